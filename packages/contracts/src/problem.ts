@@ -1,0 +1,26 @@
+/** RFC 9457 problem+json body returned by every failing `/api` call (ARCHITECTURE.md §6). */
+import { z } from 'zod';
+
+export const ProblemSchema = z.object({
+  type: z.string(),
+  title: z.string(),
+  status: z.number().int(),
+  detail: z.string().optional(),
+  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+});
+export type Problem = z.infer<typeof ProblemSchema>;
+
+/** Pagination envelope `{results, count, page, size}` (ARCHITECTURE.md §6). */
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({
+    results: z.array(item),
+    count: z.number().int(),
+    page: z.number().int(),
+    size: z.number().int(),
+  });
+
+/** Query `?page=1&size=10`; size capped so one call cannot ask for the whole table. */
+export const PageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  size: z.coerce.number().int().min(1).max(200).default(10),
+});

@@ -1,0 +1,86 @@
+/**
+ * Builds the Fastify application as a plugin-like unit (STYLE.md): tests call
+ * `buildApp(...)` and `app.inject`, `main.ts` only reads config, listens and shuts down.
+ * Serves `/api` (zod-validated, OpenAPI at `/api/docs`) and the built web app with SPA
+ * fallback on the same port, so one URL is the whole product.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from '@fastify/type-provider-zod';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { installBearerAuth, type TokenVerifier } from './auth/bearer.ts';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { installErrorHandler, sendProblem } from './http/errors.ts';
+import { registerModules } from './modules/register.ts';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  /** Verifies API bearer tokens; see auth/bearer.ts. */
+  verifyToken: TokenVerifier;
+}
+
+export type App = FastifyInstance;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}
+
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const app = Fastify({
+    logger:
+      deps.config.logLevel === 'silent'
+        ? false
+        : {
+            level: deps.config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers.cookie'],
+          },
+    disableRequestLogging: deps.config.env === 'test',
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('deps', deps);
+  installErrorHandler(app);
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Heizplan API', version: deps.config.version },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
+
+  installBearerAuth(app, deps.verifyToken, deps.database.db);
+  await app.register(registerModules, { prefix: '/api' });
+
+  const webDist = deps.config.webDist;
+  const hasWeb = existsSync(path.join(webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '';
+    if (pathname === '/api' || pathname.startsWith('/api/') || request.method !== 'GET' || !hasWeb) {
+      return sendProblem(reply, 404, 'Not Found', `No route for ${request.method} ${pathname}.`);
+    }
+    // Client-side routes (and the app's own 404 page) are rendered by the SPA.
+    return reply.type('text/html; charset=utf-8').sendFile('index.html');
+  });
+  return app;
+}

@@ -1,0 +1,102 @@
+/**
+ * Every environment variable Heizplan reads, parsed once with zod (ARCHITECTURE.md §3).
+ * `loadConfig` throws a `ConfigError` naming each bad variable, so a misconfigured
+ * deployment fails at start instead of at the first request. The README's configuration
+ * table documents the same keys; keep both in step.
+ */
+import path from 'node:path';
+import { z } from 'zod';
+import pkg from '../package.json' with { type: 'json' };
+
+const boolish = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_URL: z.url().optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+  OIDC_ISSUER: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_AUDIENCE: z.string().min(1).default('heizplan-api'),
+  MQTT_URL: z
+    .string()
+    .regex(/^mqtts?:\/\//, 'must be an mqtt:// URL')
+    .optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// URL')
+    .optional(),
+  DEMO: boolish.optional(),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  /** Base URL the browser uses, e.g. http://localhost:3000 (no trailing slash). */
+  publicUrl: string;
+  /** Absolute path of the folder holding embedded-mode state (PGlite data, outbox, keys). */
+  dataDir: string;
+  database: { kind: 'pglite'; dir: string } | { kind: 'postgres'; url: string };
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** Folder of the built web app; served with SPA fallback when it exists. */
+  webDist: string;
+  oidc: { issuer?: string; clientId?: string; audience: string };
+  mqttUrl?: string;
+  smtpUrl?: string;
+  /** Start the demo company and device simulator; undefined = only when the DB is empty. */
+  demo?: boolean;
+  version: string;
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly issues: { variable: string; message: string }[]) {
+    super(`Invalid configuration:\n${issues.map((i) => `  ${i.variable}: ${i.message}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Parses `env` (normally `process.env`) into a `Config`.
+ * @throws ConfigError listing every invalid variable by name.
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((i) => ({ variable: String(i.path[0]), message: i.message })),
+    );
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    dataDir,
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL }
+      : { kind: 'pglite', dir: path.join(dataDir, 'pglite') },
+    logLevel: e.LOG_LEVEL,
+    webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+    oidc: { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, audience: e.OIDC_AUDIENCE },
+    mqttUrl: e.MQTT_URL,
+    smtpUrl: e.SMTP_URL,
+    demo: e.DEMO,
+    version: packageVersion,
+  };
+}
+
+const packageVersion: string = pkg.version;

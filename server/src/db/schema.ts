@@ -1,0 +1,5 @@
+/**
+ * The whole Drizzle schema, one file per aggregate under ./schema/. drizzle-kit reads the
+ * folder; the client imports this list so relational queries know every table.
+ */
+export * from './schema/accounts.ts';

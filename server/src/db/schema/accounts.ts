@@ -1,0 +1,46 @@
+/**
+ * Users, companies (tenants) and memberships (spec §3 "User", "Company", "Team member").
+ * A user's id is the OIDC `sub`; a membership carries the member's role in that company.
+ */
+import { boolean, integer, pgTable, primaryKey, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+export const users = pgTable('users', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull().default(''),
+  email: text('email').notNull().default(''),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  lang: text('lang', { enum: ['de', 'en'] }),
+  active: boolean('active').notNull().default(true),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  lastLogin: timestamp('last_login', { withTimezone: true }),
+});
+
+export const companies = pgTable('companies', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  timeZone: text('time_zone').notNull().default('Europe/Berlin'),
+  /** Company temperature range in °C (spec §3); nothing may exceed it. */
+  minTemperature: real('min_temperature').notNull().default(5),
+  maxTemperature: real('max_temperature').notNull().default(28),
+  avvAcceptedVersion: integer('avv_accepted_version'),
+  licenseAcceptedVersion: integer('license_accepted_version'),
+  privacyAcceptedVersion: integer('privacy_accepted_version'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const memberships = pgTable(
+  'memberships',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['admin', 'heating', 'ems'] })
+      .notNull()
+      .default('heating'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.userId] })],
+);

@@ -1,0 +1,46 @@
+/**
+ * Composition root (ARCHITECTURE.md §2): config → database (migrated) → HTTP. Exits with a
+ * clear message on bad configuration; drains HTTP and closes the database on SIGTERM/SIGINT.
+ */
+import { buildApp } from './app.ts';
+import { externalIssuerVerifier } from './auth/issuer.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(78);
+    }
+    throw err;
+  }
+  const database = await openDatabase(config.database);
+  await database.migrate();
+  const verifyToken = config.oidc.issuer
+    ? await externalIssuerVerifier(config)
+    : async () => {
+        throw new Error('no token issuer configured');
+      };
+  const app = await buildApp({ config, database, verifyToken });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`Heizplan ${config.version} on ${config.publicUrl} (database: ${database.kind})`);
+}
+
+await main();

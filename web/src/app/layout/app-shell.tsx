@@ -1,0 +1,127 @@
+/**
+ * The authenticated shell: a sidebar on wide screens, a top bar with a menu drawer on phones
+ * (375 px). Screens render into <Outlet/>.
+ */
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink, Outlet, useLocation } from 'react-router';
+import { mainNav, type NavItem, secondaryNav } from './nav-items.ts';
+
+function NavEntry({ item }: { item: NavItem }) {
+  const { t } = useTranslation();
+  return (
+    <li>
+      <NavLink
+        to={item.to}
+        end={item.to === '/settings/billing'}
+        data-testid={`nav-${item.labelKey.slice(4)}`}
+        className={({ isActive }) =>
+          `flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium ${
+            isActive ? 'bg-brand-100 text-brand-700' : 'text-stone-700 hover:bg-stone-100'
+          }`
+        }
+      >
+        <svg
+          viewBox="0 0 24 24"
+          className="size-5 shrink-0"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.7"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+          aria-hidden="true"
+        >
+          <path d={item.icon} />
+        </svg>
+        {t(item.labelKey)}
+      </NavLink>
+    </li>
+  );
+}
+
+function Navigation({ id }: { id: string }) {
+  const { t } = useTranslation();
+  return (
+    <nav aria-label={t('nav.main')} id={id} className="flex h-full flex-col gap-6 p-3">
+      <ul className="flex flex-col gap-1">
+        {mainNav.map((item) => (
+          <NavEntry key={item.to} item={item} />
+        ))}
+      </ul>
+      <ul className="mt-auto flex flex-col gap-1 border-t border-stone-200 pt-3">
+        {secondaryNav.map((item) => (
+          <NavEntry key={item.to} item={item} />
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function Brand() {
+  const { t } = useTranslation();
+  return (
+    <span className="flex items-center gap-2 text-lg font-semibold text-ink">
+      <img src="/favicon.svg" alt="" className="size-7" />
+      {t('appName')}
+    </span>
+  );
+}
+
+export function AppShell() {
+  const { t } = useTranslation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const location = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: close the drawer whenever the route changes
+  useEffect(() => setMenuOpen(false), [location.pathname]);
+
+  return (
+    <div className="flex min-h-full">
+      <a
+        href="#content"
+        className="sr-only focus:not-sr-only focus:absolute focus:m-2 focus:rounded focus:bg-white focus:p-2"
+      >
+        {t('skipToContent')}
+      </a>
+      <aside className="hidden w-60 shrink-0 flex-col border-r border-stone-200 bg-white md:flex">
+        <div className="px-5 py-4">
+          <Brand />
+        </div>
+        <Navigation id="nav-desktop" />
+      </aside>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="flex items-center justify-between border-b border-stone-200 bg-white px-4 py-3 md:hidden">
+          <Brand />
+          <button
+            type="button"
+            className="rounded-lg p-2 hover:bg-stone-100"
+            aria-expanded={menuOpen}
+            aria-controls="nav-mobile"
+            aria-label={menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
+            data-testid="nav-toggle"
+            onClick={() => setMenuOpen((o) => !o)}
+          >
+            <svg
+              viewBox="0 0 24 24"
+              className="size-6"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+              aria-hidden="true"
+            >
+              <path d={menuOpen ? 'M6 6l12 12M18 6 6 18' : 'M4 7h16M4 12h16M4 17h16'} />
+            </svg>
+          </button>
+        </header>
+        {menuOpen && (
+          <div className="border-b border-stone-200 bg-white md:hidden">
+            <Navigation id="nav-mobile" />
+          </div>
+        )}
+        <main id="content" className="min-w-0 flex-1">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}
