@@ -45,6 +45,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         : {
             level: deps.config.logLevel,
             redact: ['req.headers.authorization', 'req.headers.cookie'],
+            // Readable lines for a person at a terminal; JSON lines for log collectors.
+            ...(process.stdout.isTTY && deps.config.env !== 'production'
+              ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } } }
+              : {}),
           },
     disableRequestLogging: deps.config.env === 'test',
     trustProxy: true,
