@@ -1,0 +1,109 @@
+/**
+ * Shapes of the pure heating engine (issue 5, agreed in /work/helpers/ENGINE_API.md).
+ * All temperatures are °C; all instants are UTC `Date`s; plan times are local wall-clock times
+ * in the company's IANA zone. Semantics: ARCHITECTURE.md §5 and docs/decisions.
+ */
+
+/** Heating log kinds (ARCHITECTURE.md §4); also the `source` of a resolved setpoint. */
+export type LogKind =
+  | 'regular_plan'
+  | 'group_plan'
+  | 'one_time_start'
+  | 'one_time_end'
+  | 'paused'
+  | 'resumed'
+  | 'qr_change'
+  | 'web_change';
+
+/** One switch point of a plan: from this local time on, the plan asks for `temperature`. */
+export interface SwitchPoint {
+  /** ISO weekday 1 = Monday … 7 = Sunday; ignored for specific_days (use 1). */
+  day: number;
+  /** 0–23, local time in the company's zone. */
+  hour: number;
+  /** 0–59. */
+  minute: number;
+  /** °C. */
+  temperature: number;
+  ignoreWallControl: boolean;
+}
+
+export interface HeatingPlan {
+  id: string;
+  kind: 'seasonal' | 'specific_days';
+  active: boolean;
+  /** seasonal: 'MM-DD', recurring every year, inclusive. */
+  validFrom?: string;
+  /** seasonal: 'MM-DD', inclusive; validTo < validFrom crosses New Year. */
+  validTo?: string;
+  /** specific_days: 'YYYY-MM-DD' local dates. */
+  dates?: string[];
+  switchPoints: SwitchPoint[];
+}
+
+/** One-time event (issue 8). `end === null` is open-ended. */
+export interface HeatingEvent {
+  id: string;
+  start: Date;
+  end: Date | null;
+  /** °C. */
+  temperature: number;
+  /** While running, plan switch points are ignored. */
+  preventRegular: boolean;
+}
+
+/** Manual setpoint change from the units screen (`web_change`) or the public QR page (`qr_change`). */
+export interface ManualChange {
+  kind: 'web_change' | 'qr_change';
+  at: Date;
+  /** °C. */
+  temperature: number;
+  /** Optional end; the change also ends at the next switch point, whichever comes first. */
+  until?: Date | null;
+}
+
+export interface UnitHeatingInput {
+  /** IANA, e.g. 'Europe/Berlin'. */
+  timeZone: string;
+  /** Company range °C; every result is clamped to it. */
+  range: { min: number; max: number };
+  /** °C held while paused (default 8). */
+  frostProtection: number;
+  ownPlans: HeatingPlan[];
+  /** Used only when no own plan covers the date. */
+  groupPlans: HeatingPlan[];
+  /** One-time events covering this unit (issue 8). */
+  events: HeatingEvent[];
+  /** The latest one at or before t matters. */
+  manualChanges: ManualChange[];
+  pause: { since: Date; resumedAt?: Date | null } | null;
+}
+
+export interface SetpointResolution {
+  /** °C, clamped to range. */
+  setpoint: number;
+  source: LogKind;
+  /** When this setpoint came into force. */
+  since: Date;
+  ignoreWallControl: boolean;
+  /** Next instant the resolution may change (null = never). */
+  nextChangeAt: Date | null;
+  eventId?: string;
+  planId?: string;
+}
+
+export interface SetpointChange {
+  at: Date;
+  /** °C, clamped to range. */
+  setpoint: number;
+  source: LogKind;
+  ignoreWallControl: boolean;
+  eventId?: string;
+  planId?: string;
+}
+
+export interface PlanIssue {
+  field: string;
+  code: 'invalid_schedule' | 'invalid_time' | 'out_of_range';
+  message: string;
+}
