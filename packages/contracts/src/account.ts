@@ -1,0 +1,207 @@
+/**
+ * Account, company, licence, invite and team shapes of spec §3/§7 (issue 4), as agreed in
+ * helpers/ACCOUNT_API.md. JSON field names follow the spec (snake_case). Server routes
+ * validate with these schemas and the web client imports the same types.
+ */
+import { z } from 'zod';
+import { PageQuerySchema, pageOf } from './problem.ts';
+
+/** Languages the UI and the hosted login pages ship in (spec §2 setup step 1). */
+export const LanguageSchema = z.enum(['de', 'en']);
+export type Language = z.infer<typeof LanguageSchema>;
+
+/** Role of a member in a company (spec §6); invites default to `heating`. */
+export const RoleSchema = z.enum(['admin', 'heating', 'ems']);
+export type Role = z.infer<typeof RoleSchema>;
+
+/** ISO 8601 UTC timestamp as sent on the wire. */
+const Timestamp = z.iso.datetime({ offset: true });
+
+/** Spec §3 "User"; `lang` is null until the user picks one in setup step 1. */
+export const UserSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  email_verified: z.boolean(),
+  lang: LanguageSchema.nullable(),
+  created_at: Timestamp,
+  last_login: Timestamp.nullable(),
+  company_ids: z.array(z.string()),
+});
+export type User = z.infer<typeof UserSchema>;
+
+/** `PUT /api/me/` body; both fields trimmed before validation and saving (spec §5). */
+export const UpdateMeBodySchema = z.object({
+  name: z.string().trim().min(1, 'Name must not be empty.').max(200),
+  email: z.string().trim().pipe(z.email('Email must be a valid email address.')),
+});
+export type UpdateMeBody = z.infer<typeof UpdateMeBodySchema>;
+
+/** `POST /api/me/language?lang=de|en`. */
+export const LanguageQuerySchema = z.object({ lang: LanguageSchema });
+export type LanguageQuery = z.infer<typeof LanguageQuerySchema>;
+
+/** Minimum length of a new password (ACCOUNT_API.md). */
+export const PASSWORD_MIN_LENGTH = 10;
+
+/** `PUT /api/me/password` body; the password is never accepted in the query string (logs). */
+export const PasswordBodySchema = z.object({
+  password: z
+    .string()
+    .min(PASSWORD_MIN_LENGTH, `Password must have at least ${PASSWORD_MIN_LENGTH} characters.`)
+    .max(1024),
+});
+export type PasswordBody = z.infer<typeof PasswordBodySchema>;
+
+/**
+ * Agreement flags of a company for the current versions: each is true only when the
+ * accepted version equals the current one (a bumped version sends members to setup step 3).
+ */
+export const CompanyConfSchema = z.object({
+  avv_accepted: z.boolean(),
+  license_accepted: z.boolean(),
+  privacy_accepted: z.boolean(),
+});
+export type CompanyConf = z.infer<typeof CompanyConfSchema>;
+
+/** Spec §3 "Company"; temperatures in °C; `role` is the caller's role in it. */
+export const CompanySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  conf: CompanyConfSchema,
+  min_temperature: z.number(),
+  max_temperature: z.number(),
+  time_zone: z.string(),
+  role: RoleSchema,
+});
+export type Company = z.infer<typeof CompanySchema>;
+
+/** One row of `GET /api/companies/`. */
+export const CompanySummarySchema = z.object({ id: z.string(), name: z.string() });
+export type CompanySummary = z.infer<typeof CompanySummarySchema>;
+
+export const CompanyPageSchema = pageOf(CompanySummarySchema);
+export type CompanyPage = z.infer<typeof CompanyPageSchema>;
+
+/**
+ * `GET /api/companies/?page&size&pagination`; `pagination=false` returns every company
+ * of the caller in one page (size = count).
+ */
+export const CompanyListQuerySchema = PageQuerySchema.extend({
+  pagination: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+});
+export type CompanyListQuery = z.infer<typeof CompanyListQuerySchema>;
+
+/** True when `zone` is an IANA time zone the runtime knows, e.g. `Europe/Berlin`. */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Company temperatures allowed at all, in °C (frost protection up to a hot room). */
+export const COMPANY_TEMPERATURE_LIMITS = { min: 0, max: 40 } as const;
+
+const CompanyTemperature = z.number().min(COMPANY_TEMPERATURE_LIMITS.min).max(COMPANY_TEMPERATURE_LIMITS.max);
+
+/**
+ * `PATCH /api/companies/{id}/` body, every field optional; min < max is checked against the
+ * stored value by the server when only one bound is sent.
+ */
+export const CompanyPatchBodySchema = z
+  .object({
+    name: z.string().trim().min(1, 'Company name must not be empty.').max(200),
+    min_temperature: CompanyTemperature,
+    max_temperature: CompanyTemperature,
+    time_zone: z.string().refine(isTimeZone, 'Unknown IANA time zone.'),
+  })
+  .partial()
+  .refine(
+    (b) =>
+      b.min_temperature === undefined ||
+      b.max_temperature === undefined ||
+      b.min_temperature < b.max_temperature,
+    { message: 'The minimum temperature must be below the maximum temperature.', path: ['min_temperature'] },
+  );
+export type CompanyPatchBody = z.infer<typeof CompanyPatchBodySchema>;
+
+/** `POST /api/companies/setup?company_name=`; blank names are rejected after trimming. */
+export const CompanySetupQuerySchema = z.object({
+  company_name: z.string().trim().min(1, 'Company name must not be empty.').max(200),
+});
+export type CompanySetupQuery = z.infer<typeof CompanySetupQuerySchema>;
+
+/** `{id}` path parameter of company-scoped calls. */
+export const CompanyParamsSchema = z.object({ id: z.string() });
+
+/** Spec §3 "Current licence versions", from server configuration. */
+export const LicenseCurrentSchema = z.object({
+  avv_version: z.number().int(),
+  license_version: z.number().int(),
+  privacy_version: z.number().int(),
+});
+export type LicenseCurrent = z.infer<typeof LicenseCurrentSchema>;
+
+/** Spec §3 "Company licence record"; null when never accepted. */
+export const LicenseRecordSchema = z.object({
+  avv_accepted_version: z.number().int().nullable(),
+  license_accepted_version: z.number().int().nullable(),
+  privacy_accepted_version: z.number().int().nullable(),
+});
+export type LicenseRecord = z.infer<typeof LicenseRecordSchema>;
+
+/** Spec §3 "Invite"; `id` is the invite code (random, ≥ 128 bits, URL-safe). */
+export const InviteSchema = z.object({
+  id: z.string(),
+  email: z.string().nullable(),
+  company: z.string(),
+  role: RoleSchema,
+  created_at: Timestamp,
+});
+export type Invite = z.infer<typeof InviteSchema>;
+
+/** `GET|POST /api/invite/?company_id=`. */
+export const InviteQuerySchema = z.object({ company_id: z.string() });
+export type InviteQuery = z.infer<typeof InviteQuerySchema>;
+
+/** `POST /api/invite/` body; an empty email counts as none. */
+export const CreateInviteBodySchema = z.object({
+  email: z
+    .string()
+    .trim()
+    .pipe(z.union([z.literal(''), z.email('Email must be a valid email address.')]))
+    .transform((v) => (v === '' ? undefined : v))
+    .optional(),
+  role: RoleSchema.default('heating'),
+});
+export type CreateInviteBody = z.input<typeof CreateInviteBodySchema>;
+
+/** `DELETE /api/invite/{id}`. */
+export const InviteParamsSchema = z.object({ id: z.string() });
+
+/** `POST /api/invite/setup/{invite_code}`. */
+export const InviteSetupParamsSchema = z.object({ invite_code: z.string() });
+
+/** Spec §3 "Team member". */
+export const MemberSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: RoleSchema,
+});
+export type Member = z.infer<typeof MemberSchema>;
+
+/** `POST /api/companies/{id}/members/{email}` (invite that email). */
+export const MemberEmailParamsSchema = z.object({
+  id: z.string(),
+  email: z.string().trim().pipe(z.email('Email must be a valid email address.')),
+});
+
+/** `DELETE /api/companies/{id}/members/{sub}`, `GET /api/companies/{id}/user/{sub}`. */
+export const MemberParamsSchema = z.object({ id: z.string(), sub: z.string().min(1) });
