@@ -3,3 +3,4 @@
  * folder; the client imports this list so relational queries know every table.
  */
 export * from './schema/accounts.ts';
+export * from './schema/identity.ts';

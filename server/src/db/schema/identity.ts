@@ -1,0 +1,71 @@
+/**
+ * Embedded identity provider state (issue 4, ARCHITECTURE.md §4 "identity provider"):
+ * local sign-in accounts, the provider's signing/cookie keys, its artefacts (sessions,
+ * grants, codes, refresh tokens, interactions) and brute-force counters. Unused when an
+ * external issuer (OIDC_ISSUER) manages accounts. An account's id is the `sub` of its tokens
+ * and therefore the id of its `users` row.
+ */
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+export const identityAccounts = pgTable(
+  'identity_accounts',
+  {
+    id: text('id').primaryKey(),
+    /** Stored as typed; uniqueness is case-insensitive (index on lower(email)). */
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    /** `scrypt$N$r$p$salt$hash` (base64url), see auth/password.ts. */
+    passwordHash: text('password_hash').notNull(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('identity_accounts_email_lower_idx').on(sql`lower(${t.email})`)],
+);
+
+/** Keys the provider must keep across restarts: `jwks` (private signing JWKs) and `cookies`. */
+export const identitySecrets = pgTable('identity_secrets', {
+  name: text('name').primaryKey(),
+  value: jsonb('value').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** oidc-provider adapter storage, one row per (model kind, id); see auth/oidc-adapter.ts. */
+export const oidcPayloads = pgTable(
+  'oidc_payloads',
+  {
+    id: text('id').notNull(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').notNull(),
+    grantId: text('grant_id'),
+    uid: text('uid'),
+    userCode: text('user_code'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.kind, t.id] }),
+    index('oidc_payloads_grant_id_idx').on(t.grantId),
+    index('oidc_payloads_uid_idx').on(t.uid),
+    index('oidc_payloads_user_code_idx').on(t.userCode),
+  ],
+);
+
+/** Failed sign-ins per key (`account:<id>` or `ip:<address>`) for exponential backoff. */
+export const loginFailures = pgTable('login_failures', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull(),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+});
+
+/** Single-use mail link tokens; only the SHA-256 of the token is stored. */
+export const identityTokens = pgTable('identity_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  accountId: text('account_id')
+    .notNull()
+    .references(() => identityAccounts.id, { onDelete: 'cascade' }),
+  purpose: text('purpose', { enum: ['verify-email', 'reset-password'] }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
