@@ -4,3 +4,4 @@
  */
 export * from './schema/accounts.ts';
 export * from './schema/identity.ts';
+export * from './schema/heating.ts';

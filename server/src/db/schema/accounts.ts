@@ -22,6 +22,8 @@ export const companies = pgTable('companies', {
   /** Company temperature range in °C (spec §3); nothing may exceed it. */
   minTemperature: real('min_temperature').notNull().default(5),
   maxTemperature: real('max_temperature').notNull().default(28),
+  /** °C a paused unit holds (issue 5); inside the company range after clamping. */
+  frostProtection: real('frost_protection').notNull().default(8),
   avvAcceptedVersion: integer('avv_accepted_version'),
   licenseAcceptedVersion: integer('license_accepted_version'),
   privacyAcceptedVersion: integer('privacy_accepted_version'),
