@@ -5,3 +5,4 @@
 export * from './schema/accounts.ts';
 export * from './schema/identity.ts';
 export * from './schema/heating.ts';
+export * from './schema/invites.ts';
