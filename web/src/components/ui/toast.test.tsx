@@ -1,0 +1,117 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Toast } from './toast.tsx';
+import { ToastProvider, useToast } from './toast-provider.tsx';
+
+const advance = (ms: number) => act(() => vi.advanceTimersByTime(ms));
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+describe('Toast', () => {
+  it('is an info toast by default', () => {
+    render(<Toast title="Gespeichert" />);
+    expect(screen.getByTestId('toast')).toHaveAttribute('data-type', 'info');
+    expect(screen.getByTestId('toast-title')).toHaveTextContent('Information: Gespeichert');
+  });
+
+  it('shows the given type', () => {
+    render(<Toast title="Fehlgeschlagen" type="error" testid="save-error" />);
+    expect(screen.getByTestId('save-error')).toHaveAttribute('data-type', 'error');
+    expect(screen.getByTestId('save-error-title')).toHaveTextContent('Fehler: Fehlgeschlagen');
+  });
+
+  it('disappears after the default 3000 ms and calls onClose once', () => {
+    const onClose = vi.fn();
+    render(<Toast title="Gespeichert" onClose={onClose} />);
+    advance(2900);
+    expect(screen.getByTestId('toast')).toBeInTheDocument();
+    expect(onClose).not.toHaveBeenCalled();
+    advance(100);
+    expect(screen.queryByTestId('toast')).toBeNull();
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('moves the progress bar in 100 ms ticks', () => {
+    render(<Toast title="Gespeichert" duration={1000} />);
+    const bar = screen.getByTestId('toast-progress');
+    expect(bar.style.width).toBe('100%');
+    advance(99);
+    expect(bar.style.width).toBe('100%');
+    advance(1);
+    expect(bar.style.width).toBe('90%');
+    advance(200);
+    expect(bar.style.width).toBe('70%');
+  });
+
+  it('pauses the countdown while hovered and resumes when the pointer leaves', () => {
+    render(<Toast title="Gespeichert" duration={1000} />);
+    advance(500);
+    fireEvent.mouseEnter(screen.getByTestId('toast'));
+    const widthWhenPaused = screen.getByTestId('toast-progress').style.width;
+    advance(5000);
+    expect(screen.getByTestId('toast')).toBeInTheDocument();
+    expect(screen.getByTestId('toast-progress').style.width).toBe(widthWhenPaused);
+    fireEvent.mouseLeave(screen.getByTestId('toast'));
+    advance(600);
+    expect(screen.queryByTestId('toast')).toBeNull();
+  });
+
+  it('closes at once when the close button is pressed', () => {
+    const onClose = vi.fn();
+    render(<Toast title="Gespeichert" onClose={onClose} />);
+    fireEvent.click(screen.getByTestId('toast-close'));
+    expect(screen.queryByTestId('toast')).toBeNull();
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+});
+
+function Trigger() {
+  const { toast } = useToast();
+  return (
+    <button type="button" onClick={() => toast({ title: 'Raum angelegt', type: 'success' })}>
+      go
+    </button>
+  );
+}
+
+describe('ToastProvider', () => {
+  it('announces a toast through a polite live region and removes it after 5 s', () => {
+    render(
+      <ToastProvider>
+        <Trigger />
+      </ToastProvider>,
+    );
+    const region = screen.getByTestId('toast-list');
+    expect(region).toHaveAttribute('aria-live', 'polite');
+    fireEvent.click(screen.getByText('go'));
+    expect(region).toHaveTextContent('Raum angelegt');
+    expect(screen.getByTestId('app-toast')).toHaveAttribute('data-type', 'success');
+    advance(4900);
+    expect(screen.getByTestId('app-toast')).toBeInTheDocument();
+    advance(100);
+    expect(screen.queryByTestId('app-toast')).toBeNull();
+    expect(region.children).toHaveLength(0);
+  });
+
+  it('keeps every toast on its own clock', () => {
+    render(
+      <ToastProvider>
+        <Trigger />
+      </ToastProvider>,
+    );
+    fireEvent.click(screen.getByText('go'));
+    advance(3000);
+    fireEvent.click(screen.getByText('go'));
+    expect(screen.getAllByTestId('app-toast')).toHaveLength(2);
+    advance(2000);
+    expect(screen.getAllByTestId('app-toast')).toHaveLength(1);
+    advance(3000);
+    expect(screen.queryAllByTestId('app-toast')).toHaveLength(0);
+  });
+
+  it('refuses to work outside the provider', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(() => render(<Trigger />)).toThrow('ToastProvider');
+  });
+});
