@@ -93,14 +93,15 @@ async function toApiError(response: Response): Promise<ApiError> {
 }
 
 /**
- * Calls `method /api<path>` and returns the parsed JSON body (undefined for 202/204).
+ * Calls `method /api<path>` and returns the HTTP status with the parsed JSON body (undefined
+ * for an empty body, as 202/204 answers have). Callers that only need the body use `apiRequest`.
  * @throws ApiError for any non-2xx answer, and with status 401 when no token is available.
  */
-export async function apiRequest<T>(
+export async function apiFetch<T>(
   method: string,
   path: string,
   options: RequestOptions<T> = {},
-): Promise<T> {
+): Promise<{ status: number; data: T }> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (options.authenticated !== false) {
     const token = await auth.getAccessToken();
@@ -125,11 +126,21 @@ export async function apiRequest<T>(
     if (response.status === 401 && options.authenticated !== false) auth.onUnauthorized();
     throw await toApiError(response);
   }
-  if (response.status === 204 || response.status === 202 || response.headers.get('content-length') === '0') {
-    return undefined as T;
-  }
-  const json: unknown = await response.json();
-  return options.schema ? options.schema.parse(json) : (json as T);
+  const { status } = response;
+  // 202/204 answers carry no body.
+  const text = await response.text();
+  if (!text) return { status, data: undefined as T };
+  const json: unknown = JSON.parse(text);
+  return { status, data: options.schema ? options.schema.parse(json) : (json as T) };
+}
+
+/** `apiFetch` without the status: the parsed body of a successful call. @throws ApiError */
+export async function apiRequest<T>(
+  method: string,
+  path: string,
+  options: RequestOptions<T> = {},
+): Promise<T> {
+  return (await apiFetch(method, path, options)).data;
 }
 
 export const api = {
