@@ -12,6 +12,9 @@ const boolish = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
   .transform((v) => v === '1' || v === 'true' || v === 'yes');
 
+/** Version number of a legal document; bumping it makes every company accept again. */
+const agreementVersion = z.coerce.number().int().min(1).default(1);
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -36,6 +39,9 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// URL')
     .optional(),
   DEMO: boolish.optional(),
+  AGREEMENT_VERSION_AVV: agreementVersion,
+  AGREEMENT_VERSION_LICENSE: agreementVersion,
+  AGREEMENT_VERSION_PRIVACY: agreementVersion,
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -57,6 +63,11 @@ export interface Config {
   smtpUrl?: string;
   /** Start the demo company and device simulator; undefined = only when the DB is empty. */
   demo?: boolean;
+  /**
+   * Current versions of the data-processing agreement (AVV), licence terms and privacy
+   * policy; a company whose accepted version differs is sent back to setup step 3.
+   */
+  agreements: { avv: number; license: number; privacy: number };
   version: string;
 }
 
@@ -95,6 +106,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mqttUrl: e.MQTT_URL,
     smtpUrl: e.SMTP_URL,
     demo: e.DEMO,
+    agreements: {
+      avv: e.AGREEMENT_VERSION_AVV,
+      license: e.AGREEMENT_VERSION_LICENSE,
+      privacy: e.AGREEMENT_VERSION_PRIVACY,
+    },
     version: packageVersion,
   };
 }
