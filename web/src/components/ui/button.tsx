@@ -1,0 +1,55 @@
+/**
+ * The app's button, so screens never restyle raw `<button>`s. `variant` picks the emphasis,
+ * `loading` shows a spinner and disables the button; `type` defaults to "button" so a button
+ * inside a form submits only when asked to.
+ */
+import type { ComponentProps } from 'react';
+import { cx } from './cx.ts';
+import { Spinner } from './spinner.tsx';
+
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
+
+export interface ButtonProps extends ComponentProps<'button'> {
+  variant?: ButtonVariant;
+  size?: 'sm' | 'md';
+  loading?: boolean;
+  testid?: string;
+}
+
+const variantClass: Record<ButtonVariant, string> = {
+  primary: 'bg-brand-600 text-white hover:bg-brand-700 disabled:bg-brand-200',
+  secondary: 'border border-stone-300 bg-white text-ink hover:bg-stone-100 disabled:text-stone-400',
+  ghost: 'text-brand-700 hover:bg-brand-50 disabled:text-stone-400',
+  danger: 'bg-red-700 text-white hover:bg-red-800 disabled:bg-red-200',
+};
+
+export function Button({
+  variant = 'primary',
+  size = 'md',
+  loading = false,
+  testid,
+  type = 'button',
+  className,
+  disabled,
+  children,
+  ...rest
+}: ButtonProps) {
+  return (
+    <button
+      {...rest}
+      type={type}
+      data-testid={testid}
+      disabled={disabled || loading}
+      aria-busy={loading || undefined}
+      className={cx(
+        'inline-flex items-center justify-center gap-2 rounded-lg font-medium transition-colors disabled:cursor-not-allowed',
+        size === 'sm' ? 'h-8 px-3 text-sm' : 'h-10 px-4 text-sm',
+        variantClass[variant],
+        className,
+      )}
+    >
+      <Spinner loading={loading} size="sm" testid={testid ? `${testid}-spinner` : undefined} />
+      {children}
+    </button>
+  );
+}

@@ -1,0 +1,80 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Tooltip } from './tooltip.tsx';
+
+const advance = (ms: number) => act(() => vi.advanceTimersByTime(ms));
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+function renderTooltip(props: Partial<Parameters<typeof Tooltip>[0]> = {}) {
+  render(
+    <Tooltip content="Solltemperatur des Raums" {...props}>
+      <button type="button">Info</button>
+    </Tooltip>,
+  );
+  return screen.getByRole('button', { name: 'Info' });
+}
+
+describe('Tooltip', () => {
+  it('appears only after the default 1000 ms of hover and hides on leave', () => {
+    const trigger = renderTooltip();
+    fireEvent.mouseEnter(trigger);
+    advance(999);
+    expect(screen.queryByRole('tooltip')).toBeNull();
+    advance(1);
+    expect(screen.getByRole('tooltip')).toHaveTextContent('Solltemperatur des Raums');
+    expect(trigger).toHaveAccessibleDescription('Solltemperatur des Raums');
+    fireEvent.mouseLeave(trigger);
+    expect(screen.queryByRole('tooltip')).toBeNull();
+  });
+
+  it('does not appear when the pointer leaves before the delay', () => {
+    const trigger = renderTooltip();
+    fireEvent.mouseEnter(trigger);
+    advance(500);
+    fireEvent.mouseLeave(trigger);
+    advance(1000);
+    expect(screen.queryByRole('tooltip')).toBeNull();
+  });
+
+  it('honours a custom delay', () => {
+    const trigger = renderTooltip({ delay: 200 });
+    fireEvent.mouseEnter(trigger);
+    advance(200);
+    expect(screen.getByRole('tooltip')).toBeInTheDocument();
+  });
+
+  it('appears after the delay on keyboard focus and hides on blur or Escape', () => {
+    const trigger = renderTooltip();
+    act(() => trigger.focus());
+    advance(1000);
+    expect(screen.getByRole('tooltip')).toBeInTheDocument();
+    fireEvent.keyDown(trigger, { key: 'Escape' });
+    expect(screen.queryByRole('tooltip')).toBeNull();
+    act(() => trigger.blur());
+    act(() => trigger.focus());
+    advance(1000);
+    act(() => trigger.blur());
+    expect(screen.queryByRole('tooltip')).toBeNull();
+  });
+
+  it('is 120 px wide and placed on top by default', () => {
+    const trigger = renderTooltip();
+    fireEvent.mouseEnter(trigger);
+    advance(1000);
+    const tip = screen.getByRole('tooltip');
+    expect(tip.style.width).toBe('120px');
+    expect(tip).toHaveAttribute('data-position', 'top');
+    expect(tip.className).toContain('bottom-full');
+  });
+
+  it('takes another width and position', () => {
+    const trigger = renderTooltip({ width: 200, position: 'right' });
+    fireEvent.mouseEnter(trigger);
+    advance(1000);
+    const tip = screen.getByRole('tooltip');
+    expect(tip.style.width).toBe('200px');
+    expect(tip).toHaveAttribute('data-position', 'right');
+  });
+});
