@@ -1,0 +1,127 @@
+/**
+ * The shape every vendor codec implements: uplink bytes → one common `Reading`, setpoint and
+ * wall-control limits → downlink bytes, and (for the simulator) a `Reading` → uplink bytes in the
+ * vendor's real layout. Byte layouts are documented in each `<vendor>-<model>.ts` with the vendor
+ * document they come from.
+ */
+
+import { DEVICE_MODELS, type DeviceModel } from '@heizplan/contracts/devices';
+
+/** Model ids of the codec registry; stored as `devices.model` ("config type" in spec §3). */
+export const MODEL_IDS = DEVICE_MODELS;
+export type ModelId = DeviceModel;
+
+/** Battery as the device reports it: cell voltage in V or state of charge in %. */
+export interface Battery {
+  value: number;
+  unit: 'V' | '%';
+}
+
+/**
+ * One decoded uplink in Heizplan's field terms. A field is absent when the device (or this
+ * uplink) does not report it; `errors` lists device fault flags as stable camelCase codes
+ * (e.g. `brokenSensor`, `motorError`), empty when none is set.
+ */
+export interface Reading {
+  /** Room temperature measured or estimated by the device, °C. */
+  roomTemperature?: number;
+  /** Setpoint (target temperature) the device is currently regulating to, °C. */
+  setpoint?: number;
+  /** Valve opening, % (0 = closed, 100 = fully open). */
+  valveOpening?: number;
+  /** Supply (flow) temperature at the radiator, °C. */
+  supplyTemperature?: number;
+  /** Relative humidity, %. */
+  humidity?: number;
+  /** CO₂ concentration, ppm. */
+  co2?: number;
+  battery?: Battery;
+  openWindow?: boolean;
+  childLock?: boolean;
+  errors: string[];
+}
+
+/** A LoRaWAN application payload with its port, ready for the network server's downlink queue. */
+export interface Frame {
+  fPort: number;
+  bytes: Uint8Array;
+}
+
+/** What a setpoint/limits downlink asks of the device; returned by `decodeDownlink`. */
+export interface DownlinkCommand {
+  /** °C */
+  setpoint?: number;
+  /** Wall-control limits, °C. */
+  limits?: { min: number; max: number };
+}
+
+/** Thrown for malformed or undecodable payloads and for values a device cannot take. */
+export class CodecError extends Error {
+  constructor(
+    public readonly model: string,
+    message: string,
+  ) {
+    super(`${model}: ${message}`);
+    this.name = 'CodecError';
+  }
+}
+
+export interface DeviceCodec {
+  model: ModelId;
+  vendor: string;
+  name: string;
+  kind: 'valve' | 'sensor';
+  /** Setpoint range and step the device accepts, °C; absent for devices without a setpoint. */
+  setpoint?: { min: number; max: number; step: number };
+  /** Wall-control limit range the device accepts, °C; absent when it has no such command. */
+  limits?: { min: number; max: number };
+  /** @throws CodecError for a payload that does not match the vendor's layout. */
+  decodeUplink(fPort: number, bytes: Uint8Array): Reading;
+  /** Vendor-format uplink for `reading` (used by the simulator). @throws CodecError on out-of-range values. */
+  encodeUplink(reading: Reading): Frame;
+  /** @throws CodecError when the device has no setpoint or the value is outside `setpoint`. */
+  encodeSetpoint(celsius: number): Frame;
+  /** @throws CodecError when the device has no limits command or the values are outside `limits`. */
+  encodeLimits(min: number, max: number): Frame;
+  /** Reads back a downlink built by `encodeSetpoint`/`encodeLimits` (the simulator's device side). */
+  decodeDownlink(fPort: number, bytes: Uint8Array): DownlinkCommand;
+}
+
+/** Parses hex (spaces, colons and a 0x prefix allowed) into bytes. @throws CodecError on bad hex. */
+export function hexToBytes(hex: string, model = 'codec'): Uint8Array {
+  const clean = hex.replace(/^0x/i, '').replace(/[\s:]/g, '');
+  if (clean.length === 0 || clean.length % 2 !== 0 || !/^[0-9a-fA-F]+$/.test(clean)) {
+    throw new CodecError(model, `'${hex}' is not an even number of hex digits.`);
+  }
+  return Uint8Array.from(clean.match(/../g) ?? [], (b) => Number.parseInt(b, 16));
+}
+
+export const bytesToHex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
+
+/** Rounds `value` to a multiple of `step` without floating-point tails (0.1 + 0.2 style). */
+export const roundTo = (value: number, step: number) => {
+  const digits = Math.max(0, -Math.floor(Math.log10(step)) + 2);
+  return Number((Math.round(value / step) * step).toFixed(digits));
+};
+
+/** Throws a CodecError unless `min <= value <= max` and `value` is a finite number. */
+export function requireRange(model: string, what: string, value: number, min: number, max: number) {
+  if (!Number.isFinite(value) || value < min || value > max) {
+    throw new CodecError(model, `${what} ${value} is outside ${min}…${max}.`);
+  }
+}
+
+/** Shared guard for models without a setpoint or limits command. */
+export function unsupported(model: string, what: string): never {
+  throw new CodecError(model, `the device does not support ${what}.`);
+}
+
+/**
+ * Byte `i` of `b`. Decoders check lengths before reading, so a read past the end is a bug in the
+ * decoder: it throws a RangeError instead of yielding `undefined`.
+ */
+export function byte(b: Uint8Array, i: number): number {
+  const value = b[i];
+  if (value === undefined) throw new RangeError(`byte ${i} is past the end of a ${b.length}-byte payload`);
+  return value;
+}

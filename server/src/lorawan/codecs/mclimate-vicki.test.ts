@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { bytesToHex, CodecError, hexToBytes } from './codec.ts';
+import { encodeKeepAlive, mclimateVicki as vicki } from './mclimate-vicki.ts';
+
+const decode = (hex: string, fPort = 1) => vicki.decodeUplink(fPort, hexToBytes(hex));
+
+describe('MClimate Vicki uplinks', () => {
+  // Source: MClimate docs keep-alive.md "Example keep-alive" and TTN vendor/mclimate/vicki-codec.yaml.
+  it('decodes the vendor keep-alive example 011D5A78FA2C01F080', () => {
+    expect(decode('011D5A78FA2C01F080')).toEqual({
+      setpoint: 29,
+      roomTemperature: 18.01,
+      humidity: 46.88,
+      valveOpening: 17,
+      battery: { value: 3.5, unit: 'V' },
+      openWindow: false,
+      childLock: true,
+      errors: [],
+    });
+  });
+
+  // Source: MClimate docs keep-alive.md "Example keep-alive 2" (motor position = range → closed).
+  it('decodes the vendor keep-alive example 01185C5CDFDF118000', () => {
+    expect(decode('01185C5CDFDF118000')).toMatchObject({
+      setpoint: 24,
+      roomTemperature: 19.3,
+      valveOpening: 0,
+      battery: { value: 2.8, unit: 'V' },
+      childLock: false,
+    });
+  });
+
+  it('uses the firmware ≥ 3.5 temperature formula for 0x81 keep-alives', () => {
+    // (147 − 28.33333) / 5.66666 = 20.94 °C per keep-alive.md.
+    expect(decode('81159378FA2C01F030').roomTemperature).toBe(20.94);
+  });
+
+  it('reports fault flags and the open window', () => {
+    const reading = decode('81159378FA2C01FF70');
+    expect(reading.openWindow).toBe(true);
+    expect(reading.errors).toEqual([
+      'highMotorConsumption',
+      'lowMotorConsumption',
+      'brokenSensor',
+      'calibrationFailed',
+    ]);
+  });
+
+  it('takes the 0.1 °C target from a 0x52 response in front of the keep-alive', () => {
+    expect(decode('5200D7011D5A78FA2C01F080').setpoint).toBe(21.5);
+  });
+
+  it('leaves the valve opening out while the motor is uncalibrated (range 0)', () => {
+    expect(decode('011D5A780000000080')).not.toHaveProperty('valveOpening');
+  });
+
+  it.each([
+    ['011D5A78FA2C01F0', 'a keep-alive has 9 bytes, got 8'],
+    ['011D5A78FA2C01F08000', 'a keep-alive has 9 bytes, got 10'],
+    ['99011D5A78FA2C01F080', 'unknown or truncated command response 0x99'],
+    ['11223344556677889900', 'no keep-alive'],
+  ])('rejects the malformed payload %s', (hex, message) => {
+    expect(() => decode(hex)).toThrow(CodecError);
+    expect(() => decode(hex)).toThrow(message);
+  });
+
+  it('encodes a keep-alive for both firmware variants', () => {
+    const reading = {
+      setpoint: 21,
+      roomTemperature: 20,
+      valveOpening: 40,
+      battery: { value: 3.3, unit: 'V' as const },
+      childLock: true,
+      errors: [],
+    };
+    // (20 + 40)·256/165 = 93.09 → 0x5D in the firmware ≤ 3.4 layout.
+    expect(bytesToHex(encodeKeepAlive(reading, 0x01).bytes).slice(0, 6)).toBe('01155d');
+    expect(vicki.encodeUplink(reading)).toMatchObject({ fPort: 1 });
+    expect(vicki.decodeUplink(1, vicki.encodeUplink(reading).bytes)).toMatchObject({
+      ...reading,
+      roomTemperature: 20.06,
+    });
+  });
+});
+
+describe('MClimate Vicki downlinks', () => {
+  // Source: MClimate docs set-motor-position-and-update-target-temperature-command-explanation.md.
+  it('sends whole degrees as 0E XX (vendor example 0x0E16 = 22 °C)', () => {
+    expect(bytesToHex(vicki.encodeSetpoint(22).bytes)).toBe('0e16');
+  });
+
+  it('sends tenths as 51 HH LL (vendor example 0x510102 = 25.8 °C)', () => {
+    expect(bytesToHex(vicki.encodeSetpoint(25.8).bytes)).toBe('510102');
+    expect(vicki.decodeDownlink(1, hexToBytes('510102'))).toEqual({ setpoint: 25.8 });
+  });
+
+  // Source: MClimate docs target-temperature-ranges.md, example 0x081018.
+  it('encodes wall-control limits as 08 MIN MAX (vendor example 16…24 °C)', () => {
+    expect(bytesToHex(vicki.encodeLimits(16, 24).bytes)).toBe('081018');
+  });
+
+  it('refuses setpoints and limits outside 5…30 °C', () => {
+    expect(() => vicki.encodeSetpoint(31)).toThrow('setpoint 31 is outside 5…30');
+    expect(() => vicki.encodeLimits(20, 18)).toThrow('lower limit 20 is above upper limit 18');
+  });
+});
