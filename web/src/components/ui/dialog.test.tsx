@@ -1,0 +1,98 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { Button } from './button.tsx';
+import { Dialog, DialogClose } from './dialog.tsx';
+
+function Example({ onOpenChange }: { onOpenChange?: (open: boolean) => void }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Dialog
+        title="Raum löschen"
+        description="Der Raum wird endgültig gelöscht."
+        open={open}
+        onOpenChange={(next) => {
+          setOpen(next);
+          onOpenChange?.(next);
+        }}
+        trigger={<Button testid="open-dialog">Löschen</Button>}
+        footer={
+          <>
+            <DialogClose>
+              <Button variant="secondary" testid="cancel">
+                Abbrechen
+              </Button>
+            </DialogClose>
+            <Button variant="danger" testid="confirm">
+              Endgültig löschen
+            </Button>
+          </>
+        }
+      >
+        <input aria-label="Name bestätigen" />
+      </Dialog>
+      <button type="button">Außerhalb</button>
+    </>
+  );
+}
+
+const bodyOverflow = () => getComputedStyle(document.body).overflow;
+
+describe('Dialog', () => {
+  it('opens from its trigger, is a labelled modal dialog and closes with the close button', async () => {
+    render(<Example />);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await userEvent.click(screen.getByTestId('open-dialog'));
+    const dialog = screen.getByRole('dialog', { name: 'Raum löschen' });
+    expect(dialog).toHaveAccessibleDescription('Der Raum wird endgültig gelöscht.');
+    await userEvent.click(screen.getByTestId('dialog-close'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('locks page scrolling while open and restores it on close', async () => {
+    render(<Example />);
+    const before = bodyOverflow();
+    expect(before).not.toBe('hidden');
+    await userEvent.click(screen.getByTestId('open-dialog'));
+    expect(bodyOverflow()).toBe('hidden');
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(bodyOverflow()).toBe(before));
+  });
+
+  it('closes on a click on the overlay', async () => {
+    render(<Example />);
+    await userEvent.click(screen.getByTestId('open-dialog'));
+    await userEvent.click(screen.getByTestId('dialog-overlay'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('closes on Escape and returns focus to the trigger', async () => {
+    const onOpenChange = vi.fn();
+    render(<Example onOpenChange={onOpenChange} />);
+    await userEvent.click(screen.getByTestId('open-dialog'));
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(onOpenChange).toHaveBeenLastCalledWith(false);
+    expect(screen.getByTestId('open-dialog')).toHaveFocus();
+  });
+
+  it('keeps keyboard focus inside while open', async () => {
+    render(<Example />);
+    await userEvent.click(screen.getByTestId('open-dialog'));
+    const dialog = screen.getByRole('dialog');
+    for (let i = 0; i < 6; i += 1) {
+      await userEvent.tab();
+      expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    }
+    expect(screen.getByText('Außerhalb')).not.toHaveFocus();
+  });
+
+  it('closes from an action wrapped in DialogClose', async () => {
+    render(<Example />);
+    await userEvent.click(screen.getByTestId('open-dialog'));
+    await userEvent.click(screen.getByTestId('cancel'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
