@@ -6,3 +6,4 @@ export * from './schema/accounts.ts';
 export * from './schema/identity.ts';
 export * from './schema/heating.ts';
 export * from './schema/invites.ts';
+export * from './schema/telemetry.ts';

@@ -1,0 +1,97 @@
+/**
+ * Device telemetry and setpoint downlinks (issue 6, ARCHITECTURE.md §4). Temperatures are °C,
+ * valve opening %, battery as the device reports it (V or %, see `battery_unit`), RSSI dBm,
+ * SNR dB, every instant UTC.
+ *
+ * `telemetry` holds one row per uplink; its primary key (dev_eui, time, f_cnt) makes ingest
+ * idempotent: a redelivered MQTT message carries the same network-server `time` and `fCnt`, so
+ * `ON CONFLICT DO NOTHING` drops it. Rows name the device by DevEUI and the unit/company it
+ * belonged to when the uplink arrived, so history stays put when a device is moved or removed.
+ *
+ * `downlinks` records each setpoint command with its delivery state:
+ * queued → sent (gateway txack) → acknowledged | failed, or superseded by a newer setpoint
+ * before it was sent.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { companies } from './accounts.ts';
+import { units } from './heating.ts';
+
+export const telemetry = pgTable(
+  'telemetry',
+  {
+    devEui: text('dev_eui').notNull(),
+    /** Network-server receive time of the uplink. */
+    time: timestamp('time', { withTimezone: true }).notNull(),
+    fCnt: integer('f_cnt').notNull(),
+    deviceId: text('device_id'),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    unitId: uuid('unit_id').references(() => units.id, { onDelete: 'set null' }),
+    fPort: integer('f_port').notNull(),
+    roomTemperature: real('room_temperature'),
+    supplyTemperature: real('supply_temperature'),
+    /** The setpoint the device reports it is regulating to (what really arrived). */
+    setpointReported: real('setpoint_reported'),
+    valveOpening: real('valve_opening'),
+    battery: real('battery'),
+    batteryUnit: text('battery_unit', { enum: ['V', '%'] }),
+    rssi: real('rssi'),
+    snr: real('snr'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.devEui, t.time, t.fCnt] }),
+    index('telemetry_unit_time_idx').on(t.unitId, t.time),
+    index('telemetry_company_time_idx').on(t.companyId, t.time),
+  ],
+);
+
+export const DOWNLINK_STATES = ['queued', 'sent', 'acknowledged', 'failed', 'superseded'] as const;
+export type DownlinkState = (typeof DOWNLINK_STATES)[number];
+
+export const downlinks = pgTable(
+  'downlinks',
+  {
+    /** Also the id given to the network server (ChirpStack queue item id / TTS correlation id). */
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    unitId: uuid('unit_id').references(() => units.id, { onDelete: 'set null' }),
+    deviceId: text('device_id').notNull(),
+    devEui: text('dev_eui').notNull(),
+    /** °C */
+    setpoint: real('setpoint').notNull(),
+    fPort: integer('f_port').notNull(),
+    /** Application payload as lowercase hex. */
+    payload: text('payload').notNull(),
+    state: text('state', { enum: DOWNLINK_STATES }).notNull().default('queued'),
+    /** Queue item id the network server reports in txack/ack events. */
+    queueItemId: text('queue_item_id'),
+    /** Heating log kind that caused it. */
+    reason: text('reason').notNull(),
+    /** When the scheduler applied the setpoint (UTC); with device and setpoint it makes `send` idempotent. */
+    appliedAt: timestamp('applied_at', { withTimezone: true }).notNull(),
+    /** When it was handed to the MQTT broker; null = not yet published (retried at start). */
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('downlinks_device_state_idx').on(t.deviceId, t.state),
+    index('downlinks_unit_state_idx').on(t.unitId, t.state),
+    index('downlinks_unpublished_idx').on(t.createdAt).where(sql`${t.publishedAt} is null`),
+    uniqueIndex('downlinks_command_key').on(t.deviceId, t.appliedAt, t.setpoint),
+  ],
+);
