@@ -1,0 +1,126 @@
+/**
+ * Public entry points of the heating engine (issue 5, /work/helpers/ENGINE_API.md):
+ * `resolveSetpoint` (state at an instant, when it came into force, when it may change next)
+ * and `expandTimeline` (the list of changes in a window, for the 7-day preview and the
+ * scheduler). Pure: no clock, no I/O. Both derive from the same state function, so evaluating
+ * `resolveSetpoint` at any instant agrees with the change list (checked by property tests).
+ *
+ * The state can only change at a candidate instant: a plan switch point (or the default at the
+ * midnight of an uncovered date), an event start/end, a manual change or its `until`, a pause
+ * or a resume. A candidate whose state equals the previous one is not a change.
+ */
+import { nextPlanPointAfter, planPointAt } from './plans.ts';
+import { type Context, contextOf, isPaused, type State, sameState, stateAt } from './state.ts';
+import type { SetpointChange, SetpointResolution, UnitHeatingInput } from './types.ts';
+
+export { validatePlan } from './validate.ts';
+
+/**
+ * Candidates examined before `nextChangeAt` / `since` settle for the last one examined: a
+ * conservative answer ("may change") for pathological inputs such as a manual change held
+ * across thousands of identical switch points.
+ */
+const MAX_STEPS = 5000;
+/** `since` when the state has held for as long as the engine can see (no change found). */
+const SINCE_EVER = 0;
+
+function nextCandidateAfter(context: Context, t: number): number {
+  const plan = nextPlanPointAfter(context.plans, t) ?? Number.POSITIVE_INFINITY;
+  const fixed = context.fixedInstants.find((instant) => instant > t) ?? Number.POSITIVE_INFINITY;
+  return Math.min(plan, fixed);
+}
+
+function latestCandidateAtOrBefore(context: Context, t: number): number {
+  let fixed = Number.NEGATIVE_INFINITY;
+  for (const instant of context.fixedInstants) {
+    if (instant > t) break;
+    fixed = instant;
+  }
+  return Math.max(planPointAt(context.plans, t).at, fixed);
+}
+
+function nextChangeAfter(context: Context, t: number, current: State): number | null {
+  if (isPaused(context, t)) {
+    const resumedAt = context.pause?.resumedAt ?? Number.POSITIVE_INFINITY;
+    return Number.isFinite(resumedAt) ? resumedAt : null;
+  }
+  let candidate = t;
+  for (let step = 0; step < MAX_STEPS; step++) {
+    candidate = nextCandidateAfter(context, candidate);
+    if (candidate === Number.POSITIVE_INFINITY) return null;
+    if (!sameState(stateAt(context, candidate), current)) return candidate;
+  }
+  return candidate;
+}
+
+function changedSince(context: Context, t: number, current: State): number {
+  if (isPaused(context, t)) return context.pause?.since ?? SINCE_EVER;
+  let candidate = latestCandidateAtOrBefore(context, t);
+  for (let step = 0; step < MAX_STEPS; step++) {
+    if (candidate === Number.NEGATIVE_INFINITY) return SINCE_EVER;
+    if (!sameState(stateAt(context, candidate - 1), current)) return candidate;
+    candidate = latestCandidateAtOrBefore(context, candidate - 1);
+  }
+  return candidate;
+}
+
+function withIds<T extends object>(target: T, state: State): T {
+  return {
+    ...target,
+    ...(state.eventId === undefined ? {} : { eventId: state.eventId }),
+    ...(state.planId === undefined ? {} : { planId: state.planId }),
+  };
+}
+
+/**
+ * The setpoint in force for a unit at `at`.
+ * `since` is when this state came into force (1970-01-01 when it has held forever);
+ * `nextChangeAt` is the next instant the state changes (null = never), so a scheduler can sleep
+ * until then. Setpoints are °C clamped to `input.range`.
+ * @throws RangeError when `input.timeZone` is not a known IANA zone.
+ */
+export function resolveSetpoint(input: UnitHeatingInput, at: Date): SetpointResolution {
+  const context = contextOf(input);
+  const t = at.getTime();
+  const state = stateAt(context, t);
+  const next = nextChangeAfter(context, t, state);
+  return withIds(
+    {
+      setpoint: state.setpoint,
+      source: state.source,
+      since: new Date(changedSince(context, t, state)),
+      ignoreWallControl: state.ignoreWallControl,
+      nextChangeAt: next === null ? null : new Date(next),
+    },
+    state,
+  );
+}
+
+/**
+ * The changes of a unit's state in the window (from, to], in time order; the state at `from`
+ * itself is `resolveSetpoint(input, from)`. Setpoints are °C clamped to `input.range`.
+ * @throws RangeError when `input.timeZone` is not a known IANA zone.
+ */
+export function expandTimeline(input: UnitHeatingInput, from: Date, to: Date): SetpointChange[] {
+  const context = contextOf(input);
+  const end = to.getTime();
+  const changes: SetpointChange[] = [];
+  let previous = stateAt(context, from.getTime());
+  for (let t = nextCandidateAfter(context, from.getTime()); t <= end; t = nextCandidateAfter(context, t)) {
+    const state = stateAt(context, t);
+    if (sameState(state, previous)) continue;
+    changes.push(
+      withIds(
+        {
+          at: new Date(t),
+          setpoint: state.setpoint,
+          source: state.source,
+          ignoreWallControl: state.ignoreWallControl,
+        },
+        state,
+      ),
+    );
+    previous = state;
+  }
+  return changes;
+}

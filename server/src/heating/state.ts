@@ -1,0 +1,260 @@
+/**
+ * The setpoint state of a unit at one instant: which claim wins (plan switch point, one-time
+ * event, manual change, pause) and how the change is labelled. Pure; instants are epoch ms.
+ *
+ * Rules (ARCHITECTURE.md §5, issue 5/8; sharpened in docs/decisions/0004-heating-engine-semantics.md):
+ * - Claims: the plan switch point in force; each running event; the latest manual change.
+ *   The claim with the latest origin wins; on equal origins manual > event > plan, and among
+ *   events the later one in input order.
+ * - An event runs from `start` to `end`; without `preventRegular` (or when open-ended) it stops
+ *   earlier at the first effective switch point after its start ("the switch point takes over").
+ *   With `preventRegular` (and an end) the switch points inside [start, end) are ignored.
+ * - A manual change holds until the first effective switch point after it or `until`, whichever
+ *   comes first. Effective switch point = one not inside a running `preventRegular` event.
+ * - Paused (since ≤ t < resumedAt): frost protection, source `paused`, wall control ignored.
+ * - When a claim comes back into force because an event ended or the unit was resumed, the state
+ *   is labelled `one_time_end` (eventId = the ended event) or `resumed` until the next change.
+ * - ignoreWallControl comes from the switch point in force; events and manual changes do not
+ *   ignore wall control.
+ */
+import {
+  compileUnitPlans,
+  nextPlanPointAfter,
+  type PlanPoint,
+  planPointAt,
+  type UnitPlans,
+} from './plans.ts';
+import type { LogKind, UnitHeatingInput } from './types.ts';
+
+interface EngineEvent {
+  id: string;
+  start: number;
+  /** +Infinity when open-ended. */
+  end: number;
+  temperature: number;
+  /** preventRegular with an end; an open-ended event never prevents. */
+  prevent: boolean;
+  order: number;
+}
+
+interface EngineManual {
+  kind: 'web_change' | 'qr_change';
+  at: number;
+  temperature: number;
+  until: number;
+}
+
+/** One unit's input, compiled once and memoised per input object (inputs are immutable). */
+export interface Context {
+  plans: UnitPlans;
+  min: number;
+  max: number;
+  frost: number;
+  events: EngineEvent[];
+  manual: EngineManual[];
+  pause: { since: number; resumedAt: number } | null;
+  /** Sorted distinct finite instants of events, manual changes and pause/resume. */
+  fixedInstants: number[];
+  stops: Map<EngineEvent | EngineManual, number>;
+}
+
+/** The observable state; two states are the same change when all fields match. */
+export interface State {
+  setpoint: number;
+  source: LogKind;
+  ignoreWallControl: boolean;
+  planId?: string;
+  eventId?: string;
+}
+
+type Claim =
+  | { kind: 'plan'; origin: number; point: PlanPoint }
+  | { kind: 'event'; origin: number; event: EngineEvent }
+  | { kind: 'manual'; origin: number; manual: EngineManual };
+
+const contexts = new WeakMap<UnitHeatingInput, Context>();
+
+/** @throws RangeError for an unknown time zone. */
+export function contextOf(input: UnitHeatingInput): Context {
+  const cached = contexts.get(input);
+  if (cached) return cached;
+  const min = input.range.min;
+  const max = input.range.max;
+  const frost = input.frostProtection;
+  const events = input.events
+    .map((event, order) => ({
+      id: event.id,
+      start: event.start.getTime(),
+      end: event.end ? event.end.getTime() : Number.POSITIVE_INFINITY,
+      temperature: event.temperature,
+      prevent: event.preventRegular && event.end !== null,
+      order,
+    }))
+    .filter((event) => event.start < event.end);
+  const manual = input.manualChanges
+    .map((change) => ({
+      kind: change.kind,
+      at: change.at.getTime(),
+      temperature: change.temperature,
+      until: change.until ? change.until.getTime() : Number.POSITIVE_INFINITY,
+    }))
+    .sort((a, b) => a.at - b.at);
+  const pause = input.pause
+    ? {
+        since: input.pause.since.getTime(),
+        resumedAt: input.pause.resumedAt ? input.pause.resumedAt.getTime() : Number.POSITIVE_INFINITY,
+      }
+    : null;
+  const instants = [
+    ...events.flatMap((event) => [event.start, event.end]),
+    ...manual.flatMap((change) => [change.at, change.until]),
+    ...(pause ? [pause.since, pause.resumedAt] : []),
+  ].filter(Number.isFinite);
+  const context: Context = {
+    plans: compileUnitPlans(input.timeZone, frost, input.ownPlans, input.groupPlans),
+    min,
+    max,
+    frost,
+    events,
+    manual,
+    pause,
+    fixedInstants: [...new Set(instants)].sort((a, b) => a - b),
+    stops: new Map(),
+  };
+  contexts.set(input, context);
+  return context;
+}
+
+/** Whether the unit is paused at `t`. */
+export function isPaused(context: Context, t: number): boolean {
+  const pause = context.pause;
+  return pause !== null && pause.since <= t && t < pause.resumedAt;
+}
+
+function clamp(context: Context, temperature: number): number {
+  return Math.min(Math.max(temperature, context.min), context.max);
+}
+
+function preventingAt(context: Context, t: number): EngineEvent | undefined {
+  return context.events.find((event) => event.prevent && event.start <= t && t < event.end);
+}
+
+/** First switch point after `t` that is not inside a running preventRegular event; +Infinity if none. */
+function nextEffectivePlanPointAfter(context: Context, t: number): number {
+  let at = nextPlanPointAfter(context.plans, t);
+  for (;;) {
+    if (at === null) return Number.POSITIVE_INFINITY;
+    const preventing = preventingAt(context, at);
+    if (!preventing) return at;
+    at = nextPlanPointAfter(context.plans, preventing.end - 1);
+  }
+}
+
+/** When an event or manual change stops being a claim (epoch ms, exclusive). */
+function stopOf(context: Context, claim: EngineEvent | EngineManual): number {
+  let stop = context.stops.get(claim);
+  if (stop === undefined) {
+    if ('prevent' in claim) {
+      stop = claim.prevent
+        ? claim.end
+        : Math.min(claim.end, nextEffectivePlanPointAfter(context, claim.start));
+    } else {
+      stop = Math.min(claim.until, nextEffectivePlanPointAfter(context, claim.at));
+    }
+    context.stops.set(claim, stop);
+  }
+  return stop;
+}
+
+function outranks(origin: number, priority: number, best: Claim | null, bestPriority: number): boolean {
+  return best === null || origin > best.origin || (origin === best.origin && priority >= bestPriority);
+}
+
+/** The winning claim at `t`, ignoring pause and labels. */
+function winnerAt(context: Context, t: number): Claim {
+  const point = planPointAt(context.plans, t);
+  let best: Claim | null = null;
+  let bestPriority = 0;
+  const suppressed = context.events.some(
+    (event) => event.prevent && event.start <= t && t < event.end && event.start <= point.at,
+  );
+  if (!suppressed) best = { kind: 'plan', origin: point.at, point };
+  for (const event of context.events) {
+    if (event.start <= t && t < stopOf(context, event) && outranks(event.start, 1, best, bestPriority)) {
+      best = { kind: 'event', origin: event.start, event };
+      bestPriority = 1;
+    }
+  }
+  let latest: EngineManual | undefined;
+  for (const change of context.manual) {
+    if (change.at > t) break;
+    latest = change;
+  }
+  if (latest && t < stopOf(context, latest) && outranks(latest.at, 2, best, bestPriority)) {
+    best = { kind: 'manual', origin: latest.at, manual: latest };
+  }
+  // A preventing event is itself a running claim, so `best` is set whenever the plan is suppressed.
+  return best as Claim;
+}
+
+function nativeState(context: Context, claim: Claim): State {
+  switch (claim.kind) {
+    case 'plan':
+      return {
+        setpoint: clamp(context, claim.point.temperature),
+        source: claim.point.source,
+        ignoreWallControl: claim.point.ignoreWallControl,
+        ...(claim.point.planId === undefined ? {} : { planId: claim.point.planId }),
+      };
+    case 'event':
+      return {
+        setpoint: clamp(context, claim.event.temperature),
+        source: 'one_time_start',
+        ignoreWallControl: false,
+        eventId: claim.event.id,
+      };
+    case 'manual':
+      return {
+        setpoint: clamp(context, claim.manual.temperature),
+        source: claim.manual.kind,
+        ignoreWallControl: false,
+      };
+  }
+}
+
+/** The state in force at instant `t` (epoch ms). */
+export function stateAt(context: Context, t: number): State {
+  if (isPaused(context, t)) {
+    return { setpoint: clamp(context, context.frost), source: 'paused', ignoreWallControl: true };
+  }
+  const winner = winnerAt(context, t);
+  const state = nativeState(context, winner);
+  let markerAt = Number.NEGATIVE_INFINITY;
+  let endedEvent: string | undefined;
+  const pause = context.pause;
+  if (pause && pause.since < pause.resumedAt && pause.resumedAt <= t && pause.resumedAt >= winner.origin) {
+    markerAt = pause.resumedAt;
+  }
+  for (const event of context.events) {
+    if (event.end > t || event.end < winner.origin || event.end <= markerAt) continue;
+    const before = winnerAt(context, event.end - 1);
+    if (before.kind === 'event' && before.event === event) {
+      markerAt = event.end;
+      endedEvent = event.id;
+    }
+  }
+  if (markerAt === Number.NEGATIVE_INFINITY) return state;
+  if (endedEvent === undefined) return { ...state, source: 'resumed' };
+  return { ...state, source: 'one_time_end', eventId: endedEvent };
+}
+
+/** Whether two states are the same (no change between them). */
+export function sameState(a: State, b: State): boolean {
+  return (
+    a.setpoint === b.setpoint &&
+    a.source === b.source &&
+    a.ignoreWallControl === b.ignoreWallControl &&
+    a.planId === b.planId &&
+    a.eventId === b.eventId
+  );
+}
