@@ -1,0 +1,99 @@
+/**
+ * Wraps every screen that needs a signed-in user (spec §6). It
+ * - completes a login return (code+state or error+state in the address, spec §2 "Login
+ *   return"): the address is reset to `/`, then the user goes to the target saved before login
+ *   (or `/`); on failure to the configured error path (or `/`), where the error is shown;
+ * - otherwise makes sure a token exists (renewing silently) and, when none can be had, sends
+ *   the user to the hosted login with the full current path as the return target;
+ * - shows a remembered login error (e.g. 'Invalid State') with a button to sign in again,
+ *   instead of redirecting straight back into a login that just failed;
+ * - re-logs in when the API answers 401.
+ */
+import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { Button } from '../../../components/ui/button.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useAuthSession } from '../auth-context.tsx';
+import { isLoginReturn } from '../auth-session.ts';
+import { type LoginErrorCode, rememberLoginError, takeLoginError } from '../login-errors.ts';
+import { FullPageStatus } from './full-page-status.tsx';
+
+type GateState = { kind: 'checking' } | { kind: 'ready' } | { kind: 'error'; code: LoginErrorCode };
+
+export function AuthGate({ children }: { children?: ReactNode }) {
+  const { t, i18n } = useTranslation('auth');
+  const session = useAuthSession();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [state, setState] = useState<GateState>({ kind: 'checking' });
+  const returning = isLoginReturn(new URLSearchParams(location.search));
+  const fullPath = `${location.pathname}${location.search}${location.hash}`;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when a login return starts or ends, not on every navigation
+  useEffect(() => {
+    let active = true;
+    const run = async () => {
+      if (returning) {
+        const result = await session.completeLogin(`${window.location.origin}${fullPath}`);
+        if (!active) return;
+        window.history.replaceState(window.history.state, '', '/');
+        if (result.ok) {
+          await navigate(result.target, { replace: true });
+        } else {
+          rememberLoginError(result.code);
+          await navigate(session.loginErrorPath, { replace: true });
+        }
+        return;
+      }
+      const pending = takeLoginError();
+      if (pending) {
+        setState({ kind: 'error', code: pending });
+        return;
+      }
+      const token = await session.getAccessToken();
+      if (!active) return;
+      if (token) setState({ kind: 'ready' });
+      else await session.login(fullPath, i18n.language);
+    };
+    void run();
+    return () => {
+      active = false;
+    };
+  }, [returning]);
+
+  useEffect(
+    () =>
+      session.onUnauthorized(() => {
+        // Refused right after a fresh login: another login would loop, so say so instead.
+        if (session.completedLogin) {
+          setState({ kind: 'error', code: 'rejected' });
+          return;
+        }
+        setState({ kind: 'checking' });
+        const { pathname, search, hash } = window.location;
+        void session.login(`${pathname}${search}${hash}`, i18n.language);
+      }),
+    [session, i18n],
+  );
+
+  if (state.kind === 'ready') return children ?? <Outlet />;
+  if (state.kind === 'error') {
+    return (
+      <FullPageStatus testId="login-error">
+        <h1 className="text-2xl font-semibold">{t('failedTitle')}</h1>
+        <p className="max-w-md text-stone-600" data-testid="login-error-message">
+          {t(`errors.${state.code}`)}
+        </p>
+        <Button testid="login-again" onClick={() => void session.login('/', i18n.language)}>
+          {t('signInAgain')}
+        </Button>
+      </FullPageStatus>
+    );
+  }
+  return (
+    <FullPageStatus testId="signing-in">
+      <Spinner loading size="lg" label={t('signingIn')} />
+    </FullPageStatus>
+  );
+}

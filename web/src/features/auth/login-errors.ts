@@ -1,0 +1,49 @@
+/**
+ * Login errors of spec §8, in the words the screens use. A failed login return is remembered
+ * for the rest of the browser tab's session so the page it lands on can show it instead of
+ * starting another login at once (which would loop on a provider that keeps refusing).
+ */
+import { ErrorResponse, ErrorTimeout } from 'oidc-client-ts';
+
+export type LoginErrorCode =
+  | 'login_required'
+  | 'state_mismatch'
+  | 'timeout'
+  | 'missing_refresh_token'
+  | 'rejected'
+  | 'failed';
+
+/** Thrown when refresh tokens are on, none is stored and the hidden-frame fallback is off. */
+export class MissingRefreshTokenError extends Error {
+  constructor() {
+    super('Missing refresh token');
+    this.name = 'MissingRefreshTokenError';
+  }
+}
+
+/** Provider answers meaning "the user must sign in interactively" (OIDC Core §3.1.2.6). */
+const NEEDS_INTERACTION = new Set(['login_required', 'interaction_required', 'consent_required']);
+
+export function classifyLoginError(error: unknown): LoginErrorCode {
+  if (error instanceof ErrorResponse && error.error && NEEDS_INTERACTION.has(error.error)) {
+    return 'login_required';
+  }
+  if (error instanceof ErrorTimeout) return 'timeout';
+  if (error instanceof MissingRefreshTokenError) return 'missing_refresh_token';
+  // oidc-client-ts reports a state it has not stored (another tab, replayed URL) this way.
+  if (error instanceof Error && /no matching state/i.test(error.message)) return 'state_mismatch';
+  return 'failed';
+}
+
+const STORAGE_KEY = 'heizplan.loginError';
+
+export function rememberLoginError(code: LoginErrorCode) {
+  sessionStorage.setItem(STORAGE_KEY, code);
+}
+
+/** Returns and forgets the remembered login error. */
+export function takeLoginError(): LoginErrorCode | null {
+  const code = sessionStorage.getItem(STORAGE_KEY) as LoginErrorCode | null;
+  sessionStorage.removeItem(STORAGE_KEY);
+  return code;
+}
