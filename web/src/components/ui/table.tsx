@@ -1,0 +1,181 @@
+/**
+ * Data table (spec §2 "Table", §3 column `{key, label, sortable}` and sort state). Controlled:
+ * it shows one page `{results, count, page, size}` — straight from a paginated API call — and
+ * reports clicks through `onSortChange`, `onPageChange` and `onSizeChange`. `ClientTable`
+ * (client-table.tsx) wraps it for data that is all in memory.
+ *
+ * Sort clicks follow `nextSort` and are ignored while loading, when disabled, or on a column
+ * that is not sortable. While loading a spinner covers the rows; with no rows the empty text
+ * shows ('Keine Einträge gefunden' unless `emptyText` is given).
+ */
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { cx } from './cx.ts';
+import { Icon } from './icon.tsx';
+import { Spinner } from './spinner.tsx';
+import { TablePagination } from './table-pagination.tsx';
+import { nextSort, type SortState, type SortValue } from './table-sort.ts';
+
+export interface TableColumn<T> {
+  key: string;
+  label: string;
+  sortable?: boolean;
+  /** Cell content; defaults to the row's property named `key`. */
+  render?: (row: T) => ReactNode;
+  /** Value sorted by in `ClientTable`; defaults to the row's property named `key`. */
+  sortValue?: (row: T) => SortValue;
+  align?: 'left' | 'right';
+}
+
+/** The API's pagination envelope (packages/contracts `pageOf`). */
+export interface TablePage<T> {
+  results: T[];
+  count: number;
+  page: number;
+  size: number;
+}
+
+export interface TableProps<T> {
+  columns: TableColumn<T>[];
+  data: TablePage<T>;
+  rowKey: (row: T) => string;
+  sort: SortState;
+  onSortChange: (sort: SortState) => void;
+  onPageChange: (page: number) => void;
+  onSizeChange: (size: number, page: number) => void;
+  loading?: boolean;
+  disabled?: boolean;
+  emptyText?: string;
+  /** Accessible name of the table. */
+  label?: string;
+  testid?: string;
+}
+
+/** The row's own property named `key`, for default cells and sorting. */
+export function cellValue<T>(row: T, key: string): unknown {
+  return (row as Record<string, unknown>)[key];
+}
+
+const ariaSort = { asc: 'ascending', desc: 'descending', none: undefined } as const;
+const sortIcon = { asc: 'sortAsc', desc: 'sortDesc', none: 'sortNone' } as const;
+
+export function Table<T>({
+  columns,
+  data,
+  rowKey,
+  sort,
+  onSortChange,
+  onPageChange,
+  onSizeChange,
+  loading = false,
+  disabled = false,
+  emptyText,
+  label,
+  testid = 'table',
+}: TableProps<T>) {
+  const { t } = useTranslation('ui');
+  const inactive = loading || disabled;
+
+  const clickHeader = (column: TableColumn<T>) => {
+    if (inactive || !column.sortable) return;
+    onSortChange(nextSort(sort, column.key));
+  };
+
+  return (
+    <div className="overflow-hidden rounded-xl border border-stone-200 bg-white" data-testid={testid}>
+      <div className="relative overflow-x-auto">
+        <table className="w-full border-collapse text-left text-sm" aria-label={label} aria-busy={loading}>
+          <thead className="bg-stone-50 text-xs font-semibold tracking-wide text-stone-600 uppercase">
+            <tr>
+              {columns.map((column) => {
+                const order = sort.key === column.key ? sort.order : 'none';
+                return (
+                  <th
+                    key={column.key}
+                    scope="col"
+                    aria-sort={column.sortable ? ariaSort[order] : undefined}
+                    data-testid={`${testid}-header-${column.key}`}
+                    data-sort={column.sortable ? order : undefined}
+                    className={cx(
+                      'border-b border-stone-200 px-4 py-3 whitespace-nowrap',
+                      column.align === 'right' && 'text-right',
+                    )}
+                  >
+                    {column.sortable ? (
+                      <button
+                        type="button"
+                        onClick={() => clickHeader(column)}
+                        aria-disabled={inactive || undefined}
+                        data-testid={`${testid}-sort-${column.key}`}
+                        className={cx(
+                          'inline-flex items-center gap-1 rounded uppercase hover:text-ink',
+                          order !== 'none' && 'text-brand-700',
+                          inactive && 'cursor-not-allowed',
+                        )}
+                      >
+                        {column.label}
+                        <Icon name={sortIcon[order]} className="size-3.5" />
+                        {order !== 'none' && (
+                          <span className="sr-only">
+                            {t(order === 'asc' ? 'table.sortedAsc' : 'table.sortedDesc')}
+                          </span>
+                        )}
+                      </button>
+                    ) : (
+                      column.label
+                    )}
+                  </th>
+                );
+              })}
+            </tr>
+          </thead>
+          <tbody className={cx(loading && 'opacity-50')}>
+            {data.results.map((row) => (
+              <tr
+                key={rowKey(row)}
+                data-testid={`${testid}-row-${rowKey(row)}`}
+                className="border-b border-stone-100 last:border-b-0 hover:bg-stone-50"
+              >
+                {columns.map((column) => (
+                  <td key={column.key} className={cx('px-4 py-3', column.align === 'right' && 'text-right')}>
+                    {column.render ? column.render(row) : String(cellValue(row, column.key) ?? '')}
+                  </td>
+                ))}
+              </tr>
+            ))}
+            {data.results.length === 0 && !loading && (
+              <tr>
+                <td
+                  colSpan={columns.length}
+                  className="px-4 py-10 text-center text-stone-600"
+                  data-testid={`${testid}-empty`}
+                >
+                  {emptyText ?? t('table.empty')}
+                </td>
+              </tr>
+            )}
+            {data.results.length === 0 && loading && (
+              <tr>
+                <td colSpan={columns.length} className="h-28" />
+              </tr>
+            )}
+          </tbody>
+        </table>
+        {loading && (
+          <div className="absolute inset-0 flex items-center justify-center">
+            <Spinner loading size="lg" testid={`${testid}-loading`} />
+          </div>
+        )}
+      </div>
+      <TablePagination
+        count={data.count}
+        page={data.page}
+        size={data.size}
+        inactive={inactive}
+        onPageChange={onPageChange}
+        onSizeChange={onSizeChange}
+        testid={testid}
+      />
+    </div>
+  );
+}
