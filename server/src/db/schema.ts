@@ -7,3 +7,4 @@ export * from './schema/identity.ts';
 export * from './schema/heating.ts';
 export * from './schema/invites.ts';
 export * from './schema/telemetry.ts';
+export * from './schema/devices.ts';

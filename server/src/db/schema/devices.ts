@@ -1,0 +1,87 @@
+/**
+ * Device and gateway registry (issue 6, spec §3/§5, ARCHITECTURE.md §4).
+ *
+ * A device's `id` is its identifier in Heizplan (max 16 characters, spec §5); for LoRaWAN it is
+ * the DevEUI in lowercase (ChirpStack's spelling), so `dev_eui = id` and a DevEUI can belong to
+ * one company only (primary key and unique index span all companies). The AppKey is stored
+ * only encrypted (AES-256-GCM, see modules/devices/app-key-cipher.ts) with its last four hex
+ * digits for display. Last seen, battery (V or % as the device reports it), RSSI (dBm) and SNR
+ * (dB) are updated by uplink ingest. Gateways go offline after 2 × their stats interval
+ * without stats.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { companies, users } from './accounts.ts';
+import { units } from './heating.ts';
+
+export const DEVICE_PROTOCOLS = ['lorawan'] as const;
+
+export const devices = pgTable(
+  'devices',
+  {
+    id: text('id').primaryKey(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    protocol: text('protocol', { enum: DEVICE_PROTOCOLS }).notNull().default('lorawan'),
+    devEui: text('dev_eui'),
+    joinEui: text('join_eui'),
+    /** `v1:<iv>:<tag>:<ciphertext>` (base64) under DEVICE_KEY_SECRET; null = not set. */
+    appKeyEncrypted: text('app_key_encrypted'),
+    appKeyLast4: text('app_key_last4'),
+    /** Codec model id (lorawan/codecs/registry.ts), the "config type" of spec §3. */
+    model: text('model').notNull(),
+    unitId: uuid('unit_id').references(() => units.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    lastSeen: timestamp('last_seen', { withTimezone: true }),
+    battery: real('battery'),
+    batteryUnit: text('battery_unit', { enum: ['V', '%'] }),
+    lastRssi: real('last_rssi'),
+    lastSnr: real('last_snr'),
+  },
+  (t) => [
+    uniqueIndex('devices_dev_eui_key').on(t.devEui),
+    index('devices_company_created_idx').on(t.companyId, t.createdAt),
+    index('devices_unit_idx').on(t.unitId),
+    check('devices_id_length', sql`char_length(${t.id}) between 1 and 16`),
+    check(
+      'devices_lorawan_dev_eui',
+      sql`${t.protocol} <> 'lorawan' or (${t.devEui} = ${t.id} and ${t.id} ~ '^[0-9a-f]{16}$')`,
+    ),
+  ],
+);
+
+export const gateways = pgTable(
+  'gateways',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    /** 16 hex digits, lowercase; unique across companies like a DevEUI. */
+    gatewayEui: text('gateway_eui').notNull(),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    lastSeen: timestamp('last_seen', { withTimezone: true }),
+    /** Seconds between the gateway's stats messages (ChirpStack default 30). */
+    statsIntervalS: integer('stats_interval_s').notNull().default(30),
+  },
+  (t) => [
+    uniqueIndex('gateways_gateway_eui_key').on(t.gatewayEui),
+    index('gateways_company_idx').on(t.companyId),
+    check('gateways_gateway_eui_hex', sql`${t.gatewayEui} ~ '^[0-9a-f]{16}$'`),
+    check('gateways_stats_interval_positive', sql`${t.statsIntervalS} > 0`),
+  ],
+);
