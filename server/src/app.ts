@@ -20,6 +20,7 @@ import { installBearerAuth, type TokenVerifier } from './auth/bearer.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { installErrorHandler, sendProblem } from './http/errors.ts';
+import type { AccountPorts } from './modules/me/me.ports.ts';
 import { registerModules } from './modules/register.ts';
 
 export interface AppDeps {
@@ -27,6 +28,8 @@ export interface AppDeps {
   database: Database;
   /** Verifies API bearer tokens; see auth/bearer.ts. */
   verifyToken: TokenVerifier;
+  /** Mail, identity-account and billing ports of the account calls; unset ones use defaults. */
+  accountPorts?: Partial<AccountPorts>;
 }
 
 export type App = FastifyInstance;

@@ -15,6 +15,14 @@ const boolish = z
 /** Version number of a legal document; bumping it makes every company accept again. */
 const agreementVersion = z.coerce.number().int().min(1).default(1);
 
+/** AppKey encryption key: 32 bytes as 64 hex digits or base64 (`openssl rand -hex 32`). */
+const deviceKeySecret = z.string().transform((value, ctx) => {
+  if (/^[0-9a-f]{64}$/i.test(value)) return Buffer.from(value, 'hex');
+  if (/^[A-Za-z0-9+/_-]{43}=?$/.test(value)) return Buffer.from(value, 'base64');
+  ctx.addIssue({ code: 'custom', message: 'must be 32 bytes as 64 hex digits or base64' });
+  return z.NEVER;
+});
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -39,6 +47,7 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// URL')
     .optional(),
   DEMO: boolish.optional(),
+  DEVICE_KEY_SECRET: deviceKeySecret.optional(),
   AGREEMENT_VERSION_AVV: agreementVersion,
   AGREEMENT_VERSION_LICENSE: agreementVersion,
   AGREEMENT_VERSION_PRIVACY: agreementVersion,
@@ -63,6 +72,8 @@ export interface Config {
   smtpUrl?: string;
   /** Start the demo company and device simulator; undefined = only when the DB is empty. */
   demo?: boolean;
+  /** AES-256 key for device AppKeys; unset = generated once in `$DATA_DIR/device-key`. */
+  deviceKey?: Buffer;
   /**
    * Current versions of the data-processing agreement (AVV), licence terms and privacy
    * policy; a company whose accepted version differs is sent back to setup step 3.
@@ -106,6 +117,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mqttUrl: e.MQTT_URL,
     smtpUrl: e.SMTP_URL,
     demo: e.DEMO,
+    deviceKey: e.DEVICE_KEY_SECRET,
     agreements: {
       avv: e.AGREEMENT_VERSION_AVV,
       license: e.AGREEMENT_VERSION_LICENSE,

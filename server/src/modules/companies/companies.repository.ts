@@ -1,0 +1,119 @@
+/**
+ * Queries on companies and their memberships (issue 4). Every query except `createWithAdmin`
+ * is scoped by a company id the service has already checked with `requireMember`.
+ */
+import { and, asc, count, eq } from 'drizzle-orm';
+import type { Role } from '../../auth/membership.ts';
+import type { Db } from '../../db/client.ts';
+import { companies, memberships, users } from '../../db/schema.ts';
+
+export type CompanyRow = typeof companies.$inferSelect;
+
+/** Editable company columns (temperatures in °C). */
+export interface CompanyChanges {
+  name?: string;
+  minTemperature?: number;
+  maxTemperature?: number;
+  timeZone?: string;
+}
+
+export interface MemberRow {
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+}
+
+const memberColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  role: memberships.role,
+};
+
+export class CompaniesRepository {
+  constructor(private readonly db: Db) {}
+
+  /** The user's companies ordered by name; `limit` undefined returns all. */
+  async listForUser(userId: string, page: { limit?: number; offset: number }) {
+    const base = this.db
+      .select({ id: companies.id, name: companies.name })
+      .from(companies)
+      .innerJoin(memberships, eq(memberships.companyId, companies.id))
+      .where(eq(memberships.userId, userId))
+      .orderBy(asc(companies.name), asc(companies.id))
+      .offset(page.offset);
+    const rows = page.limit === undefined ? await base : await base.limit(page.limit);
+    const [total] = await this.db
+      .select({ n: count() })
+      .from(memberships)
+      .where(eq(memberships.userId, userId));
+    return { rows, count: total?.n ?? 0 };
+  }
+
+  async find(companyId: string): Promise<CompanyRow | undefined> {
+    const [row] = await this.db.select().from(companies).where(eq(companies.id, companyId)).limit(1);
+    return row;
+  }
+
+  async update(companyId: string, changes: CompanyChanges): Promise<CompanyRow | undefined> {
+    const [row] = await this.db.update(companies).set(changes).where(eq(companies.id, companyId)).returning();
+    return row;
+  }
+
+  /** Creates the company and makes `userId` its admin in one transaction. */
+  async createWithAdmin(name: string, userId: string): Promise<CompanyRow> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx.insert(companies).values({ name }).returning();
+      if (!row) throw new Error('company insert returned no row');
+      await tx.insert(memberships).values({ companyId: row.id, userId, role: 'admin' });
+      return row;
+    });
+  }
+
+  async listMembers(companyId: string): Promise<MemberRow[]> {
+    return this.db
+      .select(memberColumns)
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .where(eq(memberships.companyId, companyId))
+      .orderBy(asc(users.name), asc(users.id));
+  }
+
+  async findMember(companyId: string, userId: string): Promise<MemberRow | undefined> {
+    const [row] = await this.db
+      .select(memberColumns)
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .where(and(eq(memberships.companyId, companyId), eq(memberships.userId, userId)))
+      .limit(1);
+    return row;
+  }
+
+  /**
+   * Removes a membership unless it is the company's last admin. The company row is locked
+   * first so two admins removing each other at once cannot both succeed.
+   * @returns 'removed', 'not-member' or 'last-admin' (nothing changed for the last two).
+   */
+  async removeMember(companyId: string, userId: string): Promise<'removed' | 'not-member' | 'last-admin'> {
+    return this.db.transaction(async (tx) => {
+      await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).for('update');
+      const [member] = await tx
+        .select({ role: memberships.role })
+        .from(memberships)
+        .where(and(eq(memberships.companyId, companyId), eq(memberships.userId, userId)));
+      if (!member) return 'not-member';
+      if (member.role === 'admin') {
+        const [admins] = await tx
+          .select({ n: count() })
+          .from(memberships)
+          .where(and(eq(memberships.companyId, companyId), eq(memberships.role, 'admin')));
+        if ((admins?.n ?? 0) <= 1) return 'last-admin';
+      }
+      await tx
+        .delete(memberships)
+        .where(and(eq(memberships.companyId, companyId), eq(memberships.userId, userId)));
+      return 'removed';
+    });
+  }
+}

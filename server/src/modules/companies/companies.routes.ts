@@ -1,0 +1,142 @@
+/**
+ * `/api/companies/*` (spec §7, helpers/ACCOUNT_API.md): the caller's companies, company
+ * settings, creation in setup step 2, and the team calls used by the team screen.
+ */
+import type { ZodTypeProvider } from '@fastify/type-provider-zod';
+import {
+  CompanyListQuerySchema,
+  CompanyPageSchema,
+  CompanyParamsSchema,
+  CompanyPatchBodySchema,
+  CompanySchema,
+  CompanySetupQuerySchema,
+  InviteSchema,
+  MemberEmailParamsSchema,
+  MemberParamsSchema,
+  MemberSchema,
+} from '@heizplan/contracts/account';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { requireAuth } from '../../auth/bearer.ts';
+import { accountServices, problems } from '../me/account-wiring.ts';
+
+export async function companiesRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const companies = () => accountServices(app).companies;
+  const tags = ['companies'];
+
+  r.get(
+    '/companies/',
+    {
+      schema: {
+        tags,
+        summary: 'The caller’s companies',
+        querystring: CompanyListQuerySchema,
+        response: { 200: CompanyPageSchema, ...problems(400, 401) },
+      },
+    },
+    async (request) => companies().list(requireAuth(request).sub, request.query),
+  );
+
+  r.post(
+    '/companies/setup',
+    {
+      schema: {
+        tags,
+        summary: 'Create a company; the caller becomes its admin',
+        querystring: CompanySetupQuerySchema,
+        response: { 201: CompanySchema, ...problems(400, 401) },
+      },
+    },
+    async (request, reply) => {
+      const company = await companies().setup(requireAuth(request).sub, request.query.company_name);
+      return reply.code(201).send(company);
+    },
+  );
+
+  r.get(
+    '/companies/:id/',
+    {
+      schema: {
+        tags,
+        summary: 'One company with its agreement flags',
+        params: CompanyParamsSchema,
+        response: { 200: CompanySchema, ...problems(401, 404) },
+      },
+    },
+    async (request) => companies().get(requireAuth(request).sub, request.params.id),
+  );
+
+  r.patch(
+    '/companies/:id/',
+    {
+      schema: {
+        tags,
+        summary: 'Change name, temperature range (°C) or time zone (admins)',
+        params: CompanyParamsSchema,
+        body: CompanyPatchBodySchema,
+        response: { 200: CompanySchema, ...problems(400, 401, 403, 404) },
+      },
+    },
+    async (request) => companies().patch(requireAuth(request).sub, request.params.id, request.body),
+  );
+
+  r.get(
+    '/companies/:id/members/',
+    {
+      schema: {
+        tags,
+        summary: 'Team members',
+        params: CompanyParamsSchema,
+        response: { 200: z.array(MemberSchema), ...problems(401, 404) },
+      },
+    },
+    async (request) => companies().members(requireAuth(request).sub, request.params.id),
+  );
+
+  r.post(
+    '/companies/:id/members/:email',
+    {
+      schema: {
+        tags,
+        summary: 'Invite this email address to the team (admins)',
+        params: MemberEmailParamsSchema,
+        response: { 201: InviteSchema, ...problems(400, 401, 403, 404, 502) },
+      },
+    },
+    async (request, reply) => {
+      const { id, email } = request.params;
+      const invite = await companies().inviteMember(requireAuth(request).sub, id, email);
+      return reply.code(201).send(invite);
+    },
+  );
+
+  r.delete(
+    '/companies/:id/members/:sub',
+    {
+      schema: {
+        tags,
+        summary: 'Remove a member (admins; never the last admin)',
+        params: MemberParamsSchema,
+        response: { 204: z.null(), ...problems(401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      await companies().removeMember(requireAuth(request).sub, request.params.id, request.params.sub);
+      return reply.code(204).send(null);
+    },
+  );
+
+  r.get(
+    '/companies/:id/user/:sub',
+    {
+      schema: {
+        tags,
+        summary: 'One team member',
+        params: MemberParamsSchema,
+        response: { 200: MemberSchema, ...problems(401, 404) },
+      },
+    },
+    async (request) => companies().member(requireAuth(request).sub, request.params.id, request.params.sub),
+  );
+}

@@ -1,0 +1,359 @@
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
+import { companies, invites, memberships } from '../../db/schema.ts';
+import {
+  addMember,
+  createCompany,
+  expectProblem,
+  forgedAuthorization,
+  recordMails,
+} from '../me/account.fixtures.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+const companyCount = async () => (await t.database.db.select({ n: count() }).from(companies))[0]?.n;
+
+describe('POST /api/companies/setup', () => {
+  it('creates the company with the trimmed name and makes the caller its admin', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/companies/setup?company_name=%20%20Stadtwerke%20Nord%20%20',
+      headers: await t.as('setup-alice'),
+    });
+    expect(res.statusCode).toBe(201);
+    const company = res.json();
+    expect(company).toMatchObject({
+      name: 'Stadtwerke Nord',
+      role: 'admin',
+      conf: { avv_accepted: false, license_accepted: false, privacy_accepted: false },
+      min_temperature: 5,
+      max_temperature: 28,
+      time_zone: 'Europe/Berlin',
+    });
+    const rows = await t.database.db.select().from(memberships).where(eq(memberships.companyId, company.id));
+    expect(rows).toMatchObject([{ userId: 'setup-alice', role: 'admin' }]);
+  });
+
+  it.each([
+    ['blank', '?company_name=%20%20%20'],
+    ['empty', '?company_name='],
+    ['missing', ''],
+  ])('rejects a %s company name with a field error and writes nothing', async (_case, query) => {
+    const before = await companyCount();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/companies/setup${query}`,
+      headers: await t.as('setup-bob'),
+    });
+    const problem = expectProblem(res, 400);
+    expect(problem.errors?.[0]?.field).toBe('querystring.company_name');
+    expect(await companyCount()).toBe(before);
+  });
+
+  it('answers 401 without a token and with a token signed by a foreign key, writing nothing', async () => {
+    const before = await companyCount();
+    const url = '/api/companies/setup?company_name=Forged';
+    expectProblem(await t.app.inject({ method: 'POST', url }), 401);
+    expectProblem(
+      await t.app.inject({ method: 'POST', url, headers: await forgedAuthorization('setup-eve') }),
+      401,
+    );
+    expect(await companyCount()).toBe(before);
+  });
+});
+
+describe('GET /api/companies/', () => {
+  it('pages through only the caller’s companies, ordered by name', async () => {
+    for (const name of ['Gamma', 'Alpha', 'Beta']) await createCompany(t, 'list-alice', name);
+    await createCompany(t, 'list-mallory', 'Not yours');
+    const headers = await t.as('list-alice');
+
+    const first = await t.app.inject({ method: 'GET', url: '/api/companies/?page=1&size=2', headers });
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ count: 3, page: 1, size: 2 });
+    expect(first.json().results.map((c: { name: string }) => c.name)).toEqual(['Alpha', 'Beta']);
+
+    const second = await t.app.inject({ method: 'GET', url: '/api/companies/?page=2&size=2', headers });
+    expect(second.json().results.map((c: { name: string }) => c.name)).toEqual(['Gamma']);
+
+    const all = await t.app.inject({
+      method: 'GET',
+      url: '/api/companies/?pagination=false&size=1',
+      headers,
+    });
+    expect(all.json()).toMatchObject({ count: 3, page: 1, size: 3 });
+    expect(Object.keys(all.json().results[0]).sort()).toEqual(['id', 'name']);
+  });
+
+  it('answers an empty page for a user without companies', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/companies/',
+      headers: await t.as('list-nobody'),
+    });
+    expect(res.json()).toEqual({ results: [], count: 0, page: 1, size: 10 });
+  });
+
+  it.each(['page=0', 'size=0', 'size=201', 'page=x', 'pagination=maybe'])(
+    'rejects %s with 400',
+    async (query) => {
+      expectProblem(
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/companies/?${query}`,
+          headers: await t.as('list-alice'),
+        }),
+        400,
+      );
+    },
+  );
+
+  it('answers 401 without a token', async () => {
+    expectProblem(await t.app.inject({ method: 'GET', url: '/api/companies/' }), 401);
+  });
+});
+
+describe('GET /api/companies/{id}/', () => {
+  it('returns the company with the caller’s role', async () => {
+    const company = await createCompany(t, 'get-alice');
+    await addMember(t, company.id, 'get-bob', 'ems');
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/companies/${company.id}/`,
+      headers: await t.as('get-bob'),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ...company, role: 'ems' });
+  });
+
+  it('answers 404 to a member of another company and for a malformed id', async () => {
+    const company = await createCompany(t, 'get-carol');
+    await createCompany(t, 'get-mallory');
+    const mallory = await t.as('get-mallory');
+    expectProblem(
+      await t.app.inject({ method: 'GET', url: `/api/companies/${company.id}/`, headers: mallory }),
+      404,
+    );
+    expectProblem(
+      await t.app.inject({ method: 'GET', url: '/api/companies/not-a-uuid/', headers: mallory }),
+      404,
+    );
+  });
+});
+
+describe('PATCH /api/companies/{id}/', () => {
+  it('lets an admin change name (trimmed), range and time zone', async () => {
+    const company = await createCompany(t, 'patch-alice');
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/companies/${company.id}/`,
+      headers: await t.as('patch-alice'),
+      payload: { name: '  Renamed  ', min_temperature: 7.5, max_temperature: 24, time_zone: 'Europe/Vienna' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      name: 'Renamed',
+      min_temperature: 7.5,
+      max_temperature: 24,
+      time_zone: 'Europe/Vienna',
+    });
+  });
+
+  it('answers 403 to a non-admin member and changes nothing', async () => {
+    const company = await createCompany(t, 'patch-bob', 'Unchanged');
+    await addMember(t, company.id, 'patch-heater', 'heating');
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/companies/${company.id}/`,
+      headers: await t.as('patch-heater'),
+      payload: { name: 'Hijacked' },
+    });
+    expectProblem(res, 403);
+    const [row] = await t.database.db.select().from(companies).where(eq(companies.id, company.id));
+    expect(row?.name).toBe('Unchanged');
+  });
+
+  it.each([
+    ['min above max in the body', { min_temperature: 25, max_temperature: 20 }, 'body.min_temperature'],
+    ['min above the stored max', { min_temperature: 30 }, 'body.min_temperature'],
+    ['max below the stored min', { max_temperature: 5 }, 'body.max_temperature'],
+    ['an unknown time zone', { time_zone: 'Mars/Olympus' }, 'body.time_zone'],
+    ['a blank name', { name: '   ' }, 'body.name'],
+    ['a temperature out of range', { max_temperature: 80 }, 'body.max_temperature'],
+  ])('rejects %s with a field error and changes nothing', async (_case, payload, field) => {
+    const company = await createCompany(t, 'patch-carol', 'Stable');
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/companies/${company.id}/`,
+      headers: await t.as('patch-carol'),
+      payload,
+    });
+    expect(expectProblem(res, 400).errors?.map((e) => e.field)).toContain(field);
+    const [row] = await t.database.db.select().from(companies).where(eq(companies.id, company.id));
+    expect(row).toMatchObject({
+      name: 'Stable',
+      minTemperature: 5,
+      maxTemperature: 28,
+      timeZone: 'Europe/Berlin',
+    });
+  });
+
+  it('answers 404 to an admin of another company', async () => {
+    const company = await createCompany(t, 'patch-dave', 'Dave’s');
+    await createCompany(t, 'patch-mallory');
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/companies/${company.id}/`,
+      headers: await t.as('patch-mallory'),
+      payload: { name: 'Taken over' },
+    });
+    expectProblem(res, 404);
+  });
+});
+
+describe('team calls', () => {
+  it('lists members with name, email and role', async () => {
+    const company = await createCompany(t, 'team-alice');
+    await addMember(t, company.id, 'team-bob', 'ems');
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/companies/${company.id}/members/`,
+      headers: await t.as('team-bob'),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([
+      { id: 'team-alice', name: 'team-alice', email: 'team-alice@example.test', role: 'admin' },
+      { id: 'team-bob', name: 'team-bob', email: 'team-bob@example.test', role: 'ems' },
+    ]);
+  });
+
+  it('returns one member, and 404 for a user outside the company', async () => {
+    const company = await createCompany(t, 'team-carol');
+    await createCompany(t, 'team-outsider');
+    const headers = await t.as('team-carol');
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/companies/${company.id}/user/team-carol`,
+      headers,
+    });
+    expect(res.json()).toEqual({
+      id: 'team-carol',
+      name: 'team-carol',
+      email: 'team-carol@example.test',
+      role: 'admin',
+    });
+    expectProblem(
+      await t.app.inject({ method: 'GET', url: `/api/companies/${company.id}/user/team-outsider`, headers }),
+      404,
+    );
+  });
+
+  it('answers 404 on every team call to a member of another company, writing nothing', async () => {
+    const company = await createCompany(t, 'team-dave');
+    await addMember(t, company.id, 'team-erin');
+    await createCompany(t, 'team-mallory');
+    const mallory = await t.as('team-mallory');
+    const base = `/api/companies/${company.id}`;
+    for (const [method, url] of [
+      ['GET', `${base}/members/`],
+      ['GET', `${base}/user/team-erin`],
+      ['POST', `${base}/members/friend%40example.test`],
+      ['DELETE', `${base}/members/team-erin`],
+    ] as const) {
+      expectProblem(await t.app.inject({ method, url, headers: mallory }), 404);
+    }
+    const rows = await t.database.db.select().from(memberships).where(eq(memberships.companyId, company.id));
+    expect(rows).toHaveLength(2);
+    expect(await t.database.db.select().from(invites).where(eq(invites.companyId, company.id))).toEqual([]);
+  });
+
+  it('lets an admin invite an email address: 201 invite, mail with the code', async () => {
+    const mails = recordMails(t);
+    const company = await createCompany(t, 'team-frank', 'Frank GmbH');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/companies/${company.id}/members/new.colleague%40example.test`,
+      headers: await t.as('team-frank'),
+    });
+    expect(res.statusCode).toBe(201);
+    const invite = res.json();
+    expect(invite).toMatchObject({
+      email: 'new.colleague@example.test',
+      company: company.id,
+      role: 'heating',
+    });
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.to).toBe('new.colleague@example.test');
+    expect(mails[0]?.subject).toContain('Frank GmbH');
+    expect(mails[0]?.text).toContain(invite.id);
+  });
+
+  it('rejects a malformed email (400) and a non-admin (403) without creating invites', async () => {
+    const company = await createCompany(t, 'team-gina');
+    await addMember(t, company.id, 'team-hank', 'heating');
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: `/api/companies/${company.id}/members/not-an-email`,
+      headers: await t.as('team-gina'),
+    });
+    expect(expectProblem(bad, 400).errors?.[0]?.field).toBe('params.email');
+    const denied = await t.app.inject({
+      method: 'POST',
+      url: `/api/companies/${company.id}/members/x%40example.test`,
+      headers: await t.as('team-hank'),
+    });
+    expectProblem(denied, 403);
+    expect(await t.database.db.select().from(invites).where(eq(invites.companyId, company.id))).toEqual([]);
+  });
+
+  it('lets an admin remove a member, but never the last admin', async () => {
+    const company = await createCompany(t, 'team-ivan');
+    await addMember(t, company.id, 'team-jane', 'heating');
+    const headers = await t.as('team-ivan');
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/companies/${company.id}/members/team-jane`,
+      headers,
+    });
+    expect(removed.statusCode).toBe(204);
+    const last = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/companies/${company.id}/members/team-ivan`,
+      headers,
+    });
+    expect(expectProblem(last, 409).detail).toBe('The last admin of a company cannot be removed.');
+    expectProblem(
+      await t.app.inject({ method: 'DELETE', url: `/api/companies/${company.id}/members/nobody`, headers }),
+      404,
+    );
+    const rows = await t.database.db.select().from(memberships).where(eq(memberships.companyId, company.id));
+    expect(rows.map((r) => r.userId)).toEqual(['team-ivan']);
+  });
+
+  it('lets an admin leave when another admin remains; non-admins cannot remove anyone', async () => {
+    const company = await createCompany(t, 'team-kim');
+    await addMember(t, company.id, 'team-lea', 'admin');
+    await addMember(t, company.id, 'team-max', 'ems');
+    expectProblem(
+      await t.app.inject({
+        method: 'DELETE',
+        url: `/api/companies/${company.id}/members/team-lea`,
+        headers: await t.as('team-max'),
+      }),
+      403,
+    );
+    const left = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/companies/${company.id}/members/team-kim`,
+      headers: await t.as('team-kim'),
+    });
+    expect(left.statusCode).toBe(204);
+    const rows = await t.database.db.select().from(memberships).where(eq(memberships.companyId, company.id));
+    expect(rows.map((r) => r.userId).sort()).toEqual(['team-lea', 'team-max']);
+  });
+});

@@ -1,0 +1,56 @@
+/** Queries on invites (issue 4), scoped by company except the lookup by code. */
+import { and, asc, eq } from 'drizzle-orm';
+import type { Role } from '../../auth/membership.ts';
+import type { Db } from '../../db/client.ts';
+import { invites, memberships } from '../../db/schema.ts';
+
+export type InviteRow = typeof invites.$inferSelect;
+
+export class InvitesRepository {
+  constructor(private readonly db: Db) {}
+
+  async listForCompany(companyId: string): Promise<InviteRow[]> {
+    return this.db
+      .select()
+      .from(invites)
+      .where(eq(invites.companyId, companyId))
+      .orderBy(asc(invites.createdAt), asc(invites.id));
+  }
+
+  async insert(values: {
+    id: string;
+    companyId: string;
+    email: string | null;
+    role: Role;
+  }): Promise<InviteRow> {
+    const [row] = await this.db.insert(invites).values(values).returning();
+    if (!row) throw new Error('invite insert returned no row');
+    return row;
+  }
+
+  async find(code: string): Promise<InviteRow | undefined> {
+    const [row] = await this.db.select().from(invites).where(eq(invites.id, code)).limit(1);
+    return row;
+  }
+
+  async delete(companyId: string, code: string): Promise<void> {
+    await this.db.delete(invites).where(and(eq(invites.companyId, companyId), eq(invites.id, code)));
+  }
+
+  /**
+   * Uses an invite in one transaction: deletes it and makes `userId` a member with the
+   * invite's role (an existing membership keeps its role).
+   * @returns the invite, or undefined when no invite has this code (nothing changed).
+   */
+  async redeem(code: string, userId: string): Promise<InviteRow | undefined> {
+    return this.db.transaction(async (tx) => {
+      const [invite] = await tx.delete(invites).where(eq(invites.id, code)).returning();
+      if (!invite) return undefined;
+      await tx
+        .insert(memberships)
+        .values({ companyId: invite.companyId, userId, role: invite.role })
+        .onConflictDoNothing();
+      return invite;
+    });
+  }
+}

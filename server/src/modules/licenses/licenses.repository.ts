@@ -1,0 +1,34 @@
+/** Accepted agreement versions of one company (spec §3 "Company licence record"). */
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { companies } from '../../db/schema.ts';
+
+export interface AcceptedVersions {
+  avvAcceptedVersion: number | null;
+  licenseAcceptedVersion: number | null;
+  privacyAcceptedVersion: number | null;
+}
+
+const columns = {
+  avvAcceptedVersion: companies.avvAcceptedVersion,
+  licenseAcceptedVersion: companies.licenseAcceptedVersion,
+  privacyAcceptedVersion: companies.privacyAcceptedVersion,
+};
+
+export class LicensesRepository {
+  constructor(private readonly db: Db) {}
+
+  async find(companyId: string): Promise<AcceptedVersions | undefined> {
+    const [row] = await this.db.select(columns).from(companies).where(eq(companies.id, companyId)).limit(1);
+    return row;
+  }
+
+  async accept(companyId: string, versions: AcceptedVersions): Promise<AcceptedVersions | undefined> {
+    const [row] = await this.db
+      .update(companies)
+      .set(versions)
+      .where(eq(companies.id, companyId))
+      .returning(columns);
+    return row;
+  }
+}

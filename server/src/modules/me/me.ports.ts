@@ -1,0 +1,67 @@
+/**
+ * Ports the account calls (issue 4) need from other parts of the system, injected through
+ * `AppDeps.accountPorts` so tests and the composition root can supply real implementations:
+ * - `Mailer` sends plain-text mail (invite codes);
+ * - `AccountPort` reaches the embedded identity provider's account store (verification
+ *   mail, password change);
+ * - `BillingHooks` lets the billing issue react to account deletion.
+ * Missing ports fall back to the defaults below.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import { HttpError } from '../../http/errors.ts';
+
+export interface Mailer {
+  /** Sends a plain-text mail. @throws when the transport rejects it. */
+  send(to: string, subject: string, text: string): Promise<void>;
+}
+
+export interface AccountPort {
+  /** Sends the user a mail with an email-verification link. */
+  requestVerification(userId: string): Promise<void>;
+  /** Replaces the user's sign-in password (already validated: ≥ 10 characters). */
+  setPassword(userId: string, password: string): Promise<void>;
+}
+
+export interface BillingHooks {
+  /**
+   * Called once when a user requests account deletion (spec §4): cancels the user's
+   * subscription at the end of the billing period. Implemented by issue "billing"; until
+   * then the default does nothing because no subscription exists.
+   */
+  onAccountDeletion(userId: string): Promise<void>;
+}
+
+export interface AccountPorts {
+  mailer: Mailer;
+  account: AccountPort;
+  billing: BillingHooks;
+}
+
+const unavailable = () =>
+  new HttpError(503, 'Service Unavailable', 'Account management is not available on this server.');
+
+/**
+ * Fills unset ports: mail is only logged (no transport configured), account-store calls
+ * answer 503, billing does nothing.
+ */
+export function resolveAccountPorts(
+  ports: Partial<AccountPorts> | undefined,
+  log: FastifyBaseLogger,
+): AccountPorts {
+  return {
+    mailer: ports?.mailer ?? {
+      send: async (to, subject) => {
+        log.warn({ to, subject }, 'no mail transport configured; mail not sent');
+      },
+    },
+    account: ports?.account ?? {
+      requestVerification: async () => {
+        throw unavailable();
+      },
+      setPassword: async () => {
+        throw unavailable();
+      },
+    },
+    billing: ports?.billing ?? { onAccountDeletion: async () => {} },
+  };
+}

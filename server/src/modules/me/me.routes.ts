@@ -1,0 +1,96 @@
+/** `/api/me/*` (spec §7, helpers/ACCOUNT_API.md): the caller's profile and account. */
+import type { ZodTypeProvider } from '@fastify/type-provider-zod';
+import {
+  LanguageQuerySchema,
+  PasswordBodySchema,
+  UpdateMeBodySchema,
+  UserSchema,
+} from '@heizplan/contracts/account';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { requireAuth } from '../../auth/bearer.ts';
+import { accountServices, problems } from './account-wiring.ts';
+
+export async function meRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const me = () => accountServices(app).me;
+  const tags = ['me'];
+
+  r.get(
+    '/me/',
+    { schema: { tags, summary: 'The caller’s profile', response: { 200: UserSchema, ...problems(401) } } },
+    async (request) => me().get(requireAuth(request).sub),
+  );
+
+  r.put(
+    '/me/',
+    {
+      schema: {
+        tags,
+        summary: 'Update name and email (both trimmed)',
+        body: UpdateMeBodySchema,
+        response: { 200: UserSchema, ...problems(400, 401) },
+      },
+    },
+    async (request) => me().update(requireAuth(request).sub, request.body),
+  );
+
+  r.post(
+    '/me/language',
+    {
+      schema: {
+        tags,
+        summary: 'Set the interface language (de or en)',
+        querystring: LanguageQuerySchema,
+        response: { 200: UserSchema, ...problems(400, 401) },
+      },
+    },
+    async (request) => me().setLanguage(requireAuth(request).sub, request.query.lang),
+  );
+
+  r.put(
+    '/me/password',
+    {
+      schema: {
+        tags,
+        summary: 'Set a new password (JSON body, never the query string)',
+        body: PasswordBodySchema,
+        response: { 204: z.null(), ...problems(400, 401, 409, 503) },
+      },
+    },
+    async (request, reply) => {
+      await me().setPassword(requireAuth(request).sub, request.body.password);
+      return reply.code(204).send(null);
+    },
+  );
+
+  r.delete(
+    '/me/request_deletion',
+    {
+      schema: {
+        tags,
+        summary: 'Deactivate the account now and schedule removal of its data',
+        response: { 202: z.null(), ...problems(401) },
+      },
+    },
+    async (request, reply) => {
+      await me().requestDeletion(requireAuth(request).sub);
+      return reply.code(202).send(null);
+    },
+  );
+
+  r.post(
+    '/me/request-verification',
+    {
+      schema: {
+        tags,
+        summary: 'Send a mail with an email-verification link',
+        response: { 202: z.null(), ...problems(401, 409, 503) },
+      },
+    },
+    async (request, reply) => {
+      await me().requestVerification(requireAuth(request).sub);
+      return reply.code(202).send(null);
+    },
+  );
+}

@@ -1,0 +1,89 @@
+/**
+ * The caller's own profile (spec §3 "User", §4, §5, §7; issue 4). Name and email are
+ * trimmed before saving (by the contract schema); a changed email is unverified again.
+ * Password changes and verification mails go to the identity provider's account store,
+ * which only exists in embedded mode: with an external issuer they answer 409.
+ */
+import type { Language, UpdateMeBody, User } from '@heizplan/contracts/account';
+import { conflict, notFound } from '../../http/errors.ts';
+import type { AccountPorts } from './me.ports.ts';
+import type { MeRepository, UserRow } from './me.repository.ts';
+
+/** Days between a deletion request and the removal of the account's data (spec §4). */
+export const DELETION_GRACE_DAYS = 30;
+
+const DAY_MS = 86_400_000;
+
+const EXTERNAL_ACCOUNTS = 'Accounts are managed by the external identity provider; change this there.';
+
+export function toUserResponse(row: UserRow, companyIds: string[]): User {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    email_verified: row.emailVerified,
+    lang: row.lang,
+    created_at: row.createdAt.toISOString(),
+    last_login: row.lastLogin?.toISOString() ?? null,
+    company_ids: companyIds,
+  };
+}
+
+export class MeService {
+  constructor(
+    private readonly repo: MeRepository,
+    private readonly ports: AccountPorts,
+    private readonly mode: { externalIssuer: boolean },
+  ) {}
+
+  async get(userId: string): Promise<User> {
+    return this.respond(await this.repo.find(userId));
+  }
+
+  async update(userId: string, body: UpdateMeBody): Promise<User> {
+    const current = await this.repo.find(userId);
+    if (!current) throw notFound('User not found.');
+    const emailChanged = current.email.toLowerCase() !== body.email.toLowerCase();
+    return this.respond(
+      await this.repo.update(userId, {
+        name: body.name,
+        email: body.email,
+        ...(emailChanged ? { emailVerified: false } : {}),
+      }),
+    );
+  }
+
+  async setLanguage(userId: string, lang: Language): Promise<User> {
+    return this.respond(await this.repo.update(userId, { lang }));
+  }
+
+  /** @throws 409 with an external issuer, which owns the password. */
+  async setPassword(userId: string, password: string): Promise<void> {
+    if (this.mode.externalIssuer) throw conflict(EXTERNAL_ACCOUNTS);
+    await this.ports.account.setPassword(userId, password);
+  }
+
+  /** @throws 409 when the email is already verified or accounts are external. */
+  async requestVerification(userId: string): Promise<void> {
+    if (this.mode.externalIssuer) throw conflict(EXTERNAL_ACCOUNTS);
+    const user = await this.repo.find(userId);
+    if (!user) throw notFound('User not found.');
+    if (user.emailVerified) throw conflict('The email address is already verified.');
+    await this.ports.account.requestVerification(userId);
+  }
+
+  /**
+   * Spec §4: deactivates the account at once (its tokens are refused from now on), tells
+   * billing to cancel at the end of the period, and schedules the data removal
+   * `DELETION_GRACE_DAYS` later (carried out by `purgeDueAccounts`).
+   */
+  async requestDeletion(userId: string, now = new Date()): Promise<void> {
+    await this.repo.requestDeletion(userId, now, new Date(now.getTime() + DELETION_GRACE_DAYS * DAY_MS));
+    await this.ports.billing.onAccountDeletion(userId);
+  }
+
+  private async respond(row: UserRow | undefined): Promise<User> {
+    if (!row) throw notFound('User not found.');
+    return toUserResponse(row, await this.repo.companyIds(row.id));
+  }
+}
