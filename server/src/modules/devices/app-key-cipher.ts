@@ -1,0 +1,76 @@
+/**
+ * AppKeys at rest (issue 6): AES-256-GCM under the device key from DEVICE_KEY_SECRET, or, when
+ * that is unset (embedded mode), a key generated once and kept in `$DATA_DIR/device-key`
+ * (mode 0600). The device id is the additional authenticated data, so an encrypted AppKey copied
+ * onto another device row fails to decrypt instead of yielding the wrong key.
+ *
+ * Stored form: `v1:<iv>:<tag>:<ciphertext>`, each part base64; 12-byte random IV per value.
+ */
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Config } from '../../config.ts';
+
+export interface AppKeyCipher {
+  /** Encrypts a 32-hex AppKey for `deviceId`. */
+  encrypt(appKey: string, deviceId: string): string;
+  /** @throws Error when the value was not written by `encrypt` for `deviceId` under this key. */
+  decrypt(stored: string, deviceId: string): string;
+}
+
+export function createAppKeyCipher(key: Buffer): AppKeyCipher {
+  if (key.length !== 32) throw new Error('The device key must be 32 bytes.');
+  return {
+    encrypt(appKey, deviceId) {
+      const iv = randomBytes(12);
+      const cipher = createCipheriv('aes-256-gcm', key, iv);
+      cipher.setAAD(Buffer.from(deviceId));
+      const ciphertext = Buffer.concat([cipher.update(appKey, 'utf8'), cipher.final()]);
+      return ['v1', iv, cipher.getAuthTag(), ciphertext]
+        .map((p) => (typeof p === 'string' ? p : p.toString('base64')))
+        .join(':');
+    },
+    decrypt(stored, deviceId) {
+      const [version, iv, tag, ciphertext] = stored.split(':');
+      if (version !== 'v1' || !iv || !tag || ciphertext === undefined)
+        throw new Error('Unknown AppKey format.');
+      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64'));
+      decipher.setAAD(Buffer.from(deviceId));
+      decipher.setAuthTag(Buffer.from(tag, 'base64'));
+      return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64')), decipher.final()]).toString(
+        'utf8',
+      );
+    },
+  };
+}
+
+const KEY_FILE = 'device-key';
+
+async function readKeyFile(file: string): Promise<Buffer> {
+  const hex = (await readFile(file, 'utf8')).trim();
+  if (!/^[0-9a-f]{64}$/i.test(hex)) throw new Error(`${file} does not hold a 32-byte hex key.`);
+  return Buffer.from(hex, 'hex');
+}
+
+/**
+ * The configured device key, else the one in `$DATA_DIR/device-key`, created on first use.
+ * Several servers sharing one database must all be given the same DEVICE_KEY_SECRET.
+ * @throws Error when the key file exists but is not a 64-hex-digit key.
+ */
+export async function loadDeviceKey(config: Pick<Config, 'deviceKey' | 'dataDir'>): Promise<Buffer> {
+  if (config.deviceKey) return config.deviceKey;
+  const file = path.join(config.dataDir, KEY_FILE);
+  try {
+    return await readKeyFile(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  await mkdir(config.dataDir, { recursive: true });
+  try {
+    await writeFile(file, `${randomBytes(32).toString('hex')}\n`, { flag: 'wx', mode: 0o600 });
+  } catch (error) {
+    // Another process created it first: use theirs.
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  return readKeyFile(file);
+}
