@@ -83,3 +83,29 @@ export function recordMails(t: TestApp, options: { fail?: boolean } = {}): SentM
   };
   return sent;
 }
+
+/** Replaces the identity-account and billing ports with recorders. */
+export function recordAccountCalls(t: TestApp) {
+  const calls = {
+    verification: [] as string[],
+    password: [] as [string, string][],
+    deletion: [] as string[],
+  };
+  t.app.deps.accountPorts = {
+    ...t.app.deps.accountPorts,
+    account: {
+      requestVerification: async (userId) => {
+        calls.verification.push(userId);
+      },
+      setPassword: async (userId, password) => {
+        calls.password.push([userId, password]);
+      },
+    },
+    billing: {
+      onAccountDeletion: async (userId) => {
+        calls.deletion.push(userId);
+      },
+    },
+  };
+  return calls;
+}

@@ -9,7 +9,11 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireAuth } from '../../auth/bearer.ts';
+import { badRequest } from '../../http/errors.ts';
 import { accountServices, problems } from './account-wiring.ts';
+
+const PASSWORD_IN_QUERY =
+  'Send the new password in the JSON body {"password": "…"}, never in the query string, which ends up in logs.';
 
 export async function meRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -56,6 +60,15 @@ export async function meRoutes(app: FastifyInstance) {
         summary: 'Set a new password (JSON body, never the query string)',
         body: PasswordBodySchema,
         response: { 204: z.null(), ...problems(400, 401, 409, 503) },
+      },
+      // Spec §7 lists the password as a query parameter; query strings end up in access logs,
+      // so such a call gets an explanation instead of a bare validation error.
+      preValidation: async (request) => {
+        if (Object.hasOwn(request.query as object, 'password')) {
+          throw badRequest(PASSWORD_IN_QUERY, [
+            { field: 'querystring.password', message: PASSWORD_IN_QUERY },
+          ]);
+        }
       },
     },
     async (request, reply) => {
