@@ -28,6 +28,8 @@ export interface AppDeps {
   database: Database;
   /** Verifies API bearer tokens; see auth/bearer.ts. */
   verifyToken: TokenVerifier;
+  /** Heating scheduler to wake after a unit or plan change (main.ts); absent in tests that tick by hand. */
+  heatingScheduler?: { wake(): void };
   /** Mail, identity-account and billing ports of the account calls; unset ones use defaults. */
   accountPorts?: Partial<AccountPorts>;
 }

@@ -4,10 +4,14 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { companiesRoutes } from './companies/companies.routes.ts';
+import { groupsRoutes } from './groups/groups.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
+import { heatingLogRoutes } from './heating-log/heating-log.routes.ts';
 import { invitesRoutes } from './invites/invites.routes.ts';
 import { licensesRoutes } from './licenses/licenses.routes.ts';
 import { meRoutes } from './me/me.routes.ts';
+import { plansRoutes } from './plans/plans.routes.ts';
+import { unitsRoutes } from './units/units.routes.ts';
 
 export async function registerModules(app: FastifyInstance) {
   await app.register(healthRoutes);
@@ -15,4 +19,8 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(companiesRoutes);
   await app.register(licensesRoutes);
   await app.register(invitesRoutes);
+  await app.register(unitsRoutes);
+  await app.register(groupsRoutes);
+  await app.register(plansRoutes);
+  await app.register(heatingLogRoutes);
 }

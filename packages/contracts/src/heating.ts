@@ -1,0 +1,212 @@
+/**
+ * Units, groups, heating plans, setpoint preview and heating log (issue 5) under
+ * `/api/companies/{companyId}/…`. Temperatures are °C, valve opening %, instants ISO-8601 UTC.
+ * Plan semantics (time, schedule, range) are checked by the server's heating engine so the
+ * messages match spec §5; these schemas only check shapes.
+ */
+import { z } from 'zod';
+import { PageQuerySchema, pageOf } from './problem.ts';
+
+export const LogKindSchema = z.enum([
+  'regular_plan',
+  'group_plan',
+  'one_time_start',
+  'one_time_end',
+  'paused',
+  'resumed',
+  'qr_change',
+  'web_change',
+]);
+export type LogKind = z.infer<typeof LogKindSchema>;
+
+const celsius = z.number();
+const name = z.string().trim().min(1).max(120);
+
+export const CompanyParamsSchema = z.object({ companyId: z.string() });
+export const UnitParamsSchema = CompanyParamsSchema.extend({ unitId: z.uuid() });
+export const GroupParamsSchema = CompanyParamsSchema.extend({ groupId: z.uuid() });
+export const PlanParamsSchema = CompanyParamsSchema.extend({ planId: z.uuid() });
+
+export const ActorSchema = z.object({ id: z.string(), name: z.string() });
+
+// ---- units ----
+
+export const ManualChangeSchema = z.object({
+  kind: z.enum(['web_change', 'qr_change']),
+  setpoint: celsius,
+  at: z.iso.datetime(),
+  until: z.iso.datetime().nullable(),
+});
+
+export const UnitSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  groupId: z.uuid().nullable(),
+  groupName: z.string().nullable(),
+  /** Setpoint the scheduler last applied (°C); null before the first evaluation. */
+  setpoint: celsius.nullable(),
+  setpointSource: LogKindSchema.nullable(),
+  setpointSince: z.iso.datetime().nullable(),
+  ignoreWallControl: z.boolean(),
+  nextChangeAt: z.iso.datetime().nullable(),
+  wallControlMin: celsius.nullable(),
+  wallControlMax: celsius.nullable(),
+  paused: z.boolean(),
+  pausedAt: z.iso.datetime().nullable(),
+  manualChange: ManualChangeSchema.nullable(),
+  roomTemperature: celsius.nullable(),
+  valveOpening: z.number().nullable(),
+  supplyTemperature: celsius.nullable(),
+  /** True while the unit has an active plan of its own (group plans then unavailable). */
+  hasOwnActivePlan: z.boolean(),
+  createdAt: z.iso.datetime(),
+  createdBy: ActorSchema.nullable(),
+});
+export type Unit = z.infer<typeof UnitSchema>;
+
+export const UnitSortSchema = z.enum(['name', 'group', 'setpoint', 'roomTemperature', 'createdAt']);
+export const UnitListQuerySchema = PageQuerySchema.extend({
+  q: z.string().trim().max(120).optional(),
+  sort: UnitSortSchema.default('name'),
+  order: z.enum(['asc', 'desc']).default('asc'),
+  groupId: z.uuid().optional(),
+});
+export type UnitListQuery = z.infer<typeof UnitListQuerySchema>;
+export const UnitPageSchema = pageOf(UnitSchema);
+
+export const UnitCreateSchema = z.object({
+  name,
+  groupId: z.uuid().nullable().optional(),
+  wallControlMin: celsius.nullable().optional(),
+  wallControlMax: celsius.nullable().optional(),
+});
+export type UnitCreate = z.infer<typeof UnitCreateSchema>;
+export const UnitUpdateSchema = UnitCreateSchema.partial();
+export type UnitUpdate = z.infer<typeof UnitUpdateSchema>;
+
+export const BULK_UNIT_MAX = 500;
+/** `{pattern: "Raum {n}", count: 20, start: 1}` → "Raum 1" … "Raum 20". */
+export const UnitBulkCreateSchema = z.object({
+  pattern: name,
+  count: z.number().int().min(1).max(BULK_UNIT_MAX),
+  start: z.number().int().min(0).max(1_000_000).default(1),
+  groupId: z.uuid().nullable().optional(),
+});
+export type UnitBulkCreate = z.infer<typeof UnitBulkCreateSchema>;
+export const UnitListSchema = z.object({ results: z.array(UnitSchema) });
+
+export const SetpointChangeRequestSchema = z.object({ setpoint: celsius });
+
+// ---- groups ----
+
+export const GroupSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  unitCount: z.number().int(),
+  /** False while any unit of the group has its own active plan (spec §2 "Groups"). */
+  groupPlansAvailable: z.boolean(),
+  /** Units whose own active plan makes group plans unavailable. */
+  blockingUnits: z.array(z.object({ id: z.uuid(), name: z.string() })),
+  createdAt: z.iso.datetime(),
+});
+export type Group = z.infer<typeof GroupSchema>;
+export const GroupPageSchema = pageOf(GroupSchema);
+export const GroupListQuerySchema = PageQuerySchema.extend({ q: z.string().trim().max(120).optional() });
+export const GroupCreateSchema = z.object({ name });
+export const GroupUpdateSchema = GroupCreateSchema;
+export const GroupAssignSchema = z.object({ unitIds: z.array(z.uuid()).min(1).max(BULK_UNIT_MAX) });
+
+// ---- plans ----
+
+export const SwitchPointSchema = z.object({
+  /** ISO weekday 1 = Monday … 7 = Sunday; use 1 for specific_days. */
+  day: z.number().int(),
+  hour: z.number().int(),
+  minute: z.number().int(),
+  temperature: celsius,
+  ignoreWallControl: z.boolean().default(false),
+});
+export type SwitchPoint = z.infer<typeof SwitchPointSchema>;
+
+export const PlanInputSchema = z.object({
+  name: z.string().trim().max(120).default(''),
+  kind: z.enum(['seasonal', 'specific_days']),
+  active: z.boolean().default(true),
+  /** seasonal: 'MM-DD', inclusive; validTo before validFrom crosses New Year. */
+  validFrom: z.string().nullable().optional(),
+  validTo: z.string().nullable().optional(),
+  /** specific_days: local dates 'YYYY-MM-DD'. */
+  dates: z.array(z.string()).max(366).nullable().optional(),
+  switchPoints: z.array(SwitchPointSchema).max(7 * 48),
+});
+export type PlanInput = z.infer<typeof PlanInputSchema>;
+export const PlanUpdateSchema = PlanInputSchema.partial();
+
+export const PlanSchema = z.object({
+  id: z.uuid(),
+  unitId: z.uuid().nullable(),
+  groupId: z.uuid().nullable(),
+  name: z.string(),
+  kind: z.enum(['seasonal', 'specific_days']),
+  active: z.boolean(),
+  validFrom: z.string().nullable(),
+  validTo: z.string().nullable(),
+  dates: z.array(z.string()).nullable(),
+  switchPoints: z.array(SwitchPointSchema),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type Plan = z.infer<typeof PlanSchema>;
+export const PlanListSchema = z.object({ results: z.array(PlanSchema) });
+
+// ---- preview ----
+
+export const PreviewQuerySchema = z.object({ days: z.coerce.number().int().min(1).max(14).default(7) });
+/**
+ * Draft for `POST …/units/{id}/preview`: `plan` replaces the plan with `planId` (or is added
+ * when no id) on the unit (`scope: 'unit'`) or on its group (`scope: 'group'`).
+ */
+export const PreviewRequestSchema = z.object({
+  days: z.number().int().min(1).max(14).default(7),
+  scope: z.enum(['unit', 'group']).default('unit'),
+  planId: z.uuid().optional(),
+  plan: PlanInputSchema,
+});
+export const PreviewStepSchema = z.object({
+  at: z.iso.datetime(),
+  setpoint: celsius,
+  source: LogKindSchema,
+  ignoreWallControl: z.boolean(),
+  planId: z.string().nullable(),
+  eventId: z.string().nullable(),
+});
+/** `initial` is the setpoint in force at `from`; `changes` are the steps in (from, to]. */
+export const PreviewSchema = z.object({
+  from: z.iso.datetime(),
+  to: z.iso.datetime(),
+  timeZone: z.string(),
+  initial: PreviewStepSchema,
+  changes: z.array(PreviewStepSchema),
+});
+export type Preview = z.infer<typeof PreviewSchema>;
+
+// ---- heating log ----
+
+export const LogQuerySchema = z.object({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+export const LogEntrySchema = z.object({
+  id: z.string(),
+  kind: LogKindSchema,
+  oldSetpoint: celsius.nullable(),
+  newSetpoint: celsius,
+  at: z.iso.datetime(),
+  /** The member who made the change (web shows "you" when it is the caller); null = anonymous/scheduler. */
+  actor: ActorSchema.nullable(),
+});
+export type LogEntry = z.infer<typeof LogEntrySchema>;
+export const LogPageSchema = z.object({
+  results: z.array(LogEntrySchema),
+  nextCursor: z.string().nullable(),
+});

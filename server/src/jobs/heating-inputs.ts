@@ -1,0 +1,112 @@
+/**
+ * Loads what the pure heating engine needs for a set of units — company zone, range and frost
+ * protection, the unit's own plans, its group's plans, the latest manual change and the pause —
+ * in three queries however many units there are (the scheduler evaluates thousands per tick).
+ * One-time events (issue 8) are not stored yet, so `events` is empty until that issue adds them.
+ */
+import { eq, inArray, or } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { companies, heatingPlans, type units } from '../db/schema.ts';
+import type { HeatingPlan, ManualChange, UnitHeatingInput } from '../heating/types.ts';
+
+export type UnitRow = typeof units.$inferSelect;
+export type PlanRow = typeof heatingPlans.$inferSelect;
+export type CompanyRow = typeof companies.$inferSelect;
+
+/** Company settings the engine reads: IANA zone, range °C and frost protection °C. */
+export type CompanyHeating = Pick<
+  CompanyRow,
+  'id' | 'timeZone' | 'minTemperature' | 'maxTemperature' | 'frostProtection'
+>;
+
+const companyHeatingColumns = {
+  id: companies.id,
+  timeZone: companies.timeZone,
+  minTemperature: companies.minTemperature,
+  maxTemperature: companies.maxTemperature,
+  frostProtection: companies.frostProtection,
+};
+
+export function toHeatingPlan(
+  row: Pick<PlanRow, 'id' | 'kind' | 'active' | 'validFrom' | 'validTo' | 'dates' | 'switchPoints'>,
+): HeatingPlan {
+  return {
+    id: row.id,
+    kind: row.kind,
+    active: row.active,
+    ...(row.validFrom ? { validFrom: row.validFrom } : {}),
+    ...(row.validTo ? { validTo: row.validTo } : {}),
+    ...(row.dates ? { dates: row.dates } : {}),
+    switchPoints: row.switchPoints,
+  };
+}
+
+function manualChangesOf(unit: UnitRow): ManualChange[] {
+  if (!unit.manualKind || unit.manualSetpoint === null || !unit.manualAt) return [];
+  return [
+    { kind: unit.manualKind, at: unit.manualAt, temperature: unit.manualSetpoint, until: unit.manualUntil },
+  ];
+}
+
+/** Builds one unit's engine input from already loaded rows. */
+export function unitHeatingInput(
+  unit: UnitRow,
+  company: CompanyHeating,
+  ownPlans: HeatingPlan[],
+  groupPlans: HeatingPlan[],
+): UnitHeatingInput {
+  return {
+    timeZone: company.timeZone,
+    range: { min: company.minTemperature, max: company.maxTemperature },
+    frostProtection: company.frostProtection,
+    ownPlans,
+    groupPlans,
+    events: [],
+    manualChanges: manualChangesOf(unit),
+    pause: unit.pausedAt ? { since: unit.pausedAt, resumedAt: unit.resumedAt } : null,
+  };
+}
+
+/** Engine inputs for `unitRows`, keyed by unit id. */
+export async function loadHeatingInputs(db: Db, unitRows: UnitRow[]): Promise<Map<string, UnitHeatingInput>> {
+  const result = new Map<string, UnitHeatingInput>();
+  // Guard against running an invalid `in ()` query when there is nothing to load.
+  if (unitRows.length === 0) return result;
+  const companyIds = [...new Set(unitRows.map((u) => u.companyId))];
+  const unitIds = unitRows.map((u) => u.id);
+  const groupIds = [...new Set(unitRows.flatMap((u) => (u.groupId ? [u.groupId] : [])))];
+  const [companyRows, planRows] = await Promise.all([
+    db.select(companyHeatingColumns).from(companies).where(inArray(companies.id, companyIds)),
+    db
+      .select()
+      .from(heatingPlans)
+      .where(
+        groupIds.length > 0
+          ? or(inArray(heatingPlans.unitId, unitIds), inArray(heatingPlans.groupId, groupIds))
+          : inArray(heatingPlans.unitId, unitIds),
+      ),
+  ]);
+  const companyById = new Map(companyRows.map((c) => [c.id, c]));
+  const plansByOwner = new Map<string, HeatingPlan[]>();
+  for (const row of planRows) {
+    const owner = row.unitId ?? row.groupId;
+    if (!owner) continue;
+    const list = plansByOwner.get(owner) ?? [];
+    list.push(toHeatingPlan(row));
+    plansByOwner.set(owner, list);
+  }
+  for (const unit of unitRows) {
+    const company = companyById.get(unit.companyId);
+    if (!company) continue;
+    const own = plansByOwner.get(unit.id) ?? [];
+    const group = unit.groupId ? (plansByOwner.get(unit.groupId) ?? []) : [];
+    result.set(unit.id, unitHeatingInput(unit, company, own, group));
+  }
+  return result;
+}
+
+/** The company's heating settings, or null when it does not exist. */
+export async function findCompanyHeating(db: Db, companyId: string): Promise<CompanyHeating | null> {
+  const [row] = await db.select(companyHeatingColumns).from(companies).where(eq(companies.id, companyId));
+  return row ?? null;
+}

@@ -1,0 +1,135 @@
+/**
+ * Groups (issue 5, spec §2 "Groups"): named sets of units sharing group plans. A unit belongs
+ * to at most one group (`units.group_id`). Group plans are unavailable while any unit of the
+ * group has its own active plan; the group answer names those units so the UI can say why.
+ */
+import type { Group } from '@heizplan/contracts/heating';
+import { requireMember } from '../../auth/membership.ts';
+import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { evaluateUnits } from '../../jobs/heating-apply.ts';
+import { ownedUnitIds } from '../units/units.repository.ts';
+import type { HeatingServiceDeps } from '../units/units.service.ts';
+import * as repo from './groups.repository.ts';
+
+const DUPLICATE = 'A group with this name already exists.';
+
+/** A concurrent request may win the race for a name; its unique violation becomes a 409 too. */
+function rethrowDuplicate(err: unknown): never {
+  const e = err as { code?: string; cause?: { code?: string } };
+  if (e?.code === '23505' || e?.cause?.code === '23505') throw conflict(DUPLICATE);
+  throw err;
+}
+
+export class GroupsService {
+  constructor(private readonly deps: HeatingServiceDeps) {}
+
+  private get db() {
+    return this.deps.db;
+  }
+
+  async list(userId: string, companyId: string, query: { q?: string; page: number; size: number }) {
+    await requireMember(this.db, userId, companyId);
+    const { rows, count } = await repo.listGroups(this.db, companyId, query);
+    return { results: await this.toResponses(rows), count, page: query.page, size: query.size };
+  }
+
+  async get(userId: string, companyId: string, groupId: string): Promise<Group> {
+    await requireMember(this.db, userId, companyId);
+    return this.load(companyId, groupId);
+  }
+
+  /** @throws 409 when the company already has a group of that name. */
+  async create(userId: string, companyId: string, name: string): Promise<Group> {
+    await requireMember(this.db, userId, companyId);
+    if (await repo.findGroupByName(this.db, companyId, name)) throw conflict(DUPLICATE);
+    const row = await repo.insertGroup(this.db, companyId, name).catch(rethrowDuplicate);
+    return this.load(companyId, row.id);
+  }
+
+  async rename(userId: string, companyId: string, groupId: string, name: string): Promise<Group> {
+    await requireMember(this.db, userId, companyId);
+    await this.load(companyId, groupId);
+    const same = await repo.findGroupByName(this.db, companyId, name);
+    if (same && same.id !== groupId) throw conflict(DUPLICATE);
+    await repo.renameGroup(this.db, companyId, groupId, name).catch(rethrowDuplicate);
+    return this.load(companyId, groupId);
+  }
+
+  /** Deletes the group and its plans; its units stay, without group, and are re-evaluated. */
+  async remove(userId: string, companyId: string, groupId: string): Promise<void> {
+    await requireMember(this.db, userId, companyId);
+    await this.load(companyId, groupId);
+    await this.db.transaction(async (tx) => {
+      const unitIds = await repo.unitIdsOfGroup(tx, companyId, groupId);
+      await repo.deleteGroup(tx, companyId, groupId);
+      await evaluateUnits(tx, companyId, unitIds, this.deps.now());
+    });
+    this.deps.wake();
+  }
+
+  /**
+   * Moves units into the group (out of any other group) and re-evaluates them.
+   * @throws 400 naming `unitIds` when an id is not a unit of this company.
+   */
+  async assign(userId: string, companyId: string, groupId: string, unitIds: string[]): Promise<Group> {
+    await requireMember(this.db, userId, companyId);
+    await this.load(companyId, groupId);
+    await this.moveUnits(companyId, unitIds, groupId);
+    return this.load(companyId, groupId);
+  }
+
+  /** Takes one unit out of the group. @throws 404 when the unit is not in this group. */
+  async unassign(userId: string, companyId: string, groupId: string, unitId: string): Promise<Group> {
+    await requireMember(this.db, userId, companyId);
+    await this.load(companyId, groupId);
+    if (!(await repo.unitIdsOfGroup(this.db, companyId, groupId)).includes(unitId)) {
+      throw notFound('Unknown unit');
+    }
+    await this.moveUnits(companyId, [unitId], null);
+    return this.load(companyId, groupId);
+  }
+
+  private async moveUnits(companyId: string, unitIds: string[], groupId: string | null) {
+    const unique = [...new Set(unitIds)];
+    const owned = new Set(await ownedUnitIds(this.db, companyId, unique));
+    const unknown = unique.filter((id) => !owned.has(id));
+    if (unknown.length > 0) {
+      const message = 'Unknown unit';
+      throw badRequest(
+        message,
+        unknown.map((id) => ({ field: `unitIds.${unitIds.indexOf(id)}`, message })),
+      );
+    }
+    await this.db.transaction(async (tx) => {
+      await repo.setUnitsGroup(tx, companyId, unique, groupId);
+      await evaluateUnits(tx, companyId, unique, this.deps.now());
+    });
+    this.deps.wake();
+  }
+
+  private async load(companyId: string, groupId: string): Promise<Group> {
+    const row = await repo.findGroup(this.db, companyId, groupId);
+    if (!row) throw notFound('Unknown group');
+    const [group] = await this.toResponses([row]);
+    if (!group) throw notFound('Unknown group');
+    return group;
+  }
+
+  private async toResponses(rows: repo.GroupRow[]): Promise<Group[]> {
+    const { counts, blocking } = await repo.groupMembership(
+      this.db,
+      rows.map((r) => r.id),
+    );
+    return rows.map((r) => {
+      const blockingUnits = blocking.get(r.id) ?? [];
+      return {
+        id: r.id,
+        name: r.name,
+        unitCount: counts.get(r.id) ?? 0,
+        groupPlansAvailable: blockingUnits.length === 0,
+        blockingUnits,
+        createdAt: r.createdAt.toISOString(),
+      };
+    });
+  }
+}

@@ -1,0 +1,81 @@
+/**
+ * A unit's heating log (issue 5, spec §2 "Units screen"), newest first, cursor-paginated for
+ * "load more". The cursor is opaque to clients: base64url of the last entry's `[at, id]`, so
+ * entries written while a member pages never shift or repeat a page (unlike offsets).
+ */
+import type { LogEntry } from '@heizplan/contracts/heating';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { requireMember } from '../../auth/membership.ts';
+import type { Db } from '../../db/client.ts';
+import { heatingLog, users } from '../../db/schema.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
+import { findUnit } from '../units/units.repository.ts';
+
+interface Cursor {
+  at: string;
+  id: number;
+}
+
+function encodeCursor(c: Cursor): string {
+  return Buffer.from(JSON.stringify([c.at, c.id])).toString('base64url');
+}
+
+/** @throws HttpError 400 on a cursor this server did not issue. */
+function decodeCursor(raw: string): Cursor {
+  try {
+    const [at, id] = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as unknown[];
+    if (typeof at === 'string' && !Number.isNaN(Date.parse(at)) && Number.isSafeInteger(id)) {
+      return { at, id: id as number };
+    }
+  } catch {
+    // falls through to the 400 below
+  }
+  const message = 'Invalid cursor.';
+  throw badRequest(message, [{ field: 'cursor', message }]);
+}
+
+export class HeatingLogService {
+  constructor(private readonly db: Db) {}
+
+  async page(
+    userId: string,
+    companyId: string,
+    unitId: string,
+    query: { cursor?: string; limit: number },
+  ): Promise<{ results: LogEntry[]; nextCursor: string | null }> {
+    await requireMember(this.db, userId, companyId);
+    if (!(await findUnit(this.db, companyId, unitId))) throw notFound('Unknown unit');
+    const after = query.cursor ? decodeCursor(query.cursor) : null;
+    const rows = await this.db
+      .select({ entry: heatingLog, actorName: users.name })
+      .from(heatingLog)
+      .leftJoin(users, eq(users.id, heatingLog.actorId))
+      .where(
+        and(
+          eq(heatingLog.companyId, companyId),
+          eq(heatingLog.unitId, unitId),
+          after
+            ? sql`(${heatingLog.at}, ${heatingLog.id}) < (${after.at}::timestamptz, ${after.id}::bigint)`
+            : undefined,
+        ),
+      )
+      .orderBy(desc(heatingLog.at), desc(heatingLog.id))
+      .limit(query.limit + 1);
+    const page = rows.slice(0, query.limit);
+    const last = page.at(-1);
+    return {
+      results: page.map(({ entry, actorName }) => ({
+        id: String(entry.id),
+        kind: entry.kind,
+        oldSetpoint: entry.oldSetpoint,
+        newSetpoint: entry.newSetpoint,
+        at: entry.at.toISOString(),
+        actor: entry.actorId ? { id: entry.actorId, name: actorName ?? '' } : null,
+      })),
+      nextCursor:
+        rows.length > query.limit && last
+          ? encodeCursor({ at: last.entry.at.toISOString(), id: last.entry.id })
+          : null,
+    };
+  }
+}

@@ -1,0 +1,197 @@
+/**
+ * Heating plans of a unit or a group (issue 5, spec §5): shape checked by zod, semantics by the
+ * engine's `validatePlan` so the messages are the spec's ('Invalid schedule!', 'Invalid time!',
+ * 'Value exceeds temperature range set by your company.'). Group plans are refused (409) while
+ * any unit of the group has its own active plan (spec §2 "Groups"). Every change re-evaluates
+ * the affected units in the same transaction.
+ */
+import type { Plan, PlanInput } from '@heizplan/contracts/heating';
+import { requireMember } from '../../auth/membership.ts';
+import type { Db } from '../../db/client.ts';
+import { validatePlan } from '../../heating/engine.ts';
+import type { HeatingPlan, PlanIssue } from '../../heating/types.ts';
+import { conflict, HttpError, notFound } from '../../http/errors.ts';
+import { evaluateUnits } from '../../jobs/heating-apply.ts';
+import type { CompanyHeating } from '../../jobs/heating-inputs.ts';
+import { findGroup, unitIdsOfGroup } from '../groups/groups.repository.ts';
+import { findUnit } from '../units/units.repository.ts';
+import { type HeatingServiceDeps, requireCompanyHeating } from '../units/units.service.ts';
+import * as repo from './plans.repository.ts';
+
+const TITLES: Record<PlanIssue['code'], { title: string; detail: string }> = {
+  invalid_schedule: { title: 'Invalid schedule!', detail: 'There is an error in the schedule.' },
+  invalid_time: { title: 'Invalid time!', detail: 'The time is not valid.' },
+  out_of_range: {
+    title: 'Value exceeds temperature range set by your company.',
+    detail: 'Value exceeds temperature range set by your company.',
+  },
+};
+
+/** Stored columns of a plan input; fields of the other kind are dropped. */
+export function planColumns(input: PlanInput) {
+  const seasonal = input.kind === 'seasonal';
+  return {
+    name: input.name,
+    kind: input.kind,
+    active: input.active,
+    validFrom: seasonal ? (input.validFrom ?? null) : null,
+    validTo: seasonal ? (input.validTo ?? null) : null,
+    dates: seasonal ? null : (input.dates ?? []),
+    switchPoints: input.switchPoints,
+  };
+}
+
+export function draftPlan(id: string, input: PlanInput): HeatingPlan {
+  const c = planColumns(input);
+  return {
+    id,
+    kind: c.kind,
+    active: c.active,
+    ...(c.validFrom ? { validFrom: c.validFrom } : {}),
+    ...(c.validTo ? { validTo: c.validTo } : {}),
+    ...(c.dates ? { dates: c.dates } : {}),
+    switchPoints: c.switchPoints,
+  };
+}
+
+/**
+ * @throws HttpError 400 whose title/detail is the spec message of the first issue and whose
+ * `errors` list every issue by field (e.g. `switchPoints.2.hour`).
+ */
+export function requireValidPlan(input: PlanInput, company: CompanyHeating): void {
+  const issues = validatePlan(draftPlan('draft', input), {
+    min: company.minTemperature,
+    max: company.maxTemperature,
+  });
+  const first = issues[0];
+  if (!first) return;
+  const { title, detail } = TITLES[first.code];
+  throw new HttpError(
+    400,
+    title,
+    detail,
+    issues.map((i) => ({ field: i.field, message: i.message })),
+  );
+}
+
+function toPlanResponse(r: repo.PlanRow): Plan {
+  return {
+    id: r.id,
+    unitId: r.unitId,
+    groupId: r.groupId,
+    name: r.name,
+    kind: r.kind,
+    active: r.active,
+    validFrom: r.validFrom,
+    validTo: r.validTo,
+    dates: r.dates,
+    switchPoints: r.switchPoints,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+  };
+}
+
+function inputOf(r: repo.PlanRow): PlanInput {
+  return {
+    name: r.name,
+    kind: r.kind,
+    active: r.active,
+    validFrom: r.validFrom,
+    validTo: r.validTo,
+    dates: r.dates,
+    switchPoints: r.switchPoints,
+  };
+}
+
+export class PlansService {
+  constructor(private readonly deps: HeatingServiceDeps) {}
+
+  private get db() {
+    return this.deps.db;
+  }
+
+  async list(userId: string, companyId: string, owner: repo.PlanOwner): Promise<Plan[]> {
+    await requireMember(this.db, userId, companyId);
+    await this.requireOwner(companyId, owner);
+    return (await repo.listPlans(this.db, companyId, owner)).map(toPlanResponse);
+  }
+
+  async get(userId: string, companyId: string, planId: string): Promise<Plan> {
+    await requireMember(this.db, userId, companyId);
+    return toPlanResponse(await this.load(companyId, planId));
+  }
+
+  /** @throws 400 invalid plan, 404 unknown unit/group, 409 group plans unavailable. */
+  async create(userId: string, companyId: string, owner: repo.PlanOwner, input: PlanInput): Promise<Plan> {
+    const company = await requireCompanyHeating(this.db, userId, companyId);
+    await this.requireOwner(companyId, owner);
+    requireValidPlan(input, company);
+    if ('groupId' in owner) await this.requireGroupPlansAvailable(companyId, owner.groupId);
+    const row = await this.db.transaction(async (tx) => {
+      const created = await repo.insertPlan(tx, { companyId, ...owner, ...planColumns(input) });
+      await this.evaluateOwner(tx, companyId, owner);
+      return created;
+    });
+    this.deps.wake();
+    return toPlanResponse(row);
+  }
+
+  async update(userId: string, companyId: string, planId: string, patch: Partial<PlanInput>): Promise<Plan> {
+    const company = await requireCompanyHeating(this.db, userId, companyId);
+    const current = await this.load(companyId, planId);
+    const merged: PlanInput = { ...inputOf(current), ...patch };
+    requireValidPlan(merged, company);
+    const owner = ownerOf(current);
+    if ('groupId' in owner) await this.requireGroupPlansAvailable(companyId, owner.groupId);
+    await this.db.transaction(async (tx) => {
+      await repo.updatePlan(tx, companyId, planId, planColumns(merged));
+      await this.evaluateOwner(tx, companyId, owner);
+    });
+    this.deps.wake();
+    return toPlanResponse(await this.load(companyId, planId));
+  }
+
+  async remove(userId: string, companyId: string, planId: string): Promise<void> {
+    await requireMember(this.db, userId, companyId);
+    const current = await this.load(companyId, planId);
+    await this.db.transaction(async (tx) => {
+      await repo.deletePlan(tx, companyId, planId);
+      await this.evaluateOwner(tx, companyId, ownerOf(current));
+    });
+    this.deps.wake();
+  }
+
+  private async evaluateOwner(tx: Db, companyId: string, owner: repo.PlanOwner) {
+    const unitIds = 'unitId' in owner ? [owner.unitId] : await unitIdsOfGroup(tx, companyId, owner.groupId);
+    await evaluateUnits(tx, companyId, unitIds, this.deps.now());
+  }
+
+  private async requireGroupPlansAvailable(companyId: string, groupId: string) {
+    const blocking = await repo.unitsWithOwnActivePlan(this.db, companyId, groupId);
+    if (blocking.length > 0) {
+      throw conflict(
+        `Group plans are unavailable while a unit of the group has its own active plan (${blocking.join(', ')}). Deactivate or delete those plans first.`,
+      );
+    }
+  }
+
+  private async requireOwner(companyId: string, owner: repo.PlanOwner) {
+    if ('unitId' in owner) {
+      if (!(await findUnit(this.db, companyId, owner.unitId))) throw notFound('Unknown unit');
+    } else if (!(await findGroup(this.db, companyId, owner.groupId))) {
+      throw notFound('Unknown group');
+    }
+  }
+
+  private async load(companyId: string, planId: string): Promise<repo.PlanRow> {
+    const row = await repo.findPlan(this.db, companyId, planId);
+    if (!row) throw notFound('Unknown plan');
+    return row;
+  }
+}
+
+function ownerOf(row: repo.PlanRow): repo.PlanOwner {
+  if (row.unitId) return { unitId: row.unitId };
+  if (row.groupId) return { groupId: row.groupId };
+  throw new Error(`plan ${row.id} has no owner`);
+}

@@ -1,0 +1,19 @@
+/**
+ * Company temperature range checks shared by units and plans (spec §5): a value outside the
+ * company's min/max °C is refused with the spec's message as title and detail.
+ */
+import { HttpError } from '../../http/errors.ts';
+
+export const OUT_OF_RANGE = 'Value exceeds temperature range set by your company.';
+
+export interface TemperatureRange {
+  min: number;
+  max: number;
+}
+
+/** @throws HttpError 400 naming `field` when `value` (°C) is outside `range`. */
+export function requireInRange(value: number, range: TemperatureRange, field: string): void {
+  if (value < range.min || value > range.max) {
+    throw new HttpError(400, OUT_OF_RANGE, OUT_OF_RANGE, [{ field, message: OUT_OF_RANGE }]);
+  }
+}

@@ -1,0 +1,288 @@
+/**
+ * Units (issue 5, spec §3 "Unit"): create one or many, edit, delete, list; manual setpoint
+ * change and pause/resume. Every method first checks membership (404 for strangers) and every
+ * heating-relevant change re-evaluates the unit in the same transaction, so the answer already
+ * carries the new setpoint and the heating log entry exists exactly once.
+ */
+import type {
+  Unit,
+  UnitBulkCreate,
+  UnitCreate,
+  UnitListQuery,
+  UnitUpdate,
+} from '@heizplan/contracts/heating';
+import { requireMember } from '../../auth/membership.ts';
+import type { Db } from '../../db/client.ts';
+import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { type Actor, evaluateUnits } from '../../jobs/heating-apply.ts';
+import { type CompanyHeating, findCompanyHeating } from '../../jobs/heating-inputs.ts';
+import { requireInRange } from './temperature-range.ts';
+import * as repo from './units.repository.ts';
+
+/** Collaborators a heating service needs besides the database. */
+export interface HeatingServiceDeps {
+  db: Db;
+  /** Current instant (UTC). */
+  now: () => Date;
+  /** Tells the scheduler that commands are waiting (sent right away instead of at the next tick). */
+  wake: () => void;
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function toUnitResponse(r: repo.UnitRecord): Unit {
+  const u = r.unit;
+  return {
+    id: u.id,
+    name: u.name,
+    groupId: u.groupId,
+    groupName: r.groupName,
+    setpoint: u.setpoint,
+    setpointSource: u.setpointSource,
+    setpointSince: iso(u.setpointSince),
+    ignoreWallControl: u.ignoreWallControl,
+    nextChangeAt: iso(u.nextChangeAt),
+    wallControlMin: u.wallControlMin,
+    wallControlMax: u.wallControlMax,
+    paused: u.paused,
+    pausedAt: iso(u.pausedAt),
+    manualChange:
+      u.manualKind && u.manualSetpoint !== null && u.manualAt
+        ? {
+            kind: u.manualKind,
+            setpoint: u.manualSetpoint,
+            at: u.manualAt.toISOString(),
+            until: iso(u.manualUntil),
+          }
+        : null,
+    roomTemperature: u.roomTemperature,
+    valveOpening: u.valveOpening,
+    supplyTemperature: u.supplyTemperature,
+    hasOwnActivePlan: Boolean(r.hasOwnActivePlan),
+    createdAt: u.createdAt.toISOString(),
+    createdBy: u.createdBy ? { id: u.createdBy, name: r.creatorName ?? '' } : null,
+  };
+}
+
+/** Loads the company's heating settings after the membership check. */
+export async function requireCompanyHeating(
+  db: Db,
+  userId: string,
+  companyId: string,
+): Promise<CompanyHeating> {
+  await requireMember(db, userId, companyId);
+  const company = await findCompanyHeating(db, companyId);
+  if (!company) throw notFound('Company not found.');
+  return company;
+}
+
+export class UnitsService {
+  constructor(private readonly deps: HeatingServiceDeps) {}
+
+  private get db() {
+    return this.deps.db;
+  }
+
+  async list(userId: string, companyId: string, query: UnitListQuery) {
+    await requireMember(this.db, userId, companyId);
+    const { rows, count } = await repo.listUnits(this.db, companyId, query);
+    return { results: rows.map(toUnitResponse), count, page: query.page, size: query.size };
+  }
+
+  async get(userId: string, companyId: string, unitId: string): Promise<Unit> {
+    await requireMember(this.db, userId, companyId);
+    return this.load(companyId, unitId);
+  }
+
+  async create(userId: string, companyId: string, input: UnitCreate): Promise<Unit> {
+    const company = await requireCompanyHeating(this.db, userId, companyId);
+    await this.checkGroup(companyId, input.groupId);
+    checkWallControl(company, input.wallControlMin ?? null, input.wallControlMax ?? null);
+    const [created] = await this.insertAndEvaluate(companyId, userId, [
+      {
+        name: input.name,
+        groupId: input.groupId ?? null,
+        wallControlMin: input.wallControlMin ?? null,
+        wallControlMax: input.wallControlMax ?? null,
+      },
+    ]);
+    if (!created) throw new Error('unit insert returned no row');
+    return created;
+  }
+
+  /** Creates `count` units named by `pattern` with `{n}` = start, start+1, … in one transaction. */
+  async createMany(userId: string, companyId: string, input: UnitBulkCreate): Promise<Unit[]> {
+    await requireMember(this.db, userId, companyId);
+    if (input.count > 1 && !input.pattern.includes('{n}')) {
+      const message = 'The name pattern must contain {n} for the running number.';
+      throw badRequest(message, [{ field: 'pattern', message }]);
+    }
+    await this.checkGroup(companyId, input.groupId);
+    const names = Array.from({ length: input.count }, (_, i) =>
+      input.pattern.replaceAll('{n}', String(input.start + i)),
+    );
+    return this.insertAndEvaluate(
+      companyId,
+      userId,
+      names.map((name) => ({ name, groupId: input.groupId ?? null })),
+    );
+  }
+
+  async update(userId: string, companyId: string, unitId: string, patch: UnitUpdate): Promise<Unit> {
+    const company = await requireCompanyHeating(this.db, userId, companyId);
+    const current = await this.load(companyId, unitId);
+    if (patch.groupId !== undefined) await this.checkGroup(companyId, patch.groupId);
+    checkWallControl(
+      company,
+      patch.wallControlMin !== undefined ? patch.wallControlMin : current.wallControlMin,
+      patch.wallControlMax !== undefined ? patch.wallControlMax : current.wallControlMax,
+    );
+    const groupChanged = patch.groupId !== undefined && patch.groupId !== current.groupId;
+    await this.db.transaction(async (tx) => {
+      await repo.updateUnit(tx, companyId, unitId, patch);
+      // Another group means other group plans: the setpoint may change now.
+      if (groupChanged) await evaluateUnits(tx, companyId, [unitId], this.deps.now());
+    });
+    if (groupChanged) this.deps.wake();
+    return this.load(companyId, unitId);
+  }
+
+  async remove(userId: string, companyId: string, unitId: string): Promise<void> {
+    await requireMember(this.db, userId, companyId);
+    if (!(await repo.deleteUnit(this.db, companyId, unitId))) throw notFound('Unknown unit');
+  }
+
+  /**
+   * Manual setpoint from the units screen, logged `web_change` with the member as actor; it
+   * holds until the next switch point (ARCHITECTURE.md §5).
+   * @throws 400 outside the company range, 409 while the unit is paused.
+   */
+  async changeSetpoint(userId: string, companyId: string, unitId: string, setpoint: number): Promise<Unit> {
+    const company = await requireCompanyHeating(this.db, userId, companyId);
+    const unit = await this.load(companyId, unitId);
+    requireInRange(setpoint, { min: company.minTemperature, max: company.maxTemperature }, 'setpoint');
+    if (unit.paused) throw conflict('The unit is paused. Resume it before changing the setpoint.');
+    const now = this.deps.now();
+    await this.mutateAndEvaluate(
+      companyId,
+      unitId,
+      now,
+      { userId, kinds: ['web_change'] },
+      {
+        manualKind: 'web_change',
+        manualSetpoint: setpoint,
+        manualAt: now,
+        manualUntil: null,
+      },
+    );
+    return this.load(companyId, unitId);
+  }
+
+  /** Pauses the unit: it holds the company's frost protection setpoint (logged `paused`). Idempotent. */
+  async pause(userId: string, companyId: string, unitId: string): Promise<Unit> {
+    await requireMember(this.db, userId, companyId);
+    const unit = await this.load(companyId, unitId);
+    if (unit.paused) return unit;
+    const now = this.deps.now();
+    // A pause supersedes a manual change made before it.
+    await this.mutateAndEvaluate(
+      companyId,
+      unitId,
+      now,
+      { userId, kinds: ['paused'] },
+      {
+        paused: true,
+        pausedAt: now,
+        resumedAt: null,
+        manualKind: null,
+        manualSetpoint: null,
+        manualAt: null,
+        manualUntil: null,
+      },
+    );
+    return this.load(companyId, unitId);
+  }
+
+  /** Resumes a paused unit: the plan in force applies again (logged `resumed`). Idempotent. */
+  async resume(userId: string, companyId: string, unitId: string): Promise<Unit> {
+    await requireMember(this.db, userId, companyId);
+    const unit = await this.load(companyId, unitId);
+    if (!unit.paused) return unit;
+    await this.mutateAndEvaluate(
+      companyId,
+      unitId,
+      this.deps.now(),
+      { userId, kinds: ['resumed'] },
+      {
+        paused: false,
+        resumedAt: this.deps.now(),
+      },
+    );
+    return this.load(companyId, unitId);
+  }
+
+  private async mutateAndEvaluate(
+    companyId: string,
+    unitId: string,
+    now: Date,
+    actor: Actor,
+    patch: Parameters<typeof repo.updateUnit>[3],
+  ) {
+    await this.db.transaction(async (tx) => {
+      await repo.updateUnit(tx, companyId, unitId, patch);
+      await evaluateUnits(tx, companyId, [unitId], now, actor);
+    });
+    this.deps.wake();
+  }
+
+  private async insertAndEvaluate(
+    companyId: string,
+    userId: string,
+    rows: {
+      name: string;
+      groupId: string | null;
+      wallControlMin?: number | null;
+      wallControlMax?: number | null;
+    }[],
+  ): Promise<Unit[]> {
+    const ids = await this.db.transaction(async (tx) => {
+      const inserted = await repo.insertUnits(
+        tx,
+        rows.map((r) => ({ ...r, companyId, createdBy: userId })),
+      );
+      const unitIds = inserted.map((r) => r.id);
+      await evaluateUnits(tx, companyId, unitIds, this.deps.now());
+      return unitIds;
+    });
+    this.deps.wake();
+    const order = new Map(ids.map((id, i) => [id, i]));
+    const found = await repo.findUnits(this.db, companyId, ids);
+    return found
+      .sort((a, b) => (order.get(a.unit.id) ?? 0) - (order.get(b.unit.id) ?? 0))
+      .map(toUnitResponse);
+  }
+
+  private async load(companyId: string, unitId: string): Promise<Unit> {
+    const row = await repo.findUnit(this.db, companyId, unitId);
+    if (!row) throw notFound('Unknown unit');
+    return toUnitResponse(row);
+  }
+
+  private async checkGroup(companyId: string, groupId: string | null | undefined) {
+    if (groupId && !(await repo.groupExists(this.db, companyId, groupId))) {
+      const message = 'Unknown group.';
+      throw badRequest(message, [{ field: 'groupId', message }]);
+    }
+  }
+}
+
+/** Wall control limits must lie inside the company range, min not above max. */
+function checkWallControl(company: CompanyHeating, min: number | null, max: number | null) {
+  const range = { min: company.minTemperature, max: company.maxTemperature };
+  if (min !== null) requireInRange(min, range, 'wallControlMin');
+  if (max !== null) requireInRange(max, range, 'wallControlMax');
+  if (min !== null && max !== null && min > max) {
+    const message = 'The minimum must not be above the maximum.';
+    throw badRequest(message, [{ field: 'wallControlMin', message }]);
+  }
+}
