@@ -38,7 +38,7 @@ export async function invitesRoutes(app: FastifyInstance) {
         tags,
         summary: 'Create an invite code, mailed when an email is given (admins)',
         querystring: InviteQuerySchema,
-        body: CreateInviteBodySchema.optional(),
+        body: CreateInviteBodySchema.nullish(),
         response: { 201: InviteSchema, ...problems(400, 401, 403, 404, 502) },
       },
     },
