@@ -3,6 +3,7 @@
  * still being built shows `PlaceholderPage` with its translated title.
  */
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { UiCataloguePage } from '../features/dev-ui/routes/ui-catalogue-page.tsx';
 import { MaintenancePage } from '../features/errors/routes/maintenance-page.tsx';
 import { NotFoundPage } from '../features/errors/routes/not-found-page.tsx';
 import { AppShell } from './layout/app-shell.tsx';
@@ -11,6 +12,7 @@ import { PlaceholderPage } from './placeholder-page.tsx';
 export const routes: RouteObject[] = [
   { path: '/heating-view/:token', element: <PlaceholderPage titleKey="pages.heatingView" /> },
   { path: '/maintenance', element: <MaintenancePage /> },
+  { path: '/dev/ui', element: <UiCataloguePage /> },
   { path: '/setup', element: <Navigate to="/setup/1" replace /> },
   { path: '/setup/:step', element: <PlaceholderPage titleKey="pages.setup" /> },
   { path: '/success', element: <PlaceholderPage titleKey="pages.success" /> },

@@ -1,0 +1,40 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import i18n from '../../app/i18n.ts';
+import { routes } from '../../app/router.tsx';
+import { renderRoutes } from '../../test/render.tsx';
+
+afterEach(async () => {
+  await i18n.changeLanguage('de');
+});
+
+describe('/dev/ui widget catalogue', () => {
+  it('shows every widget of components/ui', async () => {
+    renderRoutes(routes, '/dev/ui');
+    expect(await screen.findByTestId('catalogue-title')).toHaveTextContent('Widget-Katalog');
+    for (const id of [
+      'buttons',
+      'fields',
+      'combobox',
+      'tooltip',
+      'toast',
+      'steps',
+      'spinner',
+      'dialog',
+      'table',
+    ]) {
+      expect(screen.getByTestId(`catalogue-${id}`)).toBeInTheDocument();
+    }
+    expect(screen.getByTestId('demo-table-row-r1')).toHaveTextContent('Raum 1');
+    expect(screen.getByTestId('demo-search')).toHaveAttribute('placeholder', 'Suchen...');
+  });
+
+  it('switches the whole catalogue to English', async () => {
+    renderRoutes(routes, '/dev/ui');
+    await userEvent.click(await screen.findByTestId('catalogue-lang-en'));
+    expect(screen.getByTestId('catalogue-title')).toHaveTextContent('Widget catalogue');
+    expect(screen.getByTestId('demo-table-empty')).toHaveTextContent('No entries found');
+    expect(screen.getByTestId('catalogue-lang-en')).toHaveAttribute('aria-pressed', 'true');
+  });
+});
