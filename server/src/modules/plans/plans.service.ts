@@ -9,7 +9,8 @@ import type { Plan, PlanInput } from '@heizplan/contracts/heating';
 import { requireMember } from '../../auth/membership.ts';
 import type { Db } from '../../db/client.ts';
 import { validatePlan } from '../../heating/engine.ts';
-import type { HeatingPlan, PlanIssue } from '../../heating/types.ts';
+import type { HeatingPlan } from '../../heating/types.ts';
+import { PLAN_ISSUE_DETAILS, PLAN_ISSUE_MESSAGES } from '../../heating/validate.ts';
 import { conflict, HttpError, notFound } from '../../http/errors.ts';
 import { evaluateUnits } from '../../jobs/heating-apply.ts';
 import type { CompanyHeating } from '../../jobs/heating-inputs.ts';
@@ -17,15 +18,6 @@ import { findGroup, unitIdsOfGroup } from '../groups/groups.repository.ts';
 import { findUnit } from '../units/units.repository.ts';
 import { type HeatingServiceDeps, requireCompanyHeating } from '../units/units.service.ts';
 import * as repo from './plans.repository.ts';
-
-const TITLES: Record<PlanIssue['code'], { title: string; detail: string }> = {
-  invalid_schedule: { title: 'Invalid schedule!', detail: 'There is an error in the schedule.' },
-  invalid_time: { title: 'Invalid time!', detail: 'The time is not valid.' },
-  out_of_range: {
-    title: 'Value exceeds temperature range set by your company.',
-    detail: 'Value exceeds temperature range set by your company.',
-  },
-};
 
 /** Stored columns of a plan input; fields of the other kind are dropped. */
 export function planColumns(input: PlanInput) {
@@ -65,11 +57,10 @@ export function requireValidPlan(input: PlanInput, company: CompanyHeating): voi
   });
   const first = issues[0];
   if (!first) return;
-  const { title, detail } = TITLES[first.code];
   throw new HttpError(
     400,
-    title,
-    detail,
+    PLAN_ISSUE_MESSAGES[first.code],
+    PLAN_ISSUE_DETAILS[first.code],
     issues.map((i) => ({ field: i.field, message: i.message })),
   );
 }
