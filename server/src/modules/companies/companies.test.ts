@@ -357,3 +357,29 @@ describe('team calls', () => {
     expect(rows.map((r) => r.userId).sort()).toEqual(['team-lea', 'team-max']);
   });
 });
+
+describe('OpenAPI document', () => {
+  it('describes every account call of spec §7', async () => {
+    const paths = Object.keys((await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json().paths);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/api/me/',
+        '/api/me/language',
+        '/api/me/password',
+        '/api/me/request_deletion',
+        '/api/me/request-verification',
+        '/api/companies/',
+        '/api/companies/setup',
+        '/api/companies/{id}/',
+        '/api/companies/{id}/members/',
+        '/api/companies/{id}/members/{email}',
+        '/api/companies/{id}/user/{sub}',
+        '/api/licenses/current',
+        '/api/licenses/{id}/',
+        '/api/invite/',
+        '/api/invite/{id}',
+        '/api/invite/setup/{invite_code}',
+      ]),
+    );
+  });
+});
