@@ -129,3 +129,39 @@ export function chirpstackFormat(options: { applicationId: string }): NetworkSer
     downlink: (request) => chirpstackDownlink(options.applicationId, request),
   };
 }
+
+/** What a simulated device sends; the fields ChirpStack fills in for a real one. */
+export interface SimulatedUplink {
+  applicationId: string;
+  devEui: string;
+  fCnt: number;
+  fPort: number;
+  bytes: Uint8Array;
+  time: Date;
+  gatewayId: string;
+  rssi: number;
+  snr: number;
+  deduplicationId: string;
+}
+
+/**
+ * The `event/up` message ChirpStack would publish for `uplink` (the simulator's and the tests'
+ * frame source; `parseChirpstack` reads it back).
+ */
+export function chirpstackUplinkEvent(uplink: SimulatedUplink): MqttMessage {
+  return {
+    topic: `application/${uplink.applicationId}/device/${uplink.devEui}/event/up`,
+    payload: Buffer.from(
+      JSON.stringify({
+        deduplicationId: uplink.deduplicationId,
+        time: uplink.time.toISOString(),
+        deviceInfo: { applicationId: uplink.applicationId, devEui: uplink.devEui },
+        fCnt: uplink.fCnt,
+        fPort: uplink.fPort,
+        confirmed: false,
+        data: Buffer.from(uplink.bytes).toString('base64'),
+        rxInfo: [{ gatewayId: uplink.gatewayId, rssi: uplink.rssi, snr: uplink.snr }],
+      }),
+    ),
+  };
+}

@@ -32,7 +32,8 @@ export interface EmbeddedBrokerOptions {
 export async function startEmbeddedBroker(options: EmbeddedBrokerOptions = {}): Promise<EmbeddedBroker> {
   const host = options.host ?? '127.0.0.1';
   let broker = await Aedes.createBroker();
-  const persistence = broker.persistence;
+  // Not in aedes' typings, but the documented default store it creates when given none.
+  const { persistence } = broker as unknown as { persistence: unknown };
   let server = await listen(broker, host, options.port ?? 1883).catch(async (err: NodeJS.ErrnoException) => {
     if (err.code !== 'EADDRINUSE') throw err;
     return listen(broker, host, 0);

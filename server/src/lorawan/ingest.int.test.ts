@@ -1,0 +1,192 @@
+import { eq } from 'drizzle-orm';
+import mqtt, { type MqttClient } from 'mqtt';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createTestDatabase } from '../../test/helpers.ts';
+import type { Database } from '../db/client.ts';
+import { devices } from '../db/schema/devices.ts';
+import { units } from '../db/schema/heating.ts';
+import { chirpstackFormat } from './chirpstack.ts';
+import { type EmbeddedBroker, startEmbeddedBroker } from './embedded-broker.ts';
+import { type IngestStore, UplinkIngest } from './ingest.ts';
+import { startLorawanAdapter } from './mqtt-adapter.ts';
+import type { MqttMessage } from './network-server.ts';
+import { telemetryStore } from './telemetry.repository.ts';
+import {
+  APPLICATION_ID,
+  brokerTargets,
+  eventually,
+  seedValves,
+  telemetryCount,
+  uniqueRun,
+  vickiUplink,
+} from './test-fixture.ts';
+
+describe.each(brokerTargets)('uplink ingest over MQTT ($name)', ({ url }) => {
+  let database: Database;
+  let broker: EmbeddedBroker | undefined;
+  let brokerUrl: string;
+  let run: ReturnType<typeof uniqueRun>;
+  const open: { close(): Promise<unknown> }[] = [];
+  const log = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
+
+  beforeEach(async () => {
+    database = await createTestDatabase();
+    broker = url ? undefined : await startEmbeddedBroker({ port: 0 });
+    brokerUrl = url ?? (broker as EmbeddedBroker).url;
+    run = uniqueRun();
+    vi.clearAllMocks();
+  });
+
+  afterEach(async () => {
+    for (const o of open.splice(0).reverse()) await o.close();
+    await broker?.close();
+    await database.close();
+  });
+
+  async function startIngest(store: IngestStore = telemetryStore(database.db)) {
+    const ingest = new UplinkIngest({
+      format: chirpstackFormat({ applicationId: APPLICATION_ID }),
+      store,
+      log,
+    });
+    const adapter = startLorawanAdapter({
+      url: brokerUrl,
+      format: chirpstackFormat({ applicationId: APPLICATION_ID }),
+      ingest,
+      log,
+      clientId: `${run.clientId}-ingest`,
+      topicPrefix: run.prefix,
+      reconnectPeriodMs: 50,
+    });
+    open.push(adapter);
+    await adapter.ready;
+    return { ingest, adapter };
+  }
+
+  async function publisher(): Promise<MqttClient & { send(m: MqttMessage): Promise<unknown> }> {
+    const client = await mqtt.connectAsync(brokerUrl, {
+      protocolVersion: 4,
+      clean: false,
+      clientId: `${run.clientId}-ns`,
+      reconnectPeriod: 50,
+    });
+    open.push({ close: () => client.endAsync(true) });
+    return Object.assign(client, {
+      send: (m: MqttMessage) => client.publishAsync(`${run.prefix}${m.topic}`, m.payload, { qos: 1 }),
+    });
+  }
+
+  it('stores every uplink, updates device and unit, and counts poison messages without blocking others', async () => {
+    const { devEuis, unitIds } = await seedValves(database.db, 5);
+    const { ingest } = await startIngest();
+    const ns = await publisher();
+    const frames = devEuis.flatMap((devEui) =>
+      Array.from({ length: 20 }, (_, i) => vickiUplink(devEui, i + 1)),
+    );
+    const last = vickiUplink(devEuis[0] as string, 21, { roomTemperature: 23.5, valveOpening: 70 });
+    const unknown = vickiUplink('0000000000000bad', 1);
+    const malformed = {
+      topic: unknown.topic.replace('0000000000000bad', devEuis[1] as string),
+      payload: Buffer.from('{"fCnt":'),
+    };
+    const undecodable = JSON.parse(vickiUplink(devEuis[2] as string, 99).payload.toString());
+    undecodable.data = Buffer.from([1, 2, 3]).toString('base64');
+    for (const f of [...frames.slice(0, 50), unknown, malformed, unknown]) await ns.send(f);
+    await ns.send({
+      topic: vickiUplink(devEuis[2] as string, 99).topic,
+      payload: Buffer.from(JSON.stringify(undecodable)),
+    });
+    for (const f of [...frames.slice(50), last]) await ns.send(f);
+
+    await eventually('all rows', async () => (await telemetryCount(database.db)) === frames.length + 1);
+    await ingest.drain();
+    expect(ingest.metrics).toMatchObject({
+      inserted: 101,
+      unknownDevice: 2,
+      malformed: 1,
+      undecodable: 1,
+      duplicates: 0,
+    });
+    // Logged once per device per hour: the second unknown frame is counted but not logged again.
+    expect(log.warn.mock.calls.filter(([o]) => o.kind === 'unknownDevice')).toHaveLength(1);
+
+    const [unit] = await database.db
+      .select()
+      .from(units)
+      .where(eq(units.id, unitIds[0] as string));
+    expect(unit).toMatchObject({
+      roomTemperature: expect.closeTo(23.5, 0),
+      valveOpening: expect.closeTo(70, 0),
+    });
+    const [device] = await database.db
+      .select()
+      .from(devices)
+      .where(eq(devices.id, devEuis[0] as string));
+    expect(device).toMatchObject({
+      battery: expect.closeTo(3.4, 5),
+      batteryUnit: 'V',
+      lastRssi: -90,
+      lastSnr: 7.5,
+    });
+    expect(device?.lastSeen?.toISOString()).toBe('2026-11-22T05:21:00.000Z');
+  });
+
+  it('adds nothing for a duplicate delivery of the same uplink', async () => {
+    const { devEuis } = await seedValves(database.db, 2);
+    const { ingest } = await startIngest();
+    const ns = await publisher();
+    const frames = devEuis.flatMap((devEui) =>
+      Array.from({ length: 10 }, (_, i) => vickiUplink(devEui, i + 1)),
+    );
+    for (const f of [...frames, ...frames]) await ns.send(f);
+    await eventually('every delivery processed', () => ingest.metrics.received === 40);
+    await ingest.drain();
+    expect(await telemetryCount(database.db)).toBe(20);
+    expect(ingest.metrics).toMatchObject({ inserted: 20, duplicates: 20 });
+  });
+
+  it('loses nothing when Heizplan stops before its commit: the broker redelivers what was not acknowledged', async () => {
+    const { devEuis } = await seedValves(database.db, 3);
+    const real = telemetryStore(database.db);
+    const failing: IngestStore = {
+      devicesByDevEui: (e) => real.devicesByDevEui(e),
+      commit: async () => {
+        throw new Error('database unavailable');
+      },
+    };
+    const first = await startIngest(failing);
+    const ns = await publisher();
+    const frames = devEuis.flatMap((devEui) =>
+      Array.from({ length: 10 }, (_, i) => vickiUplink(devEui, i + 1)),
+    );
+    for (const f of frames) await ns.send(f);
+    await eventually('a failed commit', () => first.ingest.metrics.commitFailures > 0);
+    expect(log.error).toHaveBeenCalled();
+    await first.adapter.close();
+    expect(await telemetryCount(database.db)).toBe(0);
+
+    await startIngest();
+    await eventually('redelivered rows', async () => (await telemetryCount(database.db)) === frames.length);
+  });
+
+  if (!url) {
+    it('loses no QoS 1 uplink when the broker restarts in the middle of a stream', async () => {
+      const { devEuis } = await seedValves(database.db, 10);
+      const { ingest } = await startIngest();
+      const ns = await publisher();
+      const frames = devEuis.flatMap((devEui) =>
+        Array.from({ length: 60 }, (_, i) => vickiUplink(devEui, i + 1)),
+      );
+      const sending = Promise.all(frames.map((f) => ns.send(f)));
+      await eventually('the stream to be under way', async () => (await telemetryCount(database.db)) > 50);
+      await (broker as EmbeddedBroker).restart();
+      await sending;
+      await eventually(
+        'every frame stored',
+        async () => (await telemetryCount(database.db)) === frames.length,
+      );
+      await ingest.drain();
+      expect(await telemetryCount(database.db)).toBe(frames.length);
+    });
+  }
+});

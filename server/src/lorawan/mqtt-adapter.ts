@@ -1,0 +1,146 @@
+/**
+ * The MQTT side of the network-server integration: one mqtt.js client with a persistent session
+ * (`clean: false`, fixed client id, QoS 1 subscriptions), feeding `UplinkIngest` and publishing
+ * downlinks. The same code talks to the embedded broker and to Mosquitto/EMQX in front of
+ * ChirpStack or The Things Stack.
+ *
+ * PUBACK after commit (docs/decisions, "ingest acknowledges after commit"): mqtt.js sends the
+ * PUBACK when `handleMessage` calls back and processes packets strictly one at a time, so
+ * calling back only after the database commit would make every batch one message long. Instead
+ * `handleMessage` hands the message to the ingest and calls back at once, and the PUBACK that
+ * mqtt.js then writes is held back until the ingest commits that message. A PUBACK is never
+ * sent on a later connection than its PUBLISH came on: packet ids are per connection, so after
+ * a reconnect the broker redelivers and the idempotent insert absorbs the repeat.
+ */
+import mqtt, { type IPublishPacket, type MqttClient } from 'mqtt';
+import type { UplinkIngest } from './ingest.ts';
+import type { MqttMessage, NetworkServerFormat } from './network-server.ts';
+
+export interface AdapterLogger {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+export interface LorawanAdapterOptions {
+  url: string;
+  format: NetworkServerFormat;
+  ingest: UplinkIngest;
+  log: AdapterLogger;
+  /** Fixed, so the broker keeps the session (and queued uplinks) while Heizplan is down. */
+  clientId: string;
+  username?: string;
+  password?: string;
+  /**
+   * Prepended to every subscribed and published topic (tests on a shared Mosquitto use a unique
+   * one; ChirpStack's integration topics can carry a prefix too). Default ''.
+   */
+  topicPrefix?: string;
+  /** Above this many unacknowledged messages, reading from the socket pauses. Default 20 000. */
+  maxBacklog?: number;
+  reconnectPeriodMs?: number;
+}
+
+export interface LorawanAdapter {
+  /** Publishes with QoS 1; resolves once the broker has it (or it is queued while offline). */
+  publish(message: MqttMessage): Promise<void>;
+  readonly connected: boolean;
+  /** Resolves after the first successful connect and subscribe. */
+  ready: Promise<void>;
+  /** Commits what is pending, sends its PUBACKs, disconnects. */
+  close(): Promise<void>;
+}
+
+type SendPacket = (packet: { cmd: string; messageId?: number }, cb?: (err?: Error) => void) => void;
+
+export function startLorawanAdapter(options: LorawanAdapterOptions): LorawanAdapter {
+  const prefix = options.topicPrefix ?? '';
+  const maxBacklog = options.maxBacklog ?? 20_000;
+  const client: MqttClient = mqtt.connect(options.url, {
+    // aedes and The Things Stack speak MQTT 3.1.1 only; Mosquitto/EMQX accept it too.
+    protocolVersion: 4,
+    clean: false,
+    clientId: options.clientId,
+    username: options.username,
+    password: options.password,
+    reconnectPeriod: options.reconnectPeriodMs ?? 1000,
+    resubscribe: true,
+  });
+
+  // Connection generation: a PUBACK is only valid on the connection its PUBLISH arrived on.
+  let generation = 0;
+  client.on('close', () => {
+    generation++;
+  });
+  const deferred = new Set<number>();
+  const internals = client as unknown as { _sendPacket: SendPacket };
+  const sendPacket = internals._sendPacket.bind(client);
+  internals._sendPacket = (packet, cb) => {
+    if (packet.cmd === 'puback' && packet.messageId !== undefined && deferred.delete(packet.messageId)) {
+      cb?.();
+      return;
+    }
+    sendPacket(packet, cb);
+  };
+
+  let resumeReading: (() => void) | undefined;
+  client.handleMessage = (packet, callback) => {
+    const publish = packet as IPublishPacket;
+    const topic = publish.topic.startsWith(prefix) ? publish.topic.slice(prefix.length) : publish.topic;
+    const payload = Buffer.isBuffer(publish.payload) ? publish.payload : Buffer.from(publish.payload);
+    let ack = () => {};
+    if (publish.qos === 1 && publish.messageId !== undefined) {
+      const { messageId } = publish;
+      const received = generation;
+      deferred.add(messageId);
+      ack = () => {
+        if (generation === received && client.connected) sendPacket({ cmd: 'puback', messageId });
+        if (options.ingest.backlog < maxBacklog) resumeReading?.();
+      };
+    }
+    options.ingest.accept(topic, payload, ack);
+    // Backpressure: stop taking packets off the socket while the database is behind.
+    if (options.ingest.backlog >= maxBacklog) {
+      resumeReading = () => {
+        resumeReading = undefined;
+        callback();
+      };
+    } else {
+      callback();
+    }
+  };
+
+  const subscriptions = Object.fromEntries(
+    options.format.subscriptions.map((t) => [`${prefix}${t}`, { qos: 1 as const }]),
+  );
+  let markReady: () => void = () => {};
+  const ready = new Promise<void>((resolve) => {
+    markReady = resolve;
+  });
+  client.on('connect', (connack) => {
+    options.log.info({ url: redact(options.url), sessionPresent: connack.sessionPresent }, 'MQTT connected');
+    // Subscribing again on a present session is harmless and covers a broker that lost it.
+    client.subscribe(subscriptions, (err) => {
+      if (err) options.log.error({ err }, 'MQTT subscribe failed');
+      else markReady();
+    });
+  });
+  client.on('error', (err) => options.log.warn({ err: err.message }, 'MQTT client error'));
+  client.on('offline', () => options.log.warn({ url: redact(options.url) }, 'MQTT offline; reconnecting'));
+
+  return {
+    publish: async ({ topic, payload }) => {
+      await client.publishAsync(`${prefix}${topic}`, payload, { qos: 1 });
+    },
+    get connected() {
+      return client.connected;
+    },
+    ready,
+    close: async () => {
+      await options.ingest.close();
+      await client.endAsync();
+    },
+  };
+}
+
+const redact = (url: string) => url.replace(/\/\/[^@/]*@/, '//***@');

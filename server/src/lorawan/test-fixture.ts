@@ -1,0 +1,95 @@
+/**
+ * Shared set-up for the LoRaWAN integration tests: a company with units and registered valves,
+ * ChirpStack frames in the MClimate Vicki byte layout, broker targets (the embedded broker
+ * always, Mosquitto when TEST_MQTT_URL is set) and a unique topic prefix/client id per test so
+ * parallel runs on one Mosquitto do not see each other's messages.
+ */
+import { randomUUID } from 'node:crypto';
+import { count } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { companies } from '../db/schema/accounts.ts';
+import { devices } from '../db/schema/devices.ts';
+import { units } from '../db/schema/heating.ts';
+import { telemetry } from '../db/schema/telemetry.ts';
+import { chirpstackUplinkEvent } from './chirpstack.ts';
+import { getCodec } from './codecs/registry.ts';
+import type { MqttMessage } from './network-server.ts';
+
+export const APPLICATION_ID = 'a1b2c3d4-0000-4000-8000-000000000001';
+
+export interface Seeded {
+  companyId: string;
+  unitIds: string[];
+  devEuis: string[];
+}
+
+/** One company, `n` units with one MClimate Vicki each; DevEUIs `70b3d52dd300xxxx`. */
+export async function seedValves(db: Db, n: number): Promise<Seeded> {
+  const [company] = await db.insert(companies).values({ name: 'Hausverwaltung Test' }).returning();
+  const companyId = (company as { id: string }).id;
+  const unitRows = await db
+    .insert(units)
+    .values(Array.from({ length: n }, (_, i) => ({ companyId, name: `Room ${i + 1}` })))
+    .returning({ id: units.id });
+  const devEuis = unitRows.map((_, i) => `70b3d52dd300${i.toString(16).padStart(4, '0')}`);
+  await db.insert(devices).values(
+    devEuis.map((devEui, i) => ({
+      id: devEui,
+      devEui,
+      companyId,
+      model: 'mclimate-vicki',
+      unitId: (unitRows[i] as { id: string }).id,
+    })),
+  );
+  return { companyId, unitIds: unitRows.map((u) => u.id), devEuis };
+}
+
+/** A ChirpStack `up` event with a Vicki keep-alive; `time` advances one minute per `fCnt`. */
+export function vickiUplink(
+  devEui: string,
+  fCnt: number,
+  values: { roomTemperature?: number; valveOpening?: number } = {},
+): MqttMessage {
+  const { bytes, fPort } = getCodec('mclimate-vicki').encodeUplink({
+    roomTemperature: values.roomTemperature ?? 20 + (fCnt % 5),
+    setpoint: 21,
+    valveOpening: values.valveOpening ?? 40,
+    battery: { value: 3.4, unit: 'V' },
+    errors: [],
+  });
+  return chirpstackUplinkEvent({
+    applicationId: APPLICATION_ID,
+    devEui,
+    fCnt,
+    fPort,
+    bytes,
+    time: new Date(Date.UTC(2026, 10, 22, 5, 0) + fCnt * 60_000),
+    gatewayId: '0016c001ff10a235',
+    rssi: -90,
+    snr: 7.5,
+    deduplicationId: randomUUID(),
+  });
+}
+
+export const telemetryCount = async (db: Db) => (await db.select({ n: count() }).from(telemetry))[0]?.n ?? 0;
+
+/** Polls `check` until it returns true; rejects with `what` after `timeoutMs`. */
+export async function eventually(what: string, check: () => Promise<boolean> | boolean, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** Unique per test: topic prefix and client ids on a shared broker. */
+export const uniqueRun = () => {
+  const id = randomUUID().slice(0, 8);
+  return { prefix: `heizplan-test-${id}/`, clientId: `heizplan-test-${id}` };
+};
+
+/** Broker targets for adapter tests: the embedded broker, plus Mosquitto when TEST_MQTT_URL is set. */
+export const brokerTargets: { name: string; url?: string }[] = [
+  { name: 'embedded broker' },
+  ...(process.env.TEST_MQTT_URL ? [{ name: 'Mosquitto', url: process.env.TEST_MQTT_URL }] : []),
+];
