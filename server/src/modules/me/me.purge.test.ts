@@ -1,0 +1,76 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
+import { companies, identityAccounts, memberships, oidcPayloads, users } from '../../db/schema.ts';
+import { addMember, createCompany } from './account.fixtures.ts';
+import { purgeDueAccounts } from './me.purge.ts';
+
+const DAY_MS = 86_400_000;
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+async function requestDeletion(sub: string) {
+  const res = await t.app.inject({
+    method: 'DELETE',
+    url: '/api/me/request_deletion',
+    headers: await t.as(sub),
+  });
+  expect(res.statusCode).toBe(202);
+}
+
+describe('purgeDueAccounts', () => {
+  it('removes the user and their sole-member company 30 days after the request, not before', async () => {
+    const company = await createCompany(t, 'purge-alice');
+    await t.database.db
+      .insert(identityAccounts)
+      .values({ id: 'purge-alice', email: 'purge-alice@example.test', name: 'Alice', passwordHash: 'x' });
+    await t.database.db.insert(oidcPayloads).values({
+      id: 'session-1',
+      kind: 'Session',
+      payload: { accountId: 'purge-alice' },
+    });
+    await requestDeletion('purge-alice');
+
+    expect(await purgeDueAccounts(t.database.db, new Date(Date.now() + 29 * DAY_MS))).toEqual([]);
+    expect(await t.database.db.select().from(users).where(eq(users.id, 'purge-alice'))).toHaveLength(1);
+
+    expect(await purgeDueAccounts(t.database.db, new Date(Date.now() + 31 * DAY_MS))).toEqual([
+      'purge-alice',
+    ]);
+    expect(await t.database.db.select().from(users).where(eq(users.id, 'purge-alice'))).toEqual([]);
+    expect(await t.database.db.select().from(companies).where(eq(companies.id, company.id))).toEqual([]);
+    expect(
+      await t.database.db.select().from(identityAccounts).where(eq(identityAccounts.id, 'purge-alice')),
+    ).toEqual([]);
+    expect(await t.database.db.select().from(oidcPayloads).where(eq(oidcPayloads.id, 'session-1'))).toEqual(
+      [],
+    );
+  });
+
+  it('keeps a shared company and makes the longest-standing member admin when the last admin leaves', async () => {
+    const company = await createCompany(t, 'purge-bob');
+    await addMember(t, company.id, 'purge-carol', 'heating');
+    await addMember(t, company.id, 'purge-dave', 'ems');
+    const untouched = await createCompany(t, 'purge-erin');
+    await requestDeletion('purge-bob');
+
+    expect(await purgeDueAccounts(t.database.db, new Date(Date.now() + 31 * DAY_MS))).toEqual(['purge-bob']);
+    expect(await t.database.db.select().from(companies).where(eq(companies.id, company.id))).toHaveLength(1);
+    const rows = await t.database.db.select().from(memberships).where(eq(memberships.companyId, company.id));
+    expect(rows.map((r) => [r.userId, r.role]).sort()).toEqual([
+      ['purge-carol', 'admin'],
+      ['purge-dave', 'ems'],
+    ]);
+    expect(await t.database.db.select().from(companies).where(eq(companies.id, untouched.id))).toHaveLength(
+      1,
+    );
+  });
+
+  it('does nothing when no deletion is due', async () => {
+    expect(await purgeDueAccounts(t.database.db)).toEqual([]);
+  });
+});

@@ -1,0 +1,99 @@
+/**
+ * Carries out account deletion requests (spec §4 "permanently removes data"; issue 4) once
+ * their `purge_after` date has passed, 30 days after `DELETE /api/me/request_deletion`:
+ * - companies the user was the only member of are deleted with all their data (units,
+ *   devices, logs… cascade from `companies`);
+ * - in companies that keep other members, the longest-standing remaining member becomes
+ *   admin when the user was the last admin, so the team stays manageable;
+ * - the user row (memberships, the request row), the embedded provider's account (mail
+ *   link tokens) and its sessions, grants and refresh tokens are deleted.
+ * Rows elsewhere that name the user as creator or actor are set null by their foreign keys.
+ * Each user is purged in its own transaction, so one failure does not block the others.
+ */
+import { and, asc, count, eq, inArray, lte, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import {
+  accountDeletionRequests,
+  companies,
+  identityAccounts,
+  memberships,
+  oidcPayloads,
+  users,
+} from '../../db/schema.ts';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** How often main.ts runs the purge (ms); the 30-day grace makes an hourly check plenty. */
+export const PURGE_INTERVAL_MS = 60 * 60_000;
+
+/**
+ * Purges every account whose deletion is due at `now` (UTC instant).
+ * @returns the ids of the purged users.
+ */
+export async function purgeDueAccounts(db: Db, now = new Date()): Promise<string[]> {
+  const due = await db
+    .select({ userId: accountDeletionRequests.userId })
+    .from(accountDeletionRequests)
+    .where(lte(accountDeletionRequests.purgeAfter, now))
+    .orderBy(asc(accountDeletionRequests.purgeAfter));
+  const purged: string[] = [];
+  for (const { userId } of due) {
+    await purgeAccount(db, userId);
+    purged.push(userId);
+  }
+  return purged;
+}
+
+async function purgeAccount(db: Db, userId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const own = await tx
+      .select({ companyId: memberships.companyId, role: memberships.role })
+      .from(memberships)
+      .where(eq(memberships.userId, userId));
+    const companyIds = own.map((m) => m.companyId);
+    // Guard against running the grouped query with an empty id list.
+    if (companyIds.length > 0) {
+      const sizes = await tx
+        .select({ companyId: memberships.companyId, members: count() })
+        .from(memberships)
+        .where(inArray(memberships.companyId, companyIds))
+        .groupBy(memberships.companyId);
+      const soleMember = sizes.filter((s) => s.members === 1).map((s) => s.companyId);
+      if (soleMember.length > 0) await tx.delete(companies).where(inArray(companies.id, soleMember));
+      for (const { companyId } of own.filter(
+        (m) => m.role === 'admin' && !soleMember.includes(m.companyId),
+      )) {
+        await handOverAdmin(tx, companyId, userId);
+      }
+    }
+    await tx.delete(oidcPayloads).where(eq(sql`${oidcPayloads.payload}->>'accountId'`, userId));
+    await tx.delete(identityAccounts).where(eq(identityAccounts.id, userId));
+    await tx.delete(users).where(eq(users.id, userId));
+  });
+}
+
+/** Promotes the longest-standing other member when `leavingAdmin` is the company's last admin. */
+async function handOverAdmin(db: Tx, companyId: string, leavingAdmin: string): Promise<void> {
+  const [otherAdmins] = await db
+    .select({ n: count() })
+    .from(memberships)
+    .where(
+      and(
+        eq(memberships.companyId, companyId),
+        eq(memberships.role, 'admin'),
+        ne(memberships.userId, leavingAdmin),
+      ),
+    );
+  if ((otherAdmins?.n ?? 0) > 0) return;
+  const [successor] = await db
+    .select({ userId: memberships.userId })
+    .from(memberships)
+    .where(and(eq(memberships.companyId, companyId), ne(memberships.userId, leavingAdmin)))
+    .orderBy(asc(memberships.createdAt), asc(memberships.userId))
+    .limit(1);
+  if (!successor) return;
+  await db
+    .update(memberships)
+    .set({ role: 'admin' })
+    .where(and(eq(memberships.companyId, companyId), eq(memberships.userId, successor.userId)));
+}
