@@ -6,6 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import middie from '@fastify/middie';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -17,6 +18,8 @@ import {
 } from '@fastify/type-provider-zod';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { installBearerAuth, type TokenVerifier } from './auth/bearer.ts';
+import { identityPageRoutes } from './auth/interaction.routes.ts';
+import type { IdentityProvider } from './auth/provider.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { installErrorHandler, sendProblem } from './http/errors.ts';
@@ -28,6 +31,8 @@ export interface AppDeps {
   database: Database;
   /** Verifies API bearer tokens; see auth/bearer.ts. */
   verifyToken: TokenVerifier;
+  /** The embedded OIDC provider; absent when an external issuer (OIDC_ISSUER) is used. */
+  identity?: IdentityProvider;
   /** Heating scheduler to wake after a unit or plan change (main.ts); absent in tests that tick by hand. */
   heatingScheduler?: { wake(): void };
   /** Mail, identity-account and billing ports of the account calls; unset ones use defaults. */
@@ -77,6 +82,18 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   installBearerAuth(app, deps.verifyToken, deps.database.db);
   await app.register(registerModules, { prefix: '/api' });
+
+  if (deps.identity) {
+    // oidc-provider is a Koa app: it answers /oidc/* itself before Fastify routing and body
+    // parsing, so it runs as Connect-style middleware (STACK.md: @fastify/middie).
+    await app.register(middie);
+    app.use('/oidc', deps.identity.provider.callback());
+    await app.register(identityPageRoutes, {
+      identity: deps.identity,
+      config: deps.config,
+      db: deps.database.db,
+    });
+  }
 
   const webDist = deps.config.webDist;
   const hasWeb = existsSync(path.join(webDist, 'index.html'));

@@ -46,6 +46,7 @@ const envSchema = z.object({
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// URL')
     .optional(),
+  MAIL_FROM: z.string().min(3).optional(),
   DEMO: boolish.optional(),
   DEVICE_KEY_SECRET: deviceKeySecret.optional(),
   AGREEMENT_VERSION_AVV: agreementVersion,
@@ -70,6 +71,8 @@ export interface Config {
   oidc: { issuer?: string; clientId?: string; audience: string };
   mqttUrl?: string;
   smtpUrl?: string;
+  /** Sender of outgoing mail, e.g. `Heizplan <no-reply@example.com>`. */
+  mailFrom?: string;
   /** Start the demo company and device simulator; undefined = only when the DB is empty. */
   demo?: boolean;
   /** AES-256 key for device AppKeys; unset = generated once in `$DATA_DIR/device-key`. */
@@ -101,6 +104,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   const e = parsed.data;
+  if (e.OIDC_ISSUER && !e.OIDC_CLIENT_ID) {
+    // The web app needs its client id at the external issuer to sign in at all.
+    throw new ConfigError([{ variable: 'OIDC_CLIENT_ID', message: 'required when OIDC_ISSUER is set' }]);
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
@@ -116,6 +123,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     oidc: { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, audience: e.OIDC_AUDIENCE },
     mqttUrl: e.MQTT_URL,
     smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
     demo: e.DEMO,
     deviceKey: e.DEVICE_KEY_SECRET,
     agreements: {

@@ -3,7 +3,7 @@
  * clear message on bad configuration; drains HTTP and closes the database on SIGTERM/SIGINT.
  */
 import { buildApp } from './app.ts';
-import { externalIssuerVerifier } from './auth/issuer.ts';
+import { createAuth } from './auth/issuer.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 
@@ -20,12 +20,8 @@ async function main() {
   }
   const database = await openDatabase(config.database);
   await database.migrate();
-  const verifyToken = config.oidc.issuer
-    ? await externalIssuerVerifier(config)
-    : async () => {
-        throw new Error('no token issuer configured');
-      };
-  const app = await buildApp({ config, database, verifyToken });
+  const { verifyToken, identity } = await createAuth(config, database.db);
+  const app = await buildApp({ config, database, verifyToken, identity });
 
   let closing = false;
   const shutdown = async (signal: string) => {

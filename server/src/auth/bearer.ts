@@ -4,6 +4,7 @@
  * verified with jose against the issuer's JWKS: signature, `iss`, `aud`, `exp` with 60 s
  * leeway. The first authenticated call provisions the user row (id = `sub`).
  */
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type JWTPayload, type JWTVerifyGetKey, jwtVerify } from 'jose';
 import type { Db } from '../db/client.ts';
@@ -55,12 +56,13 @@ export function requireAuth(request: FastifyRequest): AuthClaims {
 }
 
 /**
- * Adds the onRequest hook to every `/api` route registered after it. Users are provisioned
- * once per process per `sub` (an insert that does nothing when the row exists); profile
- * fields from later tokens do not overwrite edits the user made through `PUT /me/`.
+ * Adds the onRequest hook to every `/api` route registered after it. A deactivated user
+ * (`users.active = false`, e.g. after `DELETE /me/request_deletion`) gets 401 even with a
+ * still-valid token, so the lookup runs on every request. The first call of a new `sub`
+ * provisions its row (an insert that does nothing when the row exists); profile fields from
+ * later tokens do not overwrite edits the user made through `PUT /me/`.
  */
 export function installBearerAuth(app: FastifyInstance, verify: TokenVerifier, db: Db) {
-  const provisioned = new Set<string>();
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/') || request.url.startsWith('/api/docs')) return;
@@ -76,8 +78,13 @@ export function installBearerAuth(app: FastifyInstance, verify: TokenVerifier, d
       request.log.info({ reason: (err as Error).message }, 'bearer token rejected');
       throw unauthorized('The bearer token is invalid or expired.');
     }
-    request.auth = claims;
-    if (!provisioned.has(claims.sub)) {
+    const [user] = await db
+      .select({ active: users.active })
+      .from(users)
+      .where(eq(users.id, claims.sub))
+      .limit(1);
+    if (user && !user.active) throw unauthorized('This account has been deactivated.');
+    if (!user) {
       await db
         .insert(users)
         .values({
@@ -88,7 +95,7 @@ export function installBearerAuth(app: FastifyInstance, verify: TokenVerifier, d
           lastLogin: new Date(),
         })
         .onConflictDoNothing();
-      provisioned.add(claims.sub);
     }
+    request.auth = claims;
   });
 }

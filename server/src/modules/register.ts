@@ -3,6 +3,7 @@
  * routes live in `modules/<feature>/<feature>.routes.ts`.
  */
 import type { FastifyInstance } from 'fastify';
+import { authConfigRoutes } from './auth-config/auth-config.routes.ts';
 import { companiesRoutes } from './companies/companies.routes.ts';
 import { groupsRoutes } from './groups/groups.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
@@ -15,6 +16,7 @@ import { unitsRoutes } from './units/units.routes.ts';
 
 export async function registerModules(app: FastifyInstance) {
   await app.register(healthRoutes);
+  await app.register(authConfigRoutes);
   await app.register(meRoutes);
   await app.register(companiesRoutes);
   await app.register(licensesRoutes);

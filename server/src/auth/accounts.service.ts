@@ -1,0 +1,288 @@
+/**
+ * Local sign-in accounts of the embedded identity provider (issue 4): registration, password
+ * sign-in with backoff, email verification and password reset by single-use mail links.
+ * The account id is the token `sub` and the id of the API's `users` row, so confirming an
+ * email also updates `users.email_verified`. With an external issuer there are no local
+ * accounts and the password/verification calls answer 409.
+ *
+ * Called from the hosted pages (auth/interaction.routes.ts) and from the account API
+ * (`PUT /me/password` → `setPassword`, `POST /me/request-verification` → `sendVerificationMail`).
+ */
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { identityAccounts, identityTokens, users } from '../db/schema.ts';
+import { badRequest, conflict, type FieldError } from '../http/errors.ts';
+import { createMailer, type MailLogger } from '../mail/mailer.ts';
+import { type Lang, t } from './pages.i18n.ts';
+import { hashPassword, MIN_PASSWORD_LENGTH, verifyPassword } from './password.ts';
+import {
+  ACCOUNT_THRESHOLD,
+  accountKey,
+  clearFailures,
+  IP_THRESHOLD,
+  ipKey,
+  lockedUntil,
+  recordFailure,
+} from './throttle.ts';
+
+export interface IdentityDeps {
+  db: Db;
+  config: Config;
+  /** Receives the outbox path of written mails (Fastify's `app.log` fits). */
+  log?: MailLogger;
+}
+
+export type IdentityAccount = typeof identityAccounts.$inferSelect;
+
+const VERIFY_TTL_MS = 7 * 24 * 60 * 60_000;
+const RESET_TTL_MS = 60 * 60_000;
+const EmailSchema = z.email();
+
+const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export async function findAccountByEmail(db: Db, email: string): Promise<IdentityAccount | undefined> {
+  const [row] = await db
+    .select()
+    .from(identityAccounts)
+    .where(eq(sql`lower(${identityAccounts.email})`, email.trim().toLowerCase()))
+    .limit(1);
+  return row;
+}
+
+export async function findAccountById(db: Db, id: string): Promise<IdentityAccount | undefined> {
+  const [row] = await db.select().from(identityAccounts).where(eq(identityAccounts.id, id)).limit(1);
+  return row;
+}
+
+/**
+ * The account behind a token `sub`, or undefined when it does not exist or its user was
+ * deactivated (`DELETE /me/request_deletion`): then sign-in, refresh and silent login fail.
+ */
+export async function findActiveAccount(db: Db, id: string): Promise<IdentityAccount | undefined> {
+  const [row] = await db
+    .select({ account: identityAccounts, active: users.active })
+    .from(identityAccounts)
+    .leftJoin(users, eq(users.id, identityAccounts.id))
+    .where(eq(identityAccounts.id, id))
+    .limit(1);
+  if (!row || row.active === false) return undefined;
+  return row.account;
+}
+
+/** Field errors for a new password; empty when it is acceptable. */
+export function passwordErrors(password: string, lang: Lang = 'en', field = 'password'): FieldError[] {
+  return password.length < MIN_PASSWORD_LENGTH
+    ? [{ field, message: t(lang, 'passwordTooShort', { min: MIN_PASSWORD_LENGTH }) }]
+    : [];
+}
+
+export interface Registration {
+  email: string;
+  name: string;
+  password: string;
+}
+
+/**
+ * Creates an account (email trimmed, unique case-insensitively) and mails a verification link.
+ * @throws HttpError 400 with field errors (email/name/password) or 409 when the email is taken.
+ */
+export async function registerAccount(
+  deps: IdentityDeps,
+  input: Registration,
+  lang: Lang,
+): Promise<IdentityAccount> {
+  const email = input.email.trim();
+  const name = input.name.trim();
+  const errors: FieldError[] = [];
+  if (!EmailSchema.safeParse(email).success)
+    errors.push({ field: 'email', message: t(lang, 'emailInvalid') });
+  if (!name) errors.push({ field: 'name', message: t(lang, 'nameRequired') });
+  errors.push(...passwordErrors(input.password, lang));
+  if (errors.length > 0) throw badRequest(errors[0]?.message ?? 'Invalid registration.', errors);
+  if (await findAccountByEmail(deps.db, email)) throw conflict(t(lang, 'emailTaken'));
+  const [account] = await deps.db
+    .insert(identityAccounts)
+    .values({ id: randomUUID(), email, name, passwordHash: await hashPassword(input.password) })
+    .onConflictDoNothing()
+    .returning();
+  // A concurrent registration of the same address lost the race on the unique index.
+  if (!account) throw conflict(t(lang, 'emailTaken'));
+  await mailVerificationLink(deps, account, lang);
+  return account;
+}
+
+export type SignInResult =
+  | { ok: true; account: IdentityAccount }
+  | { ok: false; reason: 'invalid' }
+  | { ok: false; reason: 'locked'; until: Date };
+
+/**
+ * Checks email + password with per-account and per-IP backoff (auth/throttle.ts). A locked
+ * key answers `locked` without checking the password, so guessing during a lock is useless.
+ * Unknown emails count against the IP only and cost the same hashing time.
+ */
+export async function signIn(
+  deps: IdentityDeps,
+  email: string,
+  password: string,
+  ip: string,
+): Promise<SignInResult> {
+  const found = await findAccountByEmail(deps.db, email);
+  const account = found && (await findActiveAccount(deps.db, found.id));
+  const keys = account ? [accountKey(account.id), ipKey(ip)] : [ipKey(ip)];
+  const until = await lockedUntil(deps.db, keys);
+  if (until) return { ok: false, reason: 'locked', until };
+  let valid = false;
+  if (account) valid = await verifyPassword(password, account.passwordHash);
+  else await hashPassword(password); // same time as a wrong password: no account oracle
+  if (!account || !valid) {
+    if (account) await recordFailure(deps.db, accountKey(account.id), ACCOUNT_THRESHOLD);
+    await recordFailure(deps.db, ipKey(ip), IP_THRESHOLD);
+    const lockedNow = await lockedUntil(deps.db, keys);
+    return lockedNow ? { ok: false, reason: 'locked', until: lockedNow } : { ok: false, reason: 'invalid' };
+  }
+  await clearFailures(deps.db, accountKey(account.id));
+  return { ok: true, account };
+}
+
+async function issueLinkToken(db: Db, accountId: string, purpose: 'verify-email' | 'reset-password') {
+  const token = randomBytes(32).toString('base64url');
+  const ttl = purpose === 'verify-email' ? VERIFY_TTL_MS : RESET_TTL_MS;
+  await db.insert(identityTokens).values({
+    tokenHash: sha256(token),
+    accountId,
+    purpose,
+    expiresAt: new Date(Date.now() + ttl),
+  });
+  return token;
+}
+
+/** Marks the link token used and returns its account id; undefined when unknown, used or expired. */
+async function redeemLinkToken(db: Db, token: string, purpose: 'verify-email' | 'reset-password') {
+  const [row] = await db
+    .update(identityTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(identityTokens.tokenHash, sha256(token)),
+        eq(identityTokens.purpose, purpose),
+        isNull(identityTokens.usedAt),
+        gt(identityTokens.expiresAt, new Date()),
+      ),
+    )
+    .returning({ accountId: identityTokens.accountId });
+  return row?.accountId;
+}
+
+async function mailVerificationLink(deps: IdentityDeps, account: IdentityAccount, lang: Lang) {
+  const token = await issueLinkToken(deps.db, account.id, 'verify-email');
+  const link = `${deps.config.publicUrl}/auth/verify/${token}?lang=${lang}`;
+  await createMailer(deps.config, deps.log).send({
+    to: account.email,
+    subject: t(lang, 'verifyMailSubject'),
+    text: t(lang, 'verifyMailBody', { name: account.name, link }),
+  });
+}
+
+async function localAccountOrConflict(db: Db, accountId: string): Promise<IdentityAccount> {
+  const account = await findAccountById(db, accountId);
+  if (!account) throw conflict('Accounts are managed by the external identity provider.');
+  return account;
+}
+
+async function preferredLang(db: Db, accountId: string): Promise<Lang> {
+  const [row] = await db.select({ lang: users.lang }).from(users).where(eq(users.id, accountId)).limit(1);
+  return row?.lang ?? 'de';
+}
+
+/**
+ * `POST /me/request-verification`: mails a new verification link in the user's language.
+ * @throws HttpError 409 when the account is not local (external issuer) or already verified.
+ */
+export async function sendVerificationMail(deps: IdentityDeps, accountId: string): Promise<void> {
+  const account = await localAccountOrConflict(deps.db, accountId);
+  if (account.emailVerified) throw conflict('The email address is already verified.');
+  await mailVerificationLink(deps, account, await preferredLang(deps.db, accountId));
+}
+
+/** Confirms the email of a verification link; returns the account, or undefined for a bad link. */
+export async function confirmEmail(db: Db, token: string): Promise<IdentityAccount | undefined> {
+  const accountId = await redeemLinkToken(db, token, 'verify-email');
+  if (!accountId) return undefined;
+  return db.transaction(async (tx) => {
+    const [account] = await tx
+      .update(identityAccounts)
+      .set({ emailVerified: true })
+      .where(eq(identityAccounts.id, accountId))
+      .returning();
+    await tx.update(users).set({ emailVerified: true }).where(eq(users.id, accountId));
+    return account;
+  });
+}
+
+/** Mails a reset link when an account has this email; silent otherwise (no account oracle). */
+export async function requestPasswordReset(deps: IdentityDeps, email: string, lang: Lang): Promise<void> {
+  const account = await findAccountByEmail(deps.db, email);
+  if (!account) return;
+  const token = await issueLinkToken(deps.db, account.id, 'reset-password');
+  const link = `${deps.config.publicUrl}/auth/reset/${token}?lang=${lang}`;
+  await createMailer(deps.config, deps.log).send({
+    to: account.email,
+    subject: t(lang, 'resetMailSubject'),
+    text: t(lang, 'resetMailBody', { name: account.name, link }),
+  });
+}
+
+/** True when `token` is an unused, unexpired reset link (the form is shown only then). */
+export async function isResetTokenValid(db: Db, token: string): Promise<boolean> {
+  const [row] = await db
+    .select({ accountId: identityTokens.accountId })
+    .from(identityTokens)
+    .where(
+      and(
+        eq(identityTokens.tokenHash, sha256(token)),
+        eq(identityTokens.purpose, 'reset-password'),
+        isNull(identityTokens.usedAt),
+        gt(identityTokens.expiresAt, new Date()),
+      ),
+    );
+  return Boolean(row);
+}
+
+/**
+ * Sets a new password from a reset link and lifts the account's sign-in lock.
+ * @returns false when the link is unknown, used or expired. @throws HttpError 400 for a short password.
+ */
+export async function resetPassword(
+  deps: IdentityDeps,
+  token: string,
+  password: string,
+  lang: Lang,
+): Promise<boolean> {
+  const errors = passwordErrors(password, lang);
+  if (errors.length > 0) throw badRequest(errors[0]?.message ?? 'Invalid password.', errors);
+  const accountId = await redeemLinkToken(deps.db, token, 'reset-password');
+  if (!accountId) return false;
+  await storePassword(deps.db, accountId, password);
+  return true;
+}
+
+/**
+ * `PUT /me/password`: replaces the caller's password (min 10 characters).
+ * @throws HttpError 400 for a short password; 409 when accounts are managed by an external issuer.
+ */
+export async function setPassword(deps: IdentityDeps, accountId: string, password: string): Promise<void> {
+  const errors = passwordErrors(password);
+  if (errors.length > 0) throw badRequest(errors[0]?.message ?? 'Invalid password.', errors);
+  await localAccountOrConflict(deps.db, accountId);
+  await storePassword(deps.db, accountId, password);
+}
+
+async function storePassword(db: Db, accountId: string, password: string) {
+  const passwordHash = await hashPassword(password);
+  await db.update(identityAccounts).set({ passwordHash }).where(eq(identityAccounts.id, accountId));
+  await clearFailures(db, accountKey(accountId));
+}

@@ -1,0 +1,153 @@
+/**
+ * Server-rendered HTML of the hosted identity pages (login, registration, forgot/reset
+ * password, mail-link results, logout). Plain HTML and one inline stylesheet — no scripts —
+ * styled like the app (brand #b4411c, white card on stone-50, readable on a 375 px phone).
+ * Every value is escaped; pages carry a de/en switch link.
+ */
+
+import { type Lang, t } from './pages.i18n.ts';
+import { MIN_PASSWORD_LENGTH } from './password.ts';
+
+export function escapeHtml(value: string): string {
+  return value
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+/** Security headers for every hosted page: no scripts, no framing (clickjacking). */
+export const PAGE_HEADERS = {
+  'content-type': 'text/html; charset=utf-8',
+  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+  'x-frame-options': 'DENY',
+  'cache-control': 'no-store',
+  'referrer-policy': 'no-referrer',
+};
+
+const STYLE = `
+*{box-sizing:border-box}
+body{margin:0;min-height:100vh;background:#fafaf9;color:#1c1917;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;display:flex;align-items:flex-start;justify-content:center;padding:48px 16px}
+main{width:100%;max-width:400px;background:#fff;border:1px solid #e7e5e4;border-radius:12px;box-shadow:0 1px 3px rgba(28,25,23,.08);padding:28px 24px}
+header{display:flex;justify-content:space-between;align-items:center;margin-bottom:20px}
+.brand{font-weight:700;font-size:20px;color:#b4411c;letter-spacing:-.01em}
+.lang{font-size:14px}
+h1{font-size:22px;margin:0 0 8px}
+p{margin:0 0 16px;color:#44403c}
+label{display:block;font-size:14px;font-weight:600;margin:14px 0 4px}
+input{width:100%;font:inherit;padding:10px 12px;border:1px solid #d6d3d1;border-radius:8px;background:#fff}
+input:focus{outline:2px solid #b4411c;outline-offset:1px;border-color:#b4411c}
+input[aria-invalid=true]{border-color:#b91c1c}
+.hint{font-size:13px;color:#78716c;margin:4px 0 0}
+.field-error{font-size:13px;color:#b91c1c;margin:4px 0 0}
+.alert{background:#fef2f2;border:1px solid #fecaca;color:#991b1b;border-radius:8px;padding:10px 12px;margin:0 0 12px;font-size:14px}
+.notice{background:#f0fdf4;border:1px solid #bbf7d0;color:#166534;border-radius:8px;padding:10px 12px;margin:0 0 12px;font-size:14px}
+button{width:100%;margin-top:20px;font:inherit;font-weight:600;color:#fff;background:#b4411c;border:0;border-radius:8px;padding:11px 16px;cursor:pointer}
+button:hover{background:#9a3412}
+button.secondary{background:#fff;color:#44403c;border:1px solid #d6d3d1;margin-top:10px}
+a{color:#b4411c}
+.links{margin-top:20px;font-size:14px;display:flex;flex-direction:column;gap:8px}
+`;
+
+export interface PageShell {
+  lang: Lang;
+  title: string;
+  /** Address of the same page in the other language. */
+  switchHref: string;
+  body: string;
+}
+
+export function renderPage({ lang, title, switchHref, body }: PageShell): string {
+  const other: Lang = lang === 'de' ? 'en' : 'de';
+  return `<!doctype html>
+<html lang="${lang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)} · Heizplan</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<main>
+<header><span class="brand">${t(lang, 'brand')}</span><a class="lang" href="${escapeHtml(switchHref)}" hreflang="${other}" lang="${other}">${t(lang, 'switchTo')}</a></header>
+<h1>${escapeHtml(title)}</h1>
+${body}
+</main>
+</body>
+</html>`;
+}
+
+/** `href` with its `lang` query parameter set to `lang`. */
+export function withLang(href: string, lang: Lang): string {
+  const url = new URL(href, 'http://x');
+  url.searchParams.set('lang', lang);
+  return `${url.pathname}${url.search}`;
+}
+
+export interface FieldSpec {
+  name: string;
+  label: string;
+  type: 'email' | 'password' | 'text';
+  value?: string;
+  error?: string;
+  hint?: string;
+  autocomplete: string;
+}
+
+function field(f: FieldSpec): string {
+  const id = `f-${f.name}`;
+  const described = f.error ? `${id}-error` : f.hint ? `${id}-hint` : '';
+  return `<label for="${id}">${escapeHtml(f.label)}</label>
+<input id="${id}" name="${f.name}" type="${f.type}" autocomplete="${f.autocomplete}" required${
+    f.value && f.type !== 'password' ? ` value="${escapeHtml(f.value)}"` : ''
+  }${f.error ? ' aria-invalid="true"' : ''}${described ? ` aria-describedby="${described}"` : ''}>
+${f.error ? `<p class="field-error" id="${id}-error">${escapeHtml(f.error)}</p>` : ''}${
+  f.hint && !f.error ? `<p class="hint" id="${id}-hint">${escapeHtml(f.hint)}</p>` : ''
+}`;
+}
+
+export interface FormSpec {
+  lang: Lang;
+  action: string;
+  fields: FieldSpec[];
+  submit: string;
+  alert?: string;
+  notice?: string;
+  intro?: string;
+  links?: { href: string; label: string; prefix?: string }[];
+}
+
+/** A card body with an optional intro/alert, the fields, a submit button and links below. */
+export function renderForm(form: FormSpec): string {
+  const links = (form.links ?? [])
+    .map(
+      (l) =>
+        `<span>${l.prefix ? `${escapeHtml(l.prefix)} ` : ''}<a href="${escapeHtml(l.href)}">${escapeHtml(l.label)}</a></span>`,
+    )
+    .join('');
+  return `${form.intro ? `<p>${escapeHtml(form.intro)}</p>` : ''}${
+    form.alert ? `<div class="alert" role="alert">${escapeHtml(form.alert)}</div>` : ''
+  }${form.notice ? `<div class="notice" role="status">${escapeHtml(form.notice)}</div>` : ''}
+<form method="post" action="${escapeHtml(form.action)}" novalidate>
+<input type="hidden" name="lang" value="${form.lang}">
+${form.fields.map(field).join('\n')}
+<button type="submit">${escapeHtml(form.submit)}</button>
+</form>
+${links ? `<div class="links">${links}</div>` : ''}`;
+}
+
+/** A message card (e.g. "email confirmed") with an optional link button. */
+export function renderMessage(
+  message: string,
+  link?: { href: string; label: string },
+  kind?: 'alert',
+): string {
+  const text =
+    kind === 'alert'
+      ? `<div class="alert" role="alert">${escapeHtml(message)}</div>`
+      : `<p>${escapeHtml(message)}</p>`;
+  return `${text}${link ? `<div class="links"><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></div>` : ''}`;
+}
+
+export const passwordHint = (lang: Lang) => t(lang, 'passwordHint', { min: MIN_PASSWORD_LENGTH });

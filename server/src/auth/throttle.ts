@@ -1,0 +1,65 @@
+/**
+ * Brute-force protection for the hosted login (issue 4; OWASP Authentication Cheat Sheet,
+ * "Protect against automated attacks"): failed sign-ins are counted per account and per
+ * client IP. From the threshold on, each further failure locks the key for
+ * 30 s · 2^(failures − threshold), capped at 1 h. The IP threshold is higher because offices
+ * share one address. Counters start again after 24 h without failures.
+ */
+import { inArray, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { loginFailures } from '../db/schema.ts';
+
+export const ACCOUNT_THRESHOLD = 5;
+export const IP_THRESHOLD = 20;
+const BASE_LOCK_MS = 30_000;
+const MAX_LOCK_MS = 60 * 60_000;
+const RESET_AFTER_MS = 24 * 60 * 60_000;
+
+export const accountKey = (accountId: string) => `account:${accountId}`;
+export const ipKey = (ip: string) => `ip:${ip}`;
+
+/** Lock duration in ms after the `failures`-th consecutive failure (0 = not locked). */
+export function lockDurationMs(failures: number, threshold: number): number {
+  if (failures < threshold) return 0;
+  return Math.min(MAX_LOCK_MS, BASE_LOCK_MS * 2 ** (failures - threshold));
+}
+
+/** The latest lock among `keys` that is still in force at `now`, or null. */
+export async function lockedUntil(db: Db, keys: string[], now = new Date()): Promise<Date | null> {
+  const rows = await db
+    .select({ lockedUntil: loginFailures.lockedUntil })
+    .from(loginFailures)
+    .where(inArray(loginFailures.key, keys));
+  const until = rows
+    .map((r) => r.lockedUntil?.getTime() ?? 0)
+    .filter((t) => t > now.getTime())
+    .sort((a, b) => b - a)[0];
+  return until ? new Date(until) : null;
+}
+
+/** Counts one failure for `key` and locks it when the threshold is reached. */
+export async function recordFailure(db: Db, key: string, threshold: number, now = new Date()) {
+  const stale = new Date(now.getTime() - RESET_AFTER_MS);
+  const [row] = await db
+    .insert(loginFailures)
+    .values({ key, failures: 1, lastFailureAt: now })
+    .onConflictDoUpdate({
+      target: loginFailures.key,
+      set: {
+        failures: sql`case when ${loginFailures.lastFailureAt} < ${stale.toISOString()}::timestamptz then 1 else ${loginFailures.failures} + 1 end`,
+        lastFailureAt: now,
+      },
+    })
+    .returning({ failures: loginFailures.failures });
+  const lockMs = lockDurationMs(row?.failures ?? 1, threshold);
+  if (lockMs > 0) {
+    await db
+      .update(loginFailures)
+      .set({ lockedUntil: new Date(now.getTime() + lockMs) })
+      .where(inArray(loginFailures.key, [key]));
+  }
+}
+
+export async function clearFailures(db: Db, key: string) {
+  await db.delete(loginFailures).where(inArray(loginFailures.key, [key]));
+}
