@@ -1,9 +1,16 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
-import { companies, identityAccounts, memberships, oidcPayloads, users } from '../../db/schema.ts';
+import {
+  accountDeletionRequests,
+  companies,
+  identityAccounts,
+  memberships,
+  oidcPayloads,
+  users,
+} from '../../db/schema.ts';
 import { addMember, createCompany } from './account.fixtures.ts';
-import { purgeDueAccounts } from './me.purge.ts';
+import { purgeDueAccounts, startAccountPurge } from './me.purge.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -72,5 +79,25 @@ describe('purgeDueAccounts', () => {
 
   it('does nothing when no deletion is due', async () => {
     expect(await purgeDueAccounts(t.database.db)).toEqual([]);
+  });
+});
+
+describe('startAccountPurge', () => {
+  it('purges due accounts at start and logs how many', async () => {
+    await t.app.inject({ method: 'GET', url: '/api/me/', headers: await t.as('purge-frank') });
+    await t.database.db.insert(accountDeletionRequests).values({
+      userId: 'purge-frank',
+      requestedAt: new Date(Date.now() - 31 * DAY_MS),
+      purgeAfter: new Date(Date.now() - DAY_MS),
+    });
+    const log = { info: vi.fn(), error: vi.fn() };
+    const stop = startAccountPurge(t.database.db, log);
+    try {
+      await vi.waitFor(() => expect(log.info).toHaveBeenCalledWith({ count: 1 }, 'purged deleted accounts'));
+      expect(await t.database.db.select().from(users).where(eq(users.id, 'purge-frank'))).toEqual([]);
+      expect(log.error).not.toHaveBeenCalled();
+    } finally {
+      stop();
+    }
   });
 });

@@ -11,6 +11,7 @@
  * Each user is purged in its own transaction, so one failure does not block the others.
  */
 import { and, asc, count, eq, inArray, lte, ne, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import {
   accountDeletionRequests,
@@ -96,4 +97,33 @@ async function handOverAdmin(db: Tx, companyId: string, leavingAdmin: string): P
     .update(memberships)
     .set({ role: 'admin' })
     .where(and(eq(memberships.companyId, companyId), eq(memberships.userId, successor.userId)));
+}
+
+/**
+ * Runs `purgeDueAccounts` now and every `intervalMs` (started by main.ts); a run still busy
+ * when the next is due is not overlapped. Failures are logged and retried at the next tick.
+ * @returns a function that stops the schedule.
+ */
+export function startAccountPurge(
+  db: Db,
+  log: Pick<FastifyBaseLogger, 'info' | 'error'>,
+  intervalMs = PURGE_INTERVAL_MS,
+): () => void {
+  let running = false;
+  const run = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const purged = await purgeDueAccounts(db);
+      if (purged.length > 0) log.info({ count: purged.length }, 'purged deleted accounts');
+    } catch (err) {
+      log.error({ err }, 'account purge failed');
+    } finally {
+      running = false;
+    }
+  };
+  void run();
+  const timer = setInterval(() => void run(), intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
 }
