@@ -117,6 +117,11 @@ describe('setup step 3 guard', () => {
     ['one agreement not accepted', { acceptedVersions: { ...accepted, avv_accepted_version: null } }, null],
     ['a version was bumped', { currentVersions: { ...current, avv_version: 3 } }, null],
     ['no licence record', { acceptedVersions: null }, null],
+    [
+      'user has no company to accept for',
+      { profileResult: ok({ company_ids: [] }), acceptedVersions: null },
+      '/setup/2',
+    ],
   ])('%s → %s', (_, over, expected) => {
     expect(setupTermsGuard(input(over))).toBe(expected);
   });

@@ -60,8 +60,16 @@ export function setupCompanyGuard({ profileResult, query }: GuardInput): string 
   return null;
 }
 
-/** Setup step 3 (terms): to units when the current company has all three agreements accepted. */
-export function setupTermsGuard({ currentVersions, acceptedVersions }: GuardInput): string | null {
+/**
+ * Setup step 3 (terms): to units when the current company has all three agreements accepted.
+ * Beyond the spec: without any company there is nothing to accept for, so back to step 2.
+ */
+export function setupTermsGuard({
+  profileResult,
+  currentVersions,
+  acceptedVersions,
+}: GuardInput): string | null {
+  if (profileResult.profile?.company_ids.length === 0) return SETUP_COMPANY;
   return agreementsAccepted(currentVersions, acceptedVersions) ? UNITS : null;
 }
 

@@ -2,18 +2,35 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { ToastProvider } from '../components/ui/toast-provider.tsx';
+import { AuthSessionProvider } from '../features/auth/auth-context.tsx';
+import { AuthSession, connectApiClient } from '../features/auth/auth-session.ts';
 import i18n from './i18n.ts';
 
 export const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 10_000 } },
 });
 
-/** App-wide providers: server state (TanStack Query), translations and the toast list. */
-export function Providers({ children }: { children: ReactNode }) {
+/** The browser's sign-in session (issue 4); the API client takes its tokens from it. */
+export const authSession = new AuthSession();
+connectApiClient(authSession);
+
+/**
+ * App-wide providers: server state (TanStack Query), translations, the toast list and the
+ * sign-in session (tests pass a session with a fake UserManager).
+ */
+export function Providers({
+  children,
+  session = authSession,
+}: {
+  children: ReactNode;
+  session?: AuthSession;
+}) {
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
-        <ToastProvider>{children}</ToastProvider>
+        <AuthSessionProvider session={session}>
+          <ToastProvider>{children}</ToastProvider>
+        </AuthSessionProvider>
       </QueryClientProvider>
     </I18nextProvider>
   );

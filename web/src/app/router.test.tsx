@@ -1,13 +1,16 @@
 import { screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '../test/render.tsx';
+import { signIn } from '../test/signed-in.ts';
 import i18n, { setLanguage } from './i18n.ts';
 import { routes } from './router.tsx';
 
 describe('route map', () => {
   beforeEach(async () => {
+    localStorage.clear();
     await setLanguage('de');
   });
+  afterEach(() => vi.unstubAllGlobals());
 
   it('shows the German 404 page with a back link for an unknown path', async () => {
     renderRoutes(routes, '/no/such/page');
@@ -32,7 +35,8 @@ describe('route map', () => {
   });
 
   it('redirects / to units and /settings to general inside the shell with every nav label', async () => {
-    const { router } = renderRoutes(routes, '/');
+    const { session } = signIn();
+    const { router } = renderRoutes(routes, '/', { session });
     expect(await screen.findByRole('heading', { name: 'Räume' })).toBeVisible();
     expect(router.state.location.pathname).toBe('/units');
     for (const label of [

@@ -1,4 +1,4 @@
-/** Makes the app's `AuthSession` available to screens; tests provide one with a fake manager. */
+/** Makes the app's `AuthSession` available to screens; tests provide one with a fake UserManager. */
 import { createContext, type ReactNode, useContext } from 'react';
 import type { AuthSession } from './auth-session.ts';
 

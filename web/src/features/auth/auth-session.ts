@@ -12,6 +12,7 @@
  * - `logout()` ends the session locally and at the provider.
  */
 import { type User, UserManager, WebStorageStateStore } from 'oidc-client-ts';
+import { configureApiAuth } from '../../lib/api-client.ts';
 import { clearToken, freshToken, setCurrentCompanyId, storeToken } from '../../lib/client-storage.ts';
 import { type AuthConfig, fetchAuthConfig } from './auth-config.ts';
 import { HiddenFrameNavigator, SILENT_LOGIN_TIMEOUT_MS } from './hidden-frame-navigator.ts';
@@ -215,4 +216,12 @@ export class AuthSession {
     this.unauthorizedListeners.add(listener);
     return () => this.unauthorizedListeners.delete(listener);
   }
+}
+
+/** Makes the API client take its tokens from `session` and report 401s to it. */
+export function connectApiClient(session: AuthSession) {
+  configureApiAuth({
+    getAccessToken: () => session.getAccessToken(),
+    onUnauthorized: () => session.handleUnauthorized(),
+  });
 }

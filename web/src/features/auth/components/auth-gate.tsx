@@ -56,7 +56,11 @@ export function AuthGate({ children }: { children?: ReactNode }) {
       if (token) setState({ kind: 'ready' });
       else await session.login(fullPath, i18n.language);
     };
-    void run();
+    run().catch((error: unknown) => {
+      // The sign-in configuration could not be loaded (server unreachable): say so, offer a retry.
+      console.info('sign-in unavailable', error);
+      if (active) setState({ kind: 'error', code: 'failed' });
+    });
     return () => {
       active = false;
     };

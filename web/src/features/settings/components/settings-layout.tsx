@@ -1,0 +1,38 @@
+/** `/settings/*`: a title and tabs for the settings children of spec §2; screens render below. */
+import { useTranslation } from 'react-i18next';
+import { NavLink, Outlet } from 'react-router';
+import { cx } from '../../../components/ui/cx.ts';
+
+const TABS = ['general', 'language', 'help', 'billing', 'team', 'company'] as const;
+
+export function SettingsLayout() {
+  const { t } = useTranslation('settings');
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 p-4 sm:p-6">
+      <h1 className="text-2xl font-semibold">{t('title')}</h1>
+      <nav aria-label={t('tabsLabel')} className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
+        <ul className="flex min-w-max gap-1 border-b border-stone-200">
+          {TABS.map((tab) => (
+            <li key={tab}>
+              <NavLink
+                to={`/settings/${tab}`}
+                data-testid={`settings-tab-${tab}`}
+                className={({ isActive }) =>
+                  cx(
+                    '-mb-px block border-b-2 px-3 py-2 text-sm font-medium',
+                    isActive
+                      ? 'border-brand-600 text-brand-700'
+                      : 'border-transparent text-stone-600 hover:text-ink',
+                  )
+                }
+              >
+                {t(`tabs.${tab}`)}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <Outlet />
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+/** `/settings/general` (spec §2): profile, change password, account deletion request. */
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useMe } from '../../account/api/get-me.ts';
+import { DeleteAccount } from '../components/delete-account.tsx';
+import { PasswordForm } from '../components/password-form.tsx';
+import { ProfileForm } from '../components/profile-form.tsx';
+
+export function SettingsGeneralPage() {
+  const me = useMe();
+  if (!me.data) return <Spinner loading={me.isPending} size="lg" />;
+  return (
+    <div className="flex flex-col gap-6">
+      <ProfileForm user={me.data} />
+      <PasswordForm />
+      <DeleteAccount />
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+/**
+ * Setup step 3 (spec §2, §5): privacy, terms, data-processing agreement and a declaration;
+ * next is enabled only when all four are ticked and accepts the current versions for the
+ * current company (`POST /api/licenses/{id}/`). The documents are served by the app, in German.
+ */
+import { Trans, useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { Button } from '../../../components/ui/button.tsx';
+import { useToast } from '../../../components/ui/toast-provider.tsx';
+import { requireCurrentCompanyId } from '../../../lib/client-storage.ts';
+import { useAcceptLicenses } from '../../account/api/accept-licenses.ts';
+import { canContinueTerms, type SetupData, type StepProps } from '../setup-data.ts';
+import { StepActions } from './step-actions.tsx';
+
+type Agreement = 'acceptedPrivacy' | 'acceptedTerms' | 'acceptedAvv' | 'declaration';
+
+/** Each checkbox with the German document it refers to (`web/public/legal/`). */
+const AGREEMENTS: Array<{ key: Agreement; document?: string; testid: string }> = [
+  { key: 'acceptedPrivacy', document: '/legal/datenschutz.html', testid: 'setup-privacy' },
+  { key: 'acceptedTerms', document: '/legal/lizenz.html', testid: 'setup-terms' },
+  { key: 'acceptedAvv', document: '/legal/avv.html', testid: 'setup-avv' },
+  { key: 'declaration', testid: 'setup-declaration' },
+];
+
+function DocumentLink({ href, children }: { href: string; children?: React.ReactNode }) {
+  return (
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener"
+      className="font-medium text-brand-700 underline"
+      hrefLang="de"
+    >
+      {children}
+    </a>
+  );
+}
+
+export function TermsStep({ data, update }: StepProps) {
+  const { t } = useTranslation('setup');
+  const navigate = useNavigate();
+  const { toast } = useToast();
+  const accept = useAcceptLicenses();
+
+  const next = () =>
+    accept.mutate(requireCurrentCompanyId(), {
+      onSuccess: () => void navigate('/units', { replace: true }),
+      onError: () => toast({ type: 'error', title: t('errors.updating'), description: t('terms.failed') }),
+    });
+
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (canContinueTerms(data)) next();
+      }}
+    >
+      <h2 className="text-xl font-semibold text-ink">{t('terms.title')}</h2>
+      <p className="mt-1 text-sm text-stone-600">{t('terms.text')}</p>
+      <ul className="mt-6 flex flex-col gap-4">
+        {AGREEMENTS.map(({ key, document, testid }) => (
+          <li key={key}>
+            <label className="flex cursor-pointer items-start gap-3 text-sm">
+              <input
+                type="checkbox"
+                checked={data[key]}
+                onChange={(event) => update({ [key]: event.target.checked } as Partial<SetupData>)}
+                className="mt-0.5 size-5 shrink-0 accent-brand-600"
+                data-testid={testid}
+              />
+              <span>
+                {document ? (
+                  <Trans
+                    t={t}
+                    i18nKey={`terms.${key}`}
+                    components={{ doc: <DocumentLink href={document} /> }}
+                  />
+                ) : (
+                  t(`terms.${key}`)
+                )}
+              </span>
+            </label>
+          </li>
+        ))}
+      </ul>
+      <StepActions
+        next={
+          <Button
+            type="submit"
+            disabled={!canContinueTerms(data)}
+            loading={accept.isPending}
+            testid="setup-next"
+          >
+            {t('terms.finish')}
+          </Button>
+        }
+      />
+    </form>
+  );
+}

@@ -1,0 +1,58 @@
+/**
+ * `/setup/:step` (spec §2): the onboarding wizard without navigation — language, company
+ * (create or join), terms — with the step indicator of the UI kit. Unknown steps go to step 1.
+ * The step guards (`SetupGuard`) run before this page.
+ */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate, useParams } from 'react-router';
+import { ProgressSteps } from '../../../components/ui/progress-steps.tsx';
+import { useMe } from '../../account/api/get-me.ts';
+import { CompanyStep } from '../components/company-step.tsx';
+import { LanguageStep } from '../components/language-step.tsx';
+import { TermsStep } from '../components/terms-step.tsx';
+import { defaultSetupData, parseStep, type SetupData } from '../setup-data.ts';
+
+export function SetupPage() {
+  const { t } = useTranslation('setup');
+  const { t: tc } = useTranslation();
+  const navigate = useNavigate();
+  const step = parseStep(useParams().step);
+  const me = useMe();
+  const [data, setData] = useState<SetupData>(() => defaultSetupData(me.data?.lang ?? undefined));
+  const update = (patch: Partial<SetupData>) => setData((current) => ({ ...current, ...patch }));
+
+  if (!step) return <Navigate to="/setup/1" replace />;
+
+  const items = [
+    { title: t('steps.language'), testid: 'setup-step-1' },
+    { title: t('steps.company'), testid: 'setup-step-2' },
+    { title: t('steps.terms'), testid: 'setup-step-3' },
+  ];
+  const props = { data, update };
+
+  return (
+    <main className="flex min-h-full flex-col items-center px-4 py-8 sm:py-12" data-testid="setup-page">
+      <div className="flex w-full max-w-2xl flex-col gap-6">
+        <span className="flex items-center gap-2 text-lg font-semibold text-ink">
+          <img src="/favicon.svg" alt="" className="size-7" />
+          {tc('appName')}
+        </span>
+        <h1 className="sr-only">{t('title')}</h1>
+        <ProgressSteps
+          items={items}
+          current={step - 1}
+          // From step 3 the company step would send the user straight back, so back only from 2.
+          allowBack={step === 2}
+          onStepClick={(index) => void navigate(`/setup/${index + 1}`)}
+          testid="setup-steps"
+        />
+        <section className="rounded-xl border border-stone-200 bg-white p-5 shadow-sm sm:p-8">
+          {step === 1 && <LanguageStep {...props} />}
+          {step === 2 && <CompanyStep {...props} />}
+          {step === 3 && <TermsStep {...props} />}
+        </section>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,193 @@
+/** Setup wizard (spec §2 "Setup screens", §3 setup data, §5 button rules) behind its guards. */
+import type { LicenseRecord } from '@heizplan/contracts/account';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setLanguage } from '../../app/i18n.ts';
+import { routes } from '../../app/router.tsx';
+import { getCurrentCompanyId } from '../../lib/client-storage.ts';
+import { renderRoutes } from '../../test/render.tsx';
+import { ACCEPTED_VERSIONS, type FetchHandler, json, signIn, testProfile } from '../../test/signed-in.ts';
+
+const NONE_ACCEPTED: LicenseRecord = {
+  avv_accepted_version: null,
+  license_accepted_version: null,
+  privacy_accepted_version: null,
+};
+const company = { id: 'c9', name: 'Stadtwerke', conf: {}, role: 'admin' };
+
+function open(path: string, options: Parameters<typeof signIn>[0] = {}) {
+  const { session, fetchMock } = signIn(options);
+  return { ...renderRoutes(routes, path, { session }), fetchMock };
+}
+
+const calls = (fetchMock: ReturnType<typeof signIn>['fetchMock'], method: string) =>
+  fetchMock.mock.calls.filter(([, init]) => (init?.method ?? 'GET') === method).map(([url]) => url);
+
+describe('setup wizard', () => {
+  beforeEach(async () => {
+    localStorage.clear();
+    await setLanguage('en');
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('redirects /setup to step 1', async () => {
+    const { router } = open('/setup', { profile: testProfile({ lang: null, company_ids: [] }) });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/setup/1'));
+  });
+
+  it('step 1 offers one flag per locale, English with the US flag and chosen by default, and saves the choice', async () => {
+    const extra: FetchHandler = (method, url) =>
+      method === 'POST' && url === '/api/me/language?lang=de'
+        ? json(200, testProfile({ lang: 'de', company_ids: [] }))
+        : undefined;
+    const { router, fetchMock } = open('/setup/1', {
+      profile: testProfile({ lang: null, company_ids: [] }),
+      extra,
+    });
+    expect(await screen.findByTestId('setup-lang-en')).toBeChecked();
+    expect(screen.getByTestId('setup-lang-de')).not.toBeChecked();
+    expect(screen.getByTestId('flag-us')).toBeInTheDocument();
+    expect(screen.getByTestId('flag-de')).toBeInTheDocument();
+    expect(screen.getAllByRole('radio')).toHaveLength(2);
+    expect(screen.getByTestId('setup-step-1')).toHaveAttribute('data-state', 'current');
+
+    await userEvent.click(screen.getByText('Deutsch'));
+    expect(screen.getByTestId('setup-lang-de')).toBeChecked();
+    await userEvent.click(screen.getByTestId('setup-next'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/setup/2'));
+    expect(calls(fetchMock, 'POST')).toEqual(['/api/me/language?lang=de']);
+    // The screen switched to the chosen language.
+    expect(await screen.findByRole('radio', { name: 'Neues Unternehmen' })).toBeVisible();
+  });
+
+  it('step 2 disables next while the active field is empty, in both modes', async () => {
+    open('/setup/2', { profile: testProfile({ company_ids: [] }) });
+    const next = await screen.findByTestId('setup-next');
+    expect(screen.getByTestId('setup-mode-create')).toHaveAttribute('aria-checked', 'true');
+    expect(next).toBeDisabled();
+    await userEvent.type(screen.getByTestId('setup-company-name'), '   ');
+    expect(next).toBeDisabled();
+    await userEvent.type(screen.getByTestId('setup-company-name'), 'Stadtwerke');
+    expect(next).toBeEnabled();
+
+    await userEvent.click(screen.getByTestId('setup-mode-join'));
+    expect(screen.queryByTestId('setup-company-name')).toBeNull();
+    expect(next).toBeDisabled();
+    await userEvent.type(screen.getByTestId('setup-invite-code'), 'abc');
+    expect(next).toBeEnabled();
+  });
+
+  it("step 2 shows the server's message under the invite-code field", async () => {
+    const extra: FetchHandler = (method, url) =>
+      method === 'POST' && url === '/api/invite/setup/wrong-code'
+        ? json(404, { type: 'about:blank', title: 'Not Found', status: 404, detail: 'Invalid invite code.' })
+        : undefined;
+    const { router } = open('/setup/2', { profile: testProfile({ company_ids: [] }), extra });
+    await userEvent.click(await screen.findByTestId('setup-mode-join'));
+    await userEvent.type(screen.getByTestId('setup-invite-code'), 'wrong-code');
+    await userEvent.click(screen.getByTestId('setup-next'));
+    expect(await screen.findByTestId('setup-invite-code-field-error')).toHaveTextContent(
+      'Invalid invite code.',
+    );
+    expect(screen.getByTestId('setup-invite-code')).toHaveAttribute('aria-invalid', 'true');
+    expect(router.state.location.pathname).toBe('/setup/2');
+  });
+
+  it('step 2 creates a company, makes it the current one and goes to step 3', async () => {
+    let profile = testProfile({ company_ids: [] });
+    const extra: FetchHandler = (method, url) => {
+      if (method === 'POST' && url === '/api/companies/setup?company_name=Stadtwerke') {
+        profile = testProfile({ company_ids: ['c9'] });
+        return json(201, company);
+      }
+      if (method === 'GET' && url === '/api/me/') return json(200, profile);
+      if (method === 'GET' && url === '/api/licenses/c9/') return json(200, NONE_ACCEPTED);
+      return undefined;
+    };
+    const { router } = open('/setup/2', { extra });
+    await userEvent.type(await screen.findByTestId('setup-company-name'), '  Stadtwerke ');
+    await userEvent.click(screen.getByTestId('setup-next'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/setup/3'));
+    expect(getCurrentCompanyId()).toBe('c9');
+    expect(await screen.findByTestId('setup-privacy')).toBeVisible();
+  });
+
+  it('step 2 sends a user who has companies on to step 3, unless skipGuard=true', async () => {
+    const first = open('/setup/2', { accepted: NONE_ACCEPTED });
+    await waitFor(() => expect(first.router.state.location.pathname).toBe('/setup/3'));
+    first.unmount();
+    const second = open('/setup/2?skipGuard=true', { accepted: NONE_ACCEPTED });
+    expect(await screen.findByTestId('setup-company-name')).toBeVisible();
+    expect(second.router.state.location.pathname).toBe('/setup/2');
+  });
+
+  it('step 3 enables next only with all four boxes ticked, links the German documents, and ends on units', async () => {
+    let accepted = NONE_ACCEPTED;
+    const extra: FetchHandler = (method, url) => {
+      if (method === 'POST' && url === '/api/licenses/c1/') {
+        accepted = ACCEPTED_VERSIONS;
+        return json(200, accepted);
+      }
+      if (method === 'GET' && url === '/api/licenses/c1/') return json(200, accepted);
+      return undefined;
+    };
+    const { router, fetchMock } = open('/setup/3', { extra });
+    const next = await screen.findByTestId('setup-next');
+    const boxes = ['setup-privacy', 'setup-terms', 'setup-avv', 'setup-declaration'];
+    for (const box of boxes) {
+      expect(next).toBeDisabled();
+      await userEvent.click(screen.getByTestId(box));
+    }
+    expect(next).toBeEnabled();
+    await userEvent.click(screen.getByTestId('setup-declaration'));
+    expect(next).toBeDisabled();
+    await userEvent.click(screen.getByTestId('setup-declaration'));
+
+    const links = screen
+      .getAllByRole('link')
+      .map((a) => [a.getAttribute('href'), a.getAttribute('hreflang')]);
+    expect(links).toEqual([
+      ['/legal/datenschutz.html', 'de'],
+      ['/legal/lizenz.html', 'de'],
+      ['/legal/avv.html', 'de'],
+    ]);
+
+    await userEvent.click(next);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/units'));
+    expect(calls(fetchMock, 'POST')).toEqual(['/api/licenses/c1/']);
+  });
+
+  it('step 3 sends a user whose agreements are accepted to units', async () => {
+    const { router } = open('/setup/3');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/units'));
+  });
+});
+
+describe('main guard on the shell routes', () => {
+  beforeEach(async () => {
+    localStorage.clear();
+    await setLanguage('en');
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it.each([
+    [
+      'the profile call fails',
+      { extra: () => json(503, { type: 'x', title: 'Down', status: 503 }) },
+      '/maintenance',
+    ],
+    ['the profile has no language', { profile: testProfile({ lang: null }) }, '/setup/1'],
+    ['the user has no company', { profile: testProfile({ company_ids: [] }) }, '/setup/2'],
+    [
+      'an agreement is not accepted',
+      { accepted: { ...ACCEPTED_VERSIONS, avv_accepted_version: null } },
+      '/setup/3',
+    ],
+    ['everything is in order', {}, '/devices'],
+  ] as const)('when %s, /devices ends on %s', async (_, options, target) => {
+    vi.spyOn(console, 'info').mockImplementation(() => {});
+    const { router } = open('/devices', options);
+    await waitFor(() => expect(router.state.location.pathname).toBe(target));
+  });
+});
