@@ -23,6 +23,7 @@ import type { IdentityProvider } from './auth/provider.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { installErrorHandler, sendProblem } from './http/errors.ts';
+import type { BillingPolicy } from './modules/devices/billing-policy.ts';
 import type { AccountPorts } from './modules/me/me.ports.ts';
 import { registerModules } from './modules/register.ts';
 
@@ -37,6 +38,8 @@ export interface AppDeps {
   heatingScheduler?: { wake(): void };
   /** Mail, identity-account and billing ports of the account calls; unset ones use defaults. */
   accountPorts?: Partial<AccountPorts>;
+  /** Whether a company's subscription is active (billing issue); default in modules/devices/billing-policy.ts. */
+  billingPolicy?: BillingPolicy;
 }
 
 export type App = FastifyInstance;

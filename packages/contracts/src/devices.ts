@@ -1,9 +1,139 @@
 /**
  * Devices and gateways API contracts (spec §3, §5; issue 6), shared by server and web.
+ * Validation messages follow spec §5: a device id has at most 16 characters and, for LoRaWAN,
+ * exactly 16 hex digits (the DevEUI); a LoRaWAN AppKey has exactly 32 hex digits.
  */
 import { z } from 'zod';
+import { PageQuerySchema, pageOf } from './problem.ts';
 
 /** Device model ids of the server's codec registry ("config type" in spec §3). */
 export const DEVICE_MODELS = ['mclimate-vicki', 'milesight-wt101', 'micropelt-mlr003', 'elsys-ers'] as const;
 export const DeviceModelSchema = z.enum(DEVICE_MODELS);
 export type DeviceModel = z.infer<typeof DeviceModelSchema>;
+
+export const DEVICE_PROTOCOLS = ['lorawan'] as const;
+export const DeviceProtocolSchema = z.enum(DEVICE_PROTOCOLS);
+
+const HEX16 = /^[0-9a-fA-F]{16}$/;
+export const DEV_EUI_MESSAGE = 'A LoRaWAN device id is its DevEUI: exactly 16 hex digits.';
+export const APP_KEY_MESSAGE = 'The AppKey of a LoRaWAN device has exactly 32 hex digits.';
+
+/** An EUI-64 (DevEUI, JoinEUI, gateway EUI) as 16 hex digits, normalised to lowercase. */
+export const euiSchema = (message: string) =>
+  z
+    .string()
+    .trim()
+    .regex(HEX16, message)
+    .transform((s) => s.toLowerCase());
+
+const AppKeySchema = z
+  .string()
+  .trim()
+  .regex(/^[0-9a-fA-F]{32}$/, APP_KEY_MESSAGE)
+  .transform((s) => s.toLowerCase());
+
+export const CompanyParamsSchema = z.object({ companyId: z.string() });
+export const DeviceParamsSchema = CompanyParamsSchema.extend({ deviceId: z.string().max(64) });
+export const DeviceByEuiParamsSchema = CompanyParamsSchema.extend({ devEui: z.string().max(64) });
+export const GatewayParamsSchema = CompanyParamsSchema.extend({ gatewayId: z.uuid() });
+
+export const DeviceCreateSchema = z
+  .object({
+    id: z
+      .string()
+      .trim()
+      .min(1, 'The device id is required.')
+      .max(16, 'A device id has at most 16 characters.'),
+    protocol: DeviceProtocolSchema.default('lorawan'),
+    model: DeviceModelSchema,
+    appKey: AppKeySchema.optional(),
+    joinEui: euiSchema('The JoinEUI has exactly 16 hex digits.').nullable().optional(),
+    unitId: z.uuid().nullable().optional(),
+  })
+  .superRefine((device, ctx) => {
+    if (device.protocol === 'lorawan' && !HEX16.test(device.id)) {
+      ctx.addIssue({ code: 'custom', path: ['id'], message: DEV_EUI_MESSAGE });
+    }
+  })
+  .transform((device) => ({
+    ...device,
+    id: device.protocol === 'lorawan' ? device.id.toLowerCase() : device.id,
+  }));
+export type DeviceCreate = z.input<typeof DeviceCreateSchema>;
+
+/** `unitId: null` unassigns; an AppKey given replaces the stored one. */
+export const DeviceUpdateSchema = z.object({
+  model: DeviceModelSchema.optional(),
+  appKey: AppKeySchema.optional(),
+  joinEui: euiSchema('The JoinEUI has exactly 16 hex digits.').nullable().optional(),
+  unitId: z.uuid().nullable().optional(),
+});
+export type DeviceUpdate = z.input<typeof DeviceUpdateSchema>;
+
+export const BatterySchema = z.object({ value: z.number(), unit: z.enum(['V', '%']) });
+
+/** A device as the API returns it: the AppKey itself is never returned. */
+export const DeviceSchema = z.object({
+  id: z.string(),
+  protocol: DeviceProtocolSchema,
+  devEui: z.string().nullable(),
+  joinEui: z.string().nullable(),
+  model: DeviceModelSchema,
+  appKeySet: z.boolean(),
+  appKeyLast4: z.string().nullable(),
+  unitId: z.uuid().nullable(),
+  unitName: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+  createdBy: z.object({ id: z.string(), name: z.string() }).nullable(),
+  lastSeen: z.iso.datetime().nullable(),
+  battery: BatterySchema.nullable(),
+  lastRssi: z.number().nullable(),
+  lastSnr: z.number().nullable(),
+});
+export type Device = z.infer<typeof DeviceSchema>;
+
+export const DEVICE_SORTS = ['id', 'model', 'unit', 'createdAt', 'lastSeen', 'battery'] as const;
+export const DeviceListQuerySchema = PageQuerySchema.extend({
+  /** Matches id and unit name, case-insensitively. */
+  q: z.string().trim().max(120).optional(),
+  model: DeviceModelSchema.optional(),
+  unitId: z.uuid().optional(),
+  /** `true` = only devices without a unit. */
+  unassigned: z.enum(['true', 'false']).optional(),
+  sort: z.enum(DEVICE_SORTS).default('createdAt'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+});
+export type DeviceListQuery = z.input<typeof DeviceListQuerySchema>;
+export const DevicePageSchema = pageOf(DeviceSchema);
+
+export const GatewayCreateSchema = z.object({
+  gatewayEui: euiSchema('A gateway EUI has exactly 16 hex digits.'),
+  name: z.string().trim().min(1, 'The name is required.').max(120),
+  /** Seconds between the gateway's stats messages; ChirpStack's default is 30. */
+  statsIntervalS: z.number().int().min(5).max(86_400).default(30),
+});
+export type GatewayCreate = z.input<typeof GatewayCreateSchema>;
+export const GatewayUpdateSchema = z.object({
+  name: z.string().trim().min(1, 'The name is required.').max(120).optional(),
+  statsIntervalS: z.number().int().min(5).max(86_400).optional(),
+});
+
+export const GatewaySchema = z.object({
+  id: z.uuid(),
+  gatewayEui: z.string(),
+  name: z.string(),
+  createdAt: z.iso.datetime(),
+  lastSeen: z.iso.datetime().nullable(),
+  statsIntervalS: z.number().int(),
+  /** False once 2 × statsIntervalS passed without stats (or never seen). */
+  online: z.boolean(),
+});
+export type Gateway = z.infer<typeof GatewaySchema>;
+
+export const GATEWAY_SORTS = ['name', 'gatewayEui', 'createdAt', 'lastSeen'] as const;
+export const GatewayListQuerySchema = PageQuerySchema.extend({
+  q: z.string().trim().max(120).optional(),
+  sort: z.enum(GATEWAY_SORTS).default('name'),
+  order: z.enum(['asc', 'desc']).default('asc'),
+});
+export const GatewayPageSchema = pageOf(GatewaySchema);

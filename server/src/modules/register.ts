@@ -5,6 +5,8 @@
 import type { FastifyInstance } from 'fastify';
 import { authConfigRoutes } from './auth-config/auth-config.routes.ts';
 import { companiesRoutes } from './companies/companies.routes.ts';
+import { devicesRoutes } from './devices/devices.routes.ts';
+import { gatewaysRoutes } from './gateways/gateways.routes.ts';
 import { groupsRoutes } from './groups/groups.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { heatingLogRoutes } from './heating-log/heating-log.routes.ts';
@@ -25,4 +27,6 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(groupsRoutes);
   await app.register(plansRoutes);
   await app.register(heatingLogRoutes);
+  await app.register(devicesRoutes);
+  await app.register(gatewaysRoutes);
 }

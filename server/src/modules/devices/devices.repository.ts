@@ -1,0 +1,125 @@
+/**
+ * Device queries (issue 6). Every function takes the company id and filters by it, so a device
+ * of another company is simply not found (ARCHITECTURE.md §6).
+ */
+import { type AnyColumn, and, asc, count, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { devices, units, users } from '../../db/schema.ts';
+
+export type DeviceSort = 'id' | 'model' | 'unit' | 'createdAt' | 'lastSeen' | 'battery';
+
+export interface DeviceListFilter {
+  q?: string;
+  model?: string;
+  unitId?: string;
+  unassigned?: boolean;
+  sort: DeviceSort;
+  order: 'asc' | 'desc';
+  page: number;
+  size: number;
+}
+
+function selectDevices(db: Db, where: SQL | undefined) {
+  return db
+    .select({ device: devices, unitName: units.name, creatorName: users.name })
+    .from(devices)
+    .leftJoin(units, eq(units.id, devices.unitId))
+    .leftJoin(users, eq(users.id, devices.createdBy))
+    .where(where)
+    .$dynamic();
+}
+export type DeviceRecord = Awaited<ReturnType<typeof selectDevices>>[number];
+
+const sortColumns: Record<DeviceSort, AnyColumn> = {
+  id: devices.id,
+  model: devices.model,
+  unit: units.name,
+  createdAt: devices.createdAt,
+  lastSeen: devices.lastSeen,
+  battery: devices.battery,
+};
+
+const literal = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export async function listDevices(db: Db, companyId: string, f: DeviceListFilter) {
+  const conditions = [eq(devices.companyId, companyId)];
+  if (f.model) conditions.push(eq(devices.model, f.model));
+  if (f.unitId) conditions.push(eq(devices.unitId, f.unitId));
+  if (f.unassigned !== undefined)
+    conditions.push(f.unassigned ? isNull(devices.unitId) : sql`${devices.unitId} is not null`);
+  if (f.q) {
+    const match = or(ilike(devices.id, literal(f.q)), ilike(units.name, literal(f.q)));
+    if (match) conditions.push(match);
+  }
+  const where = and(...conditions);
+  const column = sortColumns[f.sort];
+  // Devices that never reported sort last in both directions.
+  const primary = f.order === 'asc' ? sql`${column} asc nulls last` : sql`${column} desc nulls last`;
+  const rows = await selectDevices(db, where)
+    .orderBy(primary, asc(devices.id))
+    .limit(f.size)
+    .offset((f.page - 1) * f.size);
+  const [total] = await db
+    .select({ n: count() })
+    .from(devices)
+    .leftJoin(units, eq(units.id, devices.unitId))
+    .where(where);
+  return { rows, count: total?.n ?? 0 };
+}
+
+export async function findDevice(db: Db, companyId: string, id: string): Promise<DeviceRecord | undefined> {
+  const [row] = await selectDevices(db, and(eq(devices.companyId, companyId), eq(devices.id, id))).limit(1);
+  return row;
+}
+
+export async function findDeviceByEui(db: Db, companyId: string, devEui: string) {
+  const [row] = await selectDevices(
+    db,
+    and(eq(devices.companyId, companyId), eq(devices.devEui, devEui)),
+  ).limit(1);
+  return row;
+}
+
+/** True when a device with this id or DevEUI exists in any company. */
+export async function deviceIdTaken(db: Db, id: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: devices.id })
+    .from(devices)
+    .where(or(eq(devices.id, id), eq(devices.devEui, id)))
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function insertDevice(db: Db, row: typeof devices.$inferInsert) {
+  await db.insert(devices).values(row);
+}
+
+export async function updateDevice(
+  db: Db,
+  companyId: string,
+  id: string,
+  patch: Partial<typeof devices.$inferInsert>,
+) {
+  await db
+    .update(devices)
+    .set(patch)
+    .where(and(eq(devices.companyId, companyId), eq(devices.id, id)));
+}
+
+export async function deleteDevice(db: Db, companyId: string, id: string) {
+  await db.delete(devices).where(and(eq(devices.companyId, companyId), eq(devices.id, id)));
+}
+
+export async function countDevices(db: Db, companyId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(devices).where(eq(devices.companyId, companyId));
+  return row?.n ?? 0;
+}
+
+export async function unitExists(db: Db, companyId: string, unitId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: units.id })
+    .from(units)
+    .where(and(eq(units.companyId, companyId), eq(units.id, unitId)))
+    .limit(1);
+  return row !== undefined;
+}

@@ -1,0 +1,166 @@
+/**
+ * Device registry rules (issue 6, spec §3–§5): members of a company list, register, assign and
+ * remove its devices. A DevEUI belongs to one company only (409 otherwise); an unknown unit is
+ * 404 'Unknown unit'; an unknown device 404 'Device not found.'; the AppKey is stored encrypted
+ * and never returned; the last device cannot be deleted while the subscription is active (409).
+ */
+import type {
+  Device,
+  DeviceCreateSchema,
+  DeviceListQuerySchema,
+  DeviceUpdateSchema,
+} from '@heizplan/contracts/devices';
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { requireMember } from '../../auth/membership.ts';
+import type { Db } from '../../db/client.ts';
+import { companies } from '../../db/schema.ts';
+import { conflict, notFound } from '../../http/errors.ts';
+import type { AppKeyCipher } from './app-key-cipher.ts';
+import type { BillingPolicy } from './billing-policy.ts';
+import * as repo from './devices.repository.ts';
+
+export interface DevicesServiceDeps {
+  db: Db;
+  /** Resolves the AppKey cipher (the key may be read from disk on first use). */
+  cipher: () => Promise<AppKeyCipher>;
+  billing: BillingPolicy;
+}
+
+const DEVICE_NOT_FOUND = 'Device not found.';
+const UNKNOWN_UNIT = 'Unknown unit';
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function toDeviceResponse({ device: d, unitName, creatorName }: repo.DeviceRecord): Device {
+  return {
+    id: d.id,
+    protocol: d.protocol,
+    devEui: d.devEui,
+    joinEui: d.joinEui,
+    model: d.model as Device['model'],
+    appKeySet: d.appKeyEncrypted !== null,
+    appKeyLast4: d.appKeyLast4,
+    unitId: d.unitId,
+    unitName,
+    createdAt: d.createdAt.toISOString(),
+    createdBy: d.createdBy ? { id: d.createdBy, name: creatorName ?? '' } : null,
+    lastSeen: iso(d.lastSeen),
+    battery: d.battery !== null && d.batteryUnit ? { value: d.battery, unit: d.batteryUnit } : null,
+    lastRssi: d.lastRssi,
+    lastSnr: d.lastSnr,
+  };
+}
+
+/** PostgreSQL unique violation: a concurrent registration of the same DevEUI won the race. */
+const isUniqueViolation = (error: unknown) =>
+  typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505';
+
+const alreadyRegistered = (id: string) =>
+  conflict(`The device ${id} is already registered; a DevEUI can belong to one company only.`);
+
+export class DevicesService {
+  constructor(private readonly deps: DevicesServiceDeps) {}
+
+  async list(userId: string, companyId: string, query: z.output<typeof DeviceListQuerySchema>) {
+    await requireMember(this.deps.db, userId, companyId);
+    const { rows, count } = await repo.listDevices(this.deps.db, companyId, {
+      ...query,
+      unassigned: query.unassigned === undefined ? undefined : query.unassigned === 'true',
+    });
+    return { results: rows.map(toDeviceResponse), count, page: query.page, size: query.size };
+  }
+
+  async get(userId: string, companyId: string, id: string): Promise<Device> {
+    await requireMember(this.deps.db, userId, companyId);
+    return toDeviceResponse(await this.require(companyId, id));
+  }
+
+  /** Lookup for /assign; any malformed DevEUI is simply not found. */
+  async getByEui(userId: string, companyId: string, devEui: string): Promise<Device> {
+    await requireMember(this.deps.db, userId, companyId);
+    const row = await repo.findDeviceByEui(this.deps.db, companyId, devEui.trim().toLowerCase());
+    if (!row) throw notFound(DEVICE_NOT_FOUND);
+    return toDeviceResponse(row);
+  }
+
+  async create(
+    userId: string,
+    companyId: string,
+    body: z.output<typeof DeviceCreateSchema>,
+  ): Promise<Device> {
+    const { db } = this.deps;
+    await requireMember(db, userId, companyId);
+    if (body.unitId) await this.requireUnit(companyId, body.unitId);
+    if (await repo.deviceIdTaken(db, body.id)) throw alreadyRegistered(body.id);
+    const cipher = await this.deps.cipher();
+    try {
+      await repo.insertDevice(db, {
+        id: body.id,
+        companyId,
+        protocol: body.protocol,
+        devEui: body.protocol === 'lorawan' ? body.id : null,
+        joinEui: body.joinEui ?? null,
+        model: body.model,
+        unitId: body.unitId ?? null,
+        createdBy: userId,
+        ...(body.appKey
+          ? { appKeyEncrypted: cipher.encrypt(body.appKey, body.id), appKeyLast4: body.appKey.slice(-4) }
+          : {}),
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw alreadyRegistered(body.id);
+      throw error;
+    }
+    return toDeviceResponse(await this.require(companyId, body.id));
+  }
+
+  /** Assigns to a unit (`unitId`), unassigns (`unitId: null`), changes model, AppKey or JoinEUI. */
+  async update(
+    userId: string,
+    companyId: string,
+    id: string,
+    patch: z.output<typeof DeviceUpdateSchema>,
+  ): Promise<Device> {
+    const { db } = this.deps;
+    await requireMember(db, userId, companyId);
+    await this.require(companyId, id);
+    if (patch.unitId) await this.requireUnit(companyId, patch.unitId);
+    const cipher = patch.appKey ? await this.deps.cipher() : undefined;
+    await repo.updateDevice(db, companyId, id, {
+      ...(patch.model !== undefined ? { model: patch.model } : {}),
+      ...(patch.joinEui !== undefined ? { joinEui: patch.joinEui } : {}),
+      ...(patch.unitId !== undefined ? { unitId: patch.unitId } : {}),
+      ...(patch.appKey && cipher
+        ? { appKeyEncrypted: cipher.encrypt(patch.appKey, id), appKeyLast4: patch.appKey.slice(-4) }
+        : {}),
+    });
+    return toDeviceResponse(await this.require(companyId, id));
+  }
+
+  async remove(userId: string, companyId: string, id: string): Promise<void> {
+    await requireMember(this.deps.db, userId, companyId);
+    // Asked before the transaction: the policy may query through its own connection.
+    const subscribed = await this.deps.billing.subscriptionActive(companyId);
+    await this.deps.db.transaction(async (tx) => {
+      // Serialise deletions per company so two concurrent deletes cannot both remove "not the last" device.
+      await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).for('update');
+      if (!(await repo.findDevice(tx, companyId, id))) throw notFound(DEVICE_NOT_FOUND);
+      if (subscribed && (await repo.countDevices(tx, companyId)) === 1) {
+        throw conflict(
+          'The last device cannot be deleted while the subscription is active. Cancel the subscription first.',
+        );
+      }
+      await repo.deleteDevice(tx, companyId, id);
+    });
+  }
+
+  private async require(companyId: string, id: string) {
+    const row = await repo.findDevice(this.deps.db, companyId, id);
+    if (!row) throw notFound(DEVICE_NOT_FOUND);
+    return row;
+  }
+
+  private async requireUnit(companyId: string, unitId: string) {
+    if (!(await repo.unitExists(this.deps.db, companyId, unitId))) throw notFound(UNKNOWN_UNIT);
+  }
+}

@@ -1,0 +1,102 @@
+/**
+ * Gateway queries (issue 6), always scoped by company except `recordGatewaySeen`, which ingest
+ * calls with the EUI from a network-server stats message.
+ */
+import { type AnyColumn, and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { gateways } from '../../db/schema.ts';
+
+export type GatewayRow = typeof gateways.$inferSelect;
+export type GatewaySort = 'name' | 'gatewayEui' | 'createdAt' | 'lastSeen';
+
+const sortColumns: Record<GatewaySort, AnyColumn> = {
+  name: gateways.name,
+  gatewayEui: gateways.gatewayEui,
+  createdAt: gateways.createdAt,
+  lastSeen: gateways.lastSeen,
+};
+
+const literal = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export async function listGateways(
+  db: Db,
+  companyId: string,
+  f: { q?: string; sort: GatewaySort; order: 'asc' | 'desc'; page: number; size: number },
+) {
+  const conditions = [eq(gateways.companyId, companyId)];
+  if (f.q) {
+    const match = or(ilike(gateways.name, literal(f.q)), ilike(gateways.gatewayEui, literal(f.q)));
+    if (match) conditions.push(match);
+  }
+  const where = and(...conditions);
+  const column = sortColumns[f.sort];
+  const primary = f.order === 'asc' ? sql`${column} asc nulls last` : sql`${column} desc nulls last`;
+  const rows = await db
+    .select()
+    .from(gateways)
+    .where(where)
+    .orderBy(primary, asc(gateways.id))
+    .limit(f.size)
+    .offset((f.page - 1) * f.size);
+  const [total] = await db.select({ n: count() }).from(gateways).where(where);
+  return { rows, count: total?.n ?? 0 };
+}
+
+export async function findGateway(db: Db, companyId: string, id: string): Promise<GatewayRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(gateways)
+    .where(and(eq(gateways.companyId, companyId), eq(gateways.id, id)))
+    .limit(1);
+  return row;
+}
+
+export async function gatewayEuiTaken(db: Db, gatewayEui: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: gateways.id })
+    .from(gateways)
+    .where(eq(gateways.gatewayEui, gatewayEui))
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function insertGateway(db: Db, row: typeof gateways.$inferInsert): Promise<GatewayRow> {
+  const [created] = await db.insert(gateways).values(row).returning();
+  if (!created) throw new Error('insert returned no gateway row');
+  return created;
+}
+
+export async function updateGateway(
+  db: Db,
+  companyId: string,
+  id: string,
+  patch: Partial<typeof gateways.$inferInsert>,
+): Promise<GatewayRow | undefined> {
+  const [row] = await db
+    .update(gateways)
+    .set(patch)
+    .where(and(eq(gateways.companyId, companyId), eq(gateways.id, id)))
+    .returning();
+  return row;
+}
+
+export async function deleteGateway(db: Db, companyId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(gateways)
+    .where(and(eq(gateways.companyId, companyId), eq(gateways.id, id)))
+    .returning({ id: gateways.id });
+  return rows.length > 0;
+}
+
+/**
+ * Marks a gateway seen at `at` (UTC) from a stats or connection-state message; never moves
+ * last seen backwards. Returns false for an EUI no company registered.
+ */
+export async function recordGatewaySeen(db: Db, gatewayEui: string, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(gateways)
+    .set({ lastSeen: sql`greatest(${gateways.lastSeen}, ${at.toISOString()}::timestamptz)` })
+    .where(eq(gateways.gatewayEui, gatewayEui.toLowerCase()))
+    .returning({ id: gateways.id });
+  return rows.length > 0;
+}
