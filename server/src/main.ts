@@ -6,6 +6,9 @@ import { buildApp } from './app.ts';
 import { createAuth } from './auth/issuer.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { noDevices } from './jobs/device-directory.ts';
+import { HeatingScheduler } from './jobs/heating-scheduler.ts';
+import { loggingSetpointSink } from './jobs/setpoint-sink.ts';
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -23,11 +26,21 @@ async function main() {
   const { verifyToken, identity } = await createAuth(config, database.db);
   const app = await buildApp({ config, database, verifyToken, identity });
 
+  // Until devices exist (device integration issue) commands are only logged.
+  const heatingScheduler = new HeatingScheduler({
+    db: database.db,
+    sink: loggingSetpointSink(app.log),
+    devices: noDevices,
+    logger: app.log,
+  });
+  app.deps.heatingScheduler = heatingScheduler;
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    await heatingScheduler.stop();
     await app.close();
     await database.close();
     process.exit(0);
@@ -36,6 +49,7 @@ async function main() {
   process.once('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  heatingScheduler.start();
   app.log.info(`Heizplan ${config.version} on ${config.publicUrl} (database: ${database.kind})`);
 }
 

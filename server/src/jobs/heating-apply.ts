@@ -32,12 +32,15 @@ export interface AppliedChange {
 const MIN_RECHECK_MS = 60_000;
 const WRITE_CHUNK = 1000;
 
+/**
+ * A change is a different setpoint, source or wall-control override. A later `since` with the
+ * same state (e.g. after downtime the plan is back where it was) is not: nothing to send.
+ */
 function isChange(unit: UnitRow, res: SetpointResolution): boolean {
   return (
     unit.setpoint !== res.setpoint ||
     unit.setpointSource !== res.source ||
-    unit.ignoreWallControl !== res.ignoreWallControl ||
-    unit.setpointSince?.getTime() !== res.since.getTime()
+    unit.ignoreWallControl !== res.ignoreWallControl
   );
 }
 

@@ -41,5 +41,13 @@ export function winterPlan(overrides: Record<string, unknown> = {}) {
     { day, hour: 6, minute: 0, temperature: 21, ignoreWallControl: false },
     { day, hour: 22, minute: 0, temperature: 17, ignoreWallControl: false },
   ]);
-  return { name: 'Winter', kind: 'seasonal', active: true, validFrom: '10-01', validTo: '04-30', switchPoints, ...overrides };
+  return {
+    name: 'Winter',
+    kind: 'seasonal',
+    active: true,
+    validFrom: '10-01',
+    validTo: '04-30',
+    switchPoints,
+    ...overrides,
+  };
 }

@@ -7,7 +7,13 @@ const allYear = (temperature: number) => ({
   kind: 'seasonal',
   validFrom: '01-01',
   validTo: '12-31',
-  switchPoints: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, hour: 0, minute: 0, temperature, ignoreWallControl: false })),
+  switchPoints: [1, 2, 3, 4, 5, 6, 7].map((day) => ({
+    day,
+    hour: 0,
+    minute: 0,
+    temperature,
+    ignoreWallControl: false,
+  })),
 });
 
 describe('units API', () => {
@@ -15,12 +21,19 @@ describe('units API', () => {
   let companyId: string;
   let otherCompanyId: string;
   let base: string;
-  const call = async (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object, user = 'alice') =>
-    t.app.inject({ method, url, payload, headers: await t.as(user) });
+  const call = async (
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    url: string,
+    payload?: object,
+    user = 'alice',
+  ) => t.app.inject({ method, url, payload, headers: await t.as(user) });
 
   beforeAll(async () => {
     t = await buildTestApp();
-    ({ companyId, otherCompanyId } = await seedCompanies(t.database.db, { minTemperature: 5, maxTemperature: 26 }));
+    ({ companyId, otherCompanyId } = await seedCompanies(t.database.db, {
+      minTemperature: 5,
+      maxTemperature: 26,
+    }));
     base = `/api/companies/${companyId}/units`;
   });
   afterAll(() => t.close());
@@ -42,7 +55,11 @@ describe('units API', () => {
 
   it('creates 20 units from a pattern in one call, in a group', async () => {
     const group = await call('POST', `/api/companies/${companyId}/groups`, { name: 'Schule' });
-    const res = await call('POST', `${base}/bulk`, { pattern: 'Raum {n}', count: 20, groupId: group.json().id });
+    const res = await call('POST', `${base}/bulk`, {
+      pattern: 'Raum {n}',
+      count: 20,
+      groupId: group.json().id,
+    });
     expect(res.statusCode).toBe(201);
     const names = res.json().results.map((u: { name: string }) => u.name);
     expect(names).toHaveLength(20);
@@ -135,7 +152,11 @@ describe('units API', () => {
     const res = await call('POST', `${base}/${unit.id}/setpoint`, { setpoint: 26.5 });
     expect(res.statusCode).toBe(400);
     expect(res.headers['content-type']).toContain('application/problem+json');
-    expect(res.json()).toMatchObject({ title: OUT_OF_RANGE, detail: OUT_OF_RANGE, errors: [{ field: 'setpoint' }] });
+    expect(res.json()).toMatchObject({
+      title: OUT_OF_RANGE,
+      detail: OUT_OF_RANGE,
+      errors: [{ field: 'setpoint' }],
+    });
     expect((await call('GET', `${base}/${unit.id}`)).json().setpoint).toBe(8);
   });
 
@@ -149,7 +170,9 @@ describe('units API', () => {
     expect(blocked.statusCode).toBe(409);
     const resumed = await call('POST', `${base}/${unit.id}/resume`);
     expect(resumed.json()).toMatchObject({ paused: false, setpoint: 20, setpointSource: 'resumed' });
-    const kinds = (await call('GET', `${base}/${unit.id}/log`)).json().results.map((e: { kind: string }) => e.kind);
+    const kinds = (await call('GET', `${base}/${unit.id}/log`))
+      .json()
+      .results.map((e: { kind: string }) => e.kind);
     expect(kinds).toEqual(['resumed', 'paused', 'regular_plan', 'regular_plan']);
   });
 
@@ -173,7 +196,12 @@ describe('units API', () => {
       expect(res.statusCode, `${method} ${url}`).toBe(404);
     }
     // Mallory's own company does not contain the unit either.
-    const viaOwn = await call('GET', `/api/companies/${otherCompanyId}/units/${unit.id}`, undefined, 'mallory');
+    const viaOwn = await call(
+      'GET',
+      `/api/companies/${otherCompanyId}/units/${unit.id}`,
+      undefined,
+      'mallory',
+    );
     expect(viaOwn.statusCode).toBe(404);
     expect((await call('GET', u)).json().name).toBe('Geheim');
   });

@@ -1,0 +1,236 @@
+/**
+ * Scheduler behaviour with a simulated clock (no real waiting): switch points fire once, two
+ * instances on one database never double a log entry or a command, catch-up after downtime
+ * applies only the setpoint now in force, and a failing sink is retried.
+ */
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestDatabase, onPostgres } from '../../test/helpers.ts';
+import { type Database, openDatabase } from '../db/client.ts';
+import { groups, heatingLog, heatingPlans, setpointOutbox, units } from '../db/schema.ts';
+import { seedCompanies, winterPlan } from '../modules/units/heating-test-fixtures.ts';
+import type { DeviceDirectory } from './device-directory.ts';
+import { HeatingScheduler } from './heating-scheduler.ts';
+import type { SetpointCommand, SetpointSink } from './setpoint-sink.ts';
+
+const MINUTE = 60_000;
+/** Monday 23 Nov 2026 00:00 in Europe/Berlin (UTC+1). */
+const MONDAY = new Date('2026-11-22T23:00:00Z');
+const silent = { error: () => {} };
+
+/** Two valves per unit. */
+const twoValves: DeviceDirectory = {
+  async devicesOfUnits(unitIds) {
+    return new Map(unitIds.map((id) => [id, [`${id}-a`, `${id}-b`]]));
+  },
+};
+
+function recordingSink(): SetpointSink & { commands: SetpointCommand[] } {
+  const commands: SetpointCommand[] = [];
+  return {
+    commands,
+    async send(batch) {
+      commands.push(...batch);
+    },
+  };
+}
+
+/** A second connection to the same database (PostgreSQL), or the same PGlite instance. */
+async function secondConnection(database: Database): Promise<Database> {
+  if (!onPostgres) return database;
+  const rows = await database.db.execute(sql`select current_database() as name`);
+  const name = (rows as unknown as { rows: { name: string }[] }).rows[0]?.name;
+  const url = new URL(process.env.TEST_DATABASE_URL ?? '');
+  url.pathname = `/${name}`;
+  return openDatabase({ kind: 'postgres', url: url.toString() });
+}
+
+describe('heating scheduler', () => {
+  let database: Database;
+  let companyId: string;
+  let clock: Date;
+
+  /** A group of `n` units with the winter plan (21 °C 06:00–22:00, else 17 °C), due at `due`. */
+  async function seedGroup(n: number, due: Date) {
+    const db = database.db;
+    const [group] = await db.insert(groups).values({ companyId, name: 'Schule' }).returning();
+    if (!group) throw new Error('no group');
+    const { switchPoints, validFrom, validTo } = winterPlan();
+    await db
+      .insert(heatingPlans)
+      .values({ companyId, groupId: group.id, kind: 'seasonal', validFrom, validTo, switchPoints });
+    await db.insert(units).values(
+      Array.from({ length: n }, (_, i) => ({
+        companyId,
+        groupId: group.id,
+        name: `Raum ${i + 1}`,
+        nextChangeAt: due,
+      })),
+    );
+  }
+
+  const logCount = async () => (await database.db.select({ n: count() }).from(heatingLog))[0]?.n ?? 0;
+
+  beforeEach(async () => {
+    database = await createTestDatabase();
+    ({ companyId } = await seedCompanies(database.db));
+    clock = MONDAY;
+  });
+  afterEach(() => database.close());
+
+  it('fires each switch point once and sends one command per device', async () => {
+    await seedGroup(3, MONDAY);
+    const sink = recordingSink();
+    const scheduler = new HeatingScheduler({
+      db: database.db,
+      sink,
+      devices: twoValves,
+      logger: silent,
+      now: () => clock,
+    });
+    for (let t = 0; t < 24 * 60; t += 30) {
+      clock = new Date(MONDAY.getTime() + t * MINUTE);
+      await scheduler.tick();
+    }
+    const [first] = await database.db.select({ id: units.id }).from(units).where(eq(units.name, 'Raum 1'));
+    const log = await database.db
+      .select()
+      .from(heatingLog)
+      .where(eq(heatingLog.unitId, first?.id ?? ''))
+      .orderBy(asc(heatingLog.at));
+    expect(log.map((e) => [e.kind, e.oldSetpoint, e.newSetpoint, e.at.toISOString()])).toEqual([
+      ['group_plan', null, 17, '2026-11-22T23:00:00.000Z'],
+      ['group_plan', 17, 21, '2026-11-23T05:00:00.000Z'],
+      ['group_plan', 21, 17, '2026-11-23T21:00:00.000Z'],
+    ]);
+    expect(log.every((e) => e.actorId === null)).toBe(true);
+    expect(sink.commands).toHaveLength(3 * 3 * 2);
+    expect(
+      sink.commands.filter((c) => c.unitId === first?.id).map((c) => [c.deviceId.slice(-1), c.setpoint]),
+    ).toEqual([
+      ['a', 17],
+      ['b', 17],
+      ['a', 21],
+      ['b', 21],
+      ['a', 17],
+      ['b', 17],
+    ]);
+    expect(sink.commands[0]).toMatchObject({
+      companyId,
+      reason: 'group_plan',
+      ignoreWallControl: false,
+      wallControl: null,
+    });
+    expect((await database.db.select({ n: count() }).from(setpointOutbox))[0]?.n).toBe(0);
+  });
+
+  it('two instances on one database produce every log entry and command exactly once over a day', async () => {
+    const n = 40;
+    await seedGroup(n, MONDAY);
+    const other = await secondConnection(database);
+    const sinkA = recordingSink();
+    const sinkB = recordingSink();
+    // Small batches make the instances interleave and compete for the same due units.
+    const a = new HeatingScheduler({
+      db: database.db,
+      sink: sinkA,
+      devices: twoValves,
+      logger: silent,
+      now: () => clock,
+      batchSize: 7,
+    });
+    const b = new HeatingScheduler({
+      db: other.db,
+      sink: sinkB,
+      devices: twoValves,
+      logger: silent,
+      now: () => clock,
+      batchSize: 7,
+    });
+    try {
+      for (let t = 0; t < 24 * 60; t += 15) {
+        clock = new Date(MONDAY.getTime() + t * MINUTE);
+        await Promise.all([a.tick(), b.tick()]);
+      }
+    } finally {
+      if (other !== database) await other.close();
+    }
+    // 00:00 initial 17 °C, 06:00 21 °C, 22:00 17 °C.
+    expect(await logCount()).toBe(n * 3);
+    const perUnit = await database.db
+      .select({ unitId: heatingLog.unitId, n: count() })
+      .from(heatingLog)
+      .groupBy(heatingLog.unitId);
+    expect(perUnit.every((r) => r.n === 3)).toBe(true);
+    const all = [...sinkA.commands, ...sinkB.commands];
+    expect(all).toHaveLength(n * 3 * 2);
+    const keys = new Set(all.map((c) => `${c.deviceId}@${c.at.toISOString()}`));
+    expect(keys.size).toBe(all.length);
+  });
+
+  it('after downtime applies only the setpoint now in force, once', async () => {
+    await seedGroup(2, MONDAY);
+    const sink = recordingSink();
+    const scheduler = new HeatingScheduler({
+      db: database.db,
+      sink,
+      devices: twoValves,
+      logger: silent,
+      now: () => clock,
+    });
+    await scheduler.tick();
+    expect(await logCount()).toBe(2);
+    // Down from 00:00 until Tuesday 07:00: missed 06:00, 22:00 and Tuesday 06:00.
+    clock = new Date(MONDAY.getTime() + 31 * 60 * MINUTE);
+    const result = await scheduler.tick();
+    expect(result).toMatchObject({ evaluated: 2, changes: 2, commands: 4 });
+    expect(await logCount()).toBe(4);
+    const latest = await database.db
+      .select()
+      .from(heatingLog)
+      .where(and(eq(heatingLog.oldSetpoint, 17), eq(heatingLog.newSetpoint, 21)));
+    expect(latest.map((e) => e.at.toISOString())).toEqual([clock.toISOString(), clock.toISOString()]);
+    expect((await scheduler.tick()).changes).toBe(0);
+  });
+
+  it('retries commands when the sink fails, without writing the log twice', async () => {
+    await seedGroup(1, MONDAY);
+    let fail = true;
+    const sent: SetpointCommand[] = [];
+    const flaky: SetpointSink = {
+      async send(batch) {
+        if (fail) throw new Error('network server unreachable');
+        sent.push(...batch);
+      },
+    };
+    const scheduler = new HeatingScheduler({
+      db: database.db,
+      sink: flaky,
+      devices: twoValves,
+      logger: silent,
+      now: () => clock,
+    });
+    await expect(scheduler.tick()).rejects.toThrow('network server unreachable');
+    expect(await logCount()).toBe(1);
+    fail = false;
+    clock = new Date(MONDAY.getTime() + MINUTE);
+    await scheduler.tick();
+    expect(sent.map((c) => c.setpoint)).toEqual([17, 17]);
+    expect(await logCount()).toBe(1);
+  });
+
+  it('logs the change but sends nothing for a unit without devices', async () => {
+    await seedGroup(1, MONDAY);
+    const sink = recordingSink();
+    const scheduler = new HeatingScheduler({
+      db: database.db,
+      sink,
+      devices: { devicesOfUnits: async () => new Map() },
+      logger: silent,
+      now: () => clock,
+    });
+    expect(await scheduler.tick()).toMatchObject({ changes: 1, commands: 0 });
+    expect(sink.commands).toEqual([]);
+    expect((await database.db.select({ n: count() }).from(setpointOutbox))[0]?.n).toBe(0);
+  });
+});
