@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import mqtt, { type MqttClient } from 'mqtt';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase } from '../../test/helpers.ts';
 import type { Database } from '../db/client.ts';
 import { devices } from '../db/schema/devices.ts';
@@ -29,8 +29,12 @@ describe.each(brokerTargets)('uplink ingest over MQTT ($name)', ({ url }) => {
   const open: { close(): Promise<unknown> }[] = [];
   const log = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
 
-  beforeEach(async () => {
+  beforeAll(async () => {
     database = await createTestDatabase();
+  });
+  afterAll(() => database.close());
+
+  beforeEach(async () => {
     broker = url ? undefined : await startEmbeddedBroker({ port: 0 });
     brokerUrl = url ?? (broker as EmbeddedBroker).url;
     run = uniqueRun();
@@ -40,7 +44,6 @@ describe.each(brokerTargets)('uplink ingest over MQTT ($name)', ({ url }) => {
   afterEach(async () => {
     for (const o of open.splice(0).reverse()) await o.close();
     await broker?.close();
-    await database.close();
   });
 
   async function startIngest(store: IngestStore = telemetryStore(database.db)) {
@@ -77,7 +80,7 @@ describe.each(brokerTargets)('uplink ingest over MQTT ($name)', ({ url }) => {
   }
 
   it('stores every uplink, updates device and unit, and counts poison messages without blocking others', async () => {
-    const { devEuis, unitIds } = await seedValves(database.db, 5);
+    const { devEuis, unitIds, companyId } = await seedValves(database.db, 5);
     const { ingest } = await startIngest();
     const ns = await publisher();
     const frames = devEuis.flatMap((devEui) =>
@@ -98,7 +101,10 @@ describe.each(brokerTargets)('uplink ingest over MQTT ($name)', ({ url }) => {
     });
     for (const f of [...frames.slice(50), last]) await ns.send(f);
 
-    await eventually('all rows', async () => (await telemetryCount(database.db)) === frames.length + 1);
+    await eventually(
+      'all rows',
+      async () => (await telemetryCount(database.db, companyId)) === frames.length + 1,
+    );
     await ingest.drain();
     expect(ingest.metrics).toMatchObject({
       inserted: 101,
@@ -132,7 +138,7 @@ describe.each(brokerTargets)('uplink ingest over MQTT ($name)', ({ url }) => {
   });
 
   it('adds nothing for a duplicate delivery of the same uplink', async () => {
-    const { devEuis } = await seedValves(database.db, 2);
+    const { devEuis, companyId } = await seedValves(database.db, 2);
     const { ingest } = await startIngest();
     const ns = await publisher();
     const frames = devEuis.flatMap((devEui) =>
@@ -141,12 +147,12 @@ describe.each(brokerTargets)('uplink ingest over MQTT ($name)', ({ url }) => {
     for (const f of [...frames, ...frames]) await ns.send(f);
     await eventually('every delivery processed', () => ingest.metrics.received === 40);
     await ingest.drain();
-    expect(await telemetryCount(database.db)).toBe(20);
+    expect(await telemetryCount(database.db, companyId)).toBe(20);
     expect(ingest.metrics).toMatchObject({ inserted: 20, duplicates: 20 });
   });
 
   it('loses nothing when Heizplan stops before its commit: the broker redelivers what was not acknowledged', async () => {
-    const { devEuis } = await seedValves(database.db, 3);
+    const { devEuis, companyId } = await seedValves(database.db, 3);
     const real = telemetryStore(database.db);
     const failing: IngestStore = {
       devicesByDevEui: (e) => real.devicesByDevEui(e),
@@ -163,30 +169,36 @@ describe.each(brokerTargets)('uplink ingest over MQTT ($name)', ({ url }) => {
     await eventually('a failed commit', () => first.ingest.metrics.commitFailures > 0);
     expect(log.error).toHaveBeenCalled();
     await first.adapter.close();
-    expect(await telemetryCount(database.db)).toBe(0);
+    expect(await telemetryCount(database.db, companyId)).toBe(0);
 
     await startIngest();
-    await eventually('redelivered rows', async () => (await telemetryCount(database.db)) === frames.length);
+    await eventually(
+      'redelivered rows',
+      async () => (await telemetryCount(database.db, companyId)) === frames.length,
+    );
   });
 
   if (!url) {
     it('loses no QoS 1 uplink when the broker restarts in the middle of a stream', async () => {
-      const { devEuis } = await seedValves(database.db, 10);
+      const { devEuis, companyId } = await seedValves(database.db, 10);
       const { ingest } = await startIngest();
       const ns = await publisher();
       const frames = devEuis.flatMap((devEui) =>
         Array.from({ length: 60 }, (_, i) => vickiUplink(devEui, i + 1)),
       );
       const sending = Promise.all(frames.map((f) => ns.send(f)));
-      await eventually('the stream to be under way', async () => (await telemetryCount(database.db)) > 50);
+      await eventually(
+        'the stream to be under way',
+        async () => (await telemetryCount(database.db, companyId)) > 50,
+      );
       await (broker as EmbeddedBroker).restart();
       await sending;
       await eventually(
         'every frame stored',
-        async () => (await telemetryCount(database.db)) === frames.length,
+        async () => (await telemetryCount(database.db, companyId)) === frames.length,
       );
       await ingest.drain();
-      expect(await telemetryCount(database.db)).toBe(frames.length);
+      expect(await telemetryCount(database.db, companyId)).toBe(frames.length);
     });
   }
 });

@@ -5,7 +5,7 @@
  * parallel runs on one Mosquitto do not see each other's messages.
  */
 import { randomUUID } from 'node:crypto';
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { companies } from '../db/schema/accounts.ts';
 import { devices } from '../db/schema/devices.ts';
@@ -23,15 +23,18 @@ export interface Seeded {
   devEuis: string[];
 }
 
-/** One company, `n` units with one MClimate Vicki each; DevEUIs `70b3d52dd300xxxx`. */
+let seeded = 0;
+
+/** One company, `n` units with one MClimate Vicki each; DevEUIs unique within the database. */
 export async function seedValves(db: Db, n: number): Promise<Seeded> {
+  const series = (seeded++).toString(16).padStart(4, '0');
   const [company] = await db.insert(companies).values({ name: 'Hausverwaltung Test' }).returning();
   const companyId = (company as { id: string }).id;
   const unitRows = await db
     .insert(units)
     .values(Array.from({ length: n }, (_, i) => ({ companyId, name: `Room ${i + 1}` })))
     .returning({ id: units.id });
-  const devEuis = unitRows.map((_, i) => `70b3d52dd300${i.toString(16).padStart(4, '0')}`);
+  const devEuis = unitRows.map((_, i) => `70b3d52d${series}${i.toString(16).padStart(4, '0')}`);
   await db.insert(devices).values(
     devEuis.map((devEui, i) => ({
       id: devEui,
@@ -71,7 +74,9 @@ export function vickiUplink(
   });
 }
 
-export const telemetryCount = async (db: Db) => (await db.select({ n: count() }).from(telemetry))[0]?.n ?? 0;
+/** Telemetry rows of one company (tests share a database per file, one company per test). */
+export const telemetryCount = async (db: Db, companyId: string) =>
+  (await db.select({ n: count() }).from(telemetry).where(eq(telemetry.companyId, companyId)))[0]?.n ?? 0;
 
 /** Polls `check` until it returns true; rejects with `what` after `timeoutMs`. */
 export async function eventually(what: string, check: () => Promise<boolean> | boolean, timeoutMs = 20_000) {
