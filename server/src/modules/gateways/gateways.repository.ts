@@ -1,6 +1,6 @@
 /**
- * Gateway queries (issue 6), always scoped by company except `recordGatewaySeen`, which ingest
- * calls with the EUI from a network-server stats message.
+ * Gateway queries (issue 6), always scoped by company. Last seen is written by uplink ingest
+ * (lorawan/telemetry.repository.ts) from network-server stats messages.
  */
 import { type AnyColumn, and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -84,19 +84,6 @@ export async function deleteGateway(db: Db, companyId: string, id: string): Prom
   const rows = await db
     .delete(gateways)
     .where(and(eq(gateways.companyId, companyId), eq(gateways.id, id)))
-    .returning({ id: gateways.id });
-  return rows.length > 0;
-}
-
-/**
- * Marks a gateway seen at `at` (UTC) from a stats or connection-state message; never moves
- * last seen backwards. Returns false for an EUI no company registered.
- */
-export async function recordGatewaySeen(db: Db, gatewayEui: string, at: Date): Promise<boolean> {
-  const rows = await db
-    .update(gateways)
-    .set({ lastSeen: sql`greatest(${gateways.lastSeen}, ${at.toISOString()}::timestamptz)` })
-    .where(eq(gateways.gatewayEui, gatewayEui.toLowerCase()))
     .returning({ id: gateways.id });
   return rows.length > 0;
 }
