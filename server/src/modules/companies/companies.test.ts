@@ -358,6 +358,34 @@ describe('team calls', () => {
   });
 });
 
+describe('removing admins at the same time', () => {
+  it('leaves one admin when two admins remove each other concurrently', async () => {
+    const company = await createCompany(t, 'race-alice');
+    await addMember(t, company.id, 'race-bob', 'admin');
+    const [a, b] = await Promise.all([
+      t.app.inject({
+        method: 'DELETE',
+        url: `/api/companies/${company.id}/members/race-bob`,
+        headers: await t.as('race-alice'),
+      }),
+      t.app.inject({
+        method: 'DELETE',
+        url: `/api/companies/${company.id}/members/race-alice`,
+        headers: await t.as('race-bob'),
+      }),
+    ]);
+    // The loser finds itself removed (404) or the other as the last admin (409), by timing.
+    const codes = [a.statusCode, b.statusCode].sort();
+    expect(codes[0]).toBe(204);
+    expect([404, 409]).toContain(codes[1]);
+    const admins = await t.database.db
+      .select()
+      .from(memberships)
+      .where(eq(memberships.companyId, company.id));
+    expect(admins).toHaveLength(1);
+  });
+});
+
 describe('OpenAPI document', () => {
   it('describes every account call of spec §7', async () => {
     const paths = Object.keys((await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json().paths);
