@@ -40,7 +40,9 @@ function describe(codec: DeviceCodec): string {
   const setpoint = codec.setpoint
     ? `setpoint ${codec.setpoint.min}…${codec.setpoint.max} °C step ${codec.setpoint.step}`
     : 'no setpoint';
-  const limits = codec.limits ? `, limits ${codec.limits.min}…${codec.limits.max} °C` : '';
+  const limits = codec.limits
+    ? `, limits: lower ${codec.limits.lower.join('…')} °C, upper ${codec.limits.upper.join('…')} °C`
+    : '';
   return `${codec.model}\t${codec.vendor} ${codec.name} (${codec.kind}; ${setpoint}${limits})`;
 }
 

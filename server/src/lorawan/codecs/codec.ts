@@ -73,8 +73,8 @@ export interface DeviceCodec {
   kind: 'valve' | 'sensor';
   /** Setpoint range and step the device accepts, °C; absent for devices without a setpoint. */
   setpoint?: { min: number; max: number; step: number };
-  /** Wall-control limit range the device accepts, °C; absent when it has no such command. */
-  limits?: { min: number; max: number };
+  /** Ranges of the lower and upper wall-control limit the device accepts, whole °C; absent without such a command. */
+  limits?: { lower: [number, number]; upper: [number, number] };
   /** @throws CodecError for a payload that does not match the vendor's layout. */
   decodeUplink(fPort: number, bytes: Uint8Array): Reading;
   /** Vendor-format uplink for `reading` (used by the simulator). @throws CodecError on out-of-range values. */

@@ -25,12 +25,11 @@ describe.each(valves)('$model setpoint downlink', (codec) => {
 
 describe.each(listCodecs().filter((c) => c.limits))('$model limits downlink', (codec) => {
   it('decodes back to the whole-degree limits', () => {
-    const lows = codec.model === 'milesight-wt101' ? [5, 15] : [5, 30];
-    const highs = codec.model === 'milesight-wt101' ? [16, 35] : [5, 30];
+    const { lower, upper } = codec.limits ?? { lower: [0, 0], upper: [0, 0] };
     fc.assert(
       fc.property(
-        fc.integer({ min: lows[0], max: lows[1] }),
-        fc.integer({ min: highs[0], max: highs[1] }),
+        fc.integer({ min: lower[0], max: lower[1] }),
+        fc.integer({ min: upper[0], max: upper[1] }),
         (a, b) => {
           fc.pre(a <= b);
           const frame = codec.encodeLimits(a, b);

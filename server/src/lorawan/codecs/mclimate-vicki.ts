@@ -37,6 +37,8 @@ import {
 const MODEL = 'mclimate-vicki';
 const FPORT = 1;
 const KEEP_ALIVE_LENGTH = 9;
+/** `08 MIN MAX` bounds (target-temperature-ranges.md: 5 °C … 30 °C). */
+const LIMITS = { lower: [5, 30], upper: [5, 30] } satisfies DeviceCodec['limits'];
 /** Motor range the simulator reports, in steps (real devices calibrate to a few hundred). */
 const SIMULATED_MOTOR_RANGE = 500;
 
@@ -200,8 +202,8 @@ function encodeSetpoint(celsius: number): Frame {
 }
 
 function encodeLimits(min: number, max: number): Frame {
-  requireRange(MODEL, 'lower limit', min, 5, 30);
-  requireRange(MODEL, 'upper limit', max, 5, 30);
+  requireRange(MODEL, 'lower limit', min, ...LIMITS.lower);
+  requireRange(MODEL, 'upper limit', max, ...LIMITS.upper);
   if (min > max) throw new CodecError(MODEL, `lower limit ${min} is above upper limit ${max}.`);
   return { fPort: FPORT, bytes: Uint8Array.of(0x08, Math.round(min), Math.round(max)) };
 }
@@ -228,7 +230,7 @@ export const mclimateVicki: DeviceCodec = {
   name: 'Vicki LoRaWAN',
   kind: 'valve',
   setpoint: { min: 5, max: 30, step: 0.1 },
-  limits: { min: 5, max: 30 },
+  limits: LIMITS,
   decodeUplink,
   encodeUplink: (reading) => encodeKeepAlive(reading),
   encodeSetpoint,

@@ -31,6 +31,8 @@ const MODEL = 'milesight-wt101';
 const FPORT = 85;
 /** Hysteresis sent with every setpoint, °C: our choice, the encoder requires a value. */
 const TOLERANCE = 1;
+/** Target temperature range bounds (WT101_Encoder.js setTargetTemperatureRange). */
+const LIMITS = { lower: [5, 15], upper: [16, 35] } satisfies DeviceCodec['limits'];
 
 /** Value length per `channelId << 8 | channelType` (WT101_Decoder.js). */
 const LENGTHS: Record<number, number> = {
@@ -178,8 +180,8 @@ function encodeSetpoint(celsius: number): Frame {
 }
 
 function encodeLimits(min: number, max: number): Frame {
-  requireRange(MODEL, 'lower limit', min, 5, 15);
-  requireRange(MODEL, 'upper limit', max, 16, 35);
+  requireRange(MODEL, 'lower limit', min, ...LIMITS.lower);
+  requireRange(MODEL, 'upper limit', max, ...LIMITS.upper);
   return { fPort: FPORT, bytes: Uint8Array.of(0xf9, 0x35, Math.round(min), Math.round(max)) };
 }
 
@@ -206,7 +208,7 @@ export const milesightWt101: DeviceCodec = {
   name: 'WT101',
   kind: 'valve',
   setpoint: { min: 5, max: 35, step: 1 },
-  limits: { min: 5, max: 35 },
+  limits: LIMITS,
   decodeUplink,
   encodeUplink,
   encodeSetpoint,
