@@ -3,6 +3,7 @@
  * clear message on bad configuration; drains HTTP and closes the database on SIGTERM/SIGINT.
  */
 import { buildApp } from './app.ts';
+import { identityAccountPorts } from './auth/account-ports.ts';
 import { createAuth } from './auth/issuer.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
@@ -25,6 +26,7 @@ async function main() {
   await database.migrate();
   const { verifyToken, identity } = await createAuth(config, database.db);
   const app = await buildApp({ config, database, verifyToken, identity });
+  app.deps.accountPorts = { ...app.deps.accountPorts, ...identityAccountPorts(config, database.db, app.log) };
 
   // Until devices exist (device integration issue) commands are only logged.
   const heatingScheduler = new HeatingScheduler({

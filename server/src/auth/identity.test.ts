@@ -119,6 +119,20 @@ describe('code flow with PKCE through the hosted pages', () => {
   });
 });
 
+describe('auth config for the SPA', () => {
+  it('describes the embedded provider without a token', async () => {
+    const res = await fetch(`${baseUrl}/api/public/auth-config`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      issuer: `${baseUrl}/oidc`,
+      client_id: 'heizplan-web',
+      audience: 'heizplan-api',
+      scope: 'openid profile email offline_access',
+      resource: `${baseUrl}/api`,
+    });
+  });
+});
+
 describe('sessions', () => {
   it('rotates refresh tokens: the new one works, the used one is rejected', async () => {
     const browser = new Browser(baseUrl);
