@@ -10,6 +10,7 @@ import { openDatabase } from './db/client.ts';
 import { noDevices } from './jobs/device-directory.ts';
 import { HeatingScheduler } from './jobs/heating-scheduler.ts';
 import { loggingSetpointSink } from './jobs/setpoint-sink.ts';
+import { startAccountPurge } from './modules/me/me.purge.ts';
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -36,6 +37,8 @@ async function main() {
     logger: app.log,
   });
   app.deps.heatingScheduler = heatingScheduler;
+  // Removes accounts 30 days after their deletion request (spec §4).
+  const stopAccountPurge = startAccountPurge(database.db, app.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -43,6 +46,7 @@ async function main() {
     closing = true;
     app.log.info({ signal }, 'shutting down');
     await heatingScheduler.stop();
+    stopAccountPurge();
     await app.close();
     await database.close();
     process.exit(0);
