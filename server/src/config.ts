@@ -42,6 +42,13 @@ const envSchema = z.object({
     .string()
     .regex(/^mqtts?:\/\//, 'must be an mqtt:// URL')
     .optional(),
+  MQTT_USERNAME: z.string().min(1).optional(),
+  MQTT_PASSWORD: z.string().min(1).optional(),
+  MQTT_CLIENT_ID: z.string().min(1).max(23).default('heizplan'),
+  LORAWAN_NS: z.enum(['chirpstack', 'tts']).default('chirpstack'),
+  CHIRPSTACK_APPLICATION_ID: z.string().min(1).default('heizplan'),
+  TTS_APP_ID: z.string().min(1).default('heizplan'),
+  TTS_TENANT: z.string().min(1).optional(),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// URL')
@@ -69,7 +76,20 @@ export interface Config {
   /** Folder of the built web app; served with SPA fallback when it exists. */
   webDist: string;
   oidc: { issuer?: string; clientId?: string; audience: string };
+  /** Broker of the LoRaWAN network server; undefined = start the embedded broker. */
   mqttUrl?: string;
+  lorawan: {
+    networkServer: 'chirpstack' | 'tts';
+    /** MQTT client id of the persistent ingest session (≤ 23 characters for MQTT 3.1.1). */
+    clientId: string;
+    username?: string;
+    password?: string;
+    /** ChirpStack application that downlinks are enqueued in. */
+    chirpstackApplicationId: string;
+    ttsAppId: string;
+    /** undefined for The Things Stack Open Source (topics without `@tenant`). */
+    ttsTenant?: string;
+  };
   smtpUrl?: string;
   /** Sender of outgoing mail, e.g. `Heizplan <no-reply@example.com>`. */
   mailFrom?: string;
@@ -122,6 +142,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     oidc: { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, audience: e.OIDC_AUDIENCE },
     mqttUrl: e.MQTT_URL,
+    lorawan: {
+      networkServer: e.LORAWAN_NS,
+      clientId: e.MQTT_CLIENT_ID,
+      username: e.MQTT_USERNAME,
+      password: e.MQTT_PASSWORD,
+      chirpstackApplicationId: e.CHIRPSTACK_APPLICATION_ID,
+      ttsAppId: e.TTS_APP_ID,
+      ttsTenant: e.TTS_TENANT,
+    },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     demo: e.DEMO,

@@ -39,6 +39,8 @@ export interface LorawanAdapterOptions {
   /** Above this many unacknowledged messages, reading from the socket pauses. Default 20 000. */
   maxBacklog?: number;
   reconnectPeriodMs?: number;
+  /** Called after every successful (re)connect and subscribe. */
+  onConnect?: () => void;
 }
 
 export interface LorawanAdapter {
@@ -122,7 +124,10 @@ export function startLorawanAdapter(options: LorawanAdapterOptions): LorawanAdap
     // Subscribing again on a present session is harmless and covers a broker that lost it.
     client.subscribe(subscriptions, (err) => {
       if (err) options.log.error({ err }, 'MQTT subscribe failed');
-      else markReady();
+      else {
+        markReady();
+        options.onConnect?.();
+      }
     });
   });
   client.on('error', (err) => options.log.warn({ err: err.message }, 'MQTT client error'));

@@ -1,0 +1,189 @@
+import { eq } from 'drizzle-orm';
+import mqtt from 'mqtt';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createTestDatabase } from '../../test/helpers.ts';
+import type { Database } from '../db/client.ts';
+import { devices } from '../db/schema/devices.ts';
+import { downlinks } from '../db/schema/telemetry.ts';
+import type { SetpointCommand } from '../jobs/setpoint-sink.ts';
+import { chirpstackFormat } from './chirpstack.ts';
+import { getCodec } from './codecs/registry.ts';
+import { DownlinkQueue, pendingDownlinksByUnit } from './downlink-queue.ts';
+import { type EmbeddedBroker, startEmbeddedBroker } from './embedded-broker.ts';
+import { UplinkIngest } from './ingest.ts';
+import { registryDeviceDirectory } from './lorawan.ts';
+import { type LorawanAdapter, startLorawanAdapter } from './mqtt-adapter.ts';
+import { telemetryStore } from './telemetry.repository.ts';
+import { APPLICATION_ID, brokerTargets, eventually, seedValves, uniqueRun } from './test-fixture.ts';
+
+describe.each(brokerTargets)('setpoint downlinks ($name)', ({ url }) => {
+  let database: Database;
+  let broker: EmbeddedBroker | undefined;
+  let adapter: LorawanAdapter;
+  let queue: DownlinkQueue;
+  let ingest: UplinkIngest;
+  let run: ReturnType<typeof uniqueRun>;
+  let ns: mqtt.MqttClient;
+  let received: { topic: string; body: Record<string, unknown> }[];
+  const log = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
+  const format = chirpstackFormat({ applicationId: APPLICATION_ID });
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database.close());
+
+  beforeEach(async () => {
+    broker = url ? undefined : await startEmbeddedBroker({ port: 0 });
+    const brokerUrl = url ?? (broker as EmbeddedBroker).url;
+    run = uniqueRun();
+    ingest = new UplinkIngest({ format, store: telemetryStore(database.db), log });
+    adapter = startLorawanAdapter({
+      url: brokerUrl,
+      format,
+      ingest,
+      log,
+      clientId: `${run.clientId}-hp`,
+      topicPrefix: run.prefix,
+    });
+    await adapter.ready;
+    queue = new DownlinkQueue({ db: database.db, log, publish: (r) => adapter.publish(format.downlink(r)) });
+    // The network server's side: it receives command/down and answers with txack/ack events.
+    received = [];
+    ns = await mqtt.connectAsync(brokerUrl, { protocolVersion: 4, clientId: `${run.clientId}-ns` });
+    ns.on('message', (topic, payload) => received.push({ topic, body: JSON.parse(payload.toString()) }));
+    await ns.subscribeAsync(`${run.prefix}application/+/device/+/command/down`, { qos: 1 });
+  });
+
+  afterEach(async () => {
+    queue.close();
+    await ns.endAsync();
+    await adapter.close();
+    await broker?.close();
+  });
+
+  const command = (
+    s: { companyId: string; unitIds: string[] },
+    i: number,
+    deviceId: string,
+    setpoint: number,
+    minute = 0,
+  ) =>
+    ({
+      companyId: s.companyId,
+      unitId: s.unitIds[i] as string,
+      deviceId,
+      setpoint,
+      ignoreWallControl: false,
+      reason: 'regular_plan',
+      at: new Date(Date.UTC(2026, 10, 22, 6, minute)),
+    }) satisfies SetpointCommand;
+
+  it('sends one confirmed downlink per valve in its own byte layout, none to a room sensor, none twice', async () => {
+    const seeded = await seedValves(database.db, 2);
+    const [a, b] = seeded.devEuis as [string, string];
+    const sensor = `${b.slice(0, 12)}ffff`;
+    await database.db.insert(devices).values({
+      id: sensor,
+      devEui: sensor,
+      companyId: seeded.companyId,
+      model: 'elsys-ers',
+      unitId: seeded.unitIds[1],
+    });
+    const commands = [
+      command(seeded, 0, a, 21),
+      command(seeded, 1, b, 19.5),
+      command(seeded, 1, sensor, 19.5),
+    ];
+    await queue.send(commands);
+    await queue.idle();
+    await queue.send(commands); // the scheduler retrying after a failure
+    await queue.idle();
+
+    const rows = await database.db.select().from(downlinks).where(eq(downlinks.companyId, seeded.companyId));
+    expect(rows).toHaveLength(2);
+    const vicki = getCodec('mclimate-vicki');
+    for (const [devEui, setpoint] of [
+      [a, 21],
+      [b, 19.5],
+    ] as const) {
+      const row = rows.find((r) => r.devEui === devEui);
+      expect(row).toMatchObject({
+        setpoint,
+        state: 'queued',
+        payload: Buffer.from(vicki.encodeSetpoint(setpoint).bytes).toString('hex'),
+      });
+      expect(row?.publishedAt).toBeInstanceOf(Date);
+    }
+    await eventually('two command/down messages', () => received.length >= 2);
+    const toA = received.find((m) => m.topic.endsWith(`device/${a}/command/down`));
+    const rowA = rows.find((r) => r.devEui === a);
+    expect(toA?.body).toEqual({
+      id: rowA?.id,
+      devEui: a,
+      confirmed: true,
+      fPort: rowA?.fPort,
+      data: Buffer.from(rowA?.payload ?? '', 'hex').toString('base64'),
+    });
+    expect(received).toHaveLength(2);
+  });
+
+  it('supersedes a queued setpoint with a newer one and tracks txack and ack from the network server', async () => {
+    const seeded = await seedValves(database.db, 1);
+    const [devEui] = seeded.devEuis as [string];
+    await queue.send([command(seeded, 0, devEui, 20, 0)]);
+    await queue.send([command(seeded, 0, devEui, 22, 1)]);
+    await queue.idle();
+    const rows = await database.db.select().from(downlinks).where(eq(downlinks.devEui, devEui));
+    const older = rows.find((r) => r.setpoint === 20);
+    const newer = rows.find((r) => r.setpoint === 22);
+    expect(older?.state).toBe('superseded');
+    expect(newer?.state).toBe('queued');
+    expect(await pendingDownlinksByUnit(database.db, seeded.companyId, seeded.unitIds)).toEqual(
+      new Map([[seeded.unitIds[0], 1]]),
+    );
+
+    const event = (kind: string, extra: object) =>
+      ns.publishAsync(
+        `${run.prefix}application/${APPLICATION_ID}/device/${devEui}/event/${kind}`,
+        JSON.stringify({
+          time: '2026-11-22T06:02:00Z',
+          deviceInfo: { devEui },
+          queueItemId: newer?.id,
+          ...extra,
+        }),
+        { qos: 1 },
+      );
+    const state = async () =>
+      (
+        await database.db
+          .select()
+          .from(downlinks)
+          .where(eq(downlinks.id, newer?.id as string))
+      )[0]?.state;
+    await event('txack', { gatewayId: '0016c001ff10a235', fCntDown: 4 });
+    await eventually('sent', async () => (await state()) === 'sent');
+    await event('ack', { acknowledged: true, fCntDown: 4 });
+    await eventually('acknowledged', async () => (await state()) === 'acknowledged');
+    // A late txack of the superseded one does not revive it; a late nack does not undo the ack.
+    await event('txack', { queueItemId: older?.id });
+    await event('ack', { queueItemId: newer?.id, acknowledged: false });
+    await eventually('all four events', () => ingest.metrics.received === 4);
+    await ingest.drain();
+    expect(await state()).toBe('acknowledged');
+    const [stillSuperseded] = await database.db
+      .select()
+      .from(downlinks)
+      .where(eq(downlinks.id, older?.id as string));
+    expect(stillSuperseded?.state).toBe('superseded');
+    expect(await pendingDownlinksByUnit(database.db, seeded.companyId, seeded.unitIds)).toEqual(new Map());
+  });
+
+  it('lists the devices of units for the scheduler', async () => {
+    const seeded = await seedValves(database.db, 2);
+    const directory = registryDeviceDirectory(database.db);
+    expect(await directory.devicesOfUnits(seeded.unitIds)).toEqual(
+      new Map(seeded.unitIds.map((unitId, i) => [unitId, [seeded.devEuis[i]]])),
+    );
+  });
+});

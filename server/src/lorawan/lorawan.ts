@@ -1,0 +1,98 @@
+/**
+ * Composition of the network-server path (ARCHITECTURE.md §2, issue 6): the embedded broker
+ * when no MQTT_URL is configured, the dialect chosen by LORAWAN_NS, the ingest with its
+ * database store, the MQTT adapter, the downlink queue (the scheduler's `SetpointSink`) and the
+ * `DeviceDirectory` the scheduler asks for the devices of a unit. `main.ts` starts it after
+ * the database is migrated and closes it on shutdown.
+ */
+import { and, inArray, isNotNull } from 'drizzle-orm';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { devices } from '../db/schema/devices.ts';
+import type { DeviceDirectory } from '../jobs/device-directory.ts';
+import { chirpstackFormat } from './chirpstack.ts';
+import { DownlinkQueue } from './downlink-queue.ts';
+import { type EmbeddedBroker, startEmbeddedBroker } from './embedded-broker.ts';
+import { type IngestMetrics, UplinkIngest } from './ingest.ts';
+import { type AdapterLogger, startLorawanAdapter } from './mqtt-adapter.ts';
+import type { NetworkServerFormat } from './network-server.ts';
+import { telemetryStore } from './telemetry.repository.ts';
+import { ttsFormat } from './tts.ts';
+
+export interface Lorawan {
+  /** mqtt:// URL the adapter uses (the embedded broker's when MQTT_URL is unset). */
+  brokerUrl: string;
+  setpointSink: DownlinkQueue;
+  deviceDirectory: DeviceDirectory;
+  metrics: IngestMetrics;
+  close(): Promise<void>;
+}
+
+/** The dialect selected by configuration. */
+export function networkServerFormat(lorawan: Config['lorawan']): NetworkServerFormat {
+  return lorawan.networkServer === 'tts'
+    ? ttsFormat({ appId: lorawan.ttsAppId, tenant: lorawan.ttsTenant })
+    : chirpstackFormat({ applicationId: lorawan.chirpstackApplicationId });
+}
+
+/** Devices of units from the registry (`devices.unit_id`). */
+export function registryDeviceDirectory(db: Db): DeviceDirectory {
+  return {
+    async devicesOfUnits(unitIds) {
+      const result = new Map<string, string[]>();
+      if (unitIds.length === 0) return result;
+      const rows = await db
+        .select({ id: devices.id, unitId: devices.unitId })
+        .from(devices)
+        .where(and(inArray(devices.unitId, unitIds), isNotNull(devices.unitId)));
+      for (const { id, unitId } of rows) {
+        result.set(unitId as string, [...(result.get(unitId as string) ?? []), id]);
+      }
+      return result;
+    },
+  };
+}
+
+/**
+ * Starts the broker (if embedded) and the adapter. Does not wait for the broker connection: an
+ * external broker that is down must not keep the API from starting; mqtt.js keeps retrying.
+ */
+export async function startLorawan(options: {
+  config: Config;
+  db: Db;
+  log: AdapterLogger;
+}): Promise<Lorawan> {
+  const { config, db, log } = options;
+  const broker: EmbeddedBroker | undefined = config.mqttUrl ? undefined : await startEmbeddedBroker();
+  const brokerUrl = config.mqttUrl ?? (broker as EmbeddedBroker).url;
+  if (broker) log.info({ url: brokerUrl }, 'embedded MQTT broker started');
+  const format = networkServerFormat(config.lorawan);
+  const ingest = new UplinkIngest({ format, store: telemetryStore(db), log });
+  const adapter = startLorawanAdapter({
+    url: brokerUrl,
+    format,
+    ingest,
+    log,
+    clientId: config.lorawan.clientId,
+    username: config.lorawan.username,
+    password: config.lorawan.password,
+    onConnect: () =>
+      void queue.publishPending().catch((err) => log.error({ err }, 'publishing pending downlinks failed')),
+  });
+  const queue = new DownlinkQueue({
+    db,
+    log,
+    publish: (request) => adapter.publish(format.downlink(request)),
+  });
+  return {
+    brokerUrl,
+    setpointSink: queue,
+    deviceDirectory: registryDeviceDirectory(db),
+    metrics: ingest.metrics,
+    close: async () => {
+      queue.close();
+      await adapter.close();
+      await broker?.close();
+    },
+  };
+}
