@@ -25,37 +25,37 @@ const MODEL = 'elsys-ers';
 const FPORT = 5;
 
 /** Value length per type byte (elsys.js TYPE_* constants). */
-const LENGTHS: Record<number, number> = {
-  1: 2,
-  2: 1,
-  3: 3,
-  4: 2,
-  5: 1,
-  6: 2,
-  7: 2,
-  8: 2,
-  9: 6,
-  10: 2,
-  11: 4,
-  12: 2,
-  13: 1,
-  14: 2,
-  15: 1,
-  16: 4,
-  17: 1,
-  18: 1,
-  19: 65,
-  20: 4,
-  21: 2,
-  22: 2,
-  23: 4,
-  24: 2,
-  25: 2,
-  26: 1,
-  27: 4,
-  28: 2,
-  61: 4,
-};
+const LENGTHS = new Map<number, number>([
+  [0x01, 2],
+  [0x02, 1],
+  [0x03, 3],
+  [0x04, 2],
+  [0x05, 1],
+  [0x06, 2],
+  [0x07, 2],
+  [0x08, 2],
+  [0x09, 6],
+  [0x0a, 2],
+  [0x0b, 4],
+  [0x0c, 2],
+  [0x0d, 1],
+  [0x0e, 2],
+  [0x0f, 1],
+  [0x10, 4],
+  [0x11, 1],
+  [0x12, 1],
+  [0x13, 65],
+  [0x14, 4],
+  [0x15, 2],
+  [0x16, 2],
+  [0x17, 4],
+  [0x18, 2],
+  [0x19, 2],
+  [0x1a, 1],
+  [0x1b, 4],
+  [0x1c, 2],
+  [0x3d, 4],
+]);
 
 function decodeUplink(fPort: number, b: Uint8Array): Reading {
   if (fPort < 1 || fPort > 223) throw new CodecError(MODEL, `fPort ${fPort} is not an application port.`);
@@ -64,7 +64,7 @@ function decodeUplink(fPort: number, b: Uint8Array): Reading {
   const reading: Reading = { errors: [] };
   for (let i = 0; i < b.length; ) {
     const type = byte(b, i);
-    const length = LENGTHS[type];
+    const length = LENGTHS.get(type);
     if (length === undefined)
       throw new CodecError(MODEL, `unknown type 0x${type.toString(16)} at byte ${i}.`);
     if (i + length >= b.length)

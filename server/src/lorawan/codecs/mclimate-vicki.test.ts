@@ -30,10 +30,27 @@ describe('MClimate Vicki uplinks', () => {
     });
   });
 
-  it('uses the firmware ≥ 3.5 temperature formula for 0x81 keep-alives', () => {
-    // (147 − 28.33333) / 5.66666 = 20.94 °C per keep-alive.md.
-    expect(decode('81159378FA2C01F030').roomTemperature).toBe(20.94);
+  // Source: MClimate/mclimate-payload-helper src/test/payloadDecoders.test.ts "simple keepalive".
+  it('decodes the vendor firmware ≥ 3.5 keep-alive 811BAF4BAB2A129030', () => {
+    expect(decode('811BAF4BAB2A129030')).toEqual({
+      setpoint: 27,
+      roomTemperature: 25.88,
+      humidity: 29.3,
+      valveOpening: 23,
+      battery: { value: 2.9, unit: 'V' },
+      openWindow: false,
+      childLock: false,
+      errors: [],
+    });
   });
+
+  // Source: the same file, "keepalive with response of commands" and "… undefined response of command".
+  it.each(['56011203042643811BAF4BAB2A129030', '12039902042643811BAF4BAB2A129030'])(
+    'decodes the keep-alive behind command responses in %s',
+    (hex) => {
+      expect(decode(hex)).toMatchObject({ setpoint: 27, roomTemperature: 25.88, valveOpening: 23 });
+    },
+  );
 
   it('reports fault flags and the open window', () => {
     const reading = decode('81159378FA2C01FF70');
@@ -57,7 +74,6 @@ describe('MClimate Vicki uplinks', () => {
   it.each([
     ['011D5A78FA2C01F0', 'a keep-alive has 9 bytes, got 8'],
     ['011D5A78FA2C01F08000', 'a keep-alive has 9 bytes, got 10'],
-    ['99011D5A78FA2C01F080', 'unknown or truncated command response 0x99'],
     ['11223344556677889900', 'no keep-alive'],
   ])('rejects the malformed payload %s', (hex, message) => {
     expect(() => decode(hex)).toThrow(CodecError);
@@ -87,6 +103,11 @@ describe('MClimate Vicki downlinks', () => {
   // Source: MClimate docs set-motor-position-and-update-target-temperature-command-explanation.md.
   it('sends whole degrees as 0E XX (vendor example 0x0E16 = 22 °C)', () => {
     expect(bytesToHex(vicki.encodeSetpoint(22).bytes)).toBe('0e16');
+  });
+
+  // Source: MClimate/mclimate-payload-helper VickiCommands.test.ts (21.5 °C → 0x51 00D7).
+  it("follows MClimate's encoder: floats take 0x51, whole degrees 0x0E", () => {
+    expect(bytesToHex(vicki.encodeSetpoint(21.5).bytes)).toBe('5100d7');
   });
 
   it('sends tenths as 51 HH LL (vendor example 0x510102 = 25.8 °C)', () => {

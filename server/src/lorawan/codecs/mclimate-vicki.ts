@@ -3,8 +3,9 @@
  *
  * Sources: MClimate "Vicki LoRaWAN device communication protocol" (docs.mclimate.eu, GitHub
  * MClimate/docs: keep-alive.md, set-motor-position-and-update-target-temperature-command-
- * explanation.md, target-temperature-ranges.md) and MClimate's decoder in the TTN device repository
- * (TheThingsNetwork/lorawan-devices vendor/mclimate/vicki.js).
+ * explanation.md, target-temperature-ranges.md), MClimate's decoder in the TTN device repository
+ * (TheThingsNetwork/lorawan-devices vendor/mclimate/vicki.js) and MClimate's payload library
+ * (MClimate/mclimate-payload-helper: decoder tests, VickiCommands encoder).
  *
  * Keep-alive uplink, 9 bytes (MClimate ignores the fPort; TTN's example uses 1):
  *   0  0x01 (firmware ≤ 3.4) or 0x81 (firmware ≥ 3.5)
@@ -45,39 +46,40 @@ const SIMULATED_MOTOR_RANGE = 500;
 type Variant = 0x01 | 0x81;
 
 /** Payload length after each response command code (from vicki.js `handleResponse`). */
-const RESPONSE_LENGTHS: Record<number, number> = {
-  4: 2,
-  18: 1,
-  19: 4,
-  20: 1,
-  21: 2,
-  22: 3,
-  23: 2,
-  24: 1,
-  25: 1,
-  27: 1,
-  29: 2,
-  31: 1,
-  33: 6,
-  35: 4,
-  39: 1,
-  40: 1,
-  41: 2,
-  43: 1,
-  54: 3,
-  61: 3,
-  63: 2,
-  64: 1,
-  66: 1,
-  68: 2,
-  70: 3,
-  72: 1,
-  74: 3,
-  77: 2,
-  80: 2,
-  82: 2,
-  84: 1,
-};
+const RESPONSE_LENGTHS = new Map<number, number>([
+  [0x04, 2],
+  [0x12, 1],
+  [0x13, 4],
+  [0x14, 1],
+  [0x15, 2],
+  [0x16, 3],
+  [0x17, 2],
+  [0x18, 1],
+  [0x19, 1],
+  [0x1b, 1],
+  [0x1d, 2],
+  [0x1f, 1],
+  [0x21, 6],
+  [0x23, 4],
+  [0x27, 1],
+  [0x28, 1],
+  [0x29, 2],
+  [0x2b, 1],
+  [0x36, 3],
+  [0x3d, 3],
+  [0x3f, 2],
+  [0x40, 1],
+  [0x42, 1],
+  [0x44, 2],
+  [0x46, 3],
+  [0x48, 1],
+  [0x4a, 3],
+  [0x4d, 2],
+  [0x50, 2],
+  [0x52, 2],
+  [0x54, 1],
+  [0x56, 1],
+]);
 
 const isKeepAlive = (b: number) => b === 0x01 || b === 0x81;
 const bit = (byte: number, n: number) => ((byte >> n) & 1) === 1;
@@ -107,18 +109,18 @@ function decodeKeepAlive(b: Uint8Array): Reading {
   };
 }
 
-/** Reads the command responses in front of a keep-alive; only the 0.1 °C target is kept. */
+/**
+ * Reads the command responses in front of a keep-alive; only the 0.1 °C target (`52 HH LL`) is
+ * kept. An unknown code has an unknown length, so reading stops there and the keep-alive still
+ * counts, as in MClimate's own decoder ("keepalive with undefined response of command").
+ */
 function decodeResponses(b: Uint8Array): { setpoint?: number } {
   const out: { setpoint?: number } = {};
   for (let i = 0; i < b.length; ) {
-    const length = RESPONSE_LENGTHS[byte(b, i)];
-    if (length === undefined || i + length >= b.length) {
-      throw new CodecError(
-        MODEL,
-        `unknown or truncated command response 0x${byte(b, i).toString(16)} at byte ${i}.`,
-      );
-    }
-    if (byte(b, i) === 0x52) out.setpoint = ((byte(b, i + 1) << 8) | byte(b, i + 2)) / 10;
+    const code = byte(b, i);
+    const length = RESPONSE_LENGTHS.get(code);
+    if (length === undefined || i + length >= b.length) break;
+    if (code === 0x52) out.setpoint = ((byte(b, i + 1) << 8) | byte(b, i + 2)) / 10;
     i += length + 1;
   }
   return out;

@@ -35,65 +35,65 @@ const TOLERANCE = 1;
 const LIMITS = { lower: [5, 15], upper: [16, 35] } satisfies DeviceCodec['limits'];
 
 /** Value length per `channelId << 8 | channelType` (WT101_Decoder.js). */
-const LENGTHS: Record<number, number> = {
-  373: 1,
-  871: 2,
-  1127: 2,
-  1426: 1,
-  1536: 1,
-  1792: 1,
-  2277: 1,
-  2448: 2,
-  2560: 1,
-  2960: 2,
-  63795: 7,
-  63796: 9,
-  63797: 2,
-  63798: 1,
-  63799: 1,
-  63800: 2,
-  63802: 1,
-};
+const LENGTHS = new Map<number, number>([
+  [0x0175, 1],
+  [0x0367, 2],
+  [0x0467, 2],
+  [0x0592, 1],
+  [0x0600, 1],
+  [0x0700, 1],
+  [0x08e5, 1],
+  [0x0990, 2],
+  [0x0a00, 1],
+  [0x0b90, 2],
+  [0xf933, 7],
+  [0xf934, 9],
+  [0xf935, 2],
+  [0xf936, 1],
+  [0xf937, 1],
+  [0xf938, 2],
+  [0xf93a, 1],
+]);
 /** Lengths of `FF`/`FE` device-info channels and downlink replies, by channel type. */
-const FF_LENGTHS: Record<number, number> = {
-  1: 1,
-  9: 2,
-  10: 2,
-  255: 2,
-  22: 8,
-  15: 1,
-  254: 1,
-  11: 1,
-  16: 1,
-  37: 1,
-  40: 1,
-  59: 1,
-  74: 1,
-  87: 1,
-  142: 3,
-  174: 1,
-  171: 3,
-  172: 1,
-  173: 1,
-  175: 4,
-  176: 3,
-  177: 3,
-  179: 1,
-  180: 1,
-  186: 10,
-  189: 2,
-  196: 2,
-  248: 1,
-};
+const FF_LENGTHS = new Map<number, number>([
+  [0x01, 1],
+  [0x09, 2],
+  [0x0a, 2],
+  [0xff, 2],
+  [0x16, 8],
+  [0x0f, 1],
+  [0xfe, 1],
+  [0x0b, 1],
+  [0x10, 1],
+  [0x25, 1],
+  [0x28, 1],
+  [0x3b, 1],
+  [0x4a, 1],
+  [0x57, 1],
+  [0x8e, 3],
+  [0xae, 1],
+  [0xab, 3],
+  [0xac, 1],
+  [0xad, 1],
+  [0xaf, 4],
+  [0xb0, 3],
+  [0xb1, 3],
+  [0xb3, 1],
+  [0xb4, 1],
+  [0xba, 10],
+  [0xbd, 2],
+  [0xc4, 2],
+  [0xf8, 1],
+]);
 
 function valueLength(id: number, type: number): number | undefined {
-  if (id === 0xff || id === 0xfe) return FF_LENGTHS[type];
+  if (id === 0xff || id === 0xfe) return FF_LENGTHS.get(type);
   // F8 replies carry the F9 value plus one result byte.
   if (id === 0xf8) {
-    const base = LENGTHS[0xf900 | type];
+    const base = LENGTHS.get(0xf900 | type);
     return base === undefined ? undefined : base + 1;
   }
-  return LENGTHS[(id << 8) | type];
+  return LENGTHS.get((id << 8) | type);
 }
 
 function decodeUplink(fPort: number, b: Uint8Array): Reading {
