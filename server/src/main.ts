@@ -7,7 +7,7 @@ import { identityAccountPorts } from './auth/account-ports.ts';
 import { createAuth } from './auth/issuer.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { noDevices } from './jobs/device-directory.ts';
+import { databaseDeviceDirectory } from './jobs/device-directory.ts';
 import { HeatingScheduler } from './jobs/heating-scheduler.ts';
 import { loggingSetpointSink } from './jobs/setpoint-sink.ts';
 import { startAccountPurge } from './modules/me/me.purge.ts';
@@ -29,11 +29,11 @@ async function main() {
   const app = await buildApp({ config, database, verifyToken, identity });
   app.deps.accountPorts = { ...app.deps.accountPorts, ...identityAccountPorts(config, database.db, app.log) };
 
-  // Until devices exist (device integration issue) commands are only logged.
+  // Until LoRaWAN downlinks are wired (device integration) commands are only logged.
   const heatingScheduler = new HeatingScheduler({
     db: database.db,
     sink: loggingSetpointSink(app.log),
-    devices: noDevices,
+    devices: databaseDeviceDirectory(database.db),
     logger: app.log,
   });
   app.deps.heatingScheduler = heatingScheduler;

@@ -1,11 +1,19 @@
 /**
- * Port answering "which devices control these units?" (issue 5). The device integration adds
- * a `devices` table with `unit_id` and implements this over it; until then no unit has a
- * device, so the scheduler still logs every change but sends no command.
+ * Port answering "which devices control these units?" (issue 5). `databaseDeviceDirectory`
+ * reads `devices.unit_id` (device registry, issue 6); `noDevices` answers none, for tests
+ * and tools that only want the heating log.
  */
+import { inArray } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { devices } from '../db/schema.ts';
+
 export interface DeviceDirectory {
-  /** Device ids per unit id; units without devices may be missing from the map. */
-  devicesOfUnits(unitIds: string[]): Promise<Map<string, string[]>>;
+  /**
+   * Device ids per unit id; units without devices may be missing from the map. `tx` is the
+   * scheduler's open transaction: a directory reading the database must use it (PGlite has a
+   * single connection, a second query outside the transaction would wait forever).
+   */
+  devicesOfUnits(unitIds: string[], tx?: Db): Promise<Map<string, string[]>>;
 }
 
 export const noDevices: DeviceDirectory = {
@@ -13,3 +21,25 @@ export const noDevices: DeviceDirectory = {
     return new Map();
   },
 };
+
+/** Devices assigned to the units in the device registry, ordered by id for stable batches. */
+export function databaseDeviceDirectory(db: Db): DeviceDirectory {
+  return {
+    async devicesOfUnits(unitIds, tx) {
+      const result = new Map<string, string[]>();
+      if (unitIds.length === 0) return result;
+      const rows = await (tx ?? db)
+        .select({ id: devices.id, unitId: devices.unitId })
+        .from(devices)
+        .where(inArray(devices.unitId, unitIds))
+        .orderBy(devices.id);
+      for (const row of rows) {
+        if (!row.unitId) continue;
+        const list = result.get(row.unitId) ?? [];
+        list.push(row.id);
+        result.set(row.unitId, list);
+      }
+      return result;
+    },
+  };
+}

@@ -7,7 +7,7 @@
  * even with several server instances. Re-applying an unchanged unit writes nothing, which
  * also makes catch-up after downtime a single change: only the setpoint now in force counts.
  */
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { heatingLog, setpointOutbox, units } from '../db/schema.ts';
 import { resolveSetpoint } from '../heating/engine.ts';
@@ -156,4 +156,49 @@ export async function claimDueUnits(tx: Db, now: Date, limit: number): Promise<U
     .orderBy(asc(units.nextChangeAt))
     .limit(limit)
     .for('update', { skipLocked: true });
+}
+
+/**
+ * Queues the setpoint now applied to each unit again, without a log entry (nothing changed for
+ * the occupant): for new wall control limits, or a device newly assigned to the unit.
+ * Call inside a transaction; the scheduler sends them on its next tick (or after `wake()`).
+ */
+export async function resendSetpoints(
+  tx: Db,
+  companyId: string,
+  unitIds: string[],
+  now: Date,
+): Promise<number> {
+  if (unitIds.length === 0) return 0;
+  const rows = await tx
+    .select()
+    .from(units)
+    .where(and(eq(units.companyId, companyId), inArray(units.id, unitIds), isNotNull(units.setpoint)));
+  const outbox = rows.flatMap((u) =>
+    u.setpoint === null || u.setpointSource === null
+      ? []
+      : [
+          {
+            companyId,
+            unitId: u.id,
+            setpoint: u.setpoint,
+            wallControlMin: u.wallControlMin,
+            wallControlMax: u.wallControlMax,
+            ignoreWallControl: u.ignoreWallControl,
+            reason: u.setpointSource,
+            at: now,
+          },
+        ],
+  );
+  for (const part of chunks(outbox)) await tx.insert(setpointOutbox).values(part);
+  return outbox.length;
+}
+
+/**
+ * Makes every unit of the company due now, e.g. after its time zone, temperature range or
+ * frost protection changed (`PATCH /companies/{id}/`); call `wake()` on the scheduler after
+ * the transaction commits so the new setpoints apply at once.
+ */
+export async function markCompanyUnitsDue(db: Db, companyId: string, now: Date): Promise<void> {
+  await db.update(units).set({ nextChangeAt: now }).where(eq(units.companyId, companyId));
 }

@@ -7,9 +7,9 @@ import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, onPostgres } from '../../test/helpers.ts';
 import { type Database, openDatabase } from '../db/client.ts';
-import { groups, heatingLog, heatingPlans, setpointOutbox, units } from '../db/schema.ts';
+import { devices, groups, heatingLog, heatingPlans, setpointOutbox, units } from '../db/schema.ts';
 import { seedCompanies, winterPlan } from '../modules/units/heating-test-fixtures.ts';
-import type { DeviceDirectory } from './device-directory.ts';
+import { type DeviceDirectory, databaseDeviceDirectory } from './device-directory.ts';
 import { HeatingScheduler } from './heating-scheduler.ts';
 import type { SetpointCommand, SetpointSink } from './setpoint-sink.ts';
 
@@ -232,5 +232,24 @@ describe('heating scheduler', () => {
     expect(await scheduler.tick()).toMatchObject({ changes: 1, commands: 0 });
     expect(sink.commands).toEqual([]);
     expect((await database.db.select({ n: count() }).from(setpointOutbox))[0]?.n).toBe(0);
+  });
+
+  it('sends to the devices assigned to the unit in the device registry', async () => {
+    await seedGroup(2, MONDAY);
+    const [unit] = await database.db.select().from(units).where(eq(units.name, 'Raum 2'));
+    const devEui = '70b3d52dd3000001';
+    await database.db
+      .insert(devices)
+      .values({ id: devEui, devEui, companyId, model: 'test', unitId: unit?.id });
+    const sink = recordingSink();
+    const scheduler = new HeatingScheduler({
+      db: database.db,
+      sink,
+      devices: databaseDeviceDirectory(database.db),
+      logger: silent,
+      now: () => clock,
+    });
+    expect(await scheduler.tick()).toMatchObject({ changes: 2, commands: 1 });
+    expect(sink.commands).toMatchObject([{ deviceId: devEui, unitId: unit?.id, setpoint: 17 }]);
   });
 });

@@ -89,7 +89,10 @@ export class HeatingScheduler {
           .limit(this.batchSize)
           .for('update', { skipLocked: true });
         if (rows.length === 0) return { rows: 0, commands: 0 };
-        const devices = await this.options.devices.devicesOfUnits([...new Set(rows.map((r) => r.unitId))]);
+        const devices = await this.options.devices.devicesOfUnits(
+          [...new Set(rows.map((r) => r.unitId))],
+          tx,
+        );
         const commands: SetpointCommand[] = rows.flatMap((row) =>
           (devices.get(row.unitId) ?? []).map((deviceId) => ({
             companyId: row.companyId,

@@ -14,7 +14,7 @@ import type {
 import { requireMember } from '../../auth/membership.ts';
 import type { Db } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
-import { type Actor, evaluateUnits } from '../../jobs/heating-apply.ts';
+import { type Actor, evaluateUnits, resendSetpoints } from '../../jobs/heating-apply.ts';
 import { type CompanyHeating, findCompanyHeating } from '../../jobs/heating-inputs.ts';
 import { requireInRange } from './temperature-range.ts';
 import * as repo from './units.repository.ts';
@@ -138,12 +138,18 @@ export class UnitsService {
       patch.wallControlMax !== undefined ? patch.wallControlMax : current.wallControlMax,
     );
     const groupChanged = patch.groupId !== undefined && patch.groupId !== current.groupId;
+    const limitsChanged =
+      (patch.wallControlMin !== undefined && patch.wallControlMin !== current.wallControlMin) ||
+      (patch.wallControlMax !== undefined && patch.wallControlMax !== current.wallControlMax);
     await this.db.transaction(async (tx) => {
       await repo.updateUnit(tx, companyId, unitId, patch);
       // Another group means other group plans: the setpoint may change now.
-      if (groupChanged) await evaluateUnits(tx, companyId, [unitId], this.deps.now());
+      const changes = groupChanged ? await evaluateUnits(tx, companyId, [unitId], this.deps.now()) : [];
+      // Devices enforce the wall control limits, so they need them even if the setpoint stays.
+      if (limitsChanged && changes.length === 0)
+        await resendSetpoints(tx, companyId, [unitId], this.deps.now());
     });
-    if (groupChanged) this.deps.wake();
+    if (groupChanged || limitsChanged) this.deps.wake();
     return this.load(companyId, unitId);
   }
 

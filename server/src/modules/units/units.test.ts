@@ -1,5 +1,7 @@
+import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
+import { setpointOutbox } from '../../db/schema.ts';
 import { seedCompanies } from './heating-test-fixtures.ts';
 
 const OUT_OF_RANGE = 'Value exceeds temperature range set by your company.';
@@ -120,6 +122,23 @@ describe('units API', () => {
     expect(tooHot.json()).toMatchObject({ title: OUT_OF_RANGE, errors: [{ field: 'wallControlMax' }] });
     const crossed = await call('PATCH', `${base}/${unit.id}`, { wallControlMax: 15 });
     expect(crossed.statusCode).toBe(400);
+  });
+
+  it('queues the current setpoint again when wall control limits change, so devices get them', async () => {
+    const unit = (await call('POST', base, { name: 'Lehrerzimmer' })).json();
+    const queued = async () =>
+      (
+        await t.database.db
+          .select({ n: count() })
+          .from(setpointOutbox)
+          .where(and(eq(setpointOutbox.unitId, unit.id), eq(setpointOutbox.wallControlMax, 22)))
+      )[0]?.n;
+    await call('PATCH', `${base}/${unit.id}`, { name: 'Lehrerzimmer 1' });
+    expect(await queued()).toBe(0);
+    await call('PATCH', `${base}/${unit.id}`, { wallControlMax: 22 });
+    expect(await queued()).toBe(1);
+    // No setpoint change, so no log entry beyond the initial one.
+    expect((await call('GET', `${base}/${unit.id}/log`)).json().results).toHaveLength(1);
   });
 
   it('deletes a unit', async () => {
