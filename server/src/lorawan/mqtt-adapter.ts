@@ -76,6 +76,9 @@ export function startLorawanAdapter(options: LorawanAdapterOptions): LorawanAdap
   });
   const deferred = new Set<number>();
   const internals = client as unknown as { _sendPacket: SendPacket };
+  if (typeof internals._sendPacket !== 'function') {
+    throw new Error('mqtt.js internals changed: cannot defer PUBACKs until commit (see docs/decisions/0007)');
+  }
   const sendPacket = internals._sendPacket.bind(client);
   internals._sendPacket = (packet, cb) => {
     if (packet.cmd === 'puback' && packet.messageId !== undefined && deferred.delete(packet.messageId)) {
