@@ -1,7 +1,8 @@
 /**
  * Login errors of spec §8, in the words the screens use. A failed login return is remembered
- * for the rest of the browser tab's session so the page it lands on can show it instead of
- * starting another login at once (which would loop on a provider that keeps refusing).
+ * in the browser tab's session until the user starts a new login, so the page it lands on
+ * shows it instead of starting another login at once (which would loop on a provider that
+ * keeps refusing).
  */
 import { ErrorResponse, ErrorTimeout } from 'oidc-client-ts';
 
@@ -41,9 +42,11 @@ export function rememberLoginError(code: LoginErrorCode) {
   sessionStorage.setItem(STORAGE_KEY, code);
 }
 
-/** Returns and forgets the remembered login error. */
-export function takeLoginError(): LoginErrorCode | null {
-  const code = sessionStorage.getItem(STORAGE_KEY) as LoginErrorCode | null;
+/** The remembered login error, kept until `clearLoginError` (a new login starts or succeeds). */
+export function peekLoginError(): LoginErrorCode | null {
+  return sessionStorage.getItem(STORAGE_KEY) as LoginErrorCode | null;
+}
+
+export function clearLoginError() {
   sessionStorage.removeItem(STORAGE_KEY);
-  return code;
 }

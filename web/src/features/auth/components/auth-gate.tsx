@@ -16,7 +16,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useAuthSession } from '../auth-context.tsx';
 import { isLoginReturn } from '../auth-session.ts';
-import { type LoginErrorCode, rememberLoginError, takeLoginError } from '../login-errors.ts';
+import { clearLoginError, type LoginErrorCode, peekLoginError, rememberLoginError } from '../login-errors.ts';
 import { FullPageStatus } from './full-page-status.tsx';
 
 type GateState = { kind: 'checking' } | { kind: 'ready' } | { kind: 'error'; code: LoginErrorCode };
@@ -39,6 +39,7 @@ export function AuthGate({ children }: { children?: ReactNode }) {
         if (!active) return;
         window.history.replaceState(window.history.state, '', '/');
         if (result.ok) {
+          clearLoginError();
           await navigate(result.target, { replace: true });
         } else {
           rememberLoginError(result.code);
@@ -46,7 +47,7 @@ export function AuthGate({ children }: { children?: ReactNode }) {
         }
         return;
       }
-      const pending = takeLoginError();
+      const pending = peekLoginError();
       if (pending) {
         setState({ kind: 'error', code: pending });
         return;
@@ -89,7 +90,13 @@ export function AuthGate({ children }: { children?: ReactNode }) {
         <p className="max-w-md text-stone-600" data-testid="login-error-message">
           {t(`errors.${state.code}`)}
         </p>
-        <Button testid="login-again" onClick={() => void session.login('/', i18n.language)}>
+        <Button
+          testid="login-again"
+          onClick={() => {
+            clearLoginError();
+            void session.login('/', i18n.language);
+          }}
+        >
           {t('signInAgain')}
         </Button>
       </FullPageStatus>

@@ -36,7 +36,6 @@ export function DeleteAccount() {
     >
       <Dialog
         title={t('deletion.confirmTitle')}
-        description={t('deletion.confirmText')}
         open={open}
         onOpenChange={setOpen}
         testid="deletion-dialog"
@@ -62,7 +61,9 @@ export function DeleteAccount() {
             </Button>
           </>
         }
-      />
+      >
+        <p>{t('deletion.confirmText')}</p>
+      </Dialog>
     </SettingsCard>
   );
 }

@@ -25,7 +25,9 @@ export function SettingsLanguagePage() {
     updateLanguage.mutate(selected, {
       onSuccess: async () => {
         await setLanguage(selected);
-        toast({ type: 'success', title: t('toasts.languageUpdated'), testid: 'toast-language-updated' });
+        // In the new language: this render's `t` is still bound to the old one.
+        const title = i18n.getFixedT(selected, 'settings')('toasts.languageUpdated');
+        toast({ type: 'success', title, testid: 'toast-language-updated' });
       },
       onError: () =>
         toast({ type: 'error', title: t('toasts.errorUpdating'), description: t('toasts.languageError') }),

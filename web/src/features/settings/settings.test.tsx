@@ -1,0 +1,149 @@
+/** Settings general and language (spec §2, §4, §5, §8) against stubbed account calls. */
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import i18n, { setLanguage } from '../../app/i18n.ts';
+import { routes } from '../../app/router.tsx';
+import { renderRoutes } from '../../test/render.tsx';
+import { type FetchHandler, json, signIn, testProfile } from '../../test/signed-in.ts';
+
+function open(path: string, extra?: FetchHandler, profile = testProfile({ lang: 'en' })) {
+  const { session, fetchMock } = signIn({ profile, extra });
+  return { ...renderRoutes(routes, path, { session }), fetchMock };
+}
+
+const sent = (fetchMock: ReturnType<typeof signIn>['fetchMock'], method: string, url: string) =>
+  fetchMock.mock.calls.filter(([u, init]) => init?.method === method && u === url);
+
+describe('settings general', () => {
+  beforeEach(async () => {
+    localStorage.clear();
+    await setLanguage('en');
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('saves name and email trimmed and says so', async () => {
+    const extra: FetchHandler = (method, url, init) =>
+      method === 'PUT' && url === '/api/me/'
+        ? json(200, testProfile({ lang: 'en', ...JSON.parse(String(init.body)) }))
+        : undefined;
+    const { fetchMock } = open('/settings/general', extra);
+    const name = await screen.findByTestId('profile-name');
+    await userEvent.clear(name);
+    await userEvent.type(name, '  Grace Hopper  ');
+    const email = screen.getByTestId('profile-email');
+    await userEvent.clear(email);
+    await userEvent.type(email, ' grace@example.com ');
+    await userEvent.click(screen.getByTestId('profile-save'));
+    expect(await screen.findByText('Profile updated')).toBeVisible();
+    const [[, init]] = sent(fetchMock, 'PUT', '/api/me/') as [[string, RequestInit]];
+    expect(JSON.parse(String(init.body))).toEqual({ name: 'Grace Hopper', email: 'grace@example.com' });
+    expect(name).toHaveValue('Grace Hopper');
+  });
+
+  it('shows an error toast and the field message when saving the profile fails', async () => {
+    const extra: FetchHandler = (method, url) =>
+      method === 'PUT' && url === '/api/me/'
+        ? json(400, {
+            type: 'about:blank',
+            title: 'Bad Request',
+            status: 400,
+            errors: [{ field: 'email', message: 'Email must be a valid email address.' }],
+          })
+        : undefined;
+    open('/settings/general', extra);
+    await userEvent.click(await screen.findByTestId('profile-save'));
+    expect(await screen.findByText('Error updating')).toBeVisible();
+    expect(screen.getByText('An error occurred while updating the profile')).toBeVisible();
+    expect(screen.getByTestId('profile-email-field-error')).toHaveTextContent(
+      'Email must be a valid email address.',
+    );
+  });
+
+  it("refuses different passwords with 'The passwords do not match' and sends a matching one in the body", async () => {
+    const extra: FetchHandler = (method, url) =>
+      method === 'PUT' && url === '/api/me/password' ? json(204) : undefined;
+    const { fetchMock } = open('/settings/general', extra);
+    await userEvent.type(await screen.findByTestId('password-new'), 'correct horse');
+    await userEvent.type(screen.getByTestId('password-repeat'), 'correct horsx');
+    expect(screen.getByTestId('password-repeat-field-error')).toHaveTextContent('The passwords do not match');
+    await userEvent.click(screen.getByTestId('password-save'));
+    expect(sent(fetchMock, 'PUT', '/api/me/password')).toHaveLength(0);
+
+    await userEvent.clear(screen.getByTestId('password-repeat'));
+    await userEvent.type(screen.getByTestId('password-repeat'), 'correct horse');
+    expect(screen.queryByTestId('password-repeat-field-error')).toBeNull();
+    await userEvent.click(screen.getByTestId('password-save'));
+    expect(await screen.findByText('Password updated')).toBeVisible();
+    const [[url, init]] = sent(fetchMock, 'PUT', '/api/me/password') as [[string, RequestInit]];
+    expect(url).not.toContain('horse');
+    expect(JSON.parse(String(init.body))).toEqual({ password: 'correct horse' });
+    expect(screen.getByTestId('password-new')).toHaveValue('');
+  });
+
+  it("requests verification for an unverified email and shows 'verification requested'", async () => {
+    const extra: FetchHandler = (method, url) =>
+      method === 'POST' && url === '/api/me/request-verification' ? json(202) : undefined;
+    open('/settings/general', extra, testProfile({ lang: 'en', email_verified: false }));
+    await userEvent.click(await screen.findByTestId('request-verification'));
+    expect(await screen.findByTestId('verification-requested')).toHaveTextContent('Verification requested');
+    expect(screen.getByText('Verification mail sent')).toBeVisible();
+  });
+
+  it('offers no verification for a verified email', async () => {
+    open('/settings/general');
+    await screen.findByTestId('profile-name');
+    expect(screen.queryByTestId('email-unverified')).toBeNull();
+  });
+
+  it('requests account deletion only after confirming, then signs out', async () => {
+    const extra: FetchHandler = (method, url) =>
+      method === 'DELETE' && url === '/api/me/request_deletion' ? json(202) : undefined;
+    const { router, fetchMock } = open('/settings/general', extra);
+    await userEvent.click(await screen.findByTestId('deletion-open'));
+    const dialog = await screen.findByTestId('deletion-dialog');
+    await userEvent.click(within(dialog).getByTestId('deletion-cancel'));
+    await waitFor(() => expect(screen.queryByTestId('deletion-dialog')).toBeNull());
+    expect(sent(fetchMock, 'DELETE', '/api/me/request_deletion')).toHaveLength(0);
+
+    await userEvent.click(screen.getByTestId('deletion-open'));
+    await userEvent.click(
+      within(await screen.findByTestId('deletion-dialog')).getByTestId('deletion-confirm'),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/logout'));
+    expect(sent(fetchMock, 'DELETE', '/api/me/request_deletion')).toHaveLength(1);
+  });
+});
+
+describe('settings language', () => {
+  beforeEach(async () => {
+    localStorage.clear();
+    await setLanguage('de');
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("stores the language, switches the interface and says 'Language updated'", async () => {
+    const extra: FetchHandler = (method, url) =>
+      method === 'POST' && url === '/api/me/language?lang=en'
+        ? json(200, testProfile({ lang: 'en' }))
+        : undefined;
+    const { fetchMock } = open('/settings/language', extra, testProfile({ lang: 'de' }));
+    expect(await screen.findByTestId('language-de')).toBeChecked();
+    await userEvent.click(screen.getByTestId('language-en'));
+    await userEvent.click(screen.getByTestId('language-save'));
+    expect(await screen.findByText('Language updated')).toBeVisible();
+    expect(i18n.language).toBe('en');
+    expect(sent(fetchMock, 'POST', '/api/me/language?lang=en')).toHaveLength(1);
+  });
+
+  it("says 'Error updating' when the language cannot be stored", async () => {
+    const extra: FetchHandler = (method) =>
+      method === 'POST'
+        ? json(500, { type: 'about:blank', title: 'Internal Server Error', status: 500 })
+        : undefined;
+    open('/settings/language', extra, testProfile({ lang: 'de' }));
+    await userEvent.click(await screen.findByTestId('language-save'));
+    expect(await screen.findByText('Fehler beim Aktualisieren')).toBeVisible();
+    expect(i18n.language).toBe('de');
+  });
+});
