@@ -1,7 +1,7 @@
 /** Queries on the caller's own user row and deletion request (issue 4). */
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { accountDeletionRequests, memberships, users } from '../../db/schema.ts';
+import { accountDeletionRequests, identityAccounts, memberships, users } from '../../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -22,12 +22,40 @@ export class MeRepository {
     return rows.map((r) => r.id);
   }
 
-  async update(
-    userId: string,
-    changes: Partial<Pick<UserRow, 'name' | 'email' | 'emailVerified' | 'lang'>>,
-  ): Promise<UserRow | undefined> {
-    const [row] = await this.db.update(users).set(changes).where(eq(users.id, userId)).returning();
+  async setLanguage(userId: string, lang: UserRow['lang']): Promise<UserRow | undefined> {
+    const [row] = await this.db.update(users).set({ lang }).where(eq(users.id, userId)).returning();
     return row;
+  }
+
+  /**
+   * Saves name and email; when the email changed it is unverified again, here and on the
+   * embedded provider's sign-in account (if there is one), so the new address is the login.
+   * @returns 'email-taken' (nothing saved) when another sign-in account uses that email.
+   */
+  async updateProfile(
+    userId: string,
+    profile: { name: string; email: string; emailChanged: boolean },
+  ): Promise<UserRow | undefined | 'email-taken'> {
+    const { name, email, emailChanged } = profile;
+    try {
+      return await this.db.transaction(async (tx) => {
+        if (emailChanged) {
+          await tx
+            .update(identityAccounts)
+            .set({ email, emailVerified: false })
+            .where(eq(identityAccounts.id, userId));
+        }
+        const [row] = await tx
+          .update(users)
+          .set({ name, email, ...(emailChanged ? { emailVerified: false } : {}) })
+          .where(eq(users.id, userId))
+          .returning();
+        return row;
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) return 'email-taken';
+      throw err;
+    }
   }
 
   /** Deactivates the user and records the request in one transaction; a repeat keeps the first dates. */
@@ -40,4 +68,10 @@ export class MeRepository {
         .onConflictDoNothing();
     });
   }
+}
+
+/** PostgreSQL unique violation (SQLSTATE 23505), raw or wrapped by Drizzle. */
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } } | null;
+  return e?.code === '23505' || e?.cause?.code === '23505';
 }

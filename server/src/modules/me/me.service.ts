@@ -1,6 +1,7 @@
 /**
  * The caller's own profile (spec §3 "User", §4, §5, §7; issue 4). Name and email are
- * trimmed before saving (by the contract schema); a changed email is unverified again.
+ * trimmed before saving (by the contract schema); a changed email is unverified again and
+ * becomes the sign-in email of an embedded-provider account (409 when another account has it).
  * Password changes and verification mails go to the identity provider's account store,
  * which only exists in embedded mode: with an external issuer they answer 409.
  */
@@ -44,17 +45,13 @@ export class MeService {
     const current = await this.repo.find(userId);
     if (!current) throw notFound('User not found.');
     const emailChanged = current.email.toLowerCase() !== body.email.toLowerCase();
-    return this.respond(
-      await this.repo.update(userId, {
-        name: body.name,
-        email: body.email,
-        ...(emailChanged ? { emailVerified: false } : {}),
-      }),
-    );
+    const row = await this.repo.updateProfile(userId, { name: body.name, email: body.email, emailChanged });
+    if (row === 'email-taken') throw conflict('This email address is already used by another account.');
+    return this.respond(row);
   }
 
   async setLanguage(userId: string, lang: Language): Promise<User> {
-    return this.respond(await this.repo.update(userId, { lang }));
+    return this.respond(await this.repo.setLanguage(userId, lang));
   }
 
   /** @throws 409 with an external issuer, which owns the password. */

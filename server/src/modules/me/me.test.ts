@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
-import { accountDeletionRequests, users } from '../../db/schema.ts';
+import { accountDeletionRequests, identityAccounts, users } from '../../db/schema.ts';
 import { createCompany, expectProblem, forgedAuthorization, recordAccountCalls } from './account.fixtures.ts';
 
 let t: TestApp;
@@ -67,6 +67,50 @@ describe('PUT /api/me/', () => {
       payload: { name: 'Carol', email: 'ME-CAROL@example.test' },
     });
     expect(res.json()).toMatchObject({ name: 'Carol', email_verified: true });
+  });
+
+  it('moves the sign-in email of an embedded account along, unverified', async () => {
+    await t.database.db
+      .insert(identityAccounts)
+      .values({
+        id: 'me-lena',
+        email: 'me-lena@example.test',
+        name: 'Lena',
+        passwordHash: 'x',
+        emailVerified: true,
+      });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/me/',
+      headers: await t.as('me-lena'),
+      payload: { name: 'Lena', email: 'lena.new@example.test' },
+    });
+    expect(res.statusCode).toBe(200);
+    const [account] = await t.database.db
+      .select()
+      .from(identityAccounts)
+      .where(eq(identityAccounts.id, 'me-lena'));
+    expect(account).toMatchObject({ email: 'lena.new@example.test', emailVerified: false });
+  });
+
+  it('answers 409 and saves nothing when another sign-in account has that email', async () => {
+    await t.database.db.insert(identityAccounts).values([
+      { id: 'me-mia', email: 'me-mia@example.test', name: 'Mia', passwordHash: 'x' },
+      { id: 'me-noah', email: 'noah@example.test', name: 'Noah', passwordHash: 'x' },
+    ]);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/me/',
+      headers: await t.as('me-mia'),
+      payload: { name: 'Mia Renamed', email: 'NOAH@example.test' },
+    });
+    expectProblem(res, 409);
+    expect(await userRow('me-mia')).toMatchObject({ name: 'me-mia', email: 'me-mia@example.test' });
+    const [account] = await t.database.db
+      .select()
+      .from(identityAccounts)
+      .where(eq(identityAccounts.id, 'me-mia'));
+    expect(account?.email).toBe('me-mia@example.test');
   });
 
   it.each([
