@@ -57,6 +57,11 @@ describe('Milesight WT101 downlinks', () => {
     expect(bytesToHex(frame.bytes)).toBe('ffb11c0a00');
   });
 
+  // Source: WT101_Encoder.js example { target_temperature: 28, temperature_tolerance: 5 } → FF B1 1C 32 00.
+  it('reads the setpoint of the vendor encoder example', () => {
+    expect(wt101.decodeDownlink(85, hexToBytes('ffb11c3200'))).toEqual({ setpoint: 28 });
+  });
+
   // Source: WT101_Encoder.js setTargetTemperatureRange, example { min: 5, max: 16 }.
   it('encodes the vendor range example as F9 35 05 10', () => {
     expect(bytesToHex(wt101.encodeLimits(5, 16).bytes)).toBe('f9350510');
