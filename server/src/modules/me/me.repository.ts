@@ -28,8 +28,8 @@ export class MeRepository {
   }
 
   /**
-   * Saves name and email; when the email changed it is unverified again, here and on the
-   * embedded provider's sign-in account (if there is one), so the new address is the login.
+   * Saves name and email here and on the embedded provider's sign-in account (if there is
+   * one, so the new address is the login); a changed email is unverified again.
    * @returns 'email-taken' (nothing saved) when another sign-in account uses that email.
    */
   async updateProfile(
@@ -39,12 +39,10 @@ export class MeRepository {
     const { name, email, emailChanged } = profile;
     try {
       return await this.db.transaction(async (tx) => {
-        if (emailChanged) {
-          await tx
-            .update(identityAccounts)
-            .set({ email, emailVerified: false })
-            .where(eq(identityAccounts.id, userId));
-        }
+        await tx
+          .update(identityAccounts)
+          .set({ name, ...(emailChanged ? { email, emailVerified: false } : {}) })
+          .where(eq(identityAccounts.id, userId));
         const [row] = await tx
           .update(users)
           .set({ name, email, ...(emailChanged ? { emailVerified: false } : {}) })

@@ -69,28 +69,30 @@ describe('PUT /api/me/', () => {
     expect(res.json()).toMatchObject({ name: 'Carol', email_verified: true });
   });
 
-  it('moves the sign-in email of an embedded account along, unverified', async () => {
-    await t.database.db
-      .insert(identityAccounts)
-      .values({
-        id: 'me-lena',
-        email: 'me-lena@example.test',
-        name: 'Lena',
-        passwordHash: 'x',
-        emailVerified: true,
-      });
+  it('moves name and sign-in email of an embedded account along, the email unverified', async () => {
+    await t.database.db.insert(identityAccounts).values({
+      id: 'me-lena',
+      email: 'me-lena@example.test',
+      name: 'Lena',
+      passwordHash: 'x',
+      emailVerified: true,
+    });
     const res = await t.app.inject({
       method: 'PUT',
       url: '/api/me/',
       headers: await t.as('me-lena'),
-      payload: { name: 'Lena', email: 'lena.new@example.test' },
+      payload: { name: 'Lena Lind', email: 'lena.new@example.test' },
     });
     expect(res.statusCode).toBe(200);
     const [account] = await t.database.db
       .select()
       .from(identityAccounts)
       .where(eq(identityAccounts.id, 'me-lena'));
-    expect(account).toMatchObject({ email: 'lena.new@example.test', emailVerified: false });
+    expect(account).toMatchObject({
+      name: 'Lena Lind',
+      email: 'lena.new@example.test',
+      emailVerified: false,
+    });
   });
 
   it('answers 409 and saves nothing when another sign-in account has that email', async () => {
