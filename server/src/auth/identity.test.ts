@@ -116,6 +116,12 @@ describe('code flow with PKCE through the hosted pages', () => {
     expect(enHtml).toContain('<html lang="en">');
     expect(enHtml).toContain('Forgot password?');
     expect(enHtml).toContain('>Deutsch</a>');
+
+    const { challenge: other } = pkcePair();
+    const asked = await new Browser(baseUrl).follow(authorizeUrl(baseUrl, other, { ui_locales: 'en' }), {
+      headers: { 'accept-language': 'de-DE' },
+    });
+    expect(await asked.response.text()).toContain('<html lang="en">');
   });
 });
 
@@ -295,6 +301,23 @@ describe('mail links and brute-force protection', () => {
       (await browser.submitForm(form, { password: 'third password', password2: 'third password' })).response
         .status,
     ).toBe(400); // link used
+  });
+
+  it('caps reset-mail requests per client IP at 5 per 15 minutes', async () => {
+    const browser = new Browser(baseUrl);
+    const form = await (await browser.follow('/auth/forgot')).response.text();
+    const headers = { 'x-forwarded-for': '203.0.113.7' };
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const action = form.match(/action="([^"]+)"/)?.[1] ?? '';
+      const res = await browser.request(action, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'email=nobody%40example.test',
+      });
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
   });
 
   it('locks an account after 5 wrong passwords, even for the right one, with a clear message', async () => {

@@ -11,6 +11,7 @@
  * a message and a 4xx status; nothing here answers JSON.
  */
 import formbody from '@fastify/formbody';
+import rateLimit from '@fastify/rate-limit';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
@@ -63,6 +64,9 @@ export async function identityPageRoutes(
   { identity, config, db }: IdentityRoutesOptions,
 ) {
   await app.register(formbody);
+  // Mail-sending and account-creating forms are capped per client IP so they cannot be used
+  // to flood mailboxes or the account table; sign-in has its own backoff (auth/throttle.ts).
+  await app.register(rateLimit, { global: false });
   const deps: IdentityDeps = { db, config, log: app.log };
   const { provider } = identity;
   const appLink = (lang: Lang) => ({ href: `${config.publicUrl}/`, label: t(lang, 'toApp') });
@@ -125,9 +129,11 @@ export async function identityPageRoutes(
   }
 
   app.get<{ Params: { uid: string } }>('/auth/interaction/:uid', async (request, reply) => {
-    const lang = langOf(request);
     const { uid } = request.params;
     const details = SAFE_ID.test(uid) ? await interactionFor(request, reply, uid) : undefined;
+    // The SPA may pass the user's language as ui_locales (OIDC Core 3.1.2.1); ?lang= still wins.
+    const uiLocale = String(details?.params.ui_locales ?? '').slice(0, 2);
+    const lang = langOf(request, (request.query as Fields).lang ? {} : { lang: uiLocale });
     if (!details) return expired(reply, lang, request.url);
     const hint = typeof details.params.login_hint === 'string' ? details.params.login_hint : '';
     return page(reply, 200, lang, t(lang, 'loginTitle'), request.url, loginForm(lang, uid, hint));
@@ -197,38 +203,43 @@ export async function identityPageRoutes(
     return page(reply, 200, lang, t(lang, 'registerTitle'), request.url, registerForm(lang, uid));
   });
 
-  app.post<{ Params: { uid: string } }>('/auth/interaction/:uid/register', async (request, reply) => {
-    const fields = formFields(request);
-    const lang = langOf(request, fields);
-    const { uid } = request.params;
-    if (!SAFE_ID.test(uid) || !(await interactionFor(request, reply, uid)))
-      return expired(reply, lang, request.url);
-    try {
-      const account = await registerAccount(
-        deps,
-        { email: fields.email ?? '', name: fields.name ?? '', password: fields.password ?? '' },
-        lang,
-      );
-      return await finishLogin(request, reply, account.id);
-    } catch (err) {
-      if (!(err instanceof HttpError) || err.status >= 500) throw err;
-      // 409 (email taken) belongs to the email field.
-      const errors = Object.fromEntries(
-        (err.errors ?? [{ field: 'email', message: err.detail ?? err.title }]).map((e) => [
-          e.field,
-          e.message,
-        ]),
-      );
-      return page(
-        reply,
-        err.status,
-        lang,
-        t(lang, 'registerTitle'),
-        request.url,
-        registerForm(lang, uid, fields, errors),
-      );
-    }
-  });
+  const registerLimit = { rateLimit: { max: 30, timeWindow: '1 hour' } };
+  app.post<{ Params: { uid: string } }>(
+    '/auth/interaction/:uid/register',
+    { config: registerLimit },
+    async (request, reply) => {
+      const fields = formFields(request);
+      const lang = langOf(request, fields);
+      const { uid } = request.params;
+      if (!SAFE_ID.test(uid) || !(await interactionFor(request, reply, uid)))
+        return expired(reply, lang, request.url);
+      try {
+        const account = await registerAccount(
+          deps,
+          { email: fields.email ?? '', name: fields.name ?? '', password: fields.password ?? '' },
+          lang,
+        );
+        return await finishLogin(request, reply, account.id);
+      } catch (err) {
+        if (!(err instanceof HttpError) || err.status >= 500) throw err;
+        // 409 (email taken) belongs to the email field.
+        const errors = Object.fromEntries(
+          (err.errors ?? [{ field: 'email', message: err.detail ?? err.title }]).map((e) => [
+            e.field,
+            e.message,
+          ]),
+        );
+        return page(
+          reply,
+          err.status,
+          lang,
+          t(lang, 'registerTitle'),
+          request.url,
+          registerForm(lang, uid, fields, errors),
+        );
+      }
+    },
+  );
 
   function forgotForm(lang: Lang, uid: string | undefined, notice?: string) {
     return renderForm({
@@ -254,21 +265,25 @@ export async function identityPageRoutes(
     return page(reply, 200, lang, t(lang, 'forgotTitle'), request.url, forgotForm(lang, uidOf(request)));
   });
 
-  app.post('/auth/forgot', async (request, reply) => {
-    const fields = formFields(request);
-    const lang = langOf(request, fields);
-    const email = (fields.email ?? '').trim();
-    if (email) await requestPasswordReset(deps, email, lang);
-    const notice = t(lang, 'forgotSent', { email });
-    return page(
-      reply,
-      200,
-      lang,
-      t(lang, 'forgotTitle'),
-      request.url,
-      forgotForm(lang, uidOf(request), notice),
-    );
-  });
+  app.post(
+    '/auth/forgot',
+    { config: { rateLimit: { max: 5, timeWindow: '15 minutes' } } },
+    async (request, reply) => {
+      const fields = formFields(request);
+      const lang = langOf(request, fields);
+      const email = (fields.email ?? '').trim();
+      if (email) await requestPasswordReset(deps, email, lang);
+      const notice = t(lang, 'forgotSent', { email });
+      return page(
+        reply,
+        200,
+        lang,
+        t(lang, 'forgotTitle'),
+        request.url,
+        forgotForm(lang, uidOf(request), notice),
+      );
+    },
+  );
 
   function resetForm(lang: Lang, token: string, errors: Record<string, string> = {}) {
     return renderForm({
