@@ -17,10 +17,18 @@ export interface ButtonProps extends ComponentProps<'button'> {
 }
 
 const variantClass: Record<ButtonVariant, string> = {
-  primary: 'bg-brand-600 text-white hover:bg-brand-700 disabled:bg-brand-200',
-  secondary: 'border border-stone-300 bg-white text-ink hover:bg-stone-100 disabled:text-stone-400',
-  ghost: 'text-brand-700 hover:bg-brand-50 disabled:text-stone-400',
-  danger: 'bg-red-700 text-white hover:bg-red-800 disabled:bg-red-200',
+  primary: 'bg-brand-600 text-white hover:bg-brand-700',
+  secondary: 'border border-stone-300 bg-white text-ink hover:bg-stone-100',
+  ghost: 'text-brand-700 hover:bg-brand-50',
+  danger: 'bg-red-700 text-white hover:bg-red-800',
+};
+
+// A loading button keeps its colours (it is busy, not unavailable); a disabled one greys out.
+const disabledClass: Record<ButtonVariant, string> = {
+  primary: 'bg-stone-200 text-stone-500',
+  secondary: 'border border-stone-200 bg-stone-50 text-stone-400',
+  ghost: 'text-stone-400',
+  danger: 'bg-stone-200 text-stone-500',
 };
 
 export function Button({
@@ -42,13 +50,14 @@ export function Button({
       disabled={disabled || loading}
       aria-busy={loading || undefined}
       className={cx(
-        'inline-flex items-center justify-center gap-2 rounded-lg font-medium transition-colors disabled:cursor-not-allowed',
+        'inline-flex items-center justify-center gap-2 rounded-lg font-medium whitespace-nowrap transition-colors',
         size === 'sm' ? 'h-8 px-3 text-sm' : 'h-10 px-4 text-sm',
-        variantClass[variant],
+        disabled ? `cursor-not-allowed ${disabledClass[variant]}` : variantClass[variant],
+        loading && 'cursor-progress',
         className,
       )}
     >
-      <Spinner loading={loading} size="sm" testid={testid ? `${testid}-spinner` : undefined} />
+      <Spinner loading={loading} size="sm" tone="current" testid={testid ? `${testid}-spinner` : undefined} />
       {children}
     </button>
   );

@@ -137,30 +137,29 @@ export function Table<T>({
                 className="border-b border-stone-100 last:border-b-0 hover:bg-stone-50"
               >
                 {columns.map((column) => (
-                  <td key={column.key} className={cx('px-4 py-3', column.align === 'right' && 'text-right')}>
+                  <td
+                    key={column.key}
+                    className={cx('px-4 py-3 whitespace-nowrap', column.align === 'right' && 'text-right')}
+                  >
                     {column.render ? column.render(row) : String(cellValue(row, column.key) ?? '')}
                   </td>
                 ))}
               </tr>
             ))}
-            {data.results.length === 0 && !loading && (
-              <tr>
-                <td
-                  colSpan={columns.length}
-                  className="px-4 py-10 text-center text-stone-600"
-                  data-testid={`${testid}-empty`}
-                >
-                  {emptyText ?? t('table.empty')}
-                </td>
-              </tr>
-            )}
-            {data.results.length === 0 && loading && (
-              <tr>
-                <td colSpan={columns.length} className="h-28" />
-              </tr>
-            )}
           </tbody>
         </table>
+        {/* Outside the table so it stays centred in view when a wide table scrolls sideways. */}
+        {data.results.length === 0 &&
+          (loading ? (
+            <div className="h-28" />
+          ) : (
+            <p
+              className="sticky left-0 px-4 py-10 text-center text-stone-600"
+              data-testid={`${testid}-empty`}
+            >
+              {emptyText ?? t('table.empty')}
+            </p>
+          ))}
         {loading && (
           <div className="absolute inset-0 flex items-center justify-center">
             <Spinner loading size="lg" testid={`${testid}-loading`} />

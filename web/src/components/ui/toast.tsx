@@ -76,11 +76,11 @@ export function Toast({
       onFocus={() => setPaused(true)}
       onBlur={() => setPaused(false)}
       className={cx(
-        'pointer-events-auto relative w-full overflow-hidden rounded-lg border border-l-4 border-stone-200 bg-white shadow-lg',
+        'pointer-events-auto relative flex w-full flex-col overflow-hidden rounded-lg border border-l-4 border-stone-200 bg-white shadow-lg',
         style.accent,
       )}
     >
-      <div className="flex items-start gap-3 p-3 pr-2">
+      <div className="flex flex-1 items-start gap-3 p-3 pr-2">
         <span className={style.icon}>
           <Icon name={type} className="mt-0.5 size-5" />
         </span>

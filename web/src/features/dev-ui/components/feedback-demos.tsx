@@ -80,7 +80,7 @@ export function SpinnerDemos() {
   const [loading, setLoading] = useState(true);
   return (
     <CatalogueSection id="spinner" title={t('sections.spinner')}>
-      <div className="flex items-center gap-6">
+      <div className="flex flex-wrap items-center gap-6">
         <Spinner loading size="sm" testid="demo-spinner-sm" />
         <Spinner loading testid="demo-spinner-md" />
         <Spinner loading size="lg" testid="demo-spinner-lg" />
