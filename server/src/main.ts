@@ -9,7 +9,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { databaseDeviceDirectory } from './jobs/device-directory.ts';
 import { HeatingScheduler } from './jobs/heating-scheduler.ts';
-import { loggingSetpointSink } from './jobs/setpoint-sink.ts';
+import { startLorawan } from './lorawan/lorawan.ts';
 import { startAccountPurge } from './modules/me/me.purge.ts';
 
 async function main() {
@@ -29,10 +29,11 @@ async function main() {
   const app = await buildApp({ config, database, verifyToken, identity });
   app.deps.accountPorts = { ...app.deps.accountPorts, ...identityAccountPorts(config, database.db, app.log) };
 
-  // Until LoRaWAN downlinks are wired (device integration) commands are only logged.
+  // MQTT broker (embedded unless MQTT_URL), uplink ingest and setpoint downlinks (issue 6).
+  const lorawan = await startLorawan({ config, db: database.db, log: app.log });
   const heatingScheduler = new HeatingScheduler({
     db: database.db,
-    sink: loggingSetpointSink(app.log),
+    sink: lorawan.setpointSink,
     devices: databaseDeviceDirectory(database.db),
     logger: app.log,
   });
@@ -47,6 +48,7 @@ async function main() {
     app.log.info({ signal }, 'shutting down');
     await heatingScheduler.stop();
     stopAccountPurge();
+    await lorawan.close();
     await app.close();
     await database.close();
     process.exit(0);

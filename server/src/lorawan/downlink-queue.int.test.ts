@@ -11,7 +11,6 @@ import { getCodec } from './codecs/registry.ts';
 import { DownlinkQueue, pendingDownlinksByUnit } from './downlink-queue.ts';
 import { type EmbeddedBroker, startEmbeddedBroker } from './embedded-broker.ts';
 import { UplinkIngest } from './ingest.ts';
-import { registryDeviceDirectory } from './lorawan.ts';
 import { type LorawanAdapter, startLorawanAdapter } from './mqtt-adapter.ts';
 import { telemetryStore } from './telemetry.repository.ts';
 import { APPLICATION_ID, brokerTargets, eventually, seedValves, uniqueRun } from './test-fixture.ts';
@@ -177,13 +176,5 @@ describe.each(brokerTargets)('setpoint downlinks ($name)', ({ url }) => {
       .where(eq(downlinks.id, older?.id as string));
     expect(stillSuperseded?.state).toBe('superseded');
     expect(await pendingDownlinksByUnit(database.db, seeded.companyId, seeded.unitIds)).toEqual(new Map());
-  });
-
-  it('lists the devices of units for the scheduler', async () => {
-    const seeded = await seedValves(database.db, 2);
-    const directory = registryDeviceDirectory(database.db);
-    expect(await directory.devicesOfUnits(seeded.unitIds)).toEqual(
-      new Map(seeded.unitIds.map((unitId, i) => [unitId, [seeded.devEuis[i]]])),
-    );
   });
 });

@@ -1,15 +1,11 @@
 /**
  * Composition of the network-server path (ARCHITECTURE.md §2, issue 6): the embedded broker
  * when no MQTT_URL is configured, the dialect chosen by LORAWAN_NS, the ingest with its
- * database store, the MQTT adapter, the downlink queue (the scheduler's `SetpointSink`) and the
- * `DeviceDirectory` the scheduler asks for the devices of a unit. `main.ts` starts it after
+ * database store, the MQTT adapter, and the downlink queue (the scheduler's `SetpointSink`). `main.ts` starts it after
  * the database is migrated and closes it on shutdown.
  */
-import { and, inArray, isNotNull } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { devices } from '../db/schema/devices.ts';
-import type { DeviceDirectory } from '../jobs/device-directory.ts';
 import { chirpstackFormat } from './chirpstack.ts';
 import { DownlinkQueue } from './downlink-queue.ts';
 import { type EmbeddedBroker, startEmbeddedBroker } from './embedded-broker.ts';
@@ -23,7 +19,6 @@ export interface Lorawan {
   /** mqtt:// URL the adapter uses (the embedded broker's when MQTT_URL is unset). */
   brokerUrl: string;
   setpointSink: DownlinkQueue;
-  deviceDirectory: DeviceDirectory;
   metrics: IngestMetrics;
   close(): Promise<void>;
 }
@@ -33,24 +28,6 @@ export function networkServerFormat(lorawan: Config['lorawan']): NetworkServerFo
   return lorawan.networkServer === 'tts'
     ? ttsFormat({ appId: lorawan.ttsAppId, tenant: lorawan.ttsTenant })
     : chirpstackFormat({ applicationId: lorawan.chirpstackApplicationId });
-}
-
-/** Devices of units from the registry (`devices.unit_id`). */
-export function registryDeviceDirectory(db: Db): DeviceDirectory {
-  return {
-    async devicesOfUnits(unitIds) {
-      const result = new Map<string, string[]>();
-      if (unitIds.length === 0) return result;
-      const rows = await db
-        .select({ id: devices.id, unitId: devices.unitId })
-        .from(devices)
-        .where(and(inArray(devices.unitId, unitIds), isNotNull(devices.unitId)));
-      for (const { id, unitId } of rows) {
-        result.set(unitId as string, [...(result.get(unitId as string) ?? []), id]);
-      }
-      return result;
-    },
-  };
 }
 
 /**
@@ -87,7 +64,6 @@ export async function startLorawan(options: {
   return {
     brokerUrl,
     setpointSink: queue,
-    deviceDirectory: registryDeviceDirectory(db),
     metrics: ingest.metrics,
     close: async () => {
       queue.close();
