@@ -3,14 +3,16 @@
  * instances on one database never double a log entry or a command, catch-up after downtime
  * applies only the setpoint now in force, and a failing sink is retried.
  */
-import { and, asc, count, eq, sql } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, onPostgres } from '../../test/helpers.ts';
-import { type Database, openDatabase } from '../db/client.ts';
-import { devices, groups, heatingLog, heatingPlans, setpointOutbox, units } from '../db/schema.ts';
+import { and, asc, count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../test/helpers.ts';
+import type { Database } from '../db/client.ts';
+import { companies, devices, groups, heatingLog, heatingPlans, setpointOutbox, units } from '../db/schema.ts';
 import { seedCompanies, winterPlan } from '../modules/units/heating-test-fixtures.ts';
 import { type DeviceDirectory, databaseDeviceDirectory } from './device-directory.ts';
+import { markCompanyUnitsDue } from './heating-apply.ts';
 import { HeatingScheduler } from './heating-scheduler.ts';
+import { secondConnection } from './second-connection.test-helper.ts';
 import type { SetpointCommand, SetpointSink } from './setpoint-sink.ts';
 
 const MINUTE = 60_000;
@@ -33,16 +35,6 @@ function recordingSink(): SetpointSink & { commands: SetpointCommand[] } {
       commands.push(...batch);
     },
   };
-}
-
-/** A second connection to the same database (PostgreSQL), or the same PGlite instance. */
-async function secondConnection(database: Database): Promise<Database> {
-  if (!onPostgres) return database;
-  const rows = await database.db.execute(sql`select current_database() as name`);
-  const name = (rows as unknown as { rows: { name: string }[] }).rows[0]?.name;
-  const url = new URL(process.env.TEST_DATABASE_URL ?? '');
-  url.pathname = `/${name}`;
-  return openDatabase({ kind: 'postgres', url: url.toString() });
 }
 
 describe('heating scheduler', () => {
@@ -71,12 +63,17 @@ describe('heating scheduler', () => {
 
   const logCount = async () => (await database.db.select({ n: count() }).from(heatingLog))[0]?.n ?? 0;
 
-  beforeEach(async () => {
+  // One database per file (PGlite start-up dominates); each test starts from fresh companies,
+  // and deleting the companies cascades to their units, plans, log, outbox and devices.
+  beforeAll(async () => {
     database = await createTestDatabase();
+  });
+  beforeEach(async () => {
+    await database.db.delete(companies);
     ({ companyId } = await seedCompanies(database.db));
     clock = MONDAY;
   });
-  afterEach(() => database.close());
+  afterAll(() => database.close());
 
   it('fires each switch point once and sends one command per device', async () => {
     await seedGroup(3, MONDAY);
@@ -251,5 +248,26 @@ describe('heating scheduler', () => {
     });
     expect(await scheduler.tick()).toMatchObject({ changes: 2, commands: 1 });
     expect(sink.commands).toMatchObject([{ deviceId: devEui, unitId: unit?.id, setpoint: 17 }]);
+  });
+
+  it('re-applies a changed company range to every unit once they are marked due', async () => {
+    await seedGroup(2, MONDAY);
+    const sink = recordingSink();
+    const scheduler = new HeatingScheduler({
+      db: database.db,
+      sink,
+      devices: twoValves,
+      logger: silent,
+      now: () => clock,
+    });
+    await scheduler.tick();
+    clock = new Date(MONDAY.getTime() + MINUTE);
+    // Night setpoint 17 °C is now below the company minimum.
+    await database.db.update(companies).set({ minTemperature: 18 }).where(eq(companies.id, companyId));
+    expect((await scheduler.tick()).changes).toBe(0);
+    await markCompanyUnitsDue(database.db, companyId, clock);
+    expect(await scheduler.tick()).toMatchObject({ evaluated: 2, changes: 2 });
+    const setpoints = await database.db.select({ setpoint: units.setpoint }).from(units);
+    expect(setpoints.map((u) => u.setpoint)).toEqual([18, 18]);
   });
 });
