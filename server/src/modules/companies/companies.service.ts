@@ -14,7 +14,7 @@ import type {
 import type { Membership } from '../../auth/membership.ts';
 import type { Config } from '../../config.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
-import type { CompaniesRepository, CompanyRow } from './companies.repository.ts';
+import type { CompaniesRepository, CompanyChanges, CompanyRow } from './companies.repository.ts';
 
 /** `requireMember` bound to the database: 404 for non-members and malformed ids. */
 export type MemberGuard = (userId: string, companyId: string) => Promise<Membership>;
@@ -91,12 +91,16 @@ export class CompaniesService {
       const field = body.min_temperature !== undefined ? 'body.min_temperature' : 'body.max_temperature';
       throw badRequest(message, [{ field, message }]);
     }
-    const row = await this.repo.update(companyId, {
-      name: body.name,
-      minTemperature: body.min_temperature,
-      maxTemperature: body.max_temperature,
-      timeZone: body.time_zone,
-    });
+    const changes: CompanyChanges = Object.fromEntries(
+      Object.entries({
+        name: body.name,
+        minTemperature: body.min_temperature,
+        maxTemperature: body.max_temperature,
+        timeZone: body.time_zone,
+      }).filter(([, value]) => value !== undefined),
+    );
+    // An empty patch (e.g. only unknown fields, which the schema strips) changes nothing.
+    const row = Object.keys(changes).length === 0 ? current : await this.repo.update(companyId, changes);
     if (!row) throw notFound('Company not found.');
     return toCompanyResponse(row, membership, this.agreements);
   }

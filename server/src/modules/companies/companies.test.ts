@@ -158,6 +158,20 @@ describe('PATCH /api/companies/{id}/', () => {
     });
   });
 
+  it('answers an empty patch with the unchanged company', async () => {
+    const company = await createCompany(t, 'patch-empty', 'As before');
+    for (const payload of [{}, { unknown_field: 1 }]) {
+      const res = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/companies/${company.id}/`,
+        headers: await t.as('patch-empty'),
+        payload,
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual(company);
+    }
+  });
+
   it('answers 403 to a non-admin member and changes nothing', async () => {
     const company = await createCompany(t, 'patch-bob', 'Unchanged');
     await addMember(t, company.id, 'patch-heater', 'heating');
