@@ -31,7 +31,7 @@ const STYLE = `
 body{margin:0;min-height:100vh;background:#fafaf9;color:#1c1917;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;display:flex;align-items:flex-start;justify-content:center;padding:48px 16px}
 main{width:100%;max-width:400px;background:#fff;border:1px solid #e7e5e4;border-radius:12px;box-shadow:0 1px 3px rgba(28,25,23,.08);padding:28px 24px}
 header{display:flex;justify-content:space-between;align-items:center;margin-bottom:20px}
-.brand{font-weight:700;font-size:20px;color:#b4411c;letter-spacing:-.01em}
+.brand{display:flex;align-items:center;gap:8px;font-weight:700;font-size:20px;color:#1c1917;letter-spacing:-.01em}
 .lang{font-size:14px}
 h1{font-size:22px;margin:0 0 8px}
 p{margin:0 0 16px;color:#44403c}
@@ -49,6 +49,10 @@ button.secondary{background:#fff;color:#44403c;border:1px solid #d6d3d1;margin-t
 a{color:#b4411c}
 .links{margin-top:20px;font-size:14px;display:flex;flex-direction:column;gap:8px}
 `;
+
+/** The app's logo mark (web/public/favicon.svg), inline because the CSP allows no images. */
+const LOGO =
+  '<svg aria-hidden="true" width="28" height="28" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#b4411c"/><path d="M9 23V9m7 14V9m7 14V9M6 23h20" stroke="#fff" stroke-width="2.6" stroke-linecap="round"/></svg>';
 
 export interface PageShell {
   lang: Lang;
@@ -70,7 +74,7 @@ export function renderPage({ lang, title, switchHref, body }: PageShell): string
 </head>
 <body>
 <main>
-<header><span class="brand">${t(lang, 'brand')}</span><a class="lang" href="${escapeHtml(switchHref)}" hreflang="${other}" lang="${other}">${t(lang, 'switchTo')}</a></header>
+<header><span class="brand">${LOGO}${t(lang, 'brand')}</span><a class="lang" href="${escapeHtml(switchHref)}" hreflang="${other}" lang="${other}">${t(lang, 'switchTo')}</a></header>
 <h1>${escapeHtml(title)}</h1>
 ${body}
 </main>
