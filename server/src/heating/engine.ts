@@ -16,11 +16,12 @@ import type { SetpointChange, SetpointResolution, UnitHeatingInput } from './typ
 export { validatePlan } from './validate.ts';
 
 /**
- * Candidates examined before `nextChangeAt` / `since` settle for the last one examined: a
- * conservative answer ("may change") for pathological inputs such as a manual change held
- * across thousands of identical switch points.
+ * How far (ms) `nextChangeAt` and `since` look for a change that alters the state. Beyond it
+ * they answer with the first candidate instant past the horizon: an early, safe wake-up ("may
+ * change") for plans whose switch points repeat the same state day after day. Longer than the
+ * 7-day preview, so every change inside a preview window is found exactly.
  */
-const MAX_STEPS = 5000;
+const HORIZON_MS = 8 * 86_400_000;
 /** `since` when the state has held for as long as the engine can see (no change found). */
 const SINCE_EVER = 0;
 
@@ -44,24 +45,19 @@ function nextChangeAfter(context: Context, t: number, current: State): number | 
     const resumedAt = context.pause?.resumedAt ?? Number.POSITIVE_INFINITY;
     return Number.isFinite(resumedAt) ? resumedAt : null;
   }
-  let candidate = t;
-  for (let step = 0; step < MAX_STEPS; step++) {
-    candidate = nextCandidateAfter(context, candidate);
+  for (let candidate = nextCandidateAfter(context, t); ; candidate = nextCandidateAfter(context, candidate)) {
     if (candidate === Number.POSITIVE_INFINITY) return null;
-    if (!sameState(stateAt(context, candidate), current)) return candidate;
+    if (!sameState(stateAt(context, candidate), current) || candidate > t + HORIZON_MS) return candidate;
   }
-  return candidate;
 }
 
 function changedSince(context: Context, t: number, current: State): number {
   if (isPaused(context, t)) return context.pause?.since ?? SINCE_EVER;
-  let candidate = latestCandidateAtOrBefore(context, t);
-  for (let step = 0; step < MAX_STEPS; step++) {
+  for (let candidate = latestCandidateAtOrBefore(context, t); ; ) {
     if (candidate === Number.NEGATIVE_INFINITY) return SINCE_EVER;
-    if (!sameState(stateAt(context, candidate - 1), current)) return candidate;
+    if (!sameState(stateAt(context, candidate - 1), current) || candidate < t - HORIZON_MS) return candidate;
     candidate = latestCandidateAtOrBefore(context, candidate - 1);
   }
-  return candidate;
 }
 
 function withIds<T extends object>(target: T, state: State): T {
@@ -76,7 +72,9 @@ function withIds<T extends object>(target: T, state: State): T {
  * The setpoint in force for a unit at `at`.
  * `since` is when this state came into force (1970-01-01 when it has held forever);
  * `nextChangeAt` is the next instant the state changes (null = never), so a scheduler can sleep
- * until then. Setpoints are °C clamped to `input.range`.
+ * until then. Both are exact within 8 days of `at`; beyond that `nextChangeAt` may be an instant
+ * at which nothing changes (an early wake-up, never a late one) and `since` may be later than the
+ * true start. Setpoints are °C clamped to `input.range`.
  * @throws RangeError when `input.timeZone` is not a known IANA zone.
  */
 export function resolveSetpoint(input: UnitHeatingInput, at: Date): SetpointResolution {
