@@ -48,6 +48,7 @@ export default async function setup(project: TestProject) {
   const root = path.resolve(import.meta.dirname, '../..');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'heizplan-e2e-'));
   const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
   let log = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     cwd: root,
@@ -56,6 +57,8 @@ export default async function setup(project: TestProject) {
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      // The embedded identity provider registers redirect URIs on this origin (issue 4).
+      PUBLIC_URL: baseURL,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
     },
@@ -63,7 +66,6 @@ export default async function setup(project: TestProject) {
   });
   child.stdout?.on('data', (d) => (log += d));
   child.stderr?.on('data', (d) => (log += d));
-  const baseURL = `http://127.0.0.1:${port}`;
   await waitForHealth(baseURL, child, () => log);
   project.provide('baseURL', baseURL);
   project.provide('dataDir', dataDir);

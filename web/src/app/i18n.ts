@@ -25,9 +25,14 @@ for (const [file, strings] of Object.entries(files)) {
   resources[lng][ns] = strings;
 }
 
-export function storedLanguage(): Language {
+/** The language the user chose on this browser, or null when none was chosen yet. */
+export function chosenLanguage(): Language | null {
   const stored = typeof localStorage === 'undefined' ? null : localStorage.getItem(STORAGE_KEY);
-  return stored === 'en' || stored === 'de' ? stored : 'de';
+  return stored === 'en' || stored === 'de' ? stored : null;
+}
+
+export function storedLanguage(): Language {
+  return chosenLanguage() ?? 'de';
 }
 
 /** Switches the UI language and remembers it for the next visit. */

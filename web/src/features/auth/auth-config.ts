@@ -3,18 +3,10 @@
  * describes the embedded provider and any external issuer, so the SPA needs no build-time
  * configuration.
  */
+import type { AuthConfigResponse } from '@heizplan/contracts/auth-config';
 import { api } from '../../lib/api-client.ts';
 
-export interface AuthConfig {
-  /** OIDC issuer URL; discovery at `<issuer>/.well-known/openid-configuration`. */
-  issuer: string;
-  client_id: string;
-  /** Audience the API expects in access tokens. */
-  audience: string;
-  /** Space-separated scopes, e.g. `openid profile email offline_access`. */
-  scope: string;
-  /** Resource indicator (RFC 8707) to request JWT access tokens for, when the issuer uses one. */
-  resource?: string;
-}
+/** Wire shape from `@heizplan/contracts/auth-config`. */
+export type AuthConfig = AuthConfigResponse;
 
 export const fetchAuthConfig = () => api.get<AuthConfig>('/public/auth-config', { authenticated: false });

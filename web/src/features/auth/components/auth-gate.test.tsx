@@ -111,6 +111,15 @@ describe('auth gate', () => {
     expect(screen.queryByText('units')).toBeNull();
   });
 
+  it("lets the provider follow the browser's language while none was chosen here", async () => {
+    localStorage.removeItem('heizplan.lang');
+    const manager = fakeManager(null);
+    renderGate(sessionWith(manager), '/units');
+    await waitFor(() =>
+      expect(manager.signinRedirect).toHaveBeenCalledWith({ state: { returnTo: '/units' } }),
+    );
+  });
+
   it('shows the screen to a signed-in user', async () => {
     storeToken('valid', Date.now() / 1000 + 3600);
     const manager = fakeManager(testUser());

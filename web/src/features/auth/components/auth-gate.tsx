@@ -8,10 +8,13 @@
  * - shows a remembered login error (e.g. 'Invalid State') with a button to sign in again,
  *   instead of redirecting straight back into a login that just failed;
  * - re-logs in when the API answers 401.
+ * The hosted login is asked for the user's chosen language (`ui_locales`); without a choice
+ * on this browser the provider follows the browser's language.
  */
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
+import { chosenLanguage } from '../../../app/i18n.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useAuthSession } from '../auth-context.tsx';
@@ -22,7 +25,7 @@ import { FullPageStatus } from './full-page-status.tsx';
 type GateState = { kind: 'checking' } | { kind: 'ready' } | { kind: 'error'; code: LoginErrorCode };
 
 export function AuthGate({ children }: { children?: ReactNode }) {
-  const { t, i18n } = useTranslation('auth');
+  const { t } = useTranslation('auth');
   const session = useAuthSession();
   const location = useLocation();
   const navigate = useNavigate();
@@ -55,7 +58,7 @@ export function AuthGate({ children }: { children?: ReactNode }) {
       const token = await session.getAccessToken();
       if (!active) return;
       if (token) setState({ kind: 'ready' });
-      else await session.login(fullPath, i18n.language);
+      else await session.login(fullPath, chosenLanguage() ?? undefined);
     };
     run().catch((error: unknown) => {
       // The sign-in configuration could not be loaded (server unreachable): say so, offer a retry.
@@ -77,9 +80,9 @@ export function AuthGate({ children }: { children?: ReactNode }) {
         }
         setState({ kind: 'checking' });
         const { pathname, search, hash } = window.location;
-        void session.login(`${pathname}${search}${hash}`, i18n.language);
+        void session.login(`${pathname}${search}${hash}`, chosenLanguage() ?? undefined);
       }),
-    [session, i18n],
+    [session],
   );
 
   if (state.kind === 'ready') return children ?? <Outlet />;
@@ -94,7 +97,7 @@ export function AuthGate({ children }: { children?: ReactNode }) {
           testid="login-again"
           onClick={() => {
             clearLoginError();
-            void session.login('/', i18n.language);
+            void session.login('/', chosenLanguage() ?? undefined);
           }}
         >
           {t('signInAgain')}

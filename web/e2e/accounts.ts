@@ -1,0 +1,59 @@
+/**
+ * Account fixtures for browser journeys (issue 4): sign up on the embedded provider's hosted
+ * registration page, read the verification link from the mail outbox, finish setup.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+
+export interface NewAccount {
+  name: string;
+  email: string;
+  password: string;
+}
+
+/**
+ * On the hosted login page a signed-in screen redirected to: opens the registration page
+ * (link named `registerLinkName` in the page's language) and creates the account; the
+ * provider then returns to the app with code+state.
+ */
+export async function register(page: Page, account: NewAccount, registerLinkName: RegExp) {
+  await page.waitForURL(/\/auth\/interaction\//);
+  await page.getByRole('link', { name: registerLinkName }).click();
+  await page.locator('input[name="name"]').fill(account.name);
+  await page.locator('input[name="email"]').fill(account.email);
+  await page.locator('input[name="password"]').fill(account.password);
+  await page.locator('form button[type="submit"]').click();
+}
+
+/** Decodes a quoted-printable mail body (soft line breaks and `=XX` escapes). */
+function decodeQuotedPrintable(text: string): string {
+  const bytes = text
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
+}
+
+/** The newest `/auth/verify/…` link mailed to `email` in `<dataDir>/outbox/*.eml`. */
+export function verificationLink(dataDir: string, email: string): string {
+  const outbox = path.join(dataDir, 'outbox');
+  const files = readdirSync(outbox)
+    .filter((file) => file.endsWith('.eml'))
+    .sort()
+    .reverse();
+  for (const file of files) {
+    const mail = decodeQuotedPrintable(readFileSync(path.join(outbox, file), 'utf8'));
+    if (!mail.includes(`To: ${email}`)) continue;
+    const link = mail.match(/https?:\/\/\S+\/auth\/verify\/\S+/)?.[0];
+    if (link) return link;
+  }
+  throw new Error(`no verification mail to ${email} in ${outbox}`);
+}
+
+/** Ticks the four agreements of setup step 3 and finishes setup. */
+export async function acceptAgreements(page: Page) {
+  for (const box of ['setup-privacy', 'setup-terms', 'setup-avv', 'setup-declaration']) {
+    await page.getByTestId(box).check();
+  }
+  await page.getByTestId('setup-next').click();
+}
