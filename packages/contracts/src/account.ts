@@ -6,6 +6,18 @@
 import { z } from 'zod';
 import { PageQuerySchema, pageOf } from './problem.ts';
 
+/**
+ * Trimmed text a person typed (names): no control characters, which PostgreSQL `text`
+ * cannot hold (NUL) and no screen shows sensibly.
+ */
+const typedText = (label: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, `${label} must not be empty.`)
+    .max(200)
+    .regex(/^\P{Cc}*$/u, `${label} must not contain control characters.`);
+
 /** Languages the UI and the hosted login pages ship in (spec §2 setup step 1). */
 export const LanguageSchema = z.enum(['de', 'en']);
 export type Language = z.infer<typeof LanguageSchema>;
@@ -32,7 +44,7 @@ export type User = z.infer<typeof UserSchema>;
 
 /** `PUT /api/me/` body; both fields trimmed before validation and saving (spec §5). */
 export const UpdateMeBodySchema = z.object({
-  name: z.string().trim().min(1, 'Name must not be empty.').max(200),
+  name: typedText('Name'),
   email: z.string().trim().pipe(z.email('Email must be a valid email address.')),
 });
 export type UpdateMeBody = z.infer<typeof UpdateMeBodySchema>;
@@ -116,7 +128,7 @@ const CompanyTemperature = z.number().min(COMPANY_TEMPERATURE_LIMITS.min).max(CO
  */
 export const CompanyPatchBodySchema = z
   .object({
-    name: z.string().trim().min(1, 'Company name must not be empty.').max(200),
+    name: typedText('Company name'),
     min_temperature: CompanyTemperature,
     max_temperature: CompanyTemperature,
     time_zone: z.string().refine(isTimeZone, 'Unknown IANA time zone.'),
@@ -133,7 +145,7 @@ export type CompanyPatchBody = z.infer<typeof CompanyPatchBodySchema>;
 
 /** `POST /api/companies/setup?company_name=`; blank names are rejected after trimming. */
 export const CompanySetupQuerySchema = z.object({
-  company_name: z.string().trim().min(1, 'Company name must not be empty.').max(200),
+  company_name: typedText('Company name'),
 });
 export type CompanySetupQuery = z.infer<typeof CompanySetupQuerySchema>;
 
@@ -204,4 +216,7 @@ export const MemberEmailParamsSchema = z.object({
 });
 
 /** `DELETE /api/companies/{id}/members/{sub}`, `GET /api/companies/{id}/user/{sub}`. */
-export const MemberParamsSchema = z.object({ id: z.string(), sub: z.string().min(1) });
+export const MemberParamsSchema = z.object({
+  id: z.string(),
+  sub: z.string().regex(/^\P{Cc}+$/u, 'Invalid user id.'),
+});

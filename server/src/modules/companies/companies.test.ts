@@ -37,6 +37,7 @@ describe('POST /api/companies/setup', () => {
     ['blank', '?company_name=%20%20%20'],
     ['empty', '?company_name='],
     ['missing', ''],
+    ['NUL-containing', '?company_name=a%00b'],
   ])('rejects a %s company name with a field error and writes nothing', async (_case, query) => {
     const before = await companyCount();
     const res = await t.app.inject({
@@ -192,6 +193,7 @@ describe('PATCH /api/companies/{id}/', () => {
     ['max below the stored min', { max_temperature: 5 }, 'body.max_temperature'],
     ['an unknown time zone', { time_zone: 'Mars/Olympus' }, 'body.time_zone'],
     ['a blank name', { name: '   ' }, 'body.name'],
+    ['a name with a control character', { name: 'a\u0000b' }, 'body.name'],
     ['a temperature out of range', { max_temperature: 80 }, 'body.max_temperature'],
   ])('rejects %s with a field error and changes nothing', async (_case, payload, field) => {
     const company = await createCompany(t, 'patch-carol', 'Stable');

@@ -46,6 +46,8 @@ describe('team calls', () => {
       await t.app.inject({ method: 'GET', url: `/api/companies/${company.id}/user/team-outsider`, headers }),
       404,
     );
+    const nul = await t.app.inject({ method: 'GET', url: `/api/companies/${company.id}/user/%00`, headers });
+    expect(expectProblem(nul, 400).errors?.[0]?.field).toBe('params.sub');
   });
 
   it('answers 404 on every team call to a member of another company, writing nothing', async () => {

@@ -118,6 +118,7 @@ describe('PUT /api/me/', () => {
   it.each([
     ['an invalid email', { name: 'Dave', email: 'not-an-email' }, 'body.email'],
     ['a blank name', { name: '   ', email: 'dave@example.test' }, 'body.name'],
+    ['a name with a control character', { name: 'Da\u0000ve', email: 'dave@example.test' }, 'body.name'],
     ['a missing email', { name: 'Dave' }, 'body.email'],
   ])('rejects %s with a field error and saves nothing', async (_case, payload, field) => {
     const headers = await t.as('me-dave');
