@@ -1,0 +1,111 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Database } from '../../server/src/db/client.ts';
+import { devices, gateways } from '../../server/src/db/schema/devices.ts';
+import { downlinks, telemetry } from '../../server/src/db/schema/telemetry.ts';
+import { chirpstackFormat } from '../../server/src/lorawan/chirpstack.ts';
+import type { ModelId } from '../../server/src/lorawan/codecs/codec.ts';
+import { DownlinkQueue } from '../../server/src/lorawan/downlink-queue.ts';
+import { type EmbeddedBroker, startEmbeddedBroker } from '../../server/src/lorawan/embedded-broker.ts';
+import { UplinkIngest } from '../../server/src/lorawan/ingest.ts';
+import { type LorawanAdapter, startLorawanAdapter } from '../../server/src/lorawan/mqtt-adapter.ts';
+import { telemetryStore } from '../../server/src/lorawan/telemetry.repository.ts';
+import { APPLICATION_ID, eventually, seedValves } from '../../server/src/lorawan/test-fixture.ts';
+import { createTestDatabase } from '../../server/test/helpers.ts';
+import { type Simulator, startSimulator } from './simulator.ts';
+
+const GATEWAY = 'b827ebfffe6c2a11';
+const MODELS: ModelId[] = ['mclimate-vicki', 'milesight-wt101', 'micropelt-mlr003', 'elsys-ers'];
+
+describe('simulator against Heizplan over the embedded broker', () => {
+  let database: Database;
+  let broker: EmbeddedBroker;
+  let adapter: LorawanAdapter;
+  let ingest: UplinkIngest;
+  let queue: DownlinkQueue;
+  let simulator: Simulator;
+  let seeded: Awaited<ReturnType<typeof seedValves>>;
+  const log = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    broker = await startEmbeddedBroker({ port: 0 });
+    seeded = await seedValves(database.db, MODELS.length);
+    for (const [i, model] of MODELS.entries()) {
+      await database.db
+        .update(devices)
+        .set({ model })
+        .where(eq(devices.id, seeded.devEuis[i] as string));
+    }
+    await database.db
+      .insert(gateways)
+      .values({ companyId: seeded.companyId, gatewayEui: GATEWAY, name: 'Keller' });
+    const format = chirpstackFormat({ applicationId: APPLICATION_ID });
+    ingest = new UplinkIngest({ format, store: telemetryStore(database.db), log });
+    adapter = startLorawanAdapter({ url: broker.url, format, ingest, log, clientId: 'heizplan-sim-test' });
+    await adapter.ready;
+    queue = new DownlinkQueue({ db: database.db, log, publish: (r) => adapter.publish(format.downlink(r)) });
+    simulator = await startSimulator({
+      url: broker.url,
+      applicationId: APPLICATION_ID,
+      gateways: [GATEWAY],
+      devices: seeded.devEuis.map((devEui, i) => ({ devEui, model: MODELS[i] as ModelId })),
+      start: new Date('2026-11-22T05:00:00Z'),
+    });
+  });
+
+  afterAll(async () => {
+    await simulator.close();
+    queue.close();
+    await adapter.close();
+    await broker.close();
+    await database.close();
+  });
+
+  it('reports every model in its vendor layout, decoded into telemetry, and marks the gateway seen', async () => {
+    await simulator.gatewayStats();
+    await simulator.tick(0.25);
+    await eventually('one row per device', () => ingest.metrics.received >= MODELS.length + 2);
+    await ingest.drain();
+    expect(ingest.metrics).toMatchObject({ malformed: 0, undecodable: 0, unknownDevice: 0 });
+    const rows = await database.db.select().from(telemetry).where(eq(telemetry.companyId, seeded.companyId));
+    expect(rows.map((r) => r.deviceId).sort()).toEqual([...seeded.devEuis].sort());
+    for (const row of rows) expect(row.roomTemperature).toBeGreaterThan(10);
+    const [gateway] = await database.db.select().from(gateways).where(eq(gateways.gatewayEui, GATEWAY));
+    // Stats carry simulated time; the retained ONLINE state is stamped on arrival (real time).
+    expect(gateway?.lastSeen?.getTime()).toBeGreaterThanOrEqual(Date.parse('2026-11-22T05:00:00Z'));
+  });
+
+  it('takes a setpoint downlink at its next uplink, acknowledges it, and then reports and heads for it', async () => {
+    const vicki = seeded.devEuis[0] as string;
+    await queue.send([
+      {
+        companyId: seeded.companyId,
+        unitId: seeded.unitIds[0] as string,
+        deviceId: vicki,
+        setpoint: 23,
+        ignoreWallControl: false,
+        reason: 'web_change',
+        at: simulator.now,
+      },
+    ]);
+    await queue.idle();
+    await eventually('the downlink at the simulated network server', async () => {
+      await simulator.tick(0.25);
+      return simulator.rooms().get(vicki)?.setpoint === 23;
+    });
+    await simulator.tick(2);
+    await eventually('acknowledged', async () => {
+      const [row] = await database.db.select().from(downlinks).where(eq(downlinks.deviceId, vicki));
+      return row?.state === 'acknowledged';
+    });
+    await eventually('the new setpoint reported', async () => {
+      const reported = await database.db
+        .select()
+        .from(telemetry)
+        .where(and(eq(telemetry.deviceId, vicki), eq(telemetry.setpointReported, 23)));
+      return reported.length > 0;
+    });
+    expect(simulator.rooms().get(vicki)?.roomTemperature).toBeGreaterThan(20);
+  });
+});

@@ -1,0 +1,220 @@
+/**
+ * LoRaWAN simulator (issue 6): pretends to be ChirpStack v4 with gateways and devices behind it.
+ * It publishes exactly what ChirpStack's MQTT integration publishes (JSON marshaler) — `event/up`
+ * with the vendor's real byte layout (the codec registry's `encodeUplink`), `txack`/`ack` for
+ * downlinks, gateway `event/stats` and a retained `state/conn` (OFFLINE as its last will) — and
+ * takes `command/down` like ChirpStack: a downlink waits for the device's next uplink (class A),
+ * then the device applies the setpoint it decodes from the bytes (`decodeDownlink`).
+ * Rooms follow `thermal.ts`. Time is simulated: `tick(hours)` advances every room and sends one
+ * uplink per device, so a backfill can run weeks of history in seconds.
+ */
+import { randomUUID } from 'node:crypto';
+import mqtt, { type MqttClient } from 'mqtt';
+import { chirpstackUplinkEvent } from '../../server/src/lorawan/chirpstack.ts';
+import type { ModelId, Reading } from '../../server/src/lorawan/codecs/codec.ts';
+import { getCodec } from '../../server/src/lorawan/codecs/registry.ts';
+import { advance, type RoomState, type ThermalParams, WINTER } from './thermal.ts';
+
+export interface SimulatedDevice {
+  devEui: string;
+  model: ModelId;
+  /** Starting room temperature, °C (default 16). */
+  roomTemperature?: number;
+  /** Starting setpoint, °C (default 20). */
+  setpoint?: number;
+}
+
+export interface SimulatorOptions {
+  url: string;
+  applicationId: string;
+  /** Gateway EUIs (16 hex). */
+  gateways: string[];
+  devices: SimulatedDevice[];
+  region?: string;
+  topicPrefix?: string;
+  clientId?: string;
+  thermal?: ThermalParams;
+  /** Simulated start time (default now). */
+  start?: Date;
+}
+
+interface DeviceState {
+  spec: SimulatedDevice;
+  room: RoomState;
+  fCnt: number;
+  /** Downlinks ChirpStack holds until the next uplink. */
+  queue: { id: string; fPort: number; bytes: Uint8Array }[];
+}
+
+export interface Simulator {
+  /** Simulated now. */
+  readonly now: Date;
+  /** Room state per DevEUI. */
+  rooms(): Map<string, RoomState>;
+  /** Advances time by `hours`, then every device sends one uplink (and answers queued downlinks). */
+  tick(hours: number): Promise<void>;
+  /** Publishes gateway stats for all gateways at the simulated now. */
+  gatewayStats(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Battery as each model reports it (V or %), within the vendor's encodable range. */
+const BATTERY: Record<ModelId, Reading['battery']> = {
+  'mclimate-vicki': { value: 3.4, unit: 'V' },
+  'milesight-wt101': { value: 87, unit: '%' },
+  'micropelt-mlr003': { value: 3, unit: 'V' },
+  'elsys-ers': { value: 3.6, unit: 'V' },
+};
+
+export async function startSimulator(options: SimulatorOptions): Promise<Simulator> {
+  const prefix = options.topicPrefix ?? '';
+  const region = options.region ?? 'eu868';
+  const thermal = options.thermal ?? WINTER;
+  let now = options.start ?? new Date();
+  const devices = new Map<string, DeviceState>(
+    options.devices.map((spec) => [
+      spec.devEui,
+      {
+        spec,
+        room: { roomTemperature: spec.roomTemperature ?? 16, setpoint: spec.setpoint ?? 20, valveOpening: 0 },
+        fCnt: 0,
+        queue: [],
+      },
+    ]),
+  );
+  const conn = (gatewayId: string) => `${prefix}${region}/gateway/${gatewayId}/state/conn`;
+  const [firstGateway] = options.gateways;
+  const client: MqttClient = await mqtt.connectAsync(options.url, {
+    protocolVersion: 4,
+    clientId: options.clientId ?? `heizplan-sim-${randomUUID().slice(0, 8)}`,
+    will: firstGateway
+      ? {
+          topic: conn(firstGateway),
+          payload: Buffer.from(JSON.stringify({ gatewayId: firstGateway })),
+          qos: 1,
+          retain: true,
+        }
+      : undefined,
+  });
+  const publish = (topic: string, body: object, retain = false) =>
+    client.publishAsync(`${prefix}${topic}`, JSON.stringify(body), { qos: 1, retain });
+
+  client.on('message', (topic, payload) => {
+    const match = /\/device\/([0-9a-f]{16})\/command\/down$/.exec(topic);
+    const device = match ? devices.get(match[1] as string) : undefined;
+    if (!device) return;
+    try {
+      const body = JSON.parse(payload.toString()) as { id?: string; fPort: number; data: string };
+      device.queue.push({
+        id: body.id ?? randomUUID(),
+        fPort: body.fPort,
+        bytes: Buffer.from(body.data, 'base64'),
+      });
+    } catch {
+      // ChirpStack would log and drop a malformed command as well.
+    }
+  });
+  await client.subscribeAsync(`${prefix}application/${options.applicationId}/device/+/command/down`, {
+    qos: 1,
+  });
+  for (const gatewayId of options.gateways)
+    await publish(`${region}/gateway/${gatewayId}/state/conn`, { gatewayId, state: 'ONLINE' }, true);
+
+  const deviceInfo = (devEui: string) => ({ applicationId: options.applicationId, devEui });
+
+  async function uplink(device: DeviceState, gatewayId: string) {
+    const { spec, room } = device;
+    const codec = getCodec(spec.model);
+    device.fCnt++;
+    const reading: Reading =
+      codec.kind === 'sensor'
+        ? {
+            roomTemperature: round1(room.roomTemperature),
+            humidity: 45,
+            battery: BATTERY[spec.model],
+            errors: [],
+          }
+        : {
+            roomTemperature: round1(room.roomTemperature),
+            setpoint: room.setpoint,
+            valveOpening: room.valveOpening,
+            supplyTemperature: room.valveOpening > 0 ? thermal.supply : round1(room.roomTemperature),
+            battery: BATTERY[spec.model],
+            errors: [],
+          };
+    const frame = codec.encodeUplink(reading);
+    const event = chirpstackUplinkEvent({
+      applicationId: options.applicationId,
+      devEui: spec.devEui,
+      fCnt: device.fCnt,
+      fPort: frame.fPort,
+      bytes: frame.bytes,
+      time: now,
+      gatewayId,
+      rssi: -70 - (Number.parseInt(spec.devEui.slice(-2), 16) % 40),
+      snr: 7.5,
+      deduplicationId: randomUUID(),
+    });
+    await client.publishAsync(`${prefix}${event.topic}`, event.payload, { qos: 1 });
+    // Class A: ChirpStack sends the queued downlinks in this uplink's receive window.
+    for (const downlink of device.queue.splice(0)) {
+      const time = new Date(now.getTime() + 1000).toISOString();
+      await publish(`application/${options.applicationId}/device/${spec.devEui}/event/txack`, {
+        time,
+        deviceInfo: deviceInfo(spec.devEui),
+        queueItemId: downlink.id,
+        gatewayId,
+      });
+      const acknowledged = applyDownlink(device, downlink);
+      await publish(`application/${options.applicationId}/device/${spec.devEui}/event/ack`, {
+        time,
+        deviceInfo: deviceInfo(spec.devEui),
+        queueItemId: downlink.id,
+        acknowledged,
+      });
+    }
+  }
+
+  return {
+    get now() {
+      return now;
+    },
+    rooms: () => new Map([...devices].map(([devEui, d]) => [devEui, d.room])),
+    async tick(hours) {
+      now = new Date(now.getTime() + hours * 3_600_000);
+      let i = 0;
+      for (const device of devices.values()) {
+        device.room = advance(device.room, thermal, hours);
+        await uplink(device, options.gateways[i++ % options.gateways.length] as string);
+      }
+    },
+    async gatewayStats() {
+      for (const gatewayId of options.gateways) {
+        await publish(`${region}/gateway/${gatewayId}/event/stats`, {
+          gatewayId,
+          time: now.toISOString(),
+          rxPacketsReceived: devices.size,
+          rxPacketsReceivedOk: devices.size,
+        });
+      }
+    },
+    async close() {
+      for (const gatewayId of options.gateways)
+        await publish(`${region}/gateway/${gatewayId}/state/conn`, { gatewayId }, true);
+      await client.endAsync();
+    },
+  };
+}
+
+/** The device side of a downlink: true when it understood the bytes (it then confirms). */
+function applyDownlink(device: DeviceState, downlink: { fPort: number; bytes: Uint8Array }): boolean {
+  try {
+    const command = getCodec(device.spec.model).decodeDownlink(downlink.fPort, downlink.bytes);
+    if (command.setpoint !== undefined) device.room = { ...device.room, setpoint: command.setpoint };
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const round1 = (v: number) => Math.round(v * 10) / 10;
