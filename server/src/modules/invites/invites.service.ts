@@ -99,7 +99,9 @@ export class InvitesService {
 
 /** Subject and body (German and English: the invitee's language is unknown) of an invite mail. */
 function inviteMail(companyName: string, code: string, publicUrl: string): [string, string] {
-  const link = `${publicUrl}/setup/2?invite_code=${encodeURIComponent(code)}`;
+  // skipGuard keeps step 2 open for users who already belong to a company (spec §2 guards);
+  // invite_code lets the setup screen fill in the code.
+  const link = `${publicUrl}/setup/2?skipGuard=true&invite_code=${encodeURIComponent(code)}`;
   return [
     `Einladung zu ${companyName} bei Heizplan / Invitation to ${companyName} on Heizplan`,
     [

@@ -50,6 +50,7 @@ describe('POST /api/invite/', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({ to: 'new@example.test' });
     expect(mails[0]?.text).toContain(invite.id);
+    expect(mails[0]?.text).toContain(`http://localhost:3000/setup/2?skipGuard=true&invite_code=${invite.id}`);
   });
 
   it('withdraws the invite and answers 502 when the mail cannot be sent', async () => {
