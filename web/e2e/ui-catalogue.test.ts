@@ -80,8 +80,24 @@ describe('widget catalogue /dev/ui', () => {
     const toast = page.getByTestId('app-toast');
     await toast.waitFor();
     await expect(toast.textContent()).resolves.toContain('Raum angelegt');
-    await screenshot(page, 'ui-catalogue-toast');
+    await page.screenshot({ path: path.join(artifactsDir, 'ui-desktop-toast-shown.png') });
     await toast.waitFor({ state: 'detached', timeout: 8000 });
+
+    await page.getByTestId('demo-combobox-single').fill('raum1');
+    const options = page.getByTestId('demo-combobox-single-listbox');
+    await expect(options.getByTestId('demo-option-r1').isVisible()).resolves.toBe(true);
+    await expect(options.getByTestId('demo-option-r2').count()).resolves.toBe(0);
+    // the open list hangs below the section, so the picture takes the page area under it too
+    const box = (await page.getByTestId('catalogue-combobox').boundingBox())!;
+    const scrollY = await page.evaluate(() => window.scrollY);
+    await page.screenshot({
+      path: path.join(artifactsDir, 'ui-desktop-combobox-open.png'),
+      fullPage: true,
+      clip: { ...box, y: box.y + scrollY, height: box.height + 240 },
+    });
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('demo-combobox-single').inputValue()).resolves.toBe('Raum 10');
 
     await page.getByTestId('demo-tooltip-top-trigger').hover();
     await page.getByTestId('demo-tooltip-top').waitFor();
@@ -95,13 +111,18 @@ describe('widget catalogue /dev/ui', () => {
     await page.close();
   });
 
-  it('fits a 375 px phone without sideways scrolling of the page', async () => {
+  it('fits a 375 px phone without sideways scrolling, and its dialog closes on an overlay tap', async () => {
     const page = await open({ width: 375, height: 740 });
     await page.getByTestId('demo-table-server-row-r1').waitFor();
     await screenshot(page, 'ui-catalogue-phone-de');
     await screenshotSections(page, 'ui-phone');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+    await page.getByTestId('demo-dialog-open').click();
+    await page.getByTestId('demo-dialog').waitFor();
+    await page.screenshot({ path: path.join(artifactsDir, 'ui-phone-dialog-open.png') });
+    await page.getByTestId('demo-dialog-overlay').click({ position: { x: 10, y: 10 } });
+    await page.getByTestId('demo-dialog').waitFor({ state: 'detached' });
     await page.close();
   });
 });
