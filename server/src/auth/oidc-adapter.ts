@@ -3,12 +3,12 @@
  * grants, codes, refresh tokens and interactions survive restarts and work the same on PGlite
  * and PostgreSQL. Interface per oidc-provider's `adapter` option (docs: "Adapter"): one
  * instance per model name; `expiresIn` is in seconds; expired rows are treated as absent and
- * purged with `purgeExpiredPayloads`.
+ * purged with `purgeExpiredIdentityState`.
  */
-import { and, eq, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Db } from '../db/client.ts';
-import { oidcPayloads } from '../db/schema.ts';
+import { identityTokens, loginFailures, oidcPayloads } from '../db/schema.ts';
 
 export function createAdapterClass(db: Db) {
   return class DbAdapter implements Adapter {
@@ -73,9 +73,16 @@ export function createAdapterClass(db: Db) {
   };
 }
 
-/** Deletes artefacts whose expiry has passed; run at start so the table does not grow forever. */
-export async function purgeExpiredPayloads(db: Db): Promise<void> {
+/**
+ * Deletes expired provider artefacts, spent mail-link tokens and stale backoff counters; run at
+ * start and hourly (auth/interaction.routes.ts) so the tables do not grow forever.
+ */
+export async function purgeExpiredIdentityState(db: Db): Promise<void> {
   await db
     .delete(oidcPayloads)
     .where(and(isNotNull(oidcPayloads.expiresAt), lt(oidcPayloads.expiresAt, sql`now()`)));
+  await db
+    .delete(identityTokens)
+    .where(or(lt(identityTokens.expiresAt, sql`now()`), isNotNull(identityTokens.usedAt)));
+  await db.delete(loginFailures).where(lt(loginFailures.lastFailureAt, sql`now() - interval '1 day'`));
 }

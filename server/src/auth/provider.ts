@@ -18,7 +18,7 @@ import type { Db } from '../db/client.ts';
 import { findActiveAccount } from './accounts.service.ts';
 import { createTokenVerifier, type TokenVerifier } from './bearer.ts';
 import { loadProviderKeys, publicJwks } from './keys.ts';
-import { createAdapterClass, purgeExpiredPayloads } from './oidc-adapter.ts';
+import { createAdapterClass, purgeExpiredIdentityState } from './oidc-adapter.ts';
 import { Provider, providerErrors } from './oidc-provider-module.ts';
 import { pickLang, t } from './pages.i18n.ts';
 import { escapeHtml, renderMessage, renderPage, withLang } from './pages.ts';
@@ -54,7 +54,7 @@ export async function createIdentityProvider(config: Config, db: Db): Promise<Id
   const { issuer, resource } = identityUrls(config);
   const origin = new URL(config.publicUrl).origin;
   const keys = await loadProviderKeys(db);
-  await purgeExpiredPayloads(db);
+  await purgeExpiredIdentityState(db);
 
   const configuration: Configuration = {
     adapter: createAdapterClass(db),
