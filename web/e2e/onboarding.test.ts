@@ -1,7 +1,8 @@
 /**
  * Onboarding journey of issue 4 in Chromium against the real server and embedded identity
  * provider: register on the hosted page → verify the mail link → setup steps 1–3 → units in
- * German → switch to English; a second user joins by invite code; logout.
+ * German → switch to English; a second user joins by invite code; silent token renewal by
+ * refresh token and by hidden frame; logout.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -117,6 +118,33 @@ describe('onboarding', () => {
     await grace.getByRole('heading', { name: 'Units' }).waitFor();
     await grace.context().close();
   });
+
+  it.each(['refresh token', 'hidden frame'] as const)(
+    'renews an expired API token silently through the %s',
+    async (mode) => {
+      const before = await ada.evaluate((dropRefreshToken) => {
+        const token = JSON.parse(localStorage.getItem('heizplan.apiToken') ?? '{}') as { value: string };
+        localStorage.setItem('heizplan.apiToken', JSON.stringify({ ...token, expiresAt: 0 }));
+        const userKey = Object.keys(localStorage).find((key) => key.startsWith('oidc.user:'));
+        if (dropRefreshToken && userKey) {
+          const { refresh_token: _, ...user } = JSON.parse(localStorage.getItem(userKey) ?? '{}');
+          localStorage.setItem(userKey, JSON.stringify(user));
+        }
+        return token.value;
+      }, mode === 'hidden frame');
+      const renewal = ada.waitForRequest((request) =>
+        mode === 'hidden frame'
+          ? request.url().includes('prompt=none')
+          : (request.postData() ?? '').includes('grant_type=refresh_token'),
+      );
+      await ada.goto(`${baseURL}/settings/general`);
+      await renewal;
+      await ada.getByTestId('profile-name').waitFor();
+      const after = await ada.evaluate(() => JSON.parse(localStorage.getItem('heizplan.apiToken') ?? '{}'));
+      expect(after.value).not.toBe(before);
+      expect(after.expiresAt).toBeGreaterThan(Date.now() + 60_000);
+    },
+  );
 
   it('logs out at the provider and locally', async () => {
     await ada.getByTestId('nav-logout').first().click();

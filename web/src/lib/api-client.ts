@@ -56,10 +56,14 @@ export function configureApiAuth(next: ApiAuth) {
   auth = next;
 }
 
-type QueryValue = string | number | boolean | null | undefined;
+export type QueryValue = string | number | boolean | null | undefined;
 
 export interface RequestOptions<T> {
-  query?: Record<string, QueryValue>;
+  /**
+   * Query parameters; `undefined`/`null` values are left out. Typed as `object` so callers can
+   * pass their own parameter interfaces, whose values must be `QueryValue`s.
+   */
+  query?: object;
   body?: unknown;
   signal?: AbortSignal;
   /** Public endpoints (`/public/...`) are called without a token. Default true. */
@@ -68,9 +72,9 @@ export interface RequestOptions<T> {
   schema?: ZodType<T>;
 }
 
-function buildUrl(path: string, query?: Record<string, QueryValue>): string {
+function buildUrl(path: string, query?: object): string {
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) {
+  for (const [key, value] of Object.entries(query ?? {}) as Array<[string, QueryValue]>) {
     if (value !== undefined && value !== null) params.set(key, String(value));
   }
   const search = params.toString();
