@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { Combobox, type ComboboxOption } from '../../../components/ui/combobox.tsx';
-import { TextInput } from '../../../components/ui/field.tsx';
+import { Field, TextInput } from '../../../components/ui/field.tsx';
 import { SearchInput } from '../../../components/ui/search-input.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { CatalogueSection, CatalogueState } from './catalogue-section.tsx';
@@ -53,22 +53,21 @@ export function FieldDemos() {
           testid="demo-invite-code"
         />
         <TextInput label={t('fields.locked')} disabled defaultValue="Heizplan GmbH" testid="demo-locked" />
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor="demo-interval" className="text-sm font-medium text-ink">
-            {t('fields.interval')}
-          </label>
-          <Select
-            id="demo-interval"
-            value={billingInterval}
-            onChange={setBillingInterval}
-            testid="demo-select"
-            options={[
-              { id: 'monthly', value: t('fields.monthly'), testid: 'demo-select-monthly' },
-              { id: 'yearly', value: t('fields.yearly'), testid: 'demo-select-yearly' },
-              { id: '3yearly', value: t('fields.threeYearly'), testid: 'demo-select-3yearly' },
-            ]}
-          />
-        </div>
+        <Field label={t('fields.interval')} testid="demo-interval">
+          {(control) => (
+            <Select
+              {...control}
+              value={billingInterval}
+              onChange={setBillingInterval}
+              testid="demo-select"
+              options={[
+                { id: 'monthly', value: t('fields.monthly'), testid: 'demo-select-monthly' },
+                { id: 'yearly', value: t('fields.yearly'), testid: 'demo-select-yearly' },
+                { id: '3yearly', value: t('fields.threeYearly'), testid: 'demo-select-3yearly' },
+              ]}
+            />
+          )}
+        </Field>
         <SearchInput value={search} onChange={setSearch} testid="demo-search" className="sm:col-span-2" />
       </div>
     </CatalogueSection>
