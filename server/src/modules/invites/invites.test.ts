@@ -165,6 +165,19 @@ describe('POST /api/invite/setup/{invite_code}', () => {
     expect(expectProblem(reused, 404).detail).toBe('Invalid invite code.');
   });
 
+  it('lets only one of two people redeeming the same code at once join', async () => {
+    const company = await createCompany(t, 'inv-race');
+    const invite = await createInvite('inv-race', company.id);
+    const url = `/api/invite/setup/${invite.id}`;
+    const results = await Promise.all([
+      t.app.inject({ method: 'POST', url, headers: await t.as('inv-race-1') }),
+      t.app.inject({ method: 'POST', url, headers: await t.as('inv-race-2') }),
+    ]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 404]);
+    const rows = await t.database.db.select().from(memberships).where(eq(memberships.companyId, company.id));
+    expect(rows).toHaveLength(2);
+  });
+
   it.each([
     ['an unknown code', 'A'.repeat(32)],
     ['a malformed code', 'short'],
