@@ -1,0 +1,82 @@
+/**
+ * Starts the real server (embedded PGlite in `dataDir`, built web app) on a loopback port for
+ * browser journeys. The global setup starts the shared one; a journey that must restart the
+ * server with other configuration (e.g. a bumped agreement version) starts its own.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+
+export interface RunningServer {
+  baseURL: string;
+  stop(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      srv.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+async function waitForHealth(url: string, child: ChildProcess, output: () => string) {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output()}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`server did not become healthy:\n${output()}`);
+}
+
+/** Starts `server/src/main.ts` with `env` added; resolves once `/api/health` answers. */
+export async function startServer({
+  dataDir,
+  port,
+  env = {},
+}: {
+  dataDir: string;
+  port?: number;
+  env?: Record<string, string>;
+}): Promise<RunningServer> {
+  const root = path.resolve(import.meta.dirname, '../..');
+  const listenPort = port ?? (await freePort());
+  const baseURL = `http://127.0.0.1:${listenPort}`;
+  let log = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(listenPort),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      // The embedded identity provider registers redirect URIs on this origin (issue 4).
+      PUBLIC_URL: baseURL,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d) => (log += d));
+  child.stderr?.on('data', (d) => (log += d));
+  await waitForHealth(baseURL, child, () => log);
+  return {
+    baseURL,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    },
+  };
+}
