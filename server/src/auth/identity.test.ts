@@ -195,6 +195,10 @@ describe('sessions', () => {
       })}`,
     );
     const confirm = await logoutStart.response.text();
+    // Asked by the app (valid id_token_hint): the page confirms itself in the browser.
+    expect(confirm).toContain('form.submit()');
+    const unasked = await new Browser(baseUrl).follow(`/oidc/session/end?client_id=heizplan-web`);
+    expect(await unasked.response.text()).not.toContain('form.submit()');
     const xsrf = confirm.match(/name="xsrf" value="([^"]+)"/)?.[1] ?? '';
     const action = confirm.match(/action="([^"]+)"/)?.[1] ?? '';
     const out = await browser.submit(action, { xsrf, logout: 'yes' }, `${baseUrl}/`);

@@ -45,6 +45,13 @@ export function identityUrls(config: Config) {
   return { issuer: `${config.publicUrl}/oidc`, resource: `${config.publicUrl}/api` };
 }
 
+const AUTO_CONFIRM_LOGOUT = `<script>
+const form = document.getElementById('op.logoutForm');
+const yes = document.createElement('input');
+yes.type = 'hidden'; yes.name = 'logout'; yes.value = 'yes';
+form.appendChild(yes); form.submit();
+</script>`;
+
 function pageLang(ctx: KoaContextWithOIDC) {
   return pickLang(ctx.query.lang ?? ctx.query.ui_locales, ctx.get('accept-language'));
 }
@@ -147,7 +154,11 @@ export async function createIdentityProvider(config: Config, db: Db): Promise<Id
             switchHref: withLang(ctx.originalUrl, lang === 'de' ? 'en' : 'de'),
             body: `${form}<p>${escapeHtml(t(lang, 'logoutQuestion'))}</p>
 <button autofocus type="submit" form="op.logoutForm" value="yes" name="logout">${escapeHtml(t(lang, 'logoutYes'))}</button>
-<button class="secondary" type="submit" form="op.logoutForm">${escapeHtml(t(lang, 'logoutNo'))}</button>`,
+<button class="secondary" type="submit" form="op.logoutForm">${escapeHtml(t(lang, 'logoutNo'))}</button>${
+              // A valid id_token_hint (checked by the provider) shows the app itself asked to
+              // sign out (the SPA's /logout/), so confirm at once; the buttons stay as fallback.
+              ctx.oidc.entities.IdTokenHint ? AUTO_CONFIRM_LOGOUT : ''
+            }`,
           });
         },
         postLogoutSuccessSource(ctx) {
