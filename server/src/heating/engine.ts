@@ -27,8 +27,10 @@ const SINCE_EVER = 0;
 
 function nextCandidateAfter(context: Context, t: number): number {
   const plan = nextPlanPointAfter(context.plans, t) ?? Number.POSITIVE_INFINITY;
-  const fixed = context.fixedInstants.find((instant) => instant > t) ?? Number.POSITIVE_INFINITY;
-  return Math.min(plan, fixed);
+  for (const instant of context.fixedInstants) {
+    if (instant > t) return Math.min(plan, instant);
+  }
+  return plan;
 }
 
 function latestCandidateAtOrBefore(context: Context, t: number): number {
@@ -60,12 +62,10 @@ function changedSince(context: Context, t: number, current: State): number {
   }
 }
 
-function withIds<T extends object>(target: T, state: State): T {
-  return {
-    ...target,
-    ...(state.eventId === undefined ? {} : { eventId: state.eventId }),
-    ...(state.planId === undefined ? {} : { planId: state.planId }),
-  };
+function addIds<T extends { eventId?: string; planId?: string }>(target: T, state: State): T {
+  if (state.eventId !== undefined) target.eventId = state.eventId;
+  if (state.planId !== undefined) target.planId = state.planId;
+  return target;
 }
 
 /**
@@ -82,7 +82,7 @@ export function resolveSetpoint(input: UnitHeatingInput, at: Date): SetpointReso
   const t = at.getTime();
   const state = stateAt(context, t);
   const next = nextChangeAfter(context, t, state);
-  return withIds(
+  return addIds<SetpointResolution>(
     {
       setpoint: state.setpoint,
       source: state.source,
@@ -108,7 +108,7 @@ export function expandTimeline(input: UnitHeatingInput, from: Date, to: Date): S
     const state = stateAt(context, t);
     if (sameState(state, previous)) continue;
     changes.push(
-      withIds(
+      addIds<SetpointChange>(
         {
           at: new Date(t),
           setpoint: state.setpoint,

@@ -33,13 +33,6 @@ const MAX_COVERED_DAYS = 400;
 /** Leap years are at most 8 years apart, so a 29 Feb boundary recurs within this many years. */
 const MAX_YEARS = 9;
 
-interface CompiledPoint {
-  /** Local minute of the day, 0–1439. */
-  minute: number;
-  temperature: number;
-  ignoreWallControl: boolean;
-}
-
 interface CompiledPlan {
   id: string;
   seasonal: boolean;
@@ -48,9 +41,12 @@ interface CompiledPlan {
   to: number;
   /** Sorted day numbers of a specific_days plan. */
   dates: number[];
-  dateSet: Set<number>;
-  /** Points per ISO weekday (index 1–7) for seasonal plans; index 0 for specific_days. */
-  byDay: CompiledPoint[][];
+  switchPoints: SwitchPoint[];
+  /**
+   * Well-formed points sorted by local time, per ISO weekday (index 1–7) of a seasonal plan or
+   * at index 0 for specific_days; built on first use (the per-(plan, day) precomputation).
+   */
+  byDay: (SwitchPoint[] | undefined)[];
 }
 
 /** A switch point placed on the timeline (epoch ms), or the default when `planId` is absent. */
@@ -64,81 +60,57 @@ export interface PlanPoint {
   planId?: string;
 }
 
-/** The plans of one unit, compiled for fast per-day lookups. */
+/** The plans of one unit; inactive plans are skipped on every lookup. */
 export interface UnitPlans {
   zone: string;
   /** °C used on dates no plan covers. */
   defaultTemperature: number;
-  tiers: { plans: CompiledPlan[]; source: PlanPoint['source'] }[];
-  all: CompiledPlan[];
+  own: HeatingPlan[];
+  group: HeatingPlan[];
 }
 
 const compiledPlans = new WeakMap<HeatingPlan, CompiledPlan>();
 
-/** Compiles the active own and group plans of a unit (inactive plans are ignored). */
-export function compileUnitPlans(
-  zone: string,
-  defaultTemperature: number,
-  ownPlans: HeatingPlan[],
-  groupPlans: HeatingPlan[],
-): UnitPlans {
-  const split = (plans: HeatingPlan[]) => {
-    const compiled = plans.filter((plan) => plan.active).map(compilePlan);
-    return [compiled.filter((p) => !p.seasonal), compiled.filter((p) => p.seasonal)];
-  };
-  const [ownSpecific = [], ownSeasonal = []] = split(ownPlans);
-  const [groupSpecific = [], groupSeasonal = []] = split(groupPlans);
-  return {
-    zone,
-    defaultTemperature,
-    tiers: [
-      { plans: ownSpecific, source: 'regular_plan' },
-      { plans: ownSeasonal, source: 'regular_plan' },
-      { plans: groupSpecific, source: 'group_plan' },
-      { plans: groupSeasonal, source: 'group_plan' },
-    ],
-    all: [...ownSpecific, ...ownSeasonal, ...groupSpecific, ...groupSeasonal],
-  };
-}
-
 function compilePlan(plan: HeatingPlan): CompiledPlan {
-  const cached = compiledPlans.get(plan);
-  if (cached) return cached;
+  let compiled = compiledPlans.get(plan);
+  if (compiled) return compiled;
   const seasonal = plan.kind === 'seasonal';
-  const dates = seasonal ? [] : [...new Set((plan.dates ?? []).map(parseDate))].filter(Number.isFinite);
-  dates.sort((a, b) => a - b);
-  const byDay: CompiledPoint[][] = Array.from({ length: 8 }, () => []);
-  for (const point of plan.switchPoints) {
-    if (!isWellFormed(point, seasonal)) continue;
-    const minute = point.hour * 60 + point.minute;
-    byDay[seasonal ? point.day : 0]?.push({
-      minute,
-      temperature: point.temperature,
-      ignoreWallControl: point.ignoreWallControl,
-    });
+  const dates: number[] = [];
+  if (!seasonal) {
+    for (const date of plan.dates ?? []) {
+      const dayNum = parseDate(date);
+      if (Number.isFinite(dayNum) && !dates.includes(dayNum)) dates.push(dayNum);
+    }
+    dates.sort(ascending);
   }
-  for (const points of byDay) points.sort((a, b) => a.minute - b.minute);
-  const compiled: CompiledPlan = {
+  compiled = {
     id: plan.id,
     seasonal,
     from: seasonal ? parseMonthDay(plan.validFrom) : Number.NaN,
     to: seasonal ? parseMonthDay(plan.validTo) : Number.NaN,
     dates,
-    dateSet: new Set(dates),
-    byDay,
+    switchPoints: plan.switchPoints,
+    byDay: new Array(8),
   };
   compiledPlans.set(plan, compiled);
   return compiled;
 }
 
-function isWellFormed(point: SwitchPoint, seasonal: boolean): boolean {
-  const inRange = (value: number, min: number, max: number) =>
-    Number.isInteger(value) && value >= min && value <= max;
+function ascending(a: number, b: number): number {
+  return a - b;
+}
+
+function byLocalTime(a: SwitchPoint, b: SwitchPoint): number {
+  return a.hour * 60 + a.minute - (b.hour * 60 + b.minute);
+}
+
+function isIntegerIn(value: number, min: number, max: number): boolean {
+  return Number.isInteger(value) && value >= min && value <= max;
+}
+
+function isWellFormed(point: SwitchPoint): boolean {
   return (
-    inRange(point.hour, 0, 23) &&
-    inRange(point.minute, 0, 59) &&
-    Number.isFinite(point.temperature) &&
-    (!seasonal || inRange(point.day, 1, 7))
+    isIntegerIn(point.hour, 0, 23) && isIntegerIn(point.minute, 0, 59) && Number.isFinite(point.temperature)
   );
 }
 
@@ -162,28 +134,50 @@ export function parseDate(value: string): number {
 }
 
 function covers(plan: CompiledPlan, dayNum: number, monthDay: number): boolean {
-  if (!plan.seasonal) return plan.dateSet.has(dayNum);
+  if (!plan.seasonal) return plan.dates.includes(dayNum);
   if (plan.from <= plan.to) return monthDay >= plan.from && monthDay <= plan.to;
   return monthDay >= plan.from || monthDay <= plan.to;
 }
 
-interface Governing {
-  plan: CompiledPlan;
-  source: PlanPoint['source'];
-}
-
-/** The plan governing a local day, or null when no active plan covers it. */
-function governing(unit: UnitPlans, day: LocalDay): Governing | null {
-  for (const tier of unit.tiers) {
-    for (const plan of tier.plans) {
-      if (covers(plan, day.dayNum, day.monthDay)) return { plan, source: tier.source };
+/** The first active plan of `plans` covering the day, specific_days before seasonal. */
+function governingIn(plans: HeatingPlan[], day: LocalDay): CompiledPlan | null {
+  for (const kind of KINDS_BY_PRECEDENCE) {
+    for (const plan of plans) {
+      if (!plan.active || plan.kind !== kind) continue;
+      const compiled = compilePlan(plan);
+      if (covers(compiled, day.dayNum, day.monthDay)) return compiled;
     }
   }
   return null;
 }
 
-function pointsOn(governed: Governing, day: LocalDay): CompiledPoint[] {
-  return governed.plan.byDay[governed.plan.seasonal ? day.weekday : 0] as CompiledPoint[];
+const KINDS_BY_PRECEDENCE = ['specific_days', 'seasonal'] as const;
+
+/** The plan governing a local day (own before group), or null when no active plan covers it. */
+function governingPlan(unit: UnitPlans, day: LocalDay): CompiledPlan | null {
+  return governingIn(unit.own, day) ?? governingIn(unit.group, day);
+}
+
+function pointsOn(plan: CompiledPlan, day: LocalDay): SwitchPoint[] {
+  const index = plan.seasonal ? day.weekday : 0;
+  let points = plan.byDay[index];
+  if (!points) {
+    points = [];
+    for (const point of plan.switchPoints) {
+      if (isWellFormed(point) && (!plan.seasonal || point.day === index)) points.push(point);
+    }
+    points.sort(byLocalTime);
+    plan.byDay[index] = points;
+  }
+  return points;
+}
+
+/** Every active plan of the unit, compiled, for coverage searches across dates. */
+function activePlans(unit: UnitPlans): CompiledPlan[] {
+  const plans: CompiledPlan[] = [];
+  for (const plan of unit.own) if (plan.active) plans.push(compilePlan(plan));
+  for (const plan of unit.group) if (plan.active) plans.push(compilePlan(plan));
+  return plans;
 }
 
 /** Largest covered day number ≤ `dayNum` of one plan, or -Infinity. */
@@ -233,24 +227,27 @@ export function planPointAt(unit: UnitPlans, t: number): PlanPoint {
   let dayNum = localDayAt(unit.zone, t).dayNum;
   for (let walked = 0; walked < MAX_COVERED_DAYS; walked++) {
     const day = localDay(unit.zone, dayNum);
-    const governed = governing(unit, day);
+    let governed = governingIn(unit.own, day);
+    const source = governed ? 'regular_plan' : 'group_plan';
+    governed ??= governingIn(unit.group, day);
     if (!governed) {
       let lastCovered = Number.NEGATIVE_INFINITY;
-      for (const plan of unit.all) lastCovered = Math.max(lastCovered, lastCoveredUpTo(plan, dayNum - 1));
+      for (const plan of activePlans(unit))
+        lastCovered = Math.max(lastCovered, lastCoveredUpTo(plan, dayNum - 1));
       if (lastCovered === Number.NEGATIVE_INFINITY) break;
       return defaultPoint(unit, dayStart(localDay(unit.zone, lastCovered + 1)));
     }
     const points = pointsOn(governed, day);
     for (let i = points.length - 1; i >= 0; i--) {
-      const point = points[i] as CompiledPoint;
-      const at = minuteInstant(day, point.minute);
+      const point = points[i] as SwitchPoint;
+      const at = minuteInstant(day, point.hour * 60 + point.minute);
       if (at <= t) {
         return {
           at,
           temperature: point.temperature,
           ignoreWallControl: point.ignoreWallControl,
-          source: governed.source,
-          planId: governed.plan.id,
+          source,
+          planId: governed.id,
         };
       }
     }
@@ -267,10 +264,10 @@ export function nextPlanPointAfter(unit: UnitPlans, t: number): number | null {
   const first = localDayAt(unit.zone, t);
   let dayNum = first.dayNum;
   let previousCovered = false;
-  if (!governing(unit, first)) dayNum = nextCoveredFrom(unit, dayNum + 1);
+  if (!governingPlan(unit, first)) dayNum = nextCoveredFrom(unit, dayNum + 1);
   for (let walked = 0; walked < MAX_COVERED_DAYS && Number.isFinite(dayNum); walked++) {
     const day = localDay(unit.zone, dayNum);
-    const governed = governing(unit, day);
+    const governed = governingPlan(unit, day);
     if (!governed) {
       if (previousCovered && dayStart(day) > t) return dayStart(day);
       dayNum = nextCoveredFrom(unit, dayNum + 1);
@@ -278,7 +275,7 @@ export function nextPlanPointAfter(unit: UnitPlans, t: number): number | null {
       continue;
     }
     for (const point of pointsOn(governed, day)) {
-      const at = minuteInstant(day, point.minute);
+      const at = minuteInstant(day, point.hour * 60 + point.minute);
       if (at > t) return at;
     }
     previousCovered = true;
@@ -289,6 +286,6 @@ export function nextPlanPointAfter(unit: UnitPlans, t: number): number | null {
 
 function nextCoveredFrom(unit: UnitPlans, dayNum: number): number {
   let next = Number.POSITIVE_INFINITY;
-  for (const plan of unit.all) next = Math.min(next, firstCoveredFrom(plan, dayNum));
+  for (const plan of activePlans(unit)) next = Math.min(next, firstCoveredFrom(plan, dayNum));
   return next;
 }

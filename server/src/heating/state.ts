@@ -17,13 +17,7 @@
  * - ignoreWallControl comes from the switch point in force; events and manual changes do not
  *   ignore wall control.
  */
-import {
-  compileUnitPlans,
-  nextPlanPointAfter,
-  type PlanPoint,
-  planPointAt,
-  type UnitPlans,
-} from './plans.ts';
+import { nextPlanPointAfter, type PlanPoint, planPointAt, type UnitPlans } from './plans.ts';
 import type { LogKind, UnitHeatingInput } from './types.ts';
 
 interface EngineEvent {
@@ -55,7 +49,8 @@ export interface Context {
   pause: { since: number; resumedAt: number } | null;
   /** Sorted distinct finite instants of events, manual changes and pause/resume. */
   fixedInstants: number[];
-  stops: Map<EngineEvent | EngineManual, number>;
+  /** Memoised stop instants of events and manual changes, created on first use. */
+  stops: Map<EngineEvent | EngineManual, number> | null;
 }
 
 /** The observable state; two states are the same change when all fields match. */
@@ -74,55 +69,76 @@ type Claim =
 
 const contexts = new WeakMap<UnitHeatingInput, Context>();
 
-/** @throws RangeError for an unknown time zone. */
+const NO_EVENTS: EngineEvent[] = [];
+const NO_MANUAL: EngineManual[] = [];
+const NO_INSTANTS: number[] = [];
+
+/**
+ * The compiled context of a unit input, memoised per input object. Allocates nothing beyond
+ * the context itself for a unit without events, manual changes or pause (the common case).
+ */
 export function contextOf(input: UnitHeatingInput): Context {
-  const cached = contexts.get(input);
-  if (cached) return cached;
-  const min = input.range.min;
-  const max = input.range.max;
-  const frost = input.frostProtection;
-  const events = input.events
-    .map((event, order) => ({
-      id: event.id,
-      start: event.start.getTime(),
-      end: event.end ? event.end.getTime() : Number.POSITIVE_INFINITY,
-      temperature: event.temperature,
-      prevent: event.preventRegular && event.end !== null,
-      order,
-    }))
-    .filter((event) => event.start < event.end);
-  const manual = input.manualChanges
-    .map((change) => ({
-      kind: change.kind,
-      at: change.at.getTime(),
-      temperature: change.temperature,
-      until: change.until ? change.until.getTime() : Number.POSITIVE_INFINITY,
-    }))
-    .sort((a, b) => a.at - b.at);
+  let context = contexts.get(input);
+  if (context) return context;
+  const events = input.events.length === 0 ? NO_EVENTS : compileEvents(input);
+  const manual = input.manualChanges.length === 0 ? NO_MANUAL : compileManual(input);
   const pause = input.pause
     ? {
         since: input.pause.since.getTime(),
         resumedAt: input.pause.resumedAt ? input.pause.resumedAt.getTime() : Number.POSITIVE_INFINITY,
       }
     : null;
-  const instants = [
-    ...events.flatMap((event) => [event.start, event.end]),
-    ...manual.flatMap((change) => [change.at, change.until]),
-    ...(pause ? [pause.since, pause.resumedAt] : []),
-  ].filter(Number.isFinite);
-  const context: Context = {
-    plans: compileUnitPlans(input.timeZone, frost, input.ownPlans, input.groupPlans),
-    min,
-    max,
-    frost,
+  context = {
+    plans: {
+      zone: input.timeZone,
+      defaultTemperature: input.frostProtection,
+      own: input.ownPlans,
+      group: input.groupPlans,
+    },
+    min: input.range.min,
+    max: input.range.max,
+    frost: input.frostProtection,
     events,
     manual,
     pause,
-    fixedInstants: [...new Set(instants)].sort((a, b) => a - b),
-    stops: new Map(),
+    fixedInstants: fixedInstantsOf(events, manual, pause),
+    stops: null,
   };
   contexts.set(input, context);
   return context;
+}
+
+function compileEvents(input: UnitHeatingInput): EngineEvent[] {
+  const events: EngineEvent[] = [];
+  input.events.forEach((event, order) => {
+    const start = event.start.getTime();
+    const end = event.end ? event.end.getTime() : Number.POSITIVE_INFINITY;
+    // An event ending before it starts never runs (the API rejects it).
+    if (start >= end) return;
+    const prevent = event.preventRegular && event.end !== null;
+    events.push({ id: event.id, start, end, temperature: event.temperature, prevent, order });
+  });
+  return events;
+}
+
+function compileManual(input: UnitHeatingInput): EngineManual[] {
+  const manual: EngineManual[] = input.manualChanges.map((change) => ({
+    kind: change.kind,
+    at: change.at.getTime(),
+    temperature: change.temperature,
+    until: change.until ? change.until.getTime() : Number.POSITIVE_INFINITY,
+  }));
+  // Stable: of two changes at the same instant the later one in input order counts.
+  return manual.sort((a, b) => a.at - b.at);
+}
+
+function fixedInstantsOf(events: EngineEvent[], manual: EngineManual[], pause: Context['pause']): number[] {
+  if (events.length === 0 && manual.length === 0 && pause === null) return NO_INSTANTS;
+  const instants = new Set<number>();
+  for (const event of events) instants.add(event.start).add(event.end);
+  for (const change of manual) instants.add(change.at).add(change.until);
+  if (pause) instants.add(pause.since).add(pause.resumedAt);
+  return [...instants].filter(Number.isFinite).sort((a, b) => a - b);
 }
 
 /** Whether the unit is paused at `t`. */
@@ -136,7 +152,10 @@ function clamp(context: Context, temperature: number): number {
 }
 
 function preventingAt(context: Context, t: number): EngineEvent | undefined {
-  return context.events.find((event) => event.prevent && event.start <= t && t < event.end);
+  for (const event of context.events) {
+    if (event.prevent && event.start <= t && t < event.end) return event;
+  }
+  return undefined;
 }
 
 /** First switch point after `t` that is not inside a running preventRegular event; +Infinity if none. */
@@ -150,8 +169,17 @@ function nextEffectivePlanPointAfter(context: Context, t: number): number {
   }
 }
 
+/** Whether a running preventRegular event that started by the switch point hides it at `t`. */
+function suppressesPoint(context: Context, t: number, pointAt: number): boolean {
+  for (const event of context.events) {
+    if (event.prevent && event.start <= t && t < event.end && event.start <= pointAt) return true;
+  }
+  return false;
+}
+
 /** When an event or manual change stops being a claim (epoch ms, exclusive). */
 function stopOf(context: Context, claim: EngineEvent | EngineManual): number {
+  context.stops ??= new Map();
   let stop = context.stops.get(claim);
   if (stop === undefined) {
     if ('prevent' in claim) {
@@ -175,10 +203,7 @@ function winnerAt(context: Context, t: number): Claim {
   const point = planPointAt(context.plans, t);
   let best: Claim | null = null;
   let bestPriority = 0;
-  const suppressed = context.events.some(
-    (event) => event.prevent && event.start <= t && t < event.end && event.start <= point.at,
-  );
-  if (!suppressed) best = { kind: 'plan', origin: point.at, point };
+  if (!suppressesPoint(context, t, point.at)) best = { kind: 'plan', origin: point.at, point };
   for (const event of context.events) {
     if (event.start <= t && t < stopOf(context, event) && outranks(event.start, 1, best, bestPriority)) {
       best = { kind: 'event', origin: event.start, event };
