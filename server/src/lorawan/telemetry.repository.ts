@@ -6,7 +6,7 @@
  * and unit "current" values only move forward: they are taken from uplinks that were new in
  * this commit and, for devices, only when newer than `last_seen`.
  */
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { devices, gateways } from '../db/schema/devices.ts';
 import { downlinks, telemetry } from '../db/schema/telemetry.ts';
@@ -46,25 +46,55 @@ export function telemetryStore(db: Db): IngestStore {
   };
 }
 
-const key = (devEui: string, time: Date, fCnt: number) => `${devEui}|${time.getTime()}|${fCnt}`;
+const key = (devEui: string, timeMs: number, fCnt: number) => `${devEui}|${timeMs}|${fCnt}`;
 
 async function commitBatch(tx: Tx, batch: IngestBatch): Promise<{ inserted: number }> {
   const readings = batch.uplinks.filter((u) => u.reading);
-  const insertedKeys = new Set<string>();
-  if (readings.length > 0) {
-    const rows = await tx
-      .insert(telemetry)
-      .values(readings.map(toTelemetryRow))
-      .onConflictDoNothing()
-      .returning({ devEui: telemetry.devEui, time: telemetry.time, fCnt: telemetry.fCnt });
-    for (const r of rows) insertedKeys.add(key(r.devEui, r.time, r.fCnt));
-  }
-  const fresh = readings.filter((u) => insertedKeys.has(key(u.event.devEui, u.event.time, u.event.fCnt)));
+  const insertedKeys = await insertTelemetry(tx, readings);
+  const fresh = readings.filter((u) =>
+    insertedKeys.has(key(u.event.devEui, u.event.time.getTime(), u.event.fCnt)),
+  );
   await updateDevices(tx, batch);
   await updateUnits(tx, fresh);
   await updateDownlinks(tx, batch);
   await updateGateways(tx, batch);
   return { inserted: insertedKeys.size };
+}
+
+/**
+ * One `INSERT … SELECT FROM unnest(arrays) ON CONFLICT DO NOTHING`: 15 array parameters instead
+ * of 15 per row, which keeps a 1000-row batch cheap to build and to parse on both backends.
+ * @returns the keys of the rows that were new.
+ */
+async function insertTelemetry(tx: Tx, readings: DecodedUplink[]): Promise<Set<string>> {
+  const inserted = new Set<string>();
+  if (readings.length === 0) return inserted;
+  const rows = readings.map(toTelemetryRow);
+  const column = <K extends keyof typeof telemetry.$inferInsert>(k: K, type: string) =>
+    array(
+      rows.map((r) => r[k] ?? null),
+      type,
+    );
+  const result = await tx.execute(sql`
+    insert into ${telemetry} (dev_eui, time, f_cnt, device_id, company_id, unit_id, f_port, room_temperature,
+      supply_temperature, setpoint_reported, valve_opening, battery, battery_unit, rssi, snr)
+    select * from unnest(
+      ${column('devEui', 'text')}, ${array(
+        rows.map((r) => r.time.toISOString()),
+        'timestamptz',
+      )},
+      ${column('fCnt', 'int')}, ${column('deviceId', 'text')}, ${column('companyId', 'uuid')},
+      ${column('unitId', 'uuid')}, ${column('fPort', 'int')}, ${column('roomTemperature', 'real')},
+      ${column('supplyTemperature', 'real')}, ${column('setpointReported', 'real')},
+      ${column('valveOpening', 'real')}, ${column('battery', 'real')}, ${column('batteryUnit', 'text')},
+      ${column('rssi', 'real')}, ${column('snr', 'real')})
+    on conflict do nothing
+    returning dev_eui, f_cnt, (extract(epoch from time) * 1000)::float8 as ms`);
+  for (const r of (result as unknown as { rows: { dev_eui: string; f_cnt: number; ms: number | string }[] })
+    .rows) {
+    inserted.add(key(r.dev_eui, Number(r.ms), Number(r.f_cnt)));
+  }
+  return inserted;
 }
 
 /** One telemetry row from a decoded uplink (°C, %, battery V or %, dBm, dB). */
@@ -88,12 +118,8 @@ export function toTelemetryRow({ event, device, reading }: DecodedUplink): typeo
   };
 }
 
-/** `(v1, v2, …), (…)` for an `update … from (values …)` statement. */
-const valuesList = (rows: SQL[][]) =>
-  sql.join(
-    rows.map((r) => sql`(${sql.join(r, sql`, `)})`),
-    sql`, `,
-  );
+/** One array parameter cast to `type[]`, for `unnest(…)` (one parameter per column, not per row). */
+const array = (values: unknown[], type: string) => sql`${sql.param(values)}::${sql.raw(type)}[]`;
 
 async function updateDevices(tx: Tx, batch: IngestBatch) {
   // Latest uplink per device (any uplink: an undecodable one still proves the device is alive).
@@ -103,14 +129,7 @@ async function updateDevices(tx: Tx, batch: IngestBatch) {
     if (!prev || prev.event.time <= u.event.time) latest.set(u.device.id, u);
   }
   if (latest.size > 0) {
-    const rows = [...latest.values()].map(({ device, event, reading }) => [
-      sql`${device.id}::text`,
-      sql`${event.time.toISOString()}::timestamptz`,
-      sql`${reading?.battery?.value ?? null}::real`,
-      sql`${reading?.battery?.unit ?? null}::text`,
-      sql`${event.radio.rssi ?? null}::real`,
-      sql`${event.radio.snr ?? null}::real`,
-    ]);
+    const rows = [...latest.values()];
     await tx.execute(sql`
       update ${devices} set
         last_seen = v.seen,
@@ -118,7 +137,32 @@ async function updateDevices(tx: Tx, batch: IngestBatch) {
         battery_unit = case when v.battery is null then ${devices.batteryUnit} else v.battery_unit end,
         last_rssi = coalesce(v.rssi, ${devices.lastRssi}),
         last_snr = coalesce(v.snr, ${devices.lastSnr})
-      from (values ${valuesList(rows)}) as v(id, seen, battery, battery_unit, rssi, snr)
+      from unnest(
+        ${array(
+          rows.map((u) => u.device.id),
+          'text',
+        )},
+        ${array(
+          rows.map((u) => u.event.time.toISOString()),
+          'timestamptz',
+        )},
+        ${array(
+          rows.map((u) => u.reading?.battery?.value ?? null),
+          'real',
+        )},
+        ${array(
+          rows.map((u) => u.reading?.battery?.unit ?? null),
+          'text',
+        )},
+        ${array(
+          rows.map((u) => u.event.radio.rssi ?? null),
+          'real',
+        )},
+        ${array(
+          rows.map((u) => u.event.radio.snr ?? null),
+          'real',
+        )}
+      ) as v(id, seen, battery, battery_unit, rssi, snr)
       where ${devices.id} = v.id and (${devices.lastSeen} is null or ${devices.lastSeen} <= v.seen)`);
   }
   // DevStatusAns battery (%) from the network server, for devices whose payload has none.
@@ -147,18 +191,30 @@ async function updateUnits(tx: Tx, fresh: DecodedUplink[]) {
     });
   }
   if (perUnit.size === 0) return;
-  const rows = [...perUnit].map(([unitId, v]) => [
-    sql`${unitId}::uuid`,
-    sql`${v.room ?? null}::real`,
-    sql`${v.valve ?? null}::real`,
-    sql`${v.supply ?? null}::real`,
-  ]);
+  const rows = [...perUnit];
   await tx.execute(sql`
     update units set
       room_temperature = coalesce(v.room, units.room_temperature),
       valve_opening = coalesce(v.valve, units.valve_opening),
       supply_temperature = coalesce(v.supply, units.supply_temperature)
-    from (values ${valuesList(rows)}) as v(id, room, valve, supply)
+    from unnest(
+      ${array(
+        rows.map(([id]) => id),
+        'uuid',
+      )},
+      ${array(
+        rows.map(([, v]) => v.room ?? null),
+        'real',
+      )},
+      ${array(
+        rows.map(([, v]) => v.valve ?? null),
+        'real',
+      )},
+      ${array(
+        rows.map(([, v]) => v.supply ?? null),
+        'real',
+      )}
+    ) as v(id, room, valve, supply)
     where units.id = v.id`);
 }
 
