@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { ToastProvider } from '../components/ui/toast-provider.tsx';
+import { env } from '../config/env.ts';
 import { AuthSessionProvider } from '../features/auth/auth-context.tsx';
 import { AuthSession, connectApiClient } from '../features/auth/auth-session.ts';
 import i18n from './i18n.ts';
@@ -11,7 +12,7 @@ export const queryClient = new QueryClient({
 });
 
 /** The browser's sign-in session (issue 4); the API client takes its tokens from it. */
-export const authSession = new AuthSession();
+export const authSession = new AuthSession(env);
 connectApiClient(authSession);
 
 /**
