@@ -1,7 +1,8 @@
 /**
  * Company rules of spec §3/§7 (issue 4): a user sees only companies they belong to (others
  * answer 404), only admins change a company or its team (others 403), the creator of a
- * company becomes its admin, and the last admin cannot be removed (409).
+ * company becomes its admin, and the last admin cannot be removed (409). A changed
+ * temperature range or time zone makes the heating scheduler re-evaluate the company's units.
  */
 import type {
   Company,
@@ -22,6 +23,11 @@ export type MemberGuard = (userId: string, companyId: string) => Promise<Members
 /** Creates invites on behalf of the team screen's "invite by email" call. */
 export interface MemberInviter {
   create(userId: string, companyId: string, input: { email?: string }): Promise<Invite>;
+}
+
+/** Tells the heating scheduler that a company's time zone or temperature range changed. */
+export interface CompanySettingsListener {
+  settingsChanged(companyId: string): Promise<void>;
 }
 
 /** @throws HttpError 403 unless the membership is an admin one. */
@@ -56,6 +62,7 @@ export class CompaniesService {
     private readonly requireMember: MemberGuard,
     private readonly agreements: Config['agreements'],
     private readonly inviter: MemberInviter,
+    private readonly heating: CompanySettingsListener,
   ) {}
 
   /** The caller's companies; `pagination: false` returns all of them as one page. */
@@ -102,6 +109,14 @@ export class CompaniesService {
     // An empty patch (e.g. only unknown fields, which the schema strips) changes nothing.
     const row = Object.keys(changes).length === 0 ? current : await this.repo.update(companyId, changes);
     if (!row) throw notFound('Company not found.');
+    // Setpoints are clamped to the range and plans follow the zone, so units re-evaluate now.
+    if (
+      changes.minTemperature !== undefined ||
+      changes.maxTemperature !== undefined ||
+      changes.timeZone !== undefined
+    ) {
+      await this.heating.settingsChanged(companyId);
+    }
     return toCompanyResponse(row, membership, this.agreements);
   }
 

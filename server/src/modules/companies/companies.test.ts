@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
-import { companies, memberships } from '../../db/schema.ts';
+import { companies, memberships, units } from '../../db/schema.ts';
 import { addMember, createCompany, expectProblem, forgedAuthorization } from '../me/account.fixtures.ts';
 
 let t: TestApp;
@@ -157,6 +157,43 @@ describe('PATCH /api/companies/{id}/', () => {
       max_temperature: 24,
       time_zone: 'Europe/Vienna',
     });
+  });
+
+  it('makes the company’s units due and wakes the scheduler when range or zone change', async () => {
+    const wake = vi.fn();
+    t.app.deps.heatingScheduler = { wake };
+    const company = await createCompany(t, 'patch-heat');
+    const other = await createCompany(t, 'patch-heat-other');
+    const later = new Date(Date.now() + 86_400_000);
+    const [mine] = await t.database.db
+      .insert(units)
+      .values({ companyId: company.id, name: 'Room 1', nextChangeAt: later })
+      .returning();
+    const [theirs] = await t.database.db
+      .insert(units)
+      .values({ companyId: other.id, name: 'Room 1', nextChangeAt: later })
+      .returning();
+    const adminHeaders = await t.as('patch-heat');
+    const nextChange = async (id: string) =>
+      (await t.database.db.select().from(units).where(eq(units.id, id)))[0]?.nextChangeAt?.getTime();
+    const patch = (payload: object) =>
+      t.app
+        .inject({
+          method: 'PATCH',
+          url: `/api/companies/${company.id}/`,
+          headers: adminHeaders,
+          payload,
+        })
+        .then((res) => expect(res.statusCode).toBe(200));
+
+    await patch({ name: 'Only the name' });
+    expect(await nextChange(mine!.id)).toBe(later.getTime());
+    expect(wake).not.toHaveBeenCalled();
+
+    await patch({ max_temperature: 22 });
+    expect(await nextChange(mine!.id)).toBeLessThanOrEqual(Date.now());
+    expect(await nextChange(theirs!.id)).toBe(later.getTime());
+    expect(wake).toHaveBeenCalledTimes(1);
   });
 
   it('answers an empty patch with the unchanged company', async () => {

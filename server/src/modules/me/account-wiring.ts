@@ -6,6 +6,7 @@
 import { ProblemSchema } from '@heizplan/contracts/problem';
 import type { FastifyInstance } from 'fastify';
 import { requireMember } from '../../auth/membership.ts';
+import { markCompanyUnitsDue } from '../../jobs/heating-apply.ts';
 import { CompaniesRepository } from '../companies/companies.repository.ts';
 import { CompaniesService, type MemberGuard } from '../companies/companies.service.ts';
 import { InvitesRepository } from '../invites/invites.repository.ts';
@@ -25,8 +26,12 @@ export function accountServices(app: FastifyInstance) {
     new CompaniesRepository(db),
     guard,
     config.agreements,
+    { create: (userId, companyId, input) => invites.create(userId, companyId, input) },
     {
-      create: (userId, companyId, input) => invites.create(userId, companyId, input),
+      settingsChanged: async (companyId) => {
+        await markCompanyUnitsDue(db, companyId, new Date());
+        app.deps.heatingScheduler?.wake();
+      },
     },
   );
   const invites = new InvitesService(
