@@ -7,10 +7,15 @@ import { AuthGate } from '../features/auth/components/auth-gate.tsx';
 import { LogoutPage } from '../features/auth/routes/logout-page.tsx';
 import { MaintenancePage } from '../features/errors/routes/maintenance-page.tsx';
 import { NotFoundPage } from '../features/errors/routes/not-found-page.tsx';
+import { GroupsPage } from '../features/groups/routes/groups-page.tsx';
 import { SettingsLayout } from '../features/settings/components/settings-layout.tsx';
 import { SettingsGeneralPage } from '../features/settings/routes/settings-general-page.tsx';
+import { SettingsCompanyPage } from '../features/settings/routes/settings-company-page.tsx';
 import { SettingsLanguagePage } from '../features/settings/routes/settings-language-page.tsx';
 import { SetupPage } from '../features/setup/routes/setup-page.tsx';
+import { UnitDetailPage } from '../features/units/routes/unit-detail-page.tsx';
+import { UnitLogPage } from '../features/units/routes/unit-log-page.tsx';
+import { UnitsPage } from '../features/units/routes/units-page.tsx';
 import { MainGuard, SetupGuard } from './guard-routes.tsx';
 import { AppShell } from './layout/app-shell.tsx';
 import { PlaceholderPage } from './placeholder-page.tsx';
@@ -43,9 +48,10 @@ export const routes: RouteObject[] = [
             // Spec §2: the main guard runs on these screens.
             element: <MainGuard />,
             children: [
-              { path: 'units', element: <PlaceholderPage titleKey="nav.units" /> },
-              { path: 'units/:unitId/log', element: <PlaceholderPage titleKey="pages.unitLog" /> },
-              { path: 'groups', element: <PlaceholderPage titleKey="nav.groups" /> },
+              { path: 'units', element: <UnitsPage /> },
+              { path: 'units/:unitId', element: <UnitDetailPage /> },
+              { path: 'units/:unitId/log', element: <UnitLogPage /> },
+              { path: 'groups', element: <GroupsPage /> },
               { path: 'events', element: <PlaceholderPage titleKey="nav.events" /> },
               { path: 'devices', element: <PlaceholderPage titleKey="nav.devices" /> },
               { path: 'gateways', element: <PlaceholderPage titleKey="nav.gateways" /> },
@@ -60,7 +66,7 @@ export const routes: RouteObject[] = [
                   { path: 'help', element: <PlaceholderPage titleKey="pages.settingsHelp" /> },
                   { path: 'billing', element: <PlaceholderPage titleKey="pages.settingsBilling" /> },
                   { path: 'team', element: <PlaceholderPage titleKey="pages.settingsTeam" /> },
-                  { path: 'company', element: <PlaceholderPage titleKey="pages.settingsCompany" /> },
+                  { path: 'company', element: <SettingsCompanyPage /> },
                 ],
               },
             ],

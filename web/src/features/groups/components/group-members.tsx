@@ -1,0 +1,98 @@
+/**
+ * Members of one group: the units in it (each removable) and a multiple-choice combobox to move
+ * further units in. A unit belongs to at most one group, so moving it takes it out of its old one.
+ */
+import type { Group } from '@heizplan/contracts/heating';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button.tsx';
+import { Combobox } from '../../../components/ui/combobox.tsx';
+import { useToast } from '../../../components/ui/toast-provider.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useUnits } from '../../units/api/list-units.ts';
+import { useChangeGroup } from '../api/group-mutations.ts';
+
+/** The API's page maximum; groups and pickers beyond it need the units screen's search. */
+const ALL = 200;
+
+export function GroupMembers({ group }: { group: Group }) {
+  const { t } = useTranslation('groups');
+  const { toast } = useToast();
+  const members = useUnits({ groupId: group.id, size: ALL });
+  const allUnits = useUnits({ size: ALL });
+  const [chosen, setChosen] = useState<string[]>([]);
+  const change = useChangeGroup();
+  const onError = (error: Error) =>
+    toast({
+      type: 'error',
+      title: t('changeError'),
+      description: error instanceof ApiError ? error.detail : undefined,
+    });
+  const candidates = (allUnits.data?.results ?? []).filter((unit) => unit.groupId !== group.id);
+
+  return (
+    <div className="flex flex-col gap-4" data-testid="group-members">
+      {members.data?.results.length === 0 ? (
+        <p className="text-sm text-stone-600">{t('noMembers')}</p>
+      ) : (
+        <ul className="flex flex-wrap gap-2">
+          {members.data?.results.map((unit) => (
+            <li
+              key={unit.id}
+              className="inline-flex items-center gap-1 rounded-md bg-stone-100 py-0.5 pr-1 pl-2 text-sm"
+              data-testid={`group-member-${unit.id}`}
+            >
+              {unit.name}
+              <Button
+                variant="ghost"
+                size="sm"
+                className="h-6 px-1"
+                aria-label={t('removeMember', { name: unit.name })}
+                onClick={() =>
+                  change.mutate({ action: 'unassign', groupId: group.id, unitId: unit.id }, { onError })
+                }
+                testid={`group-member-remove-${unit.id}`}
+              >
+                ×
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <form
+        className="flex flex-col gap-2 sm:flex-row sm:items-end"
+        onSubmit={(event) => {
+          event.preventDefault();
+          change.mutate(
+            { action: 'assign', groupId: group.id, unitIds: chosen },
+            {
+              onSuccess: () => {
+                setChosen([]);
+                toast({ type: 'success', title: t('assigned', { count: chosen.length }) });
+              },
+              onError,
+            },
+          );
+        }}
+      >
+        <div className="flex-1">
+          <Combobox
+            multiple
+            label={t('addUnits')}
+            value={chosen}
+            onChange={setChosen}
+            testid="group-add-units"
+            options={candidates.map((unit) => ({
+              id: unit.id,
+              item: unit.groupName ? `${unit.name} (${unit.groupName})` : unit.name,
+              testid: `group-add-unit-${unit.id}`,
+            }))}
+          />
+        </div>
+        <Button type="submit" disabled={chosen.length === 0} loading={change.isPending} testid="group-assign">
+          {t('assign')}
+        </Button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+/**
+ * One group on the groups screen: rename, delete, members and group plans. Group plans are
+ * unavailable while a member unit has its own active plan (spec §2 "Groups"); the editor is
+ * then disabled and says which units block it. The preview runs on the group's first unit.
+ */
+import type { Group } from '@heizplan/contracts/heating';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button.tsx';
+import { TextInput } from '../../../components/ui/field.tsx';
+import { useToast } from '../../../components/ui/toast-provider.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { PlansSection } from '../../plans/components/plans-section.tsx';
+import { SettingsCard } from '../../settings/components/settings-card.tsx';
+import { useUnits } from '../../units/api/list-units.ts';
+import { useChangeGroup } from '../api/group-mutations.ts';
+import { GroupMembers } from './group-members.tsx';
+
+export function GroupPanel({ group, onDeleted }: { group: Group; onDeleted: () => void }) {
+  const { t } = useTranslation('groups');
+  const { toast } = useToast();
+  const [name, setName] = useState(group.name);
+  const change = useChangeGroup();
+  const firstMember = useUnits({ groupId: group.id, size: 1 }).data?.results[0];
+  const nameError =
+    change.error instanceof ApiError ? (change.error.fieldError('name') ?? change.error.detail) : null;
+  const disabledReason = group.groupPlansAvailable
+    ? null
+    : t('plansUnavailable', { units: group.blockingUnits.map((u) => u.name).join(', ') });
+
+  return (
+    <div className="flex flex-col gap-6" data-testid={`group-panel-${group.id}`}>
+      <SettingsCard title={group.name} testid="group-settings">
+        <form
+          className="flex flex-wrap items-start gap-2"
+          onSubmit={(event) => {
+            event.preventDefault();
+            change.mutate(
+              { action: 'rename', groupId: group.id, name: name.trim() },
+              { onSuccess: () => toast({ type: 'success', title: t('renamed') }) },
+            );
+          }}
+        >
+          <div className="min-w-56 flex-1 sm:max-w-sm">
+            <TextInput
+              label={t('name')}
+              value={name}
+              onChange={(event) => setName(event.target.value)}
+              error={nameError}
+              testid="group-name"
+            />
+          </div>
+          <Button
+            type="submit"
+            variant="secondary"
+            className="mt-7"
+            disabled={!name.trim()}
+            testid="group-rename"
+          >
+            {t('rename')}
+          </Button>
+          <Button
+            variant="danger"
+            className="mt-7"
+            testid="group-delete"
+            onClick={() =>
+              change.mutate(
+                { action: 'delete', groupId: group.id },
+                {
+                  onSuccess: () => {
+                    toast({ type: 'success', title: t('deleted') });
+                    onDeleted();
+                  },
+                },
+              )
+            }
+          >
+            {t('delete')}
+          </Button>
+        </form>
+      </SettingsCard>
+      <SettingsCard title={t('members')} testid="group-members-card">
+        <GroupMembers group={group} />
+      </SettingsCard>
+      <SettingsCard title={t('plans')} description={t('plansHint')} testid="group-plans">
+        <PlansSection
+          owner={{ groupId: group.id }}
+          preview={firstMember ? { unitId: firstMember.id, scope: 'group' } : null}
+          disabledReason={disabledReason}
+        />
+      </SettingsCard>
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+/**
+ * `/groups` (spec §2 "Groups"): the groups table (name, member count, whether group plans are
+ * available), a form to create one, and the chosen group (`?group=<id>`) with its members and
+ * group plans below.
+ */
+import type { Group } from '@heizplan/contracts/heating';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { SearchInput } from '../../../components/ui/search-input.tsx';
+import { Table, type TableColumn } from '../../../components/ui/table.tsx';
+import { NO_SORT } from '../../../components/ui/table-sort.ts';
+import { useDebounced } from '../../units/use-debounced.ts';
+import { useGroup } from '../api/get-group.ts';
+import { useGroups } from '../api/list-groups.ts';
+import { CreateGroupForm } from '../components/create-group-form.tsx';
+import { GroupPanel } from '../components/group-panel.tsx';
+
+const EMPTY_PAGE = { results: [], count: 0, page: 1, size: 10 };
+
+export function GroupsPage() {
+  const { t } = useTranslation('groups');
+  const [params, setParams] = useSearchParams();
+  const selectedId = params.get('group');
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [size, setSize] = useState(10);
+  const q = useDebounced(search.trim());
+  const groups = useGroups({ page, size, ...(q ? { q } : {}) });
+  const select = (groupId: string | null) => setParams(groupId ? { group: groupId } : {});
+  const selected = useGroup(selectedId).data;
+
+  const columns: TableColumn<Group>[] = [
+    {
+      key: 'name',
+      label: t('name'),
+      render: (group) => (
+        <Link
+          to={`/groups?group=${group.id}`}
+          className="font-medium text-brand-700 hover:underline"
+          data-testid={`group-link-${group.id}`}
+        >
+          {group.name}
+        </Link>
+      ),
+    },
+    { key: 'unitCount', label: t('unitCount'), align: 'right' },
+    {
+      key: 'groupPlansAvailable',
+      label: t('plans'),
+      render: (group) => (group.groupPlansAvailable ? t('plansAvailable') : t('plansBlocked')),
+    },
+  ];
+
+  return (
+    <section className="mx-auto flex w-full max-w-5xl flex-col gap-6 p-4 sm:p-6">
+      <h1 className="text-2xl font-semibold">{t('title')}</h1>
+      <CreateGroupForm onCreated={select} />
+      <SearchInput
+        value={search}
+        onChange={(value) => {
+          setSearch(value);
+          setPage(1);
+        }}
+        className="sm:max-w-xs"
+        testid="groups-search"
+      />
+      <Table
+        label={t('title')}
+        columns={columns}
+        data={groups.data ?? EMPTY_PAGE}
+        rowKey={(group) => group.id}
+        sort={NO_SORT}
+        onSortChange={() => {}}
+        onPageChange={setPage}
+        onSizeChange={(nextSize, nextPage) => {
+          setSize(nextSize);
+          setPage(nextPage);
+        }}
+        loading={groups.isPending || (groups.isFetching && groups.isPlaceholderData)}
+        emptyText={t('empty')}
+        testid="groups-table"
+      />
+      {selected && <GroupPanel key={selected.id} group={selected} onDeleted={() => select(null)} />}
+    </section>
+  );
+}

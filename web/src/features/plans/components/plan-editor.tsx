@@ -1,0 +1,253 @@
+/**
+ * Plan editor (spec §2 "Heating plans"; issue 5) for a unit's or a group's plan: a seasonal
+ * plan (valid from/to 'MM-DD', may cross New Year) with switch points per weekday, or a
+ * specific-days plan (dates) with one day's switch points. Form based, so every part is
+ * reachable by keyboard. While editing, the draft is sent to the preview call (debounced) and
+ * the 7-day curve shows what the plan will do before it is saved; the engine's messages
+ * ('Invalid schedule!', 'Invalid time!', 'Value exceeds temperature range set by your
+ * company.') appear next to the fields they concern.
+ */
+import type { Plan } from '@heizplan/contracts/heating';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button.tsx';
+import { TextInput } from '../../../components/ui/field.tsx';
+import { useToast } from '../../../components/ui/toast-provider.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useDebounced } from '../../units/use-debounced.ts';
+import type { PlanOwner } from '../api/list-plans.ts';
+import { usePlanPreview } from '../api/preview-plan.ts';
+import { useChangePlan } from '../api/save-plan.ts';
+import {
+  inputOf,
+  messagesFor,
+  newRow,
+  type PlanDraft,
+  type SwitchPointRow,
+  WEEKDAYS,
+} from '../plan-draft.ts';
+import { useServerMessage } from '../server-message.ts';
+import { DatesEditor } from './dates-editor.tsx';
+import { PreviewChart } from './preview-chart.tsx';
+import { SwitchPointEditor } from './switch-point-row.tsx';
+
+export interface PlanEditorProps {
+  owner: PlanOwner;
+  /** The stored plan being edited; null for a new one. */
+  plan: Plan | null;
+  initial: PlanDraft;
+  /** The unit whose curve is previewed, and whether the draft is its own or its group's plan. */
+  preview: { unitId: string; scope: 'unit' | 'group' } | null;
+  /** Why the plan cannot be edited now (e.g. group plans unavailable); null when it can. */
+  disabledReason?: string | null;
+  onClose: () => void;
+}
+
+export function PlanEditor({
+  owner,
+  plan,
+  initial,
+  preview,
+  disabledReason = null,
+  onClose,
+}: PlanEditorProps) {
+  const { t } = useTranslation('plans');
+  const { toast } = useToast();
+  const translate = useServerMessage();
+  const [draft, setDraft] = useState(initial);
+  const change = useChangePlan();
+  const input = inputOf(draft);
+  // Debounced as text: a fresh object every render would restart the timer forever.
+  const debouncedInput = JSON.parse(useDebounced(JSON.stringify(input), 500)) as typeof input;
+  const previewQuery = usePlanPreview(
+    preview && !disabledReason ? { ...preview, planId: plan?.id ?? null, plan: debouncedInput } : null,
+  );
+  // Saving answers first; otherwise the live preview's validation of the same draft.
+  const problem = [change.error, previewQuery.error].find((e) => e instanceof ApiError) as
+    | ApiError
+    | undefined;
+  const errors = problem?.errors ?? [];
+  const fieldMessage = (field: string) => messagesFor(errors, field).map(translate).join(' ') || null;
+
+  const update = (patch: Partial<PlanDraft>) => {
+    change.reset();
+    setDraft((current) => ({ ...current, ...patch }));
+  };
+  const updateRow = (key: string, row: SwitchPointRow) =>
+    update({ rows: draft.rows.map((r) => (r.key === key ? row : r)) });
+  const removeRow = (key: string) => update({ rows: draft.rows.filter((r) => r.key !== key) });
+  const addRow = (day: number) => {
+    const last = draft.rows.filter((r) => r.day === day).at(-1);
+    update({ rows: [...draft.rows, newRow(day, last ? Math.min(23, Number(last.hour) + 1) : 6, 0, 21)] });
+  };
+
+  const save = () =>
+    change.mutate(
+      { action: 'save', owner, planId: plan?.id ?? null, plan: input },
+      {
+        onSuccess: () => {
+          toast({ type: 'success', title: t('saved'), testid: 'toast-plan-saved' });
+          onClose();
+        },
+      },
+    );
+  const remove = () =>
+    plan &&
+    change.mutate(
+      { action: 'delete', planId: plan.id },
+      {
+        onSuccess: () => {
+          toast({ type: 'success', title: t('deleted') });
+          onClose();
+        },
+      },
+    );
+
+  const rowsOf = (day: number | null) =>
+    draft.rows
+      .map((row, index) => ({ row, index }))
+      .filter(({ row }) => day === null || row.day === day)
+      .sort(
+        (a, b) =>
+          Number(a.row.hour) * 60 + Number(a.row.minute) - (Number(b.row.hour) * 60 + Number(b.row.minute)),
+      );
+  const rowList = (day: number | null, title: ReactNode) => (
+    <fieldset className="rounded-lg border border-stone-200 p-3" data-testid={`plan-day-${day ?? 'all'}`}>
+      <legend className="px-1 text-sm font-semibold">{title}</legend>
+      <ul className="divide-y divide-stone-100">
+        {rowsOf(day).map(({ row, index }) => (
+          <SwitchPointEditor
+            key={row.key}
+            row={row}
+            index={index}
+            errors={errors}
+            onChange={(next) => updateRow(row.key, next)}
+            onRemove={() => removeRow(row.key)}
+          />
+        ))}
+      </ul>
+      <Button variant="ghost" size="sm" onClick={() => addRow(day ?? 1)} testid={`plan-add-${day ?? 'all'}`}>
+        {t('switchPoint.add')}
+      </Button>
+    </fieldset>
+  );
+
+  return (
+    <form
+      className="flex flex-col gap-4"
+      data-testid="plan-editor"
+      onSubmit={(event) => {
+        event.preventDefault();
+        save();
+      }}
+    >
+      {disabledReason && (
+        <p
+          role="status"
+          className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900"
+          data-testid="plan-disabled-reason"
+        >
+          {disabledReason}
+        </p>
+      )}
+      {problem && (
+        <div role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800" data-testid="plan-error">
+          <p className="font-semibold">{translate(problem.title)}</p>
+          {problem.detail && problem.detail !== problem.title && <p>{translate(problem.detail)}</p>}
+        </div>
+      )}
+      <fieldset disabled={disabledReason !== null} className="flex min-w-0 flex-col gap-4">
+        <div className="grid gap-3 sm:grid-cols-2">
+          <TextInput
+            label={t('name')}
+            value={draft.name}
+            onChange={(event) => update({ name: event.target.value })}
+            error={fieldMessage('name')}
+            testid="plan-name"
+          />
+          <label className="flex items-center gap-2 self-end pb-2 text-sm">
+            <input
+              type="checkbox"
+              checked={draft.active}
+              onChange={(event) => update({ active: event.target.checked })}
+              data-testid="plan-active"
+              className="size-4 accent-brand-600"
+            />
+            {t('active')}
+          </label>
+        </div>
+        {draft.kind === 'seasonal' ? (
+          <>
+            <div className="grid grid-cols-2 gap-3">
+              <TextInput
+                label={t('validFrom')}
+                hint={t('monthDayHint')}
+                placeholder="10-01"
+                value={draft.validFrom}
+                onChange={(event) => update({ validFrom: event.target.value })}
+                error={fieldMessage('validFrom')}
+                testid="plan-valid-from"
+              />
+              <TextInput
+                label={t('validTo')}
+                hint={t('monthDayHint')}
+                placeholder="04-30"
+                value={draft.validTo}
+                onChange={(event) => update({ validTo: event.target.value })}
+                error={fieldMessage('validTo')}
+                testid="plan-valid-to"
+              />
+            </div>
+            {fieldMessage('switchPoints') && draft.rows.length === 0 && (
+              <p className="text-sm text-red-700">{fieldMessage('switchPoints')}</p>
+            )}
+            <div className="grid gap-3 lg:grid-cols-2">
+              {WEEKDAYS.map((day) => (
+                <div key={day}>{rowList(day, t(`weekdays.${day}`))}</div>
+              ))}
+            </div>
+          </>
+        ) : (
+          <>
+            <DatesEditor
+              dates={draft.dates}
+              onChange={(dates) => update({ dates })}
+              error={fieldMessage('dates')}
+            />
+            {rowList(null, t('daySwitchPoints'))}
+          </>
+        )}
+      </fieldset>
+      {preview && !disabledReason && (
+        <section aria-labelledby="plan-preview-title" className="flex flex-col gap-2">
+          <h3 id="plan-preview-title" className="text-sm font-semibold">
+            {t('preview.title')}
+          </h3>
+          <PreviewChart
+            preview={previewQuery.data}
+            loading={previewQuery.isFetching}
+            stale={previewQuery.isError}
+          />
+        </section>
+      )}
+      <div className="flex flex-wrap justify-end gap-2">
+        {plan && (
+          <Button variant="danger" onClick={remove} disabled={change.isPending} testid="plan-delete">
+            {t('delete')}
+          </Button>
+        )}
+        <Button variant="secondary" onClick={onClose} testid="plan-cancel">
+          {t('cancel')}
+        </Button>
+        <Button
+          type="submit"
+          loading={change.isPending}
+          disabled={disabledReason !== null}
+          testid="plan-save"
+        >
+          {t('save')}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,198 @@
+/**
+ * 7-day setpoint preview (issue 5): the engine's steps drawn as a step chart in the company's
+ * time zone, each step coloured by its source (regular plan, group plan, event, manual change,
+ * pause …) with a legend, and listed below for screen readers and exact reading.
+ */
+import type { LogKind, Preview } from '@heizplan/contracts/heating';
+import { DateTime } from 'luxon';
+import { useTranslation } from 'react-i18next';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useHeatingFormat } from '../../units/format.ts';
+
+const WIDTH = 720;
+const HEIGHT = 220;
+const PAD = { left: 40, right: 12, top: 16, bottom: 28 };
+
+/** One colour per source, also used by the legend. */
+export const SOURCE_COLOURS: Record<LogKind, string> = {
+  regular_plan: '#c2410c',
+  group_plan: '#7c3aed',
+  one_time_start: '#0369a1',
+  one_time_end: '#0e7490',
+  paused: '#57534e',
+  resumed: '#65a30d',
+  qr_change: '#be185d',
+  web_change: '#ca8a04',
+};
+
+interface Segment {
+  from: number;
+  to: number;
+  setpoint: number;
+  source: LogKind;
+  at: string;
+}
+
+/** The preview as segments `[from, to)` in epoch ms, the last one ending at `preview.to`. */
+export function segmentsOf(preview: Preview): Segment[] {
+  const steps = [preview.initial, ...preview.changes];
+  const end = Date.parse(preview.to);
+  return steps.map((step, i) => ({
+    from: i === 0 ? Date.parse(preview.from) : Date.parse(step.at),
+    to: i + 1 < steps.length ? Date.parse(steps[i + 1]!.at) : end,
+    setpoint: step.setpoint,
+    source: step.source,
+    at: i === 0 ? preview.from : step.at,
+  }));
+}
+
+export function PreviewChart({
+  preview,
+  loading,
+  stale,
+}: {
+  preview: Preview | undefined;
+  loading: boolean;
+  /** The last draft was refused: the curve shown belongs to an earlier draft. */
+  stale: boolean;
+}) {
+  const { t, i18n } = useTranslation('plans');
+  const format = useHeatingFormat();
+  if (!preview) {
+    return (
+      <div className="flex h-40 items-center justify-center rounded-lg border border-stone-200 bg-white">
+        {loading ? (
+          <Spinner loading testid="preview-loading" />
+        ) : (
+          <p className="text-sm text-stone-600">{t('preview.none')}</p>
+        )}
+      </div>
+    );
+  }
+  const segments = segmentsOf(preview);
+  const start = Date.parse(preview.from);
+  const end = Date.parse(preview.to);
+  const values = segments.map((s) => s.setpoint);
+  const low = Math.floor(Math.min(...values) - 1);
+  const high = Math.ceil(Math.max(...values) + 1);
+  const x = (ms: number) => PAD.left + ((ms - start) / (end - start)) * (WIDTH - PAD.left - PAD.right);
+  const y = (c: number) => PAD.top + ((high - c) / (high - low)) * (HEIGHT - PAD.top - PAD.bottom);
+  const zone = preview.timeZone;
+  const firstMidnight = DateTime.fromMillis(start, { zone }).startOf('day').plus({ days: 1 });
+  const midnights = Array.from({ length: 8 }, (_, i) => firstMidnight.plus({ days: i })).filter(
+    (d) => d.toMillis() < end,
+  );
+  const yTicks = Array.from({ length: high - low + 1 }, (_, i) => low + i).filter((c) =>
+    high - low <= 8 ? true : c % 2 === 0,
+  );
+  const sources = [...new Set(segments.map((s) => s.source))];
+  const when = (iso: string) =>
+    DateTime.fromISO(iso, { zone }).setLocale(i18n.language).toLocaleString({
+      weekday: 'short',
+      day: '2-digit',
+      month: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    });
+
+  return (
+    <div
+      className={`flex flex-col gap-3 ${stale ? 'opacity-50' : ''}`}
+      data-testid="preview-chart"
+      aria-busy={loading}
+    >
+      <div className="overflow-x-auto rounded-lg border border-stone-200 bg-white">
+        <svg
+          viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+          className="min-w-[640px]"
+          role="img"
+          aria-label={t('preview.chartLabel', { zone })}
+        >
+          {yTicks.map((c) => (
+            <g key={c}>
+              <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(c)} y2={y(c)} stroke="#e7e5e4" />
+              <text x={PAD.left - 6} y={y(c) + 4} textAnchor="end" fontSize="11" fill="#57534e">
+                {c}°
+              </text>
+            </g>
+          ))}
+          {midnights.map((d) => (
+            <g key={d.toMillis()}>
+              <line
+                x1={x(d.toMillis())}
+                x2={x(d.toMillis())}
+                y1={PAD.top}
+                y2={HEIGHT - PAD.bottom}
+                stroke="#d6d3d1"
+                strokeDasharray="3 3"
+              />
+              <text x={x(d.toMillis()) + 4} y={HEIGHT - 10} fontSize="11" fill="#57534e">
+                {d.setLocale(i18n.language).toFormat('ccc dd.LL')}
+              </text>
+            </g>
+          ))}
+          {segments.map((s, i) => {
+            const next = segments[i + 1];
+            return (
+              <g key={s.from} data-testid={`preview-step-${i}`} data-source={s.source}>
+                <title>{`${when(s.at)} · ${format.celsius(s.setpoint)} · ${t(`sources.${s.source}`)}`}</title>
+                <line
+                  x1={x(s.from)}
+                  x2={x(s.to)}
+                  y1={y(s.setpoint)}
+                  y2={y(s.setpoint)}
+                  stroke={SOURCE_COLOURS[s.source]}
+                  strokeWidth="3"
+                />
+                {x(s.to) - x(s.from) > 80 && (
+                  <text x={x(s.from) + 3} y={y(s.setpoint) - 5} fontSize="10" fill={SOURCE_COLOURS[s.source]}>
+                    {t(`sources.${s.source}`)}
+                  </text>
+                )}
+                {next && (
+                  <line
+                    x1={x(s.to)}
+                    x2={x(s.to)}
+                    y1={y(s.setpoint)}
+                    y2={y(next.setpoint)}
+                    stroke="#a8a29e"
+                    strokeWidth="1.5"
+                  />
+                )}
+              </g>
+            );
+          })}
+        </svg>
+      </div>
+      <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs" aria-label={t('preview.legend')}>
+        {sources.map((source) => (
+          <li
+            key={source}
+            className="inline-flex items-center gap-1.5"
+            data-testid={`preview-legend-${source}`}
+          >
+            <span
+              className="inline-block h-1 w-4 rounded"
+              style={{ backgroundColor: SOURCE_COLOURS[source] }}
+            />
+            {t(`sources.${source}`)}
+          </li>
+        ))}
+      </ul>
+      <details className="text-sm">
+        <summary className="cursor-pointer text-brand-700">
+          {t('preview.steps', { count: segments.length })}
+        </summary>
+        <ol className="mt-2 flex flex-col gap-1" data-testid="preview-steps">
+          {segments.map((s) => (
+            <li key={s.from} className="flex flex-wrap gap-x-3">
+              <span className="w-40 tabular-nums">{when(s.at)}</span>
+              <span className="w-16 tabular-nums">{format.celsius(s.setpoint)}</span>
+              <span style={{ color: SOURCE_COLOURS[s.source] }}>{t(`sources.${s.source}`)}</span>
+            </li>
+          ))}
+        </ol>
+      </details>
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+/**
+ * One switch point of the plan editor (spec §2: day, hour, minute, temperature, ignore wall
+ * control) as labelled inputs, with the server's messages for this switch point under it.
+ */
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button.tsx';
+import { controlClass } from '../../../components/ui/field.tsx';
+import type { FieldError } from '../../../lib/api-client.ts';
+import { hasError, messagesFor, type SwitchPointRow } from '../plan-draft.ts';
+import { useServerMessage } from '../server-message.ts';
+
+export interface SwitchPointRowProps {
+  row: SwitchPointRow;
+  /** Position in the plan's switch point list = index in the server's field names. */
+  index: number;
+  errors: readonly FieldError[];
+  onChange: (row: SwitchPointRow) => void;
+  onRemove: () => void;
+}
+
+export function SwitchPointEditor({ row, index, errors, onChange, onRemove }: SwitchPointRowProps) {
+  const { t } = useTranslation('plans');
+  const translate = useServerMessage();
+  const id = useId();
+  const field = `switchPoints.${index}`;
+  const messages = messagesFor(errors, field);
+  const input = (
+    key: 'hour' | 'minute' | 'temperature',
+    props: { min?: number; max?: number; step?: number },
+  ) => (
+    <input
+      id={`${id}-${key}`}
+      type="number"
+      inputMode="decimal"
+      {...props}
+      value={row[key]}
+      onChange={(event) => onChange({ ...row, [key]: event.target.value })}
+      aria-invalid={hasError(errors, `${field}.${key}`) || undefined}
+      aria-describedby={messages.length > 0 ? `${id}-error` : undefined}
+      data-testid={`switch-point-${index}-${key}`}
+      className={`${controlClass} w-18 px-2`}
+    />
+  );
+
+  return (
+    <li className="flex flex-col gap-1 py-2" data-testid={`switch-point-${index}`}>
+      <div className="flex flex-wrap items-end gap-2">
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-hour`} className="text-xs text-stone-600">
+            {t('switchPoint.hour')}
+          </label>
+          {input('hour', { min: 0, max: 23 })}
+        </div>
+        <span className="pb-2 font-semibold" aria-hidden="true">
+          :
+        </span>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-minute`} className="text-xs text-stone-600">
+            {t('switchPoint.minute')}
+          </label>
+          {input('minute', { min: 0, max: 59 })}
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-temperature`} className="text-xs text-stone-600">
+            {t('switchPoint.temperature')}
+          </label>
+          {input('temperature', { step: 0.5 })}
+        </div>
+        <label className="flex h-10 items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            checked={row.ignoreWallControl}
+            onChange={(event) => onChange({ ...row, ignoreWallControl: event.target.checked })}
+            data-testid={`switch-point-${index}-ignore`}
+            className="size-4 accent-brand-600"
+          />
+          {t('switchPoint.ignoreWallControl')}
+        </label>
+        <Button
+          variant="ghost"
+          size="sm"
+          className="mb-1"
+          onClick={onRemove}
+          aria-label={t('switchPoint.removeLabel', { time: `${row.hour}:${row.minute.padStart(2, '0')}` })}
+          testid={`switch-point-${index}-remove`}
+        >
+          {t('switchPoint.remove')}
+        </Button>
+      </div>
+      {messages.length > 0 && (
+        <p id={`${id}-error`} className="text-sm text-red-700" data-testid={`switch-point-${index}-error`}>
+          {messages.map(translate).join(' ')}
+        </p>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,122 @@
+/**
+ * The plan editor's form state and its mapping to the API's `PlanInput` (packages/contracts
+ * heating.ts). Number fields are kept as typed text so an empty or impossible entry reaches the
+ * server, whose engine answers with the spec §5 message for exactly that field.
+ */
+import type { Plan, PlanInput } from '@heizplan/contracts/heating';
+import type { FieldError } from '../../lib/api-client.ts';
+
+export type PlanKind = PlanInput['kind'];
+
+export interface SwitchPointRow {
+  /** Stable React key; rows keep their order, so the n-th row is `switchPoints.n` on the server. */
+  key: string;
+  day: number;
+  hour: string;
+  minute: string;
+  temperature: string;
+  ignoreWallControl: boolean;
+}
+
+export interface PlanDraft {
+  name: string;
+  kind: PlanKind;
+  active: boolean;
+  validFrom: string;
+  validTo: string;
+  dates: string[];
+  rows: SwitchPointRow[];
+}
+
+/** ISO weekdays 1 = Monday … 7 = Sunday, as the API numbers them. */
+export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
+
+let nextKey = 0;
+const newKey = () => {
+  nextKey += 1;
+  return `sp-${nextKey}`;
+};
+
+export function newRow(
+  day: number,
+  hour: number,
+  minute: number,
+  temperature: number,
+  ignoreWallControl = false,
+) {
+  return {
+    key: newKey(),
+    day,
+    hour: String(hour),
+    minute: String(minute),
+    temperature: String(temperature),
+    ignoreWallControl,
+  } satisfies SwitchPointRow;
+}
+
+/**
+ * A new plan to start from: seasonal = heating season 1 Oct – 30 Apr with 21 °C from 06:00 and
+ * 17 °C from 22:00 every day; specific days = the same day curve, no dates yet.
+ */
+export function templateDraft(kind: PlanKind, name: string): PlanDraft {
+  const days = kind === 'seasonal' ? WEEKDAYS : [1];
+  return {
+    name,
+    kind,
+    active: true,
+    validFrom: kind === 'seasonal' ? '10-01' : '',
+    validTo: kind === 'seasonal' ? '04-30' : '',
+    dates: [],
+    rows: days.flatMap((day) => [newRow(day, 6, 0, 21), newRow(day, 22, 0, 17)]),
+  };
+}
+
+export function draftOf(plan: Plan): PlanDraft {
+  return {
+    name: plan.name,
+    kind: plan.kind,
+    active: plan.active,
+    validFrom: plan.validFrom ?? '',
+    validTo: plan.validTo ?? '',
+    dates: plan.dates ?? [],
+    rows: plan.switchPoints.map((p) => newRow(p.day, p.hour, p.minute, p.temperature, p.ignoreWallControl)),
+  };
+}
+
+/** Typed text as a number; an empty field becomes NaN, sent as null so the server names the field. */
+const numberOf = (text: string) => (text.trim() === '' ? Number.NaN : Number(text.replace(',', '.')));
+
+export function inputOf(draft: PlanDraft): PlanInput {
+  const seasonal = draft.kind === 'seasonal';
+  return {
+    name: draft.name.trim(),
+    kind: draft.kind,
+    active: draft.active,
+    validFrom: seasonal ? draft.validFrom.trim() : null,
+    validTo: seasonal ? draft.validTo.trim() : null,
+    dates: seasonal ? null : draft.dates,
+    switchPoints: draft.rows.map((row) => ({
+      day: seasonal ? row.day : 1,
+      hour: numberOf(row.hour),
+      minute: numberOf(row.minute),
+      temperature: numberOf(row.temperature),
+      ignoreWallControl: row.ignoreWallControl,
+    })),
+  };
+}
+
+/**
+ * The server's messages for `field` and anything below it (`switchPoints.2` also finds
+ * `switchPoints.2.hour`). Request-validation errors come as `body.switchPoints.2.hour`.
+ */
+export function messagesFor(errors: readonly FieldError[], field: string): string[] {
+  const found = errors
+    .map((error) => ({ ...error, field: error.field.replace(/^body\./, '') }))
+    .filter((error) => error.field === field || error.field.startsWith(`${field}.`))
+    .map((error) => error.message);
+  return [...new Set(found)];
+}
+
+/** True when the server named exactly `field` (for `aria-invalid` on one input). */
+export const hasError = (errors: readonly FieldError[], field: string) =>
+  errors.some((error) => error.field.replace(/^body\./, '') === field);

@@ -1,0 +1,20 @@
+/** `GET /api/companies/{id}/units?page&size&q&sort&order`: one page of units (spec §2 units table). */
+import { type Unit, type UnitListQuery, UnitPageSchema } from '@heizplan/contracts/heating';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { TablePage } from '../../../components/ui/table.tsx';
+import { api, companyPath } from '../../../lib/api-client.ts';
+import { heatingKeys } from './query-keys.ts';
+
+export type UnitListParams = Partial<UnitListQuery>;
+
+export const listUnits = (query: UnitListParams): Promise<TablePage<Unit>> =>
+  api.get(companyPath('/units'), { query, schema: UnitPageSchema });
+
+/** Keeps the previous page on screen while the next loads, so the table shows its loader. */
+export function useUnits(query: UnitListParams) {
+  return useQuery({
+    queryKey: heatingKeys.unitList(query),
+    queryFn: () => listUnits(query),
+    placeholderData: keepPreviousData,
+  });
+}

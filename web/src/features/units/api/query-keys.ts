@@ -1,0 +1,16 @@
+/**
+ * TanStack Query keys of units, groups, plans, previews and logs, all under `heating` so a
+ * change that re-evaluates setpoints (company range, plans) can invalidate them together.
+ */
+import type { UnitListQuery } from '@heizplan/contracts/heating';
+
+export const heatingKeys = {
+  all: ['heating'] as const,
+  units: ['heating', 'units'] as const,
+  unitList: (query: Partial<UnitListQuery>) => ['heating', 'units', 'list', query] as const,
+  unit: (unitId: string) => ['heating', 'units', 'one', unitId] as const,
+  log: (unitId: string) => ['heating', 'log', unitId] as const,
+  groups: ['heating', 'groups'] as const,
+  plans: ['heating', 'plans'] as const,
+  preview: ['heating', 'preview'] as const,
+};

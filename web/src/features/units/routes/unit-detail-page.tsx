@@ -1,0 +1,92 @@
+/**
+ * `/units/:unitId` (spec §2 "Units screen"): the unit's current state, its name, group and wall
+ * control limits, its plans with the plan editor and 7-day preview, and a link to its log.
+ */
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { PlansSection } from '../../plans/components/plans-section.tsx';
+import { SettingsCard } from '../../settings/components/settings-card.tsx';
+import { useUnit } from '../api/get-unit.ts';
+import { RoomTemperature } from '../components/room-temperature.tsx';
+import { UnitSettingsForm } from '../components/unit-settings-form.tsx';
+import { useHeatingFormat } from '../format.ts';
+
+export function UnitDetailPage() {
+  const { t } = useTranslation('units');
+  const { unitId = '' } = useParams();
+  const unit = useUnit(unitId);
+  const format = useHeatingFormat();
+
+  if (unit.isPending) {
+    return (
+      <div className="flex justify-center py-16">
+        <Spinner loading size="lg" testid="unit-loading" />
+      </div>
+    );
+  }
+  if (!unit.data) {
+    return (
+      <section className="mx-auto max-w-3xl p-6">
+        <p role="alert" className="text-red-800" data-testid="unit-error">
+          {unit.error instanceof ApiError && unit.error.status === 404 ? t('unknownUnit') : t('loadError')}
+        </p>
+        <Link to="/units" className="mt-4 inline-block text-brand-700 hover:underline">
+          {t('backToUnits')}
+        </Link>
+      </section>
+    );
+  }
+  const u = unit.data;
+  return (
+    <section className="mx-auto flex w-full max-w-5xl flex-col gap-6 p-4 sm:p-6">
+      <div className="flex flex-col gap-2">
+        <Link to="/units" className="text-sm text-brand-700 hover:underline">
+          ← {t('backToUnits')}
+        </Link>
+        <div className="flex flex-wrap items-baseline justify-between gap-3">
+          <h1 className="text-2xl font-semibold" data-testid="unit-title">
+            {u.name}
+          </h1>
+          <Link
+            to={`/units/${u.id}/log`}
+            className="font-medium text-brand-700 hover:underline"
+            data-testid="unit-log-link"
+          >
+            {t('detail.logLink')}
+          </Link>
+        </div>
+        <dl className="grid grid-cols-2 gap-3 rounded-xl border border-stone-200 bg-white p-4 text-sm sm:grid-cols-4">
+          <div>
+            <dt className="text-stone-600">{t('fields.setpoint')}</dt>
+            <dd className="font-semibold">
+              {format.celsius(u.setpoint)}
+              {u.paused && <span className="ml-2 text-xs font-normal text-stone-600">{t('paused')}</span>}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-stone-600">{t('fields.roomTemperature')}</dt>
+            <dd className="font-semibold">
+              <RoomTemperature unitId={u.id} setpoint={u.setpoint} room={u.roomTemperature} />
+            </dd>
+          </div>
+          <div>
+            <dt className="text-stone-600">{t('fields.heatingLevel')}</dt>
+            <dd className="font-semibold">{format.percent(u.valveOpening)}</dd>
+          </div>
+          <div>
+            <dt className="text-stone-600">{t('detail.source')}</dt>
+            <dd className="font-semibold">{u.setpointSource ? t(`kinds.${u.setpointSource}`) : '—'}</dd>
+          </div>
+        </dl>
+      </div>
+      <SettingsCard title={t('detail.settings')} testid="unit-settings">
+        <UnitSettingsForm key={u.id} unit={u} />
+      </SettingsCard>
+      <SettingsCard title={t('detail.plans')} description={t('detail.plansHint')} testid="unit-plans">
+        <PlansSection owner={{ unitId: u.id }} preview={{ unitId: u.id, scope: 'unit' }} />
+      </SettingsCard>
+    </section>
+  );
+}

@@ -1,0 +1,119 @@
+/** Units screen (spec §2, §9): deviation warning, ±0.5 °C clamped to the company range, pause, create many. */
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setLanguage } from '../../app/i18n.ts';
+import { routes } from '../../app/router.tsx';
+import { renderRoutes } from '../../test/render.tsx';
+import { type FetchHandler, json, signIn, testProfile } from '../../test/signed-in.ts';
+import { steppedSetpoint } from './setpoint.ts';
+import { heatingApi, testUnit } from './test-fixtures.ts';
+
+function open(path: string, api: FetchHandler) {
+  const { session, fetchMock } = signIn({ profile: testProfile({ lang: 'en' }), extra: api });
+  return { ...renderRoutes(routes, path, { session }), fetchMock };
+}
+
+const bodiesOf = (fetchMock: ReturnType<typeof signIn>['fetchMock'], method: string, url: string) =>
+  fetchMock.mock.calls
+    .filter(([u, init]) => init?.method === method && u === url)
+    .map(([, init]) => (init?.body ? JSON.parse(String(init.body)) : undefined));
+
+describe('steppedSetpoint', () => {
+  const range = { min: 5, max: 28 };
+  it('steps by 0.5 °C and stops at the company range', () => {
+    expect(steppedSetpoint(21, 1, range)).toBe(21.5);
+    expect(steppedSetpoint(21, -1, range)).toBe(20.5);
+    expect(steppedSetpoint(27.8, 1, range)).toBe(28);
+    expect(steppedSetpoint(28, 1, range)).toBeNull();
+    expect(steppedSetpoint(5, -1, range)).toBeNull();
+    expect(steppedSetpoint(null, 1, range)).toBeNull();
+  });
+});
+
+describe('units screen', () => {
+  beforeEach(async () => {
+    localStorage.clear();
+    await setLanguage('en');
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('warns with a tooltip when the room is more than 2 °C away from the setpoint, not at exactly 2 °C', async () => {
+    const cold = testUnit({ name: 'Cold', setpoint: 21, roomTemperature: 18.5 });
+    const edge = testUnit({ name: 'Edge', setpoint: 21, roomTemperature: 19 });
+    open('/units', heatingApi([cold, edge]));
+    await screen.findByText('Cold');
+    expect(screen.queryByTestId(`deviation-warning-${edge.id}`)).toBeNull();
+    const warning = screen.getByTestId(`deviation-warning-${cold.id}`);
+    expect(warning).toHaveAccessibleName('Warning: deviation from the target temperature');
+    await userEvent.hover(warning);
+    expect(await screen.findByRole('tooltip', {}, { timeout: 2000 })).toHaveTextContent(
+      'The room temperature is more than 2 °C away from the target temperature.',
+    );
+  });
+
+  it('changes the setpoint by 0.5 °C, clamped to the company maximum, and disables + at the limit', async () => {
+    const warm = testUnit({ name: 'Warm', setpoint: 27.8 });
+    const hot = testUnit({ name: 'Hot', setpoint: 28 });
+    const setpoint: FetchHandler = (method, url, init) =>
+      method === 'POST' && url.endsWith('/setpoint')
+        ? json(200, { ...warm, setpoint: JSON.parse(String(init.body)).setpoint })
+        : undefined;
+    const { fetchMock } = open('/units', heatingApi([warm, hot], setpoint));
+    await screen.findByText('Warm');
+    expect(screen.getByTestId(`unit-raise-${hot.id}`)).toBeDisabled();
+    await userEvent.click(screen.getByTestId(`unit-raise-${warm.id}`));
+    expect(bodiesOf(fetchMock, 'POST', `/api/companies/c1/units/${warm.id}/setpoint`)).toEqual([
+      { setpoint: 28 },
+    ]);
+    await userEvent.click(screen.getByTestId(`unit-lower-${hot.id}`));
+    expect(bodiesOf(fetchMock, 'POST', `/api/companies/c1/units/${hot.id}/setpoint`)).toEqual([
+      { setpoint: 27.5 },
+    ]);
+  });
+
+  it('pauses a unit, and a paused unit offers resume with − and + disabled', async () => {
+    const running = testUnit({ name: 'Running' });
+    const paused = testUnit({ name: 'Sleeping', paused: true, setpoint: 8 });
+    const pause: FetchHandler = (method, url) =>
+      method === 'POST' && url.endsWith('/pause') ? json(200, { ...running, paused: true }) : undefined;
+    const { fetchMock } = open('/units', heatingApi([running, paused], pause));
+    await screen.findByText('Running');
+    const row = within(screen.getByTestId(`units-table-row-${paused.id}`));
+    expect(row.getByTestId(`unit-raise-${paused.id}`)).toBeDisabled();
+    expect(row.getByTestId(`unit-lower-${paused.id}`)).toBeDisabled();
+    expect(row.getByRole('button', { name: 'Resume Sleeping' })).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Pause Running' }));
+    expect(bodiesOf(fetchMock, 'POST', `/api/companies/c1/units/${running.id}/pause`)).toHaveLength(1);
+  });
+
+  it('creates 20 units from a pattern and says so', async () => {
+    const created: FetchHandler = (method, url) =>
+      method === 'POST' && url === '/api/companies/c1/units/bulk'
+        ? json(201, { results: Array.from({ length: 20 }, () => testUnit()) })
+        : undefined;
+    const { fetchMock } = open('/units', heatingApi([], created));
+    expect(await screen.findByTestId('units-empty')).toHaveTextContent('No units yet');
+    await userEvent.click(screen.getByTestId('create-units'));
+    const count = screen.getByTestId('create-units-count');
+    await userEvent.clear(count);
+    await userEvent.type(count, '20');
+    await userEvent.click(screen.getByTestId('create-units-submit'));
+    expect(await screen.findByText('20 units created')).toBeVisible();
+    expect(bodiesOf(fetchMock, 'POST', '/api/companies/c1/units/bulk')).toEqual([
+      { pattern: 'Room {n}', count: 20, start: 1, groupId: null },
+    ]);
+  });
+
+  it('sends search and sort to the server', async () => {
+    const { fetchMock } = open('/units', heatingApi([testUnit({ name: 'Aula' })]));
+    await screen.findByText('Aula');
+    await userEvent.type(screen.getByTestId('units-search'), 'Au');
+    await userEvent.click(screen.getByTestId('units-table-sort-roomTemperature'));
+    await vi.waitFor(() =>
+      expect(fetchMock.mock.calls.map(([u]) => u)).toContain(
+        '/api/companies/c1/units?page=1&size=10&q=Au&sort=roomTemperature&order=asc',
+      ),
+    );
+  });
+});
