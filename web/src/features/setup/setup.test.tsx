@@ -3,7 +3,7 @@ import type { LicenseRecord } from '@heizplan/contracts/account';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setLanguage } from '../../app/i18n.ts';
+import i18n, { setLanguage } from '../../app/i18n.ts';
 import { routes } from '../../app/router.tsx';
 import { getCurrentCompanyId } from '../../lib/client-storage.ts';
 import { renderRoutes } from '../../test/render.tsx';
@@ -189,5 +189,12 @@ describe('main guard on the shell routes', () => {
     vi.spyOn(console, 'info').mockImplementation(() => {});
     const { router } = open('/devices', options);
     await waitFor(() => expect(router.state.location.pathname).toBe(target));
+  });
+
+  it("applies the profile's language to the interface", async () => {
+    await setLanguage('de');
+    open('/devices', { profile: testProfile({ lang: 'en' }) });
+    expect(await screen.findByRole('heading', { name: 'Devices' })).toBeVisible();
+    expect(i18n.language).toBe('en');
   });
 });
