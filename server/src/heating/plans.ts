@@ -60,13 +60,29 @@ export interface PlanPoint {
   planId?: string;
 }
 
-/** The plans of one unit; inactive plans are skipped on every lookup. */
+/** The active plans of one unit, compiled. */
 export interface UnitPlans {
   zone: string;
   /** °C used on dates no plan covers. */
   defaultTemperature: number;
-  own: HeatingPlan[];
-  group: HeatingPlan[];
+  own: CompiledPlan[];
+  group: CompiledPlan[];
+}
+
+/** Compiles a unit's plans; inactive plans are dropped. */
+export function compileUnitPlans(
+  zone: string,
+  defaultTemperature: number,
+  ownPlans: HeatingPlan[],
+  groupPlans: HeatingPlan[],
+): UnitPlans {
+  return { zone, defaultTemperature, own: compileActive(ownPlans), group: compileActive(groupPlans) };
+}
+
+function compileActive(plans: HeatingPlan[]): CompiledPlan[] {
+  const compiled: CompiledPlan[] = [];
+  for (const plan of plans) if (plan.active) compiled.push(compilePlan(plan));
+  return compiled;
 }
 
 const compiledPlans = new WeakMap<HeatingPlan, CompiledPlan>();
@@ -139,19 +155,16 @@ function covers(plan: CompiledPlan, dayNum: number, monthDay: number): boolean {
   return monthDay >= plan.from || monthDay <= plan.to;
 }
 
-/** The first active plan of `plans` covering the day, specific_days before seasonal. */
-function governingIn(plans: HeatingPlan[], day: LocalDay): CompiledPlan | null {
-  for (const kind of KINDS_BY_PRECEDENCE) {
-    for (const plan of plans) {
-      if (!plan.active || plan.kind !== kind) continue;
-      const compiled = compilePlan(plan);
-      if (covers(compiled, day.dayNum, day.monthDay)) return compiled;
-    }
+/** The first plan of `plans` covering the day, specific_days before seasonal. */
+function governingIn(plans: CompiledPlan[], day: LocalDay): CompiledPlan | null {
+  for (const plan of plans) {
+    if (!plan.seasonal && covers(plan, day.dayNum, day.monthDay)) return plan;
+  }
+  for (const plan of plans) {
+    if (plan.seasonal && covers(plan, day.dayNum, day.monthDay)) return plan;
   }
   return null;
 }
-
-const KINDS_BY_PRECEDENCE = ['specific_days', 'seasonal'] as const;
 
 /** The plan governing a local day (own before group), or null when no active plan covers it. */
 function governingPlan(unit: UnitPlans, day: LocalDay): CompiledPlan | null {
@@ -170,14 +183,6 @@ function pointsOn(plan: CompiledPlan, day: LocalDay): SwitchPoint[] {
     plan.byDay[index] = points;
   }
   return points;
-}
-
-/** Every active plan of the unit, compiled, for coverage searches across dates. */
-function activePlans(unit: UnitPlans): CompiledPlan[] {
-  const plans: CompiledPlan[] = [];
-  for (const plan of unit.own) if (plan.active) plans.push(compilePlan(plan));
-  for (const plan of unit.group) if (plan.active) plans.push(compilePlan(plan));
-  return plans;
 }
 
 /** Largest covered day number ≤ `dayNum` of one plan, or -Infinity. */
@@ -232,8 +237,9 @@ export function planPointAt(unit: UnitPlans, t: number): PlanPoint {
     governed ??= governingIn(unit.group, day);
     if (!governed) {
       let lastCovered = Number.NEGATIVE_INFINITY;
-      for (const plan of activePlans(unit))
-        lastCovered = Math.max(lastCovered, lastCoveredUpTo(plan, dayNum - 1));
+      for (const plans of [unit.own, unit.group]) {
+        for (const plan of plans) lastCovered = Math.max(lastCovered, lastCoveredUpTo(plan, dayNum - 1));
+      }
       if (lastCovered === Number.NEGATIVE_INFINITY) break;
       return defaultPoint(unit, dayStart(localDay(unit.zone, lastCovered + 1)));
     }
@@ -286,6 +292,8 @@ export function nextPlanPointAfter(unit: UnitPlans, t: number): number | null {
 
 function nextCoveredFrom(unit: UnitPlans, dayNum: number): number {
   let next = Number.POSITIVE_INFINITY;
-  for (const plan of activePlans(unit)) next = Math.min(next, firstCoveredFrom(plan, dayNum));
+  for (const plans of [unit.own, unit.group]) {
+    for (const plan of plans) next = Math.min(next, firstCoveredFrom(plan, dayNum));
+  }
   return next;
 }

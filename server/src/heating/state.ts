@@ -17,7 +17,13 @@
  * - ignoreWallControl comes from the switch point in force; events and manual changes do not
  *   ignore wall control.
  */
-import { nextPlanPointAfter, type PlanPoint, planPointAt, type UnitPlans } from './plans.ts';
+import {
+  compileUnitPlans,
+  nextPlanPointAfter,
+  type PlanPoint,
+  planPointAt,
+  type UnitPlans,
+} from './plans.ts';
 import type { LogKind, UnitHeatingInput } from './types.ts';
 
 interface EngineEvent {
@@ -38,7 +44,7 @@ interface EngineManual {
   until: number;
 }
 
-/** One unit's input, compiled once and memoised per input object (inputs are immutable). */
+/** One unit's input, compiled for one engine call. */
 export interface Context {
   plans: UnitPlans;
   min: number;
@@ -67,19 +73,16 @@ type Claim =
   | { kind: 'event'; origin: number; event: EngineEvent }
   | { kind: 'manual'; origin: number; manual: EngineManual };
 
-const contexts = new WeakMap<UnitHeatingInput, Context>();
-
 const NO_EVENTS: EngineEvent[] = [];
 const NO_MANUAL: EngineManual[] = [];
 const NO_INSTANTS: number[] = [];
 
 /**
- * The compiled context of a unit input, memoised per input object. Allocates nothing beyond
- * the context itself for a unit without events, manual changes or pause (the common case).
+ * The compiled context of a unit input for one call. Not memoised per input: a scheduler builds
+ * fresh inputs from the database, and 100,000 short-lived contexts cost the garbage collector
+ * far less than 100,000 WeakMap entries (bench/engine.bench.ts). Plans are memoised (plans.ts).
  */
 export function contextOf(input: UnitHeatingInput): Context {
-  let context = contexts.get(input);
-  if (context) return context;
   const events = input.events.length === 0 ? NO_EVENTS : compileEvents(input);
   const manual = input.manualChanges.length === 0 ? NO_MANUAL : compileManual(input);
   const pause = input.pause
@@ -88,13 +91,8 @@ export function contextOf(input: UnitHeatingInput): Context {
         resumedAt: input.pause.resumedAt ? input.pause.resumedAt.getTime() : Number.POSITIVE_INFINITY,
       }
     : null;
-  context = {
-    plans: {
-      zone: input.timeZone,
-      defaultTemperature: input.frostProtection,
-      own: input.ownPlans,
-      group: input.groupPlans,
-    },
+  const context: Context = {
+    plans: compileUnitPlans(input.timeZone, input.frostProtection, input.ownPlans, input.groupPlans),
     min: input.range.min,
     max: input.range.max,
     frost: input.frostProtection,
@@ -104,7 +102,6 @@ export function contextOf(input: UnitHeatingInput): Context {
     fixedInstants: fixedInstantsOf(events, manual, pause),
     stops: null,
   };
-  contexts.set(input, context);
   return context;
 }
 

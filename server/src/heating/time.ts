@@ -39,9 +39,12 @@ export function monthDayOf(dayNum: number): number {
   return month * 100 + day;
 }
 
-/** Number of days in a month (1–12) of a year, from the civil calendar. */
+const MONTH_LENGTHS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** Number of days in a month (1–12) of a year (Gregorian leap years). */
 export function daysInMonth(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  return month === 2 && leap ? 29 : (MONTH_LENGTHS[month - 1] as number);
 }
 
 /** One local calendar day in a zone, with memoised instants of its wall-clock minutes. */
