@@ -12,7 +12,7 @@ import type { Db } from '../db/client.ts';
 import { heatingLog, setpointOutbox, units } from '../db/schema.ts';
 import { resolveSetpoint } from '../heating/engine.ts';
 import type { LogKind, SetpointResolution } from '../heating/types.ts';
-import { loadHeatingInputs, type UnitRow } from './heating-inputs.ts';
+import { loadHeatingInputs, type PlanCache, type UnitRow } from './heating-inputs.ts';
 
 /** The member whose request caused changes of these kinds (e.g. `web_change`); others stay anonymous. */
 export interface Actor {
@@ -30,7 +30,6 @@ export interface AppliedChange {
 
 /** A next change not after `now` would make the scheduler spin; look again a minute later. */
 const MIN_RECHECK_MS = 60_000;
-const WRITE_CHUNK = 1000;
 
 /**
  * A change is a different setpoint, source or wall-control override. A later `since` with the
@@ -44,14 +43,35 @@ function isChange(unit: UnitRow, res: SetpointResolution): boolean {
   );
 }
 
-function chunks<T>(items: T[], size = WRITE_CHUNK): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
+/**
+ * Rows go to PostgreSQL as one JSON parameter read with `jsonb_to_recordset`: one parameter
+ * instead of one per value keeps thousands of rows per statement cheap to send and parse.
+ */
+const jsonRows = (rows: object[]) => sql`${JSON.stringify(rows)}::jsonb`;
+
+interface OutboxRow {
+  company_id: string;
+  unit_id: string;
+  setpoint: number;
+  wall_control_min: number | null;
+  wall_control_max: number | null;
+  ignore_wall_control: boolean;
+  reason: LogKind;
+  at: string;
+}
+
+async function insertOutbox(tx: Db, rows: OutboxRow[]) {
+  if (rows.length === 0) return;
+  await tx.execute(sql`
+    insert into ${setpointOutbox} (company_id, unit_id, setpoint, wall_control_min, wall_control_max, ignore_wall_control, reason, at)
+    select company_id, unit_id, setpoint, wall_control_min, wall_control_max, ignore_wall_control, reason, at
+    from jsonb_to_recordset(${jsonRows(rows)}) as x(company_id uuid, unit_id uuid, setpoint real, wall_control_min real,
+      wall_control_max real, ignore_wall_control boolean, reason text, at timestamptz)`);
 }
 
 /**
- * Resolves each locked unit at `now` and persists the result.
+ * Resolves each locked unit at `now` and persists the result. `planCache` (kept by the
+ * scheduler across batches) lets the engine reuse compiled plans.
  * @returns the changes written (one log entry and one outbox row each).
  */
 export async function applyUnits(
@@ -59,11 +79,14 @@ export async function applyUnits(
   unitRows: UnitRow[],
   now: Date,
   actor?: Actor,
+  planCache?: PlanCache,
 ): Promise<AppliedChange[]> {
-  const inputs = await loadHeatingInputs(tx, unitRows);
-  const logs: (typeof heatingLog.$inferInsert)[] = [];
-  const outbox: (typeof setpointOutbox.$inferInsert)[] = [];
-  const updates: { id: string; res: SetpointResolution; next: Date | null }[] = [];
+  if (unitRows.length === 0) return [];
+  const inputs = await loadHeatingInputs(tx, unitRows, planCache);
+  const at = now.toISOString();
+  const logs: object[] = [];
+  const outbox: OutboxRow[] = [];
+  const updates: object[] = [];
   const applied: AppliedChange[] = [];
   for (const unit of unitRows) {
     const input = inputs.get(unit.id);
@@ -71,16 +94,23 @@ export async function applyUnits(
     const res = resolveSetpoint(input, now);
     let next = res.nextChangeAt;
     if (next && next.getTime() <= now.getTime()) next = new Date(now.getTime() + MIN_RECHECK_MS);
-    updates.push({ id: unit.id, res, next });
+    updates.push({
+      id: unit.id,
+      setpoint: res.setpoint,
+      source: res.source,
+      since: res.since.toISOString(),
+      ignore: res.ignoreWallControl,
+      next: next?.toISOString() ?? null,
+    });
     if (!isChange(unit, res)) continue;
     logs.push({
-      companyId: unit.companyId,
-      unitId: unit.id,
+      company_id: unit.companyId,
+      unit_id: unit.id,
       kind: res.source,
-      oldSetpoint: unit.setpoint,
-      newSetpoint: res.setpoint,
-      at: now,
-      actorId: actor?.kinds.includes(res.source) ? actor.userId : null,
+      old_setpoint: unit.setpoint,
+      new_setpoint: res.setpoint,
+      at,
+      actor_id: actor?.kinds.includes(res.source) ? actor.userId : null,
       details: {
         since: res.since.toISOString(),
         ignoreWallControl: res.ignoreWallControl,
@@ -89,14 +119,14 @@ export async function applyUnits(
       },
     });
     outbox.push({
-      companyId: unit.companyId,
-      unitId: unit.id,
+      company_id: unit.companyId,
+      unit_id: unit.id,
       setpoint: res.setpoint,
-      wallControlMin: unit.wallControlMin,
-      wallControlMax: unit.wallControlMax,
-      ignoreWallControl: res.ignoreWallControl,
+      wall_control_min: unit.wallControlMin,
+      wall_control_max: unit.wallControlMax,
+      ignore_wall_control: res.ignoreWallControl,
       reason: res.source,
-      at: now,
+      at,
     });
     applied.push({
       unitId: unit.id,
@@ -106,23 +136,21 @@ export async function applyUnits(
       newSetpoint: res.setpoint,
     });
   }
-  for (const part of chunks(logs)) await tx.insert(heatingLog).values(part);
-  for (const part of chunks(outbox)) await tx.insert(setpointOutbox).values(part);
-  for (const part of chunks(updates)) {
-    const values = sql.join(
-      part.map(
-        (u) =>
-          sql`(${u.id}::uuid, ${u.res.setpoint}::real, ${u.res.source}::text, ${u.res.since.toISOString()}::timestamptz, ${u.res.ignoreWallControl}::boolean, ${u.next?.toISOString() ?? null}::timestamptz)`,
-      ),
-      sql`, `,
-    );
+  if (logs.length > 0) {
     await tx.execute(sql`
-      update ${units} as u set
-        setpoint = v.setpoint, setpoint_source = v.source, setpoint_since = v.since,
-        ignore_wall_control = v.ignore, next_change_at = v.next
-      from (values ${values}) as v(id, setpoint, source, since, ignore, next)
-      where u.id = v.id`);
+      insert into ${heatingLog} (company_id, unit_id, kind, old_setpoint, new_setpoint, at, actor_id, details)
+      select company_id, unit_id, kind, old_setpoint, new_setpoint, at, actor_id, details
+      from jsonb_to_recordset(${jsonRows(logs)}) as x(company_id uuid, unit_id uuid, kind text, old_setpoint real,
+        new_setpoint real, at timestamptz, actor_id text, details jsonb)`);
   }
+  await insertOutbox(tx, outbox);
+  await tx.execute(sql`
+    update ${units} as u set
+      setpoint = v.setpoint, setpoint_source = v.source, setpoint_since = v.since,
+      ignore_wall_control = v.ignore, next_change_at = v.next
+    from jsonb_to_recordset(${jsonRows(updates)}) as v(id uuid, setpoint real, source text, since timestamptz,
+      ignore boolean, next timestamptz)
+    where u.id = v.id`);
   return applied;
 }
 
@@ -174,23 +202,24 @@ export async function resendSetpoints(
     .select()
     .from(units)
     .where(and(eq(units.companyId, companyId), inArray(units.id, unitIds), isNotNull(units.setpoint)));
-  const outbox = rows.flatMap((u) =>
+  const at = now.toISOString();
+  const outbox: OutboxRow[] = rows.flatMap((u) =>
     u.setpoint === null || u.setpointSource === null
       ? []
       : [
           {
-            companyId,
-            unitId: u.id,
+            company_id: companyId,
+            unit_id: u.id,
             setpoint: u.setpoint,
-            wallControlMin: u.wallControlMin,
-            wallControlMax: u.wallControlMax,
-            ignoreWallControl: u.ignoreWallControl,
+            wall_control_min: u.wallControlMin,
+            wall_control_max: u.wallControlMax,
+            ignore_wall_control: u.ignoreWallControl,
             reason: u.setpointSource,
-            at: now,
+            at,
           },
         ],
   );
-  for (const part of chunks(outbox)) await tx.insert(setpointOutbox).values(part);
+  await insertOutbox(tx, outbox);
   return outbox.length;
 }
 

@@ -67,8 +67,31 @@ export function unitHeatingInput(
   };
 }
 
+/**
+ * Engine plans by `id@updatedAt`. The engine memoises compiled plans per plan object, so
+ * handing it the same object for an unchanged plan across batches and ticks saves recompiling.
+ */
+export type PlanCache = Map<string, HeatingPlan>;
+const PLAN_CACHE_LIMIT = 20_000;
+
+function cachedPlan(row: PlanRow, cache?: PlanCache): HeatingPlan {
+  if (!cache) return toHeatingPlan(row);
+  const key = `${row.id}@${row.updatedAt.getTime()}`;
+  let plan = cache.get(key);
+  if (!plan) {
+    if (cache.size >= PLAN_CACHE_LIMIT) cache.clear();
+    plan = toHeatingPlan(row);
+    cache.set(key, plan);
+  }
+  return plan;
+}
+
 /** Engine inputs for `unitRows`, keyed by unit id. */
-export async function loadHeatingInputs(db: Db, unitRows: UnitRow[]): Promise<Map<string, UnitHeatingInput>> {
+export async function loadHeatingInputs(
+  db: Db,
+  unitRows: UnitRow[],
+  planCache?: PlanCache,
+): Promise<Map<string, UnitHeatingInput>> {
   const result = new Map<string, UnitHeatingInput>();
   // Guard against running an invalid `in ()` query when there is nothing to load.
   if (unitRows.length === 0) return result;
@@ -92,7 +115,7 @@ export async function loadHeatingInputs(db: Db, unitRows: UnitRow[]): Promise<Ma
     const owner = row.unitId ?? row.groupId;
     if (!owner) continue;
     const list = plansByOwner.get(owner) ?? [];
-    list.push(toHeatingPlan(row));
+    list.push(cachedPlan(row, planCache));
     plansByOwner.set(owner, list);
   }
   for (const unit of unitRows) {

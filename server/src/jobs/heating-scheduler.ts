@@ -2,9 +2,9 @@
  * The heating scheduler (issue 5, ARCHITECTURE.md §5). Each tick
  * 1. claims due units (`next_change_at <= now`) in batches with `FOR UPDATE SKIP LOCKED` and
  *    applies the engine to them in the same transaction (log entry + outbox row + unit update),
- * 2. drains the setpoint outbox: claims rows with `FOR UPDATE SKIP LOCKED`, expands each to one
- *    command per device of the unit, hands them to the SetpointSink and deletes the rows in the
- *    same transaction (a throwing sink rolls back, so the commands are retried next tick).
+ * 2. drains the setpoint outbox: claims and deletes rows (`FOR UPDATE SKIP LOCKED`), expands each
+ *    to one command per device of the unit and hands them to the SetpointSink in the same
+ *    transaction (a throwing sink rolls back, so the commands are retried next tick).
  * Row locks instead of a single leader mean any number of instances can tick against one
  * PostgreSQL and every change is logged and commanded exactly once (docs/decisions).
  * Ticks run every `intervalMs` (default 15 s) and on `wake()` after a change; ticks never overlap
@@ -15,6 +15,7 @@ import type { Db } from '../db/client.ts';
 import { setpointOutbox } from '../db/schema.ts';
 import type { DeviceDirectory } from './device-directory.ts';
 import { applyUnits, claimDueUnits } from './heating-apply.ts';
+import type { PlanCache } from './heating-inputs.ts';
 import type { SetpointCommand, SetpointSink } from './setpoint-sink.ts';
 
 export interface SchedulerLogger {
@@ -51,6 +52,7 @@ export class HeatingScheduler {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<TickResult> | null = null;
   private again = false;
+  private readonly planCache: PlanCache = new Map();
 
   constructor(private readonly options: HeatingSchedulerOptions) {
     this.db = options.db;
@@ -66,7 +68,7 @@ export class HeatingScheduler {
     for (;;) {
       const batch = await this.db.transaction(async (tx) => {
         const due = await claimDueUnits(tx, now, this.batchSize);
-        const applied = await applyUnits(tx, due, now);
+        const applied = await applyUnits(tx, due, now, undefined, this.planCache);
         return { due: due.length, applied: applied.length };
       });
       result.evaluated += batch.due;
@@ -82,12 +84,16 @@ export class HeatingScheduler {
     let sent = 0;
     for (;;) {
       const batch = await this.db.transaction(async (tx) => {
-        const rows = await tx
-          .select()
+        // Claim and delete in one statement; a throwing sink rolls the delete back.
+        const claim = tx
+          .select({ id: setpointOutbox.id })
           .from(setpointOutbox)
           .orderBy(asc(setpointOutbox.id))
           .limit(this.batchSize)
           .for('update', { skipLocked: true });
+        const rows = (
+          await tx.delete(setpointOutbox).where(inArray(setpointOutbox.id, claim)).returning()
+        ).sort((a, b) => a.id - b.id);
         if (rows.length === 0) return { rows: 0, commands: 0 };
         const devices = await this.options.devices.devicesOfUnits(
           [...new Set(rows.map((r) => r.unitId))],
@@ -109,12 +115,6 @@ export class HeatingScheduler {
           })),
         );
         if (commands.length > 0) await this.options.sink.send(commands);
-        await tx.delete(setpointOutbox).where(
-          inArray(
-            setpointOutbox.id,
-            rows.map((r) => r.id),
-          ),
-        );
         return { rows: rows.length, commands: commands.length };
       });
       sent += batch.commands;
