@@ -66,18 +66,16 @@ async function main() {
       { day, hour: 6, minute: 0, temperature: 21, ignoreWallControl: false },
       { day, hour: 22, minute: 0, temperature: 17, ignoreWallControl: false },
     ]);
-    await db
-      .insert(heatingPlans)
-      .values(
-        groupRows.map((g) => ({
-          companyId: company.id,
-          groupId: g.id,
-          kind: 'seasonal' as const,
-          validFrom: '10-01',
-          validTo: '04-30',
-          switchPoints,
-        })),
-      );
+    await db.insert(heatingPlans).values(
+      groupRows.map((g) => ({
+        companyId: company.id,
+        groupId: g.id,
+        kind: 'seasonal' as const,
+        validFrom: '10-01',
+        validTo: '04-30',
+        switchPoints,
+      })),
+    );
     const groupIds = groupRows.map((g) => g.id);
     await db.execute(sql`
       insert into units (company_id, name, group_id, setpoint, setpoint_source, next_change_at)
@@ -104,7 +102,11 @@ async function main() {
     let commands = 0;
     const scheduler = new HeatingScheduler({
       db,
-      sink: { send: async (batch) => void (commands += batch.length) },
+      sink: {
+        send: async (batch) => {
+          commands += batch.length;
+        },
+      },
       devices: databaseDeviceDirectory(db),
       logger: { error: (obj, msg) => console.error(msg, obj) },
       now: () => TICK_AT,
