@@ -67,6 +67,22 @@ describe('one-time events', () => {
     ]);
   });
 
+  it('takes ignoreWallControl from the switch point in force when it started', () => {
+    const flagged = seasonal('winter', '10-01', '04-30', [
+      [6, 0, 21, true],
+      [12, 0, 19, false],
+    ]);
+    const input = unit({
+      ownPlans: [flagged],
+      events: [event('concert', local('2026-11-07T10:00'), local('2026-11-07T14:00'), 23, true)],
+    });
+    expect(resolveSetpoint(input, local('2026-11-07T13:00')).ignoreWallControl).toBe(true);
+    expect(resolveSetpoint(input, local('2026-11-07T14:00'))).toMatchObject({
+      source: 'one_time_end',
+      ignoreWallControl: false,
+    });
+  });
+
   it('open-ended holds until the next switch point', () => {
     const input = unit({
       ownPlans: [plan],

@@ -22,7 +22,7 @@ describe('manual changes', () => {
       setpoint: 23.5,
       source: 'web_change',
       since: local('2026-11-02T10:00'),
-      ignoreWallControl: false,
+      ignoreWallControl: true, // from the 06:00 switch point in force when the change was made
       nextChangeAt: local('2026-11-02T22:00'),
     });
     expect(resolveSetpoint(input, local('2026-11-02T22:00'))).toMatchObject({

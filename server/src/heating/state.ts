@@ -14,8 +14,8 @@
  * - Paused (since ≤ t < resumedAt): frost protection, source `paused`, wall control ignored.
  * - When a claim comes back into force because an event ended or the unit was resumed, the state
  *   is labelled `one_time_end` (eventId = the ended event) or `resumed` until the next change.
- * - ignoreWallControl comes from the switch point in force; events and manual changes do not
- *   ignore wall control.
+ * - ignoreWallControl comes from the switch point in force: for an event or manual change, the
+ *   one in force when it began; while paused wall control is ignored.
  */
 import {
   compileUnitPlans,
@@ -219,6 +219,14 @@ function winnerAt(context: Context, t: number): Claim {
   return best as Claim;
 }
 
+/**
+ * The switch point in force when an event or manual change began. Any later switch point either
+ * ends that claim or is ignored by a preventRegular event, so it stays the point in force.
+ */
+function pointInForceAt(context: Context, origin: number): PlanPoint {
+  return planPointAt(context.plans, origin);
+}
+
 function nativeState(context: Context, claim: Claim): State {
   switch (claim.kind) {
     case 'plan':
@@ -232,14 +240,14 @@ function nativeState(context: Context, claim: Claim): State {
       return {
         setpoint: clamp(context, claim.event.temperature),
         source: 'one_time_start',
-        ignoreWallControl: false,
+        ignoreWallControl: pointInForceAt(context, claim.origin).ignoreWallControl,
         eventId: claim.event.id,
       };
     case 'manual':
       return {
         setpoint: clamp(context, claim.manual.temperature),
         source: claim.manual.kind,
-        ignoreWallControl: false,
+        ignoreWallControl: pointInForceAt(context, claim.origin).ignoreWallControl,
       };
   }
 }
