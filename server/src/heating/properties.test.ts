@@ -151,7 +151,26 @@ describe('heating engine properties', () => {
           else if (resolution.nextChangeAt) expect(resolution.nextChangeAt.getTime()).toBeGreaterThan(to);
         }
       }),
-      { numRuns: 25 },
+      { numRuns: 20 },
+    );
+  });
+
+  it('gives the same changes for a week as for its two halves, and since ≤ t < nextChangeAt', () => {
+    fc.assert(
+      fc.property(scenario, fc.integer({ min: 1, max: WEEK_MINUTES - 1 }), ({ input, from, to }, minute) => {
+        const split = from + minute * MINUTE;
+        const whole = expandTimeline(input, new Date(from), new Date(to));
+        const halves = [
+          ...expandTimeline(input, new Date(from), new Date(split)),
+          ...expandTimeline(input, new Date(split), new Date(to)),
+        ];
+        // (from, split] and (split, to] partition (from, to]: the change lists must too.
+        expect(halves).toEqual(whole);
+        const resolution = resolveSetpoint(input, new Date(split));
+        expect(resolution.since.getTime()).toBeLessThanOrEqual(split);
+        if (resolution.nextChangeAt) expect(resolution.nextChangeAt.getTime()).toBeGreaterThan(split);
+      }),
+      { numRuns: 150 },
     );
   });
 });
