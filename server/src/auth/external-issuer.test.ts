@@ -9,6 +9,7 @@ import type { Server } from 'node:http';
 import { eq } from 'drizzle-orm';
 import { importJWK, type JWK, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../config.ts';
 import { users } from '../db/schema.ts';
 import { freePort, type RunningApp, startApp, WHOAMI } from './identity.test-kit.ts';
 import { Provider } from './oidc-provider-module.ts';
@@ -94,6 +95,11 @@ async function expect401(res: Response) {
 }
 
 describe('external issuer mode', () => {
+  it('refuses to start without the SPA client id at the external issuer', () => {
+    expect(() => loadConfig({ OIDC_ISSUER: 'https://id.example.com' })).toThrow(ConfigError);
+    expect(() => loadConfig({ OIDC_ISSUER: 'https://id.example.com' })).toThrow(/OIDC_CLIENT_ID/);
+  });
+
   it('accepts the external issuer’s JWT access tokens and provisions the user from its claims', async () => {
     const res = await whoami(await clientCredentialsToken(API));
     expect(res.status).toBe(200);
