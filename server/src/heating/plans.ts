@@ -120,7 +120,8 @@ function byLocalTime(a: SwitchPoint, b: SwitchPoint): number {
   return a.hour * 60 + a.minute - (b.hour * 60 + b.minute);
 }
 
-function isIntegerIn(value: number, min: number, max: number): boolean {
+/** Whether `value` is an integer in [min, max]. */
+export function isIntegerIn(value: number, min: number, max: number): boolean {
   return Number.isInteger(value) && value >= min && value <= max;
 }
 

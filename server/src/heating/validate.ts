@@ -10,7 +10,7 @@
  * - out_of_range 'Value exceeds temperature range set by your company.': a switch point
  *   temperature (°C) outside the company range.
  */
-import { parseDate, parseMonthDay } from './plans.ts';
+import { isIntegerIn, parseDate, parseMonthDay } from './plans.ts';
 import type { HeatingPlan, PlanIssue } from './types.ts';
 
 /** Title per issue code (spec §5); `PLAN_ISSUE_DETAILS` holds the longer explanation. */
@@ -29,10 +29,6 @@ export const PLAN_ISSUE_DETAILS: Record<PlanIssue['code'], string> = {
 
 function issue(field: string, code: PlanIssue['code']): PlanIssue {
   return { field, code, message: PLAN_ISSUE_MESSAGES[code] };
-}
-
-function isIntegerIn(value: number, min: number, max: number): boolean {
-  return Number.isInteger(value) && value >= min && value <= max;
 }
 
 function validateCoverage(plan: HeatingPlan): PlanIssue[] {
