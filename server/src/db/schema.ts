@@ -8,3 +8,4 @@ export * from './schema/heating.ts';
 export * from './schema/invites.ts';
 export * from './schema/telemetry.ts';
 export * from './schema/devices.ts';
+export * from './schema/events.ts';
