@@ -62,6 +62,13 @@ function changedSince(context: Context, t: number, current: State): number {
   }
 }
 
+/** Epoch ms of a Date. @throws RangeError for an invalid Date. */
+function instant(date: Date): number {
+  const t = date.getTime();
+  if (Number.isNaN(t)) throw new RangeError('Invalid instant');
+  return t;
+}
+
 function addIds<T extends { eventId?: string; planId?: string }>(target: T, state: State): T {
   if (state.eventId !== undefined) target.eventId = state.eventId;
   if (state.planId !== undefined) target.planId = state.planId;
@@ -75,11 +82,11 @@ function addIds<T extends { eventId?: string; planId?: string }>(target: T, stat
  * until then. Both are exact within 8 days of `at`; beyond that `nextChangeAt` may be an instant
  * at which nothing changes (an early wake-up, never a late one) and `since` may be later than the
  * true start. Setpoints are °C clamped to `input.range`.
- * @throws RangeError when `input.timeZone` is not a known IANA zone.
+ * @throws RangeError when `input.timeZone` is not a known IANA zone or `at` is an invalid Date.
  */
 export function resolveSetpoint(input: UnitHeatingInput, at: Date): SetpointResolution {
+  const t = instant(at);
   const context = contextOf(input);
-  const t = at.getTime();
   const state = stateAt(context, t);
   const next = nextChangeAfter(context, t, state);
   return addIds<SetpointResolution>(
@@ -97,14 +104,15 @@ export function resolveSetpoint(input: UnitHeatingInput, at: Date): SetpointReso
 /**
  * The changes of a unit's state in the window (from, to], in time order; the state at `from`
  * itself is `resolveSetpoint(input, from)`. Setpoints are °C clamped to `input.range`.
- * @throws RangeError when `input.timeZone` is not a known IANA zone.
+ * @throws RangeError when `input.timeZone` is not a known IANA zone or a bound is an invalid Date.
  */
 export function expandTimeline(input: UnitHeatingInput, from: Date, to: Date): SetpointChange[] {
+  const start = instant(from);
+  const end = instant(to);
   const context = contextOf(input);
-  const end = to.getTime();
   const changes: SetpointChange[] = [];
-  let previous = stateAt(context, from.getTime());
-  for (let t = nextCandidateAfter(context, from.getTime()); t <= end; t = nextCandidateAfter(context, t)) {
+  let previous = stateAt(context, start);
+  for (let t = nextCandidateAfter(context, start); t <= end; t = nextCandidateAfter(context, t)) {
     const state = stateAt(context, t);
     if (sameState(state, previous)) continue;
     changes.push(

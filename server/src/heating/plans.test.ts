@@ -142,6 +142,10 @@ describe('time zones', () => {
     expect(resolveSetpoint(input, new Date('2026-11-02T11:00:00Z')).setpoint).toBe(21); // 06:00 EST
   });
 
+  it('rejects an invalid instant with a RangeError', () => {
+    expect(() => resolveSetpoint(unit(), new Date('not a date'))).toThrow(RangeError);
+  });
+
   it('rejects an unknown zone with a RangeError', () => {
     expect(() => resolveSetpoint(unit({ timeZone: 'Mars/Olympus' }), new Date())).toThrow(RangeError);
   });
