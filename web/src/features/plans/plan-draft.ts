@@ -79,7 +79,9 @@ export function draftOf(plan: Plan): PlanDraft {
     validFrom: plan.validFrom ?? '',
     validTo: plan.validTo ?? '',
     dates: plan.dates ?? [],
-    rows: plan.switchPoints.map((p) => newRow(p.day, p.hour, p.minute, p.temperature, p.ignoreWallControl)),
+    rows: [...plan.switchPoints]
+      .sort((a, b) => a.day - b.day || a.hour - b.hour || a.minute - b.minute)
+      .map((p) => newRow(p.day, p.hour, p.minute, p.temperature, p.ignoreWallControl)),
   };
 }
 

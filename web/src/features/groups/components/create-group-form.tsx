@@ -45,7 +45,7 @@ export function CreateGroupForm({ onCreated }: { onCreated: (groupId: string) =>
       </div>
       <Button
         type="submit"
-        className="mt-7"
+        className="sm:mt-7"
         disabled={!name.trim()}
         loading={create.isPending}
         testid="group-create"

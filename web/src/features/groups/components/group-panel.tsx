@@ -53,7 +53,7 @@ export function GroupPanel({ group, onDeleted }: { group: Group; onDeleted: () =
           <Button
             type="submit"
             variant="secondary"
-            className="mt-7"
+            className="sm:mt-7"
             disabled={!name.trim()}
             testid="group-rename"
           >
@@ -61,7 +61,7 @@ export function GroupPanel({ group, onDeleted }: { group: Group; onDeleted: () =
           </Button>
           <Button
             variant="danger"
-            className="mt-7"
+            className="sm:mt-7"
             testid="group-delete"
             onClick={() =>
               change.mutate(

@@ -103,14 +103,9 @@ export function PlanEditor({
       },
     );
 
+  // Rows stay in the order they were added while typing (re-sorting would move the focused input).
   const rowsOf = (day: number | null) =>
-    draft.rows
-      .map((row, index) => ({ row, index }))
-      .filter(({ row }) => day === null || row.day === day)
-      .sort(
-        (a, b) =>
-          Number(a.row.hour) * 60 + Number(a.row.minute) - (Number(b.row.hour) * 60 + Number(b.row.minute)),
-      );
+    draft.rows.map((row, index) => ({ row, index })).filter(({ row }) => day === null || row.day === day);
   const rowList = (day: number | null, title: ReactNode) => (
     <fieldset className="rounded-lg border border-stone-200 p-3" data-testid={`plan-day-${day ?? 'all'}`}>
       <legend className="px-1 text-sm font-semibold">{title}</legend>
@@ -130,6 +125,19 @@ export function PlanEditor({
         {t('switchPoint.add')}
       </Button>
     </fieldset>
+  );
+
+  const previewSection = preview && !disabledReason && (
+    <section aria-labelledby="plan-preview-title" className="flex flex-col gap-2">
+      <h3 id="plan-preview-title" className="text-sm font-semibold">
+        {t('preview.title')}
+      </h3>
+      <PreviewChart
+        preview={previewQuery.data}
+        loading={previewQuery.isFetching}
+        stale={previewQuery.isError}
+      />
+    </section>
   );
 
   return (
@@ -198,6 +206,7 @@ export function PlanEditor({
                 testid="plan-valid-to"
               />
             </div>
+            {previewSection}
             {fieldMessage('switchPoints') && draft.rows.length === 0 && (
               <p className="text-sm text-red-700">{fieldMessage('switchPoints')}</p>
             )}
@@ -214,22 +223,11 @@ export function PlanEditor({
               onChange={(dates) => update({ dates })}
               error={fieldMessage('dates')}
             />
+            {previewSection}
             {rowList(null, t('daySwitchPoints'))}
           </>
         )}
       </fieldset>
-      {preview && !disabledReason && (
-        <section aria-labelledby="plan-preview-title" className="flex flex-col gap-2">
-          <h3 id="plan-preview-title" className="text-sm font-semibold">
-            {t('preview.title')}
-          </h3>
-          <PreviewChart
-            preview={previewQuery.data}
-            loading={previewQuery.isFetching}
-            stale={previewQuery.isError}
-          />
-        </section>
-      )}
       <div className="flex flex-wrap justify-end gap-2">
         {plan && (
           <Button variant="danger" onClick={remove} disabled={change.isPending} testid="plan-delete">
