@@ -86,3 +86,21 @@ describe('fall back, 2026-10-25 Europe/Berlin (02:00–03:00 happens twice)', ()
     ]);
   });
 });
+
+describe('a zone whose midnight does not exist (America/Santiago, 2026-09-06)', () => {
+  it('starts the day, and a midnight switch point, at 01:00 local', () => {
+    const input = unit({
+      timeZone: 'America/Santiago',
+      ownPlans: [
+        seasonal('winter', '04-01', '09-30', [
+          [0, 0, 18],
+          [7, 0, 21],
+        ]),
+      ],
+    });
+    expect(changeRows(input, utc('2026-09-05T12:00'), utc('2026-09-06T12:00'))).toEqual([
+      '2026-09-06T04:00 18 regular_plan', // 00:00 does not exist; 01:00 -03 = 04:00 UTC
+      '2026-09-06T10:00 21 regular_plan', // 07:00 -03
+    ]);
+  });
+});
