@@ -7,8 +7,9 @@
  * - `/auth/forgot`, `/auth/reset/:token` — password reset by mail link
  * - `/auth/verify/:token` — email confirmation link
  *
- * Pages are German or English (`?lang=`, else Accept-Language). Errors re-render the form with
- * a message and a 4xx status; nothing here answers JSON.
+ * Pages are German or English (`?lang=`, else the SPA's `ui_locales` on the login page, else
+ * Accept-Language). Errors re-render the form with a message and a 4xx status; nothing here
+ * answers JSON.
  */
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';

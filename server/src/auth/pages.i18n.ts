@@ -5,7 +5,6 @@
  */
 
 const de = {
-  htmlLang: 'de',
   switchTo: 'English',
   brand: 'Heizplan',
   loginTitle: 'Anmelden',
@@ -60,7 +59,6 @@ const de = {
 };
 
 const en = {
-  htmlLang: 'en',
   switchTo: 'Deutsch',
   brand: 'Heizplan',
   loginTitle: 'Sign in',
