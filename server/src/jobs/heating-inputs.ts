@@ -98,17 +98,20 @@ export async function loadHeatingInputs(
   const companyIds = [...new Set(unitRows.map((u) => u.companyId))];
   const unitIds = unitRows.map((u) => u.id);
   const groupIds = [...new Set(unitRows.flatMap((u) => (u.groupId ? [u.groupId] : [])))];
-  const [companyRows, planRows] = await Promise.all([
-    db.select(companyHeatingColumns).from(companies).where(inArray(companies.id, companyIds)),
-    db
-      .select()
-      .from(heatingPlans)
-      .where(
-        groupIds.length > 0
-          ? or(inArray(heatingPlans.unitId, unitIds), inArray(heatingPlans.groupId, groupIds))
-          : inArray(heatingPlans.unitId, unitIds),
-      ),
-  ]);
+  // One query after the other: inside a transaction they share one connection, and `pg`
+  // deprecates overlapping queries on a client.
+  const companyRows = await db
+    .select(companyHeatingColumns)
+    .from(companies)
+    .where(inArray(companies.id, companyIds));
+  const planRows = await db
+    .select()
+    .from(heatingPlans)
+    .where(
+      groupIds.length > 0
+        ? or(inArray(heatingPlans.unitId, unitIds), inArray(heatingPlans.groupId, groupIds))
+        : inArray(heatingPlans.unitId, unitIds),
+    );
   const companyById = new Map(companyRows.map((c) => [c.id, c]));
   const plansByOwner = new Map<string, HeatingPlan[]>();
   for (const row of planRows) {

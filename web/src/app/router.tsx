@@ -3,10 +3,13 @@
  * still being built shows `PlaceholderPage` with its translated title.
  */
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { AssignPage } from '../features/assign/routes/assign-page.tsx';
 import { AuthGate } from '../features/auth/components/auth-gate.tsx';
 import { LogoutPage } from '../features/auth/routes/logout-page.tsx';
+import { DevicesPage } from '../features/devices/routes/devices-page.tsx';
 import { MaintenancePage } from '../features/errors/routes/maintenance-page.tsx';
 import { NotFoundPage } from '../features/errors/routes/not-found-page.tsx';
+import { GatewaysPage } from '../features/gateways/routes/gateways-page.tsx';
 import { GroupsPage } from '../features/groups/routes/groups-page.tsx';
 import { SettingsLayout } from '../features/settings/components/settings-layout.tsx';
 import { SettingsGeneralPage } from '../features/settings/routes/settings-general-page.tsx';
@@ -43,7 +46,7 @@ export const routes: RouteObject[] = [
         element: <AppShell />,
         children: [
           { index: true, element: <Navigate to="/units" replace /> },
-          { path: 'assign', element: <PlaceholderPage titleKey="nav.assign" /> },
+          { path: 'assign', element: <AssignPage /> },
           {
             // Spec §2: the main guard runs on these screens.
             element: <MainGuard />,
@@ -53,8 +56,8 @@ export const routes: RouteObject[] = [
               { path: 'units/:unitId/log', element: <UnitLogPage /> },
               { path: 'groups', element: <GroupsPage /> },
               { path: 'events', element: <PlaceholderPage titleKey="nav.events" /> },
-              { path: 'devices', element: <PlaceholderPage titleKey="nav.devices" /> },
-              { path: 'gateways', element: <PlaceholderPage titleKey="nav.gateways" /> },
+              { path: 'devices', element: <DevicesPage /> },
+              { path: 'gateways', element: <GatewaysPage /> },
               { path: 'subSetup', element: <PlaceholderPage titleKey="pages.subSetup" /> },
               {
                 path: 'settings',

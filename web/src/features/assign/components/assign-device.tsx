@@ -1,0 +1,102 @@
+/**
+ * The found device on /assign: its DevEUI, type and current unit, a Combobox of the company's
+ * units and the assign button. A unit the server does not know (404, e.g. deleted meanwhile)
+ * shows 'Unknown unit' under the Combobox; after success the assignment is confirmed.
+ */
+import type { Device } from '@heizplan/contracts/devices';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button.tsx';
+import { Combobox } from '../../../components/ui/combobox.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useUpdateDevice } from '../../devices/api/update-device.ts';
+import { useUnitOptions } from '../../devices/unit-options.ts';
+
+export interface Assignment {
+  deviceId: string;
+  unitName: string;
+}
+
+export interface AssignDeviceProps {
+  device: Device;
+  assignment: Assignment | null;
+  onAssigned: (assignment: Assignment) => void;
+}
+
+export function AssignDevice({ device, assignment, onAssigned }: AssignDeviceProps) {
+  const { t } = useTranslation(['assign', 'devices']);
+  const [unitId, setUnitId] = useState<string | null>(device.unitId);
+  const units = useUnitOptions('assign-unit-option');
+  const update = useUpdateDevice();
+  const unknownUnit = update.error instanceof ApiError && update.error.status === 404;
+
+  const assign = () => {
+    if (!unitId) return;
+    update.mutate(
+      { deviceId: device.id, patch: { unitId } },
+      {
+        onSuccess: (saved) =>
+          onAssigned({
+            deviceId: saved.id,
+            unitName: saved.unitName ?? units.options.find((o) => o.id === unitId)?.item ?? '',
+          }),
+      },
+    );
+  };
+
+  return (
+    <div
+      className="flex flex-col gap-4 rounded-xl border border-stone-200 bg-white p-4"
+      data-testid="assign-device"
+    >
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        <dt className="text-stone-600">{t('device.devEui')}</dt>
+        <dd className="font-mono break-all" data-testid="assign-device-id">
+          {device.id}
+        </dd>
+        <dt className="text-stone-600">{t('device.model')}</dt>
+        <dd>{t(`devices:models.${device.model}`)}</dd>
+        <dt className="text-stone-600">{t('device.currentUnit')}</dt>
+        <dd data-testid="assign-device-unit">{device.unitName ?? t('device.noUnit')}</dd>
+      </dl>
+      {assignment ? (
+        <p
+          role="status"
+          className="rounded-lg bg-green-50 p-3 text-sm text-green-800"
+          data-testid="assign-success"
+        >
+          {t('assigned', { device: assignment.deviceId, unit: assignment.unitName })}
+        </p>
+      ) : (
+        <>
+          <Combobox
+            label={t('unit.label')}
+            placeholder={t('unit.placeholder')}
+            value={unitId}
+            onChange={(next) => {
+              setUnitId(next);
+              update.reset();
+            }}
+            error={unknownUnit ? t('unknownUnit') : null}
+            options={units.options}
+            testid="assign-unit"
+          />
+          {update.isError && !unknownUnit && (
+            <p role="alert" className="text-sm text-red-700" data-testid="assign-error">
+              {t('assignError')}
+            </p>
+          )}
+          <Button
+            onClick={assign}
+            disabled={!unitId}
+            loading={update.isPending}
+            testid="assign-submit"
+            className="w-full"
+          >
+            {t('submit')}
+          </Button>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,192 @@
+/**
+ * `/assign` (spec §2, issue 6): assign devices to units on site with a phone. Scan the device's
+ * QR code with the camera or type/paste it (LoRa Alliance TR005 `LW:D0:…` or a bare DevEUI,
+ * read by the shared `parseDeviceCode`), look the device up (404 → 'Device not found.'), choose
+ * the unit (server 404 → 'Unknown unit'), assign; **next device** clears everything and, when
+ * the camera was used, scans again. If the camera is refused or missing the page says why and
+ * the typed input keeps working. One column, built for a 375 px wide screen.
+ */
+import { DeviceCodeError, parseDeviceCode } from '@heizplan/contracts/tr005';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button } from '../../../components/ui/button.tsx';
+import { TextInput } from '../../../components/ui/field.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useDeviceByEui } from '../../devices/api/get-device-by-eui.ts';
+import { AssignDevice, type Assignment } from '../components/assign-device.tsx';
+import { type CameraProblem, QrScanner } from '../components/qr-scanner.tsx';
+import { useAssignCompany } from '../use-assign-company.ts';
+
+/** Waits for the current company (see `useAssignCompany`), then shows the assign screen. */
+export function AssignPage() {
+  const { t } = useTranslation('assign');
+  const company = useAssignCompany();
+  if (company === 'ready') return <AssignScreen />;
+  if (company === 'loading') {
+    return (
+      <div className="flex justify-center py-16">
+        <Spinner loading size="lg" testid="assign-loading" />
+      </div>
+    );
+  }
+  return (
+    <p role="alert" className="m-4 rounded-lg bg-amber-50 p-4 text-amber-900" data-testid="assign-no-company">
+      {company === 'no-company' ? (
+        <Link to="/setup" className="underline">
+          {t('noCompany')}
+        </Link>
+      ) : (
+        t('lookupError')
+      )}
+    </p>
+  );
+}
+
+function AssignScreen() {
+  const { t } = useTranslation('assign');
+  const input = useRef<HTMLInputElement>(null);
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const [devEui, setDevEui] = useState<string | null>(null);
+  const [scanning, setScanning] = useState(false);
+  const [usedCamera, setUsedCamera] = useState(false);
+  const [cameraProblem, setCameraProblem] = useState<CameraProblem | null>(null);
+  const [assignment, setAssignment] = useState<Assignment | null>(null);
+  const lookup = useDeviceByEui(devEui);
+  const notFound = lookup.error instanceof ApiError && lookup.error.status === 404;
+
+  const look = (text: string) => {
+    try {
+      setDevEui(parseDeviceCode(text).devEui);
+      setCodeError(null);
+    } catch (error) {
+      if (!(error instanceof DeviceCodeError)) throw error;
+      setDevEui(null);
+      setCodeError(t(`codeErrors.${error.code}`));
+    }
+  };
+  const startCamera = () => {
+    setCameraProblem(null);
+    setUsedCamera(true);
+    setScanning(true);
+  };
+  const nextDevice = () => {
+    setCode('');
+    setCodeError(null);
+    setDevEui(null);
+    setAssignment(null);
+    if (usedCamera && !cameraProblem) setScanning(true);
+    else input.current?.focus();
+  };
+
+  return (
+    <section className="mx-auto flex w-full max-w-md flex-col gap-4 p-4 sm:p-6">
+      <div>
+        <h1 className="text-2xl font-semibold">{t('title')}</h1>
+        <p className="mt-1 text-sm text-stone-600">{t('intro')}</p>
+      </div>
+
+      {scanning ? (
+        <div className="flex flex-col gap-2">
+          <QrScanner
+            onScan={(text) => {
+              setScanning(false);
+              setCode(text);
+              look(text);
+            }}
+            onProblem={(problem) => {
+              setScanning(false);
+              setCameraProblem(problem);
+            }}
+          />
+          <Button variant="secondary" onClick={() => setScanning(false)} testid="assign-scan-stop">
+            {t('scan.stop')}
+          </Button>
+        </div>
+      ) : (
+        devEui === null && (
+          <Button onClick={startCamera} testid="assign-scan-start" className="w-full">
+            {t('scan.start')}
+          </Button>
+        )
+      )}
+      {cameraProblem && (
+        <p
+          role="alert"
+          className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900"
+          data-testid="assign-camera-problem"
+        >
+          {t(`scan.${cameraProblem}`)}
+        </p>
+      )}
+
+      <form
+        className="flex flex-col gap-3"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          look(code);
+        }}
+      >
+        <TextInput
+          ref={input}
+          label={t('code.label')}
+          hint={t('code.hint')}
+          value={code}
+          onChange={(event) => {
+            setCode(event.target.value);
+            setCodeError(null);
+          }}
+          error={codeError}
+          autoComplete="off"
+          autoCapitalize="off"
+          spellCheck={false}
+          className="font-mono"
+          testid="assign-code"
+        />
+        <Button type="submit" variant="secondary" testid="assign-lookup">
+          {t('code.submit')}
+        </Button>
+      </form>
+
+      {devEui !== null && lookup.isPending && (
+        <div className="flex justify-center py-6">
+          <Spinner loading testid="assign-lookup-loading" />
+        </div>
+      )}
+      {notFound && (
+        <p
+          role="alert"
+          className="rounded-lg bg-red-50 p-3 text-sm text-red-800"
+          data-testid="assign-not-found"
+        >
+          {t('notFound')}
+        </p>
+      )}
+      {lookup.isError && !notFound && (
+        <p
+          role="alert"
+          className="rounded-lg bg-red-50 p-3 text-sm text-red-800"
+          data-testid="assign-lookup-error"
+        >
+          {t('lookupError')}
+        </p>
+      )}
+      {lookup.data && devEui !== null && (
+        <AssignDevice
+          key={lookup.data.id}
+          device={lookup.data}
+          assignment={assignment}
+          onAssigned={setAssignment}
+        />
+      )}
+      {devEui !== null && (
+        <Button onClick={nextDevice} testid="assign-next" className="w-full">
+          {t('next')}
+        </Button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,98 @@
+/**
+ * Changes which unit a device belongs to (issue 6 registry): a Combobox of the company's units,
+ * save, or unassign. The server's 404 'Unknown unit' (unit deleted meanwhile) shows under the
+ * Combobox; other failures show as an error toast.
+ */
+import type { Device } from '@heizplan/contracts/devices';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button.tsx';
+import { Combobox } from '../../../components/ui/combobox.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { useToast } from '../../../components/ui/toast-provider.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useUpdateDevice } from '../api/update-device.ts';
+import { useUnitOptions } from '../unit-options.ts';
+
+export function DeviceUnitDialog({ device }: { device: Device }) {
+  const { t } = useTranslation('devices');
+  const { toast } = useToast();
+  const [open, setOpen] = useState(false);
+  const [unitId, setUnitId] = useState<string | null>(device.unitId);
+  const units = useUnitOptions(`device-unit-${device.id}-option`);
+  const update = useUpdateDevice();
+  const unknownUnit = update.error instanceof ApiError && update.error.status === 404;
+
+  const save = (next: string | null) =>
+    update.mutate(
+      { deviceId: device.id, patch: { unitId: next } },
+      {
+        onSuccess: () => {
+          toast({ type: 'success', title: t('edit.success'), testid: 'toast-device-unit-saved' });
+          setOpen(false);
+        },
+        onError: (error) => {
+          if (!(error instanceof ApiError && error.status === 404)) {
+            toast({ type: 'error', title: t('edit.error'), testid: 'toast-device-unit-error' });
+          }
+        },
+      },
+    );
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        setUnitId(device.unitId);
+        update.reset();
+      }}
+      title={t('edit.title')}
+      description={t('edit.description', { id: device.id })}
+      testid={`device-unit-dialog-${device.id}`}
+      trigger={
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-label={t('edit.label', { id: device.id })}
+          testid={`device-unit-open-${device.id}`}
+        >
+          {t('edit.open')}
+        </Button>
+      }
+      footer={
+        <>
+          <Button
+            variant="secondary"
+            disabled={device.unitId === null || update.isPending}
+            onClick={() => save(null)}
+            testid={`device-unit-clear-${device.id}`}
+          >
+            {t('edit.unassign')}
+          </Button>
+          <Button
+            loading={update.isPending}
+            disabled={unitId === null || unitId === device.unitId}
+            onClick={() => save(unitId)}
+            testid={`device-unit-save-${device.id}`}
+          >
+            {t('edit.submit')}
+          </Button>
+        </>
+      }
+    >
+      <Combobox
+        label={t('fields.unit')}
+        placeholder={t('noUnit')}
+        value={unitId}
+        onChange={(next) => {
+          setUnitId(next);
+          update.reset();
+        }}
+        error={unknownUnit ? t('unknownUnit') : null}
+        options={units.options}
+        testid={`device-unit-${device.id}`}
+      />
+    </Dialog>
+  );
+}

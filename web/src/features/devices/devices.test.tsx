@@ -1,0 +1,149 @@
+/** Devices screen (issue 6 registry, spec §5): validation messages, server field errors, last signal, delete. */
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setLanguage } from '../../app/i18n.ts';
+import { routes } from '../../app/router.tsx';
+import { renderRoutes } from '../../test/render.tsx';
+import { type FetchHandler, signIn, testProfile } from '../../test/signed-in.ts';
+import { problem, testUnit } from '../units/test-fixtures.ts';
+import { formatExact, formatRelative } from './components/relative-time.tsx';
+import { registryApi, testDevice } from './test-fixtures.ts';
+
+function open(path: string, api: FetchHandler) {
+  const { session, fetchMock } = signIn({ profile: testProfile({ lang: 'en' }), extra: api });
+  return { ...renderRoutes(routes, path, { session }), fetchMock };
+}
+
+describe('formatRelative', () => {
+  const now = new Date('2026-11-22T12:00:00Z');
+  it('words the time since an instant in the largest whole unit, in the UI language', () => {
+    expect(formatRelative('2026-11-22T11:55:00Z', now, 'de')).toBe('vor 5 Min.');
+    expect(formatRelative('2026-11-22T11:55:00Z', now, 'en')).toBe('5 min. ago');
+    expect(formatRelative('2026-11-22T11:59:20Z', now, 'en')).toBe('40 sec. ago');
+    expect(formatRelative('2026-11-22T09:00:00Z', now, 'de')).toBe('vor 3 Std.');
+    expect(formatRelative('2026-11-19T12:00:00Z', now, 'en')).toBe('3 days ago');
+  });
+});
+
+describe('devices screen', () => {
+  beforeEach(async () => {
+    localStorage.clear();
+    await setLanguage('en');
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the last signal relative to now and the exact time in a tooltip; never-seen devices say so', async () => {
+    const fiveMinutesAgo = new Date(Date.now() - 5 * 60_000 - 5_000).toISOString();
+    const heard = testDevice({ lastSeen: fiveMinutesAgo, battery: { value: 3.6, unit: 'V' } });
+    const silent = testDevice();
+    open('/devices', registryApi({ devices: [heard, silent] }));
+    const lastSignal = await screen.findByTestId(`device-last-seen-${heard.id}`);
+    expect(lastSignal).toHaveTextContent('5 min. ago');
+    expect(screen.getByTestId(`device-last-seen-${silent.id}`)).toHaveTextContent('Never');
+    expect(
+      within(screen.getByTestId(`devices-table-row-${heard.id}`)).getByText('3.6 V'),
+    ).toBeInTheDocument();
+    await userEvent.hover(lastSignal);
+    expect(await screen.findByRole('tooltip', {}, { timeout: 2000 })).toHaveTextContent(
+      formatExact(fiveMinutesAgo, 'en'),
+    );
+  });
+
+  it('shows an invitation when the company has no devices', async () => {
+    open('/devices', registryApi({}));
+    expect(await screen.findByTestId('devices-empty')).toHaveTextContent('No devices yet');
+  });
+
+  it('checks DevEUI, AppKey, JoinEUI and type before sending, with the spec §5 messages', async () => {
+    const { fetchMock } = open('/devices', registryApi({}));
+    await userEvent.click(await screen.findByTestId('add-device'));
+    await userEvent.click(screen.getByTestId('add-device-submit'));
+    expect(screen.getByTestId('add-device-id-field-error')).toHaveTextContent('The device id is required.');
+    expect(screen.getByTestId('add-device-app-key-field-error')).toHaveTextContent('The AppKey is required.');
+    expect(screen.getByTestId('add-device-model-field-error')).toHaveTextContent('Choose the device type.');
+
+    await userEvent.type(screen.getByTestId('add-device-id'), '70B3D52DD300000');
+    await userEvent.type(screen.getByTestId('add-device-app-key'), '0123456789abcdef');
+    await userEvent.type(screen.getByTestId('add-device-join-eui'), 'xyz');
+    expect(screen.getByTestId('add-device-id-field-error')).toHaveTextContent(
+      'A LoRaWAN device id is its DevEUI: exactly 16 hex digits.',
+    );
+    expect(screen.getByTestId('add-device-app-key-field-error')).toHaveTextContent(
+      'The AppKey of a LoRaWAN device has exactly 32 hex digits.',
+    );
+    expect(screen.getByTestId('add-device-join-eui-field-error')).toHaveTextContent(
+      'The JoinEUI has exactly 16 hex digits.',
+    );
+    await userEvent.type(screen.getByTestId('add-device-id'), '01234');
+    expect(screen.getByTestId('add-device-id-field-error')).toHaveTextContent(
+      'A device id has at most 16 characters.',
+    );
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toEqual([]);
+  });
+
+  it('sends a valid device as typed and shows the server field message under its field', async () => {
+    const unit = testUnit({ name: 'Büro' });
+    const post: FetchHandler = (method, url) =>
+      method === 'POST' && url === '/api/companies/c1/devices'
+        ? problem(400, 'Bad Request', 'Server says no', [{ field: 'body.appKey', message: 'Server says no' }])
+        : undefined;
+    const { fetchMock } = open('/devices', registryApi({ units: [unit] }, post));
+    await userEvent.click(await screen.findByTestId('add-device'));
+    await userEvent.type(screen.getByTestId('add-device-id'), '70B3D52DD3000001');
+    await userEvent.type(screen.getByTestId('add-device-app-key'), '0123456789abcdef0123456789ABCDEF');
+    await userEvent.selectOptions(screen.getByTestId('add-device-model'), 'milesight-wt101');
+    await userEvent.click(screen.getByTestId('add-device-unit'));
+    await userEvent.click(screen.getByTestId(`add-device-unit-${unit.id}`));
+    await userEvent.click(screen.getByTestId('add-device-submit'));
+    expect(await screen.findByTestId('add-device-app-key-field-error')).toHaveTextContent('Server says no');
+    const [, init] = fetchMock.mock.calls.find(([, i]) => i?.method === 'POST') ?? [];
+    expect(JSON.parse(String(init?.body))).toEqual({
+      id: '70B3D52DD3000001',
+      protocol: 'lorawan',
+      model: 'milesight-wt101',
+      appKey: '0123456789abcdef0123456789ABCDEF',
+      unitId: unit.id,
+    });
+  });
+
+  it('deletes after confirming, and the 409 for the last device becomes an error toast', async () => {
+    const device = testDevice();
+    const del: FetchHandler = (method) =>
+      method === 'DELETE'
+        ? problem(409, 'Conflict', 'The last device cannot be deleted while the subscription is active.')
+        : undefined;
+    const { fetchMock } = open('/devices', registryApi({ devices: [device] }, del));
+    await userEvent.click(await screen.findByTestId(`device-delete-${device.id}-open`));
+    expect(screen.getByTestId(`device-delete-${device.id}`)).toHaveTextContent(device.id);
+    await userEvent.click(screen.getByTestId(`device-delete-${device.id}-confirm`));
+    expect(await screen.findByTestId('toast-device-delete-error')).toHaveTextContent(
+      'The last device cannot be deleted while the subscription is active.',
+    );
+    expect(screen.queryByTestId(`device-delete-${device.id}`)).toBeNull();
+    expect(fetchMock.mock.calls.some(([url, i]) => i?.method === 'DELETE' && url.endsWith(device.id))).toBe(
+      true,
+    );
+  });
+
+  it('filters by model and unit and sorts through the server', async () => {
+    const unit = testUnit({ name: 'Büro' });
+    const { fetchMock } = open('/devices', registryApi({ devices: [testDevice()], units: [unit] }));
+    await screen.findByTestId('devices-table');
+    await userEvent.selectOptions(screen.getByTestId('devices-model-filter'), 'elsys-ers');
+    await userEvent.selectOptions(screen.getByTestId('devices-unit-filter'), 'none');
+    await userEvent.click(screen.getByTestId('devices-table-sort-lastSeen'));
+    const lastList = fetchMock.mock.calls
+      .map(([url]) => url)
+      .filter((url) => url.startsWith('/api/companies/c1/devices?'))
+      .at(-1);
+    const query = new URL(lastList ?? '', 'http://x').searchParams;
+    expect(Object.fromEntries(query)).toMatchObject({
+      model: 'elsys-ers',
+      unassigned: 'true',
+      sort: 'lastSeen',
+      order: 'asc',
+      page: '1',
+    });
+  });
+});

@@ -1,0 +1,222 @@
+/**
+ * `/devices` (spec §2 "Groups, devices, gateways"; issue 6 registry): the device table — id
+ * (DevEUI), type (model), unit, created, last signal (relative, exact time in a tooltip),
+ * battery — with search, model and unit filters, sorting and paging done by the server; add a
+ * device, change its unit, delete it (409 'last device' → error toast).
+ */
+import { DEVICE_MODELS, type Device, type DeviceModel } from '@heizplan/contracts/devices';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SearchInput } from '../../../components/ui/search-input.tsx';
+import { Select } from '../../../components/ui/select.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { Table, type TableColumn } from '../../../components/ui/table.tsx';
+import type { SortState } from '../../../components/ui/table-sort.ts';
+import { useToast } from '../../../components/ui/toast-provider.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useDebounced } from '../../units/use-debounced.ts';
+import { useDeleteDevice } from '../api/delete-device.ts';
+import { type DeviceListParams, useDevices } from '../api/list-devices.ts';
+import { AddDeviceDialog } from '../components/add-device-dialog.tsx';
+import { ConfirmDeleteDialog } from '../components/confirm-delete-dialog.tsx';
+import { DeviceUnitDialog } from '../components/device-unit-dialog.tsx';
+import { formatDate, RelativeTime } from '../components/relative-time.tsx';
+import { useUnitOptions } from '../unit-options.ts';
+
+const EMPTY_PAGE = { results: [], count: 0, page: 1, size: 10 };
+const ALL = 'all';
+const UNASSIGNED = 'none';
+
+export function DevicesPage() {
+  const { t, i18n } = useTranslation('devices');
+  const { toast } = useToast();
+  const [search, setSearch] = useState('');
+  const [model, setModel] = useState<DeviceModel | typeof ALL>(ALL);
+  const [unit, setUnit] = useState<string>(ALL);
+  const [page, setPage] = useState(1);
+  const [size, setSize] = useState(10);
+  const [sort, setSort] = useState<SortState>({ key: 'createdAt', order: 'desc' });
+  const q = useDebounced(search.trim());
+  const filtered = Boolean(q) || model !== ALL || unit !== ALL;
+  const query: DeviceListParams = {
+    page,
+    size,
+    ...(q ? { q } : {}),
+    ...(model === ALL ? {} : { model }),
+    ...(unit === UNASSIGNED ? { unassigned: 'true' } : unit === ALL ? {} : { unitId: unit }),
+    ...(sort.order === 'none' ? {} : { sort: sort.key as DeviceListParams['sort'], order: sort.order }),
+  };
+  const devices = useDevices(query);
+  const units = useUnitOptions('devices-unit-filter');
+  const remove = useDeleteDevice();
+  const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 });
+
+  const deleteDevice = (device: Device) =>
+    remove.mutateAsync(device.id).then(
+      () => toast({ type: 'success', title: t('delete.success'), testid: 'toast-device-deleted' }),
+      (error: unknown) =>
+        toast({
+          type: 'error',
+          title: t('delete.error'),
+          description:
+            error instanceof ApiError && error.status === 409
+              ? t('delete.lastDevice')
+              : error instanceof ApiError
+                ? error.detail
+                : undefined,
+          testid: 'toast-device-delete-error',
+        }),
+    );
+
+  const columns: TableColumn<Device>[] = [
+    {
+      key: 'id',
+      label: t('fields.id'),
+      sortable: true,
+      render: (device) => <span className="font-mono text-xs">{device.id}</span>,
+    },
+    {
+      key: 'model',
+      label: t('fields.model'),
+      sortable: true,
+      render: (device) => t(`models.${device.model}`),
+    },
+    { key: 'unit', label: t('fields.unit'), sortable: true, render: (device) => device.unitName ?? '—' },
+    {
+      key: 'createdAt',
+      label: t('fields.createdAt'),
+      sortable: true,
+      render: (device) => formatDate(device.createdAt, i18n.language),
+    },
+    {
+      key: 'lastSeen',
+      label: t('fields.lastSeen'),
+      sortable: true,
+      render: (device) => (
+        <RelativeTime iso={device.lastSeen} emptyText={t('never')} testid={`device-last-seen-${device.id}`} />
+      ),
+    },
+    {
+      key: 'battery',
+      label: t('fields.battery'),
+      sortable: true,
+      align: 'right',
+      render: (device) =>
+        device.battery ? `${number.format(device.battery.value)} ${device.battery.unit}` : '—',
+    },
+    {
+      key: 'actions',
+      label: t('fields.actions'),
+      render: (device) => (
+        <div className="flex gap-1">
+          <DeviceUnitDialog device={device} />
+          <ConfirmDeleteDialog
+            triggerLabel={t('delete.label', { id: device.id })}
+            triggerText={t('delete.open')}
+            title={t('delete.title')}
+            text={t('delete.text', { id: device.id })}
+            confirmText={t('delete.confirm')}
+            cancelText={t('cancel')}
+            onConfirm={() => deleteDevice(device)}
+            testid={`device-delete-${device.id}`}
+          />
+        </div>
+      ),
+    },
+  ];
+
+  const noDevicesAtAll = devices.data?.count === 0 && !filtered;
+
+  return (
+    <section className="mx-auto flex w-full max-w-6xl flex-col gap-4 p-4 sm:p-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold">{t('title')}</h1>
+        <AddDeviceDialog />
+      </div>
+      {devices.isPending ? (
+        <div className="flex justify-center py-16">
+          <Spinner loading size="lg" testid="devices-loading" />
+        </div>
+      ) : devices.isError ? (
+        <p role="alert" className="rounded-lg bg-red-50 p-4 text-red-800" data-testid="devices-error">
+          {t('loadError')}
+        </p>
+      ) : noDevicesAtAll ? (
+        <div
+          className="rounded-xl border border-dashed border-stone-300 bg-white p-10 text-center"
+          data-testid="devices-empty"
+        >
+          <h2 className="text-lg font-semibold">{t('empty.title')}</h2>
+          <p className="mt-1 text-stone-600">{t('empty.text')}</p>
+        </div>
+      ) : (
+        <>
+          <div className="grid gap-3 sm:grid-cols-3">
+            <SearchInput
+              value={search}
+              onChange={(value) => {
+                setSearch(value);
+                setPage(1);
+              }}
+              placeholder={t('filters.search')}
+              testid="devices-search"
+            />
+            <Select
+              aria-label={t('filters.model')}
+              value={model}
+              onChange={(id) => {
+                setModel(id as DeviceModel | typeof ALL);
+                setPage(1);
+              }}
+              testid="devices-model-filter"
+              options={[
+                { id: ALL, value: t('filters.allModels'), testid: 'devices-model-filter-all' },
+                ...DEVICE_MODELS.map((id) => ({
+                  id,
+                  value: t(`models.${id}`),
+                  testid: `devices-model-filter-${id}`,
+                })),
+              ]}
+            />
+            <Select
+              aria-label={t('filters.unit')}
+              value={unit}
+              onChange={(id) => {
+                setUnit(id);
+                setPage(1);
+              }}
+              testid="devices-unit-filter"
+              options={[
+                { id: ALL, value: t('filters.allUnits'), testid: 'devices-unit-filter-all' },
+                { id: UNASSIGNED, value: t('filters.unassigned'), testid: 'devices-unit-filter-none' },
+                ...units.options.map((option) => ({
+                  id: option.id,
+                  value: option.item,
+                  testid: option.testid,
+                })),
+              ]}
+            />
+          </div>
+          <Table
+            label={t('title')}
+            columns={columns}
+            data={devices.data ?? EMPTY_PAGE}
+            rowKey={(device) => device.id}
+            sort={sort}
+            onSortChange={(next) => {
+              setSort(next);
+              setPage(1);
+            }}
+            onPageChange={setPage}
+            onSizeChange={(nextSize, nextPage) => {
+              setSize(nextSize);
+              setPage(nextPage);
+            }}
+            loading={devices.isFetching && devices.isPlaceholderData}
+            testid="devices-table"
+          />
+        </>
+      )}
+    </section>
+  );
+}
