@@ -14,7 +14,8 @@ export type CameraProblem = 'denied' | 'noCamera' | 'failed';
 
 /** Maps a getUserMedia failure (a DOMException by name) to what the user can do about it. */
 export function cameraProblemOf(error: unknown): CameraProblem {
-  const name = error instanceof Error ? error.name : '';
+  // Not `instanceof Error`: DOMException is no Error subclass in every engine.
+  const name = typeof error === 'object' && error !== null && 'name' in error ? String(error.name) : '';
   if (name === 'NotAllowedError' || name === 'SecurityError') return 'denied';
   if (name === 'NotFoundError' || name === 'OverconstrainedError') return 'noCamera';
   return 'failed';

@@ -1,0 +1,106 @@
+/** /assign (spec §2, issue 6): typed TR005 code, 'Device not found.', 'Unknown unit', next device, no camera. */
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setLanguage } from '../../app/i18n.ts';
+import { routes } from '../../app/router.tsx';
+import { renderRoutes } from '../../test/render.tsx';
+import { type FetchHandler, json, signIn, testProfile } from '../../test/signed-in.ts';
+import { registryApi, testDevice } from '../devices/test-fixtures.ts';
+import { problem, testUnit } from '../units/test-fixtures.ts';
+import { cameraProblemOf } from './components/qr-scanner.tsx';
+
+function open(api: FetchHandler) {
+  const { session, fetchMock } = signIn({ profile: testProfile({ lang: 'en' }), extra: api });
+  return { ...renderRoutes(routes, '/assign', { session }), fetchMock };
+}
+
+const patches = (fetchMock: ReturnType<typeof signIn>['fetchMock']) =>
+  fetchMock.mock.calls
+    .filter(([, init]) => init?.method === 'PATCH')
+    .map(([url, init]) => [url, JSON.parse(String(init?.body))]);
+
+async function typeCode(code: string) {
+  const input = await screen.findByTestId('assign-code');
+  await userEvent.clear(input);
+  await userEvent.type(input, code);
+  await userEvent.click(screen.getByTestId('assign-lookup'));
+}
+
+describe('assign screen', () => {
+  beforeEach(async () => {
+    localStorage.clear();
+    await setLanguage('en');
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('finds a device by a typed TR005 code, assigns it to the chosen unit, and next device starts over', async () => {
+    const device = testDevice({ id: '70b3d52dd3000042' });
+    const unit = testUnit({ name: 'Büro 1' });
+    const patch: FetchHandler = (method) =>
+      method === 'PATCH' ? json(200, { ...device, unitId: unit.id, unitName: unit.name }) : undefined;
+    const { fetchMock } = open(registryApi({ devices: [device], units: [unit] }, patch));
+    await typeCode('LW:D0:1122334455667788:70B3D52DD3000042:AABB1122:SYYWWNNNNNN');
+    expect(await screen.findByTestId('assign-device-id')).toHaveTextContent('70b3d52dd3000042');
+    expect(screen.getByTestId('assign-device-unit')).toHaveTextContent('No unit');
+
+    await userEvent.click(screen.getByTestId('assign-unit'));
+    await userEvent.type(screen.getByTestId('assign-unit'), 'büro1');
+    await userEvent.click(screen.getByTestId(`assign-unit-option-${unit.id}`));
+    await userEvent.click(screen.getByTestId('assign-submit'));
+    expect(await screen.findByTestId('assign-success')).toHaveTextContent(
+      'Device 70b3d52dd3000042 is now assigned to Büro 1.',
+    );
+    expect(patches(fetchMock)).toEqual([[`/api/companies/c1/devices/${device.id}`, { unitId: unit.id }]]);
+
+    await userEvent.click(screen.getByTestId('assign-next'));
+    expect(screen.getByTestId('assign-code')).toHaveValue('');
+    expect(screen.getByTestId('assign-code')).toHaveFocus();
+    expect(screen.queryByTestId('assign-device')).toBeNull();
+    expect(screen.queryByTestId('assign-success')).toBeNull();
+    expect(screen.getByTestId('assign-scan-start')).toBeInTheDocument();
+  });
+
+  it("says 'Device not found.' for a DevEUI the company has not registered", async () => {
+    open(registryApi({ devices: [testDevice()] }));
+    await typeCode('0011223344556677');
+    expect(await screen.findByTestId('assign-not-found')).toHaveTextContent('Device not found.');
+    expect(screen.queryByTestId('assign-device')).toBeNull();
+  });
+
+  it('explains a malformed code without asking the server', async () => {
+    const { fetchMock } = open(registryApi({}));
+    await typeCode('LW:D0:1122334455667788:70B3D52DD3000042');
+    expect(screen.getByTestId('assign-code-field-error')).toHaveTextContent(
+      "The QR code is incomplete: a LoRaWAN code has at least 5 parts separated by ':'.",
+    );
+    expect(fetchMock.mock.calls.some(([url]) => url.includes('/by-eui/'))).toBe(false);
+  });
+
+  it("shows 'Unknown unit' when the server does not know the chosen unit", async () => {
+    const device = testDevice();
+    const unit = testUnit({ name: 'Gone' });
+    const patch: FetchHandler = (method) =>
+      method === 'PATCH' ? problem(404, 'Not Found', 'Unknown unit') : undefined;
+    open(registryApi({ devices: [device], units: [unit] }, patch));
+    await typeCode(device.id);
+    await userEvent.click(await screen.findByTestId('assign-unit'));
+    await userEvent.click(screen.getByTestId(`assign-unit-option-${unit.id}`));
+    await userEvent.click(screen.getByTestId('assign-submit'));
+    expect(await screen.findByTestId('assign-unit-field-error')).toHaveTextContent('Unknown unit');
+  });
+
+  it('explains a missing camera and keeps the typed input working', async () => {
+    open(registryApi({}));
+    // jsdom, like an insecure (non-HTTPS) page, has no navigator.mediaDevices.
+    await userEvent.click(await screen.findByTestId('assign-scan-start'));
+    expect(await screen.findByTestId('assign-camera-problem')).toHaveTextContent('No camera available');
+    expect(screen.getByTestId('assign-code')).toBeEnabled();
+  });
+
+  it('tells a refused camera permission apart from a missing camera', () => {
+    expect(cameraProblemOf(new DOMException('denied', 'NotAllowedError'))).toBe('denied');
+    expect(cameraProblemOf(new DOMException('none', 'NotFoundError'))).toBe('noCamera');
+    expect(cameraProblemOf(new DOMException('busy', 'NotReadableError'))).toBe('failed');
+  });
+});

@@ -1,0 +1,64 @@
+/** Gateways screen (issue 6 registry): online state, last seen, add with EUI check, delete. */
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setLanguage } from '../../app/i18n.ts';
+import { routes } from '../../app/router.tsx';
+import { renderRoutes } from '../../test/render.tsx';
+import { type FetchHandler, json, signIn, testProfile } from '../../test/signed-in.ts';
+import { registryApi, testGateway } from '../devices/test-fixtures.ts';
+
+function open(api: FetchHandler) {
+  const { session, fetchMock } = signIn({ profile: testProfile({ lang: 'en' }), extra: api });
+  return { ...renderRoutes(routes, '/gateways', { session }), fetchMock };
+}
+
+describe('gateways screen', () => {
+  beforeEach(async () => {
+    localStorage.clear();
+    await setLanguage('en');
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows each gateway online or offline with its last seen time', async () => {
+    const live = testGateway({ online: true, lastSeen: new Date(Date.now() - 20_000).toISOString() });
+    const dead = testGateway({ online: false });
+    open(registryApi({ gateways: [live, dead] }));
+    expect(await screen.findByTestId(`gateway-state-${live.id}`)).toHaveTextContent('Online');
+    expect(screen.getByTestId(`gateway-state-${dead.id}`)).toHaveTextContent('Offline');
+    expect(screen.getByTestId(`gateway-last-seen-${live.id}`)).toHaveTextContent('20 sec. ago');
+    expect(screen.getByTestId(`gateway-last-seen-${dead.id}`)).toHaveTextContent('Never');
+  });
+
+  it('adds a gateway only with a name and a 16-hex EUI, then refreshes the list', async () => {
+    const added = testGateway({ name: 'Dach', gatewayEui: 'b827ebfffe000001' });
+    let gateways: ReturnType<typeof testGateway>[] = [];
+    const api: FetchHandler = (method, url) => {
+      if (method === 'POST' && url === '/api/companies/c1/gateways') {
+        gateways = [added];
+        return json(201, added);
+      }
+      if (method === 'GET' && url.startsWith('/api/companies/c1/gateways?')) {
+        return json(200, { results: gateways, count: gateways.length, page: 1, size: 10 });
+      }
+      return undefined;
+    };
+    const { fetchMock } = open(registryApi({}, api));
+    await userEvent.click(await screen.findByTestId('add-gateway'));
+    await userEvent.type(screen.getByTestId('add-gateway-eui'), 'b827ebfffe00');
+    await userEvent.click(screen.getByTestId('add-gateway-submit'));
+    expect(screen.getByTestId('add-gateway-name-field-error')).toHaveTextContent('The name is required.');
+    expect(screen.getByTestId('add-gateway-eui-field-error')).toHaveTextContent(
+      'A gateway EUI has exactly 16 hex digits.',
+    );
+    await userEvent.type(screen.getByTestId('add-gateway-name'), 'Dach');
+    await userEvent.type(screen.getByTestId('add-gateway-eui'), '0001');
+    await userEvent.click(screen.getByTestId('add-gateway-submit'));
+    expect(await screen.findByTestId('toast-gateway-added')).toHaveTextContent('Gateway Dach added');
+    expect(await screen.findByTestId(`gateway-state-${added.id}`)).toBeInTheDocument();
+    const posts = fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST');
+    expect(posts.map(([, init]) => JSON.parse(String(init?.body)))).toEqual([
+      { name: 'Dach', gatewayEui: 'b827ebfffe000001' },
+    ]);
+  });
+});
