@@ -141,18 +141,23 @@ export const heatingLog = pgTable(
  * Transactional outbox of applied setpoints (one row per unit change). Written in the same
  * transaction as the log entry; drained to the SetpointSink, one command per device.
  */
-export const setpointOutbox = pgTable('setpoint_outbox', {
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-  companyId: uuid('company_id')
-    .notNull()
-    .references(() => companies.id, { onDelete: 'cascade' }),
-  unitId: uuid('unit_id')
-    .notNull()
-    .references(() => units.id, { onDelete: 'cascade' }),
-  setpoint: real('setpoint').notNull(),
-  wallControlMin: real('wall_control_min'),
-  wallControlMax: real('wall_control_max'),
-  ignoreWallControl: boolean('ignore_wall_control').notNull(),
-  reason: text('reason', { enum: LOG_KINDS }).notNull(),
-  at: timestamp('at', { withTimezone: true }).notNull(),
-});
+export const setpointOutbox = pgTable(
+  'setpoint_outbox',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    unitId: uuid('unit_id')
+      .notNull()
+      .references(() => units.id, { onDelete: 'cascade' }),
+    setpoint: real('setpoint').notNull(),
+    wallControlMin: real('wall_control_min'),
+    wallControlMax: real('wall_control_max'),
+    ignoreWallControl: boolean('ignore_wall_control').notNull(),
+    reason: text('reason', { enum: LOG_KINDS }).notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  // The drain asks "is a newer row of this unit pending?" for every row it sends.
+  (t) => [index('setpoint_outbox_unit_id_idx').on(t.unitId, t.id)],
+);

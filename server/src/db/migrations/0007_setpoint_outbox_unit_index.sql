@@ -1,0 +1,1 @@
+CREATE INDEX "setpoint_outbox_unit_id_idx" ON "setpoint_outbox" USING btree ("unit_id","id");
