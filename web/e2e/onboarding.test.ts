@@ -39,14 +39,16 @@ describe('onboarding', () => {
     await ada.getByTestId('setup-lang-de').check({ force: true });
     await ada.getByTestId('setup-next').click();
     await ada.waitForURL(`${baseURL}/setup/2`);
+    const companyName = ada.getByTestId('setup-company-name');
+    await companyName.waitFor();
     await expect(ada.getByTestId('setup-next').isDisabled()).resolves.toBe(true);
-    await ada.getByTestId('setup-company-name').fill('Stadtwerke Musterstadt');
+    await companyName.fill('Stadtwerke Musterstadt');
     await ada.getByTestId('setup-next').click();
     await ada.waitForURL(`${baseURL}/setup/3`);
     await screenshot(ada, 'onboarding-step-3');
     await acceptAgreements(ada);
     await ada.waitForURL(`${baseURL}/units`);
-    await ada.getByRole('heading', { name: 'Räume' }).waitFor();
+    await ada.getByRole('heading', { name: 'Räume' }).first().waitFor();
     await expect(ada.getByTestId('nav-settings').first().innerText()).resolves.toBe('Einstellungen');
     await screenshot(ada, 'onboarding-units-de');
 
@@ -62,17 +64,17 @@ describe('onboarding', () => {
     await ada.getByTestId('language-save').click();
     await ada.getByText('Language updated').waitFor();
     await ada.getByTestId('nav-units').first().click();
-    await ada.getByRole('heading', { name: 'Units' }).waitFor();
+    await ada.getByRole('heading', { name: 'Units' }).first().waitFor();
     // The choice is stored on the profile: a reload stays English.
     await ada.reload();
-    await ada.getByRole('heading', { name: 'Units' }).waitFor();
+    await ada.getByRole('heading', { name: 'Units' }).first().waitFor();
   });
 
   it('shows the navigation behind a menu on a 375 px phone', async () => {
     const phone = await ada.context().newPage();
     await phone.setViewportSize({ width: 375, height: 740 });
     await phone.goto(`${baseURL}/units`);
-    await phone.getByRole('heading', { name: 'Units' }).waitFor();
+    await phone.getByRole('heading', { name: 'Units' }).first().waitFor();
     await expect(phone.getByTestId('nav-units').first().isVisible()).resolves.toBe(false);
     await phone.getByTestId('nav-toggle').click();
     await expect(phone.getByTestId('nav-units').last().isVisible()).resolves.toBe(true);
@@ -115,7 +117,7 @@ describe('onboarding', () => {
     await grace.getByTestId('setup-next').click();
     // Ada already accepted the agreements for the company, so step 3 sends Grace on to units.
     await grace.waitForURL(`${baseURL}/units`);
-    await grace.getByRole('heading', { name: 'Units' }).waitFor();
+    await grace.getByRole('heading', { name: 'Units' }).first().waitFor();
     await grace.context().close();
   });
 
@@ -148,10 +150,11 @@ describe('onboarding', () => {
 
   it('logs out at the provider and locally', async () => {
     await ada.getByTestId('nav-logout').first().click();
-    await ada.waitForURL(/\/oidc\/session\/end/);
-    await ada.locator('button[name="logout"][value="yes"]').click();
-    // Signed out: the app sends the visitor to the hosted login again.
+    // The provider confirms an app-initiated logout itself and returns to `/`. Had only the
+    // local session ended, the provider's session would sign Ada straight back in; instead
+    // the hosted login page asks for her password.
     await ada.waitForURL(/\/auth\/interaction\//);
+    await ada.locator('input[name="password"]').waitFor();
     await expect(ada.evaluate(() => localStorage.getItem('heizplan.apiToken'))).resolves.toBeNull();
   });
 });
