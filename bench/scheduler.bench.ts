@@ -8,7 +8,8 @@
  * created and dropped. BENCH_UNITS overrides the unit count. Seeds one company, 100 groups with
  * a week plan each (2 switch points a day), 100 000 units with one device each, all due at the
  * tick instant, so the tick resolves, logs, queues and sends 100 000 changes. BENCH_BATCH sets
- * the units per transaction (default 1000, the scheduler's default). Without PostgreSQL it prints
+ * the units per transaction (default 1000), BENCH_CONCURRENCY the transactions at once (default 3),
+ * both the scheduler's defaults. Without PostgreSQL it prints
  * that it skipped.
  */
 import { randomUUID } from 'node:crypto';
@@ -23,6 +24,7 @@ import { HeatingScheduler } from '../server/src/jobs/heating-scheduler.ts';
 const UNITS = Number(process.env.BENCH_UNITS ?? 100_000);
 const GROUPS = 100;
 const BATCH = Number(process.env.BENCH_BATCH ?? 1000);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 3);
 const TARGET_MS = 5_000;
 /** Monday 23 Nov 2026 06:00 Europe/Berlin: a switch point for every group. */
 const TICK_AT = new Date('2026-11-23T05:00:00Z');
@@ -111,6 +113,7 @@ async function main() {
       logger: { error: (obj, msg) => console.error(msg, obj) },
       now: () => TICK_AT,
       batchSize: BATCH,
+      concurrency: CONCURRENCY,
     });
     const t0 = performance.now();
     const result = await scheduler.tick();
@@ -124,7 +127,7 @@ async function main() {
 
     const perUnitUs = ((tickMs * 1000) / UNITS).toFixed(0);
     console.log(
-      `scheduler: tick with ${UNITS.toLocaleString('en')} due units on PostgreSQL (batches of ${BATCH})`,
+      `scheduler: tick with ${UNITS.toLocaleString('en')} due units on PostgreSQL (batches of ${BATCH}, ${CONCURRENCY} at a time)`,
     );
     console.log(
       `  tick (resolve, log, outbox, update, send): ${Math.round(tickMs)} ms  (${perUnitUs} µs/unit)`,

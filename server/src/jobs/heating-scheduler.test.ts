@@ -270,4 +270,32 @@ describe('heating scheduler', () => {
     const setpoints = await database.db.select({ setpoint: units.setpoint }).from(units);
     expect(setpoints.map((u) => u.setpoint)).toEqual([18, 18]);
   });
+
+  it('sends only the newest of several pending setpoints of a unit', async () => {
+    await seedGroup(1, MONDAY);
+    const [unit] = await database.db.select().from(units);
+    if (!unit) throw new Error('no unit');
+    const row = {
+      companyId,
+      unitId: unit.id,
+      ignoreWallControl: false,
+      reason: 'web_change' as const,
+      at: MONDAY,
+    };
+    await database.db.insert(setpointOutbox).values([
+      { ...row, setpoint: 19 },
+      { ...row, setpoint: 22 },
+    ]);
+    const sink = recordingSink();
+    const scheduler = new HeatingScheduler({
+      db: database.db,
+      sink,
+      devices: twoValves,
+      logger: silent,
+      now: () => clock,
+    });
+    expect(await scheduler.drainOutbox()).toBe(2);
+    expect(sink.commands.map((c) => c.setpoint)).toEqual([22, 22]);
+    expect((await database.db.select({ n: count() }).from(setpointOutbox))[0]?.n).toBe(0);
+  });
 });
