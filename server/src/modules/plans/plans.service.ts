@@ -133,7 +133,8 @@ export class PlansService {
     const merged: PlanInput = { ...inputOf(current), ...patch };
     requireValidPlan(merged, company);
     const owner = ownerOf(current);
-    if ('groupId' in owner) await this.requireGroupPlansAvailable(companyId, owner.groupId);
+    // Switching a group plan off is always allowed; anything that keeps it in force is not.
+    if ('groupId' in owner && merged.active) await this.requireGroupPlansAvailable(companyId, owner.groupId);
     await this.db.transaction(async (tx) => {
       await repo.updatePlan(tx, companyId, planId, planColumns(merged));
       await this.evaluateOwner(tx, companyId, owner);

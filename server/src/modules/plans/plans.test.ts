@@ -139,9 +139,13 @@ describe('heating plans API', () => {
     const refused = await call('POST', `${c}/groups/${group.id}/plans`, constant(19));
     expect(refused.statusCode).toBe(409);
     expect(refused.json().detail).toContain('Halle A');
-    expect((await call('PATCH', `${c}/plans/${gp.json().id}`, { active: false })).statusCode).toBe(409);
+    expect((await call('PATCH', `${c}/plans/${gp.json().id}`, { name: 'Neu' })).statusCode).toBe(409);
+    // Switching the group plan off stays possible, and on again is refused.
+    expect((await call('PATCH', `${c}/plans/${gp.json().id}`, { active: false })).statusCode).toBe(200);
+    expect((await call('PATCH', `${c}/plans/${gp.json().id}`, { active: true })).statusCode).toBe(409);
     await call('PATCH', `${c}/plans/${own.id}`, { active: false });
     expect((await call('GET', `${c}/groups/${group.id}`)).json().groupPlansAvailable).toBe(true);
+    expect((await call('PATCH', `${c}/plans/${gp.json().id}`, { active: true })).statusCode).toBe(200);
     expect((await call('GET', `${c}/units/${a.id}`)).json().setpointSource).toBe('group_plan');
     expect((await call('GET', `${c}/groups/${group.id}/plans`)).json().results).toHaveLength(1);
   });
