@@ -31,7 +31,8 @@ describe('steppedSetpoint', () => {
   });
 });
 
-describe('units screen', () => {
+// Whole-screen renders are slow on the shared 2-core machine; nothing here waits on time but the tooltip delay.
+describe('units screen', { timeout: 20_000 }, () => {
   beforeEach(async () => {
     localStorage.clear();
     await setLanguage('en');

@@ -141,7 +141,9 @@ export function PlanEditor({
   );
 
   return (
+    // noValidate: the engine's messages (spec §5) are shown, not the browser's own bubbles.
     <form
+      noValidate
       className="flex flex-col gap-4"
       data-testid="plan-editor"
       onSubmit={(event) => {
