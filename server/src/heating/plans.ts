@@ -13,7 +13,11 @@
  *   point (frost protection, source `regular_plan`, no planId). With no covered date at all the
  *   default holds forever.
  *
- * Compiled plans are memoised per plan object: plans are treated as immutable values.
+ * Plans are compiled once per engine call (coverage bounds parsed, switch points grouped and
+ * sorted per weekday on first use); the UTC instant of each (zone, local day, minute) is memoised
+ * for the process in time.ts. Plans are deliberately not memoised per plan object across calls:
+ * with 100,000 units a WeakMap of compiled plans cost more (GC of the long-lived entries) than
+ * compiling again saves — see docs/decisions/0004-heating-engine-semantics.md.
  */
 import {
   civilDate,
@@ -44,7 +48,7 @@ interface CompiledPlan {
   switchPoints: SwitchPoint[];
   /**
    * Well-formed points sorted by local time, per ISO weekday (index 1–7) of a seasonal plan or
-   * at index 0 for specific_days; built on first use (the per-(plan, day) precomputation).
+   * at index 0 for specific_days; built on first use within a call.
    */
   byDay: (SwitchPoint[] | undefined)[];
 }
@@ -85,13 +89,11 @@ function compileActive(plans: HeatingPlan[]): CompiledPlan[] {
   return compiled;
 }
 
-const compiledPlans = new WeakMap<HeatingPlan, CompiledPlan>();
+const NO_DATES: number[] = [];
 
 function compilePlan(plan: HeatingPlan): CompiledPlan {
-  let compiled = compiledPlans.get(plan);
-  if (compiled) return compiled;
   const seasonal = plan.kind === 'seasonal';
-  const dates: number[] = [];
+  const dates: number[] = seasonal ? NO_DATES : [];
   if (!seasonal) {
     for (const date of plan.dates ?? []) {
       const dayNum = parseDate(date);
@@ -99,7 +101,7 @@ function compilePlan(plan: HeatingPlan): CompiledPlan {
     }
     dates.sort(ascending);
   }
-  compiled = {
+  return {
     id: plan.id,
     seasonal,
     from: seasonal ? parseMonthDay(plan.validFrom) : Number.NaN,
@@ -108,8 +110,6 @@ function compilePlan(plan: HeatingPlan): CompiledPlan {
     switchPoints: plan.switchPoints,
     byDay: new Array(8),
   };
-  compiledPlans.set(plan, compiled);
-  return compiled;
 }
 
 function ascending(a: number, b: number): number {

@@ -123,7 +123,7 @@ describe('heating engine properties', () => {
           expect(change.setpoint).toBeLessThanOrEqual(max);
         }
       }),
-      { numRuns: 150 },
+      { numRuns: 100 },
     );
   });
 
@@ -151,7 +151,7 @@ describe('heating engine properties', () => {
           else if (resolution.nextChangeAt) expect(resolution.nextChangeAt.getTime()).toBeGreaterThan(to);
         }
       }),
-      { numRuns: 20 },
+      { numRuns: 15 },
     );
   });
 
@@ -170,7 +170,7 @@ describe('heating engine properties', () => {
         expect(resolution.since.getTime()).toBeLessThanOrEqual(split);
         if (resolution.nextChangeAt) expect(resolution.nextChangeAt.getTime()).toBeGreaterThan(split);
       }),
-      { numRuns: 150 },
+      { numRuns: 100 },
     );
   });
 });

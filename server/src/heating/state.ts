@@ -80,7 +80,7 @@ const NO_INSTANTS: number[] = [];
 /**
  * The compiled context of a unit input for one call. Not memoised per input: a scheduler builds
  * fresh inputs from the database, and 100,000 short-lived contexts cost the garbage collector
- * far less than 100,000 WeakMap entries (bench/engine.bench.ts). Plans are memoised (plans.ts).
+ * far less than 100,000 WeakMap entries (bench/engine.bench.ts).
  */
 export function contextOf(input: UnitHeatingInput): Context {
   const events = input.events.length === 0 ? NO_EVENTS : compileEvents(input);
