@@ -125,6 +125,27 @@ describe('pause and resume', () => {
     });
   });
 
+  it('resumes into a running event and still logs its end', () => {
+    const meeting: HeatingEvent = {
+      id: 'meeting',
+      start: local('2026-11-02T11:00'),
+      end: local('2026-11-02T14:00'),
+      temperature: 22,
+      preventRegular: true,
+    };
+    const paused = unit({
+      ownPlans: [plan],
+      events: [meeting],
+      pause: { since: local('2026-11-02T10:00'), resumedAt: local('2026-11-02T12:00') },
+    });
+    expect(changeRows(paused, local('2026-11-02T09:00'), local('2026-11-02T20:00'))).toEqual([
+      '2026-11-02T09:00 8 paused',
+      '2026-11-02T11:00 22 resumed',
+      '2026-11-02T13:00 21 one_time_end',
+    ]);
+    expect(resolveSetpoint(paused, local('2026-11-02T12:30')).eventId).toBe('meeting');
+  });
+
   it('never changes while paused without a resume', () => {
     const paused = unit({ ownPlans: [plan], pause: { since: local('2026-11-02T10:00') } });
     expect(resolveSetpoint(paused, local('2027-01-01T12:00')).nextChangeAt).toBeNull();
