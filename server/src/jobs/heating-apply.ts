@@ -82,7 +82,7 @@ export async function applyUnits(
   planCache?: PlanCache,
 ): Promise<AppliedChange[]> {
   if (unitRows.length === 0) return [];
-  const inputs = await loadHeatingInputs(tx, unitRows, planCache);
+  const inputs = await loadHeatingInputs(tx, unitRows, planCache, now);
   const at = now.toISOString();
   const logs: object[] = [];
   const outbox: OutboxRow[] = [];

@@ -1,13 +1,14 @@
 /**
  * Loads what the pure heating engine needs for a set of units — company zone, range and frost
  * protection, the unit's own plans, its group's plans, the latest manual change and the pause —
- * in three queries however many units there are (the scheduler evaluates thousands per tick).
- * One-time events (issue 8) are not stored yet, so `events` is empty until that issue adds them.
+ * and one-time events (issue 8) — in five queries however many units there are (the scheduler
+ * evaluates thousands per tick).
  */
 import { eq, inArray, or } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { companies, heatingPlans, type units } from '../db/schema.ts';
-import type { HeatingPlan, ManualChange, UnitHeatingInput } from '../heating/types.ts';
+import type { HeatingEvent, HeatingPlan, ManualChange, UnitHeatingInput } from '../heating/types.ts';
+import { eventsForUnits } from '../modules/events/events.repository.ts';
 
 export type UnitRow = typeof units.$inferSelect;
 export type PlanRow = typeof heatingPlans.$inferSelect;
@@ -54,6 +55,7 @@ export function unitHeatingInput(
   company: CompanyHeating,
   ownPlans: HeatingPlan[],
   groupPlans: HeatingPlan[],
+  events: HeatingEvent[] = [],
 ): UnitHeatingInput {
   return {
     timeZone: company.timeZone,
@@ -61,7 +63,7 @@ export function unitHeatingInput(
     frostProtection: company.frostProtection,
     ownPlans,
     groupPlans,
-    events: [],
+    events,
     manualChanges: manualChangesOf(unit),
     pause: unit.pausedAt ? { since: unit.pausedAt, resumedAt: unit.resumedAt } : null,
   };
@@ -86,11 +88,19 @@ function cachedPlan(row: PlanRow, cache?: PlanCache): HeatingPlan {
   return plan;
 }
 
-/** Engine inputs for `unitRows`, keyed by unit id. */
+/**
+ * Events that ended more than this before `now` are left out: they can only still matter for
+ * the `one_time_end` label, and any plan switch point relabels a unit within a week (a unit
+ * without any plan may then log one `regular_plan` entry with an unchanged setpoint).
+ */
+const EVENT_LOOKBACK_MS = 8 * 86_400_000;
+
+/** Engine inputs for `unitRows` at `now` (UTC; selects the events that can still matter), keyed by unit id. */
 export async function loadHeatingInputs(
   db: Db,
   unitRows: UnitRow[],
   planCache?: PlanCache,
+  now: Date = new Date(),
 ): Promise<Map<string, UnitHeatingInput>> {
   const result = new Map<string, UnitHeatingInput>();
   // Guard against running an invalid `in ()` query when there is nothing to load.
@@ -112,6 +122,7 @@ export async function loadHeatingInputs(
         ? or(inArray(heatingPlans.unitId, unitIds), inArray(heatingPlans.groupId, groupIds))
         : inArray(heatingPlans.unitId, unitIds),
     );
+  const eventsByUnit = await eventsForUnits(db, unitRows, new Date(now.getTime() - EVENT_LOOKBACK_MS), null);
   const companyById = new Map(companyRows.map((c) => [c.id, c]));
   const plansByOwner = new Map<string, HeatingPlan[]>();
   for (const row of planRows) {
@@ -126,7 +137,7 @@ export async function loadHeatingInputs(
     if (!company) continue;
     const own = plansByOwner.get(unit.id) ?? [];
     const group = unit.groupId ? (plansByOwner.get(unit.groupId) ?? []) : [];
-    result.set(unit.id, unitHeatingInput(unit, company, own, group));
+    result.set(unit.id, unitHeatingInput(unit, company, own, group, eventsByUnit.get(unit.id)));
   }
   return result;
 }

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { authConfigRoutes } from './auth-config/auth-config.routes.ts';
 import { companiesRoutes } from './companies/companies.routes.ts';
 import { devicesRoutes } from './devices/devices.routes.ts';
+import { eventsRoutes } from './events/events.routes.ts';
 import { gatewaysRoutes } from './gateways/gateways.routes.ts';
 import { groupsRoutes } from './groups/groups.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
@@ -29,4 +30,5 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(heatingLogRoutes);
   await app.register(devicesRoutes);
   await app.register(gatewaysRoutes);
+  await app.register(eventsRoutes);
 }

@@ -58,13 +58,13 @@ export class PreviewService {
     if (!company) await requireMember(db, userId, companyId);
     const record = await findUnit(db, companyId, unitId);
     if (!record) throw notFound('Unknown unit');
-    let input = (await loadHeatingInputs(db, [record.unit])).get(unitId);
+    const from = this.deps.now();
+    let input = (await loadHeatingInputs(db, [record.unit], undefined, from)).get(unitId);
     if (!input) throw notFound('Unknown unit');
     if (draft && company) {
       requireValidPlan(draft.plan, company);
       input = applyDraft(input, draft, record.unit.groupId);
     }
-    const from = this.deps.now();
     const to = new Date(from.getTime() + days * DAY_MS);
     const initial = resolveSetpoint(input, from);
     return {

@@ -1,0 +1,260 @@
+/**
+ * Heating event queries (issue 8). Every query a member can reach is scoped by company id;
+ * `eventsForUnits` serves the engine (scheduler and preview) and resolves group-mode events
+ * through the units' current group, so a unit added to a group later is covered.
+ */
+import { and, asc, count, eq, gt, gte, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import {
+  groups,
+  heatingEventGroups,
+  heatingEvents,
+  heatingEventUnits,
+  units,
+  users,
+} from '../../db/schema.ts';
+import type { HeatingEvent as EngineEvent } from '../../heating/types.ts';
+
+export type EventRow = typeof heatingEvents.$inferSelect;
+export type EventInsert = Omit<typeof heatingEvents.$inferInsert, 'id' | 'companyId'>;
+
+export interface EventListFilter {
+  unitId?: string;
+  includePast: boolean;
+  hideOpenEnded: boolean;
+  from?: Date;
+  to?: Date;
+  page: number;
+  size: number;
+}
+
+const live = isNull(heatingEvents.deletedAt);
+
+/** Events overlapping [from, to); `to` null = no upper bound. */
+function overlaps(from: Date, to: Date | null): SQL | undefined {
+  return and(
+    to ? lt(heatingEvents.start, to) : undefined,
+    or(isNull(heatingEvents.end), gte(heatingEvents.end, from)),
+  );
+}
+
+function listWhere(companyId: string, f: EventListFilter, now: Date) {
+  const coversUnit = f.unitId
+    ? or(
+        sql`exists (select 1 from ${heatingEventUnits} where ${heatingEventUnits.eventId} = ${heatingEvents.id} and ${heatingEventUnits.unitId} = ${f.unitId})`,
+        sql`exists (select 1 from ${heatingEventGroups} join ${units} on ${units.groupId} = ${heatingEventGroups.groupId} where ${heatingEventGroups.eventId} = ${heatingEvents.id} and ${units.id} = ${f.unitId})`,
+      )
+    : undefined;
+  return and(
+    eq(heatingEvents.companyId, companyId),
+    live,
+    coversUnit,
+    f.includePast ? undefined : or(isNull(heatingEvents.end), gt(heatingEvents.end, now)),
+    f.hideOpenEnded ? isNotNull(heatingEvents.end) : undefined,
+    f.from ? or(isNull(heatingEvents.end), gte(heatingEvents.end, f.from)) : undefined,
+    f.to ? lt(heatingEvents.start, f.to) : undefined,
+  );
+}
+
+/** One page of live events, by start then id, with the creator's name. */
+export async function listEvents(db: Db, companyId: string, f: EventListFilter, now: Date) {
+  const where = listWhere(companyId, f, now);
+  const rows = await db
+    .select({ event: heatingEvents, creatorName: users.name })
+    .from(heatingEvents)
+    .leftJoin(users, eq(users.id, heatingEvents.createdBy))
+    .where(where)
+    .orderBy(asc(heatingEvents.start), asc(heatingEvents.id))
+    .limit(f.size)
+    .offset((f.page - 1) * f.size);
+  const [total] = await db.select({ n: count() }).from(heatingEvents).where(where);
+  return { rows, count: total?.n ?? 0 };
+}
+
+export async function findEvent(db: Db, companyId: string, eventId: string) {
+  const [row] = await db
+    .select({ event: heatingEvents, creatorName: users.name })
+    .from(heatingEvents)
+    .leftJoin(users, eq(users.id, heatingEvents.createdBy))
+    .where(and(eq(heatingEvents.companyId, companyId), eq(heatingEvents.id, eventId), live));
+  return row ?? null;
+}
+
+/** Units and groups (id, name) targeted by each event, by event id. */
+export async function targetsOf(db: Db, eventIds: string[]) {
+  const unitsBy = new Map<string, { id: string; name: string }[]>();
+  const groupsBy = new Map<string, { id: string; name: string }[]>();
+  if (eventIds.length === 0) return { unitsBy, groupsBy };
+  const [unitRows, groupRows] = await Promise.all([
+    db
+      .select({ eventId: heatingEventUnits.eventId, id: units.id, name: units.name })
+      .from(heatingEventUnits)
+      .innerJoin(units, eq(units.id, heatingEventUnits.unitId))
+      .where(inArray(heatingEventUnits.eventId, eventIds))
+      .orderBy(asc(units.name), asc(units.id)),
+    db
+      .select({ eventId: heatingEventGroups.eventId, id: groups.id, name: groups.name })
+      .from(heatingEventGroups)
+      .innerJoin(groups, eq(groups.id, heatingEventGroups.groupId))
+      .where(inArray(heatingEventGroups.eventId, eventIds))
+      .orderBy(asc(groups.name), asc(groups.id)),
+  ]);
+  for (const [rows, by] of [
+    [unitRows, unitsBy],
+    [groupRows, groupsBy],
+  ] as const) {
+    for (const { eventId, id, name } of rows) by.set(eventId, [...(by.get(eventId) ?? []), { id, name }]);
+  }
+  return { unitsBy, groupsBy };
+}
+
+/** Ids of `ids` that are groups of `companyId`. */
+export async function ownedGroupIds(db: Db, companyId: string, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: groups.id })
+    .from(groups)
+    .where(and(eq(groups.companyId, companyId), inArray(groups.id, ids)));
+  return rows.map((r) => r.id);
+}
+
+/** Units an event reaches now: its own units, or the current units of its groups. */
+export async function affectedUnitIds(db: Db, companyId: string, eventId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: units.id })
+    .from(units)
+    .where(
+      and(
+        eq(units.companyId, companyId),
+        or(
+          sql`${units.id} in (select ${heatingEventUnits.unitId} from ${heatingEventUnits} where ${heatingEventUnits.eventId} = ${eventId})`,
+          sql`${units.groupId} in (select ${heatingEventGroups.groupId} from ${heatingEventGroups} where ${heatingEventGroups.eventId} = ${eventId})`,
+        ),
+      ),
+    );
+  return rows.map((r) => r.id);
+}
+
+/** Inserts the event and its targets; call inside a transaction. */
+export async function insertEvent(
+  tx: Db,
+  companyId: string,
+  values: EventInsert,
+  unitIds: string[],
+  groupIds: string[],
+): Promise<string> {
+  const [row] = await tx
+    .insert(heatingEvents)
+    .values({ ...values, companyId })
+    .returning({ id: heatingEvents.id });
+  if (!row) throw new Error('event insert returned no row');
+  await replaceTargets(tx, row.id, unitIds, groupIds);
+  return row.id;
+}
+
+/** Updates the event's columns and, when given, replaces its targets; call inside a transaction. */
+export async function updateEvent(
+  tx: Db,
+  companyId: string,
+  eventId: string,
+  values: Partial<EventInsert>,
+  targets?: { unitIds: string[]; groupIds: string[] },
+) {
+  await tx
+    .update(heatingEvents)
+    .set(values)
+    .where(and(eq(heatingEvents.companyId, companyId), eq(heatingEvents.id, eventId)));
+  if (targets) await replaceTargets(tx, eventId, targets.unitIds, targets.groupIds);
+}
+
+async function replaceTargets(tx: Db, eventId: string, unitIds: string[], groupIds: string[]) {
+  await tx.delete(heatingEventUnits).where(eq(heatingEventUnits.eventId, eventId));
+  await tx.delete(heatingEventGroups).where(eq(heatingEventGroups.eventId, eventId));
+  if (unitIds.length > 0)
+    await tx.insert(heatingEventUnits).values(unitIds.map((unitId) => ({ eventId, unitId })));
+  if (groupIds.length > 0) {
+    await tx.insert(heatingEventGroups).values(groupIds.map((groupId) => ({ eventId, groupId })));
+  }
+}
+
+export async function deleteEvent(tx: Db, companyId: string, eventId: string) {
+  await tx
+    .delete(heatingEvents)
+    .where(and(eq(heatingEvents.companyId, companyId), eq(heatingEvents.id, eventId)));
+}
+
+/** Makes units due now so the scheduler re-evaluates them on its next tick (or `wake()`). */
+export async function markUnitsDue(tx: Db, companyId: string, unitIds: string[], now: Date) {
+  if (unitIds.length === 0) return;
+  await tx
+    .update(units)
+    .set({ nextChangeAt: now })
+    .where(and(eq(units.companyId, companyId), inArray(units.id, unitIds)));
+}
+
+/**
+ * Engine events per unit id for the units given (any companies), overlapping [from, to)
+ * (`to` null = no upper bound), including deleted running events (their end is the deletion).
+ * Group-mode events reach a unit through its current `groupId`. Each list is in creation order,
+ * which the engine uses to break ties between events starting at the same instant.
+ */
+export async function eventsForUnits(
+  db: Db,
+  unitRows: { id: string; companyId: string; groupId: string | null }[],
+  from: Date,
+  to: Date | null,
+): Promise<Map<string, EngineEvent[]>> {
+  const result = new Map<string, EngineEvent[]>();
+  if (unitRows.length === 0) return result;
+  const companyIds = [...new Set(unitRows.map((u) => u.companyId))];
+  const unitIds = unitRows.map((u) => u.id);
+  const groupIds = [...new Set(unitRows.flatMap((u) => (u.groupId ? [u.groupId] : [])))];
+  const window = and(inArray(heatingEvents.companyId, companyIds), overlaps(from, to));
+  const columns = {
+    id: heatingEvents.id,
+    start: heatingEvents.start,
+    end: heatingEvents.end,
+    temperature: heatingEvents.temperature,
+    preventRegular: heatingEvents.preventRegular,
+    createdAt: heatingEvents.createdAt,
+  };
+  const [direct, viaGroup] = await Promise.all([
+    db
+      .select({ ...columns, owner: heatingEventUnits.unitId })
+      .from(heatingEventUnits)
+      .innerJoin(heatingEvents, eq(heatingEvents.id, heatingEventUnits.eventId))
+      .where(and(inArray(heatingEventUnits.unitId, unitIds), window)),
+    groupIds.length === 0
+      ? []
+      : db
+          .select({ ...columns, owner: heatingEventGroups.groupId })
+          .from(heatingEventGroups)
+          .innerJoin(heatingEvents, eq(heatingEvents.id, heatingEventGroups.eventId))
+          .where(and(inArray(heatingEventGroups.groupId, groupIds), window)),
+  ]);
+  type Row = (typeof direct)[number];
+  const byOwner = new Map<string, Row[]>();
+  for (const row of [...direct, ...viaGroup])
+    byOwner.set(row.owner, [...(byOwner.get(row.owner) ?? []), row]);
+  for (const unit of unitRows) {
+    const rows = [
+      ...(byOwner.get(unit.id) ?? []),
+      ...(unit.groupId ? (byOwner.get(unit.groupId) ?? []) : []),
+    ];
+    if (rows.length === 0) continue;
+    rows.sort(
+      (a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+    );
+    result.set(
+      unit.id,
+      rows.map((r) => ({
+        id: r.id,
+        start: r.start,
+        end: r.end,
+        temperature: r.temperature,
+        preventRegular: r.preventRegular,
+      })),
+    );
+  }
+  return result;
+}
