@@ -1,0 +1,64 @@
+/** Settings → company (spec §2): range and IANA time zone saved with a toast; the server's refusal as an error toast. */
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setLanguage } from '../../app/i18n.ts';
+import { routes } from '../../app/router.tsx';
+import { renderRoutes } from '../../test/render.tsx';
+import { type FetchHandler, json, signIn, testProfile } from '../../test/signed-in.ts';
+import { problem, testCompany } from '../units/test-fixtures.ts';
+
+function open(patch: FetchHandler) {
+  const api: FetchHandler = (method, url, init) => {
+    if (url !== '/api/companies/c1/') return undefined;
+    if (method === 'GET') return json(200, testCompany());
+    return patch(method, url, init);
+  };
+  const { session, fetchMock } = signIn({ profile: testProfile({ lang: 'en' }), extra: api });
+  return { ...renderRoutes(routes, '/settings/company', { session }), fetchMock };
+}
+
+describe('settings company', { timeout: 20_000 }, () => {
+  beforeEach(async () => {
+    localStorage.clear();
+    await setLanguage('en');
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('saves the range and a time zone picked from the IANA list', async () => {
+    const { fetchMock } = open((_m, _u, init) => json(200, testCompany(JSON.parse(String(init.body)))));
+    const max = await screen.findByTestId('company-max');
+    await userEvent.clear(max);
+    await userEvent.type(max, '26');
+    const zone = screen.getByTestId('company-time-zone');
+    await userEvent.click(zone);
+    await userEvent.type(zone, 'vienna');
+    await userEvent.keyboard('{Enter}');
+    await userEvent.click(screen.getByTestId('company-save'));
+    expect(await screen.findByText('Company updated')).toBeVisible();
+    const patch = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH');
+    expect(JSON.parse(String(patch?.[1]?.body))).toEqual({
+      min_temperature: 5,
+      max_temperature: 26,
+      time_zone: 'Europe/Vienna',
+    });
+  });
+
+  it('refuses a minimum above the maximum before sending, and shows an error toast when the server refuses', async () => {
+    const { fetchMock } = open(() =>
+      problem(400, 'Bad Request', 'The minimum temperature must be below the maximum temperature.'),
+    );
+    const min = await screen.findByTestId('company-min');
+    await userEvent.clear(min);
+    await userEvent.type(min, '30');
+    expect(screen.getByTestId('company-min-field-error')).toHaveTextContent(
+      'The minimum must be below the maximum.',
+    );
+    expect(screen.getByTestId('company-save')).toBeDisabled();
+    await userEvent.clear(min);
+    await userEvent.type(min, '6');
+    await userEvent.click(screen.getByTestId('company-save'));
+    expect(await screen.findByText('Error updating')).toBeVisible();
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'PATCH')).toHaveLength(1);
+  });
+});
