@@ -3,18 +3,24 @@
  * unit, registers a valve on /devices (after the DevEUI check refused a short id), assigns it on
  * a 375 px phone through /assign with a typed TR005 code, gets 'Device not found.' for an
  * unknown DevEUI, sees the unit on /devices, and registers a gateway on /gateways (offline:
- * it has sent no stats yet). Screens are shot at desktop and phone size.
+ * it has sent no stats yet). The QR scanner is driven by Chromium's fake camera playing a
+ * video of the TR005 code. Screens are shot at desktop and phone size.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { acceptAgreements, register } from './accounts.ts';
-import { launchBrowser, screenshot } from './browser.ts';
+import { screenshot } from './browser.ts';
+import { launchBrowserWithCamera, qrCodeVideo } from './fake-camera.ts';
 
 const DEV_EUI = '70b3d52dd3000042';
 const TR005 = `LW:D0:1122334455667788:${DEV_EUI.toUpperCase()}:AABB1122:SYYWWNNNNNN`;
 
 describe('devices, assign and gateways', () => {
   const baseURL = inject('baseURL');
+  const videoDir = mkdtempSync(path.join(tmpdir(), 'heizplan-e2e-camera-'));
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
@@ -32,7 +38,9 @@ describe('devices, assign and gateways', () => {
   }
 
   beforeAll(async () => {
-    browser = await launchBrowser();
+    const video = path.join(videoDir, 'tr005.y4m');
+    qrCodeVideo(TR005, video);
+    browser = await launchBrowserWithCamera(video);
     context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 } });
     page = await context.newPage();
     await page.goto(`${baseURL}/devices`);
@@ -55,7 +63,10 @@ describe('devices, assign and gateways', () => {
     await page.getByTestId('create-units-submit').click();
     await page.getByText('Office 1').first().waitFor();
   });
-  afterAll(() => browser?.close());
+  afterAll(async () => {
+    await browser?.close();
+    rmSync(videoDir, { recursive: true, force: true });
+  });
 
   it('registers a device on /devices after the DevEUI check', async () => {
     await page.goto(`${baseURL}/devices`);
@@ -104,6 +115,18 @@ describe('devices, assign and gateways', () => {
     await screenshot(page, 'devices-assign-phone-not-found');
     await page.setViewportSize({ width: 1280, height: 900 });
     await shoot('assign', '/assign');
+  });
+
+  it('scans the same code with the phone camera and shows the device with its unit', async () => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto(`${baseURL}/assign`);
+    await page.getByTestId('assign-scan-start').click();
+    await page.getByTestId('assign-camera').waitFor();
+    await expect(page.getByTestId('assign-device-id').innerText()).resolves.toBe(DEV_EUI);
+    await expect(page.getByTestId('assign-code').inputValue()).resolves.toBe(TR005);
+    await expect(page.getByTestId('assign-device-unit').innerText()).resolves.toBe('Office 1');
+    await screenshot(page, 'devices-assign-phone-scanned');
+    await page.setViewportSize({ width: 1280, height: 900 });
   });
 
   it('shows the assignment on /devices', async () => {

@@ -88,7 +88,7 @@ export function AssignDevice({ device, assignment, onAssigned }: AssignDevicePro
           )}
           <Button
             onClick={assign}
-            disabled={!unitId}
+            disabled={!unitId || unitId === device.unitId}
             loading={update.isPending}
             testid="assign-submit"
             className="w-full"

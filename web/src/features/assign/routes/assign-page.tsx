@@ -56,6 +56,8 @@ function AssignScreen() {
   const [assignment, setAssignment] = useState<Assignment | null>(null);
   const lookup = useDeviceByEui(devEui);
   const notFound = lookup.error instanceof ApiError && lookup.error.status === 404;
+  // The device to assign, once a code was looked up successfully (the scan button then makes way).
+  const found = devEui !== null ? lookup.data : undefined;
 
   const look = (text: string) => {
     try {
@@ -106,7 +108,7 @@ function AssignScreen() {
           </Button>
         </div>
       ) : (
-        devEui === null && (
+        !found && (
           <Button onClick={startCamera} testid="assign-scan-start" className="w-full">
             {t('scan.start')}
           </Button>
@@ -174,16 +176,16 @@ function AssignScreen() {
           {t('lookupError')}
         </p>
       )}
-      {lookup.data && devEui !== null && (
-        <AssignDevice
-          key={lookup.data.id}
-          device={lookup.data}
-          assignment={assignment}
-          onAssigned={setAssignment}
-        />
+      {found && (
+        <AssignDevice key={found.id} device={found} assignment={assignment} onAssigned={setAssignment} />
       )}
       {devEui !== null && (
-        <Button onClick={nextDevice} testid="assign-next" className="w-full">
+        <Button
+          variant={assignment ? 'primary' : 'secondary'}
+          onClick={nextDevice}
+          testid="assign-next"
+          className="w-full"
+        >
           {t('next')}
         </Button>
       )}

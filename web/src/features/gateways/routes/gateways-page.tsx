@@ -1,8 +1,8 @@
 /**
- * `/gateways` (spec §2 "Groups, devices, gateways"; issue 6 registry): name, gateway EUI,
- * created, last seen (relative, exact time in a tooltip) and the online state the server derives
- * (offline after 2 × the stats interval without stats), with search, sorting and paging done
- * by the server; add and delete gateways.
+ * `/gateways` (spec §2 "Groups, devices, gateways"; issue 6 registry): name, the online state the
+ * server derives (offline after 2 × the stats interval without stats) — first, so a phone shows
+ * it without scrolling — last seen (relative, exact time in a tooltip), gateway EUI and created,
+ * with search, sorting and paging done by the server; add and delete gateways.
  */
 import type { Gateway } from '@heizplan/contracts/devices';
 import { useState } from 'react';
@@ -55,30 +55,6 @@ export function GatewaysPage() {
   const columns: TableColumn<Gateway>[] = [
     { key: 'name', label: t('fields.name'), sortable: true, render: (gateway) => gateway.name },
     {
-      key: 'gatewayEui',
-      label: t('fields.gatewayEui'),
-      sortable: true,
-      render: (gateway) => <span className="font-mono text-xs">{gateway.gatewayEui}</span>,
-    },
-    {
-      key: 'createdAt',
-      label: t('fields.createdAt'),
-      sortable: true,
-      render: (gateway) => formatDate(gateway.createdAt, i18n.language),
-    },
-    {
-      key: 'lastSeen',
-      label: t('fields.lastSeen'),
-      sortable: true,
-      render: (gateway) => (
-        <RelativeTime
-          iso={gateway.lastSeen}
-          emptyText={t('never')}
-          testid={`gateway-last-seen-${gateway.id}`}
-        />
-      ),
-    },
-    {
       key: 'state',
       label: t('fields.state'),
       render: (gateway) => (
@@ -96,6 +72,30 @@ export function GatewaysPage() {
           {t(gateway.online ? 'online' : 'offline')}
         </span>
       ),
+    },
+    {
+      key: 'lastSeen',
+      label: t('fields.lastSeen'),
+      sortable: true,
+      render: (gateway) => (
+        <RelativeTime
+          iso={gateway.lastSeen}
+          emptyText={t('never')}
+          testid={`gateway-last-seen-${gateway.id}`}
+        />
+      ),
+    },
+    {
+      key: 'gatewayEui',
+      label: t('fields.gatewayEui'),
+      sortable: true,
+      render: (gateway) => <span className="font-mono text-xs">{gateway.gatewayEui}</span>,
+    },
+    {
+      key: 'createdAt',
+      label: t('fields.createdAt'),
+      sortable: true,
+      render: (gateway) => formatDate(gateway.createdAt, i18n.language),
     },
     {
       key: 'actions',
