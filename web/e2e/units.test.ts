@@ -107,7 +107,7 @@ describe('units, groups and plans', () => {
     await phone.setViewportSize({ width: 375, height: 740 });
     await phone.goto(page.url());
     await phone.locator('[data-testid^="plan-edit-"]').first().click();
-    await phone.getByTestId('preview-legend-regular_plan').waitFor();
+    await phone.getByTestId('plan-editor').getByTestId('preview-legend-regular_plan').waitFor();
     await screenshot(phone, 'units-unit-plan-editor-phone');
     await phone.close();
 

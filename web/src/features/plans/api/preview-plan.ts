@@ -23,6 +23,18 @@ export const previewPlan = ({ unitId, scope, planId, plan }: PreviewDraft): Prom
     schema: PreviewSchema,
   });
 
+/** `GET …/units/{unitId}/preview?days=7`: the curve the stored plans, events and changes give. */
+export function useUnitPreview(unitId: string) {
+  return useQuery({
+    queryKey: [...heatingKeys.preview, 'stored', unitId],
+    queryFn: () =>
+      api.get(companyPath(`/units/${unitId}/preview`), {
+        query: { days: PREVIEW_DAYS },
+        schema: PreviewSchema,
+      }),
+  });
+}
+
 /** Preview of `draft` (null = nothing to preview); no retries, a 400 is an answer. */
 export function usePlanPreview(draft: PreviewDraft | null) {
   return useQuery({

@@ -6,12 +6,19 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useUnitPreview } from '../../plans/api/preview-plan.ts';
 import { PlansSection } from '../../plans/components/plans-section.tsx';
+import { PreviewChart } from '../../plans/components/preview-chart.tsx';
 import { SettingsCard } from '../../settings/components/settings-card.tsx';
 import { useUnit } from '../api/get-unit.ts';
 import { RoomTemperature } from '../components/room-temperature.tsx';
 import { UnitSettingsForm } from '../components/unit-settings-form.tsx';
 import { useHeatingFormat } from '../format.ts';
+
+function StoredPreview({ unitId }: { unitId: string }) {
+  const preview = useUnitPreview(unitId);
+  return <PreviewChart preview={preview.data} loading={preview.isFetching} stale={false} />;
+}
 
 export function UnitDetailPage() {
   const { t } = useTranslation('units');
@@ -83,6 +90,9 @@ export function UnitDetailPage() {
       </div>
       <SettingsCard title={t('detail.settings')} testid="unit-settings">
         <UnitSettingsForm key={u.id} unit={u} />
+      </SettingsCard>
+      <SettingsCard title={t('detail.preview')} testid="unit-preview">
+        <StoredPreview unitId={u.id} />
       </SettingsCard>
       <SettingsCard title={t('detail.plans')} description={t('detail.plansHint')} testid="unit-plans">
         <PlansSection owner={{ unitId: u.id }} preview={{ unitId: u.id, scope: 'unit' }} />
