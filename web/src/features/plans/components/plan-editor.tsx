@@ -107,7 +107,10 @@ export function PlanEditor({
   const rowsOf = (day: number | null) =>
     draft.rows.map((row, index) => ({ row, index })).filter(({ row }) => day === null || row.day === day);
   const rowList = (day: number | null, title: ReactNode) => (
-    <fieldset className="rounded-lg border border-stone-200 p-3" data-testid={`plan-day-${day ?? 'all'}`}>
+    <fieldset
+      className="rounded-lg border border-stone-200 p-2 sm:p-3"
+      data-testid={`plan-day-${day ?? 'all'}`}
+    >
       <legend className="px-1 text-sm font-semibold">{title}</legend>
       <ul className="divide-y divide-stone-100">
         {rowsOf(day).map(({ row, index }) => (

@@ -103,7 +103,7 @@ export function PlansSection({ owner, preview, disabledReason = null }: PlansSec
         </div>
       )}
       {editing && (
-        <div className="rounded-xl border border-brand-200 bg-stone-50 p-4">
+        <div className="-mx-2 rounded-xl border border-brand-200 bg-stone-50 p-3 sm:mx-0 sm:p-4">
           <h3 className="mb-3 font-semibold">{editing.plan ? t('editTitle') : t('newTitle')}</h3>
           <PlanEditor
             key={editing.key}

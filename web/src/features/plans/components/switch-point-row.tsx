@@ -63,7 +63,8 @@ export function SwitchPointEditor({ row, index, errors, onChange, onRemove }: Sw
         </div>
         <div className="flex flex-col gap-1">
           <label htmlFor={`${id}-temperature`} className="text-xs text-stone-600">
-            {t('switchPoint.temperature')}
+            <span className="sr-only">{t('switchPoint.temperature')} </span>
+            <span aria-hidden="true">{t('switchPoint.temperatureShort')}</span>
           </label>
           {input('temperature', { step: 0.5 })}
         </div>
