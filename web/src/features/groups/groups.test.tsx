@@ -75,4 +75,17 @@ describe('groups screen', { timeout: 20_000 }, () => {
     );
     expect(JSON.parse(String(previews.at(-1)?.[1]?.body)).scope).toBe('group');
   });
+
+  it('deletes a group only after confirming in a dialog', async () => {
+    const g = group();
+    const { fetchMock } = open(g, (method, url) =>
+      method === 'DELETE' && url === `/api/companies/c1/groups/${g.id}` ? json(204) : undefined,
+    );
+    await userEvent.click(await screen.findByTestId('group-delete'));
+    expect(screen.getByTestId('group-delete-dialog')).toHaveTextContent('Delete group Nordflügel?');
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'DELETE')).toHaveLength(0);
+    await userEvent.click(screen.getByTestId('group-delete-confirm'));
+    expect(await screen.findByText('Group deleted')).toBeVisible();
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'DELETE')).toHaveLength(1);
+  });
 });

@@ -7,6 +7,7 @@ import type { Group } from '@heizplan/contracts/heating';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
+import { Dialog, DialogClose } from '../../../components/ui/dialog.tsx';
 import { TextInput } from '../../../components/ui/field.tsx';
 import { useToast } from '../../../components/ui/toast-provider.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -59,24 +60,42 @@ export function GroupPanel({ group, onDeleted }: { group: Group; onDeleted: () =
           >
             {t('rename')}
           </Button>
-          <Button
-            variant="danger"
-            className="sm:mt-7"
-            testid="group-delete"
-            onClick={() =>
-              change.mutate(
-                { action: 'delete', groupId: group.id },
-                {
-                  onSuccess: () => {
-                    toast({ type: 'success', title: t('deleted') });
-                    onDeleted();
-                  },
-                },
-              )
+          <Dialog
+            title={t('deleteTitle', { name: group.name })}
+            description={t('deleteText')}
+            testid="group-delete-dialog"
+            trigger={
+              <Button variant="danger" className="sm:mt-7" testid="group-delete">
+                {t('delete')}
+              </Button>
             }
-          >
-            {t('delete')}
-          </Button>
+            footer={
+              <>
+                <DialogClose>
+                  <Button variant="secondary">{t('cancel')}</Button>
+                </DialogClose>
+                <Button
+                  variant="danger"
+                  loading={change.isPending}
+                  testid="group-delete-confirm"
+                  onClick={() =>
+                    change.mutate(
+                      { action: 'delete', groupId: group.id },
+                      {
+                        onSuccess: () => {
+                          toast({ type: 'success', title: t('deleted') });
+                          onDeleted();
+                        },
+                        onError: () => toast({ type: 'error', title: t('changeError') }),
+                      },
+                    )
+                  }
+                >
+                  {t('delete')}
+                </Button>
+              </>
+            }
+          />
         </form>
       </SettingsCard>
       <SettingsCard title={t('members')} testid="group-members-card">

@@ -32,11 +32,14 @@ export function RoomTemperature({
           <Button
             variant="ghost"
             size="sm"
-            className="h-6 w-6 px-0 text-amber-600 hover:bg-amber-50"
+            className="h-6 w-6 px-0"
             aria-label={t('deviationLabel')}
             testid={`deviation-warning-${unitId}`}
           >
-            <Icon name="warning" />
+            {/* The icon, not the button, carries the warning colour: the button keeps the kit's look. */}
+            <span className="text-amber-600">
+              <Icon name="warning" />
+            </span>
           </Button>
         </Tooltip>
       )}
