@@ -81,4 +81,13 @@ export const EventListQuerySchema = PageQuerySchema.extend({
   from: z.iso.datetime({ offset: true }).optional(),
   to: z.iso.datetime({ offset: true }).optional(),
 });
-export type EventListQuery = z.input<typeof EventListQuerySchema>;
+/** The list query as a client builds it; booleans go over the wire as 'true'/'false'. */
+export interface EventListQuery {
+  unitId?: string;
+  includePast?: boolean;
+  hideOpenEnded?: boolean;
+  from?: string;
+  to?: string;
+  page?: number;
+  size?: number;
+}

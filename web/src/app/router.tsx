@@ -9,6 +9,7 @@ import { LogoutPage } from '../features/auth/routes/logout-page.tsx';
 import { DevicesPage } from '../features/devices/routes/devices-page.tsx';
 import { MaintenancePage } from '../features/errors/routes/maintenance-page.tsx';
 import { NotFoundPage } from '../features/errors/routes/not-found-page.tsx';
+import { EventsPage } from '../features/events/routes/events-page.tsx';
 import { GatewaysPage } from '../features/gateways/routes/gateways-page.tsx';
 import { GroupsPage } from '../features/groups/routes/groups-page.tsx';
 import { SettingsLayout } from '../features/settings/components/settings-layout.tsx';
@@ -55,7 +56,7 @@ export const routes: RouteObject[] = [
               { path: 'units/:unitId', element: <UnitDetailPage /> },
               { path: 'units/:unitId/log', element: <UnitLogPage /> },
               { path: 'groups', element: <GroupsPage /> },
-              { path: 'events', element: <PlaceholderPage titleKey="nav.events" /> },
+              { path: 'events', element: <EventsPage /> },
               { path: 'devices', element: <DevicesPage /> },
               { path: 'gateways', element: <GatewaysPage /> },
               { path: 'subSetup', element: <PlaceholderPage titleKey="pages.subSetup" /> },

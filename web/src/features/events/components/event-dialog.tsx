@@ -1,0 +1,304 @@
+/**
+ * Create/update dialog of an event (spec §2 "Events screen", §5): start, optional end,
+ * temperature, units (multi-select) or group mode (groups), the mode preventing regular events
+ * (the end becomes required and the reason is shown), title and note. The spec's rules are
+ * checked before sending; the server's field errors show under their fields in the user's
+ * language; a failed save shows the toast 'Error creating event'.
+ * A running event can only be shortened or ended now; a past one is shown read-only.
+ */
+import type { HeatingEvent } from '@heizplan/contracts/events';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button.tsx';
+import { Combobox, type ComboboxOption } from '../../../components/ui/combobox.tsx';
+import { Dialog, DialogClose } from '../../../components/ui/dialog.tsx';
+import { TextInput } from '../../../components/ui/field.tsx';
+import { useToast } from '../../../components/ui/toast-provider.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useChangeEvent } from '../api/events.ts';
+import { bodyOf, type EventForm, type FormErrors, formErrors } from '../event-form.ts';
+import { useEventServerMessage } from '../server-message.ts';
+
+export interface EventDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The event to update; null creates a new one. */
+  event: HeatingEvent | null;
+  initial: EventForm;
+  /** Company IANA zone the times are typed in. */
+  zone: string;
+  /** Company range, °C. */
+  range?: { min: number; max: number };
+  unitOptions: ComboboxOption[];
+  groupOptions: ComboboxOption[];
+}
+
+type Field = keyof FormErrors;
+const FIELDS: Field[] = ['start', 'end', 'temperature', 'units', 'groups'];
+
+export function EventDialog(props: EventDialogProps) {
+  const { open, onOpenChange, event } = props;
+  const { t } = useTranslation('events');
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={event ? t('dialog.editTitle') : t('dialog.createTitle')}
+      testid="event-dialog"
+    >
+      {/* Mounted per opening, so each opening starts from `initial`. */}
+      {open && <EventDialogBody key={event?.id ?? 'new'} {...props} />}
+    </Dialog>
+  );
+}
+
+function EventDialogBody({
+  onOpenChange,
+  event,
+  initial,
+  zone,
+  range,
+  unitOptions,
+  groupOptions,
+}: EventDialogProps) {
+  const { t } = useTranslation('events');
+  const { toast } = useToast();
+  const serverMessage = useEventServerMessage();
+  const change = useChangeEvent();
+  const [form, setForm] = useState<EventForm>(initial);
+  const [checked, setChecked] = useState<FormErrors | null>(null);
+  const status = event?.status ?? 'upcoming';
+  const readOnly = status === 'past';
+  // Spec: a running event can still be shortened or ended, nothing else about it changes.
+  const locked = status !== 'upcoming';
+  const update = (patch: Partial<EventForm>) => {
+    setForm((f) => ({ ...f, ...patch }));
+    setChecked(null);
+    change.reset();
+  };
+
+  const fieldError = (field: Field): string | undefined => {
+    const local = checked?.[field];
+    if (local) return t(local);
+    if (change.error instanceof ApiError) {
+      const message = change.error.fieldError(field);
+      if (message) return serverMessage(message);
+    }
+    return undefined;
+  };
+  const otherError =
+    change.error &&
+    !(change.error instanceof ApiError && change.error.errors.some((e) => FIELDS.includes(e.field as Field)))
+      ? (change.error instanceof ApiError && change.error.detail && serverMessage(change.error.detail)) ||
+        t('errors.generic')
+      : undefined;
+
+  const failed = () =>
+    toast({
+      type: 'error',
+      title: event ? t('toast.saveError') : t('toast.createError'),
+      testid: 'toast-event-error',
+    });
+  const done = (title: string) => {
+    toast({ type: 'success', title, testid: 'toast-event-saved' });
+    onOpenChange(false);
+  };
+
+  const submit = () => {
+    const errors = formErrors(form, zone);
+    if (Object.keys(errors).length > 0) {
+      setChecked(errors);
+      return;
+    }
+    const body = bodyOf(form, zone);
+    change.mutate(
+      event
+        ? {
+            action: 'update',
+            eventId: event.id,
+            body: locked ? { title: body.title, note: body.note, end: body.end } : body,
+          }
+        : { action: 'create', body },
+      { onSuccess: () => done(event ? t('toast.saved') : t('toast.created')), onError: failed },
+    );
+  };
+  const act = (action: 'end' | 'delete') => {
+    if (!event) return;
+    change.mutate(
+      { action, eventId: event.id },
+      { onSuccess: () => done(t(action === 'end' ? 'toast.ended' : 'toast.deleted')), onError: failed },
+    );
+  };
+
+  return (
+    <form
+      className="flex flex-col gap-4"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!readOnly) submit();
+      }}
+      noValidate
+      data-testid="event-form"
+    >
+      {readOnly && (
+        <p className="rounded-lg bg-stone-100 p-3 text-stone-700" data-testid="event-read-only">
+          {t('dialog.readOnly')}
+        </p>
+      )}
+      {status === 'running' && (
+        <p className="rounded-lg bg-amber-50 p-3 text-amber-900" data-testid="event-running">
+          {t('dialog.running')}
+        </p>
+      )}
+      <TextInput
+        label={t('fields.title')}
+        value={form.title}
+        onChange={(e) => update({ title: e.target.value })}
+        disabled={readOnly}
+        maxLength={120}
+        testid="event-title"
+      />
+      <div className="grid gap-3 sm:grid-cols-2">
+        <TextInput
+          label={t('fields.start')}
+          type="datetime-local"
+          value={form.start}
+          onChange={(e) => update({ start: e.target.value })}
+          error={fieldError('start')}
+          disabled={locked}
+          required
+          testid="event-start"
+        />
+        <TextInput
+          label={form.preventRegular ? t('fields.endRequired') : t('fields.end')}
+          type="datetime-local"
+          value={form.end}
+          onChange={(e) => update({ end: e.target.value })}
+          error={fieldError('end')}
+          hint={form.preventRegular ? undefined : t('fields.endHint')}
+          disabled={readOnly}
+          required={form.preventRegular}
+          testid="event-end"
+        />
+      </div>
+      <TextInput
+        label={t('fields.temperature')}
+        type="number"
+        inputMode="decimal"
+        step={0.5}
+        min={range?.min}
+        max={range?.max}
+        value={form.temperature}
+        onChange={(e) => update({ temperature: e.target.value })}
+        error={fieldError('temperature')}
+        hint={range ? t('fields.temperatureHint', { min: range.min, max: range.max }) : undefined}
+        disabled={locked}
+        required
+        testid="event-temperature"
+      />
+      <div className="flex flex-col gap-2">
+        <label className="flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            checked={form.groupMode}
+            onChange={(e) => update({ groupMode: e.target.checked })}
+            disabled={locked}
+            data-testid="event-group-mode"
+            className="size-4 accent-brand-600"
+          />
+          {t('fields.groupMode')}
+        </label>
+        {form.groupMode ? (
+          <Combobox
+            multiple
+            label={t('fields.groups')}
+            placeholder={t('fields.groupsPlaceholder')}
+            value={form.groupIds}
+            onChange={(groupIds) => update({ groupIds })}
+            options={groupOptions}
+            error={fieldError('groups')}
+            disabled={locked}
+            testid="event-groups"
+          />
+        ) : (
+          <Combobox
+            multiple
+            label={t('fields.units')}
+            placeholder={t('fields.unitsPlaceholder')}
+            value={form.unitIds}
+            onChange={(unitIds) => update({ unitIds })}
+            options={unitOptions}
+            error={fieldError('units')}
+            disabled={locked}
+            testid="event-units"
+          />
+        )}
+        {form.groupMode && <p className="text-xs text-stone-600">{t('fields.groupModeHint')}</p>}
+      </div>
+      <div className="flex flex-col gap-1">
+        <label className="flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            checked={form.preventRegular}
+            onChange={(e) => update({ preventRegular: e.target.checked })}
+            disabled={locked}
+            data-testid="event-prevent-regular"
+            className="size-4 accent-brand-600"
+          />
+          {t('fields.preventRegular')}
+        </label>
+        {form.preventRegular && (
+          <p className="text-xs text-stone-600" data-testid="event-prevent-reason">
+            {t('fields.preventRegularReason')}
+          </p>
+        )}
+      </div>
+      <TextInput
+        label={t('fields.note')}
+        value={form.note}
+        onChange={(e) => update({ note: e.target.value })}
+        disabled={readOnly}
+        maxLength={2000}
+        testid="event-note"
+      />
+      {otherError && (
+        <p role="alert" className="text-sm text-red-700" data-testid="event-error">
+          {otherError}
+        </p>
+      )}
+      <div className="flex flex-wrap justify-end gap-2 border-t border-stone-200 pt-3">
+        {event && !readOnly && (
+          <Button
+            variant="danger"
+            className="mr-auto"
+            onClick={() => act('delete')}
+            disabled={change.isPending}
+            testid="event-delete"
+          >
+            {t('dialog.delete')}
+          </Button>
+        )}
+        {status === 'running' && (
+          <Button
+            variant="secondary"
+            onClick={() => act('end')}
+            disabled={change.isPending}
+            testid="event-end-now"
+          >
+            {t('dialog.endNow')}
+          </Button>
+        )}
+        <DialogClose>
+          <Button variant="secondary" testid="event-cancel">
+            {readOnly ? t('dialog.close') : t('dialog.cancel')}
+          </Button>
+        </DialogClose>
+        {!readOnly && (
+          <Button type="submit" loading={change.isPending} testid="event-save">
+            {event ? t('dialog.save') : t('dialog.create')}
+          </Button>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,106 @@
+/**
+ * Calendar view of the events (spec §2 "Events screen"): month, week and day from
+ * react-big-calendar with its luxon localizer, weeks starting on Monday. The calendar draws
+ * in the browser's zone, so event times are shifted to show the company's wall-clock time
+ * (the same times the dialog and the list show). Open-ended events are drawn one hour long.
+ * Picking a free slot starts a new event there; picking an event opens it.
+ * Loaded lazily: the library is only fetched when someone opens the calendar.
+ */
+import type { HeatingEvent } from '@heizplan/contracts/events';
+import { DateTime } from 'luxon';
+import { useMemo } from 'react';
+import { Calendar, luxonLocalizer, type View } from 'react-big-calendar';
+import 'react-big-calendar/lib/css/react-big-calendar.css';
+import { useTranslation } from 'react-i18next';
+import type { CalendarView } from '../view-preference.ts';
+
+const localizer = luxonLocalizer(DateTime, { firstDayOfWeek: 1 });
+
+interface CalendarEvent {
+  title: string;
+  start: Date;
+  end: Date;
+  resource: HeatingEvent;
+}
+
+/** A UTC instant as a browser-local Date showing the wall-clock time it has in `zone`. */
+export const wallClock = (iso: string, zone: string) =>
+  DateTime.fromISO(iso, { zone }).setZone('local', { keepLocalTime: true }).toJSDate();
+
+export interface EventsCalendarProps {
+  events: HeatingEvent[];
+  zone: string;
+  /** Browser-local date the view shows. */
+  date: Date;
+  view: CalendarView;
+  onNavigate: (date: Date) => void;
+  onView: (view: CalendarView) => void;
+  onSelectSlot: (slot: { start: Date; end: Date }) => void;
+  onSelectEvent: (event: HeatingEvent) => void;
+  label: (event: HeatingEvent) => string;
+}
+
+export function EventsCalendar({
+  events,
+  zone,
+  date,
+  view,
+  onNavigate,
+  onView,
+  onSelectSlot,
+  onSelectEvent,
+  label,
+}: EventsCalendarProps) {
+  const { t, i18n } = useTranslation('events');
+  const items = useMemo<CalendarEvent[]>(
+    () =>
+      events.map((event) => {
+        const start = wallClock(event.start, zone);
+        return {
+          title: label(event),
+          start,
+          end: event.end ? wallClock(event.end, zone) : new Date(start.getTime() + 3_600_000),
+          resource: event,
+        };
+      }),
+    [events, zone, label],
+  );
+  const messages = {
+    today: t('calendar.today'),
+    previous: t('calendar.previous'),
+    next: t('calendar.next'),
+    month: t('calendar.month'),
+    week: t('calendar.week'),
+    day: t('calendar.day'),
+    allDay: t('calendar.allDay'),
+    noEventsInRange: t('calendar.empty'),
+    showMore: (count: number) => t('calendar.more', { count }),
+  };
+  return (
+    <div
+      className="h-[70dvh] min-h-[28rem] rounded-xl border border-stone-200 bg-white p-2 sm:p-3"
+      data-testid="events-calendar"
+    >
+      <Calendar<CalendarEvent>
+        localizer={localizer}
+        culture={i18n.language}
+        events={items}
+        date={date}
+        view={view}
+        views={['month', 'week', 'day']}
+        onNavigate={onNavigate}
+        onView={(next: View) => onView(next as CalendarView)}
+        selectable
+        onSelectSlot={(slot) => onSelectSlot({ start: slot.start, end: slot.end })}
+        onSelectEvent={(item) => onSelectEvent(item.resource)}
+        eventPropGetter={(item) => ({
+          className: item.resource.status === 'past' ? 'opacity-60' : undefined,
+        })}
+        messages={messages}
+        popup
+      />
+    </div>
+  );
+}
+
+export default EventsCalendar;

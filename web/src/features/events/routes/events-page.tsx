@@ -1,0 +1,225 @@
+/**
+ * `/events` (spec §2 "Events screen", issue 8): list or calendar view (remembered in
+ * localStorage), filters for all units or one unit, showing past events and hiding open-ended
+ * ones, and the create/update dialog. Times are shown and typed in the company's time zone.
+ */
+import type { EventListQuery, HeatingEvent } from '@heizplan/contracts/events';
+import { DateTime } from 'luxon';
+import { lazy, Suspense, useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button.tsx';
+import { Combobox, type ComboboxOption } from '../../../components/ui/combobox.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useCompany } from '../../company/api/get-company.ts';
+import { useUnitOptions } from '../../devices/unit-options.ts';
+import { useAllGroups } from '../../groups/api/list-groups.ts';
+import { useHeatingFormat } from '../../units/format.ts';
+import { useEvents } from '../api/events.ts';
+import { EventDialog } from '../components/event-dialog.tsx';
+import { EventsTable } from '../components/events-table.tsx';
+import { type EventForm, emptyForm, formOf, fromLocalInput } from '../event-form.ts';
+import { type CalendarView, useCalendarView, useEventsView } from '../view-preference.ts';
+
+const EventsCalendar = lazy(() => import('../components/events-calendar.tsx'));
+
+const EMPTY_PAGE = { results: [], count: 0, page: 1, size: 10 };
+/** The API's largest page: a calendar range shows up to this many events. */
+const CALENDAR_PAGE = 200;
+const LOCAL = "yyyy-MM-dd'T'HH:mm";
+
+/** UTC bounds of what the calendar shows: whole weeks around a month, a week, or a day. */
+function visibleRange(date: Date, view: CalendarView, zone: string) {
+  const day = DateTime.fromJSDate(date);
+  const [from, to] =
+    view === 'month'
+      ? [day.startOf('month').startOf('week'), day.endOf('month').endOf('week').plus({ milliseconds: 1 })]
+      : view === 'week'
+        ? [day.startOf('week'), day.startOf('week').plus({ weeks: 1 })]
+        : [day.startOf('day'), day.startOf('day').plus({ days: 1 })];
+  return {
+    from: fromLocalInput(from.toFormat(LOCAL), zone) ?? undefined,
+    to: fromLocalInput(to.toFormat(LOCAL), zone) ?? undefined,
+  };
+}
+
+interface DialogState {
+  event: HeatingEvent | null;
+  initial: EventForm;
+}
+
+export function EventsPage() {
+  const { t } = useTranslation('events');
+  const format = useHeatingFormat();
+  const company = useCompany();
+  const zone = company.data?.time_zone ?? 'Europe/Berlin';
+  const range = company.data
+    ? { min: company.data.min_temperature, max: company.data.max_temperature }
+    : undefined;
+  const [view, setView] = useEventsView();
+  const [calendarView, setCalendarView] = useCalendarView();
+  const [date, setDate] = useState(() => new Date());
+  const [unitId, setUnitId] = useState<string | null>(null);
+  const [includePast, setIncludePast] = useState(false);
+  const [hideOpenEnded, setHideOpenEnded] = useState(false);
+  const [page, setPage] = useState(1);
+  const [size, setSize] = useState(10);
+  const [dialog, setDialog] = useState<DialogState | null>(null);
+
+  const units = useUnitOptions('event-unit');
+  const groups = useAllGroups();
+  const groupOptions: ComboboxOption[] = (groups.data?.results ?? []).map((g) => ({
+    id: g.id,
+    item: g.name,
+    testid: `event-group-${g.id}`,
+  }));
+  const filters = { ...(unitId ? { unitId } : {}), includePast, hideOpenEnded };
+  const query: EventListQuery =
+    view === 'list'
+      ? { ...filters, page, size }
+      : { ...filters, ...visibleRange(date, calendarView, zone), page: 1, size: CALENDAR_PAGE };
+  const events = useEvents(query);
+
+  const label = useCallback(
+    (event: HeatingEvent) => {
+      const targets = event.groupMode
+        ? event.groups.map((g) => g.name).join(', ')
+        : event.units.map((u) => u.name).join(', ');
+      return `${event.title || targets} · ${format.celsius(event.temperature)}`;
+    },
+    [format],
+  );
+  const filtered = () => setPage(1);
+  const openNew = (slot?: { start: Date; end: Date }) => {
+    // A day picked in the month view becomes 08:00–10:00 of that day.
+    const wholeDay = slot && slot.end.getTime() - slot.start.getTime() >= 86_400_000;
+    const picked = wholeDay
+      ? {
+          start: DateTime.fromJSDate(slot.start).set({ hour: 8 }).toJSDate(),
+          end: DateTime.fromJSDate(slot.start).set({ hour: 10 }).toJSDate(),
+        }
+      : slot;
+    setDialog({ event: null, initial: emptyForm(zone, picked, unitId ? { unitIds: [unitId] } : {}) });
+  };
+  const openEvent = (event: HeatingEvent) => setDialog({ event, initial: formOf(event, zone) });
+
+  return (
+    <section className="mx-auto flex w-full max-w-6xl flex-col gap-4 p-4 sm:p-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold">{t('title')}</h1>
+        <div className="flex flex-wrap items-center gap-2">
+          <fieldset
+            aria-label={t('view.label')}
+            className="inline-flex rounded-lg border border-stone-300 p-0.5"
+          >
+            {(['list', 'calendar'] as const).map((v) => (
+              <button
+                key={v}
+                type="button"
+                aria-pressed={view === v}
+                onClick={() => setView(v)}
+                data-testid={`events-view-${v}`}
+                className={`h-9 rounded-md px-3 text-sm font-medium ${view === v ? 'bg-brand-600 text-white' : 'text-stone-700 hover:bg-stone-100'}`}
+              >
+                {t(`view.${v}`)}
+              </button>
+            ))}
+          </fieldset>
+          <Button onClick={() => openNew()} disabled={!company.data} testid="event-new">
+            {t('new')}
+          </Button>
+        </div>
+      </div>
+      <div className="flex flex-col gap-3 rounded-xl border border-stone-200 bg-white p-3 sm:flex-row sm:items-end">
+        <div className="sm:w-72">
+          <Combobox
+            label={t('filters.unit')}
+            placeholder={t('filters.allUnits')}
+            value={unitId}
+            onChange={(id) => {
+              setUnitId(id);
+              filtered();
+            }}
+            options={units.options.map((o) => ({ ...o, testid: `events-filter-${o.testid}` }))}
+            testid="events-filter-unit"
+          />
+        </div>
+        <label className="flex h-10 items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            checked={includePast}
+            onChange={(e) => {
+              setIncludePast(e.target.checked);
+              filtered();
+            }}
+            data-testid="events-filter-past"
+            className="size-4 accent-brand-600"
+          />
+          {t('filters.showPast')}
+        </label>
+        <label className="flex h-10 items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            checked={hideOpenEnded}
+            onChange={(e) => {
+              setHideOpenEnded(e.target.checked);
+              filtered();
+            }}
+            data-testid="events-filter-open-ended"
+            className="size-4 accent-brand-600"
+          />
+          {t('filters.hideOpenEnded')}
+        </label>
+      </div>
+      {events.isPending || !company.data ? (
+        <div className="flex justify-center py-16">
+          <Spinner loading size="lg" testid="events-loading" />
+        </div>
+      ) : events.isError ? (
+        <p role="alert" className="rounded-lg bg-red-50 p-4 text-red-800" data-testid="events-error">
+          {t('loadError')}
+        </p>
+      ) : view === 'list' ? (
+        <EventsTable
+          data={events.data ?? EMPTY_PAGE}
+          zone={zone}
+          loading={events.isFetching && events.isPlaceholderData}
+          onOpen={openEvent}
+          onPageChange={setPage}
+          onSizeChange={(nextSize, nextPage) => {
+            setSize(nextSize);
+            setPage(nextPage);
+          }}
+          label={label}
+        />
+      ) : (
+        <Suspense fallback={<Spinner loading size="lg" testid="events-calendar-loading" />}>
+          <EventsCalendar
+            events={events.data?.results ?? []}
+            zone={zone}
+            date={date}
+            view={calendarView}
+            onNavigate={setDate}
+            onView={setCalendarView}
+            onSelectSlot={openNew}
+            onSelectEvent={openEvent}
+            label={label}
+          />
+        </Suspense>
+      )}
+      {dialog && (
+        <EventDialog
+          open
+          onOpenChange={(open) => {
+            if (!open) setDialog(null);
+          }}
+          event={dialog.event}
+          initial={dialog.initial}
+          zone={zone}
+          range={range}
+          unitOptions={units.options}
+          groupOptions={groupOptions}
+        />
+      )}
+    </section>
+  );
+}
