@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../app/i18n.ts';
 import { routes } from '../../app/router.tsx';
 import { renderRoutes } from '../../test/render.tsx';
-import { type FetchHandler, signIn, testProfile } from '../../test/signed-in.ts';
+import { type FetchHandler, json, signIn, testProfile } from '../../test/signed-in.ts';
 import { problem, testUnit } from '../units/test-fixtures.ts';
 import { formatExact, formatRelative } from './components/relative-time.tsx';
 import { registryApi, testDevice } from './test-fixtures.ts';
@@ -124,6 +124,32 @@ describe('devices screen', () => {
     expect(fetchMock.mock.calls.some(([url, i]) => i?.method === 'DELETE' && url.endsWith(device.id))).toBe(
       true,
     );
+  });
+
+  it('changes the unit from the unit cell and can remove the assignment', async () => {
+    const office = testUnit({ name: 'Office' });
+    const lab = testUnit({ name: 'Lab' });
+    const device = testDevice({ unitId: office.id, unitName: office.name });
+    const patch: FetchHandler = (method, _url, init) =>
+      method === 'PATCH' ? json(200, { ...device, ...JSON.parse(String(init.body)) }) : undefined;
+    const { fetchMock } = open('/devices', registryApi({ devices: [device], units: [office, lab] }, patch));
+    await userEvent.click(
+      await screen.findByRole('button', { name: `Change the unit of device ${device.id}` }),
+    );
+    expect(screen.getByTestId(`device-unit-save-${device.id}`)).toBeDisabled();
+    await userEvent.click(screen.getByTestId(`device-unit-${device.id}`));
+    await userEvent.click(screen.getByTestId(`device-unit-${device.id}-option-${lab.id}`));
+    await userEvent.click(screen.getByTestId(`device-unit-save-${device.id}`));
+    expect(await screen.findByTestId('toast-device-unit-saved')).toHaveTextContent('Assignment saved');
+    await userEvent.click(screen.getByRole('button', { name: `Change the unit of device ${device.id}` }));
+    await userEvent.click(screen.getByTestId(`device-unit-clear-${device.id}`));
+    const bodies = fetchMock.mock.calls
+      .filter(([, init]) => init?.method === 'PATCH')
+      .map(([url, init]) => [url, JSON.parse(String(init?.body))]);
+    expect(bodies).toEqual([
+      [`/api/companies/c1/devices/${device.id}`, { unitId: lab.id }],
+      [`/api/companies/c1/devices/${device.id}`, { unitId: null }],
+    ]);
   });
 
   it('filters by model and unit and sorts through the server', async () => {

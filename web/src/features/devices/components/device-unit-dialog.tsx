@@ -1,6 +1,7 @@
 /**
- * Changes which unit a device belongs to (issue 6 registry): a Combobox of the company's units,
- * save, or unassign. The server's 404 'Unknown unit' (unit deleted meanwhile) shows under the
+ * Changes which unit a device belongs to (issue 6 registry). The trigger is the unit cell itself
+ * (the unit's name, or "assign" when there is none); the dialog offers a Combobox of the
+ * company's units, save, or unassign. The server's 404 'Unknown unit' (unit deleted meanwhile) shows under the
  * Combobox; other failures show as an error toast.
  */
 import type { Device } from '@heizplan/contracts/devices';
@@ -55,9 +56,11 @@ export function DeviceUnitDialog({ device }: { device: Device }) {
           variant="ghost"
           size="sm"
           aria-label={t('edit.label', { id: device.id })}
+          // Text-aligned with the column header: the ghost padding hangs into the cell margin.
+          className="-mx-3"
           testid={`device-unit-open-${device.id}`}
         >
-          {t('edit.open')}
+          {device.unitName ?? t('edit.open')}
         </Button>
       }
       footer={

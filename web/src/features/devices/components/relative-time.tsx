@@ -63,7 +63,7 @@ export function RelativeTime({ iso, emptyText, testid }: RelativeTimeProps) {
       <Button
         variant="ghost"
         size="sm"
-        className="h-auto px-1 font-normal text-ink underline decoration-dotted"
+        className="-mx-3 font-normal text-ink underline decoration-dotted"
         testid={testid}
       >
         <time dateTime={iso}>{formatRelative(iso, now, i18n.language)}</time>

@@ -81,7 +81,12 @@ export function DevicesPage() {
       sortable: true,
       render: (device) => t(`models.${device.model}`),
     },
-    { key: 'unit', label: t('fields.unit'), sortable: true, render: (device) => device.unitName ?? '—' },
+    {
+      key: 'unit',
+      label: t('fields.unit'),
+      sortable: true,
+      render: (device) => <DeviceUnitDialog device={device} />,
+    },
     {
       key: 'createdAt',
       label: t('fields.createdAt'),
@@ -108,19 +113,16 @@ export function DevicesPage() {
       key: 'actions',
       label: t('fields.actions'),
       render: (device) => (
-        <div className="flex gap-1">
-          <DeviceUnitDialog device={device} />
-          <ConfirmDeleteDialog
-            triggerLabel={t('delete.label', { id: device.id })}
-            triggerText={t('delete.open')}
-            title={t('delete.title')}
-            text={t('delete.text', { id: device.id })}
-            confirmText={t('delete.confirm')}
-            cancelText={t('cancel')}
-            onConfirm={() => deleteDevice(device)}
-            testid={`device-delete-${device.id}`}
-          />
-        </div>
+        <ConfirmDeleteDialog
+          triggerLabel={t('delete.label', { id: device.id })}
+          triggerText={t('delete.open')}
+          title={t('delete.title')}
+          text={t('delete.text', { id: device.id })}
+          confirmText={t('delete.confirm')}
+          cancelText={t('cancel')}
+          onConfirm={() => deleteDevice(device)}
+          testid={`device-delete-${device.id}`}
+        />
       ),
     },
   ];
