@@ -11,6 +11,7 @@ import { PlansSection } from '../../plans/components/plans-section.tsx';
 import { PreviewChart } from '../../plans/components/preview-chart.tsx';
 import { SettingsCard } from '../../settings/components/settings-card.tsx';
 import { useUnit } from '../api/get-unit.ts';
+import { DeleteUnitDialog } from '../components/delete-unit-dialog.tsx';
 import { RoomTemperature } from '../components/room-temperature.tsx';
 import { UnitSettingsForm } from '../components/unit-settings-form.tsx';
 import { useHeatingFormat } from '../format.ts';
@@ -96,6 +97,9 @@ export function UnitDetailPage() {
       </SettingsCard>
       <SettingsCard title={t('detail.plans')} description={t('detail.plansHint')} testid="unit-plans">
         <PlansSection owner={{ unitId: u.id }} preview={{ unitId: u.id, scope: 'unit' }} />
+      </SettingsCard>
+      <SettingsCard title={t('delete.section')} tone="danger" testid="unit-danger">
+        <DeleteUnitDialog unit={u} />
       </SettingsCard>
     </section>
   );

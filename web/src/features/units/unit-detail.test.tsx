@@ -1,0 +1,69 @@
+/** Unit detail (spec §2): name and wall control limits saved, server field messages inline, delete after confirming. */
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setLanguage } from '../../app/i18n.ts';
+import { routes } from '../../app/router.tsx';
+import { renderRoutes } from '../../test/render.tsx';
+import { type FetchHandler, json, signIn, testProfile } from '../../test/signed-in.ts';
+import { heatingApi, problem, testUnit } from './test-fixtures.ts';
+
+const unit = testUnit({ name: 'Aula', wallControlMin: 18 });
+const url = `/api/companies/c1/units/${unit.id}`;
+
+function open(more: FetchHandler) {
+  const api: FetchHandler = (method, u, init) => {
+    const answer = more(method, u, init);
+    if (answer) return answer;
+    if (method === 'GET' && u === url) return json(200, unit);
+    if (method === 'GET' && u === `${url}/plans`) return json(200, { results: [] });
+    return undefined;
+  };
+  const { session, fetchMock } = signIn({
+    profile: testProfile({ lang: 'en' }),
+    extra: heatingApi([unit], api),
+  });
+  return { ...renderRoutes(routes, `/units/${unit.id}`, { session }), fetchMock };
+}
+
+describe('unit detail', { timeout: 20_000 }, () => {
+  beforeEach(async () => {
+    localStorage.clear();
+    await setLanguage('en');
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("saves name and wall control limits and shows the server's message under the limit it refuses", async () => {
+    const message = 'The wall control minimum must be below the maximum.';
+    const { fetchMock } = open((method, u) =>
+      method === 'PATCH' && u === url
+        ? problem(400, 'Bad Request', message, [{ field: 'wallControlMin', message }])
+        : undefined,
+    );
+    const name = await screen.findByTestId('unit-name');
+    await userEvent.clear(name);
+    await userEvent.type(name, '  Aula Nord ');
+    await userEvent.type(screen.getByTestId('unit-wall-max'), '16');
+    await userEvent.click(screen.getByTestId('unit-save'));
+    expect(await screen.findByTestId('unit-wall-min-field-error')).toHaveTextContent(message);
+    const patch = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH');
+    expect(JSON.parse(String(patch?.[1]?.body))).toEqual({
+      name: 'Aula Nord',
+      groupId: null,
+      wallControlMin: 18,
+      wallControlMax: 16,
+    });
+  });
+
+  it('deletes the unit after confirming and returns to the units list', async () => {
+    const { router, fetchMock } = open((method, u) =>
+      method === 'DELETE' && u === url ? json(204) : undefined,
+    );
+    await userEvent.click(await screen.findByTestId('unit-delete'));
+    expect(screen.getByTestId('unit-delete-dialog')).toHaveTextContent('Delete Aula?');
+    await userEvent.click(screen.getByTestId('unit-delete-confirm'));
+    expect(await screen.findByText('Aula deleted')).toBeVisible();
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/units'));
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'DELETE')).toHaveLength(1);
+  });
+});
