@@ -9,7 +9,7 @@ import { chirpstackFormat } from './chirpstack.ts';
 import { type EmbeddedBroker, startEmbeddedBroker } from './embedded-broker.ts';
 import { type IngestStore, UplinkIngest } from './ingest.ts';
 import { startLorawanAdapter } from './mqtt-adapter.ts';
-import type { MqttMessage } from './network-server.ts';
+import type { MqttMessage, NetworkServerFormat } from './network-server.ts';
 import { telemetryStore } from './telemetry.repository.ts';
 import {
   APPLICATION_ID,
@@ -20,6 +20,7 @@ import {
   uniqueRun,
   vickiUplink,
 } from './test-fixture.ts';
+import { ttsFormat } from './tts.ts';
 
 describe.each(brokerTargets)('uplink ingest over MQTT ($name)', ({ url }) => {
   let database: Database;
@@ -46,15 +47,14 @@ describe.each(brokerTargets)('uplink ingest over MQTT ($name)', ({ url }) => {
     await broker?.close();
   });
 
-  async function startIngest(store: IngestStore = telemetryStore(database.db)) {
-    const ingest = new UplinkIngest({
-      format: chirpstackFormat({ applicationId: APPLICATION_ID }),
-      store,
-      log,
-    });
+  async function startIngest(
+    store: IngestStore = telemetryStore(database.db),
+    format: NetworkServerFormat = chirpstackFormat({ applicationId: APPLICATION_ID }),
+  ) {
+    const ingest = new UplinkIngest({ format, store, log });
     const adapter = startLorawanAdapter({
       url: brokerUrl,
-      format: chirpstackFormat({ applicationId: APPLICATION_ID }),
+      format,
       ingest,
       log,
       clientId: `${run.clientId}-ingest`,
@@ -135,6 +135,36 @@ describe.each(brokerTargets)('uplink ingest over MQTT ($name)', ({ url }) => {
       lastSnr: 7.5,
     });
     expect(device?.lastSeen?.toISOString()).toBe('2026-11-22T05:21:00.000Z');
+  });
+
+  it('ingests The Things Stack uplinks (uppercase DevEUI, device id topics) through the same path', async () => {
+    const { devEuis, unitIds, companyId } = await seedValves(database.db, 1);
+    const devEui = devEuis[0] as string;
+    const { ingest } = await startIngest(undefined, ttsFormat({ appId: 'heizplan', tenant: 'ttn' }));
+    const ns = await publisher();
+    const chirpstack = JSON.parse(vickiUplink(devEui, 7, { roomTemperature: 22.5 }).payload.toString());
+    await ns.send({
+      topic: 'v3/heizplan@ttn/devices/room-1/up',
+      payload: Buffer.from(
+        JSON.stringify({
+          end_device_ids: { device_id: 'room-1', dev_eui: devEui.toUpperCase() },
+          received_at: chirpstack.time,
+          uplink_message: {
+            f_port: chirpstack.fPort,
+            f_cnt: 7,
+            frm_payload: chirpstack.data,
+            rx_metadata: [{ gateway_ids: { gateway_id: 'gw-1' }, rssi: -80, snr: 9 }],
+          },
+        }),
+      ),
+    });
+    await eventually('the TTS row', async () => (await telemetryCount(database.db, companyId)) === 1);
+    await ingest.drain();
+    const [unit] = await database.db
+      .select()
+      .from(units)
+      .where(eq(units.id, unitIds[0] as string));
+    expect(unit?.roomTemperature).toBeCloseTo(22.5, 0);
   });
 
   it('adds nothing for a duplicate delivery of the same uplink', async () => {
