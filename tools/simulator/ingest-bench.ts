@@ -9,6 +9,7 @@
  * 20 messages per commit round trip.
  *
  *   DATABASE_URL=postgres://… npx tsx tools/simulator/ingest-bench.ts [frames=20000] [devices=500]
+ * (BENCH_MAX_BATCH sets the ingest batch size, default 1000).
  */
 import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
@@ -130,6 +131,7 @@ const quiet = { info() {}, warn() {}, error: (o: object, m: string) => console.e
 const store = telemetryStore(db);
 const commits = { count: 0, ms: 0, lookupMs: 0 };
 const ingest = new UplinkIngest({
+  maxBatch: Number(process.env.BENCH_MAX_BATCH ?? 1000),
   format,
   log: quiet,
   store: {
