@@ -61,6 +61,24 @@ describe('assign screen', () => {
     expect(screen.getByTestId('assign-scan-start')).toBeInTheDocument();
   });
 
+  it('treats a new code typed after an assignment as the next device', async () => {
+    const first = testDevice();
+    const second = testDevice();
+    const unit = testUnit();
+    const patch: FetchHandler = (method) =>
+      method === 'PATCH' ? json(200, { ...first, unitId: unit.id, unitName: unit.name }) : undefined;
+    open(registryApi({ devices: [first, second], units: [unit] }, patch));
+    await typeCode(first.id);
+    await userEvent.click(await screen.findByTestId('assign-unit'));
+    await userEvent.click(screen.getByTestId(`assign-unit-option-${unit.id}`));
+    await userEvent.click(screen.getByTestId('assign-submit'));
+    await screen.findByTestId('assign-success');
+    await typeCode(second.id);
+    expect(await screen.findByTestId('assign-device-id')).toHaveTextContent(second.id);
+    expect(screen.queryByTestId('assign-success')).toBeNull();
+    expect(screen.getByTestId('assign-submit')).toBeInTheDocument();
+  });
+
   it("says 'Device not found.' for a DevEUI the company has not registered", async () => {
     open(registryApi({ devices: [testDevice()] }));
     await typeCode('0011223344556677');

@@ -63,6 +63,8 @@ function AssignScreen() {
     try {
       setDevEui(parseDeviceCode(text).devEui);
       setCodeError(null);
+      // A new code is a new device, even when typed without pressing "next device" first.
+      setAssignment(null);
     } catch (error) {
       if (!(error instanceof DeviceCodeError)) throw error;
       setDevEui(null);
