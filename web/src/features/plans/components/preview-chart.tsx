@@ -64,7 +64,9 @@ export function PreviewChart({
         {loading ? (
           <Spinner loading testid="preview-loading" />
         ) : (
-          <p className="text-sm text-stone-600">{t('preview.none')}</p>
+          <p className="px-4 text-center text-sm text-stone-600">
+            {t(stale ? 'preview.invalid' : 'preview.none')}
+          </p>
         )}
       </div>
     );
@@ -79,9 +81,12 @@ export function PreviewChart({
   const y = (c: number) => PAD.top + ((high - c) / (high - low)) * (HEIGHT - PAD.top - PAD.bottom);
   const zone = preview.timeZone;
   const firstMidnight = DateTime.fromMillis(start, { zone }).startOf('day').plus({ days: 1 });
+  // A day label needs ~60 px; the last midnight may sit too close to the right edge for one.
   const midnights = Array.from({ length: 8 }, (_, i) => firstMidnight.plus({ days: i })).filter(
     (d) => d.toMillis() < end,
   );
+  // A day label needs about 60 px; none is drawn closer than that to the right edge.
+  const labelled = (ms: number) => x(ms) < WIDTH - PAD.right - 60;
   const yTicks = Array.from({ length: high - low + 1 }, (_, i) => low + i).filter((c) =>
     high - low <= 8 ? true : c % 2 === 0,
   );
@@ -126,9 +131,11 @@ export function PreviewChart({
                 stroke="#d6d3d1"
                 strokeDasharray="3 3"
               />
-              <text x={x(d.toMillis()) + 4} y={HEIGHT - 10} fontSize="11" fill="#57534e">
-                {d.setLocale(i18n.language).toFormat('ccc dd.LL')}
-              </text>
+              {labelled(d.toMillis()) && (
+                <text x={x(d.toMillis()) + 4} y={HEIGHT - 10} fontSize="11" fill="#57534e">
+                  {d.setLocale(i18n.language).toFormat('ccc dd.LL')}
+                </text>
+              )}
             </g>
           ))}
           {segments.map((s, i) => {

@@ -39,14 +39,14 @@ export function SwitchPointEditor({ row, index, errors, onChange, onRemove }: Sw
       aria-invalid={hasError(errors, `${field}.${key}`) || undefined}
       aria-describedby={messages.length > 0 ? `${id}-error` : undefined}
       data-testid={`switch-point-${index}-${key}`}
-      className={`${controlClass} w-18 px-2`}
+      className={`${controlClass} px-2`}
     />
   );
 
   return (
     <li className="flex flex-col gap-1 py-2" data-testid={`switch-point-${index}`}>
       <div className="flex flex-wrap items-end gap-2">
-        <div className="flex flex-col gap-1">
+        <div className="flex w-18 flex-col gap-1">
           <label htmlFor={`${id}-hour`} className="text-xs text-stone-600">
             {t('switchPoint.hour')}
           </label>
@@ -55,13 +55,13 @@ export function SwitchPointEditor({ row, index, errors, onChange, onRemove }: Sw
         <span className="pb-2 font-semibold" aria-hidden="true">
           :
         </span>
-        <div className="flex flex-col gap-1">
+        <div className="flex w-18 flex-col gap-1">
           <label htmlFor={`${id}-minute`} className="text-xs text-stone-600">
             {t('switchPoint.minute')}
           </label>
           {input('minute', { min: 0, max: 59 })}
         </div>
-        <div className="flex flex-col gap-1">
+        <div className="flex w-18 flex-col gap-1">
           <label htmlFor={`${id}-temperature`} className="text-xs text-stone-600">
             <span className="sr-only">{t('switchPoint.temperature')} </span>
             <span aria-hidden="true">{t('switchPoint.temperatureShort')}</span>
