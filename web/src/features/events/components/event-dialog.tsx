@@ -36,23 +36,9 @@ export interface EventDialogProps {
 type Field = keyof FormErrors;
 const FIELDS: Field[] = ['start', 'end', 'temperature', 'units', 'groups'];
 
-export function EventDialog(props: EventDialogProps) {
-  const { open, onOpenChange, event } = props;
-  const { t } = useTranslation('events');
-  return (
-    <Dialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title={event ? t('dialog.editTitle') : t('dialog.createTitle')}
-      testid="event-dialog"
-    >
-      {/* Mounted per opening, so each opening starts from `initial`. */}
-      {open && <EventDialogBody key={event?.id ?? 'new'} {...props} />}
-    </Dialog>
-  );
-}
-
-function EventDialogBody({
+/** Mount it when opening (the events page does): each opening starts from `initial`. */
+export function EventDialog({
+  open,
   onOpenChange,
   event,
   initial,
@@ -131,174 +117,184 @@ function EventDialogBody({
   };
 
   return (
-    <form
-      className="flex flex-col gap-4"
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (!readOnly) submit();
-      }}
-      noValidate
-      data-testid="event-form"
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={event ? t('dialog.editTitle') : t('dialog.createTitle')}
+      testid="event-dialog"
+      footer={
+        <>
+          {event && !readOnly && (
+            <Button
+              variant="danger"
+              className="mr-auto"
+              onClick={() => act('delete')}
+              disabled={change.isPending}
+              testid="event-delete"
+            >
+              {t('dialog.delete')}
+            </Button>
+          )}
+          {status === 'running' && (
+            <Button
+              variant="secondary"
+              onClick={() => act('end')}
+              disabled={change.isPending}
+              testid="event-end-now"
+            >
+              {t('dialog.endNow')}
+            </Button>
+          )}
+          <DialogClose>
+            <Button variant="secondary" testid="event-cancel">
+              {readOnly ? t('dialog.close') : t('dialog.cancel')}
+            </Button>
+          </DialogClose>
+          {!readOnly && (
+            <Button type="submit" form="event-form" loading={change.isPending} testid="event-save">
+              {event ? t('dialog.save') : t('dialog.create')}
+            </Button>
+          )}
+        </>
+      }
     >
-      {readOnly && (
-        <p className="rounded-lg bg-stone-100 p-3 text-stone-700" data-testid="event-read-only">
-          {t('dialog.readOnly')}
-        </p>
-      )}
-      {status === 'running' && (
-        <p className="rounded-lg bg-amber-50 p-3 text-amber-900" data-testid="event-running">
-          {t('dialog.running')}
-        </p>
-      )}
-      <TextInput
-        label={t('fields.title')}
-        value={form.title}
-        onChange={(e) => update({ title: e.target.value })}
-        disabled={readOnly}
-        maxLength={120}
-        testid="event-title"
-      />
-      <div className="grid gap-3 sm:grid-cols-2">
-        <TextInput
-          label={t('fields.start')}
-          type="datetime-local"
-          value={form.start}
-          onChange={(e) => update({ start: e.target.value })}
-          error={fieldError('start')}
-          disabled={locked}
-          required
-          testid="event-start"
-        />
-        <TextInput
-          label={form.preventRegular ? t('fields.endRequired') : t('fields.end')}
-          type="datetime-local"
-          value={form.end}
-          onChange={(e) => update({ end: e.target.value })}
-          error={fieldError('end')}
-          hint={form.preventRegular ? undefined : t('fields.endHint')}
-          disabled={readOnly}
-          required={form.preventRegular}
-          testid="event-end"
-        />
-      </div>
-      <TextInput
-        label={t('fields.temperature')}
-        type="number"
-        inputMode="decimal"
-        step={0.5}
-        min={range?.min}
-        max={range?.max}
-        value={form.temperature}
-        onChange={(e) => update({ temperature: e.target.value })}
-        error={fieldError('temperature')}
-        hint={range ? t('fields.temperatureHint', { min: range.min, max: range.max }) : undefined}
-        disabled={locked}
-        required
-        testid="event-temperature"
-      />
-      <div className="flex flex-col gap-2">
-        <label className="flex items-center gap-2 text-sm">
-          <input
-            type="checkbox"
-            checked={form.groupMode}
-            onChange={(e) => update({ groupMode: e.target.checked })}
-            disabled={locked}
-            data-testid="event-group-mode"
-            className="size-4 accent-brand-600"
-          />
-          {t('fields.groupMode')}
-        </label>
-        {form.groupMode ? (
-          <Combobox
-            multiple
-            label={t('fields.groups')}
-            placeholder={t('fields.groupsPlaceholder')}
-            value={form.groupIds}
-            onChange={(groupIds) => update({ groupIds })}
-            options={groupOptions}
-            error={fieldError('groups')}
-            disabled={locked}
-            testid="event-groups"
-          />
-        ) : (
-          <Combobox
-            multiple
-            label={t('fields.units')}
-            placeholder={t('fields.unitsPlaceholder')}
-            value={form.unitIds}
-            onChange={(unitIds) => update({ unitIds })}
-            options={unitOptions}
-            error={fieldError('units')}
-            disabled={locked}
-            testid="event-units"
-          />
-        )}
-        {form.groupMode && <p className="text-xs text-stone-600">{t('fields.groupModeHint')}</p>}
-      </div>
-      <div className="flex flex-col gap-1">
-        <label className="flex items-center gap-2 text-sm">
-          <input
-            type="checkbox"
-            checked={form.preventRegular}
-            onChange={(e) => update({ preventRegular: e.target.checked })}
-            disabled={locked}
-            data-testid="event-prevent-regular"
-            className="size-4 accent-brand-600"
-          />
-          {t('fields.preventRegular')}
-        </label>
-        {form.preventRegular && (
-          <p className="text-xs text-stone-600" data-testid="event-prevent-reason">
-            {t('fields.preventRegularReason')}
+      <form
+        id="event-form"
+        className="flex flex-col gap-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!readOnly) submit();
+        }}
+        noValidate
+        data-testid="event-form"
+      >
+        {readOnly && (
+          <p className="rounded-lg bg-stone-100 p-3 text-stone-700" data-testid="event-read-only">
+            {t('dialog.readOnly')}
           </p>
         )}
-      </div>
-      <TextInput
-        label={t('fields.note')}
-        value={form.note}
-        onChange={(e) => update({ note: e.target.value })}
-        disabled={readOnly}
-        maxLength={2000}
-        testid="event-note"
-      />
-      {otherError && (
-        <p role="alert" className="text-sm text-red-700" data-testid="event-error">
-          {otherError}
-        </p>
-      )}
-      <div className="flex flex-wrap justify-end gap-2 border-t border-stone-200 pt-3">
-        {event && !readOnly && (
-          <Button
-            variant="danger"
-            className="mr-auto"
-            onClick={() => act('delete')}
-            disabled={change.isPending}
-            testid="event-delete"
-          >
-            {t('dialog.delete')}
-          </Button>
-        )}
         {status === 'running' && (
-          <Button
-            variant="secondary"
-            onClick={() => act('end')}
-            disabled={change.isPending}
-            testid="event-end-now"
-          >
-            {t('dialog.endNow')}
-          </Button>
+          <p className="rounded-lg bg-amber-50 p-3 text-amber-900" data-testid="event-running">
+            {t('dialog.running')}
+          </p>
         )}
-        <DialogClose>
-          <Button variant="secondary" testid="event-cancel">
-            {readOnly ? t('dialog.close') : t('dialog.cancel')}
-          </Button>
-        </DialogClose>
-        {!readOnly && (
-          <Button type="submit" loading={change.isPending} testid="event-save">
-            {event ? t('dialog.save') : t('dialog.create')}
-          </Button>
+        <TextInput
+          label={t('fields.title')}
+          value={form.title}
+          onChange={(e) => update({ title: e.target.value })}
+          disabled={readOnly}
+          maxLength={120}
+          testid="event-title"
+        />
+        <div className="grid gap-3 sm:grid-cols-2">
+          <TextInput
+            label={t('fields.start')}
+            type="datetime-local"
+            value={form.start}
+            onChange={(e) => update({ start: e.target.value })}
+            error={fieldError('start')}
+            disabled={locked}
+            required
+            testid="event-start"
+          />
+          <TextInput
+            label={form.preventRegular ? t('fields.endRequired') : t('fields.end')}
+            type="datetime-local"
+            value={form.end}
+            onChange={(e) => update({ end: e.target.value })}
+            error={fieldError('end')}
+            hint={form.preventRegular ? undefined : t('fields.endHint')}
+            disabled={readOnly}
+            required={form.preventRegular}
+            testid="event-end"
+          />
+        </div>
+        <TextInput
+          label={t('fields.temperature')}
+          type="number"
+          inputMode="decimal"
+          step={0.5}
+          min={range?.min}
+          max={range?.max}
+          value={form.temperature}
+          onChange={(e) => update({ temperature: e.target.value })}
+          error={fieldError('temperature')}
+          hint={range ? t('fields.temperatureHint', { min: range.min, max: range.max }) : undefined}
+          disabled={locked}
+          required
+          testid="event-temperature"
+        />
+        <div className="flex flex-col gap-2">
+          <label className="flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              checked={form.groupMode}
+              onChange={(e) => update({ groupMode: e.target.checked })}
+              disabled={locked}
+              data-testid="event-group-mode"
+              className="size-4 accent-brand-600"
+            />
+            {t('fields.groupMode')}
+          </label>
+          {form.groupMode ? (
+            <Combobox
+              multiple
+              label={t('fields.groups')}
+              placeholder={t('fields.groupsPlaceholder')}
+              value={form.groupIds}
+              onChange={(groupIds) => update({ groupIds })}
+              options={groupOptions}
+              error={fieldError('groups')}
+              disabled={locked}
+              testid="event-groups"
+            />
+          ) : (
+            <Combobox
+              multiple
+              label={t('fields.units')}
+              placeholder={t('fields.unitsPlaceholder')}
+              value={form.unitIds}
+              onChange={(unitIds) => update({ unitIds })}
+              options={unitOptions}
+              error={fieldError('units')}
+              disabled={locked}
+              testid="event-units"
+            />
+          )}
+          {form.groupMode && <p className="text-xs text-stone-600">{t('fields.groupModeHint')}</p>}
+        </div>
+        <div className="flex flex-col gap-1">
+          <label className="flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              checked={form.preventRegular}
+              onChange={(e) => update({ preventRegular: e.target.checked })}
+              disabled={locked}
+              data-testid="event-prevent-regular"
+              className="size-4 accent-brand-600"
+            />
+            {t('fields.preventRegular')}
+          </label>
+          {form.preventRegular && (
+            <p className="text-xs text-stone-600" data-testid="event-prevent-reason">
+              {t('fields.preventRegularReason')}
+            </p>
+          )}
+        </div>
+        <TextInput
+          label={t('fields.note')}
+          value={form.note}
+          onChange={(e) => update({ note: e.target.value })}
+          disabled={readOnly}
+          maxLength={2000}
+          testid="event-note"
+        />
+        {otherError && (
+          <p role="alert" className="text-sm text-red-700" data-testid="event-error">
+            {otherError}
+          </p>
         )}
-      </div>
-    </form>
+      </form>
+    </Dialog>
   );
 }

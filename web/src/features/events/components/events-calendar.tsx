@@ -11,6 +11,7 @@ import { DateTime } from 'luxon';
 import { useMemo } from 'react';
 import { Calendar, luxonLocalizer, type View } from 'react-big-calendar';
 import 'react-big-calendar/lib/css/react-big-calendar.css';
+import './events-calendar.css';
 import { useTranslation } from 'react-i18next';
 import type { CalendarView } from '../view-preference.ts';
 

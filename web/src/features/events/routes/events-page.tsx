@@ -143,7 +143,7 @@ export function EventsPage() {
             testid="events-filter-unit"
           />
         </div>
-        <label className="flex h-10 items-center gap-2 text-sm">
+        <label className="flex items-center gap-2 text-sm sm:h-10">
           <input
             type="checkbox"
             checked={includePast}
@@ -156,7 +156,7 @@ export function EventsPage() {
           />
           {t('filters.showPast')}
         </label>
-        <label className="flex h-10 items-center gap-2 text-sm">
+        <label className="flex items-center gap-2 text-sm sm:h-10">
           <input
             type="checkbox"
             checked={hideOpenEnded}
