@@ -138,4 +138,31 @@ describe('plan editor', { timeout: 20_000 }, () => {
       'Der Wert überschreitet den von Ihrer Firma festgelegten Temperaturbereich.',
     );
   });
+
+  it('saves a specific-days plan with its dates and one day of switch points', async () => {
+    const created: FetchHandler = (_m, _u, init) =>
+      json(201, { ...JSON.parse(String(init.body)), id: '00000000-0000-4000-a000-000000000001' });
+    const { fetchMock } = open({ create: created });
+    await userEvent.click(await screen.findByTestId('plan-new-specific-days'));
+    expect(screen.queryByTestId('plan-day-1')).toBeNull();
+    await userEvent.type(screen.getByTestId('plan-date-input'), '2026-12-24');
+    await userEvent.click(screen.getByTestId('plan-date-add'));
+    await userEvent.type(screen.getByTestId('plan-date-input'), '2026-12-25');
+    await userEvent.keyboard('{Enter}');
+    await userEvent.click(screen.getByTestId('plan-date-remove-2026-12-24'));
+    await userEvent.click(screen.getByTestId('switch-point-1-ignore'));
+    await userEvent.click(screen.getByTestId('plan-save'));
+    expect(await screen.findByText('Plan saved')).toBeVisible();
+    const plan = lastBody(fetchMock, `${base}/plans`);
+    expect(plan).toMatchObject({
+      kind: 'specific_days',
+      dates: ['2026-12-25'],
+      validFrom: null,
+      validTo: null,
+    });
+    expect(plan.switchPoints).toEqual([
+      { day: 1, hour: 6, minute: 0, temperature: 21, ignoreWallControl: false },
+      { day: 1, hour: 22, minute: 0, temperature: 17, ignoreWallControl: true },
+    ]);
+  });
 });
