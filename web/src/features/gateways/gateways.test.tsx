@@ -61,4 +61,22 @@ describe('gateways screen', () => {
       { name: 'Dach', gatewayEui: 'b827ebfffe000001' },
     ]);
   });
+
+  it('deletes a gateway after confirming and says so', async () => {
+    const gateway = testGateway({ name: 'Keller' });
+    const del: FetchHandler = (method) => (method === 'DELETE' ? json(204) : undefined);
+    const { fetchMock } = open(registryApi({ gateways: [gateway] }, del));
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete gateway Keller' }));
+    expect(screen.getByTestId(`gateway-delete-${gateway.id}`)).toHaveTextContent(gateway.gatewayEui);
+    await userEvent.click(screen.getByTestId(`gateway-delete-${gateway.id}-confirm`));
+    expect(await screen.findByTestId('toast-gateway-deleted')).toHaveTextContent('Gateway deleted');
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'DELETE').map(([url]) => url)).toEqual([
+      `/api/companies/c1/gateways/${gateway.id}`,
+    ]);
+  });
+
+  it('shows an invitation when the company has no gateways', async () => {
+    open(registryApi({}));
+    expect(await screen.findByTestId('gateways-empty')).toHaveTextContent('No gateways yet');
+  });
 });
