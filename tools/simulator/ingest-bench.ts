@@ -191,6 +191,10 @@ console.info(
 );
 
 await adapter.close();
+// Discard the persistent sessions so a shared broker does not keep them (and their queues).
+for (const clientId of [`bench-${run}-hp`, `bench-${run}-base`]) {
+  await (await mqtt.connectAsync(url, { protocolVersion: 4, clean: true, clientId })).endAsync();
+}
 await db.delete(companies).where(eq(companies.id, companyId));
 await broker?.close();
 await database.close();

@@ -13,7 +13,15 @@ import { type EmbeddedBroker, startEmbeddedBroker } from './embedded-broker.ts';
 import { UplinkIngest } from './ingest.ts';
 import { type LorawanAdapter, startLorawanAdapter } from './mqtt-adapter.ts';
 import { telemetryStore } from './telemetry.repository.ts';
-import { APPLICATION_ID, brokerTargets, eventually, seedValves, uniqueRun } from './test-fixture.ts';
+import {
+  APPLICATION_ID,
+  absorbPoolShutdownError,
+  brokerTargets,
+  eventually,
+  purgeSessions,
+  seedValves,
+  uniqueRun,
+} from './test-fixture.ts';
 
 describe.each(brokerTargets)('setpoint downlinks ($name)', ({ url }) => {
   let database: Database;
@@ -22,6 +30,7 @@ describe.each(brokerTargets)('setpoint downlinks ($name)', ({ url }) => {
   let queue: DownlinkQueue;
   let ingest: UplinkIngest;
   let run: ReturnType<typeof uniqueRun>;
+  let brokerUrl: string;
   let ns: mqtt.MqttClient;
   let received: { topic: string; body: Record<string, unknown> }[];
   const log = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
@@ -29,12 +38,13 @@ describe.each(brokerTargets)('setpoint downlinks ($name)', ({ url }) => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
+    absorbPoolShutdownError(database);
   });
   afterAll(() => database.close());
 
   beforeEach(async () => {
     broker = url ? undefined : await startEmbeddedBroker({ port: 0 });
-    const brokerUrl = url ?? (broker as EmbeddedBroker).url;
+    brokerUrl = url ?? (broker as EmbeddedBroker).url;
     run = uniqueRun();
     ingest = new UplinkIngest({ format, store: telemetryStore(database.db), log });
     adapter = startLorawanAdapter({
@@ -58,6 +68,7 @@ describe.each(brokerTargets)('setpoint downlinks ($name)', ({ url }) => {
     queue.close();
     await ns.endAsync();
     await adapter.close();
+    await purgeSessions(brokerUrl, [`${run.clientId}-hp`]);
     await broker?.close();
   });
 

@@ -13,8 +13,10 @@ import type { MqttMessage, NetworkServerFormat } from './network-server.ts';
 import { telemetryStore } from './telemetry.repository.ts';
 import {
   APPLICATION_ID,
+  absorbPoolShutdownError,
   brokerTargets,
   eventually,
+  purgeSessions,
   seedValves,
   telemetryCount,
   uniqueRun,
@@ -32,6 +34,7 @@ describe.each(brokerTargets)('uplink ingest over MQTT ($name)', ({ url }) => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
+    absorbPoolShutdownError(database);
   });
   afterAll(() => database.close());
 
@@ -44,6 +47,7 @@ describe.each(brokerTargets)('uplink ingest over MQTT ($name)', ({ url }) => {
 
   afterEach(async () => {
     for (const o of open.splice(0).reverse()) await o.close();
+    await purgeSessions(brokerUrl, [`${run.clientId}-ingest`, `${run.clientId}-ns`]);
     await broker?.close();
   });
 

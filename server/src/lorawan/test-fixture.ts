@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
+import mqtt from 'mqtt';
 import type { Db } from '../db/client.ts';
 import { companies } from '../db/schema/accounts.ts';
 import { devices } from '../db/schema/devices.ts';
@@ -98,3 +99,33 @@ export const brokerTargets: { name: string; url?: string }[] = [
   { name: 'embedded broker' },
   ...(process.env.TEST_MQTT_URL ? [{ name: 'Mosquitto', url: process.env.TEST_MQTT_URL }] : []),
 ];
+
+/**
+ * Ends persistent sessions a test left on the broker (a shared Mosquitto keeps `clean: false`
+ * sessions, and their queues, forever): connecting once with `clean: true` discards them.
+ */
+export async function purgeSessions(url: string, clientIds: string[]) {
+  for (const clientId of clientIds) {
+    const client = await mqtt.connectAsync(url, {
+      protocolVersion: 4,
+      clean: true,
+      clientId,
+      reconnectPeriod: 0,
+    });
+    await client.endAsync();
+  }
+}
+
+/**
+ * pg-pool's `end()` resolves before its idle connections have closed, and the shared test
+ * helper then drops the database `with (force)`: a connection still closing receives FATAL
+ * 57P01 and the pool re-emits it as an unhandled 'error'. These tests use several pool
+ * connections at once (ingest, downlink worker, assertions), which makes that race likely;
+ * the error is expected at that point, so it is absorbed here (no-op on PGlite).
+ */
+export function absorbPoolShutdownError(database: { db: unknown }) {
+  const client = (database.db as { $client?: { on?: (event: string, fn: () => void) => void } }).$client;
+  if (client && typeof client.on === 'function' && !(client as { waitReady?: unknown }).waitReady) {
+    client.on('error', () => {});
+  }
+}
