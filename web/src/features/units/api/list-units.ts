@@ -10,11 +10,18 @@ export type UnitListParams = Partial<UnitListQuery>;
 export const listUnits = (query: UnitListParams): Promise<TablePage<Unit>> =>
   api.get(companyPath('/units'), { query, schema: UnitPageSchema });
 
-/** Keeps the previous page on screen while the next loads, so the table shows its loader. */
+/** Refresh interval of the units table (ms): setpoints move at switch points and room temperatures with uplinks. */
+export const UNITS_REFRESH_MS = 60_000;
+
+/**
+ * Keeps the previous page on screen while the next loads, so the table shows its loader, and
+ * refreshes the page every minute.
+ */
 export function useUnits(query: UnitListParams) {
   return useQuery({
     queryKey: heatingKeys.unitList(query),
     queryFn: () => listUnits(query),
     placeholderData: keepPreviousData,
+    refetchInterval: UNITS_REFRESH_MS,
   });
 }
