@@ -144,6 +144,11 @@ describe('events through the scheduler', () => {
       expect(first).toMatchObject({ kind: 'one_time_start', at: start.toISOString(), newSetpoint: 23 });
       expect(last).toMatchObject({ kind: 'one_time_end', at: end.toISOString(), newSetpoint: 19 });
     }
+
+    // A unit taken out of the group is no longer covered.
+    await call('DELETE', `${c}/groups/${group.id}/units/${late.id}`);
+    const after = (await call('GET', `${c}/units/${late.id}/preview?days=7`)).json();
+    expect(after.changes.some((s: { eventId: string | null }) => s.eventId === eventId)).toBe(false);
   });
 
   it('overlapping events: the later-starting one wins while it runs, then the earlier one comes back', async () => {

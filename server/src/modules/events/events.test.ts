@@ -120,6 +120,7 @@ describe('events API', () => {
 
   it('changes an upcoming event freely; a running one only shorter; a past one not at all', async () => {
     const upcoming = (await call('POST', `${c}/events`, valid())).json();
+    await t.database.db.update(units).set({ nextChangeAt: null });
     const moved = await call('PATCH', `${c}/events/${upcoming.id}`, {
       temperature: 20,
       groupMode: true,
@@ -132,6 +133,14 @@ describe('events API', () => {
       units: [],
       groups: [{ id: groupId }],
     });
+    // The unit it left and the group's units it reaches now are all re-evaluated.
+    const due = await t.database.db.select({ id: units.id, next: units.nextChangeAt }).from(units);
+    expect(
+      due
+        .filter((u) => u.next !== null)
+        .map((u) => u.id)
+        .sort(),
+    ).toEqual([...unitIds].sort());
 
     const running = (
       await call('POST', `${c}/events`, { ...valid(), start: inHours(-1), end: inHours(3) })
