@@ -104,6 +104,9 @@ describe('events screen', { timeout: 20_000 }, () => {
       expect(last).toContain('hideOpenEnded=true');
       expect(last).toContain(`unitId=${unit.id}`);
     });
+    await userEvent.click(screen.getByTestId('events-filter-unit'));
+    await userEvent.click(screen.getByTestId('events-filter-all-units'));
+    expect(screen.getByTestId('events-filter-unit')).toHaveValue('All units');
   });
 
   it('preventing mode makes the end required, shows the reason and sends nothing without an end', async () => {

@@ -22,6 +22,8 @@ import { type CalendarView, useCalendarView, useEventsView } from '../view-prefe
 
 const EventsCalendar = lazy(() => import('../components/events-calendar.tsx'));
 
+/** The unit filter's first option: no unit chosen. */
+const ALL_UNITS = 'all';
 const EMPTY_PAGE = { results: [], count: 0, page: 1, size: 10 };
 /** The API's largest page: a calendar range shows up to this many events. */
 const CALENDAR_PAGE = 200;
@@ -134,12 +136,15 @@ export function EventsPage() {
           <Combobox
             label={t('filters.unit')}
             placeholder={t('filters.allUnits')}
-            value={unitId}
+            value={unitId ?? ALL_UNITS}
             onChange={(id) => {
-              setUnitId(id);
+              setUnitId(id === ALL_UNITS ? null : id);
               filtered();
             }}
-            options={units.options.map((o) => ({ ...o, testid: `events-filter-${o.testid}` }))}
+            options={[
+              { id: ALL_UNITS, item: t('filters.allUnits'), testid: 'events-filter-all-units' },
+              ...units.options.map((o) => ({ ...o, testid: `events-filter-${o.testid}` })),
+            ]}
             testid="events-filter-unit"
           />
         </div>
