@@ -212,6 +212,9 @@ describe('events screen', { timeout: 20_000 }, () => {
     await userEvent.click(await screen.findByTestId(`event-open-${running.id}`));
     let dialog = await screen.findByTestId('event-dialog');
     expect(within(dialog).getByTestId('event-running')).toBeInTheDocument();
+    expect(within(dialog).getByTestId('event-created')).toHaveTextContent(
+      'Created by Ada Lovelace on Nov 20, 2026',
+    );
     expect(within(dialog).getByTestId('event-start')).toBeDisabled();
     expect(within(dialog).getByTestId('event-temperature')).toBeDisabled();
     expect(within(dialog).getByTestId('event-end')).toBeEnabled();

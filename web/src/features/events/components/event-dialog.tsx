@@ -15,6 +15,7 @@ import { Dialog, DialogClose } from '../../../components/ui/dialog.tsx';
 import { TextInput } from '../../../components/ui/field.tsx';
 import { useToast } from '../../../components/ui/toast-provider.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useHeatingFormat } from '../../units/format.ts';
 import { useChangeEvent } from '../api/events.ts';
 import { bodyOf, type EventForm, type FormErrors, formErrors } from '../event-form.ts';
 import { useEventServerMessage } from '../server-message.ts';
@@ -50,6 +51,7 @@ export function EventDialog({
   const { t } = useTranslation('events');
   const { toast } = useToast();
   const serverMessage = useEventServerMessage();
+  const format = useHeatingFormat();
   const change = useChangeEvent();
   const [form, setForm] = useState<EventForm>(initial);
   const [checked, setChecked] = useState<FormErrors | null>(null);
@@ -171,6 +173,14 @@ export function EventDialog({
         {readOnly && (
           <p className="rounded-lg bg-stone-100 p-3 text-stone-700" data-testid="event-read-only">
             {t('dialog.readOnly')}
+          </p>
+        )}
+        {event && (
+          <p className="text-xs text-stone-600" data-testid="event-created">
+            {t('dialog.created', {
+              name: event.createdBy?.name ?? t('dialog.unknownCreator'),
+              date: format.dateTime(event.createdAt, zone),
+            })}
           </p>
         )}
         {status === 'running' && (

@@ -63,10 +63,12 @@ export function EventsTable({
     {
       key: 'targets',
       label: t('fields.targets'),
-      render: (event) =>
-        event.groupMode
-          ? t('groupList', { names: event.groups.map((g) => g.name).join(', ') })
-          : event.units.map((u) => u.name).join(', '),
+      render: (event) => {
+        // Targets vanish when their units or groups are deleted.
+        const names = (event.groupMode ? event.groups : event.units).map((x) => x.name).join(', ');
+        if (!names) return '—';
+        return event.groupMode ? t('groupList', { names }) : names;
+      },
     },
     {
       key: 'status',
