@@ -6,6 +6,7 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { AssignPage } from '../features/assign/routes/assign-page.tsx';
 import { AuthGate } from '../features/auth/components/auth-gate.tsx';
 import { LogoutPage } from '../features/auth/routes/logout-page.tsx';
+import { UiCataloguePage } from '../features/dev-ui/routes/ui-catalogue-page.tsx';
 import { DevicesPage } from '../features/devices/routes/devices-page.tsx';
 import { MaintenancePage } from '../features/errors/routes/maintenance-page.tsx';
 import { NotFoundPage } from '../features/errors/routes/not-found-page.tsx';
@@ -27,6 +28,7 @@ import { PlaceholderPage } from './placeholder-page.tsx';
 export const routes: RouteObject[] = [
   { path: '/heating-view/:token', element: <PlaceholderPage titleKey="pages.heatingView" /> },
   { path: '/maintenance', element: <MaintenancePage /> },
+  { path: '/dev/ui', element: <UiCataloguePage /> },
   { path: '/logout', element: <LogoutPage /> },
   {
     // Everything below needs a signed-in user; the gate also completes login returns at `/`.
