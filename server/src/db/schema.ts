@@ -3,9 +3,9 @@
  * folder; the client imports this list so relational queries know every table.
  */
 export * from './schema/accounts.ts';
-export * from './schema/identity.ts';
-export * from './schema/heating.ts';
-export * from './schema/invites.ts';
-export * from './schema/telemetry.ts';
 export * from './schema/devices.ts';
 export * from './schema/events.ts';
+export * from './schema/heating.ts';
+export * from './schema/identity.ts';
+export * from './schema/invites.ts';
+export * from './schema/telemetry.ts';

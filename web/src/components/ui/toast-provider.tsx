@@ -48,7 +48,11 @@ export function ToastProvider({ children }: { children: ReactNode }) {
         aria-label={t('toast.region')}
         className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex justify-center p-4 sm:inset-x-auto sm:right-0 sm:justify-end"
       >
-        <ol aria-live="polite" data-testid="toast-list" className="flex w-full max-w-sm flex-col gap-2 sm:w-96">
+        <ol
+          aria-live="polite"
+          data-testid="toast-list"
+          className="flex w-full max-w-sm flex-col gap-2 sm:w-96"
+        >
           {toasts.map(({ id, testid, ...rest }) => (
             <li key={id}>
               <Toast
