@@ -39,9 +39,19 @@ export async function createTestDatabase(): Promise<Database> {
     ...database,
     close: async () => {
       await database.close();
+      // pg-pool's end() resolves before its sockets are closed; a forced drop would kill
+      // them mid-close (57P01, an uncaught error). Wait for them to go, force only as a last resort.
       const dropper = new pg.Client({ connectionString: url });
       await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await dropper.query(`drop database if exists ${name}${attempt >= 50 ? ' with (force)' : ''}`);
+          break;
+        } catch (err) {
+          if ((err as { code?: string }).code !== '55006' || attempt >= 50) throw err;
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      }
       await dropper.end();
     },
   };
