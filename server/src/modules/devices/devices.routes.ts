@@ -5,7 +5,6 @@
  */
 import type { ZodTypeProvider } from '@fastify/type-provider-zod';
 import {
-  CompanyParamsSchema,
   DeviceByEuiParamsSchema,
   DeviceCreateSchema,
   DeviceListQuerySchema,
@@ -14,17 +13,12 @@ import {
   DeviceSchema,
   DeviceUpdateSchema,
 } from '@heizplan/contracts/devices';
-import { ProblemSchema } from '@heizplan/contracts/problem';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { requireAuth } from '../../auth/bearer.ts';
+import { companyResourceRoutes, companyRouteErrors } from '../../http/company-resource-routes.ts';
 import { createAppKeyCipher, loadDeviceKey } from './app-key-cipher.ts';
 import { defaultBillingPolicy } from './billing-policy.ts';
 import { DevicesService } from './devices.service.ts';
-
-const errors = { 400: ProblemSchema, 404: ProblemSchema, 409: ProblemSchema };
-const base = '/companies/:companyId/devices';
-const tags = ['devices'];
 
 export async function devicesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -39,99 +33,39 @@ export async function devicesRoutes(fastify: FastifyInstance) {
     billing: billingPolicy ?? defaultBillingPolicy(database.db),
   });
 
-  app.get(
-    base,
-    {
-      schema: {
-        tags,
-        summary: 'List devices (paged, sortable, filter by model, unit or text)',
-        params: CompanyParamsSchema,
-        querystring: DeviceListQuerySchema,
-        response: { 200: DevicePageSchema, ...errors },
-      },
+  companyResourceRoutes(fastify, {
+    resource: 'devices',
+    idParam: 'deviceId',
+    schemas: {
+      params: DeviceParamsSchema,
+      listQuery: DeviceListQuerySchema,
+      page: DevicePageSchema,
+      item: DeviceSchema,
+      create: DeviceCreateSchema,
+      update: DeviceUpdateSchema,
     },
-    async (request) => service.list(requireAuth(request).sub, request.params.companyId, request.query),
-  );
-
-  app.post(
-    base,
-    {
-      schema: {
-        tags,
-        summary: 'Register a device (LoRaWAN: id = DevEUI, optional AppKey stored encrypted)',
-        params: CompanyParamsSchema,
-        body: DeviceCreateSchema,
-        response: { 201: DeviceSchema, ...errors },
-      },
+    summaries: {
+      list: 'List devices (paged, sortable, filter by model, unit or text)',
+      create: 'Register a device (LoRaWAN: id = DevEUI, optional AppKey stored encrypted)',
+      get: 'Read a device',
+      update:
+        "Assign to a unit (404 'Unknown unit'), unassign (unitId null), change model, AppKey or JoinEUI",
+      remove: 'Delete a device; the last one only after the subscription is cancelled (409)',
     },
-    async (request, reply) =>
-      reply
-        .code(201)
-        .send(await service.create(requireAuth(request).sub, request.params.companyId, request.body)),
-  );
+    service,
+  });
 
   app.get(
-    `${base}/by-eui/:devEui`,
+    '/companies/:companyId/devices/by-eui/:devEui',
     {
       schema: {
-        tags,
+        tags: ['devices'],
         summary: "Find a device by DevEUI (the /assign lookup); 404 'Device not found.'",
         params: DeviceByEuiParamsSchema,
-        response: { 200: DeviceSchema, ...errors },
+        response: { 200: DeviceSchema, ...companyRouteErrors },
       },
     },
     async (request) =>
       service.getByEui(requireAuth(request).sub, request.params.companyId, request.params.devEui),
-  );
-
-  app.get(
-    `${base}/:deviceId`,
-    {
-      schema: {
-        tags,
-        summary: 'Read a device',
-        params: DeviceParamsSchema,
-        response: { 200: DeviceSchema, ...errors },
-      },
-    },
-    async (request) =>
-      service.get(requireAuth(request).sub, request.params.companyId, request.params.deviceId),
-  );
-
-  app.patch(
-    `${base}/:deviceId`,
-    {
-      schema: {
-        tags,
-        summary:
-          "Assign to a unit (404 'Unknown unit'), unassign (unitId null), change model, AppKey or JoinEUI",
-        params: DeviceParamsSchema,
-        body: DeviceUpdateSchema,
-        response: { 200: DeviceSchema, ...errors },
-      },
-    },
-    async (request) =>
-      service.update(
-        requireAuth(request).sub,
-        request.params.companyId,
-        request.params.deviceId,
-        request.body,
-      ),
-  );
-
-  app.delete(
-    `${base}/:deviceId`,
-    {
-      schema: {
-        tags,
-        summary: 'Delete a device; the last one only after the subscription is cancelled (409)',
-        params: DeviceParamsSchema,
-        response: { 204: z.null(), ...errors },
-      },
-    },
-    async (request, reply) => {
-      await service.remove(requireAuth(request).sub, request.params.companyId, request.params.deviceId);
-      return reply.code(204).send(null);
-    },
   );
 }

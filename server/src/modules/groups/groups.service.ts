@@ -39,14 +39,20 @@ export class GroupsService {
   }
 
   /** @throws 409 when the company already has a group of that name. */
-  async create(userId: string, companyId: string, name: string): Promise<Group> {
+  async create(userId: string, companyId: string, { name }: { name: string }): Promise<Group> {
     await requireMember(this.db, userId, companyId);
     if (await repo.findGroupByName(this.db, companyId, name)) throw conflict(DUPLICATE);
     const row = await repo.insertGroup(this.db, companyId, name).catch(rethrowDuplicate);
     return this.load(companyId, row.id);
   }
 
-  async rename(userId: string, companyId: string, groupId: string, name: string): Promise<Group> {
+  /** Renames the group. @throws 409 when another group has that name. */
+  async update(
+    userId: string,
+    companyId: string,
+    groupId: string,
+    { name }: { name: string },
+  ): Promise<Group> {
     await requireMember(this.db, userId, companyId);
     await this.load(companyId, groupId);
     const same = await repo.findGroupByName(this.db, companyId, name);

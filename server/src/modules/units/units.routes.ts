@@ -16,14 +16,12 @@ import {
   UnitSchema,
   UnitUpdateSchema,
 } from '@heizplan/contracts/heating';
-import { ProblemSchema } from '@heizplan/contracts/problem';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { requireAuth } from '../../auth/bearer.ts';
+import { companyResourceRoutes, companyRouteErrors as errors } from '../../http/company-resource-routes.ts';
 import { heatingServiceDeps } from './service-deps.ts';
 import { UnitsService } from './units.service.ts';
 
-const errors = { 400: ProblemSchema, 404: ProblemSchema, 409: ProblemSchema };
 const base = '/companies/:companyId/units';
 const tags = ['units'];
 
@@ -31,36 +29,26 @@ export async function unitsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const service = new UnitsService(heatingServiceDeps(fastify));
 
-  app.get(
-    base,
-    {
-      schema: {
-        tags,
-        summary: 'List units (paged, sortable, searchable)',
-        params: CompanyParamsSchema,
-        querystring: UnitListQuerySchema,
-        response: { 200: UnitPageSchema, ...errors },
-      },
+  companyResourceRoutes(fastify, {
+    resource: 'units',
+    idParam: 'unitId',
+    schemas: {
+      params: UnitParamsSchema,
+      listQuery: UnitListQuerySchema,
+      page: UnitPageSchema,
+      item: UnitSchema,
+      create: UnitCreateSchema,
+      update: UnitUpdateSchema,
     },
-    async (request) => service.list(requireAuth(request).sub, request.params.companyId, request.query),
-  );
-
-  app.post(
-    base,
-    {
-      schema: {
-        tags,
-        summary: 'Create a unit',
-        params: CompanyParamsSchema,
-        body: UnitCreateSchema,
-        response: { 201: UnitSchema, ...errors },
-      },
+    summaries: {
+      list: 'List units (paged, sortable, searchable)',
+      create: 'Create a unit',
+      get: 'Read a unit',
+      update: 'Rename, regroup or set wall control limits',
+      remove: 'Delete a unit with its plans and log',
     },
-    async (request, reply) =>
-      reply
-        .code(201)
-        .send(await service.create(requireAuth(request).sub, request.params.companyId, request.body)),
-  );
+    service,
+  });
 
   app.post(
     `${base}/bulk`,
@@ -77,50 +65,6 @@ export async function unitsRoutes(fastify: FastifyInstance) {
       reply.code(201).send({
         results: await service.createMany(requireAuth(request).sub, request.params.companyId, request.body),
       }),
-  );
-
-  app.get(
-    `${base}/:unitId`,
-    {
-      schema: {
-        tags,
-        summary: 'Read a unit',
-        params: UnitParamsSchema,
-        response: { 200: UnitSchema, ...errors },
-      },
-    },
-    async (request) => service.get(requireAuth(request).sub, request.params.companyId, request.params.unitId),
-  );
-
-  app.patch(
-    `${base}/:unitId`,
-    {
-      schema: {
-        tags,
-        summary: 'Rename, regroup or set wall control limits',
-        params: UnitParamsSchema,
-        body: UnitUpdateSchema,
-        response: { 200: UnitSchema, ...errors },
-      },
-    },
-    async (request) =>
-      service.update(requireAuth(request).sub, request.params.companyId, request.params.unitId, request.body),
-  );
-
-  app.delete(
-    `${base}/:unitId`,
-    {
-      schema: {
-        tags,
-        summary: 'Delete a unit with its plans and log',
-        params: UnitParamsSchema,
-        response: { 204: z.null(), ...errors },
-      },
-    },
-    async (request, reply) => {
-      await service.remove(requireAuth(request).sub, request.params.companyId, request.params.unitId);
-      return reply.code(204).send(null);
-    },
   );
 
   app.post(
@@ -143,31 +87,16 @@ export async function unitsRoutes(fastify: FastifyInstance) {
       ),
   );
 
-  app.post(
-    `${base}/:unitId/pause`,
-    {
-      schema: {
-        tags,
-        summary: 'Pause: hold the frost protection setpoint',
-        params: UnitParamsSchema,
-        response: { 200: UnitSchema, ...errors },
-      },
-    },
-    async (request) =>
-      service.pause(requireAuth(request).sub, request.params.companyId, request.params.unitId),
-  );
-
-  app.post(
-    `${base}/:unitId/resume`,
-    {
-      schema: {
-        tags,
-        summary: 'Resume the plans after a pause',
-        params: UnitParamsSchema,
-        response: { 200: UnitSchema, ...errors },
-      },
-    },
-    async (request) =>
-      service.resume(requireAuth(request).sub, request.params.companyId, request.params.unitId),
-  );
+  const actions = {
+    pause: 'Pause: hold the frost protection setpoint',
+    resume: 'Resume the plans after a pause',
+  } as const;
+  for (const [action, summary] of Object.entries(actions) as [keyof typeof actions, string][]) {
+    app.post(
+      `${base}/:unitId/${action}`,
+      { schema: { tags, summary, params: UnitParamsSchema, response: { 200: UnitSchema, ...errors } } },
+      async (request) =>
+        service[action](requireAuth(request).sub, request.params.companyId, request.params.unitId),
+    );
+  }
 }
