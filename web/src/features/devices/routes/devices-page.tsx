@@ -7,14 +7,13 @@
 import { DEVICE_MODELS, type Device, type DeviceModel } from '@heizplan/contracts/devices';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PagedList } from '../../../components/paged-list/paged-list.tsx';
+import { usePagedList } from '../../../components/paged-list/use-paged-list.ts';
 import { SearchInput } from '../../../components/ui/search-input.tsx';
 import { Select } from '../../../components/ui/select.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { Table, type TableColumn } from '../../../components/ui/table.tsx';
-import type { SortState } from '../../../components/ui/table-sort.ts';
+import type { TableColumn } from '../../../components/ui/table.tsx';
 import { useToast } from '../../../components/ui/toast-provider.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useDebounced } from '../../units/use-debounced.ts';
 import { useDeleteDevice } from '../api/delete-device.ts';
 import { type DeviceListParams, useDevices } from '../api/list-devices.ts';
 import { AddDeviceDialog } from '../components/add-device-dialog.tsx';
@@ -23,29 +22,21 @@ import { DeviceUnitDialog } from '../components/device-unit-dialog.tsx';
 import { formatDate, RelativeTime } from '../components/relative-time.tsx';
 import { useUnitOptions } from '../unit-options.ts';
 
-const EMPTY_PAGE = { results: [], count: 0, page: 1, size: 10 };
 const ALL = 'all';
 const UNASSIGNED = 'none';
 
 export function DevicesPage() {
   const { t, i18n } = useTranslation('devices');
   const { toast } = useToast();
-  const [search, setSearch] = useState('');
   const [model, setModel] = useState<DeviceModel | typeof ALL>(ALL);
   const [unit, setUnit] = useState<string>(ALL);
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState(10);
-  const [sort, setSort] = useState<SortState>({ key: 'createdAt', order: 'desc' });
-  const q = useDebounced(search.trim());
-  const filtered = Boolean(q) || model !== ALL || unit !== ALL;
-  const query: DeviceListParams = {
-    page,
-    size,
-    ...(q ? { q } : {}),
+  const list = usePagedList({ key: 'createdAt', order: 'desc' });
+  const filtered = Boolean(list.q) || model !== ALL || unit !== ALL;
+  const query = {
+    ...list.params,
     ...(model === ALL ? {} : { model }),
     ...(unit === UNASSIGNED ? { unassigned: 'true' } : unit === ALL ? {} : { unitId: unit }),
-    ...(sort.order === 'none' ? {} : { sort: sort.key as DeviceListParams['sort'], order: sort.order }),
-  };
+  } as DeviceListParams;
   const devices = useDevices(query);
   const units = useUnitOptions('devices-unit-filter');
   const remove = useDeleteDevice();
@@ -127,49 +118,33 @@ export function DevicesPage() {
     },
   ];
 
-  const noDevicesAtAll = devices.data?.count === 0 && !filtered;
-
   return (
     <section className="mx-auto flex w-full max-w-6xl flex-col gap-4 p-4 sm:p-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold">{t('title')}</h1>
         <AddDeviceDialog />
       </div>
-      {devices.isPending ? (
-        <div className="flex justify-center py-16">
-          <Spinner loading size="lg" testid="devices-loading" />
-        </div>
-      ) : devices.isError ? (
-        <p role="alert" className="rounded-lg bg-red-50 p-4 text-red-800" data-testid="devices-error">
-          {t('loadError')}
-        </p>
-      ) : noDevicesAtAll ? (
-        <div
-          className="rounded-xl border border-dashed border-stone-300 bg-white p-10 text-center"
-          data-testid="devices-empty"
-        >
-          <h2 className="text-lg font-semibold">{t('empty.title')}</h2>
-          <p className="mt-1 text-stone-600">{t('empty.text')}</p>
-        </div>
-      ) : (
-        <>
+      <PagedList
+        query={devices}
+        list={list}
+        label={t('title')}
+        columns={columns}
+        rowKey={(device) => device.id}
+        texts={{ loadError: t('loadError'), emptyTitle: t('empty.title'), emptyText: t('empty.text') }}
+        filtered={filtered}
+        testid="devices"
+        filters={
           <div className="grid gap-3 sm:grid-cols-3">
             <SearchInput
-              value={search}
-              onChange={(value) => {
-                setSearch(value);
-                setPage(1);
-              }}
+              value={list.search}
+              onChange={list.setSearch}
               placeholder={t('filters.search')}
               testid="devices-search"
             />
             <Select
               aria-label={t('filters.model')}
               value={model}
-              onChange={(id) => {
-                setModel(id as DeviceModel | typeof ALL);
-                setPage(1);
-              }}
+              onChange={list.filter((id: string) => setModel(id as DeviceModel | typeof ALL))}
               testid="devices-model-filter"
               options={[
                 { id: ALL, value: t('filters.allModels'), testid: 'devices-model-filter-all' },
@@ -183,10 +158,7 @@ export function DevicesPage() {
             <Select
               aria-label={t('filters.unit')}
               value={unit}
-              onChange={(id) => {
-                setUnit(id);
-                setPage(1);
-              }}
+              onChange={list.filter(setUnit)}
               testid="devices-unit-filter"
               options={[
                 { id: ALL, value: t('filters.allUnits'), testid: 'devices-unit-filter-all' },
@@ -199,26 +171,8 @@ export function DevicesPage() {
               ]}
             />
           </div>
-          <Table
-            label={t('title')}
-            columns={columns}
-            data={devices.data ?? EMPTY_PAGE}
-            rowKey={(device) => device.id}
-            sort={sort}
-            onSortChange={(next) => {
-              setSort(next);
-              setPage(1);
-            }}
-            onPageChange={setPage}
-            onSizeChange={(nextSize, nextPage) => {
-              setSize(nextSize);
-              setPage(nextPage);
-            }}
-            loading={devices.isFetching && devices.isPlaceholderData}
-            testid="devices-table"
-          />
-        </>
-      )}
+        }
+      />
     </section>
   );
 }

@@ -5,39 +5,24 @@
  * with search, sorting and paging done by the server; add and delete gateways.
  */
 import type { Gateway } from '@heizplan/contracts/devices';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PagedList } from '../../../components/paged-list/paged-list.tsx';
+import { usePagedList } from '../../../components/paged-list/use-paged-list.ts';
 import { cx } from '../../../components/ui/cx.ts';
-import { SearchInput } from '../../../components/ui/search-input.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { Table, type TableColumn } from '../../../components/ui/table.tsx';
-import type { SortState } from '../../../components/ui/table-sort.ts';
+import type { TableColumn } from '../../../components/ui/table.tsx';
 import { useToast } from '../../../components/ui/toast-provider.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { ConfirmDeleteDialog } from '../../devices/components/confirm-delete-dialog.tsx';
 import { formatDate, RelativeTime } from '../../devices/components/relative-time.tsx';
-import { useDebounced } from '../../units/use-debounced.ts';
 import { useDeleteGateway } from '../api/delete-gateway.ts';
 import { type GatewayListParams, useGateways } from '../api/list-gateways.ts';
 import { AddGatewayDialog } from '../components/add-gateway-dialog.tsx';
 
-const EMPTY_PAGE = { results: [], count: 0, page: 1, size: 10 };
-
 export function GatewaysPage() {
   const { t, i18n } = useTranslation('gateways');
   const { toast } = useToast();
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState(10);
-  const [sort, setSort] = useState<SortState>({ key: 'name', order: 'asc' });
-  const q = useDebounced(search.trim());
-  const query: GatewayListParams = {
-    page,
-    size,
-    ...(q ? { q } : {}),
-    ...(sort.order === 'none' ? {} : { sort: sort.key as GatewayListParams['sort'], order: sort.order }),
-  };
-  const gateways = useGateways(query);
+  const list = usePagedList({ key: 'name', order: 'asc' });
+  const gateways = useGateways(list.params as GatewayListParams);
   const remove = useDeleteGateway();
 
   const deleteGateway = (gateway: Gateway) =>
@@ -115,61 +100,21 @@ export function GatewaysPage() {
     },
   ];
 
-  const noGatewaysAtAll = gateways.data?.count === 0 && !q;
-
   return (
     <section className="mx-auto flex w-full max-w-6xl flex-col gap-4 p-4 sm:p-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold">{t('title')}</h1>
         <AddGatewayDialog />
       </div>
-      {gateways.isPending ? (
-        <div className="flex justify-center py-16">
-          <Spinner loading size="lg" testid="gateways-loading" />
-        </div>
-      ) : gateways.isError ? (
-        <p role="alert" className="rounded-lg bg-red-50 p-4 text-red-800" data-testid="gateways-error">
-          {t('loadError')}
-        </p>
-      ) : noGatewaysAtAll ? (
-        <div
-          className="rounded-xl border border-dashed border-stone-300 bg-white p-10 text-center"
-          data-testid="gateways-empty"
-        >
-          <h2 className="text-lg font-semibold">{t('empty.title')}</h2>
-          <p className="mt-1 text-stone-600">{t('empty.text')}</p>
-        </div>
-      ) : (
-        <>
-          <SearchInput
-            value={search}
-            onChange={(value) => {
-              setSearch(value);
-              setPage(1);
-            }}
-            className="sm:max-w-xs"
-            testid="gateways-search"
-          />
-          <Table
-            label={t('title')}
-            columns={columns}
-            data={gateways.data ?? EMPTY_PAGE}
-            rowKey={(gateway) => gateway.id}
-            sort={sort}
-            onSortChange={(next) => {
-              setSort(next);
-              setPage(1);
-            }}
-            onPageChange={setPage}
-            onSizeChange={(nextSize, nextPage) => {
-              setSize(nextSize);
-              setPage(nextPage);
-            }}
-            loading={gateways.isFetching && gateways.isPlaceholderData}
-            testid="gateways-table"
-          />
-        </>
-      )}
+      <PagedList
+        query={gateways}
+        list={list}
+        label={t('title')}
+        columns={columns}
+        rowKey={(gateway) => gateway.id}
+        texts={{ loadError: t('loadError'), emptyTitle: t('empty.title'), emptyText: t('empty.text') }}
+        testid="gateways"
+      />
     </section>
   );
 }

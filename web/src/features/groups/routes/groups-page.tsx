@@ -4,13 +4,11 @@
  * group plans below.
  */
 import type { Group } from '@heizplan/contracts/heating';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { usePagedList } from '../../../components/paged-list/use-paged-list.ts';
 import { SearchInput } from '../../../components/ui/search-input.tsx';
 import { Table, type TableColumn } from '../../../components/ui/table.tsx';
-import { NO_SORT } from '../../../components/ui/table-sort.ts';
-import { useDebounced } from '../../units/use-debounced.ts';
 import { useGroup } from '../api/get-group.ts';
 import { useGroups } from '../api/list-groups.ts';
 import { CreateGroupForm } from '../components/create-group-form.tsx';
@@ -22,11 +20,8 @@ export function GroupsPage() {
   const { t } = useTranslation('groups');
   const [params, setParams] = useSearchParams();
   const selectedId = params.get('group');
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState(10);
-  const q = useDebounced(search.trim());
-  const groups = useGroups({ page, size, ...(q ? { q } : {}) });
+  const list = usePagedList();
+  const groups = useGroups(list.params);
   const select = (groupId: string | null) => setParams(groupId ? { group: groupId } : {});
   const selected = useGroup(selectedId).data;
 
@@ -57,11 +52,8 @@ export function GroupsPage() {
       <h1 className="text-2xl font-semibold">{t('title')}</h1>
       <CreateGroupForm onCreated={select} />
       <SearchInput
-        value={search}
-        onChange={(value) => {
-          setSearch(value);
-          setPage(1);
-        }}
+        value={list.search}
+        onChange={list.setSearch}
         className="sm:max-w-xs"
         testid="groups-search"
       />
@@ -70,13 +62,7 @@ export function GroupsPage() {
         columns={columns}
         data={groups.data ?? EMPTY_PAGE}
         rowKey={(group) => group.id}
-        sort={NO_SORT}
-        onSortChange={() => {}}
-        onPageChange={setPage}
-        onSizeChange={(nextSize, nextPage) => {
-          setSize(nextSize);
-          setPage(nextPage);
-        }}
+        {...list.table}
         loading={groups.isPending || (groups.isFetching && groups.isPlaceholderData)}
         emptyText={t('empty')}
         testid="groups-table"

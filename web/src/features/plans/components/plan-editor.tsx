@@ -14,7 +14,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { TextInput } from '../../../components/ui/field.tsx';
 import { useToast } from '../../../components/ui/toast-provider.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useDebounced } from '../../units/use-debounced.ts';
+import { useDebounced } from '../../../lib/use-debounced.ts';
 import type { PlanOwner } from '../api/list-plans.ts';
 import { usePlanPreview } from '../api/preview-plan.ts';
 import { useChangePlan } from '../api/save-plan.ts';
