@@ -33,87 +33,50 @@ export async function plansRoutes(fastify: FastifyInstance) {
   const plans = new PlansService(deps);
   const previews = new PreviewService(deps);
 
-  app.get(
-    '/companies/:companyId/units/:unitId/plans',
+  // A plan belongs to a unit or to a group; both owners get the same two routes.
+  const owners = [
     {
-      schema: {
-        tags,
-        summary: "A unit's own plans",
-        params: UnitParamsSchema,
-        response: { 200: PlanListSchema, ...errors },
+      path: 'units/:unitId',
+      params: UnitParamsSchema,
+      owner: (p: { unitId?: string }) => ({ unitId: p.unitId as string }),
+      summaries: { list: "A unit's own plans", create: 'Add a plan to a unit' },
+    },
+    {
+      path: 'groups/:groupId',
+      params: GroupParamsSchema,
+      owner: (p: { groupId?: string }) => ({ groupId: p.groupId as string }),
+      summaries: {
+        list: "A group's plans",
+        create: 'Add a plan to a group (409 while a unit of the group has its own active plan)',
       },
     },
-    async (request) => ({
-      results: await plans.list(requireAuth(request).sub, request.params.companyId, {
-        unitId: request.params.unitId,
+  ];
+  for (const { path, params, owner, summaries } of owners) {
+    app.get(
+      `/companies/:companyId/${path}/plans`,
+      { schema: { tags, summary: summaries.list, params, response: { 200: PlanListSchema, ...errors } } },
+      async (request) => ({
+        results: await plans.list(requireAuth(request).sub, request.params.companyId, owner(request.params)),
       }),
-    }),
-  );
-
-  app.post(
-    '/companies/:companyId/units/:unitId/plans',
-    {
-      schema: {
-        tags,
-        summary: 'Add a plan to a unit',
-        params: UnitParamsSchema,
-        body: PlanInputSchema,
-        response: { 201: PlanSchema, ...errors },
+    );
+    app.post(
+      `/companies/:companyId/${path}/plans`,
+      {
+        schema: {
+          tags,
+          summary: summaries.create,
+          params,
+          body: PlanInputSchema,
+          response: { 201: PlanSchema, ...errors },
+        },
       },
-    },
-    async (request, reply) =>
-      reply
-        .code(201)
-        .send(
-          await plans.create(
-            requireAuth(request).sub,
-            request.params.companyId,
-            { unitId: request.params.unitId },
-            request.body,
-          ),
-        ),
-  );
-
-  app.get(
-    '/companies/:companyId/groups/:groupId/plans',
-    {
-      schema: {
-        tags,
-        summary: "A group's plans",
-        params: GroupParamsSchema,
-        response: { 200: PlanListSchema, ...errors },
+      async (request, reply) => {
+        const { sub } = requireAuth(request);
+        const plan = await plans.create(sub, request.params.companyId, owner(request.params), request.body);
+        return reply.code(201).send(plan);
       },
-    },
-    async (request) => ({
-      results: await plans.list(requireAuth(request).sub, request.params.companyId, {
-        groupId: request.params.groupId,
-      }),
-    }),
-  );
-
-  app.post(
-    '/companies/:companyId/groups/:groupId/plans',
-    {
-      schema: {
-        tags,
-        summary: 'Add a plan to a group (409 while a unit of the group has its own active plan)',
-        params: GroupParamsSchema,
-        body: PlanInputSchema,
-        response: { 201: PlanSchema, ...errors },
-      },
-    },
-    async (request, reply) =>
-      reply
-        .code(201)
-        .send(
-          await plans.create(
-            requireAuth(request).sub,
-            request.params.companyId,
-            { groupId: request.params.groupId },
-            request.body,
-          ),
-        ),
-  );
+    );
+  }
 
   app.get(
     '/companies/:companyId/plans/:planId',
