@@ -5,6 +5,7 @@
  * tokens from a local test issuer, verified by the same code path as production.
  */
 import { randomUUID } from 'node:crypto';
+import type { LightMyRequestResponse } from 'fastify';
 import { createLocalJWKSet, exportJWK, generateKeyPair, type JWTPayload, SignJWT } from 'jose';
 import pg from 'pg';
 import { type App, buildApp } from '../src/app.ts';
@@ -92,6 +93,13 @@ export interface TestApp {
   issuer: TestIssuer;
   /** Authorization header for a (provisioned on first use) user `sub`. */
   as(sub: string): Promise<{ authorization: string }>;
+  /** Calls the API as `user` (default `alice`) with an optional JSON body. */
+  call(
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    payload?: object,
+    user?: string,
+  ): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 
@@ -107,12 +115,15 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
   const issuer = await createTestIssuer();
   const app = await buildApp({ config, database, verifyToken: issuer.verify });
   await app.ready();
+  const as = async (sub: string) => ({ authorization: `Bearer ${await issuer.sign(sub)}` });
   return {
     app,
     database,
     config,
     issuer,
-    as: async (sub) => ({ authorization: `Bearer ${await issuer.sign(sub)}` }),
+    as,
+    call: async (method, url, payload, user = 'alice') =>
+      app.inject({ method, url, ...(payload ? { payload } : {}), headers: await as(user) }),
     close: async () => {
       await app.close();
       await database.close();

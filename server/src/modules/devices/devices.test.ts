@@ -14,12 +14,7 @@ describe('devices API', () => {
   let t: TestApp;
   let f: RegistryFixture;
   let base: string;
-  const call = async (
-    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-    url: string,
-    payload?: object,
-    user = 'alice',
-  ) => t.app.inject({ method, url, payload, headers: await t.as(user) });
+  const call: TestApp['call'] = (...args) => t.call(...args);
   const register = (id: string, extra: object = {}) =>
     call('POST', base, { id, model: 'mclimate-vicki', ...extra });
 

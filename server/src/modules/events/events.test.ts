@@ -19,12 +19,7 @@ describe('events API', () => {
   let otherCompanyId: string;
   let unitIds: string[];
   let groupId: string;
-  const call = async (
-    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-    url: string,
-    payload?: object,
-    user = 'alice',
-  ) => t.app.inject({ method, url, payload, headers: await t.as(user) });
+  const call: TestApp['call'] = (...args) => t.call(...args);
   const eventCount = async () => (await t.database.db.select({ n: count() }).from(heatingEvents))[0]?.n ?? 0;
   const valid = () => ({ start: inHours(24), end: inHours(26), temperature: 22, units: [unitIds[0]] });
 

@@ -24,12 +24,7 @@ describe('gateways API', () => {
   let t: TestApp;
   let f: RegistryFixture;
   let base: string;
-  const call = async (
-    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-    url: string,
-    payload?: object,
-    user = 'alice',
-  ) => t.app.inject({ method, url, payload, headers: await t.as(user) });
+  const call: TestApp['call'] = (...args) => t.call(...args);
 
   beforeAll(async () => {
     t = await buildTestApp();

@@ -6,12 +6,7 @@ describe('groups API', () => {
   let t: TestApp;
   let c: string;
   let otherCompanyId: string;
-  const call = async (
-    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-    url: string,
-    payload?: object,
-    user = 'alice',
-  ) => t.app.inject({ method, url, payload, headers: await t.as(user) });
+  const call: TestApp['call'] = (...args) => t.call(...args);
 
   beforeAll(async () => {
     t = await buildTestApp();

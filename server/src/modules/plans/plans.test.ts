@@ -26,12 +26,7 @@ describe('heating plans API', () => {
   let t: TestApp;
   let companyId: string;
   let c: string;
-  const call = async (
-    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-    url: string,
-    payload?: object,
-    user = 'alice',
-  ) => t.app.inject({ method, url, payload, headers: await t.as(user) });
+  const call: TestApp['call'] = (...args) => t.call(...args);
   const newUnit = async (name: string) => (await call('POST', `${c}/units`, { name })).json();
 
   beforeAll(async () => {

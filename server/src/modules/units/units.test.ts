@@ -23,12 +23,7 @@ describe('units API', () => {
   let companyId: string;
   let otherCompanyId: string;
   let base: string;
-  const call = async (
-    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-    url: string,
-    payload?: object,
-    user = 'alice',
-  ) => t.app.inject({ method, url, payload, headers: await t.as(user) });
+  const call: TestApp['call'] = (...args) => t.call(...args);
 
   beforeAll(async () => {
     t = await buildTestApp();
