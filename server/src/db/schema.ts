@@ -8,4 +8,5 @@ export * from './schema/events.ts';
 export * from './schema/heating.ts';
 export * from './schema/identity.ts';
 export * from './schema/invites.ts';
+export * from './schema/qr-codes.ts';
 export * from './schema/telemetry.ts';

@@ -24,6 +24,11 @@ export const companies = pgTable('companies', {
   maxTemperature: real('max_temperature').notNull().default(28),
   /** °C a paused unit holds (issue 5); inside the company range after clamping. */
   frostProtection: real('frost_protection').notNull().default(8),
+  /**
+   * Hours an occupant's change on the public page holds at most (issue 7); null = until the next
+   * switch point only.
+   */
+  occupantChangeMaxHours: integer('occupant_change_max_hours'),
   avvAcceptedVersion: integer('avv_accepted_version'),
   licenseAcceptedVersion: integer('license_accepted_version'),
   privacyAcceptedVersion: integer('privacy_accepted_version'),
