@@ -64,7 +64,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
               : {}),
           },
     disableRequestLogging: deps.config.env === 'test',
-    trustProxy: true,
+    // A hop count trusts that many proxies in front (Fastify's typings lack the number form).
+    trustProxy:
+      typeof deps.config.trustProxy === 'number'
+        ? ((hops: number) => (_address: string, hop: number) => hop < hops)(deps.config.trustProxy)
+        : deps.config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

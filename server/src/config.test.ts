@@ -27,4 +27,15 @@ describe('loadConfig', () => {
     expect(vars).toEqual(['DATABASE_URL', 'MQTT_URL', 'PORT']);
     expect((error as ConfigError).message).toContain('PORT');
   });
+
+  it('believes no proxy unless TRUST_PROXY names them, so clients cannot fake their IP', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/16' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '192.168.0.0/16',
+    ]);
+    expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY/);
+  });
 });

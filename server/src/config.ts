@@ -23,6 +23,25 @@ const deviceKeySecret = z.string().transform((value, ctx) => {
   return z.NEVER;
 });
 
+/**
+ * Which proxies may set X-Forwarded-For (Fastify `trustProxy`): `false` (default: the socket's
+ * address is the client, so nobody can fake an IP to get around per-IP limits), `true` (every
+ * hop — only behind a proxy that overwrites the header), a hop count, or IPs/CIDRs separated by
+ * commas.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, ctx): boolean | number | string[] => {
+    if (value === '' || value === 'false' || value === '0') return false;
+    if (value === 'true') return true;
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value.split(',').map((entry) => entry.trim());
+    if (entries.every((entry) => /^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(entry))) return entries;
+    ctx.addIssue({ code: 'custom', message: 'must be true, false, a hop count or IPs/CIDRs separated by commas' });
+    return z.NEVER;
+  });
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -55,6 +74,7 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).optional(),
   DEMO: boolish.optional(),
+  TRUST_PROXY: trustProxy.default(false),
   DEVICE_KEY_SECRET: deviceKeySecret.optional(),
   AGREEMENT_VERSION_AVV: agreementVersion,
   AGREEMENT_VERSION_LICENSE: agreementVersion,
@@ -93,6 +113,8 @@ export interface Config {
   smtpUrl?: string;
   /** Sender of outgoing mail, e.g. `Heizplan <no-reply@example.com>`. */
   mailFrom?: string;
+  /** Proxies whose X-Forwarded-For is believed (see TRUST_PROXY); false = none. */
+  trustProxy: boolean | number | string[];
   /** Start the demo company and device simulator; undefined = only when the DB is empty. */
   demo?: boolean;
   /** AES-256 key for device AppKeys; unset = generated once in `$DATA_DIR/device-key`. */
@@ -154,6 +176,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     demo: e.DEMO,
+    trustProxy: e.TRUST_PROXY,
     deviceKey: e.DEVICE_KEY_SECRET,
     agreements: {
       avv: e.AGREEMENT_VERSION_AVV,

@@ -84,6 +84,8 @@ export const CompanySchema = z.object({
   min_temperature: z.number(),
   max_temperature: z.number(),
   time_zone: z.string(),
+  /** Hours an occupant's change on the public page holds at most; null = until the next switch point. */
+  occupant_change_max_hours: z.number().int().nullable(),
   role: RoleSchema,
 });
 export type Company = z.infer<typeof CompanySchema>;
@@ -117,6 +119,9 @@ export function isTimeZone(zone: string): boolean {
   }
 }
 
+/** Longest limit a company may set on occupant changes (one week). */
+export const OCCUPANT_CHANGE_MAX_HOURS = 168;
+
 /** Company temperatures allowed at all, in °C (frost protection up to a hot room). */
 export const COMPANY_TEMPERATURE_LIMITS = { min: 0, max: 40 } as const;
 
@@ -132,6 +137,7 @@ export const CompanyPatchBodySchema = z
     min_temperature: CompanyTemperature,
     max_temperature: CompanyTemperature,
     time_zone: z.string().refine(isTimeZone, 'Unknown IANA time zone.'),
+    occupant_change_max_hours: z.number().int().min(1).max(OCCUPANT_CHANGE_MAX_HOURS).nullable(),
   })
   .partial()
   .refine(

@@ -43,7 +43,7 @@ export type PublicHeatingView = z.infer<typeof PublicHeatingViewSchema>;
 
 /**
  * Body of the occupant's setpoint change; the answer is the updated PublicHeatingView.
- * A setpoint off the 0.5 °C grid or outside min…max → 422 problem+json with a message the page
+ * A setpoint off the 0.5 °C grid or outside min…max → 400 problem+json whose `detail` the page
  * shows; a paused unit → 409.
  */
 export const PublicSetpointRequestSchema = z.object({ setpoint: z.number() });

@@ -15,6 +15,8 @@ import { invitesRoutes } from './invites/invites.routes.ts';
 import { licensesRoutes } from './licenses/licenses.routes.ts';
 import { meRoutes } from './me/me.routes.ts';
 import { plansRoutes } from './plans/plans.routes.ts';
+import { publicHeatingViewRoutes } from './public-heating-view/public-heating-view.routes.ts';
+import { qrCodesRoutes } from './qr-codes/qr-codes.routes.ts';
 import { unitsRoutes } from './units/units.routes.ts';
 
 export async function registerModules(app: FastifyInstance) {
@@ -31,4 +33,6 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(devicesRoutes);
   await app.register(gatewaysRoutes);
   await app.register(eventsRoutes);
+  await app.register(qrCodesRoutes);
+  await app.register(publicHeatingViewRoutes);
 }

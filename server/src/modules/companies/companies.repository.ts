@@ -15,6 +15,7 @@ export interface CompanyChanges {
   minTemperature?: number;
   maxTemperature?: number;
   timeZone?: string;
+  occupantChangeMaxHours?: number | null;
 }
 
 export interface MemberRow {

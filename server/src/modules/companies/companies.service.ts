@@ -52,6 +52,7 @@ export function toCompanyResponse(
     min_temperature: row.minTemperature,
     max_temperature: row.maxTemperature,
     time_zone: row.timeZone,
+    occupant_change_max_hours: row.occupantChangeMaxHours,
     role: membership.role,
   };
 }
@@ -104,6 +105,7 @@ export class CompaniesService {
         minTemperature: body.min_temperature,
         maxTemperature: body.max_temperature,
         timeZone: body.time_zone,
+        occupantChangeMaxHours: body.occupant_change_max_hours,
       }).filter(([, value]) => value !== undefined),
     );
     // An empty patch (e.g. only unknown fields, which the schema strips) changes nothing.

@@ -14,13 +14,22 @@ import { devices } from '../../db/schema.ts';
 export interface BillingPolicy {
   /** True while the company has a subscription that is not cancelled. */
   subscriptionActive(companyId: string): Promise<boolean>;
+  /**
+   * QR codes the company may have enabled at once (issue 7: "by default one per licensed
+   * device"); absent = one per registered device, each of which needs a licence.
+   */
+  qrAllowance?(companyId: string): Promise<number>;
 }
 
-export function defaultBillingPolicy(db: Db): BillingPolicy {
+/** Devices registered to the company. */
+async function deviceCount(db: Db, companyId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(devices).where(eq(devices.companyId, companyId));
+  return Number(row?.n ?? 0);
+}
+
+export function defaultBillingPolicy(db: Db): Required<BillingPolicy> {
   return {
-    async subscriptionActive(companyId) {
-      const [row] = await db.select({ n: count() }).from(devices).where(eq(devices.companyId, companyId));
-      return (row?.n ?? 0) > 0;
-    },
+    subscriptionActive: async (companyId) => (await deviceCount(db, companyId)) > 0,
+    qrAllowance: (companyId) => deviceCount(db, companyId),
   };
 }

@@ -28,6 +28,9 @@ export interface HeatingServiceDeps {
   wake: () => void;
 }
 
+/** Answer to a setpoint change on a paused unit (409). */
+export const PAUSED_MESSAGE = 'The unit is paused. Resume it before changing the setpoint.';
+
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export function toUnitResponse(r: repo.UnitRecord): Unit {
@@ -167,21 +170,35 @@ export class UnitsService {
     const company = await requireCompanyHeating(this.db, userId, companyId);
     const unit = await this.load(companyId, unitId);
     requireInRange(setpoint, { min: company.minTemperature, max: company.maxTemperature }, 'setpoint');
-    if (unit.paused) throw conflict('The unit is paused. Resume it before changing the setpoint.');
+    if (unit.paused) throw conflict(PAUSED_MESSAGE);
+    await this.applyManualChange(companyId, unitId, { kind: 'web_change', setpoint, until: null }, userId);
+    return this.load(companyId, unitId);
+  }
+
+  /**
+   * Stores a manual change and re-evaluates the unit in one transaction; it holds until the next
+   * switch point or `until`, whichever comes first (ARCHITECTURE.md §5). The caller has checked
+   * access, range and pause; `userId` null logs the change as anonymous (the public page).
+   */
+  async applyManualChange(
+    companyId: string,
+    unitId: string,
+    change: { kind: 'web_change' | 'qr_change'; setpoint: number; until: Date | null },
+    userId: string | null,
+  ): Promise<void> {
     const now = this.deps.now();
     await this.mutateAndEvaluate(
       companyId,
       unitId,
       now,
-      { userId, kinds: ['web_change'] },
+      userId ? { userId, kinds: [change.kind] } : undefined,
       {
-        manualKind: 'web_change',
-        manualSetpoint: setpoint,
+        manualKind: change.kind,
+        manualSetpoint: change.setpoint,
         manualAt: now,
-        manualUntil: null,
+        manualUntil: change.until,
       },
     );
-    return this.load(companyId, unitId);
   }
 
   /** Pauses the unit: it holds the company's frost protection setpoint (logged `paused`). Idempotent. */
@@ -231,7 +248,7 @@ export class UnitsService {
     companyId: string,
     unitId: string,
     now: Date,
-    actor: Actor,
+    actor: Actor | undefined,
     patch: Parameters<typeof repo.updateUnit>[3],
   ) {
     await this.db.transaction(async (tx) => {

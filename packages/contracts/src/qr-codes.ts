@@ -1,0 +1,37 @@
+/**
+ * QR codes of units for the public heating view (issue 7, spec §2 "Units screen", §4):
+ * `GET|POST|DELETE /api/companies/{companyId}/units/{unitId}/qr-code`,
+ * `POST …/qr-code/regenerate` and `GET /api/companies/{companyId}/qr-codes` (all enabled codes,
+ * for the print sheet). The allowance is one QR code per licensed device of the company; enabling
+ * beyond it answers 409 with QR_ALLOWANCE_MESSAGE.
+ */
+import { z } from 'zod';
+
+export const QR_ALLOWANCE_MESSAGE = 'No QR codes remaining. Each licensed device allows one QR code.';
+
+export const QrAllowanceSchema = z.object({
+  /** QR codes the company may have enabled at once. */
+  allowance: z.number().int(),
+  /** Enabled QR codes. */
+  used: z.number().int(),
+  /** allowance − used, never below 0. */
+  remaining: z.number().int(),
+});
+export type QrAllowance = z.infer<typeof QrAllowanceSchema>;
+
+export const QrCodeSchema = z.object({
+  unitId: z.uuid(),
+  unitName: z.string(),
+  /** The public link `${PUBLIC_URL}/heating-view/{token}`. */
+  url: z.string(),
+  token: z.string(),
+  enabledAt: z.iso.datetime(),
+});
+export type QrCode = z.infer<typeof QrCodeSchema>;
+
+/** A unit's QR state: `code` is null while disabled. */
+export const UnitQrStateSchema = QrAllowanceSchema.extend({ code: QrCodeSchema.nullable() });
+export type UnitQrState = z.infer<typeof UnitQrStateSchema>;
+
+export const QrCodeListSchema = QrAllowanceSchema.extend({ results: z.array(QrCodeSchema) });
+export type QrCodeList = z.infer<typeof QrCodeListSchema>;

@@ -1,0 +1,122 @@
+/**
+ * The public heating view of a unit (issue 7, spec §1 and §9): what an occupant who scanned the
+ * door's QR code may see and change, without login. The token is the only key; an unknown,
+ * disabled or regenerated token answers 404 without saying which. An occupant's change moves in
+ * 0.5 °C steps inside the unit's wall control limits narrowed to the company range, is logged
+ * `qr_change` by an anonymous actor and holds until the next switch point or, when the company
+ * limits occupant changes to N hours, until then — whichever comes first (ARCHITECTURE.md §5).
+ */
+import type { PublicHeatingView } from '@heizplan/contracts/public-heating-view';
+import { resolveSetpoint } from '../../heating/engine.ts';
+import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { loadHeatingInputs } from '../../jobs/heating-inputs.ts';
+import { findByToken } from '../qr-codes/qr-codes.repository.ts';
+import { findUnit } from '../units/units.repository.ts';
+import { type HeatingServiceDeps, PAUSED_MESSAGE, UnitsService } from '../units/units.service.ts';
+import * as repo from './public-heating-view.repository.ts';
+
+/** Occupants change the setpoint in steps of this size (°C). */
+export const OCCUPANT_STEP = 0.5;
+/** A reported setpoint this far (°C) from the one in force means a wall thermostat overrides it. */
+export const OVERRIDE_THRESHOLD = 0.5;
+
+const HOUR_MS = 3_600_000;
+
+/** `min`…`max` (°C) an occupant may choose: the wall control limits inside the company range. */
+export function occupantLimits(
+  company: { minTemperature: number; maxTemperature: number },
+  unit: { wallControlMin: number | null; wallControlMax: number | null },
+) {
+  const min = Math.max(company.minTemperature, unit.wallControlMin ?? company.minTemperature);
+  const max = Math.min(company.maxTemperature, unit.wallControlMax ?? company.maxTemperature);
+  // Limits off the 0.5 °C grid are rounded inwards, so every offered step is allowed.
+  return {
+    min: Math.ceil(min / OCCUPANT_STEP) * OCCUPANT_STEP,
+    max: Math.floor(max / OCCUPANT_STEP) * OCCUPANT_STEP,
+  };
+}
+
+export class PublicHeatingViewService {
+  private readonly units: UnitsService;
+
+  constructor(private readonly deps: HeatingServiceDeps) {
+    this.units = new UnitsService(deps);
+  }
+
+  private get db() {
+    return this.deps.db;
+  }
+
+  /** @throws 404 for an unknown, disabled or regenerated token. */
+  private async resolve(token: string) {
+    const found = await findByToken(this.db, token);
+    const record = found ? await findUnit(this.db, found.companyId, found.unitId) : null;
+    const company = found ? await repo.findCompanySettings(this.db, found.companyId) : undefined;
+    if (!found || !record || !company) throw notFound();
+    return { companyId: found.companyId, unit: record.unit, company };
+  }
+
+  /** What the page shows for `token`. @throws 404 (see resolve). */
+  async view(token: string): Promise<PublicHeatingView> {
+    const { companyId, unit, company } = await this.resolve(token);
+    const now = this.deps.now();
+    const reported = await repo.reportedSetpoints(this.db, companyId, unit.id, now);
+    const lastReadingAt = await repo.lastReadingAt(this.db, companyId, unit.id);
+    const { setpoint } = unit;
+    const overridden =
+      !unit.ignoreWallControl &&
+      setpoint !== null &&
+      reported.some((value) => Math.abs(value - setpoint) >= OVERRIDE_THRESHOLD);
+    let nextChange: PublicHeatingView['nextChange'] = null;
+    if (unit.nextChangeAt) {
+      const input = (await loadHeatingInputs(this.db, [unit], undefined, now)).get(unit.id);
+      if (input) {
+        nextChange = {
+          at: unit.nextChangeAt.toISOString(),
+          setpoint: resolveSetpoint(input, unit.nextChangeAt).setpoint,
+        };
+      }
+    }
+    const occupantActive = unit.setpointSource === 'qr_change' && unit.manualSetpoint !== null;
+    return {
+      unitName: unit.name,
+      roomTemperature: unit.roomTemperature,
+      setpoint,
+      valveOpening: unit.valveOpening,
+      lastReadingAt: lastReadingAt?.toISOString() ?? null,
+      wallControlOverride: overridden,
+      ...occupantLimits(company, unit),
+      step: OCCUPANT_STEP,
+      paused: unit.paused,
+      occupantChange:
+        occupantActive && unit.manualSetpoint !== null
+          ? { setpoint: unit.manualSetpoint, until: unit.nextChangeAt?.toISOString() ?? null }
+          : null,
+      nextChange,
+      timeZone: company.timeZone,
+    };
+  }
+
+  /**
+   * The occupant's setpoint change.
+   * @throws 404 (see resolve), 409 while paused, 400 off the 0.5 °C grid or outside the limits.
+   */
+  async changeSetpoint(token: string, setpoint: number): Promise<PublicHeatingView> {
+    const { companyId, unit, company } = await this.resolve(token);
+    if (unit.paused) throw conflict(PAUSED_MESSAGE);
+    const { min, max } = occupantLimits(company, unit);
+    if (!Number.isInteger(setpoint / OCCUPANT_STEP)) {
+      throw badRequest('The temperature can only be changed in steps of 0.5 °C.', [
+        { field: 'body.setpoint', message: 'Use steps of 0.5 °C.' },
+      ]);
+    }
+    if (setpoint < min || setpoint > max) {
+      const message = `Choose a temperature between ${min} °C and ${max} °C.`;
+      throw badRequest(message, [{ field: 'body.setpoint', message }]);
+    }
+    const limitHours = company.occupantChangeMaxHours;
+    const until = limitHours ? new Date(this.deps.now().getTime() + limitHours * HOUR_MS) : null;
+    await this.units.applyManualChange(companyId, unit.id, { kind: 'qr_change', setpoint, until }, null);
+    return this.view(token);
+  }
+}

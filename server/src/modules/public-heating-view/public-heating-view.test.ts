@@ -1,0 +1,170 @@
+import { PublicHeatingViewSchema } from '@heizplan/contracts/public-heating-view';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
+import { devices, telemetry, unitQrCodes } from '../../db/schema.ts';
+import { type RegistryFixture, seedRegistry } from '../devices/registry-test-fixtures.ts';
+import { PUBLIC_RATE_LIMITS } from './public-heating-view.routes.ts';
+import { occupantLimits } from './public-heating-view.service.ts';
+
+const DEV_EUI = 'b000000000000001';
+
+/** A company with one unit (wall control 18–23 °C) whose QR code is enabled; returns its token. */
+async function seedUnitWithCode(t: TestApp, f: RegistryFixture, token: string) {
+  const db = t.database.db;
+  await db
+    .insert(devices)
+    .values({
+      id: DEV_EUI,
+      devEui: DEV_EUI,
+      companyId: f.companyId,
+      model: 'mclimate-vicki',
+      unitId: f.unitId,
+    });
+  await t.call('PATCH', `/api/companies/${f.companyId}/units/${f.unitId}`, {
+    wallControlMin: 18,
+    wallControlMax: 23,
+  });
+  await t.call('POST', `/api/companies/${f.companyId}/units/${f.unitId}/setpoint`, { setpoint: 20 });
+  await db.insert(unitQrCodes).values({ unitId: f.unitId, companyId: f.companyId, token });
+}
+
+describe('occupant limits', () => {
+  it('are the wall control limits inside the company range, rounded inwards to 0.5 °C', () => {
+    expect(
+      occupantLimits(
+        { minTemperature: 5, maxTemperature: 28 },
+        { wallControlMin: null, wallControlMax: null },
+      ),
+    ).toEqual({ min: 5, max: 28 });
+    expect(
+      occupantLimits({ minTemperature: 5, maxTemperature: 22 }, { wallControlMin: 18.2, wallControlMax: 24 }),
+    ).toEqual({ min: 18.5, max: 22 });
+  });
+});
+
+describe('public heating view API', () => {
+  let t: TestApp;
+  let f: RegistryFixture;
+  const token = 'Tq3bU0mJ1c2Vx8sY4kLw7A';
+  const url = `/api/public/heating-view/${token}`;
+  const post = (setpoint: number) =>
+    t.app.inject({ method: 'POST', url: `${url}/setpoint`, payload: { setpoint } });
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    f = await seedRegistry(t.database.db);
+    await seedUnitWithCode(t, f, token);
+  });
+  afterAll(() => t.close());
+
+  it('shows the room without login and exposes nothing beyond the page', async () => {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    const view = res.json();
+    expect(Object.keys(view).sort()).toEqual(Object.keys(PublicHeatingViewSchema.shape).sort());
+    expect(view).toMatchObject({
+      unitName: 'Raum 1',
+      setpoint: 20,
+      min: 18,
+      max: 23,
+      step: 0.5,
+      paused: false,
+      timeZone: 'Europe/Berlin',
+    });
+    expect(JSON.stringify(view)).not.toContain(f.unitId);
+    expect(JSON.stringify(view)).not.toContain(f.companyId);
+  });
+
+  it("tells when a wall thermostat overrides the setpoint, from the devices' reported setpoint", async () => {
+    await t.database.db
+      .insert(telemetry)
+      .values({
+        devEui: DEV_EUI,
+        deviceId: DEV_EUI,
+        companyId: f.companyId,
+        unitId: f.unitId,
+        time: new Date(),
+        fCnt: 1,
+        fPort: 1,
+        roomTemperature: 19.5,
+        setpointReported: 23,
+      });
+    expect((await t.app.inject({ method: 'GET', url })).json().wallControlOverride).toBe(true);
+  });
+
+  it('takes a change in 0.5 °C steps, logs it as qr_change by nobody, and says until when it holds', async () => {
+    const res = await post(21.5);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ setpoint: 21.5, occupantChange: { setpoint: 21.5 } });
+    const log = (await t.call('GET', `/api/companies/${f.companyId}/units/${f.unitId}/log`)).json();
+    expect(log.results[0]).toMatchObject({
+      kind: 'qr_change',
+      oldSetpoint: 20,
+      newSetpoint: 21.5,
+      actor: null,
+    });
+  });
+
+  it('refuses steps off the grid, values outside the limits, and changes while paused', async () => {
+    const offGrid = await post(21.3);
+    expect(offGrid.statusCode).toBe(400);
+    expect(offGrid.json().detail).toBe('The temperature can only be changed in steps of 0.5 °C.');
+    const tooWarm = await post(23.5);
+    expect(tooWarm.statusCode).toBe(400);
+    expect(tooWarm.json().detail).toBe('Choose a temperature between 18 °C and 23 °C.');
+    await t.call('POST', `/api/companies/${f.companyId}/units/${f.unitId}/pause`);
+    expect((await post(21)).statusCode).toBe(409);
+    await t.call('POST', `/api/companies/${f.companyId}/units/${f.unitId}/resume`);
+  });
+
+  it("ends an occupant's change after the company's limit in hours", async () => {
+    const patch = await t.call('PATCH', `/api/companies/${f.companyId}/`, { occupant_change_max_hours: 2 });
+    expect(patch.json().occupant_change_max_hours).toBe(2);
+    const before = Date.now();
+    const until = new Date((await post(22)).json().occupantChange.until).getTime();
+    expect(until).toBeGreaterThanOrEqual(before + 2 * 3_600_000);
+    expect(until).toBeLessThanOrEqual(Date.now() + 2 * 3_600_000);
+  });
+
+  it('answers 404 alike for tokens that never existed and for malformed ones', async () => {
+    const unknown = await t.app.inject({
+      method: 'GET',
+      url: '/api/public/heating-view/AAAAAAAAAAAAAAAAAAAAAA',
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/public/heating-view/AAAAAAAAAAAAAAAAAAAAAA/setpoint',
+          payload: { setpoint: 20 },
+        })
+      ).statusCode,
+    ).toBe(404);
+  });
+});
+
+describe('public heating view rate limits', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    const f = await seedRegistry(t.database.db);
+    await seedUnitWithCode(t, f, 'rateLimitTokenAAAAAAAA');
+  });
+  afterAll(() => t.close());
+
+  it('answers 429 with Retry-After once a client exceeds its changes per minute', async () => {
+    const change = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/public/heating-view/rateLimitTokenAAAAAAAA/setpoint',
+        payload: { setpoint: 21 },
+      });
+    for (let i = 0; i < PUBLIC_RATE_LIMITS.change.perIp; i++) expect((await change()).statusCode).toBe(200);
+    const limited = await change();
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(limited.headers['content-type']).toContain('application/problem+json');
+  });
+});

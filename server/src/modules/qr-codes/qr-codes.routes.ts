@@ -1,0 +1,54 @@
+/**
+ * QR code endpoints (issue 7) under `/api/companies/{companyId}`: a unit's code
+ * (`GET|POST|DELETE …/units/{unitId}/qr-code`, `POST …/qr-code/regenerate`) and every enabled
+ * code with the remaining allowance (`GET …/qr-codes`, for the print sheet).
+ */
+import type { ZodTypeProvider } from '@fastify/type-provider-zod';
+import { CompanyParamsSchema, UnitParamsSchema } from '@heizplan/contracts/heating';
+import { QrCodeListSchema, UnitQrStateSchema } from '@heizplan/contracts/qr-codes';
+import type { FastifyInstance } from 'fastify';
+import { requireAuth } from '../../auth/bearer.ts';
+import { companyRouteErrors as errors } from '../../http/company-resource-routes.ts';
+import { defaultBillingPolicy } from '../devices/billing-policy.ts';
+import { QrCodesService } from './qr-codes.service.ts';
+
+const tags = ['qr-codes'];
+const unitCode = '/companies/:companyId/units/:unitId/qr-code';
+
+export async function qrCodesRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { database, billingPolicy, config } = fastify.deps;
+  const fallback = defaultBillingPolicy(database.db);
+  const service = new QrCodesService({
+    db: database.db,
+    now: () => new Date(),
+    allowance: (companyId) => (billingPolicy?.qrAllowance ?? fallback.qrAllowance)(companyId),
+    publicUrl: config.publicUrl,
+  });
+  const response = { 200: UnitQrStateSchema, ...errors };
+
+  app.get(
+    '/companies/:companyId/qr-codes',
+    {
+      schema: {
+        tags,
+        summary: 'Every enabled QR code of the company, with the remaining allowance',
+        params: CompanyParamsSchema,
+        response: { 200: QrCodeListSchema, ...errors },
+      },
+    },
+    async (request) => service.list(requireAuth(request).sub, request.params.companyId),
+  );
+
+  const routes = [
+    ['get', unitCode, "A unit's QR code (null while disabled) and the remaining allowance", 'get'],
+    ['post', unitCode, 'Enable the QR code (409 when none remains)', 'enable'],
+    ['post', `${unitCode}/regenerate`, 'New token: the old link stops working at once', 'regenerate'],
+    ['delete', unitCode, 'Disable the QR code: its link stops working at once', 'disable'],
+  ] as const;
+  for (const [method, url, summary, action] of routes) {
+    app[method](url, { schema: { tags, summary, params: UnitParamsSchema, response } }, async (request) =>
+      service[action](requireAuth(request).sub, request.params.companyId, request.params.unitId),
+    );
+  }
+}

@@ -1,0 +1,136 @@
+/**
+ * QR codes of units (issue 7, spec §2 "Units screen", §4 "QR access is valid until disabled or
+ * regenerated"): enable, regenerate, disable, list, and the remaining allowance. Tokens are 128
+ * random bits (base64url). Disabling deletes the code and regenerating replaces its token in the
+ * same statement, so an old link answers 404 from that moment. Every change is recorded with its
+ * actor. Every method checks membership first (404 for other companies).
+ */
+import { randomBytes } from 'node:crypto';
+import {
+  QR_ALLOWANCE_MESSAGE,
+  type QrAllowance,
+  type QrCode,
+  type QrCodeList,
+  type UnitQrState,
+} from '@heizplan/contracts/qr-codes';
+import { requireMember } from '../../auth/membership.ts';
+import type { Db } from '../../db/client.ts';
+import { conflict, notFound } from '../../http/errors.ts';
+import { findUnit } from '../units/units.repository.ts';
+import * as repo from './qr-codes.repository.ts';
+
+export interface QrCodesDeps {
+  db: Db;
+  now: () => Date;
+  /** QR codes the company may have enabled at once (BillingPolicy.qrAllowance). */
+  allowance: (companyId: string) => Promise<number>;
+  /** Base URL of the app, without trailing slash (config.publicUrl). */
+  publicUrl: string;
+}
+
+/** 16 random bytes as base64url (22 characters): 128 bits that cannot be guessed. */
+export function newQrToken(): string {
+  return randomBytes(16).toString('base64url');
+}
+
+export class QrCodesService {
+  constructor(private readonly deps: QrCodesDeps) {}
+
+  private get db() {
+    return this.deps.db;
+  }
+
+  private toCode(row: repo.QrCodeRow): QrCode {
+    return {
+      unitId: row.unitId,
+      unitName: row.unitName,
+      token: row.token,
+      url: `${this.deps.publicUrl}/heating-view/${row.token}`,
+      enabledAt: row.enabledAt.toISOString(),
+    };
+  }
+
+  /** `allowance` comes from outside the transaction: on PGlite a second connection would wait forever. */
+  private async allowance(db: Db, companyId: string, allowance?: number): Promise<QrAllowance> {
+    const total = allowance ?? (await this.deps.allowance(companyId));
+    const used = await repo.countQrCodes(db, companyId);
+    return { allowance: total, used, remaining: Math.max(0, total - used) };
+  }
+
+  private async requireUnit(companyId: string, unitId: string) {
+    if (!(await findUnit(this.db, companyId, unitId))) throw notFound('Unit not found.');
+  }
+
+  private async state(companyId: string, unitId: string): Promise<UnitQrState> {
+    const row = await repo.findQrCode(this.db, companyId, unitId);
+    return { ...(await this.allowance(this.db, companyId)), code: row ? this.toCode(row) : null };
+  }
+
+  /** The unit's code (null while disabled) and the company's remaining allowance. */
+  async get(userId: string, companyId: string, unitId: string): Promise<UnitQrState> {
+    await requireMember(this.db, userId, companyId);
+    await this.requireUnit(companyId, unitId);
+    return this.state(companyId, unitId);
+  }
+
+  /** All enabled codes of the company (print sheet) with the allowance. */
+  async list(userId: string, companyId: string): Promise<QrCodeList> {
+    await requireMember(this.db, userId, companyId);
+    const rows = await repo.listQrCodes(this.db, companyId);
+    return { ...(await this.allowance(this.db, companyId)), results: rows.map((r) => this.toCode(r)) };
+  }
+
+  /**
+   * Enables the unit's code; an enabled code stays as it is (idempotent).
+   * @throws 409 QR_ALLOWANCE_MESSAGE when no QR code remains.
+   */
+  async enable(userId: string, companyId: string, unitId: string): Promise<UnitQrState> {
+    await requireMember(this.db, userId, companyId);
+    await this.requireUnit(companyId, unitId);
+    if (await repo.findQrCode(this.db, companyId, unitId)) return this.state(companyId, unitId);
+    const allowance = await this.deps.allowance(companyId);
+    await this.db.transaction(async (tx) => {
+      // Serialises concurrent enables of one company so two requests cannot both take the last code.
+      await repo.lockCompany(tx, companyId);
+      if ((await this.allowance(tx, companyId, allowance)).remaining <= 0)
+        throw conflict(QR_ALLOWANCE_MESSAGE);
+      await this.write(tx, companyId, unitId, userId, 'enabled');
+    });
+    return this.state(companyId, unitId);
+  }
+
+  /** Gives the unit's code a new token; the old link answers 404 at once. @throws 409 while disabled. */
+  async regenerate(userId: string, companyId: string, unitId: string): Promise<UnitQrState> {
+    await requireMember(this.db, userId, companyId);
+    await this.requireUnit(companyId, unitId);
+    if (!(await repo.findQrCode(this.db, companyId, unitId))) {
+      throw conflict('The QR code is disabled. Enable it first.');
+    }
+    await this.db.transaction((tx) => this.write(tx, companyId, unitId, userId, 'regenerated'));
+    return this.state(companyId, unitId);
+  }
+
+  /** Disables the unit's code; its link answers 404 at once. Idempotent. */
+  async disable(userId: string, companyId: string, unitId: string): Promise<UnitQrState> {
+    await requireMember(this.db, userId, companyId);
+    await this.requireUnit(companyId, unitId);
+    await this.db.transaction(async (tx) => {
+      if (await repo.deleteQrCode(tx, companyId, unitId)) {
+        await repo.recordQrChange(tx, {
+          companyId,
+          unitId,
+          action: 'disabled',
+          actorId: userId,
+          at: this.deps.now(),
+        });
+      }
+    });
+    return this.state(companyId, unitId);
+  }
+
+  private async write(db: Db, companyId: string, unitId: string, userId: string, action: repo.QrAction) {
+    const at = this.deps.now();
+    await repo.upsertQrCode(db, { companyId, unitId, token: newQrToken(), enabledBy: userId, enabledAt: at });
+    await repo.recordQrChange(db, { companyId, unitId, action, actorId: userId, at });
+  }
+}
