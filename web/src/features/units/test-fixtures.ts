@@ -10,6 +10,7 @@ export const testCompany = (over: Partial<Company> = {}): Company => ({
   min_temperature: 5,
   max_temperature: 28,
   time_zone: 'Europe/Berlin',
+  occupant_change_max_hours: null,
   role: 'admin',
   ...over,
 });
