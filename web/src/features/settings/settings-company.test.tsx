@@ -1,4 +1,4 @@
-/** Settings → company (spec §2): range and IANA time zone saved with a toast; the server's refusal as an error toast. */
+/** Settings → company (spec §2): range, IANA time zone and occupant limit saved with a toast; the server's refusal as an error toast. */
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -40,8 +40,25 @@ describe('settings company', { timeout: 20_000 }, () => {
     expect(JSON.parse(String(patch?.[1]?.body))).toEqual({
       min_temperature: 5,
       max_temperature: 26,
+      occupant_change_max_hours: null,
       time_zone: 'Europe/Vienna',
     });
+  });
+
+  it('limits occupant changes to whole hours from 1 to 168, or none when empty', async () => {
+    const { fetchMock } = open((_m, _u, init) => json(200, testCompany(JSON.parse(String(init.body)))));
+    const hours = await screen.findByTestId('company-occupant-limit');
+    await userEvent.type(hours, '200');
+    expect(screen.getByTestId('company-occupant-limit-field-error')).toHaveTextContent(
+      'Enter whole hours from 1 to 168, or leave it empty.',
+    );
+    expect(screen.getByTestId('company-save')).toBeDisabled();
+    await userEvent.clear(hours);
+    await userEvent.type(hours, '4');
+    await userEvent.click(screen.getByTestId('company-save'));
+    expect(await screen.findByText('Company updated')).toBeVisible();
+    const patch = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH');
+    expect(JSON.parse(String(patch?.[1]?.body))).toMatchObject({ occupant_change_max_hours: 4 });
   });
 
   it('refuses a minimum above the maximum before sending, and shows an error toast when the server refuses', async () => {

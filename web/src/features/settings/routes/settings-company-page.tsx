@@ -1,9 +1,9 @@
 /**
  * `/settings/company` (spec §2 settings company): the company's temperature range (min/max °C,
- * every setpoint and switch point is kept inside it) and its IANA time zone (plans and logs
- * use it), saved with `PATCH /api/companies/{id}/`; success and error toasts.
+ * every setpoint and switch point is kept inside it), its IANA time zone (plans and logs
+ * use it) and how many hours an occupant's change on the QR page holds at most (issue 7), saved with `PATCH /api/companies/{id}/`; success and error toasts.
  */
-import type { Company } from '@heizplan/contracts/account';
+import { type Company, OCCUPANT_CHANGE_MAX_HOURS } from '@heizplan/contracts/account';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -29,6 +29,7 @@ function CompanyForm({ company }: { company: Company }) {
   const [min, setMin] = useState(String(company.min_temperature));
   const [max, setMax] = useState(String(company.max_temperature));
   const [zone, setZone] = useState<string | null>(company.time_zone);
+  const [occupantHours, setOccupantHours] = useState(company.occupant_change_max_hours?.toString() ?? '');
   const update = useUpdateCompany();
   const zones = useMemo(() => timeZones(company.time_zone), [company.time_zone]);
   const fieldError = (field: string) =>
@@ -38,6 +39,11 @@ function CompanyForm({ company }: { company: Company }) {
   const minValue = Number(min.replace(',', '.'));
   const maxValue = Number(max.replace(',', '.'));
   const orderError = min !== '' && max !== '' && minValue >= maxValue ? t('minBelowMax') : undefined;
+  const hours = occupantHours.trim() === '' ? null : Number(occupantHours);
+  const hoursError =
+    hours !== null && !(Number.isInteger(hours) && hours >= 1 && hours <= OCCUPANT_CHANGE_MAX_HOURS)
+      ? t('occupantLimitRange')
+      : undefined;
 
   return (
     <form
@@ -45,7 +51,12 @@ function CompanyForm({ company }: { company: Company }) {
       onSubmit={(event) => {
         event.preventDefault();
         update.mutate(
-          { min_temperature: minValue, max_temperature: maxValue, ...(zone ? { time_zone: zone } : {}) },
+          {
+            min_temperature: minValue,
+            max_temperature: maxValue,
+            occupant_change_max_hours: hours,
+            ...(zone ? { time_zone: zone } : {}),
+          },
           {
             onSuccess: () => toast({ type: 'success', title: t('saved'), testid: 'toast-company-saved' }),
             onError: (error) =>
@@ -89,11 +100,25 @@ function CompanyForm({ company }: { company: Company }) {
           options={zones.map((z) => ({ id: z, item: z, testid: `company-time-zone-${z}` }))}
         />
       </div>
+      <div className="sm:col-span-2">
+        <TextInput
+          label={t('occupantLimit')}
+          type="number"
+          min={1}
+          max={OCCUPANT_CHANGE_MAX_HOURS}
+          step={1}
+          value={occupantHours}
+          onChange={(event) => setOccupantHours(event.target.value)}
+          hint={t('occupantLimitHint')}
+          error={hoursError ?? fieldError('occupant_change_max_hours')}
+          testid="company-occupant-limit"
+        />
+      </div>
       <div className="flex justify-end sm:col-span-2">
         <Button
           type="submit"
           loading={update.isPending}
-          disabled={orderError !== undefined || !min || !max}
+          disabled={orderError !== undefined || hoursError !== undefined || !min || !max}
           testid="company-save"
         >
           {t('save')}
