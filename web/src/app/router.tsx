@@ -13,6 +13,7 @@ import { NotFoundPage } from '../features/errors/routes/not-found-page.tsx';
 import { EventsPage } from '../features/events/routes/events-page.tsx';
 import { GatewaysPage } from '../features/gateways/routes/gateways-page.tsx';
 import { GroupsPage } from '../features/groups/routes/groups-page.tsx';
+import { QrSheetPage } from '../features/qr-codes/routes/qr-sheet-page.tsx';
 import { SettingsLayout } from '../features/settings/components/settings-layout.tsx';
 import { SettingsCompanyPage } from '../features/settings/routes/settings-company-page.tsx';
 import { SettingsGeneralPage } from '../features/settings/routes/settings-general-page.tsx';
@@ -55,6 +56,7 @@ export const routes: RouteObject[] = [
             element: <MainGuard />,
             children: [
               { path: 'units', element: <UnitsPage /> },
+              { path: 'units/qr-sheet', element: <QrSheetPage /> },
               { path: 'units/:unitId', element: <UnitDetailPage /> },
               { path: 'units/:unitId/log', element: <UnitLogPage /> },
               { path: 'groups', element: <GroupsPage /> },

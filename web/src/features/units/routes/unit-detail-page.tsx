@@ -9,6 +9,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useUnitPreview } from '../../plans/api/preview-plan.ts';
 import { PlansSection } from '../../plans/components/plans-section.tsx';
 import { PreviewChart } from '../../plans/components/preview-chart.tsx';
+import { UnitQrSection } from '../../qr-codes/components/unit-qr-section.tsx';
 import { SettingsCard } from '../../settings/components/settings-card.tsx';
 import { useUnit } from '../api/get-unit.ts';
 import { DeleteUnitDialog } from '../components/delete-unit-dialog.tsx';
@@ -23,6 +24,7 @@ function StoredPreview({ unitId }: { unitId: string }) {
 
 export function UnitDetailPage() {
   const { t } = useTranslation('units');
+  const { t: tQr } = useTranslation('qr');
   const { unitId = '' } = useParams();
   const unit = useUnit(unitId);
   const format = useHeatingFormat();
@@ -97,6 +99,9 @@ export function UnitDetailPage() {
       </SettingsCard>
       <SettingsCard title={t('detail.plans')} description={t('detail.plansHint')} testid="unit-plans">
         <PlansSection owner={{ unitId: u.id }} preview={{ unitId: u.id, scope: 'unit' }} />
+      </SettingsCard>
+      <SettingsCard title={tQr('title')} description={tQr('description')} testid="unit-qr">
+        <UnitQrSection unitId={u.id} unitName={u.name} />
       </SettingsCard>
       <SettingsCard title={t('delete.section')} tone="danger" testid="unit-danger">
         <DeleteUnitDialog unit={u} />

@@ -1,0 +1,56 @@
+/**
+ * QR code calls (issue 7): a unit's code with the company's remaining allowance
+ * (`GET|POST|DELETE …/units/{unitId}/qr-code`, `POST …/regenerate`) and every enabled code for
+ * the print sheet (`GET …/qr-codes`). Changing one code changes the remaining count everywhere,
+ * so mutations invalidate every QR query.
+ */
+import {
+  type QrCodeList,
+  QrCodeListSchema,
+  type UnitQrState,
+  UnitQrStateSchema,
+} from '@heizplan/contracts/qr-codes';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, companyPath } from '../../../lib/api-client.ts';
+
+const qrKeys = {
+  all: ['qr-codes'] as const,
+  unit: (unitId: string) => ['qr-codes', 'unit', unitId] as const,
+  list: ['qr-codes', 'list'] as const,
+};
+
+const unitPath = (unitId: string) => companyPath(`/units/${unitId}/qr-code`);
+
+export function useUnitQrCode(unitId: string) {
+  return useQuery({
+    queryKey: qrKeys.unit(unitId),
+    queryFn: (): Promise<UnitQrState> => api.get(unitPath(unitId), { schema: UnitQrStateSchema }),
+  });
+}
+
+export function useQrCodes() {
+  return useQuery({
+    queryKey: qrKeys.list,
+    queryFn: (): Promise<QrCodeList> => api.get(companyPath('/qr-codes'), { schema: QrCodeListSchema }),
+  });
+}
+
+export type QrAction = 'enable' | 'regenerate' | 'disable';
+
+const request: Record<QrAction, (unitId: string) => Promise<UnitQrState>> = {
+  enable: (unitId) => api.post(unitPath(unitId), { schema: UnitQrStateSchema }),
+  regenerate: (unitId) => api.post(`${unitPath(unitId)}/regenerate`, { schema: UnitQrStateSchema }),
+  disable: (unitId) => api.delete(unitPath(unitId), { schema: UnitQrStateSchema }),
+};
+
+/** Enables, regenerates or disables a unit's code; the answer becomes the unit's cached state. */
+export function useQrAction(unitId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (action: QrAction) => request[action](unitId),
+    onSuccess: (state) => {
+      queryClient.setQueryData(qrKeys.unit(unitId), state);
+      void queryClient.invalidateQueries({ queryKey: qrKeys.all });
+    },
+  });
+}
