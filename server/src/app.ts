@@ -67,7 +67,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     // A hop count trusts that many proxies in front (Fastify's typings lack the number form).
     trustProxy:
       typeof deps.config.trustProxy === 'number'
-        ? ((hops: number) => (_address: string, hop: number) => hop < hops)(deps.config.trustProxy)
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(deps.config.trustProxy)
         : deps.config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -112,8 +115,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     if (pathname === '/api' || pathname.startsWith('/api/') || request.method !== 'GET' || !hasWeb) {
       return sendProblem(reply, 404, 'Not Found', `No route for ${request.method} ${pathname}.`);
     }
-    // Client-side routes (and the app's own 404 page) are rendered by the SPA.
-    return reply.type('text/html; charset=utf-8').sendFile('index.html');
+    // The occupants' public page is an entry of its own (decision 0021); every other client-side
+    // route (and the app's own 404 page) is rendered by the SPA.
+    const page = pathname.startsWith('/heating-view/') ? 'heating-view.html' : 'index.html';
+    return reply.type('text/html; charset=utf-8').sendFile(page);
   });
   return app;
 }

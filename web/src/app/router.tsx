@@ -27,7 +27,6 @@ import { AppShell } from './layout/app-shell.tsx';
 import { PlaceholderPage } from './placeholder-page.tsx';
 
 export const routes: RouteObject[] = [
-  { path: '/heating-view/:token', element: <PlaceholderPage titleKey="pages.heatingView" /> },
   { path: '/maintenance', element: <MaintenancePage /> },
   { path: '/dev/ui', element: <UiCataloguePage /> },
   { path: '/logout', element: <LogoutPage /> },

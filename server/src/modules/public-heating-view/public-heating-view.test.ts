@@ -1,3 +1,6 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { PublicHeatingViewSchema } from '@heizplan/contracts/public-heating-view';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
@@ -11,15 +14,13 @@ const DEV_EUI = 'b000000000000001';
 /** A company with one unit (wall control 18–23 °C) whose QR code is enabled; returns its token. */
 async function seedUnitWithCode(t: TestApp, f: RegistryFixture, token: string) {
   const db = t.database.db;
-  await db
-    .insert(devices)
-    .values({
-      id: DEV_EUI,
-      devEui: DEV_EUI,
-      companyId: f.companyId,
-      model: 'mclimate-vicki',
-      unitId: f.unitId,
-    });
+  await db.insert(devices).values({
+    id: DEV_EUI,
+    devEui: DEV_EUI,
+    companyId: f.companyId,
+    model: 'mclimate-vicki',
+    unitId: f.unitId,
+  });
   await t.call('PATCH', `/api/companies/${f.companyId}/units/${f.unitId}`, {
     wallControlMin: 18,
     wallControlMax: 23,
@@ -76,19 +77,17 @@ describe('public heating view API', () => {
   });
 
   it("tells when a wall thermostat overrides the setpoint, from the devices' reported setpoint", async () => {
-    await t.database.db
-      .insert(telemetry)
-      .values({
-        devEui: DEV_EUI,
-        deviceId: DEV_EUI,
-        companyId: f.companyId,
-        unitId: f.unitId,
-        time: new Date(),
-        fCnt: 1,
-        fPort: 1,
-        roomTemperature: 19.5,
-        setpointReported: 23,
-      });
+    await t.database.db.insert(telemetry).values({
+      devEui: DEV_EUI,
+      deviceId: DEV_EUI,
+      companyId: f.companyId,
+      unitId: f.unitId,
+      time: new Date(),
+      fCnt: 1,
+      fPort: 1,
+      roomTemperature: 19.5,
+      setpointReported: 23,
+    });
     expect((await t.app.inject({ method: 'GET', url })).json().wallControlOverride).toBe(true);
   });
 
@@ -166,5 +165,28 @@ describe('public heating view rate limits', () => {
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect(limited.headers['content-type']).toContain('application/problem+json');
+  });
+});
+
+describe('public heating view page', () => {
+  let t: TestApp;
+  let webDist: string;
+
+  beforeAll(async () => {
+    webDist = await mkdtemp(path.join(tmpdir(), 'heizplan-web-'));
+    await writeFile(path.join(webDist, 'index.html'), '<title>SPA</title>');
+    await writeFile(path.join(webDist, 'heating-view.html'), '<title>Heating view</title>');
+    t = await buildTestApp({ WEB_DIST: webDist });
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(webDist, { recursive: true, force: true });
+  });
+
+  it('is served from its own entry, not the operator app', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/heating-view/Tq3bU0mJ1c2Vx8sY4kLw7A' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<title>Heating view</title>');
+    expect((await t.app.inject({ method: 'GET', url: '/units' })).body).toContain('<title>SPA</title>');
   });
 });

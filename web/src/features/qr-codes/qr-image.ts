@@ -26,12 +26,14 @@ export async function labelledQrSvg(url: string, name: string): Promise<string> 
   const code = await qrSvg(url);
   const inner = code.replace(/^[\s\S]*?<svg[^>]*>/, '').replace(/<\/svg>\s*$/, '');
   const viewBox = code.match(/viewBox="([^"]+)"/)?.[1] ?? '0 0 33 33';
+  // A monospace glyph is ~0.6 em wide: shrink long links so they fit the card's width.
+  const urlFontSize = Math.min(12, (SIZE - 16) / (url.length * 0.6)).toFixed(1);
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${SIZE}" height="${SIZE + LABEL_HEIGHT}" viewBox="0 0 ${SIZE} ${SIZE + LABEL_HEIGHT}">`,
     `<rect width="100%" height="100%" fill="#fff"/>`,
     `<svg x="0" y="0" width="${SIZE}" height="${SIZE}" viewBox="${viewBox}" shape-rendering="crispEdges">${inner}</svg>`,
     `<text x="${SIZE / 2}" y="${SIZE + 22}" text-anchor="middle" font-family="system-ui, sans-serif" font-size="20" font-weight="600" fill="#1c1917">${escapeXml(name)}</text>`,
-    `<text x="${SIZE / 2}" y="${SIZE + 48}" text-anchor="middle" font-family="ui-monospace, monospace" font-size="11" fill="#44403c">${escapeXml(url)}</text>`,
+    `<text x="${SIZE / 2}" y="${SIZE + 48}" text-anchor="middle" font-family="ui-monospace, monospace" font-size="${urlFontSize}" fill="#44403c">${escapeXml(url)}</text>`,
     '</svg>',
   ].join('');
 }

@@ -1,0 +1,126 @@
+/**
+ * The occupant's journey of issue 7 in Chromium against the real server: an operator registers
+ * a valve (one licence = one QR code), enables a unit's QR code, and the link opens in a fresh
+ * browser context without a session at 375 × 667 px, in German and in English. The occupant
+ * raises the setpoint by 0.5 °C, reads until when it holds, and the operator's heating log shows
+ * the change by an anonymous actor. A revoked link shows the "no longer valid" page.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { acceptAgreements, register } from './accounts.ts';
+import { launchBrowser, screenshot } from './browser.ts';
+
+const DEV_EUI = '70b3d52dd3000a01';
+
+describe('public heating view', () => {
+  let browser: Browser;
+  let operator: Page;
+  let link: string;
+  let unitPath: string;
+  const baseURL = inject('baseURL');
+
+  async function phone(locale: string) {
+    const context = await browser.newContext({
+      locale,
+      viewport: { width: 375, height: 667 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    return context.newPage();
+  }
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    operator = await (
+      await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 } })
+    ).newPage();
+    await operator.goto(`${baseURL}/units`);
+    await register(
+      operator,
+      { name: 'Otto Operator', email: 'otto@example.com', password: 'qr codes on every door' },
+      /Create an account/,
+    );
+    await operator.waitForURL(`${baseURL}/setup/1`);
+    await operator.getByTestId('setup-next').click();
+    await operator.getByTestId('setup-company-name').fill('Bürohaus Nord');
+    await operator.getByTestId('setup-next').click();
+    await operator.waitForURL(`${baseURL}/setup/3`);
+    await acceptAgreements(operator);
+    await operator.waitForURL(/\/units$/);
+    await operator.getByTestId('create-units').click();
+    await operator.getByTestId('create-units-mode').selectOption('one');
+    await operator.getByTestId('create-unit-name').fill('Büro 2.04');
+    await operator.getByTestId('create-units-submit').click();
+    await operator.getByText('Büro 2.04').first().click();
+    await operator.waitForURL(/\/units\/[0-9a-f-]+$/);
+    unitPath = new URL(operator.url()).pathname;
+    await operator.goto(`${baseURL}/devices`);
+    await operator.getByTestId('add-device').click();
+    await operator.getByTestId('add-device-id').fill(DEV_EUI);
+    await operator.getByTestId('add-device-app-key').fill('0123456789abcdef0123456789abcdef');
+    await operator.getByTestId('add-device-model').selectOption('mclimate-vicki');
+    await operator.getByTestId('add-device-submit').click();
+    await operator.getByTestId('toast-device-added').waitFor();
+  });
+  afterAll(() => browser?.close());
+
+  it("enables the unit's QR code and shows the link and the remaining count", async () => {
+    await operator.goto(`${baseURL}${unitPath}`);
+    await expect(operator.getByTestId('qr-remaining').innerText()).resolves.toBe('1 QR code remaining');
+    await operator.getByTestId('qr-enable').click();
+    link = await operator.getByTestId('qr-link').innerText();
+    expect(link).toMatch(/\/heating-view\/[\w-]{22}$/);
+    await expect(operator.getByTestId('qr-remaining').innerText()).resolves.toBe('0 QR codes remaining');
+    await operator.getByTestId('qr-image').waitFor();
+    await screenshot(operator, 'heating-view-operator-qr');
+  });
+
+  it('opens the link without a session on a phone, raises the setpoint and says until when it holds', async () => {
+    const page = await phone('de-DE');
+    await page.goto(link);
+    await expect(page.getByTestId('hv-name').innerText()).resolves.toBe('Büro 2.04');
+    await expect(page.locator('html').getAttribute('lang')).resolves.toBe('de');
+    await expect(page.getByTestId('hv-room').innerText()).resolves.toBe('–');
+    const before = await page.getByTestId('hv-setpoint').innerText();
+    await screenshot(page, 'heating-view-phone-de');
+    await page.getByRole('button', { name: 'Solltemperatur um 0,5 °C erhöhen' }).click();
+    await page.getByTestId('hv-holds').waitFor();
+    const after = await page.getByTestId('hv-setpoint').innerText();
+    expect(
+      Number.parseFloat(after.replace(',', '.')) - Number.parseFloat(before.replace(',', '.')),
+    ).toBeCloseTo(0.5);
+    await page.getByText('Der Heizkörper wird nicht warm?').click();
+    await page.getByTestId('hv-verdict').waitFor();
+    await screenshot(page, 'heating-view-phone-de-help');
+    await page.context().close();
+  });
+
+  it('speaks English to a browser that prefers it', async () => {
+    const page = await phone('en-GB');
+    await page.goto(link);
+    await page.getByRole('button', { name: 'Raise the setpoint by 0.5 °C' }).waitFor();
+    await expect(page.getByTestId('hv-holds').innerText()).resolves.toMatch(/^Your change holds until/);
+    await screenshot(page, 'heating-view-phone-en');
+    await page.context().close();
+  });
+
+  it("shows the occupant's change in the operator's heating log as anonymous", async () => {
+    await operator.goto(`${baseURL}${unitPath}/log`);
+    const entry = operator.locator('li', { hasText: 'QR code change' }).first();
+    await entry.waitFor();
+    await expect(entry.locator('[data-testid^="log-actor-"]').innerText()).resolves.toBe('anonymous');
+    await screenshot(operator, 'heating-view-operator-log');
+  });
+
+  it('tells the occupant when the code was revoked', async () => {
+    await operator.goto(`${baseURL}${unitPath}`);
+    await operator.getByTestId('qr-disable-open').click();
+    await operator.getByTestId('qr-disable-confirm').click();
+    await operator.getByTestId('qr-enable').waitFor();
+    const page = await phone('de-DE');
+    await page.goto(link);
+    await expect(page.getByTestId('hv-notFound').innerText()).resolves.toContain('nicht mehr gültig');
+    await screenshot(page, 'heating-view-phone-revoked');
+    await page.context().close();
+  });
+});

@@ -1,0 +1,51 @@
+/**
+ * The public heating view's two calls (issue 7), with plain fetch: no auth, no query library.
+ * Answers are typed by the shared contract (types only, so zod stays out of this bundle).
+ */
+import type { PublicHeatingView } from '@heizplan/contracts/public-heating-view';
+
+export type ViewResult =
+  | { kind: 'ok'; view: PublicHeatingView }
+  | { kind: 'notFound' }
+  | { kind: 'tooMany'; retryAfterSeconds: number }
+  | { kind: 'refused'; message: string }
+  | { kind: 'error' };
+
+const base = (token: string) => `/api/public/heating-view/${encodeURIComponent(token)}`;
+
+async function toResult(response: Response): Promise<ViewResult> {
+  if (response.ok) return { kind: 'ok', view: (await response.json()) as PublicHeatingView };
+  if (response.status === 404) return { kind: 'notFound' };
+  if (response.status === 429)
+    return { kind: 'tooMany', retryAfterSeconds: Number(response.headers.get('retry-after')) || 60 };
+  if (response.status === 400 || response.status === 409) {
+    const problem = (await response.json().catch(() => ({}))) as { detail?: string };
+    return { kind: 'refused', message: problem.detail ?? '' };
+  }
+  return { kind: 'error' };
+}
+
+const settle = (request: Promise<Response>) => request.then(toResult, (): ViewResult => ({ kind: 'error' }));
+
+/**
+ * The view of `token`. The page's inline script starts the first request before this bundle
+ * loads (heating-view.html), so the first call takes that response instead of waiting again.
+ */
+export function loadView(token: string): Promise<ViewResult> {
+  const early = (window as { __heatingView?: Promise<Response> }).__heatingView;
+  if (early) {
+    delete (window as { __heatingView?: Promise<Response> }).__heatingView;
+    return settle(early);
+  }
+  return settle(fetch(base(token), { headers: { accept: 'application/json' } }));
+}
+
+export function changeSetpoint(token: string, setpoint: number): Promise<ViewResult> {
+  return settle(
+    fetch(`${base(token)}/setpoint`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ setpoint }),
+    }),
+  );
+}

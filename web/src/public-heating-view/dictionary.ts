@@ -1,0 +1,108 @@
+/**
+ * The public heating view's few strings in German and English (issue 7: no i18next on this
+ * page). German unless the browser prefers English before German (spec §1: German default).
+ */
+const de = {
+  title: 'Raumtemperatur',
+  room: 'Raumtemperatur',
+  setpoint: 'Solltemperatur',
+  lower: 'Solltemperatur um 0,5 °C senken',
+  raise: 'Solltemperatur um 0,5 °C erhöhen',
+  noReading: 'Noch keine Messung',
+  lastReading: 'Gemessen {time}',
+  valve: 'Ventil {percent} % geöffnet',
+  override: 'Ein Wandthermostat übersteuert gerade die Solltemperatur.',
+  paused: 'Die Heizung dieses Raums ist pausiert. Änderungen sind gerade nicht möglich.',
+  holdsUntil: 'Ihre Änderung gilt bis {time}.',
+  holdsUntilNextSwitch: 'Ihre Änderung gilt bis zum nächsten Schaltpunkt des Heizplans.',
+  next: 'Danach: {setpoint} ab {time}',
+  saving: 'Wird gespeichert …',
+  loading: 'Wird geladen …',
+  notFound: 'Dieser QR-Code ist nicht mehr gültig. Bitte wenden Sie sich an die Hausverwaltung.',
+  error: 'Daten konnten nicht geladen werden.',
+  retry: 'Erneut versuchen',
+  tooMany: 'Zu viele Anfragen. Bitte in {seconds} Sekunden erneut versuchen.',
+  limits: 'Einstellbar von {min} bis {max}',
+  helpTitle: 'Der Heizkörper wird nicht warm?',
+  gapOk:
+    'Die Solltemperatur liegt {gap} über der Raumtemperatur – mehr als 1,5 °C, der Heizkörper soll heizen.',
+  gapLow:
+    'Die Raumtemperatur liegt nur {gap} unter der Solltemperatur. Erst ab mehr als 1,5 °C Abstand heizt der Heizkörper spürbar.',
+  gapUnknown: 'Es gibt noch keine Raumtemperatur; der Abstand zur Solltemperatur ist unbekannt.',
+  valveOpen: 'Die Anlage steuert den Heizkörper an: Das Ventil ist zu {percent} % geöffnet.',
+  valveClosed: 'Die Anlage steuert den Heizkörper gerade nicht an: Das Ventil ist geschlossen.',
+  valveUnknown: 'Das Ventil hat noch keinen Zustand gemeldet.',
+  planNow: 'Der Heizplan sieht jetzt {setpoint} vor.',
+  planNext: 'Der Heizplan sieht jetzt {setpoint} vor, ab {time} dann {next}.',
+  verdictHeat:
+    'Alles spricht dafür, dass der Heizkörper heizen sollte. Bleibt er kalt, wenden Sie sich bitte an die Systemverwaltung.',
+  verdictNoNeed:
+    'Der Heizkörper muss gerade nicht heizen. Erhöhen Sie die Solltemperatur oder warten Sie auf den nächsten Schaltpunkt; bleibt es zu kalt, wenden Sie sich an die Systemverwaltung.',
+  verdictValve:
+    'Das Ventil sollte sich bei seiner nächsten Meldung öffnen (batteriebetriebene Ventile melden sich alle paar Minuten). Bleibt es geschlossen, wenden Sie sich bitte an die Systemverwaltung.',
+  verdictUnknown:
+    'Es fehlen noch Messwerte. Bleibt der Heizkörper kalt, wenden Sie sich bitte an die Systemverwaltung.',
+};
+
+type Dictionary = typeof de;
+
+const en: Dictionary = {
+  title: 'Room temperature',
+  room: 'Room temperature',
+  setpoint: 'Setpoint',
+  lower: 'Lower the setpoint by 0.5 °C',
+  raise: 'Raise the setpoint by 0.5 °C',
+  noReading: 'No reading yet',
+  lastReading: 'Measured {time}',
+  valve: 'Valve {percent} % open',
+  override: 'A wall thermostat is overriding the setpoint right now.',
+  paused: 'Heating of this room is paused. Changes are not possible right now.',
+  holdsUntil: 'Your change holds until {time}.',
+  holdsUntilNextSwitch: "Your change holds until the heating plan's next switch point.",
+  next: 'Then: {setpoint} from {time}',
+  saving: 'Saving …',
+  loading: 'Loading …',
+  notFound: 'This QR code is no longer valid. Please contact your property management.',
+  error: 'Data could not be loaded.',
+  retry: 'Try again',
+  tooMany: 'Too many requests. Please try again in {seconds} seconds.',
+  limits: 'Adjustable from {min} to {max}',
+  helpTitle: 'Radiator not getting warm?',
+  gapOk: 'The setpoint is {gap} above the room temperature – more than 1.5 °C, so the radiator should heat.',
+  gapLow:
+    'The room is only {gap} below the setpoint. The radiator heats noticeably only when the gap exceeds 1.5 °C.',
+  gapUnknown: 'There is no room temperature yet, so the gap to the setpoint is unknown.',
+  valveOpen: 'The system is asking the radiator to heat: its valve is {percent} % open.',
+  valveClosed: 'The system is not asking the radiator to heat right now: its valve is closed.',
+  valveUnknown: 'The valve has not reported its state yet.',
+  planNow: 'The heating plan sets {setpoint} now.',
+  planNext: 'The heating plan sets {setpoint} now, then {next} from {time}.',
+  verdictHeat:
+    'Everything says the radiator should heat. If it stays cold, please contact your system administrator.',
+  verdictNoNeed:
+    'The radiator does not need to heat right now. Raise the setpoint or wait for the next switch point; if it stays too cold, contact your system administrator.',
+  verdictValve:
+    'The valve should open at its next report (battery valves report every few minutes). If it stays closed, please contact your system administrator.',
+  verdictUnknown:
+    'Some readings are still missing. If the radiator stays cold, please contact your system administrator.',
+};
+
+export type Language = 'de' | 'en';
+export type TextKey = keyof Dictionary;
+
+/** German unless English comes before German in the browser's preferred languages. */
+export function pickLanguage(preferred: readonly string[]): Language {
+  for (const tag of preferred) {
+    const base = tag.toLowerCase().split('-')[0];
+    if (base === 'de') return 'de';
+    if (base === 'en') return 'en';
+  }
+  return 'de';
+}
+
+/** `key`'s text in `lang` with `{name}` placeholders filled. */
+export function text(lang: Language, key: TextKey, values: Record<string, string | number> = {}): string {
+  return (lang === 'en' ? en : de)[key].replace(/\{(\w+)\}/g, (_, name: string) =>
+    String(values[name] ?? ''),
+  );
+}

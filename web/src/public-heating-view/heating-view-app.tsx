@@ -1,0 +1,252 @@
+/**
+ * The public heating view (issue 7, spec §1 and §9): the room's name, room temperature and
+ * setpoint, whether a wall thermostat overrides it, −/+ in 0.5 °C steps within the limits, until
+ * when a change holds, and the help for a cold radiator with the live values filled in.
+ * Refreshes every minute while visible. Plain React and fetch, to stay a small page for phones.
+ */
+import type { PublicHeatingView } from '@heizplan/contracts/public-heating-view';
+import { useCallback, useEffect, useState } from 'react';
+import { changeSetpoint, loadView, type ViewResult } from './api.ts';
+import { type Language, type TextKey, text } from './dictionary.ts';
+import { evaluateHelp } from './help.ts';
+
+const REFRESH_MS = 60_000;
+
+function formatters(lang: Language, timeZone: string) {
+  const number = new Intl.NumberFormat(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  const clock = new Intl.DateTimeFormat(lang, { timeZone, hour: '2-digit', minute: '2-digit' });
+  const dayClock = new Intl.DateTimeFormat(lang, {
+    timeZone,
+    weekday: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+  const day = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  });
+  return {
+    celsius: (value: number) => `${number.format(value)} °C`,
+    /** 14:05 today, "Mo., 06:00" on another day. */
+    time: (iso: string) => {
+      const date = new Date(iso);
+      return day.format(date) === day.format(new Date()) ? clock.format(date) : dayClock.format(date);
+    },
+  };
+}
+
+function Message({
+  children,
+  tone = 'info',
+}: {
+  children: React.ReactNode;
+  tone?: 'info' | 'warn' | 'error';
+}) {
+  const colors = {
+    info: 'bg-sky-50 text-sky-900',
+    warn: 'bg-amber-50 text-amber-900',
+    error: 'bg-red-50 text-red-900',
+  };
+  return <p className={`rounded-xl px-4 py-3 text-sm ${colors[tone]}`}>{children}</p>;
+}
+
+function Help({ view, lang }: { view: PublicHeatingView; lang: Language }) {
+  const format = formatters(lang, view.timeZone);
+  const help = evaluateHelp(view, format);
+  const marks = { ok: '✓', fail: '✗', unknown: '?' };
+  const markColors = {
+    ok: 'bg-green-100 text-green-800',
+    fail: 'bg-red-100 text-red-800',
+    unknown: 'bg-stone-200 text-stone-700',
+  };
+  return (
+    <details className="rounded-2xl bg-white p-4 shadow-sm" data-testid="hv-help">
+      <summary className="cursor-pointer text-base font-semibold">{text(lang, 'helpTitle')}</summary>
+      <ul className="mt-3 flex flex-col gap-3">
+        {help.checks.map((check) => (
+          <li key={check.key} className="flex gap-3 text-sm" data-state={check.state}>
+            <span
+              aria-hidden="true"
+              className={`grid size-6 shrink-0 place-items-center rounded-full font-bold ${markColors[check.state]}`}
+            >
+              {marks[check.state]}
+            </span>
+            <span>{text(lang, check.key, check.values)}</span>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-4 border-t border-stone-200 pt-3 text-sm font-medium" data-testid="hv-verdict">
+        {text(lang, help.verdict)}
+      </p>
+    </details>
+  );
+}
+
+function View({
+  view,
+  lang,
+  onChange,
+  busy,
+  notice,
+}: {
+  view: PublicHeatingView;
+  lang: Language;
+  onChange: (setpoint: number) => void;
+  busy: boolean;
+  notice: string | null;
+}) {
+  const format = formatters(lang, view.timeZone);
+  const { setpoint, step, min, max } = view;
+  const canChange = !view.paused && setpoint !== null && !busy;
+  const button =
+    'grid size-14 place-items-center rounded-full bg-brand-600 text-3xl font-semibold text-white shadow active:bg-brand-700 disabled:bg-stone-300 disabled:shadow-none';
+  return (
+    <>
+      <section className="grid grid-cols-2 gap-3">
+        <div className="rounded-2xl bg-white p-4 shadow-sm">
+          <h2 className="text-sm text-stone-600">{text(lang, 'room')}</h2>
+          <p className="mt-1 text-3xl font-semibold tabular-nums" data-testid="hv-room">
+            {view.roomTemperature === null ? '–' : format.celsius(view.roomTemperature)}
+          </p>
+          <p className="mt-1 text-xs text-stone-500">
+            {view.lastReadingAt
+              ? text(lang, 'lastReading', { time: format.time(view.lastReadingAt) })
+              : text(lang, 'noReading')}
+          </p>
+        </div>
+        <div className="rounded-2xl bg-white p-4 shadow-sm">
+          <h2 className="text-sm text-stone-600">{text(lang, 'setpoint')}</h2>
+          <p className="mt-1 text-3xl font-semibold tabular-nums text-brand-700" data-testid="hv-setpoint">
+            {setpoint === null ? '–' : format.celsius(setpoint)}
+          </p>
+          {view.valveOpening !== null && (
+            <p className="mt-1 text-xs text-stone-500">
+              {text(lang, 'valve', { percent: Math.round(view.valveOpening) })}
+            </p>
+          )}
+        </div>
+      </section>
+      {view.wallControlOverride && <Message tone="warn">{text(lang, 'override')}</Message>}
+      {view.paused ? (
+        <Message>{text(lang, 'paused')}</Message>
+      ) : (
+        <section className="flex items-center justify-between gap-4 rounded-2xl bg-white p-4 shadow-sm">
+          <button
+            type="button"
+            className={button}
+            aria-label={text(lang, 'lower')}
+            disabled={!canChange || (setpoint ?? min) - step < min}
+            onClick={() => setpoint !== null && onChange(setpoint - step)}
+            data-testid="hv-lower"
+          >
+            −
+          </button>
+          <p className="text-center text-xs text-stone-600" aria-live="polite">
+            {busy
+              ? text(lang, 'saving')
+              : text(lang, 'limits', { min: format.celsius(min), max: format.celsius(max) })}
+          </p>
+          <button
+            type="button"
+            className={button}
+            aria-label={text(lang, 'raise')}
+            disabled={!canChange || (setpoint ?? max) + step > max}
+            onClick={() => setpoint !== null && onChange(setpoint + step)}
+            data-testid="hv-raise"
+          >
+            +
+          </button>
+        </section>
+      )}
+      {notice && <Message tone="error">{notice}</Message>}
+      {view.occupantChange ? (
+        <Message>
+          <span data-testid="hv-holds">
+            {view.occupantChange.until
+              ? text(lang, 'holdsUntil', { time: format.time(view.occupantChange.until) })
+              : text(lang, 'holdsUntilNextSwitch')}
+          </span>
+        </Message>
+      ) : (
+        view.nextChange && (
+          <p className="px-1 text-sm text-stone-600">
+            {text(lang, 'next', {
+              setpoint: format.celsius(view.nextChange.setpoint),
+              time: format.time(view.nextChange.at),
+            })}
+          </p>
+        )
+      )}
+      <Help view={view} lang={lang} />
+    </>
+  );
+}
+
+export function HeatingViewApp({ token, lang }: { token: string; lang: Language }) {
+  const [result, setResult] = useState<ViewResult | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const refresh = useCallback(() => loadView(token).then(setResult), [token]);
+
+  useEffect(() => {
+    void refresh();
+    const timer = setInterval(() => {
+      if (document.visibilityState === 'visible') void refresh();
+    }, REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [refresh]);
+
+  const view = result?.kind === 'ok' ? result.view : null;
+  useEffect(() => {
+    document.title = view ? `${view.unitName} – ${text(lang, 'title')}` : text(lang, 'title');
+  }, [view, lang]);
+
+  const change = (setpoint: number) => {
+    setBusy(true);
+    setNotice(null);
+    void changeSetpoint(token, setpoint).then((answer) => {
+      setBusy(false);
+      if (answer.kind === 'ok') setResult(answer);
+      else if (answer.kind === 'refused') setNotice(answer.message);
+      else if (answer.kind === 'tooMany')
+        setNotice(text(lang, 'tooMany', { seconds: answer.retryAfterSeconds }));
+      else setResult(answer);
+    });
+  };
+
+  const problem: Record<string, TextKey> = { notFound: 'notFound', error: 'error' };
+  return (
+    <main className="mx-auto flex min-h-full w-full max-w-md flex-col gap-4 p-4">
+      <header className="pt-2">
+        <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">Heizplan</p>
+        <h1 className="text-2xl font-semibold" data-testid="hv-name">
+          {view ? view.unitName : text(lang, 'title')}
+        </h1>
+      </header>
+      {result === null ? (
+        <p className="text-stone-600">{text(lang, 'loading')}</p>
+      ) : view ? (
+        <View view={view} lang={lang} onChange={change} busy={busy} notice={notice} />
+      ) : result.kind === 'tooMany' ? (
+        <Message tone="warn">{text(lang, 'tooMany', { seconds: result.retryAfterSeconds })}</Message>
+      ) : (
+        <div className="flex flex-col items-start gap-3" role="alert" data-testid={`hv-${result.kind}`}>
+          <Message tone={result.kind === 'notFound' ? 'info' : 'error'}>
+            {text(lang, problem[result.kind] ?? 'error')}
+          </Message>
+          {result.kind !== 'notFound' && (
+            <button
+              type="button"
+              className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white"
+              onClick={() => void refresh()}
+            >
+              {text(lang, 'retry')}
+            </button>
+          )}
+        </div>
+      )}
+    </main>
+  );
+}

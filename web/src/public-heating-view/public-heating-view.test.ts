@@ -1,0 +1,71 @@
+/** The public page's language choice and its cold-radiator help, from the live values (spec §1). */
+import type { PublicHeatingView } from '@heizplan/contracts/public-heating-view';
+import { describe, expect, it } from 'vitest';
+import { pickLanguage, text } from './dictionary.ts';
+import { evaluateHelp } from './help.ts';
+
+const view = (over: Partial<PublicHeatingView> = {}): PublicHeatingView => ({
+  unitName: 'Büro 1',
+  roomTemperature: 18,
+  setpoint: 21,
+  valveOpening: 40,
+  lastReadingAt: '2026-11-22T10:00:00.000Z',
+  wallControlOverride: false,
+  min: 16,
+  max: 24,
+  step: 0.5,
+  paused: false,
+  occupantChange: null,
+  nextChange: { at: '2026-11-22T21:00:00.000Z', setpoint: 17 },
+  timeZone: 'Europe/Berlin',
+  ...over,
+});
+const format = { celsius: (v: number) => `${v.toFixed(1)} °C`, time: () => '22:00' };
+
+describe('language', () => {
+  it('is German unless the browser puts English before German', () => {
+    expect(pickLanguage(['en-GB', 'de'])).toBe('en');
+    expect(pickLanguage(['de-AT', 'en'])).toBe('de');
+    expect(pickLanguage(['fr-FR'])).toBe('de');
+    expect(pickLanguage([])).toBe('de');
+  });
+
+  it('fills placeholders', () => {
+    expect(text('en', 'holdsUntil', { time: '22:00' })).toBe('Your change holds until 22:00.');
+    expect(text('de', 'tooMany', { seconds: 30 })).toBe(
+      'Zu viele Anfragen. Bitte in 30 Sekunden erneut versuchen.',
+    );
+  });
+});
+
+describe('cold radiator help', () => {
+  it('says the radiator should heat when the gap exceeds 1.5 °C and the valve is open', () => {
+    const help = evaluateHelp(view(), format);
+    expect(help.checks.map((c) => c.state)).toEqual(['ok', 'ok', 'ok']);
+    expect(help.checks[0]?.values.gap).toBe('3.0 °C');
+    expect(help.checks[2]).toMatchObject({
+      key: 'planNext',
+      values: { setpoint: '21.0 °C', next: '17.0 °C', time: '22:00' },
+    });
+    expect(help.verdict).toBe('verdictHeat');
+  });
+
+  it('says there is no need to heat at exactly 1.5 °C gap', () => {
+    const help = evaluateHelp(view({ roomTemperature: 19.5 }), format);
+    expect(help.checks[0]).toMatchObject({ state: 'fail', key: 'gapLow' });
+    expect(help.verdict).toBe('verdictNoNeed');
+  });
+
+  it('points at the valve when the gap is large but the valve is closed', () => {
+    const help = evaluateHelp(view({ valveOpening: 0 }), format);
+    expect(help.checks[1]).toMatchObject({ state: 'fail', key: 'valveClosed' });
+    expect(help.verdict).toBe('verdictValve');
+  });
+
+  it('asks for patience, then the administrator, while readings are missing', () => {
+    const help = evaluateHelp(view({ roomTemperature: null, valveOpening: null, nextChange: null }), format);
+    expect(help.checks.map((c) => c.state)).toEqual(['unknown', 'unknown', 'ok']);
+    expect(help.checks[2]?.key).toBe('planNow');
+    expect(help.verdict).toBe('verdictUnknown');
+  });
+});
