@@ -51,6 +51,7 @@ declare module 'fastify' {
 }
 
 export async function buildApp(deps: AppDeps): Promise<App> {
+  const { trustProxy } = deps.config;
   const app = Fastify({
     logger:
       deps.config.logLevel === 'silent'
@@ -66,12 +67,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     disableRequestLogging: deps.config.env === 'test',
     // A hop count trusts that many proxies in front (Fastify's typings lack the number form).
     trustProxy:
-      typeof deps.config.trustProxy === 'number'
-        ? (
-            (hops: number) => (_address: string, hop: number) =>
-              hop < hops
-          )(deps.config.trustProxy)
-        : deps.config.trustProxy,
+      typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
