@@ -14,9 +14,11 @@ const device = (devEui: string): DeviceRef => ({
 /** A store that records batches; `fail` makes the next commits throw. */
 function memoryStore(known: string[]) {
   const batches: IngestBatch[] = [];
+  const lookups: string[][] = [];
   let failures = 0;
   const store: IngestStore = {
     async devicesByDevEui(devEuis) {
+      lookups.push(devEuis);
       return new Map(devEuis.filter((d) => known.includes(d)).map((d) => [d, device(d)]));
     },
     async commit(batch) {
@@ -28,7 +30,7 @@ function memoryStore(known: string[]) {
       return { inserted: batch.uplinks.filter((u) => u.reading).length };
     },
   };
-  return { store, batches, fail: (n: number) => (failures = n) };
+  return { store, batches, lookups, fail: (n: number) => (failures = n) };
 }
 
 const log = () => ({ warn: vi.fn(), error: vi.fn() });
@@ -103,5 +105,68 @@ describe('UplinkIngest', () => {
       'malformed@70b3d52dd3000001',
       'unknownDevice@70b3d52dd3009999',
     ]);
+  });
+
+  it('looks a DevEUI up once per cache period, unknown ones too', async () => {
+    const { store, lookups } = memoryStore([A]);
+    let now = 0;
+    const ingest = new UplinkIngest({
+      format: chirpstackFormat({ applicationId: 'a' }),
+      store,
+      log: log(),
+      deviceCacheMs: 10_000,
+      now: () => now,
+    });
+    const unknown = '70b3d52dd3009999';
+    const send = async (fCnt: number) => {
+      for (const devEui of [A, unknown]) {
+        const m = vickiUplink(devEui, fCnt);
+        ingest.accept(m.topic, m.payload, () => {});
+      }
+      await ingest.drain();
+    };
+    await send(1);
+    now = 9_999;
+    await send(2);
+    expect(lookups).toEqual([[A, unknown]]);
+    now = 10_000;
+    await send(3);
+    expect(lookups).toEqual([
+      [A, unknown],
+      [A, unknown],
+    ]);
+    expect(ingest.metrics).toMatchObject({ inserted: 3, unknownDevice: 3 });
+  });
+
+  it('commits what arrived during a commit right after it, without lingering', async () => {
+    let release: () => void = () => {};
+    const commits: number[] = [];
+    const ingest = new UplinkIngest({
+      format: chirpstackFormat({ applicationId: 'a' }),
+      store: {
+        devicesByDevEui: async (devEuis) => new Map(devEuis.map((d) => [d, device(d)])),
+        commit: async (batch) => {
+          commits.push(batch.uplinks.length);
+          if (commits.length === 1) await new Promise<void>((resolve) => (release = resolve));
+          return { inserted: batch.uplinks.length };
+        },
+      },
+      log: log(),
+      lingerMs: 60_000,
+      maxBatch: 2,
+    });
+    const acked: number[] = [];
+    const send = (fCnt: number) => {
+      const m = vickiUplink(A, fCnt);
+      ingest.accept(m.topic, m.payload, () => acked.push(fCnt));
+    };
+    send(1);
+    send(2);
+    await vi.waitFor(() => expect(commits).toEqual([2]));
+    send(3);
+    release();
+    // The linger (60 s) would time the test out; the busy pipeline flushes fCnt 3 at once.
+    await vi.waitFor(() => expect(acked).toEqual([1, 2, 3]));
+    expect(commits).toEqual([2, 1]);
   });
 });

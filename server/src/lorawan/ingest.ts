@@ -5,9 +5,16 @@
  * before the commit makes the broker redeliver. Batches commit one at a time and in arrival
  * order, so PUBACKs keep the order MQTT 3.1.1 §4.6 requires.
  *
- * A flush happens when `maxBatch` messages are waiting or `lingerMs` after the first one, so a
- * quiet system commits within a few milliseconds and a busy one commits large batches.
- * A failing commit keeps its batch (nothing acknowledged) and is retried after `retryMs`.
+ * Each message is parsed when it arrives, so the CPU work overlaps the running commit. A flush
+ * happens when `maxBatch` messages are waiting, `lingerMs` after the first one on an idle
+ * pipeline, or at once when the previous commit finishes with messages waiting: a quiet system
+ * commits within milliseconds, a busy one commits whatever piled up during the last commit
+ * (docs/decisions/0016). A failing commit keeps its batch (nothing acknowledged) and is retried
+ * after `retryMs`.
+ *
+ * DevEUI → device lookups are cached for `deviceCacheMs` (also "unknown"), so a steady stream
+ * costs no lookup query; the store attributes rows to the device's current unit and company at
+ * commit time, so only a changed model or a new registration waits out the cache.
  *
  * Poison messages — malformed JSON, unknown DevEUI (also a device of another deployment),
  * undecodable payload — are counted in `metrics`, logged once per source per hour, and still
@@ -23,6 +30,7 @@ import {
   FrameError,
   type GatewayEvent,
   type NetworkServerFormat,
+  type NsEvent,
   type UplinkEvent,
 } from './network-server.ts';
 
@@ -55,7 +63,10 @@ export interface IngestBatch {
 export interface IngestStore {
   /** DevEUI (lowercase) → device; unknown DevEUIs are absent. */
   devicesByDevEui(devEuis: string[]): Promise<Map<string, DeviceRef>>;
-  /** Commits the batch atomically. @returns how many uplinks were new (not duplicates). */
+  /**
+   * Commits the batch atomically. @returns how many uplinks with a reading were stored as new
+   * rows (not duplicates, not of a device deleted meanwhile).
+   */
   commit(batch: IngestBatch): Promise<{ inserted: number }>;
 }
 
@@ -80,17 +91,21 @@ export interface IngestOptions {
   format: NetworkServerFormat;
   store: IngestStore;
   log: IngestLogger;
+  /** Most messages per commit. Default 2000. */
   maxBatch?: number;
+  /** Wait for more messages after the first one on an idle pipeline. Default 20 ms. */
   lingerMs?: number;
   retryMs?: number;
+  /** How long a DevEUI lookup (found or unknown) is reused. Default 10 s. */
+  deviceCacheMs?: number;
   /** Problems of one kind from one source are logged at most once per this period (default 1 h). */
   logEveryMs?: number;
   now?: () => number;
 }
 
 interface Pending {
-  topic: string;
-  payload: Buffer;
+  /** undefined: malformed (already counted and logged), acknowledged with its batch. */
+  event: NsEvent | undefined;
   ack: () => void;
 }
 
@@ -114,18 +129,21 @@ export class UplinkIngest {
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> | undefined;
   private readonly lastLogged = new Map<string, number>();
+  private readonly devices = new Map<string, { device: DeviceRef | undefined; until: number }>();
   private readonly maxBatch: number;
   private readonly lingerMs: number;
   private readonly retryMs: number;
   private readonly logEveryMs: number;
+  private readonly deviceCacheMs: number;
   private readonly now: () => number;
   private closed = false;
 
   constructor(private readonly options: IngestOptions) {
-    this.maxBatch = options.maxBatch ?? 1000;
-    this.lingerMs = options.lingerMs ?? 5;
+    this.maxBatch = options.maxBatch ?? 2000;
+    this.lingerMs = options.lingerMs ?? 20;
     this.retryMs = options.retryMs ?? 1000;
     this.logEveryMs = options.logEveryMs ?? 3_600_000;
+    this.deviceCacheMs = options.deviceCacheMs ?? 10_000;
     this.now = options.now ?? Date.now;
   }
 
@@ -137,7 +155,7 @@ export class UplinkIngest {
   /** Queues one MQTT message; `ack` is called once it is committed (or judged poison). */
   accept(topic: string, payload: Buffer, ack: () => void) {
     this.metrics.received++;
-    this.pending.push({ topic, payload, ack });
+    this.pending.push({ event: this.parse(topic, payload), ack });
     this.schedule();
   }
 
@@ -161,11 +179,8 @@ export class UplinkIngest {
 
   private schedule() {
     if (this.flushing || this.closed) return;
-    if (this.pending.length >= this.maxBatch) {
-      clearTimeout(this.timer);
-      this.timer = undefined;
-      void this.flush();
-    } else if (!this.timer && this.pending.length > 0) {
+    if (this.pending.length >= this.maxBatch) void this.flush();
+    else if (!this.timer && this.pending.length > 0) {
       this.timer = setTimeout(() => {
         this.timer = undefined;
         void this.flush();
@@ -175,13 +190,16 @@ export class UplinkIngest {
 
   private flush(): Promise<void> {
     if (this.flushing) return this.flushing;
+    clearTimeout(this.timer);
+    this.timer = undefined;
     const taken = this.pending.splice(0, this.maxBatch);
     if (taken.length === 0) return Promise.resolve();
     this.flushing = this.commit(taken).then(
       () => {
         for (const message of taken) message.ack();
         this.flushing = undefined;
-        this.schedule();
+        // What piled up during this commit goes next, without lingering: the pipeline is busy.
+        if (this.pending.length > 0 && !this.closed) void this.flush();
       },
       (err: unknown) => {
         this.metrics.commitFailures++;
@@ -201,30 +219,55 @@ export class UplinkIngest {
     return this.flushing;
   }
 
+  /** Parses one message; a parser failure is this message's problem, never the batch's. */
+  private parse(topic: string, payload: Buffer): NsEvent | undefined {
+    try {
+      return this.options.format.parse(topic, payload);
+    } catch (err) {
+      this.metrics.malformed++;
+      const source = err instanceof FrameError && err.source ? err.source : topic;
+      this.problem('malformed', source, {
+        topic,
+        reason: err instanceof Error ? err.message : String(err),
+      });
+      return undefined;
+    }
+  }
+
+  /** The devices of `devEuis`, from the cache or one lookup for the misses. */
+  private async lookup(devEuis: Set<string>): Promise<Map<string, DeviceRef | undefined>> {
+    const now = this.now();
+    const found = new Map<string, DeviceRef | undefined>();
+    const misses: string[] = [];
+    for (const devEui of devEuis) {
+      const cached = this.devices.get(devEui);
+      if (cached && cached.until > now) found.set(devEui, cached.device);
+      else misses.push(devEui);
+    }
+    if (misses.length === 0) return found;
+    const fetched = await this.options.store.devicesByDevEui(misses);
+    if (this.devices.size > 100_000) {
+      for (const [k, v] of this.devices) if (v.until <= now) this.devices.delete(k);
+    }
+    for (const devEui of misses) {
+      const device = fetched.get(devEui);
+      this.devices.set(devEui, { device, until: now + this.deviceCacheMs });
+      found.set(devEui, device);
+    }
+    return found;
+  }
+
   private async commit(messages: Pending[]) {
     const batch: IngestBatch = { uplinks: [], statuses: [], downlinks: [], gateways: [] };
     const deviceEvents: (UplinkEvent | DeviceStatusEvent)[] = [];
-    for (const { topic, payload } of messages) {
-      try {
-        const event = this.options.format.parse(topic, payload);
-        if (event.kind === 'uplink' || event.kind === 'status') deviceEvents.push(event);
-        else if (event.kind === 'downlink') batch.downlinks.push(event);
-        else if (event.kind === 'gateway') batch.gateways.push(event);
-        else this.metrics.ignored++;
-      } catch (err) {
-        // Any parser failure is this message's problem, never a reason to hold the others.
-        this.metrics.malformed++;
-        const source = err instanceof FrameError && err.source ? err.source : topic;
-        this.problem('malformed', source, {
-          topic,
-          reason: err instanceof Error ? err.message : String(err),
-        });
-      }
+    for (const { event } of messages) {
+      if (!event) continue;
+      if (event.kind === 'uplink' || event.kind === 'status') deviceEvents.push(event);
+      else if (event.kind === 'downlink') batch.downlinks.push(event);
+      else if (event.kind === 'gateway') batch.gateways.push(event);
+      else this.metrics.ignored++;
     }
-    const devices =
-      deviceEvents.length > 0
-        ? await this.options.store.devicesByDevEui([...new Set(deviceEvents.map((e) => e.devEui))])
-        : new Map<string, DeviceRef>();
+    const devices = await this.lookup(new Set(deviceEvents.map((e) => e.devEui)));
     for (const event of deviceEvents) {
       const device = devices.get(event.devEui);
       if (!device) {

@@ -10,7 +10,8 @@
  * `handleMessage` hands the message to the ingest and calls back at once, and the PUBACK that
  * mqtt.js then writes is held back until the ingest commits that message. A PUBACK is never
  * sent on a later connection than its PUBLISH came on: packet ids are per connection, so after
- * a reconnect the broker redelivers and the idempotent insert absorbs the repeat.
+ * a reconnect the broker redelivers and the idempotent insert absorbs the repeat. The PUBACKs of
+ * one commit are written corked, as one socket write instead of two small writes per message.
  */
 import mqtt, { type IPublishPacket, type MqttClient } from 'mqtt';
 import type { UplinkIngest } from './ingest.ts';
@@ -88,6 +89,19 @@ export function startLorawanAdapter(options: LorawanAdapterOptions): LorawanAdap
     sendPacket(packet, cb);
   };
 
+  // Acks of one batch are released in one synchronous loop: cork the socket until the loop ends.
+  let corked = false;
+  const corkUntilTick = () => {
+    if (corked) return;
+    const { stream } = client;
+    stream.cork();
+    corked = true;
+    process.nextTick(() => {
+      corked = false;
+      stream.uncork();
+    });
+  };
+
   let resumeReading: (() => void) | undefined;
   client.handleMessage = (packet, callback) => {
     const publish = packet as IPublishPacket;
@@ -99,7 +113,10 @@ export function startLorawanAdapter(options: LorawanAdapterOptions): LorawanAdap
       const received = generation;
       deferred.add(messageId);
       ack = () => {
-        if (generation === received && client.connected) sendPacket({ cmd: 'puback', messageId });
+        if (generation === received && client.connected) {
+          corkUntilTick();
+          sendPacket({ cmd: 'puback', messageId });
+        }
         if (options.ingest.backlog < maxBacklog) resumeReading?.();
       };
     }

@@ -1,15 +1,15 @@
 /**
  * Database side of the uplink ingest (`IngestStore`): device lookup by DevEUI and the batch
- * commit — telemetry rows (multi-row insert, `ON CONFLICT DO NOTHING` on the uplink key),
- * device last seen/battery/signal, the unit's current room temperature, valve opening and supply
- * temperature, downlink delivery states and gateway last seen, all in one transaction. Device
- * and unit "current" values only move forward: they are taken from uplinks that were new in
- * this commit and, for devices, only when newer than `last_seen`.
+ * commit — telemetry rows (one multi-row insert from arrays, `ON CONFLICT DO NOTHING` on the
+ * uplink key), device last seen/battery/signal, the unit's current room temperature, valve
+ * opening and supply temperature, downlink delivery states and gateway last seen, all atomic.
+ * Device and unit "current" values only move forward: they are taken from uplinks that were new
+ * in this commit and, for devices, only when newer than `last_seen` (docs/decisions/0016).
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { devices, gateways } from '../db/schema/devices.ts';
-import { downlinks, telemetry } from '../db/schema/telemetry.ts';
+import { downlinks } from '../db/schema/telemetry.ts';
 import type { DecodedUplink, DeviceRef, IngestBatch, IngestStore } from './ingest.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -42,130 +42,101 @@ export function telemetryStore(db: Db): IngestStore {
         rows.map((r) => [r.devEui as string, { ...r, devEui: r.devEui as string } satisfies DeviceRef]),
       );
     },
-    commit: (batch) => db.transaction((tx) => commitBatch(tx, batch)),
-  };
-}
-
-const key = (devEui: string, timeMs: number, fCnt: number) => `${devEui}|${timeMs}|${fCnt}`;
-
-async function commitBatch(tx: Tx, batch: IngestBatch): Promise<{ inserted: number }> {
-  const readings = batch.uplinks.filter((u) => u.reading);
-  const insertedKeys = await insertTelemetry(tx, readings);
-  const fresh = readings.filter((u) =>
-    insertedKeys.has(key(u.event.devEui, u.event.time.getTime(), u.event.fCnt)),
-  );
-  await updateDevices(tx, batch);
-  await updateUnits(tx, fresh);
-  await updateDownlinks(tx, batch);
-  await updateGateways(tx, batch);
-  return { inserted: insertedKeys.size };
-}
-
-/**
- * One `INSERT … SELECT FROM unnest(arrays) ON CONFLICT DO NOTHING`: 15 array parameters instead
- * of 15 per row, which keeps a 1000-row batch cheap to build and to parse on both backends.
- * @returns the keys of the rows that were new.
- */
-async function insertTelemetry(tx: Tx, readings: DecodedUplink[]): Promise<Set<string>> {
-  const inserted = new Set<string>();
-  if (readings.length === 0) return inserted;
-  const rows = readings.map(toTelemetryRow);
-  const column = <K extends keyof typeof telemetry.$inferInsert>(k: K, type: string) =>
-    array(
-      rows.map((r) => r[k] ?? null),
-      type,
-    );
-  const result = await tx.execute(sql`
-    insert into ${telemetry} (dev_eui, time, f_cnt, device_id, company_id, unit_id, f_port, room_temperature,
-      supply_temperature, setpoint_reported, valve_opening, battery, battery_unit, rssi, snr)
-    select * from unnest(
-      ${column('devEui', 'text')}, ${array(
-        rows.map((r) => r.time.toISOString()),
-        'timestamptz',
-      )},
-      ${column('fCnt', 'int')}, ${column('deviceId', 'text')}, ${column('companyId', 'uuid')},
-      ${column('unitId', 'uuid')}, ${column('fPort', 'int')}, ${column('roomTemperature', 'real')},
-      ${column('supplyTemperature', 'real')}, ${column('setpointReported', 'real')},
-      ${column('valveOpening', 'real')}, ${column('battery', 'real')}, ${column('batteryUnit', 'text')},
-      ${column('rssi', 'real')}, ${column('snr', 'real')})
-    on conflict do nothing
-    returning dev_eui, f_cnt, (extract(epoch from time) * 1000)::float8 as ms`);
-  for (const r of (result as unknown as { rows: { dev_eui: string; f_cnt: number; ms: number | string }[] })
-    .rows) {
-    inserted.add(key(r.dev_eui, Number(r.ms), Number(r.f_cnt)));
-  }
-  return inserted;
-}
-
-/** One telemetry row from a decoded uplink (°C, %, battery V or %, dBm, dB). */
-export function toTelemetryRow({ event, device, reading }: DecodedUplink): typeof telemetry.$inferInsert {
-  return {
-    devEui: event.devEui,
-    time: event.time,
-    fCnt: event.fCnt,
-    deviceId: device.id,
-    companyId: device.companyId,
-    unitId: device.unitId,
-    fPort: event.fPort,
-    roomTemperature: reading?.roomTemperature ?? null,
-    supplyTemperature: reading?.supplyTemperature ?? null,
-    setpointReported: reading?.setpoint ?? null,
-    valveOpening: reading?.valveOpening ?? null,
-    battery: reading?.battery?.value ?? null,
-    batteryUnit: reading?.battery?.unit ?? null,
-    rssi: event.radio.rssi ?? null,
-    snr: event.radio.snr ?? null,
+    commit: async (batch) => {
+      // The common case — uplinks only — is one statement, atomic on its own: no BEGIN/COMMIT
+      // round trips. Rare events (status, downlink states, gateways) share a transaction with it.
+      if (batch.statuses.length + batch.downlinks.length + batch.gateways.length === 0) {
+        return { inserted: await ingestUplinks(db, batch.uplinks) };
+      }
+      return db.transaction(async (tx) => {
+        const inserted = await ingestUplinks(tx, batch.uplinks);
+        await updateStatuses(tx, batch);
+        await updateDownlinks(tx, batch);
+        await updateGateways(tx, batch);
+        return { inserted };
+      });
+    },
   };
 }
 
 /** One array parameter cast to `type[]`, for `unnest(…)` (one parameter per column, not per row). */
 const array = (values: unknown[], type: string) => sql`${sql.param(values)}::${sql.raw(type)}[]`;
 
-async function updateDevices(tx: Tx, batch: IngestBatch) {
-  // Latest uplink per device (any uplink: an undecodable one still proves the device is alive).
-  const latest = new Map<string, DecodedUplink>();
-  for (const u of batch.uplinks) {
-    const prev = latest.get(u.device.id);
-    if (!prev || prev.event.time <= u.event.time) latest.set(u.device.id, u);
-  }
-  if (latest.size > 0) {
-    const rows = [...latest.values()];
-    await tx.execute(sql`
-      update ${devices} set
-        last_seen = v.seen,
-        battery = coalesce(v.battery, ${devices.battery}),
-        battery_unit = case when v.battery is null then ${devices.batteryUnit} else v.battery_unit end,
-        last_rssi = coalesce(v.rssi, ${devices.lastRssi}),
-        last_snr = coalesce(v.snr, ${devices.lastSnr})
-      from unnest(
-        ${array(
-          rows.map((u) => u.device.id),
-          'text',
-        )},
-        ${array(
-          rows.map((u) => u.event.time.toISOString()),
-          'timestamptz',
-        )},
-        ${array(
-          rows.map((u) => u.reading?.battery?.value ?? null),
-          'real',
-        )},
-        ${array(
-          rows.map((u) => u.reading?.battery?.unit ?? null),
-          'text',
-        )},
-        ${array(
-          rows.map((u) => u.event.radio.rssi ?? null),
-          'real',
-        )},
-        ${array(
-          rows.map((u) => u.event.radio.snr ?? null),
-          'real',
-        )}
-      ) as v(id, seen, battery, battery_unit, rssi, snr)
-      where ${devices.id} = v.id and (${devices.lastSeen} is null or ${devices.lastSeen} <= v.seen)`);
-  }
-  // DevStatusAns battery (%) from the network server, for devices whose payload has none.
+/**
+ * One statement for a batch of uplinks, with 13 array parameters whatever the batch size:
+ * 1. insert the telemetry rows of uplinks with a reading (`ON CONFLICT DO NOTHING` on
+ *    (dev_eui, time, f_cnt): a redelivery adds nothing), attributed to the device's unit and
+ *    company as they are now (joined, not taken from the ingest's device cache);
+ * 2. move each device's last seen, battery and signal to its latest uplink of the batch (any
+ *    uplink: an undecodable one still proves the device alive), never backwards;
+ * 3. set each unit's room temperature, valve opening and supply temperature to the latest value
+ *    of each among the rows that were new, skipping units whose values do not change.
+ * @returns how many telemetry rows were new.
+ */
+async function ingestUplinks(db: Db | Tx, uplinks: DecodedUplink[]): Promise<number> {
+  if (uplinks.length === 0) return 0;
+  const col = (type: string, value: (u: DecodedUplink) => unknown) => array(uplinks.map(value), type);
+  const result = await db.execute(sql`
+    with v as (
+      select * from unnest(
+        ${col('text', (u) => u.event.devEui)},
+        ${col('timestamptz', (u) => u.event.time.toISOString())}, ${col('int', (u) => u.event.fCnt)},
+        ${col('int', (u) => u.event.fPort)}, ${col('boolean', (u) => u.reading !== undefined)},
+        ${col('real', (u) => u.reading?.roomTemperature ?? null)},
+        ${col('real', (u) => u.reading?.supplyTemperature ?? null)},
+        ${col('real', (u) => u.reading?.setpoint ?? null)},
+        ${col('real', (u) => u.reading?.valveOpening ?? null)},
+        ${col('real', (u) => u.reading?.battery?.value ?? null)},
+        ${col('text', (u) => u.reading?.battery?.unit ?? null)},
+        ${col('real', (u) => u.event.radio.rssi ?? null)}, ${col('real', (u) => u.event.radio.snr ?? null)}
+      ) with ordinality as v(dev_eui, time, f_cnt, f_port, decoded, room, supply, setpoint, valve,
+             battery, battery_unit, rssi, snr, ord)
+    ),
+    fresh as (
+      insert into telemetry (dev_eui, time, f_cnt, device_id, company_id, unit_id, f_port,
+        room_temperature, supply_temperature, setpoint_reported, valve_opening, battery, battery_unit,
+        rssi, snr)
+      select v.dev_eui, v.time, v.f_cnt, d.id, d.company_id, d.unit_id, v.f_port, v.room, v.supply,
+        v.setpoint, v.valve, v.battery, v.battery_unit, v.rssi, v.snr
+      from v join devices d on d.dev_eui = v.dev_eui
+      where v.decoded
+      on conflict do nothing
+      returning unit_id, time, room_temperature, valve_opening, supply_temperature
+    ),
+    seen as (
+      update devices d set
+        last_seen = l.time,
+        battery = coalesce(l.battery, d.battery),
+        battery_unit = case when l.battery is null then d.battery_unit else l.battery_unit end,
+        last_rssi = coalesce(l.rssi, d.last_rssi),
+        last_snr = coalesce(l.snr, d.last_snr)
+      from (select distinct on (dev_eui) * from v order by dev_eui, time desc, ord desc) l
+      where d.dev_eui = l.dev_eui and (d.last_seen is null or d.last_seen <= l.time)
+    ),
+    latest as (
+      select unit_id,
+        (array_agg(room_temperature order by time desc) filter (where room_temperature is not null))[1] as room,
+        (array_agg(valve_opening order by time desc) filter (where valve_opening is not null))[1] as valve,
+        (array_agg(supply_temperature order by time desc) filter (where supply_temperature is not null))[1] as supply
+      from fresh where unit_id is not null group by unit_id
+    ),
+    current as (
+      update units u set
+        room_temperature = coalesce(l.room, u.room_temperature),
+        valve_opening = coalesce(l.valve, u.valve_opening),
+        supply_temperature = coalesce(l.supply, u.supply_temperature)
+      from latest l
+      where u.id = l.unit_id
+        and (u.room_temperature, u.valve_opening, u.supply_temperature) is distinct from
+          (coalesce(l.room, u.room_temperature), coalesce(l.valve, u.valve_opening),
+           coalesce(l.supply, u.supply_temperature))
+    )
+    select count(*)::int as inserted from fresh`);
+  return Number((result as unknown as { rows: { inserted: number | string }[] }).rows[0]?.inserted ?? 0);
+}
+
+/** DevStatusAns battery (%) from the network server, for devices whose payload has none. */
+async function updateStatuses(tx: Tx, batch: IngestBatch) {
   for (const { event, device } of batch.statuses) {
     if (event.batteryPercent === undefined) continue;
     await tx
@@ -173,49 +144,6 @@ async function updateDevices(tx: Tx, batch: IngestBatch) {
       .set({ battery: event.batteryPercent, batteryUnit: '%' })
       .where(and(eq(devices.id, device.id), sql`coalesce(${devices.batteryUnit}, '%') = '%'`));
   }
-}
-
-async function updateUnits(tx: Tx, fresh: DecodedUplink[]) {
-  // Per unit, the latest value of each field among this commit's new uplinks.
-  const perUnit = new Map<string, { at: Date; room?: number; valve?: number; supply?: number }>();
-  for (const { device, event, reading } of [...fresh].sort(
-    (a, b) => a.event.time.getTime() - b.event.time.getTime(),
-  )) {
-    if (!device.unitId || !reading) continue;
-    const current = perUnit.get(device.unitId) ?? { at: event.time };
-    perUnit.set(device.unitId, {
-      at: event.time,
-      room: reading.roomTemperature ?? current.room,
-      valve: reading.valveOpening ?? current.valve,
-      supply: reading.supplyTemperature ?? current.supply,
-    });
-  }
-  if (perUnit.size === 0) return;
-  const rows = [...perUnit];
-  await tx.execute(sql`
-    update units set
-      room_temperature = coalesce(v.room, units.room_temperature),
-      valve_opening = coalesce(v.valve, units.valve_opening),
-      supply_temperature = coalesce(v.supply, units.supply_temperature)
-    from unnest(
-      ${array(
-        rows.map(([id]) => id),
-        'uuid',
-      )},
-      ${array(
-        rows.map(([, v]) => v.room ?? null),
-        'real',
-      )},
-      ${array(
-        rows.map(([, v]) => v.valve ?? null),
-        'real',
-      )},
-      ${array(
-        rows.map(([, v]) => v.supply ?? null),
-        'real',
-      )}
-    ) as v(id, room, valve, supply)
-    where units.id = v.id`);
 }
 
 async function updateDownlinks(tx: Tx, batch: IngestBatch) {

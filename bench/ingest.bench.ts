@@ -1,0 +1,227 @@
+/**
+ * End-to-end uplink ingest (issue 6 performance target: ≥ 20 000 uplinks/s on this 2-core
+ * machine, zero loss): ChirpStack uplinks published with QoS 1 → broker → Heizplan's MQTT adapter
+ * → parse, decode → PostgreSQL commit → PUBACK, next to a bare mqtt.js subscribe-and-discard
+ * baseline (QoS 1, persistent session, same broker, same frames) measured in the same run — once
+ * before and once after the ingest, and averaged, because other work on the machine moves both.
+ * Zero loss is checked by counting telemetry rows against frames sent.
+ *
+ * Run: `npm run bench -- ingest.bench.ts` (or `npx tsx bench/ingest.bench.ts`).
+ * - PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test;
+ *   a throw-away database is created next to it and dropped. Without PostgreSQL it says it skipped.
+ * - Broker: BENCH_MQTT_URL, else TEST_MQTT_URL (e.g. Mosquitto), else an embedded aedes broker.
+ *   Broker and publisher run in a child process (`ingest-load.ts`), the ingest in this one.
+ *   Mosquitto's defaults (max_inflight_messages 20, max_queued_messages 1000) bound throughput
+ *   and make it drop bursts, so against an external broker the publisher stays at most
+ *   BENCH_INGEST_WINDOW (default 900) messages ahead of what the subscriber has received.
+ * - BENCH_INGEST_FRAMES (default 60 000) frames over BENCH_INGEST_DEVICES (default 1000) valves.
+ */
+import { type ChildProcess, fork } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import { cpus, loadavg } from 'node:os';
+import { sql } from 'drizzle-orm';
+import mqtt from 'mqtt';
+import pg from 'pg';
+import { openDatabase } from '../server/src/db/client.ts';
+import { chirpstackFormat } from '../server/src/lorawan/chirpstack.ts';
+import { type IngestStore, UplinkIngest } from '../server/src/lorawan/ingest.ts';
+import { startLorawanAdapter } from '../server/src/lorawan/mqtt-adapter.ts';
+import { telemetryStore } from '../server/src/lorawan/telemetry.repository.ts';
+import type { LoadReply, LoadRequest } from './ingest-load.ts';
+
+const FRAMES = Number(process.env.BENCH_INGEST_FRAMES ?? 60_000);
+const DEVICES = Number(process.env.BENCH_INGEST_DEVICES ?? 1000);
+const TARGET_PER_S = 20_000;
+const baseUrl =
+  process.env.BENCH_DATABASE_URL ??
+  process.env.TEST_DATABASE_URL ??
+  'postgres://postgres@127.0.0.1:5432/test';
+const externalBroker = process.env.BENCH_MQTT_URL ?? process.env.TEST_MQTT_URL;
+const WINDOW = externalBroker ? Number(process.env.BENCH_INGEST_WINDOW ?? 900) : Number.MAX_SAFE_INTEGER;
+const run = randomUUID().slice(0, 8);
+
+async function admin(query: string) {
+  const client = new pg.Client({ connectionString: baseUrl });
+  await client.connect();
+  try {
+    await client.query(query);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The load process and a typed way to wait for its replies (kept until asked for). */
+function startLoad() {
+  const child = fork(new URL('./ingest-load.ts', import.meta.url), [], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const replies: LoadReply[] = [];
+  let wake: (() => void) | undefined;
+  child.on('message', (message: LoadReply) => {
+    replies.push(message);
+    wake?.();
+  });
+  const request = (r: LoadRequest) => child.send(r);
+  const reply = async <C extends LoadReply['cmd']>(cmd: C) => {
+    for (;;) {
+      const index = replies.findIndex((m) => m.cmd === cmd);
+      if (index >= 0) return replies.splice(index, 1)[0] as Extract<LoadReply, { cmd: C }>;
+      await new Promise<void>((resolve) => (wake = resolve));
+    }
+  };
+  return { child, request, reply };
+}
+
+/**
+ * Publishes every frame under `prefix` and waits until `received()` reaches FRAMES, or nothing
+ * arrived for 5 s (a broker that dropped messages never delivers them; rows then show the loss).
+ * @returns ms from the first publish to the last arrival.
+ */
+async function stream(load: ReturnType<typeof startLoad>, prefix: string, received: () => number) {
+  const started = performance.now();
+  load.request({ cmd: 'publish', prefix });
+  let last = -1;
+  let lastAt = started;
+  while (received() < FRAMES && performance.now() - lastAt < 5000) {
+    const n = received();
+    if (n !== last) {
+      last = n;
+      lastAt = performance.now();
+      load.request({ cmd: 'received', n });
+    }
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+  return (received() >= FRAMES ? performance.now() : lastAt) - started;
+}
+
+/** Bare mqtt.js QoS 1 subscriber on a persistent session that counts and discards. */
+async function baseline(load: ReturnType<typeof startLoad>, url: string, tag: string) {
+  const clientId = `heizplan-bench-${run}-${tag}`;
+  const client = await mqtt.connectAsync(url, { protocolVersion: 4, clean: false, clientId });
+  await client.subscribeAsync(`bench-${run}/${tag}/#`, { qos: 1 });
+  let seen = 0;
+  client.on('message', () => {
+    seen++;
+  });
+  const ms = await stream(load, `bench-${run}/${tag}/`, () => seen);
+  await load.reply('published');
+  await client.endAsync();
+  await (await mqtt.connectAsync(url, { protocolVersion: 4, clean: true, clientId })).endAsync();
+  return { ms, received: seen };
+}
+
+async function main() {
+  try {
+    await admin('select 1');
+  } catch (err) {
+    console.log(`ingest: skipped, no PostgreSQL at ${baseUrl} (${(err as Error).message})`);
+    return;
+  }
+  const name = `heizplan_bench_${randomUUID().replaceAll('-', '')}`;
+  await admin(`create database ${name}`);
+  const dbUrl = new URL(baseUrl);
+  dbUrl.pathname = `/${name}`;
+  const database = await openDatabase({ kind: 'postgres', url: dbUrl.toString() });
+  let load: ReturnType<typeof startLoad> | undefined;
+  try {
+    await database.migrate();
+    const { db } = database;
+    await db.execute(sql`insert into companies (id, name) values (gen_random_uuid(), 'Bench')`);
+    await db.execute(sql`
+      insert into units (company_id, name) select id, 'Raum ' || i from companies, generate_series(1, ${DEVICES}) i`);
+    await db.execute(sql`
+      insert into devices (id, company_id, dev_eui, model, unit_id)
+      select lpad(to_hex(n), 16, '0'), company_id, lpad(to_hex(n), 16, '0'), 'mclimate-vicki', id
+      from (select row_number() over () as n, id, company_id from units) u`);
+    await db.execute(sql`analyze`);
+    const devEuis = Array.from({ length: DEVICES }, (_, i) => (i + 1).toString(16).padStart(16, '0'));
+
+    load = startLoad();
+    load.request({ cmd: 'start', url: externalBroker, devEuis, frames: FRAMES, window: WINDOW });
+    const { url, broker } = await load.reply('ready');
+    const loadBefore = loadavg();
+
+    const before = await baseline(load, url, 'base1');
+
+    const format = chirpstackFormat({ applicationId: 'bench' });
+    const store = telemetryStore(db);
+    const commits = { count: 0, ms: 0 };
+    const timed: IngestStore = {
+      ...store,
+      commit: async (batch) => {
+        const t = performance.now();
+        const result = await store.commit(batch);
+        commits.count++;
+        commits.ms += performance.now() - t;
+        return result;
+      },
+    };
+    const log = { info() {}, warn() {}, error: (o: object, m: string) => console.error(m, o) };
+    const ingest = new UplinkIngest({ format, store: timed, log });
+    const clientId = `heizplan-bench-${run}-ingest`;
+    const adapter = startLorawanAdapter({
+      url,
+      format,
+      ingest,
+      log,
+      clientId,
+      topicPrefix: `bench-${run}/hp/`,
+    });
+    await adapter.ready;
+    const t0 = performance.now();
+    const arrivedMs = await stream(load, `bench-${run}/hp/`, () => ingest.metrics.received);
+    await ingest.drain();
+    // All arrived: until the last commit and its PUBACKs; stalled: until the last arrival.
+    const ingestMs = ingest.metrics.received >= FRAMES ? performance.now() - t0 : arrivedMs;
+    await load.reply('published');
+    await adapter.close();
+    await (await mqtt.connectAsync(url, { protocolVersion: 4, clean: true, clientId })).endAsync();
+
+    const after = await baseline(load, url, 'base2');
+    const loadAfter = loadavg();
+    const counted = await db.execute(sql`select count(*)::int as n from telemetry`);
+    const rows = (counted as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
+
+    const rate = (ms: number) => Math.round((FRAMES / ms) * 1000);
+    const baselineRate = Math.round((rate(before.ms) + rate(after.ms)) / 2);
+    const ingestRate = rate(ingestMs);
+    const lost = FRAMES - rows;
+    const fmt = (n: number) => n.toLocaleString('en');
+    const avg = (l: number[]) => l.map((x) => x.toFixed(2)).join(' / ');
+    console.log(
+      `ingest: ${fmt(FRAMES)} ChirpStack uplinks from ${fmt(DEVICES)} valves, QoS 1, broker: ${broker}` +
+        `${externalBroker ? ` (${externalBroker}, publisher window ${WINDOW})` : ' (own process)'}, PostgreSQL`,
+    );
+    console.log(
+      `  Heizplan (broker → parse/decode → commit → PUBACK): ${fmt(ingestRate)} uplinks/s  (${Math.round(ingestMs)} ms)`,
+    );
+    console.log(
+      `  baseline (bare mqtt.js subscribe-and-discard):     ${fmt(baselineRate)} uplinks/s  ` +
+        `(before ${fmt(rate(before.ms))}, after ${fmt(rate(after.ms))}; received ${fmt(before.received)} / ${fmt(after.received)})`,
+    );
+    console.log(`  ratio to baseline: ${(ingestRate / baselineRate).toFixed(2)}`);
+    console.log(
+      `  rows ${fmt(rows)} of ${fmt(FRAMES)} frames: ${lost === 0 ? 'zero loss' : `${fmt(lost)} LOST`}; ` +
+        `${commits.count} commits, mean batch ${Math.round(ingest.metrics.uplinks / Math.max(1, commits.count))}, ` +
+        `${Math.round(commits.ms)} ms in commits`,
+    );
+    console.log(
+      `  target ≥ ${fmt(TARGET_PER_S)} uplinks/s with zero loss: ${ingestRate >= TARGET_PER_S && lost === 0 ? 'PASS' : 'MISS'}`,
+    );
+    console.log(
+      `  load average (1/5/15 min) before ${avg(loadBefore)}, after ${avg(loadAfter)} on ${cpus().length} cores` +
+        ' — other processes on this machine (e.g. other test runs) lower both figures',
+    );
+  } finally {
+    if (load) {
+      load.request({ cmd: 'close' });
+      await once(load.child as ChildProcess, 'exit');
+    }
+    await database.close();
+    await admin(`drop database if exists ${name} with (force)`);
+  }
+}
+
+await main();
