@@ -8,7 +8,7 @@
  * MClimate Vicki byte layout, round-robin over `devEuis` (fCnt grows per round, so every frame is
  * a distinct telemetry row) → `{ cmd: 'ready', url, broker }`. `{ cmd: 'publish', prefix }`
  * publishes them all with QoS 1 under topic prefix `prefix`, never more than `window` ahead of
- * the count the parent reports in `{ cmd: 'received', n }` (Mosquitto drops QoS 1 messages beyond
+ * the count the parent reports in `{ cmd: 'acknowledged', n }` (Mosquitto drops QoS 1 messages beyond
  * `max_queued_messages` per subscriber) → `{ cmd: 'published', ms }` once the broker has
  * acknowledged every one. `{ cmd: 'close' }` ends the process.
  */
@@ -22,7 +22,7 @@ import type { MqttMessage } from '../server/src/lorawan/network-server.ts';
 export type LoadRequest =
   | { cmd: 'start'; url?: string; devEuis: string[]; frames: number; window: number }
   | { cmd: 'publish'; prefix: string }
-  | { cmd: 'received'; n: number }
+  | { cmd: 'acknowledged'; n: number }
   | { cmd: 'close' };
 
 export type LoadReply =
@@ -62,15 +62,15 @@ let broker: EmbeddedBroker | undefined;
 let publisher: MqttClient | undefined;
 let messages: MqttMessage[] = [];
 let window = Number.MAX_SAFE_INTEGER;
-let received = 0;
+let acknowledged = 0;
 let credit: (() => void) | undefined;
 
 async function publish(prefix: string) {
-  received = 0;
+  acknowledged = 0;
   const started = performance.now();
   const acked: Promise<unknown>[] = [];
   for (let i = 0; i < messages.length; i++) {
-    while (i - received >= window) await new Promise<void>((resolve) => (credit = resolve));
+    while (i - acknowledged >= window) await new Promise<void>((resolve) => (credit = resolve));
     const m = messages[i] as MqttMessage;
     acked.push((publisher as MqttClient).publishAsync(`${prefix}${m.topic}`, m.payload, { qos: 1 }));
     // Let socket writes and PUBACKs through now and then instead of queueing everything first.
@@ -98,8 +98,8 @@ process.on('message', (request: LoadRequest) => {
     case 'publish':
       void publish(request.prefix);
       break;
-    case 'received':
-      received = request.n;
+    case 'acknowledged':
+      acknowledged = request.n;
       credit?.();
       credit = undefined;
       break;
