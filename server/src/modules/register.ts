@@ -17,6 +17,7 @@ import { meRoutes } from './me/me.routes.ts';
 import { plansRoutes } from './plans/plans.routes.ts';
 import { publicHeatingViewRoutes } from './public-heating-view/public-heating-view.routes.ts';
 import { qrCodesRoutes } from './qr-codes/qr-codes.routes.ts';
+import { unitSeriesRoutes } from './unit-series/unit-series.routes.ts';
 import { unitsRoutes } from './units/units.routes.ts';
 
 export async function registerModules(app: FastifyInstance) {
@@ -35,4 +36,5 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(eventsRoutes);
   await app.register(qrCodesRoutes);
   await app.register(publicHeatingViewRoutes);
+  await app.register(unitSeriesRoutes);
 }
