@@ -22,6 +22,8 @@ export interface DialogProps {
   open?: boolean;
   defaultOpen?: boolean;
   onOpenChange?: (open: boolean) => void;
+  /** `wide` for content that needs room, such as a chart; default fits a form. */
+  size?: 'default' | 'wide';
   testid?: string;
 }
 
@@ -34,6 +36,7 @@ export function Dialog({
   open,
   defaultOpen,
   onOpenChange,
+  size = 'default',
   testid = 'dialog',
 }: DialogProps) {
   const { t } = useTranslation('ui');
@@ -46,7 +49,7 @@ export function Dialog({
           data-testid={testid}
           // Without a description Radix must not point aria-describedby at a missing element.
           {...(description ? {} : { 'aria-describedby': undefined })}
-          className="fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col rounded-xl bg-white shadow-xl"
+          className={`fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] ${size === 'wide' ? 'max-w-4xl' : 'max-w-lg'} -translate-x-1/2 -translate-y-1/2 flex-col rounded-xl bg-white shadow-xl`}
         >
           <div className="flex items-start gap-4 border-b border-stone-200 px-5 py-4">
             <div className="min-w-0 flex-1">

@@ -11,6 +11,7 @@ import { PlansSection } from '../../plans/components/plans-section.tsx';
 import { PreviewChart } from '../../plans/components/preview-chart.tsx';
 import { UnitQrSection } from '../../qr-codes/components/unit-qr-section.tsx';
 import { SettingsCard } from '../../settings/components/settings-card.tsx';
+import { UnitGraph } from '../../unit-graphs/components/unit-graph.tsx';
 import { useUnit } from '../api/get-unit.ts';
 import { DeleteUnitDialog } from '../components/delete-unit-dialog.tsx';
 import { RoomTemperature } from '../components/room-temperature.tsx';
@@ -25,6 +26,7 @@ function StoredPreview({ unitId }: { unitId: string }) {
 export function UnitDetailPage() {
   const { t } = useTranslation('units');
   const { t: tQr } = useTranslation('qr');
+  const { t: tGraphs } = useTranslation('graphs');
   const { unitId = '' } = useParams();
   const unit = useUnit(unitId);
   const format = useHeatingFormat();
@@ -91,6 +93,9 @@ export function UnitDetailPage() {
           </div>
         </dl>
       </div>
+      <SettingsCard title={tGraphs('title')} description={tGraphs('description')} testid="unit-history">
+        <UnitGraph unitId={u.id} />
+      </SettingsCard>
       <SettingsCard title={t('detail.settings')} testid="unit-settings">
         <UnitSettingsForm key={u.id} unit={u} />
       </SettingsCard>

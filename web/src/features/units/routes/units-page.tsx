@@ -10,6 +10,7 @@ import { PagedList } from '../../../components/paged-list/paged-list.tsx';
 import { usePagedList } from '../../../components/paged-list/use-paged-list.ts';
 import type { TableColumn } from '../../../components/ui/table.tsx';
 import { useCompany } from '../../company/api/get-company.ts';
+import { UnitGraphDialog } from '../../unit-graphs/components/unit-graph-dialog.tsx';
 import { type UnitListParams, useUnits } from '../api/list-units.ts';
 import { CreateUnitsDialog } from '../components/create-units-dialog.tsx';
 import { RoomTemperature } from '../components/room-temperature.tsx';
@@ -79,6 +80,11 @@ export function UnitsPage() {
       key: 'createdBy',
       label: t('fields.createdBy'),
       render: (unit) => unit.createdBy?.name ?? t('anonymous'),
+    },
+    {
+      key: 'graph',
+      label: t('fields.graph'),
+      render: (unit) => <UnitGraphDialog unitId={unit.id} unitName={unit.name} />,
     },
   ];
 

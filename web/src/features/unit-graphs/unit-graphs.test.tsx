@@ -1,0 +1,99 @@
+/** Unit graphs (issue 7): readings and setpoint steps aligned for uPlot; a failed load says so and retries. */
+import type { UnitSeries } from '@heizplan/contracts/unit-series';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setLanguage } from '../../app/i18n.ts';
+import { routes } from '../../app/router.tsx';
+import { renderRoutes } from '../../test/render.tsx';
+import { json, signIn, testProfile } from '../../test/signed-in.ts';
+import { heatingApi, problem, testUnit } from '../units/test-fixtures.ts';
+import { isEmptySeries, toGraphColumns } from './series-data.ts';
+
+const series = (over: Partial<UnitSeries> = {}): UnitSeries => ({
+  from: '2026-11-20T00:00:00.000Z',
+  to: '2026-11-20T01:00:00.000Z',
+  bucketSeconds: 600,
+  timeZone: 'Europe/Berlin',
+  buckets: {
+    time: ['2026-11-20T00:00:00.000Z', '2026-11-20T00:10:00.000Z', '2026-11-20T00:30:00.000Z'],
+    roomAvg: [19, null, 20],
+    roomMin: [18.5, null, 19.5],
+    roomMax: [19.5, null, 20.5],
+    supplyAvg: [45, null, 50],
+    valveAvg: [20, null, 60],
+  },
+  setpoint: [
+    { at: '2026-11-20T00:00:00.000Z', setpoint: 17 },
+    { at: '2026-11-20T00:20:00.000Z', setpoint: 21 },
+  ],
+  ...over,
+});
+const s = (iso: string) => Date.parse(iso) / 1000;
+
+describe('graph columns', () => {
+  it('add the setpoint instants and the end to the x axis and hold each setpoint until the next', () => {
+    const c = toGraphColumns(series());
+    expect(c.x).toEqual([
+      s('2026-11-20T00:00:00Z'),
+      s('2026-11-20T00:10:00Z'),
+      s('2026-11-20T00:20:00Z'),
+      s('2026-11-20T00:30:00Z'),
+      s('2026-11-20T01:00:00Z'),
+    ]);
+    expect(c.setpoint).toEqual([17, 17, 21, 21, 21]);
+  });
+
+  it('keep gaps in the readings as null but skip the setpoint-only instants with undefined', () => {
+    const c = toGraphColumns(series());
+    expect(c.roomAvg).toEqual([19, null, undefined, 20, undefined]);
+    expect(c.valveAvg).toEqual([20, null, undefined, 60, undefined]);
+  });
+
+  it('know an empty series', () => {
+    const none = series({
+      buckets: { time: [], roomAvg: [], roomMin: [], roomMax: [], supplyAvg: [], valveAvg: [] },
+      setpoint: [],
+    });
+    expect(isEmptySeries(none)).toBe(true);
+    expect(isEmptySeries(series())).toBe(false);
+  });
+});
+
+describe('unit graph', { timeout: 20_000 }, () => {
+  beforeEach(async () => {
+    localStorage.clear();
+    await setLanguage('en');
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("says 'Data could not be loaded' and loads again on retry", async () => {
+    const unit = testUnit({ name: 'Aula' });
+    let recovered = false;
+    const { session } = signIn({
+      profile: testProfile({ lang: 'en' }),
+      extra: heatingApi([unit], (method, url) => {
+        if (method === 'GET' && url === `/api/companies/c1/units/${unit.id}`) return json(200, unit);
+        if (!url.startsWith(`/api/companies/c1/units/${unit.id}/series`)) return undefined;
+        return !recovered
+          ? problem(503, 'Service Unavailable', 'Database down.')
+          : json(
+              200,
+              series({
+                buckets: { time: [], roomAvg: [], roomMin: [], roomMax: [], supplyAvg: [], valveAvg: [] },
+                setpoint: [],
+              }),
+            );
+      }),
+    });
+    renderRoutes(routes, `/units/${unit.id}`, { session });
+    expect(await screen.findByTestId('unit-graph-error', {}, { timeout: 5000 })).toHaveTextContent(
+      'Data could not be loaded',
+    );
+    recovered = true;
+    await userEvent.click(screen.getByTestId('unit-graph-retry'));
+    expect(await screen.findByTestId('unit-graph-empty')).toHaveTextContent('No readings yet');
+    await userEvent.click(screen.getByTestId('unit-graph-range-14d'));
+    expect(screen.getByTestId('unit-graph-range-14d')).toHaveAttribute('aria-pressed', 'true');
+  });
+});
