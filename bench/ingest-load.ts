@@ -10,7 +10,7 @@
  * publishes them all with QoS 1 under topic prefix `prefix`, never more than `window` ahead of
  * the count the parent reports in `{ cmd: 'acknowledged', n }` (Mosquitto drops QoS 1 messages beyond
  * `max_queued_messages` per subscriber) → `{ cmd: 'published', ms }` once the broker has
- * acknowledged every one. `{ cmd: 'close' }` ends the process.
+ * acknowledged every one, with the CPU time this process spent meanwhile. `{ cmd: 'close' }` ends the process.
  */
 import { randomUUID } from 'node:crypto';
 import mqtt, { type MqttClient } from 'mqtt';
@@ -27,7 +27,7 @@ export type LoadRequest =
 
 export type LoadReply =
   | { cmd: 'ready'; url: string; broker: 'embedded aedes' | 'external' }
-  | { cmd: 'published'; ms: number };
+  | { cmd: 'published'; ms: number; cpuMs: number };
 
 /** `frames` uplinks, one per device per round, one minute apart per device. */
 function benchFrames(devEuis: string[], frames: number): MqttMessage[] {
@@ -68,6 +68,7 @@ let credit: (() => void) | undefined;
 async function publish(prefix: string) {
   acknowledged = 0;
   const started = performance.now();
+  const cpu = process.cpuUsage();
   const acked: Promise<unknown>[] = [];
   for (let i = 0; i < messages.length; i++) {
     while (i - acknowledged >= window) await new Promise<void>((resolve) => (credit = resolve));
@@ -77,7 +78,8 @@ async function publish(prefix: string) {
     if (i % 1000 === 999) await new Promise((resolve) => setImmediate(resolve));
   }
   await Promise.all(acked);
-  send({ cmd: 'published', ms: performance.now() - started });
+  const { user, system } = process.cpuUsage(cpu);
+  send({ cmd: 'published', ms: performance.now() - started, cpuMs: (user + system) / 1000 });
 }
 
 process.on('message', (request: LoadRequest) => {

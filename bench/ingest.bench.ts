@@ -162,7 +162,11 @@ async function main() {
         return result;
       },
     };
-    const log = { info() {}, warn: (o: object, m: string) => console.warn(m, o), error: (o: object, m: string) => console.error(m, o) };
+    const log = {
+      info() {},
+      warn: (o: object, m: string) => console.warn(m, o),
+      error: (o: object, m: string) => console.error(m, o),
+    };
     const ingest = new UplinkIngest({ format, store: timed, log });
     const clientId = `heizplan-bench-${run}-ingest`;
     const adapter = startLorawanAdapter({
@@ -174,9 +178,11 @@ async function main() {
       topicPrefix: `bench-${run}/hp/`,
     });
     await adapter.ready;
+    const cpu = process.cpuUsage();
     const ingestMs = await stream(load, `bench-${run}/hp/`, () => commits.uplinks);
     await ingest.drain();
-    await load.reply('published');
+    const ingestCpu = process.cpuUsage(cpu);
+    const loadCpuMs = (await load.reply('published')).cpuMs;
     await adapter.close();
     await (await mqtt.connectAsync(url, { protocolVersion: 4, clean: true, clientId })).endAsync();
 
@@ -207,6 +213,11 @@ async function main() {
       `  rows ${fmt(rows)} of ${fmt(FRAMES)} frames: ${lost === 0 ? 'zero loss' : `${fmt(lost)} LOST`}; ` +
         `${commits.count} commits, mean batch ${Math.round(ingest.metrics.uplinks / Math.max(1, commits.count))}, ` +
         `${Math.round(commits.ms)} ms in commits`,
+    );
+    console.log(
+      `  CPU during the ingest run: this process ${Math.round((ingestCpu.user + ingestCpu.system) / 1000)} ms, ` +
+        `broker and publisher ${Math.round(loadCpuMs)} ms, of ${Math.round(ingestMs * cpus().length)} ms on ` +
+        `${cpus().length} cores (the rest: PostgreSQL, other processes, idle)`,
     );
     console.log(
       `  target ≥ ${fmt(TARGET_PER_S)} uplinks/s with zero loss: ${ingestRate >= TARGET_PER_S && lost === 0 ? 'PASS' : 'MISS'}`,

@@ -5,6 +5,7 @@ import { createTestDatabase } from '../../test/helpers.ts';
 import type { Database } from '../db/client.ts';
 import { devices } from '../db/schema/devices.ts';
 import { units } from '../db/schema/heating.ts';
+import { telemetry } from '../db/schema/telemetry.ts';
 import { chirpstackFormat } from './chirpstack.ts';
 import { type EmbeddedBroker, startEmbeddedBroker } from './embedded-broker.ts';
 import { type IngestStore, UplinkIngest } from './ingest.ts';
@@ -183,6 +184,37 @@ describe.each(brokerTargets)('uplink ingest over MQTT ($name)', ({ url }) => {
     await ingest.drain();
     expect(await telemetryCount(database.db, companyId)).toBe(20);
     expect(ingest.metrics).toMatchObject({ inserted: 20, duplicates: 20 });
+  });
+
+  it('stores a row under the unit its device has at commit time, even while the lookup is cached', async () => {
+    const { devEuis, unitIds, companyId } = await seedValves(database.db, 2);
+    const devEui = devEuis[0] as string;
+    const { ingest } = await startIngest();
+    const ns = await publisher();
+    await ns.send(vickiUplink(devEui, 1));
+    await eventually('the first row', async () => (await telemetryCount(database.db, companyId)) === 1);
+    await ingest.drain();
+    await database.db
+      .update(devices)
+      .set({ unitId: unitIds[1] as string })
+      .where(eq(devices.id, devEui));
+    await ns.send(vickiUplink(devEui, 2, { roomTemperature: 19.5 }));
+    await eventually('the second row', async () => (await telemetryCount(database.db, companyId)) === 2);
+    await ingest.drain();
+    const rows = await database.db
+      .select({ fCnt: telemetry.fCnt, unitId: telemetry.unitId })
+      .from(telemetry)
+      .where(eq(telemetry.devEui, devEui))
+      .orderBy(telemetry.fCnt);
+    expect(rows).toEqual([
+      { fCnt: 1, unitId: unitIds[0] },
+      { fCnt: 2, unitId: unitIds[1] },
+    ]);
+    const [moved] = await database.db
+      .select()
+      .from(units)
+      .where(eq(units.id, unitIds[1] as string));
+    expect(moved?.roomTemperature).toBeCloseTo(19.5, 1);
   });
 
   it('loses nothing when Heizplan stops before its commit: the broker redelivers what was not acknowledged', async () => {

@@ -142,9 +142,18 @@ export function startLorawanAdapter(options: LorawanAdapterOptions): LorawanAdap
   client.on('connect', (connack) => {
     options.log.info({ url: redact(options.url), sessionPresent: connack.sessionPresent }, 'MQTT connected');
     // Subscribing again on a present session is harmless and covers a broker that lost it.
-    client.subscribe(subscriptions, (err) => {
+    client.subscribe(subscriptions, (err, granted) => {
       if (err) options.log.error({ err }, 'MQTT subscribe failed');
       else {
+        // The Things Stack's MQTT server grants QoS 0 only: uplinks then arrive without PUBACK
+        // and are lost if Heizplan is down or stops before the commit. Say so once per connect.
+        const downgraded = (granted ?? []).filter((g) => g.qos !== 1).map((g) => `${g.topic} (QoS ${g.qos})`);
+        if (downgraded.length > 0) {
+          options.log.warn(
+            { downgraded },
+            'MQTT broker did not grant QoS 1: uplinks on these topics are not redelivered after an outage',
+          );
+        }
         markReady();
         options.onConnect?.();
       }

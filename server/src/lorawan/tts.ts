@@ -10,8 +10,10 @@
  * Heizplan tags each downlink with the correlation id `heizplan:downlink:{id}`; TTS copies the
  * downlink's correlation ids into its down/* events, which is how they are matched.
  * Push topics name the TTS device id, not the DevEUI, so the id is learnt from uplinks
- * (`eui-{deveui}`, the console default, until one arrives). The TTS MQTT server only offers
- * QoS 0 (its docs say so), so the no-loss guarantee of the ChirpStack path does not extend here.
+ * (`eui-{deveui}`, the console default, until one arrives). The adapter subscribes to these
+ * topics with QoS 1 and commits before it acknowledges, exactly as for ChirpStack; the TTS MQTT
+ * server grants QoS 0 only (its docs: "MQTT 3.1.1 and QoS 0 only"), so the no-loss guarantee
+ * holds only for a broker that grants QoS 1, and the adapter logs a warning when it is not granted.
  */
 import {
   bestRadio,
