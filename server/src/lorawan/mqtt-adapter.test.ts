@@ -24,8 +24,8 @@ describe('LoRaWAN MQTT adapter subscriptions', () => {
     const server = createServer(broker.handle).listen(0, '127.0.0.1');
     await once(server, 'listening');
     cleanup.push(
-      () => new Promise((resolve) => broker.close(resolve)),
-      () => new Promise((resolve) => server.close(resolve)),
+      () => new Promise<void>((resolve) => broker.close(() => resolve())),
+      () => new Promise<void>((resolve) => server.close(() => resolve())),
     );
     return { url: `mqtt://127.0.0.1:${(server.address() as { port: number }).port}`, requested };
   }
