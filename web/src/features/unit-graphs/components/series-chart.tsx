@@ -31,6 +31,30 @@ export default function SeriesChart({ series, language }: { series: UnitSeries; 
     const celsius = new Intl.NumberFormat(language, { maximumFractionDigits: 1 });
     const degrees = (_: uPlot, values: (number | null)[]) =>
       values.map((v) => (v === null ? '' : `${celsius.format(v)} °C`));
+    // Tick labels in the user's language and the company's zone: times over two days, dates beyond.
+    const span = (c.x.at(-1) ?? 0) - (c.x[0] ?? 0);
+    const clock = new Intl.DateTimeFormat(language, {
+      timeZone: series.timeZone,
+      hour: '2-digit',
+      minute: '2-digit',
+    });
+    const day = new Intl.DateTimeFormat(language, {
+      timeZone: series.timeZone,
+      weekday: 'short',
+      day: 'numeric',
+      month: 'numeric',
+    });
+    const clock24 = new Intl.DateTimeFormat('en-GB', {
+      timeZone: series.timeZone,
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    const timeLabels = (_: uPlot, splits: number[]) =>
+      splits.map((ts) => {
+        const date = new Date(ts * 1000);
+        return span > 3 * 86_400 || clock24.format(date) === '00:00' ? day.format(date) : clock.format(date);
+      });
     const percent = (_: uPlot, values: (number | null)[]) => values.map((v) => (v === null ? '' : `${v} %`));
     const temperature = {
       scale: '°C',
@@ -42,7 +66,7 @@ export default function SeriesChart({ series, language }: { series: UnitSeries; 
       tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), series.timeZone),
       scales: { x: { time: true }, '°C': { auto: true }, '%': { range: [0, 100] } },
       axes: [
-        { stroke: '#57534e', grid: { stroke: '#e7e5e4' } },
+        { stroke: '#57534e', grid: { stroke: '#e7e5e4' }, values: timeLabels, space: 60 },
         { scale: '°C', values: degrees, size: 64, stroke: '#57534e', grid: { stroke: '#e7e5e4' } },
         { scale: '%', side: 1, values: percent, size: 48, stroke: '#57534e', grid: { show: false } },
       ],
