@@ -95,7 +95,10 @@ async function stream(load: ReturnType<typeof startLoad>, prefix: string, acknow
     }
     await new Promise((resolve) => setTimeout(resolve, 2));
   }
-  return (acknowledged() >= FRAMES ? performance.now() : lastAt) - started;
+  const ms = (acknowledged() >= FRAMES ? performance.now() : lastAt) - started;
+  // After a stall the publisher may still wait for credit: release it so it can finish.
+  load.request({ cmd: 'acknowledged', n: FRAMES });
+  return ms;
 }
 
 /** Bare mqtt.js QoS 1 subscriber on a persistent session that counts and discards. */
