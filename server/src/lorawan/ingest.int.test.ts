@@ -173,7 +173,7 @@ describe.each(brokerTargets)('uplink ingest over MQTT ($name)', ({ url }) => {
   });
 
   it('adds nothing for a duplicate delivery of the same uplink', async () => {
-    const { devEuis, companyId } = await seedValves(database.db, 2);
+    const { devEuis, unitIds, companyId } = await seedValves(database.db, 2);
     const { ingest } = await startIngest();
     const ns = await publisher();
     const frames = devEuis.flatMap((devEui) =>
@@ -184,6 +184,17 @@ describe.each(brokerTargets)('uplink ingest over MQTT ($name)', ({ url }) => {
     await ingest.drain();
     expect(await telemetryCount(database.db, companyId)).toBe(20);
     expect(ingest.metrics).toMatchObject({ inserted: 20, duplicates: 20 });
+
+    // A late redelivery of an older uplink (fCnt 9: 24 °C) leaves the unit on fCnt 10 (20 °C).
+    await ns.send(frames[8] as MqttMessage);
+    await eventually('the redelivery processed', () => ingest.metrics.received === 41);
+    await ingest.drain();
+    const [unit] = await database.db
+      .select()
+      .from(units)
+      .where(eq(units.id, unitIds[0] as string));
+    expect(unit?.roomTemperature).toBeCloseTo(20, 0);
+    expect(ingest.metrics.duplicates).toBe(21);
   });
 
   it('stores a row under the unit its device has at commit time, even while the lookup is cached', async () => {
