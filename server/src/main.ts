@@ -7,6 +7,9 @@ import { identityAccountPorts } from './auth/account-ports.ts';
 import { createAuth } from './auth/issuer.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { ensureDemo } from './demo/demo.ts';
+import { DEMO_LOGIN } from './demo/demo-data.ts';
+import { type RunningDemo, runDemoSimulator } from './demo/demo-simulator.ts';
 import { databaseDeviceDirectory } from './jobs/device-directory.ts';
 import { HeatingScheduler } from './jobs/heating-scheduler.ts';
 import { startLorawan } from './lorawan/lorawan.ts';
@@ -41,11 +44,24 @@ async function main() {
   // Removes accounts 30 days after their deletion request (spec §4).
   const stopAccountPurge = startAccountPurge(database.db, app.log);
 
+  // The demo building (DEMO, README): seeded on first start, then simulated while we run.
+  const demo = await ensureDemo(database.db, config);
+  let demoSimulator: RunningDemo | undefined;
+  if (demo && config.lorawan.networkServer === 'chirpstack') {
+    demoSimulator = await runDemoSimulator(database.db, {
+      companyId: demo.companyId,
+      brokerUrl: lorawan.brokerUrl,
+      applicationId: config.lorawan.chirpstackApplicationId,
+      onError: (err) => app.log.warn({ err }, 'demo simulator step failed'),
+    });
+  }
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    await demoSimulator?.stop();
     await heatingScheduler.stop();
     stopAccountPurge();
     await lorawan.close();
@@ -59,6 +75,18 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   heatingScheduler.start();
   app.log.info(`Heizplan ${config.version} on ${config.publicUrl} (database: ${database.kind})`);
+  if (demo) {
+    console.log(
+      [
+        '',
+        `  Demo building ${demo.created ? 'created' : 'running'}: sign in at ${config.publicUrl}`,
+        `    e-mail:   ${DEMO_LOGIN.email}`,
+        `    password: ${DEMO_LOGIN.password}`,
+        '  (DEMO=0 turns the demo off)',
+        '',
+      ].join('\n'),
+    );
+  }
 }
 
 await main();

@@ -64,6 +64,8 @@ export async function startServer({
       PUBLIC_URL: baseURL,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
+      // Journeys build their own companies; the demo building would only add load.
+      DEMO: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,0 +1,108 @@
+/**
+ * Two weeks of demo history written straight into the database (seconds, not minutes through
+ * the broker): every device's readings every 15 minutes from the thermal model of
+ * tools/simulator, with the setpoint following the demo winter plan, and the plan's switch points
+ * as `group_plan` entries of the heating log — so the graphs show real steps and curves at once.
+ */
+import { eq } from 'drizzle-orm';
+import { DateTime } from 'luxon';
+import { advance, type RoomState, WINTER } from '../../../tools/simulator/thermal.ts';
+import type { Db } from '../db/client.ts';
+import { devices, heatingLog, telemetry, units } from '../db/schema.ts';
+import { getCodec } from '../lorawan/codecs/registry.ts';
+import { DEMO_SWITCH_POINTS } from './demo-data.ts';
+
+export const DEMO_HISTORY_DAYS = 14;
+const STEP_MS = 15 * 60_000;
+const ZONE = 'Europe/Berlin';
+const CHUNK = 1000;
+
+/** The demo plan's setpoint (°C) at `at`: the last switch point at or before it in Berlin time. */
+export function demoSetpointAt(at: Date): number {
+  const local = DateTime.fromJSDate(at, { zone: ZONE });
+  const minutes = local.hour * 60 + local.minute;
+  const today = DEMO_SWITCH_POINTS.filter(
+    (p) => p.day === local.weekday && p.hour * 60 + p.minute <= minutes,
+  );
+  if (today.length > 0) return (today.at(-1) as { temperature: number }).temperature;
+  const yesterday = DEMO_SWITCH_POINTS.filter((p) => p.day === local.minus({ days: 1 }).weekday);
+  return (yesterday.at(-1) as { temperature: number }).temperature;
+}
+
+/** The demo plan's switch instants between `from` and `to`, with the setpoint each sets. */
+function switchInstants(from: Date, to: Date): { at: Date; setpoint: number }[] {
+  const result: { at: Date; setpoint: number }[] = [];
+  for (
+    let day = DateTime.fromJSDate(from, { zone: ZONE }).startOf('day');
+    day.toJSDate() < to;
+    day = day.plus({ days: 1 })
+  ) {
+    for (const point of DEMO_SWITCH_POINTS.filter((p) => p.day === day.weekday)) {
+      const at = day.set({ hour: point.hour, minute: point.minute }).toJSDate();
+      if (at > from && at <= to) result.push({ at, setpoint: point.temperature });
+    }
+  }
+  return result;
+}
+
+async function insertChunks<T extends object>(db: Db, rows: T[], insert: (chunk: T[]) => Promise<unknown>) {
+  for (let i = 0; i < rows.length; i += CHUNK) await insert(rows.slice(i, i + CHUNK));
+  return db;
+}
+
+/** Writes the history of every device and unit of `companyId` for the 14 days before `now`. */
+export async function backfillDemoHistory(db: Db, companyId: string, now: Date) {
+  const from = new Date(now.getTime() - DEMO_HISTORY_DAYS * 86_400_000);
+  const deviceRows = await db.select().from(devices).where(eq(devices.companyId, companyId));
+  const rows: (typeof telemetry.$inferInsert)[] = [];
+  for (const [index, device] of deviceRows.entries()) {
+    const codec = getCodec(device.model);
+    const sensor = codec.kind === 'sensor';
+    let room: RoomState = {
+      roomTemperature: 17 + (index % 3) * 0.4,
+      setpoint: demoSetpointAt(from),
+      valveOpening: 0,
+    };
+    let fCnt = 0;
+    for (let at = from.getTime() + STEP_MS; at <= now.getTime(); at += STEP_MS) {
+      room = advance({ ...room, setpoint: demoSetpointAt(new Date(at)) }, WINTER, STEP_MS / 3_600_000);
+      const temperature = Math.round(room.roomTemperature * 10) / 10;
+      rows.push({
+        devEui: device.id,
+        deviceId: device.id,
+        companyId,
+        unitId: device.unitId,
+        time: new Date(at),
+        fCnt: fCnt++,
+        fPort: sensor ? 5 : 1,
+        roomTemperature: temperature,
+        ...(sensor
+          ? {}
+          : {
+              setpointReported: room.setpoint,
+              valveOpening: room.valveOpening,
+              supplyTemperature: room.valveOpening > 0 ? WINTER.supply : temperature,
+            }),
+        battery: 3.4,
+        batteryUnit: 'V',
+        rssi: -78 - index,
+        snr: 7.5,
+      });
+    }
+  }
+  await insertChunks(db, rows, (chunk) => db.insert(telemetry).values(chunk));
+
+  const unitRows = await db.select({ id: units.id }).from(units).where(eq(units.companyId, companyId));
+  const steps = [{ at: from, setpoint: demoSetpointAt(from) }, ...switchInstants(from, now)];
+  const logRows = unitRows.flatMap((unit) =>
+    steps.map((step, i) => ({
+      companyId,
+      unitId: unit.id,
+      kind: 'group_plan' as const,
+      oldSetpoint: i === 0 ? null : (steps[i - 1] as { setpoint: number }).setpoint,
+      newSetpoint: step.setpoint,
+      at: step.at,
+    })),
+  );
+  await insertChunks(db, logRows, (chunk) => db.insert(heatingLog).values(chunk));
+}

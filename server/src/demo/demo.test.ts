@@ -1,0 +1,80 @@
+import { and, count, eq, max, min } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../test/helpers.ts';
+import { findAccountByEmail } from '../auth/accounts.service.ts';
+import { verifyPassword } from '../auth/password.ts';
+import { loadConfig } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import { companies, devices, gateways, heatingLog, heatingPlans, telemetry, units } from '../db/schema.ts';
+import { ensureDemo } from './demo.ts';
+import { DEMO_DEVICES, DEMO_LOGIN, DEMO_UNITS } from './demo-data.ts';
+import { DEMO_HISTORY_DAYS, demoSetpointAt } from './demo-history.ts';
+
+const config = (demo?: string) =>
+  loadConfig({ LOG_LEVEL: 'silent', ...(demo === undefined ? {} : { DEMO: demo }) });
+const now = new Date('2026-11-22T12:00:00Z');
+
+describe('demo plan', () => {
+  it('heats offices from 06:30 on weekdays and 08:00 at weekends, Berlin time, and sets back at 22:00', () => {
+    expect(demoSetpointAt(new Date('2026-11-23T05:29:00Z'))).toBe(17); // Mon 06:29 CET
+    expect(demoSetpointAt(new Date('2026-11-23T05:30:00Z'))).toBe(21); // Mon 06:30 CET
+    expect(demoSetpointAt(new Date('2026-11-22T07:00:00Z'))).toBe(20); // Sun 08:00 CET
+    expect(demoSetpointAt(new Date('2026-11-22T21:00:00Z'))).toBe(17); // Sun 22:00 CET
+  });
+});
+
+describe('demo building', () => {
+  let database: Database;
+  beforeEach(async () => {
+    database = await createTestDatabase();
+  });
+  afterEach(() => database.close());
+
+  it('is created on an empty database with a login, a planned group, devices, a gateway and two weeks of history', async () => {
+    const demo = await ensureDemo(database.db, config(), now);
+    expect(demo?.created).toBe(true);
+    const db = database.db;
+    const companyId = demo?.companyId as string;
+    const account = await findAccountByEmail(db, DEMO_LOGIN.email);
+    expect(account?.emailVerified).toBe(true);
+    expect(await verifyPassword(DEMO_LOGIN.password, account?.passwordHash ?? '')).toBe(true);
+    const unitRows = await db.select().from(units).where(eq(units.companyId, companyId));
+    expect(unitRows.map((u) => u.name).sort()).toEqual([...DEMO_UNITS].sort());
+    expect(unitRows.every((u) => u.setpoint !== null && u.nextChangeAt !== null)).toBe(true);
+    expect(await db.select().from(heatingPlans).where(eq(heatingPlans.companyId, companyId))).toHaveLength(1);
+    const models = (await db.select().from(devices).where(eq(devices.companyId, companyId))).map(
+      (d) => d.model,
+    );
+    expect(new Set(models)).toEqual(
+      new Set(['mclimate-vicki', 'milesight-wt101', 'micropelt-mlr003', 'elsys-ers']),
+    );
+    expect(await db.select().from(gateways).where(eq(gateways.companyId, companyId))).toHaveLength(1);
+    const [span] = await db
+      .select({ n: count(), first: min(telemetry.time), last: max(telemetry.time) })
+      .from(telemetry)
+      .where(eq(telemetry.companyId, companyId));
+    expect(Number(span?.n)).toBe(DEMO_DEVICES.length * DEMO_HISTORY_DAYS * 96);
+    expect(now.getTime() - (span?.first as Date).getTime()).toBeGreaterThan(
+      (DEMO_HISTORY_DAYS - 0.1) * 86_400_000,
+    );
+    const [log] = await db
+      .select({ n: count() })
+      .from(heatingLog)
+      .where(and(eq(heatingLog.companyId, companyId), eq(heatingLog.kind, 'group_plan')));
+    expect(Number(log?.n)).toBeGreaterThanOrEqual(DEMO_UNITS.length * DEMO_HISTORY_DAYS * 2);
+  });
+
+  it('is created once: a second start finds it', async () => {
+    const first = await ensureDemo(database.db, config(), now);
+    const second = await ensureDemo(database.db, config(), now);
+    expect(second).toEqual({ companyId: first?.companyId, created: false });
+    expect(await database.db.select().from(companies)).toHaveLength(1);
+  });
+
+  it('stays away with DEMO=0, and from a database that already has companies unless DEMO=1', async () => {
+    expect(await ensureDemo(database.db, config('0'), now)).toBeUndefined();
+    await database.db.insert(companies).values({ name: 'Stadtwerke' });
+    expect(await ensureDemo(database.db, config(), now)).toBeUndefined();
+    expect((await ensureDemo(database.db, config('1'), now))?.created).toBe(true);
+  });
+});

@@ -1,0 +1,150 @@
+/**
+ * The demo building on first start (issue 6, README quick start): with `DEMO` unset and an empty
+ * database — or with `DEMO=1` and no demo company yet — creates the company of demo-data.ts with a
+ * signed-up admin, backfills 14 days of readings and setpoint history so graphs have data at
+ * once, and then runs the device simulator against the app's MQTT broker while the server runs
+ * (uplinks in ChirpStack JSON with the vendors' byte layouts, downlinks acknowledged, gateway
+ * stats). Prints the demo login at every start while the demo company exists. `DEMO=0` turns
+ * all of it off.
+ */
+import { count, eq, sql } from 'drizzle-orm';
+import { hashPassword } from '../auth/password.ts';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import {
+  companies,
+  devices,
+  gateways,
+  groups,
+  heatingPlans,
+  identityAccounts,
+  memberships,
+  units,
+  users,
+} from '../db/schema.ts';
+import { evaluateUnits } from '../jobs/heating-apply.ts';
+import {
+  DEMO_COMPANY,
+  DEMO_DEVICES,
+  DEMO_GATEWAY,
+  DEMO_GROUP,
+  DEMO_LOGIN,
+  DEMO_SWITCH_POINTS,
+  DEMO_UNITS,
+} from './demo-data.ts';
+import { backfillDemoHistory } from './demo-history.ts';
+
+export interface DemoCompany {
+  companyId: string;
+  /** True when this start created it. */
+  created: boolean;
+}
+
+/** The demo company, if its admin account exists. */
+async function findDemoCompany(db: Db): Promise<string | undefined> {
+  const [row] = await db
+    .select({ companyId: memberships.companyId })
+    .from(identityAccounts)
+    .innerJoin(memberships, eq(memberships.userId, identityAccounts.id))
+    .where(sql`lower(${identityAccounts.email}) = ${DEMO_LOGIN.email}`)
+    .limit(1);
+  return row?.companyId;
+}
+
+/**
+ * Finds or creates the demo company as `config.demo` says (see module doc); undefined when the
+ * demo is off. Creation is one transaction, so a crash leaves no half-built demo.
+ */
+export async function ensureDemo(db: Db, config: Config, now = new Date()): Promise<DemoCompany | undefined> {
+  if (config.demo === false) return undefined;
+  const existing = await findDemoCompany(db);
+  if (existing) return { companyId: existing, created: false };
+  if (config.demo === undefined) {
+    const [row] = await db.select({ n: count() }).from(companies);
+    if (Number(row?.n ?? 0) > 0) return undefined;
+  }
+  const passwordHash = await hashPassword(DEMO_LOGIN.password);
+  const companyId = await db.transaction(async (tx) => {
+    const [account] = await tx
+      .insert(identityAccounts)
+      .values({
+        id: crypto.randomUUID(),
+        email: DEMO_LOGIN.email,
+        name: DEMO_LOGIN.name,
+        passwordHash,
+        emailVerified: true,
+      })
+      .returning();
+    if (!account) throw new Error('demo account not created');
+    await tx.insert(users).values({
+      id: account.id,
+      name: DEMO_LOGIN.name,
+      email: DEMO_LOGIN.email,
+      emailVerified: true,
+      lang: 'de',
+    });
+    const [company] = await tx
+      .insert(companies)
+      .values({
+        name: DEMO_COMPANY,
+        minTemperature: 12,
+        maxTemperature: 26,
+        avvAcceptedVersion: config.agreements.avv,
+        licenseAcceptedVersion: config.agreements.license,
+        privacyAcceptedVersion: config.agreements.privacy,
+      })
+      .returning();
+    if (!company) throw new Error('demo company not created');
+    await tx.insert(memberships).values({ companyId: company.id, userId: account.id, role: 'admin' });
+    const [group] = await tx.insert(groups).values({ companyId: company.id, name: DEMO_GROUP }).returning();
+    if (!group) throw new Error('demo group not created');
+    await tx.insert(heatingPlans).values({
+      companyId: company.id,
+      groupId: group.id,
+      name: 'Winter',
+      kind: 'seasonal',
+      validFrom: '10-01',
+      validTo: '04-30',
+      switchPoints: DEMO_SWITCH_POINTS,
+    });
+    const unitRows = await tx
+      .insert(units)
+      .values(
+        DEMO_UNITS.map((name, i) => ({
+          companyId: company.id,
+          name,
+          groupId: group.id,
+          createdBy: account.id,
+          createdAt: new Date(now.getTime() - 15 * 86_400_000),
+          ...(i === 3 ? { wallControlMin: 18, wallControlMax: 23 } : {}),
+        })),
+      )
+      .returning({ id: units.id });
+    await tx.insert(devices).values(
+      DEMO_DEVICES.map((d) => ({
+        id: d.devEui,
+        devEui: d.devEui,
+        companyId: company.id,
+        model: d.model,
+        unitId: unitRows[d.unit]?.id,
+        createdBy: account.id,
+      })),
+    );
+    await tx.insert(gateways).values({
+      companyId: company.id,
+      gatewayEui: DEMO_GATEWAY,
+      name: 'Gateway Keller',
+      createdBy: account.id,
+      statsIntervalS: 60,
+    });
+    await backfillDemoHistory(tx, company.id, now);
+    await evaluateUnits(
+      tx,
+      company.id,
+      unitRows.map((u) => u.id),
+      now,
+    );
+    return company.id;
+  });
+  return { companyId, created: true };
+}
