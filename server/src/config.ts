@@ -38,7 +38,10 @@ const trustProxy = z
     if (/^\d+$/.test(value)) return Number(value);
     const entries = value.split(',').map((entry) => entry.trim());
     if (entries.every((entry) => /^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(entry))) return entries;
-    ctx.addIssue({ code: 'custom', message: 'must be true, false, a hop count or IPs/CIDRs separated by commas' });
+    ctx.addIssue({
+      code: 'custom',
+      message: 'must be true, false, a hop count or IPs/CIDRs separated by commas',
+    });
     return z.NEVER;
   });
 

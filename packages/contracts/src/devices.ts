@@ -89,6 +89,15 @@ export const DeviceSchema = z.object({
   battery: BatterySchema.nullable(),
   lastRssi: z.number().nullable(),
   lastSnr: z.number().nullable(),
+  /** The latest setpoint downlink and how far it got (issue 6): queued → sent → acknowledged | failed. */
+  downlink: z
+    .object({
+      setpoint: z.number(),
+      state: z.enum(['queued', 'sent', 'acknowledged', 'failed']),
+      queuedAt: z.iso.datetime(),
+      updatedAt: z.iso.datetime(),
+    })
+    .nullable(),
 });
 export type Device = z.infer<typeof DeviceSchema>;
 

@@ -59,6 +59,11 @@ export const UnitSchema = z.object({
   supplyTemperature: celsius.nullable(),
   /** True while the unit has an active plan of its own (group plans then unavailable). */
   hasOwnActivePlan: z.boolean(),
+  /**
+   * Devices whose latest setpoint downlink is not yet acknowledged (`pending`: queued or sent —
+   * battery valves take it after their next uplink) or failed (issue 6).
+   */
+  downlinks: z.object({ pending: z.number().int(), failed: z.number().int() }),
   createdAt: z.iso.datetime(),
   createdBy: ActorSchema.nullable(),
 });

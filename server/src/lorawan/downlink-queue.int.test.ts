@@ -8,7 +8,8 @@ import { downlinks } from '../db/schema/telemetry.ts';
 import type { SetpointCommand } from '../jobs/setpoint-sink.ts';
 import { chirpstackFormat } from './chirpstack.ts';
 import { getCodec } from './codecs/registry.ts';
-import { DownlinkQueue, pendingDownlinksByUnit } from './downlink-queue.ts';
+import { DownlinkQueue } from './downlink-queue.ts';
+import { downlinkStatusByUnit } from './downlink-status.ts';
 import { type EmbeddedBroker, startEmbeddedBroker } from './embedded-broker.ts';
 import { UplinkIngest } from './ingest.ts';
 import { type LorawanAdapter, startLorawanAdapter } from './mqtt-adapter.ts';
@@ -149,8 +150,8 @@ describe.each(brokerTargets)('setpoint downlinks ($name)', ({ url }) => {
     const newer = rows.find((r) => r.setpoint === 22);
     expect(older?.state).toBe('superseded');
     expect(newer?.state).toBe('queued');
-    expect(await pendingDownlinksByUnit(database.db, seeded.companyId, seeded.unitIds)).toEqual(
-      new Map([[seeded.unitIds[0], 1]]),
+    expect(await downlinkStatusByUnit(database.db, seeded.companyId, seeded.unitIds)).toEqual(
+      new Map([[seeded.unitIds[0], { pending: 1, failed: 0 }]]),
     );
 
     const event = (kind: string, extra: object) =>
@@ -186,6 +187,8 @@ describe.each(brokerTargets)('setpoint downlinks ($name)', ({ url }) => {
       .from(downlinks)
       .where(eq(downlinks.id, older?.id as string));
     expect(stillSuperseded?.state).toBe('superseded');
-    expect(await pendingDownlinksByUnit(database.db, seeded.companyId, seeded.unitIds)).toEqual(new Map());
+    expect(await downlinkStatusByUnit(database.db, seeded.companyId, seeded.unitIds)).toEqual(
+      new Map([[seeded.unitIds[0], { pending: 0, failed: 0 }]]),
+    );
   });
 });

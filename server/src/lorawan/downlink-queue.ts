@@ -16,7 +16,7 @@
  * `publishPending`, which runs whenever the adapter (re)connects.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { and, countDistinct, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { devices } from '../db/schema/devices.ts';
 import { downlinks } from '../db/schema/telemetry.ts';
@@ -184,21 +184,4 @@ export class DownlinkQueue implements SetpointSink {
       }
     }
   }
-}
-
-/** Per unit: how many of its devices' downlinks are not yet acknowledged ("pending on 3 devices"). */
-export async function pendingDownlinksByUnit(db: Db, companyId: string, unitIds: string[]) {
-  if (unitIds.length === 0) return new Map<string, number>();
-  const rows = await db
-    .select({ unitId: downlinks.unitId, devices: countDistinct(downlinks.deviceId) })
-    .from(downlinks)
-    .where(
-      and(
-        eq(downlinks.companyId, companyId),
-        inArray(downlinks.unitId, unitIds),
-        inArray(downlinks.state, ['queued', 'sent']),
-      ),
-    )
-    .groupBy(downlinks.unitId);
-  return new Map(rows.map((r) => [r.unitId as string, Number(r.devices)]));
 }

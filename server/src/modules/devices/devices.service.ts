@@ -16,6 +16,7 @@ import { requireMember } from '../../auth/membership.ts';
 import type { Db } from '../../db/client.ts';
 import { companies } from '../../db/schema.ts';
 import { conflict, notFound } from '../../http/errors.ts';
+import { type LatestDownlink, latestDownlinks } from '../../lorawan/downlink-status.ts';
 import type { AppKeyCipher } from './app-key-cipher.ts';
 import type { BillingPolicy } from './billing-policy.ts';
 import * as repo from './devices.repository.ts';
@@ -31,7 +32,11 @@ const DEVICE_NOT_FOUND = 'Device not found.';
 const UNKNOWN_UNIT = 'Unknown unit';
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export function toDeviceResponse({ device: d, unitName, creatorName }: repo.DeviceRecord): Device {
+/** `record` as the API answers it, with its latest setpoint downlink (latestDownlinks). */
+export function toDeviceResponse(
+  { device: d, unitName, creatorName }: repo.DeviceRecord,
+  downlink?: LatestDownlink,
+): Device {
   return {
     id: d.id,
     protocol: d.protocol,
@@ -48,6 +53,15 @@ export function toDeviceResponse({ device: d, unitName, creatorName }: repo.Devi
     battery: d.battery !== null && d.batteryUnit ? { value: d.battery, unit: d.batteryUnit } : null,
     lastRssi: d.lastRssi,
     lastSnr: d.lastSnr,
+    downlink:
+      downlink && downlink.state !== 'superseded'
+        ? {
+            setpoint: downlink.setpoint,
+            state: downlink.state,
+            queuedAt: downlink.createdAt.toISOString(),
+            updatedAt: downlink.updatedAt.toISOString(),
+          }
+        : null,
   };
 }
 
@@ -67,12 +81,12 @@ export class DevicesService {
       ...query,
       unassigned: query.unassigned === undefined ? undefined : query.unassigned === 'true',
     });
-    return { results: rows.map(toDeviceResponse), count, page: query.page, size: query.size };
+    return { results: await this.responses(companyId, rows), count, page: query.page, size: query.size };
   }
 
   async get(userId: string, companyId: string, id: string): Promise<Device> {
     await requireMember(this.deps.db, userId, companyId);
-    return toDeviceResponse(await this.require(companyId, id));
+    return this.response(companyId, await this.require(companyId, id));
   }
 
   /** Lookup for /assign; any malformed DevEUI is simply not found. */
@@ -80,7 +94,7 @@ export class DevicesService {
     await requireMember(this.deps.db, userId, companyId);
     const row = await repo.findDeviceByEui(this.deps.db, companyId, devEui.trim().toLowerCase());
     if (!row) throw notFound(DEVICE_NOT_FOUND);
-    return toDeviceResponse(row);
+    return this.response(companyId, row);
   }
 
   async create(
@@ -111,7 +125,7 @@ export class DevicesService {
       if (isUniqueViolation(error)) throw alreadyRegistered(body.id);
       throw error;
     }
-    return toDeviceResponse(await this.require(companyId, body.id));
+    return this.response(companyId, await this.require(companyId, body.id));
   }
 
   /** Assigns to a unit (`unitId`), unassigns (`unitId: null`), changes model, AppKey or JoinEUI. */
@@ -134,7 +148,7 @@ export class DevicesService {
         ? { appKeyEncrypted: cipher.encrypt(patch.appKey, id), appKeyLast4: patch.appKey.slice(-4) }
         : {}),
     });
-    return toDeviceResponse(await this.require(companyId, id));
+    return this.response(companyId, await this.require(companyId, id));
   }
 
   async remove(userId: string, companyId: string, id: string): Promise<void> {
@@ -152,6 +166,21 @@ export class DevicesService {
       }
       await repo.deleteDevice(tx, companyId, id);
     });
+  }
+
+  /** Responses for `rows` with each device's latest downlink, in one query. */
+  private async responses(companyId: string, rows: repo.DeviceRecord[]): Promise<Device[]> {
+    const latest = await latestDownlinks(
+      this.deps.db,
+      companyId,
+      rows.map((r) => r.device.id),
+    );
+    return rows.map((r) => toDeviceResponse(r, latest.get(r.device.id)));
+  }
+
+  private async response(companyId: string, row: repo.DeviceRecord): Promise<Device> {
+    const [device] = await this.responses(companyId, [row]);
+    return device as Device;
   }
 
   private async require(companyId: string, id: string) {

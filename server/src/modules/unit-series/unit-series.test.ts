@@ -50,17 +50,15 @@ describe('unit series API', () => {
     }
     for (let i = 0; i < rows.length; i += 2000) await db.insert(telemetry).values(rows.slice(i, i + 2000));
     // A reading of another company's unit at the same times must not count.
-    await db
-      .insert(telemetry)
-      .values({
-        devEui: 'c0000000000000ff',
-        time: new Date(now - 60_000),
-        fCnt: 1,
-        companyId: f.otherCompanyId,
-        unitId: f.otherUnitId,
-        fPort: 1,
-        roomTemperature: 99,
-      });
+    await db.insert(telemetry).values({
+      devEui: 'c0000000000000ff',
+      time: new Date(now - 60_000),
+      fCnt: 1,
+      companyId: f.otherCompanyId,
+      unitId: f.otherUnitId,
+      fPort: 1,
+      roomTemperature: 99,
+    });
     await db.insert(heatingLog).values([
       {
         companyId: f.companyId,

@@ -16,6 +16,7 @@ import type { Db } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { type Actor, evaluateUnits, resendSetpoints } from '../../jobs/heating-apply.ts';
 import { type CompanyHeating, findCompanyHeating } from '../../jobs/heating-inputs.ts';
+import { downlinkStatusByUnit, type UnitDownlinkStatus } from '../../lorawan/downlink-status.ts';
 import { requireInRange } from './temperature-range.ts';
 import * as repo from './units.repository.ts';
 
@@ -31,9 +32,12 @@ export interface HeatingServiceDeps {
 /** Answer to a setpoint change on a paused unit (409). */
 export const PAUSED_MESSAGE = 'The unit is paused. Resume it before changing the setpoint.';
 
+const NO_DOWNLINKS: UnitDownlinkStatus = { pending: 0, failed: 0 };
+
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export function toUnitResponse(r: repo.UnitRecord): Unit {
+/** `r` as the API answers it; `downlinks` from downlinkStatusByUnit (none = nothing pending). */
+export function toUnitResponse(r: repo.UnitRecord, downlinks: UnitDownlinkStatus = NO_DOWNLINKS): Unit {
   const u = r.unit;
   return {
     id: u.id,
@@ -62,6 +66,7 @@ export function toUnitResponse(r: repo.UnitRecord): Unit {
     valveOpening: u.valveOpening,
     supplyTemperature: u.supplyTemperature,
     hasOwnActivePlan: Boolean(r.hasOwnActivePlan),
+    downlinks,
     createdAt: u.createdAt.toISOString(),
     createdBy: u.createdBy ? { id: u.createdBy, name: r.creatorName ?? '' } : null,
   };
@@ -89,7 +94,7 @@ export class UnitsService {
   async list(userId: string, companyId: string, query: UnitListQuery) {
     await requireMember(this.db, userId, companyId);
     const { rows, count } = await repo.listUnits(this.db, companyId, query);
-    return { results: rows.map(toUnitResponse), count, page: query.page, size: query.size };
+    return { results: await this.responses(companyId, rows), count, page: query.page, size: query.size };
   }
 
   async get(userId: string, companyId: string, unitId: string): Promise<Unit> {
@@ -280,15 +285,27 @@ export class UnitsService {
     this.deps.wake();
     const order = new Map(ids.map((id, i) => [id, i]));
     const found = await repo.findUnits(this.db, companyId, ids);
-    return found
-      .sort((a, b) => (order.get(a.unit.id) ?? 0) - (order.get(b.unit.id) ?? 0))
-      .map(toUnitResponse);
+    return this.responses(
+      companyId,
+      found.sort((a, b) => (order.get(a.unit.id) ?? 0) - (order.get(b.unit.id) ?? 0)),
+    );
   }
 
   private async load(companyId: string, unitId: string): Promise<Unit> {
     const row = await repo.findUnit(this.db, companyId, unitId);
     if (!row) throw notFound('Unknown unit');
-    return toUnitResponse(row);
+    const [unit] = await this.responses(companyId, [row]);
+    return unit as Unit;
+  }
+
+  /** Responses for `rows` with their downlink status, in one query. */
+  private async responses(companyId: string, rows: repo.UnitRecord[]): Promise<Unit[]> {
+    const status = await downlinkStatusByUnit(
+      this.db,
+      companyId,
+      rows.map((r) => r.unit.id),
+    );
+    return rows.map((r) => toUnitResponse(r, status.get(r.unit.id)));
   }
 
   private async checkGroup(companyId: string, groupId: string | null | undefined) {

@@ -25,6 +25,7 @@ export const testDevice = (over: Partial<Device> = {}): Device => {
     battery: null,
     lastRssi: null,
     lastSnr: null,
+    downlink: null,
     ...over,
   };
 };

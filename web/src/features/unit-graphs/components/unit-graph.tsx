@@ -31,11 +31,8 @@ export function UnitGraph({ unitId }: { unitId: string }) {
 
   return (
     <div className="flex flex-col gap-3" data-testid="unit-graph">
-      <div
-        role="group"
-        aria-label={t('range')}
-        className="inline-flex self-start rounded-lg border border-stone-300 bg-white p-0.5"
-      >
+      <fieldset className="inline-flex self-start rounded-lg border border-stone-300 bg-white p-0.5">
+        <legend className="sr-only">{t('range')}</legend>
         {RANGES.map((option) => (
           <button
             key={option}
@@ -51,7 +48,7 @@ export function UnitGraph({ unitId }: { unitId: string }) {
             {t(`ranges.${option}`)}
           </button>
         ))}
-      </div>
+      </fieldset>
       {series.isError && !series.data ? (
         <div
           role="alert"

@@ -1,0 +1,83 @@
+/**
+ * What has really arrived at the valves (issue 6): each device's latest setpoint downlink (a
+ * superseded one never counts) and, per unit, how many devices still wait for theirs ("pending on
+ * 3 devices") or failed. Battery valves take a downlink only after their next uplink, so queued
+ * and sent commands can stay pending for minutes. Set-based: one query per page of units or devices.
+ */
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { downlinks } from '../db/schema/telemetry.ts';
+
+export type LatestDownlink = Pick<
+  typeof downlinks.$inferSelect,
+  'deviceId' | 'unitId' | 'setpoint' | 'state' | 'createdAt' | 'updatedAt'
+>;
+
+/** The newest non-superseded downlink of each of `deviceIds`. */
+export async function latestDownlinks(
+  db: Db,
+  companyId: string,
+  deviceIds: string[],
+): Promise<Map<string, LatestDownlink>> {
+  if (deviceIds.length === 0) return new Map();
+  const rows = await db
+    .selectDistinctOn([downlinks.deviceId], {
+      deviceId: downlinks.deviceId,
+      unitId: downlinks.unitId,
+      setpoint: downlinks.setpoint,
+      state: downlinks.state,
+      createdAt: downlinks.createdAt,
+      updatedAt: downlinks.updatedAt,
+    })
+    .from(downlinks)
+    .where(
+      and(
+        eq(downlinks.companyId, companyId),
+        inArray(downlinks.deviceId, deviceIds),
+        ne(downlinks.state, 'superseded'),
+      ),
+    )
+    .orderBy(downlinks.deviceId, desc(downlinks.createdAt));
+  return new Map(rows.map((r) => [r.deviceId, r]));
+}
+
+export interface UnitDownlinkStatus {
+  /** Devices whose latest setpoint downlink is queued or sent, not yet acknowledged. */
+  pending: number;
+  /** Devices whose latest setpoint downlink failed. */
+  failed: number;
+}
+
+/** Per unit of `unitIds` that has any: pending and failed device counts. */
+export async function downlinkStatusByUnit(
+  db: Db,
+  companyId: string,
+  unitIds: string[],
+): Promise<Map<string, UnitDownlinkStatus>> {
+  if (unitIds.length === 0) return new Map();
+  const latest = db
+    .selectDistinctOn([downlinks.deviceId], {
+      deviceId: downlinks.deviceId,
+      unitId: downlinks.unitId,
+      state: downlinks.state,
+    })
+    .from(downlinks)
+    .where(
+      and(
+        eq(downlinks.companyId, companyId),
+        inArray(downlinks.unitId, unitIds),
+        ne(downlinks.state, 'superseded'),
+      ),
+    )
+    .orderBy(downlinks.deviceId, desc(downlinks.createdAt))
+    .as('latest');
+  const rows = await db
+    .select({
+      unitId: latest.unitId,
+      pending: sql`count(*) filter (where ${latest.state} in ('queued', 'sent'))`.mapWith(Number),
+      failed: sql`count(*) filter (where ${latest.state} = 'failed')`.mapWith(Number),
+    })
+    .from(latest)
+    .groupBy(latest.unitId);
+  return new Map(rows.map((r) => [r.unitId as string, { pending: r.pending, failed: r.failed }]));
+}
