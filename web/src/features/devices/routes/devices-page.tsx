@@ -19,6 +19,7 @@ import { type DeviceListParams, useDevices } from '../api/list-devices.ts';
 import { AddDeviceDialog } from '../components/add-device-dialog.tsx';
 import { ConfirmDeleteDialog } from '../components/confirm-delete-dialog.tsx';
 import { DeviceUnitDialog } from '../components/device-unit-dialog.tsx';
+import { DownlinkStateBadge } from '../components/downlink-state-badge.tsx';
 import { formatDate, RelativeTime } from '../components/relative-time.tsx';
 import { useUnitOptions } from '../unit-options.ts';
 
@@ -91,6 +92,11 @@ export function DevicesPage() {
       render: (device) => (
         <RelativeTime iso={device.lastSeen} emptyText={t('never')} testid={`device-last-seen-${device.id}`} />
       ),
+    },
+    {
+      key: 'downlink',
+      label: t('fields.downlink'),
+      render: (device) => <DownlinkStateBadge device={device} />,
     },
     {
       key: 'battery',

@@ -14,6 +14,7 @@ import { SettingsCard } from '../../settings/components/settings-card.tsx';
 import { UnitGraph } from '../../unit-graphs/components/unit-graph.tsx';
 import { useUnit } from '../api/get-unit.ts';
 import { DeleteUnitDialog } from '../components/delete-unit-dialog.tsx';
+import { PendingDownlinks } from '../components/pending-downlinks.tsx';
 import { RoomTemperature } from '../components/room-temperature.tsx';
 import { UnitSettingsForm } from '../components/unit-settings-form.tsx';
 import { useHeatingFormat } from '../format.ts';
@@ -75,6 +76,7 @@ export function UnitDetailPage() {
             <dd className="font-semibold">
               {format.celsius(u.setpoint)}
               {u.paused && <span className="ml-2 text-xs font-normal text-stone-600">{t('paused')}</span>}
+              <PendingDownlinks unit={u} />
             </dd>
           </div>
           <div>

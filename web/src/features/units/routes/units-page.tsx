@@ -13,6 +13,7 @@ import { useCompany } from '../../company/api/get-company.ts';
 import { UnitGraphDialog } from '../../unit-graphs/components/unit-graph-dialog.tsx';
 import { type UnitListParams, useUnits } from '../api/list-units.ts';
 import { CreateUnitsDialog } from '../components/create-units-dialog.tsx';
+import { PendingDownlinks } from '../components/pending-downlinks.tsx';
 import { RoomTemperature } from '../components/room-temperature.tsx';
 import { UnitControls } from '../components/unit-controls.tsx';
 import { useHeatingFormat } from '../format.ts';
@@ -55,6 +56,7 @@ export function UnitsPage() {
               {t('paused')}
             </span>
           )}
+          <PendingDownlinks unit={unit} />
         </span>
       ),
     },
