@@ -3,7 +3,7 @@
  * reads `devices.unit_id` (device registry, issue 6); `noDevices` answers none, for tests
  * and tools that only want the heating log.
  */
-import { inArray } from 'drizzle-orm';
+import { anyOf } from '../db/any-of.ts';
 import type { Db } from '../db/client.ts';
 import { devices } from '../db/schema.ts';
 
@@ -31,7 +31,7 @@ export function databaseDeviceDirectory(db: Db): DeviceDirectory {
       const rows = await (tx ?? db)
         .select({ id: devices.id, unitId: devices.unitId })
         .from(devices)
-        .where(inArray(devices.unitId, unitIds))
+        .where(anyOf(devices.unitId, unitIds))
         .orderBy(devices.id);
       for (const row of rows) {
         if (!row.unitId) continue;

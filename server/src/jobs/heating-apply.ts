@@ -49,30 +49,45 @@ function isChange(unit: UnitRow, res: SetpointResolution): boolean {
  */
 const jsonRows = (rows: object[]) => sql`${JSON.stringify(rows)}::jsonb`;
 
-interface OutboxRow {
-  company_id: string;
-  unit_id: string;
+/** A setpoint to send to every device of a unit (a setpoint_outbox row before it is sent). */
+export interface PendingSetpoint {
+  companyId: string;
+  unitId: string;
+  /** °C */
   setpoint: number;
-  wall_control_min: number | null;
-  wall_control_max: number | null;
-  ignore_wall_control: boolean;
+  wallControlMin: number | null;
+  wallControlMax: number | null;
+  ignoreWallControl: boolean;
   reason: LogKind;
-  at: string;
+  at: Date;
 }
 
-async function insertOutbox(tx: Db, rows: OutboxRow[]) {
+/** Queues setpoints for the scheduler's next drain. */
+export async function insertOutbox(tx: Db, rows: PendingSetpoint[]) {
   if (rows.length === 0) return;
+  const values = rows.map((r) => ({
+    company_id: r.companyId,
+    unit_id: r.unitId,
+    setpoint: r.setpoint,
+    wall_control_min: r.wallControlMin,
+    wall_control_max: r.wallControlMax,
+    ignore_wall_control: r.ignoreWallControl,
+    reason: r.reason,
+    at: r.at.toISOString(),
+  }));
   await tx.execute(sql`
     insert into ${setpointOutbox} (company_id, unit_id, setpoint, wall_control_min, wall_control_max, ignore_wall_control, reason, at)
     select company_id, unit_id, setpoint, wall_control_min, wall_control_max, ignore_wall_control, reason, at
-    from jsonb_to_recordset(${jsonRows(rows)}) as x(company_id uuid, unit_id uuid, setpoint real, wall_control_min real,
+    from jsonb_to_recordset(${jsonRows(values)}) as x(company_id uuid, unit_id uuid, setpoint real, wall_control_min real,
       wall_control_max real, ignore_wall_control boolean, reason text, at timestamptz)`);
 }
 
 /**
  * Resolves each locked unit at `now` and persists the result. `planCache` (kept by the
- * scheduler across batches) lets the engine reuse compiled plans.
- * @returns the changes written (one log entry and one outbox row each).
+ * scheduler across batches) lets the engine reuse compiled plans. The setpoints to send go to
+ * `deliver` when given (the scheduler sends them in this transaction), else to the outbox for
+ * the scheduler's next drain.
+ * @returns the changes written (one log entry and one setpoint to send each).
  */
 export async function applyUnits(
   tx: Db,
@@ -80,12 +95,13 @@ export async function applyUnits(
   now: Date,
   actor?: Actor,
   planCache?: PlanCache,
+  deliver?: (setpoints: PendingSetpoint[]) => Promise<void>,
 ): Promise<AppliedChange[]> {
   if (unitRows.length === 0) return [];
   const inputs = await loadHeatingInputs(tx, unitRows, planCache, now);
   const at = now.toISOString();
   const logs: object[] = [];
-  const outbox: OutboxRow[] = [];
+  const outbox: PendingSetpoint[] = [];
   const updates: object[] = [];
   const applied: AppliedChange[] = [];
   for (const unit of unitRows) {
@@ -119,14 +135,14 @@ export async function applyUnits(
       },
     });
     outbox.push({
-      company_id: unit.companyId,
-      unit_id: unit.id,
+      companyId: unit.companyId,
+      unitId: unit.id,
       setpoint: res.setpoint,
-      wall_control_min: unit.wallControlMin,
-      wall_control_max: unit.wallControlMax,
-      ignore_wall_control: res.ignoreWallControl,
+      wallControlMin: unit.wallControlMin,
+      wallControlMax: unit.wallControlMax,
+      ignoreWallControl: res.ignoreWallControl,
       reason: res.source,
-      at,
+      at: now,
     });
     applied.push({
       unitId: unit.id,
@@ -143,7 +159,7 @@ export async function applyUnits(
       from jsonb_to_recordset(${jsonRows(logs)}) as x(company_id uuid, unit_id uuid, kind text, old_setpoint real,
         new_setpoint real, at timestamptz, actor_id text, details jsonb)`);
   }
-  await insertOutbox(tx, outbox);
+  await (deliver && outbox.length > 0 ? deliver(outbox) : insertOutbox(tx, outbox));
   await tx.execute(sql`
     update ${units} as u set
       setpoint = v.setpoint, setpoint_source = v.source, setpoint_since = v.since,
@@ -202,20 +218,19 @@ export async function resendSetpoints(
     .select()
     .from(units)
     .where(and(eq(units.companyId, companyId), inArray(units.id, unitIds), isNotNull(units.setpoint)));
-  const at = now.toISOString();
-  const outbox: OutboxRow[] = rows.flatMap((u) =>
+  const outbox: PendingSetpoint[] = rows.flatMap((u) =>
     u.setpoint === null || u.setpointSource === null
       ? []
       : [
           {
-            company_id: companyId,
-            unit_id: u.id,
+            companyId,
+            unitId: u.id,
             setpoint: u.setpoint,
-            wall_control_min: u.wallControlMin,
-            wall_control_max: u.wallControlMax,
-            ignore_wall_control: u.ignoreWallControl,
+            wallControlMin: u.wallControlMin,
+            wallControlMax: u.wallControlMax,
+            ignoreWallControl: u.ignoreWallControl,
             reason: u.setpointSource,
-            at,
+            at: now,
           },
         ],
   );

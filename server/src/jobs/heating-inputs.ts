@@ -5,6 +5,7 @@
  * evaluates thousands per tick).
  */
 import { eq, inArray, or } from 'drizzle-orm';
+import { anyOf } from '../db/any-of.ts';
 import type { Db } from '../db/client.ts';
 import { companies, heatingPlans, type units } from '../db/schema.ts';
 import type { HeatingEvent, HeatingPlan, ManualChange, UnitHeatingInput } from '../heating/types.ts';
@@ -119,8 +120,8 @@ export async function loadHeatingInputs(
     .from(heatingPlans)
     .where(
       groupIds.length > 0
-        ? or(inArray(heatingPlans.unitId, unitIds), inArray(heatingPlans.groupId, groupIds))
-        : inArray(heatingPlans.unitId, unitIds),
+        ? or(anyOf(heatingPlans.unitId, unitIds), anyOf(heatingPlans.groupId, groupIds))
+        : anyOf(heatingPlans.unitId, unitIds),
     );
   const eventsByUnit = await eventsForUnits(db, unitRows, new Date(now.getTime() - EVENT_LOOKBACK_MS), null);
   const companyById = new Map(companyRows.map((c) => [c.id, c]));

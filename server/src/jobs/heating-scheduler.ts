@@ -1,22 +1,28 @@
 /**
  * The heating scheduler (issue 5, ARCHITECTURE.md §5). Each tick
- * 1. claims due units (`next_change_at <= now`) in batches with `FOR UPDATE SKIP LOCKED` and
- *    applies the engine to them in the same transaction (log entry + outbox row + unit update),
- * 2. drains the setpoint outbox: claims and deletes rows (`FOR UPDATE SKIP LOCKED`), expands each
- *    to one command per device of the unit and hands them to the SetpointSink in the same
- *    transaction (a throwing sink rolls back, so the commands are retried next tick); of several
+ * 1. claims due units (`next_change_at <= now`) in batches with `FOR UPDATE SKIP LOCKED`,
+ *    applies the engine to them and, in the same transaction, writes the log entries and unit
+ *    updates and hands one command per device of each changed unit to the SetpointSink (a
+ *    throwing sink rolls the batch back). Older outbox rows of those units are deleted first:
+ *    they are superseded, and a drain holding them finishes (and sends) before the delete returns,
+ *    so a device never gets an older setpoint after a newer one;
+ * 2. drains the setpoint outbox, which API changes fill (they cannot reach the sink): claims and
+ *    deletes rows (`FOR UPDATE SKIP LOCKED`), expands and sends them the same way; of several
  *    pending rows of one unit only the newest is sent.
+ * Sending the scheduler's own changes directly instead of through the outbox halves the rows a
+ * tick writes (docs/decisions/0015).
  * Row locks instead of a single leader mean any number of instances can tick against one
  * PostgreSQL and every change is logged and commanded exactly once (docs/decisions).
  * Ticks run every `intervalMs` (default 15 s) and on `wake()` after a change; ticks never overlap
  * within an instance. The clock is injectable so tests can simulate a day without waiting.
  */
 import { sql } from 'drizzle-orm';
+import { anyOf } from '../db/any-of.ts';
 import type { Db } from '../db/client.ts';
 import { setpointOutbox } from '../db/schema.ts';
 import type { LogKind } from '../heating/types.ts';
 import type { DeviceDirectory } from './device-directory.ts';
-import { applyUnits, claimDueUnits } from './heating-apply.ts';
+import { applyUnits, claimDueUnits, insertOutbox, type PendingSetpoint } from './heating-apply.ts';
 import type { PlanCache } from './heating-inputs.ts';
 import type { SetpointCommand, SetpointSink } from './setpoint-sink.ts';
 
@@ -33,10 +39,11 @@ export interface HeatingSchedulerOptions {
   now?: () => Date;
   /** ms between ticks; default 15 000. */
   intervalMs?: number;
-  /** Units per transaction; default 1000. */
+  /** Units per transaction; default 5000 (bench: fewer, larger statements beat more, smaller ones). */
   batchSize?: number;
   /**
-   * Batch transactions run at once per instance (default 3; each holds a pool connection).
+   * Batch transactions run at once per instance (default 2, one per core of the target machine;
+   * each holds a pool connection).
    * The sink may therefore receive concurrent `send` calls.
    */
   concurrency?: number;
@@ -51,18 +58,29 @@ export interface TickResult {
   commands: number;
 }
 
-interface OutboxEntry {
+interface OutboxEntry extends PendingSetpoint {
   id: number;
-  companyId: string;
-  unitId: string;
-  setpoint: number;
-  wallControlMin: number | null;
-  wallControlMax: number | null;
-  ignoreWallControl: boolean;
-  reason: LogKind;
-  at: Date;
   /** A newer row for the same unit is pending: this setpoint is stale and is not sent. */
   superseded: boolean;
+}
+
+/** One command per device of each setpoint's unit. */
+function commandsFor(setpoints: PendingSetpoint[], devices: Map<string, string[]>): SetpointCommand[] {
+  return setpoints.flatMap((row) =>
+    (devices.get(row.unitId) ?? []).map((deviceId) => ({
+      companyId: row.companyId,
+      unitId: row.unitId,
+      deviceId,
+      setpoint: row.setpoint,
+      wallControl:
+        row.wallControlMin === null && row.wallControlMax === null
+          ? null
+          : { min: row.wallControlMin, max: row.wallControlMax },
+      ignoreWallControl: row.ignoreWallControl,
+      reason: row.reason,
+      at: row.at,
+    })),
+  );
 }
 
 /**
@@ -112,8 +130,8 @@ export class HeatingScheduler {
     this.db = options.db;
     this.now = options.now ?? (() => new Date());
     this.intervalMs = options.intervalMs ?? 15_000;
-    this.batchSize = options.batchSize ?? 1000;
-    this.concurrency = options.concurrency ?? 3;
+    this.batchSize = options.batchSize ?? 5000;
+    this.concurrency = options.concurrency ?? 2;
   }
 
   /** One full tick: apply every due unit, then send the pending commands. */
@@ -124,16 +142,39 @@ export class HeatingScheduler {
       for (;;) {
         const batch = await this.db.transaction(async (tx) => {
           const due = await claimDueUnits(tx, now, this.batchSize);
-          const applied = await applyUnits(tx, due, now, undefined, this.planCache);
-          return { due: due.length, applied: applied.length };
+          let commands = 0;
+          const applied = await applyUnits(tx, due, now, undefined, this.planCache, async (setpoints) => {
+            commands += await this.sendNow(tx, setpoints);
+          });
+          return { due: due.length, applied: applied.length, commands };
         });
         result.evaluated += batch.due;
         result.changes += batch.applied;
+        result.commands += batch.commands;
         if (batch.due < this.batchSize) return;
       }
     });
-    result.commands = await this.drainOutbox();
+    result.commands += await this.drainOutbox();
     return result;
+  }
+
+  /**
+   * Sends the setpoints of units locked in `tx`, replacing their older outbox rows. When the sink
+   * fails they go to the outbox instead, so the change still commits and the drain retries them.
+   */
+  private async sendNow(tx: Db, setpoints: PendingSetpoint[]): Promise<number> {
+    const unitIds = setpoints.map((s) => s.unitId);
+    await tx.delete(setpointOutbox).where(anyOf(setpointOutbox.unitId, unitIds));
+    const commands = commandsFor(setpoints, await this.options.devices.devicesOfUnits(unitIds, tx));
+    if (commands.length === 0) return 0;
+    try {
+      await this.options.sink.send(commands);
+      return commands.length;
+    } catch (err) {
+      this.options.logger.error({ err, commands: commands.length }, 'setpoint sink failed; queued for retry');
+      await insertOutbox(tx, setpoints);
+      return 0;
+    }
   }
 
   /**
@@ -157,20 +198,9 @@ export class HeatingScheduler {
             [...new Set(rows.map((r) => r.unitId))],
             tx,
           );
-          const commands: SetpointCommand[] = rows.flatMap((row) =>
-            (row.superseded ? [] : (devices.get(row.unitId) ?? [])).map((deviceId) => ({
-              companyId: row.companyId,
-              unitId: row.unitId,
-              deviceId,
-              setpoint: row.setpoint,
-              wallControl:
-                row.wallControlMin === null && row.wallControlMax === null
-                  ? null
-                  : { min: row.wallControlMin, max: row.wallControlMax },
-              ignoreWallControl: row.ignoreWallControl,
-              reason: row.reason,
-              at: row.at,
-            })),
+          const commands = commandsFor(
+            rows.filter((row) => !row.superseded),
+            devices,
           );
           if (commands.length > 0) await this.options.sink.send(commands);
           return { rows: rows.length, commands: commands.length };

@@ -4,6 +4,7 @@
  * through the units' current group, so a unit added to a group later is covered.
  */
 import { and, asc, count, eq, gt, gte, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { anyOf } from '../../db/any-of.ts';
 import type { Db } from '../../db/client.ts';
 import {
   groups,
@@ -223,14 +224,14 @@ export async function eventsForUnits(
       .select({ ...columns, owner: heatingEventUnits.unitId })
       .from(heatingEventUnits)
       .innerJoin(heatingEvents, eq(heatingEvents.id, heatingEventUnits.eventId))
-      .where(and(inArray(heatingEventUnits.unitId, unitIds), window)),
+      .where(and(anyOf(heatingEventUnits.unitId, unitIds), window)),
     groupIds.length === 0
       ? []
       : db
           .select({ ...columns, owner: heatingEventGroups.groupId })
           .from(heatingEventGroups)
           .innerJoin(heatingEvents, eq(heatingEvents.id, heatingEventGroups.eventId))
-          .where(and(inArray(heatingEventGroups.groupId, groupIds), window)),
+          .where(and(anyOf(heatingEventGroups.groupId, groupIds), window)),
   ]);
   type Row = (typeof direct)[number];
   const byOwner = new Map<string, Row[]>();
