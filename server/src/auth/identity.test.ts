@@ -26,7 +26,8 @@ let running: RunningApp;
 let baseUrl: string;
 
 beforeAll(async () => {
-  running = await startApp();
+  // As behind a reverse proxy: the per-IP limits below key on X-Forwarded-For.
+  running = await startApp({ env: { TRUST_PROXY: '127.0.0.1' } });
   baseUrl = running.baseUrl;
 });
 afterAll(async () => {
