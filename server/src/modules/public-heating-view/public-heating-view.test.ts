@@ -153,14 +153,16 @@ describe('public heating view rate limits', () => {
   });
   afterAll(() => t.close());
 
-  it('answers 429 with Retry-After once a client exceeds its changes per minute', async () => {
-    const change = () =>
+  it('answers 429 with Retry-After once a client exceeds its changes per minute, forged X-Forwarded-For or not', async () => {
+    // A forged X-Forwarded-For does not make a new client: no proxy is trusted by default.
+    const change = (i = 0) =>
       t.app.inject({
         method: 'POST',
         url: '/api/public/heating-view/rateLimitTokenAAAAAAAA/setpoint',
+        headers: { 'x-forwarded-for': `198.51.100.${i}` },
         payload: { setpoint: 21 },
       });
-    for (let i = 0; i < PUBLIC_RATE_LIMITS.change.perIp; i++) expect((await change()).statusCode).toBe(200);
+    for (let i = 0; i < PUBLIC_RATE_LIMITS.change.perIp; i++) expect((await change(i)).statusCode).toBe(200);
     const limited = await change();
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
