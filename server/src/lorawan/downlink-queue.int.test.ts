@@ -1,9 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import mqtt from 'mqtt';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase } from '../../test/helpers.ts';
 import type { Database } from '../db/client.ts';
 import { devices } from '../db/schema/devices.ts';
+import { units } from '../db/schema/heating.ts';
 import { downlinks } from '../db/schema/telemetry.ts';
 import type { SetpointCommand } from '../jobs/setpoint-sink.ts';
 import { chirpstackFormat } from './chirpstack.ts';
@@ -190,5 +191,24 @@ describe.each(brokerTargets)('setpoint downlinks ($name)', ({ url }) => {
     expect(await downlinkStatusByUnit(database.db, seeded.companyId, seeded.unitIds)).toEqual(
       new Map([[seeded.unitIds[0], { pending: 0, failed: 0 }]]),
     );
+  });
+
+  it('queues again, once, setpoints a crash kept from being recorded as downlinks', async () => {
+    const seeded = await seedValves(database.db, 2);
+    const since = new Date('2026-11-22T05:00:00Z');
+    await database.db
+      .update(units)
+      .set({ setpoint: 21, setpointSince: since, setpointSource: 'group_plan' })
+      .where(inArray(units.id, seeded.unitIds));
+    // The first valve got its downlink before the crash; the second one's command was lost.
+    await queue.send([{ ...command(seeded, 0, seeded.devEuis[0] as string, 21), at: since }]);
+    await queue.idle();
+    expect(await queue.recoverUnrecorded()).toBe(1);
+    await queue.idle();
+    const rows = await database.db.select().from(downlinks).where(inArray(downlinks.devEui, seeded.devEuis));
+    expect(rows.map((r) => [r.devEui, r.setpoint, r.appliedAt.toISOString()]).sort()).toEqual(
+      seeded.devEuis.map((devEui) => [devEui, 21, since.toISOString()]),
+    );
+    expect(await queue.recoverUnrecorded()).toBe(0);
   });
 });

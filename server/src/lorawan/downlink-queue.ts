@@ -13,12 +13,15 @@
  * own transaction, and on PGlite (one connection) any query from here would wait for that
  * transaction forever. The worker records and publishes right after; a failure is logged and
  * retried. Rows not yet handed to the broker (crash, broker down) are published by
- * `publishPending`, which runs whenever the adapter (re)connects.
+ * `publishPending`, which runs whenever the adapter (re)connects. Commands the process took but
+ * never recorded (a crash right after the scheduler's commit) are found again at start by
+ * `recoverUnrecorded`: a device with no downlink since its unit's setpoint took effect.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { devices } from '../db/schema/devices.ts';
+import { units } from '../db/schema/heating.ts';
 import { downlinks } from '../db/schema/telemetry.ts';
 import type { SetpointCommand, SetpointSink } from '../jobs/setpoint-sink.ts';
 import { bytesToHex, CodecError, type Frame, hexToBytes, roundTo } from './codecs/codec.ts';
@@ -65,6 +68,58 @@ export class DownlinkQueue implements SetpointSink {
    */
   close() {
     this.closed = true;
+  }
+
+  /**
+   * Queues the setpoint in force again for every device (with a setpoint codec) that has no
+   * downlink applied since its unit's setpoint took effect — what a crash between the
+   * scheduler's commit and `record` would have lost. `appliedAt` is that instant, so a second run
+   * adds nothing. Run once at start. @returns the commands queued.
+   */
+  async recoverUnrecorded(): Promise<number> {
+    const rows = await this.options.db
+      .select({
+        companyId: units.companyId,
+        unitId: units.id,
+        deviceId: devices.id,
+        model: devices.model,
+        setpoint: units.setpoint,
+        since: units.setpointSince,
+        reason: units.setpointSource,
+        ignoreWallControl: units.ignoreWallControl,
+        wallControlMin: units.wallControlMin,
+        wallControlMax: units.wallControlMax,
+      })
+      .from(units)
+      .innerJoin(devices, eq(devices.unitId, units.id))
+      .where(
+        and(
+          isNotNull(units.setpoint),
+          isNotNull(units.setpointSince),
+          sql`not exists (select 1 from ${downlinks} d where d.device_id = ${devices.id} and d.applied_at >= ${units.setpointSince})`,
+        ),
+      );
+    const commands: SetpointCommand[] = rows.flatMap((r) =>
+      r.setpoint === null || r.since === null || r.reason === null || !getCodec(r.model).setpoint
+        ? []
+        : [
+            {
+              companyId: r.companyId,
+              unitId: r.unitId,
+              deviceId: r.deviceId,
+              setpoint: r.setpoint,
+              wallControl:
+                r.wallControlMin === null && r.wallControlMax === null
+                  ? null
+                  : { min: r.wallControlMin, max: r.wallControlMax },
+              ignoreWallControl: r.ignoreWallControl,
+              reason: r.reason,
+              at: r.since,
+            },
+          ],
+    );
+    await this.send(commands);
+    return commands.length;
   }
 
   /** Publishes recorded downlinks that never reached the broker, oldest first. */

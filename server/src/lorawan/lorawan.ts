@@ -61,6 +61,10 @@ export async function startLorawan(options: {
     log,
     publish: (request) => adapter.publish(format.downlink(request)),
   });
+  void queue
+    .recoverUnrecorded()
+    .then((n) => n > 0 && log.info({ commands: n }, 'queued setpoints that were never recorded as downlinks'))
+    .catch((err) => log.error({ err }, 'recovering unrecorded setpoints failed'));
   return {
     brokerUrl,
     setpointSink: queue,
