@@ -57,3 +57,34 @@ export async function acceptAgreements(page: Page) {
   }
   await page.getByTestId('setup-next').click();
 }
+
+/**
+ * A new member with a company of their own, from a screen that asks to sign in: registers on
+ * the hosted page, skips the optional steps of setup, names the company, accepts the agreements
+ * and waits until the app shows `landing` (a path pattern).
+ */
+export async function signUpWithCompany(
+  page: Page,
+  {
+    baseURL,
+    account,
+    company,
+    registerLinkName,
+    landing = /\/units$/,
+  }: {
+    baseURL: string;
+    account: NewAccount;
+    company: string;
+    registerLinkName: RegExp;
+    landing?: RegExp;
+  },
+) {
+  await register(page, account, registerLinkName);
+  await page.waitForURL(`${baseURL}/setup/1`);
+  await page.getByTestId('setup-next').click();
+  await page.getByTestId('setup-company-name').fill(company);
+  await page.getByTestId('setup-next').click();
+  await page.waitForURL(`${baseURL}/setup/3`);
+  await acceptAgreements(page);
+  await page.waitForURL(landing);
+}

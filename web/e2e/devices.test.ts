@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { acceptAgreements, register } from './accounts.ts';
+import { signUpWithCompany } from './accounts.ts';
 import { screenshot } from './browser.ts';
 import { launchBrowserWithCamera, qrCodeVideo } from './fake-camera.ts';
 
@@ -44,18 +44,13 @@ describe('devices, assign and gateways', () => {
     context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 } });
     page = await context.newPage();
     await page.goto(`${baseURL}/devices`);
-    await register(
-      page,
-      { name: 'Vera Ventil', email: 'vera@example.com', password: 'valves all the way down' },
-      /Create an account/,
-    );
-    await page.waitForURL(`${baseURL}/setup/1`);
-    await page.getByTestId('setup-next').click();
-    await page.getByTestId('setup-company-name').fill('Hausverwaltung Süd');
-    await page.getByTestId('setup-next').click();
-    await page.waitForURL(`${baseURL}/setup/3`);
-    await acceptAgreements(page);
-    await page.waitForURL(/\/(units|devices)$/);
+    await signUpWithCompany(page, {
+      baseURL,
+      account: { name: 'Vera Ventil', email: 'vera@example.com', password: 'valves all the way down' },
+      company: 'Hausverwaltung Süd',
+      registerLinkName: /Create an account/,
+      landing: /\/(units|devices)$/,
+    });
     await page.goto(`${baseURL}/units`);
     await page.getByTestId('create-units').click();
     await page.getByTestId('create-units-mode').selectOption('one');

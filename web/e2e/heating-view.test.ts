@@ -7,7 +7,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { acceptAgreements, register } from './accounts.ts';
+import { signUpWithCompany } from './accounts.ts';
 import { launchBrowser, screenshot } from './browser.ts';
 
 const DEV_EUI = '70b3d52dd3000a01';
@@ -35,18 +35,12 @@ describe('public heating view', () => {
       await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 } })
     ).newPage();
     await operator.goto(`${baseURL}/units`);
-    await register(
-      operator,
-      { name: 'Otto Operator', email: 'otto@example.com', password: 'qr codes on every door' },
-      /Create an account/,
-    );
-    await operator.waitForURL(`${baseURL}/setup/1`);
-    await operator.getByTestId('setup-next').click();
-    await operator.getByTestId('setup-company-name').fill('Bürohaus Nord');
-    await operator.getByTestId('setup-next').click();
-    await operator.waitForURL(`${baseURL}/setup/3`);
-    await acceptAgreements(operator);
-    await operator.waitForURL(/\/units$/);
+    await signUpWithCompany(operator, {
+      baseURL,
+      account: { name: 'Otto Operator', email: 'otto@example.com', password: 'qr codes on every door' },
+      company: 'Bürohaus Nord',
+      registerLinkName: /Create an account/,
+    });
     await operator.getByTestId('create-units').click();
     await operator.getByTestId('create-units-mode').selectOption('one');
     await operator.getByTestId('create-unit-name').fill('Büro 2.04');

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chirpstackUplinkEvent } from '../../server/src/lorawan/chirpstack.ts';
 import { getCodec } from '../../server/src/lorawan/codecs/registry.ts';
 import { type EmbeddedBroker, startEmbeddedBroker } from '../../server/src/lorawan/embedded-broker.ts';
-import { acceptAgreements, register } from './accounts.ts';
+import { signUpWithCompany } from './accounts.ts';
 import { launchBrowser, screenshot } from './browser.ts';
 import { type RunningServer, startServer } from './server.ts';
 
@@ -53,18 +53,12 @@ describe('unit graphs', () => {
       await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 } })
     ).newPage();
     await page.goto(`${server.baseURL}/units`);
-    await register(
-      page,
-      { name: 'Greta Graph', email: 'greta@example.com', password: 'two weeks of readings' },
-      /Create an account/,
-    );
-    await page.waitForURL(`${server.baseURL}/setup/1`);
-    await page.getByTestId('setup-next').click();
-    await page.getByTestId('setup-company-name').fill('Rathaus');
-    await page.getByTestId('setup-next').click();
-    await page.waitForURL(`${server.baseURL}/setup/3`);
-    await acceptAgreements(page);
-    await page.waitForURL(/\/units$/);
+    await signUpWithCompany(page, {
+      baseURL: server.baseURL,
+      account: { name: 'Greta Graph', email: 'greta@example.com', password: 'two weeks of readings' },
+      company: 'Rathaus',
+      registerLinkName: /Create an account/,
+    });
     await page.getByTestId('create-units').click();
     await page.getByTestId('create-units-mode').selectOption('one');
     await page.getByTestId('create-unit-name').fill('Sitzungssaal');
