@@ -236,15 +236,14 @@ export class UnitsService {
     await requireMember(this.db, userId, companyId);
     const unit = await this.load(companyId, unitId);
     if (!unit.paused) return unit;
+    // One instant for both: a resume stamped after the evaluation instant would not count yet.
+    const now = this.deps.now();
     await this.mutateAndEvaluate(
       companyId,
       unitId,
-      this.deps.now(),
+      now,
       { userId, kinds: ['resumed'] },
-      {
-        paused: false,
-        resumedAt: this.deps.now(),
-      },
+      { paused: false, resumedAt: now },
     );
     return this.load(companyId, unitId);
   }
