@@ -4,7 +4,8 @@
  * 3 devices") or failed. Battery valves take a downlink only after their next uplink, so queued
  * and sent commands can stay pending for minutes. Set-based: one query per page of units or devices.
  */
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { anyOf } from '../db/any-of.ts';
 import type { Db } from '../db/client.ts';
 import { downlinks } from '../db/schema/telemetry.ts';
 
@@ -13,14 +14,9 @@ export type LatestDownlink = Pick<
   'deviceId' | 'unitId' | 'setpoint' | 'state' | 'createdAt' | 'updatedAt'
 >;
 
-/** The newest non-superseded downlink of each of `deviceIds`. */
-export async function latestDownlinks(
-  db: Db,
-  companyId: string,
-  deviceIds: string[],
-): Promise<Map<string, LatestDownlink>> {
-  if (deviceIds.length === 0) return new Map();
-  const rows = await db
+/** The newest non-superseded downlink of each device matching `where`, as a query to run or nest. */
+function latestPerDevice(db: Db, companyId: string, where: SQL) {
+  return db
     .selectDistinctOn([downlinks.deviceId], {
       deviceId: downlinks.deviceId,
       unitId: downlinks.unitId,
@@ -30,14 +26,18 @@ export async function latestDownlinks(
       updatedAt: downlinks.updatedAt,
     })
     .from(downlinks)
-    .where(
-      and(
-        eq(downlinks.companyId, companyId),
-        inArray(downlinks.deviceId, deviceIds),
-        ne(downlinks.state, 'superseded'),
-      ),
-    )
+    .where(and(eq(downlinks.companyId, companyId), where, ne(downlinks.state, 'superseded')))
     .orderBy(downlinks.deviceId, desc(downlinks.createdAt));
+}
+
+/** The newest non-superseded downlink of each of `deviceIds`. */
+export async function latestDownlinks(
+  db: Db,
+  companyId: string,
+  deviceIds: string[],
+): Promise<Map<string, LatestDownlink>> {
+  if (deviceIds.length === 0) return new Map();
+  const rows = await latestPerDevice(db, companyId, anyOf(downlinks.deviceId, deviceIds, 'text'));
   return new Map(rows.map((r) => [r.deviceId, r]));
 }
 
@@ -55,22 +55,7 @@ export async function downlinkStatusByUnit(
   unitIds: string[],
 ): Promise<Map<string, UnitDownlinkStatus>> {
   if (unitIds.length === 0) return new Map();
-  const latest = db
-    .selectDistinctOn([downlinks.deviceId], {
-      deviceId: downlinks.deviceId,
-      unitId: downlinks.unitId,
-      state: downlinks.state,
-    })
-    .from(downlinks)
-    .where(
-      and(
-        eq(downlinks.companyId, companyId),
-        inArray(downlinks.unitId, unitIds),
-        ne(downlinks.state, 'superseded'),
-      ),
-    )
-    .orderBy(downlinks.deviceId, desc(downlinks.createdAt))
-    .as('latest');
+  const latest = latestPerDevice(db, companyId, anyOf(downlinks.unitId, unitIds)).as('latest');
   const rows = await db
     .select({
       unitId: latest.unitId,
