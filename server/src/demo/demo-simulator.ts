@@ -42,6 +42,9 @@ export async function runDemoSimulator(
     gateways: [DEMO_GATEWAY],
     devices: specs,
     clientId: 'heizplan-demo-simulator',
+    // A tick first advances the simulated clock, then reports: start one interval back so
+    // reports carry the real time, not one a minute ahead.
+    start: new Date(Date.now() - INTERVAL_MS),
   });
   const step = () =>
     simulator
