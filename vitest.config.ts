@@ -1,10 +1,14 @@
 /**
  * One runner for every tier (ARCHITECTURE.md §8): server unit+integration tests on PGlite,
  * the same integration tests again on PostgreSQL when TEST_DATABASE_URL is set, web component
- * tests in jsdom, and browser journeys (playwright-core + Debian Chromium) in web/e2e.
+ * tests in jsdom, and browser journeys (playwright-core + Debian Chromium) in web/e2e. A test
+ * about one database only says so in its name — `*.pg.test.ts` (PostgreSQL: pg_dump, a cut
+ * connection, two instances) or `*.pglite.test.ts` (the embedded database) — and runs in that
+ * project only, instead of being skipped in the other.
  */
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { parseEnv } from './web/src/config/env-schema.ts';
 
 const onPg = Boolean(process.env.TEST_DATABASE_URL);
 const integration = [
@@ -12,7 +16,9 @@ const integration = [
   'server/src/db/**/*.test.ts',
   'server/src/jobs/**/*.test.ts',
   'server/src/auth/**/*.test.ts',
+  'server/src/http/**/*.test.ts',
   'server/src/lorawan/**/*.int.test.ts',
+  'server/src/**/*.pg.test.ts',
 ];
 
 export default defineConfig({
@@ -24,6 +30,7 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['server/src/**/*.test.ts', 'packages/contracts/src/**/*.test.ts', 'tools/**/*.test.ts'],
+          exclude: ['**/node_modules/**', 'server/src/**/*.pg.test.ts'],
           setupFiles: ['./scripts/vitest-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -36,6 +43,7 @@ export default defineConfig({
                 name: 'server-postgres',
                 environment: 'node',
                 include: integration,
+                exclude: ['**/node_modules/**', 'server/src/**/*.pglite.test.ts'],
                 env: { HEIZPLAN_TEST_DB: 'postgres' },
                 setupFiles: ['./scripts/vitest-setup.ts'],
                 testTimeout: 30_000,
@@ -46,9 +54,13 @@ export default defineConfig({
         : []),
       {
         plugins: [react()],
+        // The web app's settings as web/vite.config.ts defines them, with every default.
+        define: { __HEIZPLAN_ENV__: JSON.stringify(parseEnv({})) },
         test: {
           name: 'web',
           environment: 'jsdom',
+          // Screens render behind the guards' stubbed calls; a loaded CI machine needs the room.
+          testTimeout: 20_000,
           include: ['web/src/**/*.test.{ts,tsx}'],
           setupFiles: ['./scripts/vitest-setup.ts', './web/src/test/setup.ts'],
         },

@@ -1,7 +1,8 @@
 /**
- * The public heating view's budget (issue 7): gzipped JavaScript that `/heating-view/{token}`
- * loads (≤ 80 KiB) and Lighthouse's mobile performance score for it (≥ 95), next to the operator
- * app's JavaScript measured in the same build for scale.
+ * The public heating view's budget (issue 14, after issue 7's 80 KiB / 95): gzipped JavaScript
+ * that `/heating-view/{token}` loads (≤ 30 KiB; it was 70.8 KiB with React) and Lighthouse's
+ * mobile performance score for it (≥ 98; it was 95–96), next to the operator app's entry
+ * JavaScript measured in the same build for scale.
  *
  * Run: `npx tsx bench/public-page.bench.ts` (part of `npm run bench`). Builds the web app, starts
  * the real app in-process on PGlite in a temporary folder with one unit whose QR code is enabled,
@@ -22,8 +23,10 @@ import { companies, unitQrCodes, units } from '../server/src/db/schema.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'web/dist');
-const BUDGET_KIB = 80;
-const TARGET_SCORE = 95;
+const BUDGET_KIB = 30;
+const TARGET_SCORE = 98;
+/** Before the page was built with Preact (decision 0021's figures). */
+const BEFORE = { kib: 70.8, score: 96 };
 const RUNS = 3;
 const TOKEN = 'benchTokenAAAAAAAAAAAAA';
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -69,9 +72,11 @@ async function main() {
   console.log(
     `public heating view JS (gzip -9): ${publicPage.kib.toFixed(1)} KiB in ${publicPage.files.length} files`,
   );
-  console.log(`  budget ≤ ${BUDGET_KIB} KiB: ${publicPage.kib <= BUDGET_KIB ? 'PASS' : 'MISSED'}`);
   console.log(
-    `  operator app JS, same build: ${operatorApp.kib.toFixed(1)} KiB (${(operatorApp.kib / publicPage.kib).toFixed(1)}× the public page)`,
+    `  budget ≤ ${BUDGET_KIB} KiB: ${publicPage.kib <= BUDGET_KIB ? 'PASS' : 'MISSED'} (before: ${BEFORE.kib} KiB)`,
+  );
+  console.log(
+    `  operator app entry JS (index.html), same build: ${operatorApp.kib.toFixed(1)} KiB (${(operatorApp.kib / publicPage.kib).toFixed(1)}× the public page; screens load on top, see first-load.bench.ts)`,
   );
   if (!existsSync(chromium)) {
     console.log(`lighthouse: skipped, no Chromium at ${chromium}`);
@@ -116,7 +121,9 @@ async function main() {
     console.log(
       `lighthouse mobile performance: ${median} (median of ${scores.join(', ')}; load ${os.loadavg()[0]?.toFixed(1)})`,
     );
-    console.log(`  target ≥ ${TARGET_SCORE}: ${median >= TARGET_SCORE ? 'PASS' : 'MISSED'}`);
+    console.log(
+      `  target ≥ ${TARGET_SCORE}: ${median >= TARGET_SCORE ? 'PASS' : 'MISSED'} (before: ${BEFORE.score})`,
+    );
   } finally {
     await app.close();
     await database.close();

@@ -21,7 +21,12 @@ function newestMtime(dir) {
 }
 
 const webSources = [path.join(root, 'web/src'), path.join(root, 'packages/contracts/src')];
-const stale = !existsSync(dist) || webSources.some((d) => newestMtime(d) > statSync(dist).mtimeMs);
+// The changelog is bundled into the web app too (settings → help → changelog).
+const changelog = path.join(root, 'CHANGELOG.md');
+const stale =
+  !existsSync(dist) ||
+  webSources.some((d) => newestMtime(d) > statSync(dist).mtimeMs) ||
+  statSync(changelog).mtimeMs > statSync(dist).mtimeMs;
 if (stale) {
   console.log('Building the web app …');
   execSync('npm run build -w web', { cwd: root, stdio: 'inherit' });

@@ -1,7 +1,9 @@
 import { resolve } from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { parseEnv } from './src/config/env-schema.ts';
+import { precompress } from './vite.precompress.ts';
 
 const api = process.env.HEIZPLAN_API ?? 'http://localhost:3000';
 
@@ -16,19 +18,21 @@ const heatingViewEntry: Plugin = {
   },
 };
 
-export default defineConfig({
-  plugins: [react(), tailwindcss(), heatingViewEntry],
+export default defineConfig(({ mode }) => ({
+  plugins: [react(), tailwindcss(), heatingViewEntry, precompress()],
+  // zod with its code generation off before any schema is built (src/lib/zod.ts).
+  resolve: { alias: [{ find: /^zod$/, replacement: resolve(import.meta.dirname, 'src/lib/zod.ts') }] },
+  // The VITE_* settings, parsed here once (a bad value fails the build), reach the app as values.
+  define: { __HEIZPLAN_ENV__: JSON.stringify(parseEnv(loadEnv(mode, import.meta.dirname, 'VITE_'))) },
   server: { proxy: { '/api': api, '/oidc': api } },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     chunkSizeWarningLimit: 800,
-    // Two pages: the operator SPA and the occupants' public heating view (decision 0021).
-    rollupOptions: {
-      input: {
-        main: resolve(import.meta.dirname, 'index.html'),
-        heatingView: resolve(import.meta.dirname, 'heating-view.html'),
-      },
+    // The operator SPA; the occupants' public heating view (decision 0021) is built after it
+    // with Preact by vite.heating-view.config.ts (`npm run build`).
+    rolldownOptions: {
+      input: { main: resolve(import.meta.dirname, 'index.html') },
     },
   },
-});
+}));

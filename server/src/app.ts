@@ -2,12 +2,15 @@
  * Builds the Fastify application as a plugin-like unit (STYLE.md): tests call
  * `buildApp(...)` and `app.inject`, `main.ts` only reads config, listens and shuts down.
  * Serves `/api` (zod-validated, OpenAPI at `/api/docs`) and the built web app with SPA
- * fallback on the same port, so one URL is the whole product.
+ * fallback on the same port, so one URL is the whole product (compressed and cached by
+ * http/static-web.ts).
  */
+
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import middie from '@fastify/middie';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
@@ -16,14 +19,25 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from '@fastify/type-provider-zod';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { installBearerAuth, type TokenVerifier } from './auth/bearer.ts';
 import { identityPageRoutes } from './auth/interaction.routes.ts';
 import type { IdentityProvider } from './auth/provider.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import { installErrorHandler, sendProblem } from './http/errors.ts';
-import type { BillingPolicy } from './modules/devices/billing-policy.ts';
+import { createErrorReporter } from './http/error-reporting.ts';
+import {
+  clientErrorHandler,
+  frameworkErrors,
+  installClosingAnswer,
+  installErrorHandler,
+  sendProblem,
+} from './http/errors.ts';
+import { installInputGuard } from './http/input-guard.ts';
+import { installMetrics } from './http/metrics.routes.ts';
+import { installSecurityHeaders } from './http/security-headers.ts';
+import { installStaticWeb } from './http/static-web.ts';
+import type { MqttSessions } from './lorawan/mqtt-sessions.ts';
 import type { AccountPorts } from './modules/me/me.ports.ts';
 import { registerModules } from './modules/register.ts';
 
@@ -36,10 +50,12 @@ export interface AppDeps {
   identity?: IdentityProvider;
   /** Heating scheduler to wake after a unit or plan change (main.ts); absent in tests that tick by hand. */
   heatingScheduler?: { wake(): void };
+  /** The LoRaWAN side (main.ts), for readiness and metrics; absent in tests without a broker. */
+  lorawan?: { readonly brokerConnected: boolean; readonly sessions: Pick<MqttSessions, 'state'> };
   /** Mail, identity-account and billing ports of the account calls; unset ones use defaults. */
   accountPorts?: Partial<AccountPorts>;
-  /** Whether a company's subscription is active (billing issue); default in modules/devices/billing-policy.ts. */
-  billingPolicy?: BillingPolicy;
+  /** Where log lines go instead of stdout (tests read them); JSON lines at LOG_LEVEL. */
+  logStream?: { write(line: string): void };
 }
 
 export type App = FastifyInstance;
@@ -48,6 +64,16 @@ declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
   }
+}
+
+/**
+ * The request id in every log line of a request (`reqId`) and in its `X-Request-Id` answer: the
+ * load balancer's `X-Request-Id` when it sent a plausible one (so its log and ours match), else a
+ * UUID — Fastify's default counter starts at 1 in every instance and would repeat across them.
+ */
+function requestId(request: IncomingMessage): string {
+  const given = request.headers['x-request-id'];
+  return typeof given === 'string' && /^[\w.:-]{1,128}$/.test(given) ? given : randomUUID();
 }
 
 export async function buildApp(deps: AppDeps): Promise<App> {
@@ -60,11 +86,22 @@ export async function buildApp(deps: AppDeps): Promise<App> {
             level: deps.config.logLevel,
             redact: ['req.headers.authorization', 'req.headers.cookie'],
             // Readable lines for a person at a terminal; JSON lines for log collectors.
-            ...(process.stdout.isTTY && deps.config.env !== 'production'
-              ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } } }
-              : {}),
+            ...(deps.logStream
+              ? { stream: deps.logStream }
+              : process.stdout.isTTY && deps.config.env !== 'production'
+                ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } } }
+                : {}),
           },
-    disableRequestLogging: deps.config.env === 'test',
+    // Probes and scrapes arrive every few seconds; a line each would bury the requests that matter.
+    logController: new LogController({
+      disableRequestLogging: (request) =>
+        deps.config.env === 'test' || request.url === '/metrics' || request.url.startsWith('/api/health'),
+    }),
+    genReqId: requestId,
+    // Errors raised before routing or by Node's HTTP parser answer problem+json too (issue 16).
+    frameworkErrors,
+    clientErrorHandler,
+    return503OnClosing: false,
     // A hop count trusts that many proxies in front (Fastify's typings lack the number form).
     trustProxy:
       typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
@@ -72,7 +109,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
-  installErrorHandler(app);
+  const errorReporter = await createErrorReporter(deps.config);
+  app.addHook('onClose', () => errorReporter.close());
+  installErrorHandler(app, errorReporter);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  installMetrics(app);
+  installInputGuard(app);
+  // First of the plugins: its onRequest hook must run before /oidc's middleware answers.
+  installSecurityHeaders(app, deps.config);
+  installClosingAnswer(app);
 
   await app.register(swagger, {
     openapi: {
@@ -103,13 +150,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const webDist = deps.config.webDist;
   const hasWeb = existsSync(path.join(webDist, 'index.html'));
-  if (hasWeb) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
-  }
+  if (hasWeb) await installStaticWeb(app, webDist);
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
     if (pathname === '/api' || pathname.startsWith('/api/') || request.method !== 'GET' || !hasWeb) {
-      return sendProblem(reply, 404, 'Not Found', `No route for ${request.method} ${pathname}.`);
+      // Fixed text: echoing the path would reflect the request into the answer (issue 16).
+      return sendProblem(reply, 404, 'Not Found', 'There is no route for this method and path.');
     }
     // The occupants' public page is an entry of its own (decision 0021); every other client-side
     // route (and the app's own 404 page) is rendered by the SPA.

@@ -28,6 +28,16 @@ describe('loadConfig', () => {
     expect((error as ConfigError).message).toContain('PORT');
   });
 
+  it('takes a support contact for the help page: an e-mail address and an http(s) page', () => {
+    expect(loadConfig({}).support).toEqual({ email: undefined, url: undefined });
+    expect(
+      loadConfig({ SUPPORT_EMAIL: 'hilfe@example.com', SUPPORT_URL: 'https://example.com/hilfe' }).support,
+    ).toEqual({ email: 'hilfe@example.com', url: 'https://example.com/hilfe' });
+    expect(() => loadConfig({ SUPPORT_EMAIL: 'hilfe' })).toThrow(/SUPPORT_EMAIL/);
+    // The web app links to it: a javascript: URL would run in the app's origin.
+    expect(() => loadConfig({ SUPPORT_URL: 'javascript:alert(1)' })).toThrow(/SUPPORT_URL/);
+  });
+
   it('believes no proxy unless TRUST_PROXY names them, so clients cannot fake their IP', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
@@ -37,5 +47,53 @@ describe('loadConfig', () => {
       '192.168.0.0/16',
     ]);
     expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY/);
+  });
+
+  it('shares uplinks over $share/heizplan when several instances use an external ChirpStack broker', () => {
+    const mqtt = {
+      MQTT_URL: 'mqtt://broker:1883',
+      INSTANCES: '2',
+      DATABASE_URL: 'postgres://db/heizplan',
+      DEVICE_KEY_SECRET: 'ab'.repeat(32),
+    };
+    expect(loadConfig({}).lorawan.shareGroup).toBeUndefined();
+    expect(loadConfig(mqtt).lorawan.shareGroup).toBe('heizplan');
+    expect(loadConfig({ ...mqtt, INSTANCES: '1' }).lorawan.shareGroup).toBeUndefined();
+    expect(loadConfig({ ...mqtt, MQTT_SHARE_GROUP: 'hz' }).lorawan.shareGroup).toBe('hz');
+    expect(loadConfig({ ...mqtt, MQTT_SHARE_GROUP: '' }).lorawan.shareGroup).toBeUndefined();
+    expect(loadConfig({ ...mqtt, LORAWAN_NS: 'tts' }).lorawan.shareGroup).toBeUndefined();
+    expect(() => loadConfig({ ...mqtt, MQTT_SHARE_GROUP: 'a/b' })).toThrow(/MQTT_SHARE_GROUP/);
+    // Members are <id>-<n>: the id leaves room for the suffix within 23 characters.
+    expect(() => loadConfig({ ...mqtt, MQTT_CLIENT_ID: 'x'.repeat(21) })).toThrow(/MQTT_CLIENT_ID/);
+    expect(loadConfig({ MQTT_CLIENT_ID: 'x'.repeat(23) }).lorawan.clientId).toHaveLength(23);
+  });
+
+  it('refuses more than one instance on the embedded database or broker, naming each missing variable', () => {
+    let error: unknown;
+    try {
+      loadConfig({ INSTANCES: '2', DEMO: '1' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const issues = (error as ConfigError).issues;
+    expect(issues.map((i) => i.variable).sort()).toEqual([
+      'DATABASE_URL',
+      'DEMO',
+      'DEVICE_KEY_SECRET',
+      'MQTT_URL',
+    ]);
+    expect((error as ConfigError).message).toContain('INSTANCES=2 needs it: the embedded database (PGlite)');
+
+    const cluster = loadConfig({
+      INSTANCES: '2',
+      DATABASE_URL: 'postgres://db/heizplan',
+      MQTT_URL: 'mqtt://broker:1883',
+      DEVICE_KEY_SECRET: 'ab'.repeat(32),
+    });
+    expect(cluster.instances).toBe(2);
+    // The demo's simulator would run once per instance.
+    expect(cluster.demo).toBe(false);
+    expect(loadConfig({}).instances).toBe(1);
   });
 });

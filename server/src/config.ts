@@ -45,6 +45,12 @@ const trustProxy = z
     return z.NEVER;
   });
 
+/** A net price like `4.90` (a dot, at most two decimals) → cents. */
+const price = z
+  .string()
+  .regex(/^\d{1,7}(\.\d{1,2})?$/, 'must be a net price like 4.90')
+  .transform((value) => Math.round(Number(value) * 100));
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -67,6 +73,12 @@ const envSchema = z.object({
   MQTT_USERNAME: z.string().min(1).optional(),
   MQTT_PASSWORD: z.string().min(1).optional(),
   MQTT_CLIENT_ID: z.string().min(1).max(23).default('heizplan'),
+  MQTT_SHARE_GROUP: z
+    .string()
+    .regex(/^[^/+#]*$/, 'must not contain /, + or #')
+    .optional(),
+  INSTANCES: z.coerce.number().int().min(1).max(99).default(1),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters (openssl rand -hex 32)').optional(),
   LORAWAN_NS: z.enum(['chirpstack', 'tts']).default('chirpstack'),
   CHIRPSTACK_APPLICATION_ID: z.string().min(1).default('heizplan'),
   TTS_APP_ID: z.string().min(1).default('heizplan'),
@@ -82,6 +94,28 @@ const envSchema = z.object({
   AGREEMENT_VERSION_AVV: agreementVersion,
   AGREEMENT_VERSION_LICENSE: agreementVersion,
   AGREEMENT_VERSION_PRIVACY: agreementVersion,
+  BILLING_PROVIDER: z.enum(['manual', 'stripe', 'none']).default('manual'),
+  BILLING_CURRENCY: z
+    .string()
+    .regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code such as EUR')
+    .default('EUR'),
+  PRICE_MONTHLY: price.default(490),
+  PRICE_YEARLY: price.default(4900),
+  PRICE_3YEARLY: price.default(12900),
+  INVOICE_DUE_DAYS: z.coerce.number().int().min(0).max(365).default(14),
+  BILLING_SELLER: z.string().min(1).max(500).default('Heizplan'),
+  OPERATOR_TOKEN: z.string().min(24, 'must have at least 24 characters').optional(),
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  STRIPE_PRICE_MONTHLY: z.string().min(1).optional(),
+  STRIPE_PRICE_YEARLY: z.string().min(1).optional(),
+  STRIPE_PRICE_3YEARLY: z.string().min(1).optional(),
+  STRIPE_API_URL: z.url().optional(),
+  ALERT_EVALUATION_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
+  WEBHOOKS_ALLOW_HTTP: boolish.default(false),
+  SUPPORT_EMAIL: z.email().optional(),
+  SUPPORT_URL: z.url({ protocol: /^https?$/ }).optional(),
+  SENTRY_DSN: z.url({ protocol: /^https?$/ }).optional(),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -101,10 +135,23 @@ export interface Config {
   oidc: { issuer?: string; clientId?: string; audience: string };
   /** Broker of the LoRaWAN network server; undefined = start the embedded broker. */
   mqttUrl?: string;
+  /**
+   * How many server instances share this deployment's database and broker (INSTANCES). Above 1
+   * the embedded database and broker are refused; see docs/decisions/0032.
+   */
+  instances: number;
   lorawan: {
     networkServer: 'chirpstack' | 'tts';
-    /** MQTT client id of the persistent ingest session (≤ 23 characters for MQTT 3.1.1). */
+    /**
+     * Base of the MQTT client ids of the persistent ingest sessions: the id itself for a plain
+     * subscription, `<id>-<n>` for the n-th member of a shared subscription (≤ 23 characters).
+     */
     clientId: string;
+    /**
+     * Shared-subscription group (`$share/<group>/…`) the instances spread uplinks over; undefined
+     * = plain subscriptions, one instance consuming at a time (the embedded broker, TTS).
+     */
+    shareGroup?: string;
     username?: string;
     password?: string;
     /** ChirpStack application that downlinks are enqueued in. */
@@ -113,6 +160,8 @@ export interface Config {
     /** undefined for The Things Stack Open Source (topics without `@tenant`). */
     ttsTenant?: string;
   };
+  /** Bearer token `/metrics` requires; undefined = open (development). */
+  metricsToken?: string;
   smtpUrl?: string;
   /** Sender of outgoing mail, e.g. `Heizplan <no-reply@example.com>`. */
   mailFrom?: string;
@@ -127,7 +176,39 @@ export interface Config {
    * policy; a company whose accepted version differs is sent back to setup step 3.
    */
   agreements: { avv: number; license: number; privacy: number };
+  billing: BillingConfig;
+  alerts: {
+    /** Seconds between two evaluations of the time-based alert conditions. */
+    evaluationSeconds: number;
+    /** Accept http:// webhook endpoints (development and tests only; production needs https). */
+    webhooksAllowHttp: boolean;
+  };
+  /** Bearer token of the operator-only API; unset = generated once in `$DATA_DIR/operator-token`. */
+  operatorToken?: string;
+  /** Where operators get help, shown on settings → help (both optional). */
+  support: { email?: string; url?: string };
+  /** Sentry project of the server and the web app; unset = errors go to the server's log only. */
+  sentry: { dsn?: string };
   version: string;
+}
+
+/** Subscriptions and licences (issue 13): which provider bills and the net prices it charges. */
+export interface BillingConfig {
+  provider: 'manual' | 'stripe' | 'none';
+  currency: string;
+  /** Net price of one licence per interval, in cents. */
+  prices: { monthly: number; yearly: number; '3yearly': number };
+  /** Days an invoice of the `invoice` payment method may be paid in. */
+  invoiceDueDays: number;
+  /** Seller name and address printed on invoices (lines separated by `\n` or `;`). */
+  seller: string;
+  stripe?: {
+    secretKey: string;
+    webhookSecret: string;
+    prices: { monthly: string; yearly: string; '3yearly': string };
+    /** API base of a stand-in (tests, stripe-mock); unset = api.stripe.com. */
+    apiUrl?: string;
+  };
 }
 
 export class ConfigError extends Error {
@@ -153,8 +234,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // The web app needs its client id at the external issuer to sign in at all.
     throw new ConfigError([{ variable: 'OIDC_CLIENT_ID', message: 'required when OIDC_ISSUER is set' }]);
   }
+  const shareGroup = e.MQTT_URL
+    ? (e.MQTT_SHARE_GROUP ?? defaultShareGroup(e.LORAWAN_NS, e.INSTANCES)) || undefined
+    : undefined;
+  const clusterIssues = clusterRefusals(e, shareGroup);
+  if (clusterIssues.length > 0) throw new ConfigError(clusterIssues);
   const dataDir = path.resolve(e.DATA_DIR);
   return {
+    billing: billingConfig(e),
+    alerts: { evaluationSeconds: e.ALERT_EVALUATION_SECONDS, webhooksAllowHttp: e.WEBHOOKS_ALLOW_HTTP },
+    operatorToken: e.OPERATOR_TOKEN,
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
@@ -167,18 +256,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     oidc: { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, audience: e.OIDC_AUDIENCE },
     mqttUrl: e.MQTT_URL,
+    instances: e.INSTANCES,
     lorawan: {
       networkServer: e.LORAWAN_NS,
       clientId: e.MQTT_CLIENT_ID,
+      shareGroup,
       username: e.MQTT_USERNAME,
       password: e.MQTT_PASSWORD,
       chirpstackApplicationId: e.CHIRPSTACK_APPLICATION_ID,
       ttsAppId: e.TTS_APP_ID,
       ttsTenant: e.TTS_TENANT,
     },
+    metricsToken: e.METRICS_TOKEN,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    demo: e.DEMO,
+    // The demo's simulator runs in the process that seeded it; several instances would each run one.
+    demo: e.INSTANCES > 1 ? false : e.DEMO,
     trustProxy: e.TRUST_PROXY,
     deviceKey: e.DEVICE_KEY_SECRET,
     agreements: {
@@ -186,8 +279,98 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       license: e.AGREEMENT_VERSION_LICENSE,
       privacy: e.AGREEMENT_VERSION_PRIVACY,
     },
+    support: { email: e.SUPPORT_EMAIL, url: e.SUPPORT_URL },
+    sentry: { dsn: e.SENTRY_DSN },
     version: packageVersion,
   };
+}
+
+/** @throws ConfigError naming the Stripe variables BILLING_PROVIDER=stripe needs but lacks. */
+function billingConfig(e: z.infer<typeof envSchema>): BillingConfig {
+  const stripeKeys = {
+    STRIPE_SECRET_KEY: e.STRIPE_SECRET_KEY,
+    STRIPE_WEBHOOK_SECRET: e.STRIPE_WEBHOOK_SECRET,
+    STRIPE_PRICE_MONTHLY: e.STRIPE_PRICE_MONTHLY,
+    STRIPE_PRICE_YEARLY: e.STRIPE_PRICE_YEARLY,
+    STRIPE_PRICE_3YEARLY: e.STRIPE_PRICE_3YEARLY,
+  };
+  const missing = Object.entries(stripeKeys).filter(([, value]) => !value);
+  if (e.BILLING_PROVIDER === 'stripe' && missing.length > 0) {
+    throw new ConfigError(
+      missing.map(([variable]) => ({ variable, message: 'required when BILLING_PROVIDER=stripe' })),
+    );
+  }
+  return {
+    provider: e.BILLING_PROVIDER,
+    currency: e.BILLING_CURRENCY,
+    prices: { monthly: e.PRICE_MONTHLY, yearly: e.PRICE_YEARLY, '3yearly': e.PRICE_3YEARLY },
+    invoiceDueDays: e.INVOICE_DUE_DAYS,
+    seller: e.BILLING_SELLER,
+    ...(e.BILLING_PROVIDER === 'stripe'
+      ? {
+          stripe: {
+            secretKey: e.STRIPE_SECRET_KEY as string,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET as string,
+            prices: {
+              monthly: e.STRIPE_PRICE_MONTHLY as string,
+              yearly: e.STRIPE_PRICE_YEARLY as string,
+              '3yearly': e.STRIPE_PRICE_3YEARLY as string,
+            },
+            apiUrl: e.STRIPE_API_URL,
+          },
+        }
+      : {}),
+  };
+}
+
+/**
+ * Several ChirpStack instances share uplinks by default (Mosquitto ≥ 2 and EMQX have shared
+ * subscriptions). One instance keeps a plain subscription: Mosquitto 2.0.11 does not bring a
+ * shared subscription back after a restart, so uplinks published before Heizplan reconnects
+ * are lost, while a plain one queues them (docs/decisions/0034). The Things Stack's MQTT
+ * server has no shared subscriptions at all (QoS 0, MQTT 3.1.1 only: TTS docs, "MQTT Server").
+ */
+const defaultShareGroup = (ns: 'chirpstack' | 'tts', instances: number) =>
+  ns === 'chirpstack' && instances > 1 ? 'heizplan' : '';
+
+/**
+ * What a multi-instance deployment (INSTANCES > 1) cannot run on: PGlite and the embedded broker
+ * live inside one process, a generated AppKey secret differs per instance, and the demo simulator
+ * would run once per instance. Shared-subscription client ids get a `-<n>` suffix, so the base
+ * id must leave room for it within MQTT 3.1.1's 23 characters.
+ */
+function clusterRefusals(
+  e: z.infer<typeof envSchema>,
+  shareGroup: string | undefined,
+): { variable: string; message: string }[] {
+  const issues: { variable: string; message: string }[] = [];
+  if (shareGroup && e.MQTT_CLIENT_ID.length > 20) {
+    issues.push({
+      variable: 'MQTT_CLIENT_ID',
+      message: 'at most 20 characters with a shared subscription (the instances add -<n>)',
+    });
+  }
+  if (e.INSTANCES === 1) return issues;
+  const why = `INSTANCES=${e.INSTANCES} needs it`;
+  if (!e.DATABASE_URL) {
+    issues.push({
+      variable: 'DATABASE_URL',
+      message: `${why}: the embedded database (PGlite) belongs to one process`,
+    });
+  }
+  if (!e.MQTT_URL) {
+    issues.push({ variable: 'MQTT_URL', message: `${why}: the embedded MQTT broker belongs to one process` });
+  }
+  if (!e.DEVICE_KEY_SECRET) {
+    issues.push({
+      variable: 'DEVICE_KEY_SECRET',
+      message: `${why}: every instance must encrypt AppKeys with the same key`,
+    });
+  }
+  if (e.DEMO === true) {
+    issues.push({ variable: 'DEMO', message: `must be off with INSTANCES=${e.INSTANCES}` });
+  }
+  return issues;
 }
 
 const packageVersion: string = pkg.version;

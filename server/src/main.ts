@@ -10,10 +10,14 @@ import { openDatabase } from './db/client.ts';
 import { ensureDemo } from './demo/demo.ts';
 import { DEMO_LOGIN } from './demo/demo-data.ts';
 import { type RunningDemo, runDemoSimulator } from './demo/demo-simulator.ts';
+import { startAlertJobs } from './jobs/alert-jobs.ts';
+import { startBillingRenewal } from './jobs/billing-renewal.ts';
 import { databaseDeviceDirectory } from './jobs/device-directory.ts';
 import { HeatingScheduler } from './jobs/heating-scheduler.ts';
 import { startLorawan } from './lorawan/lorawan.ts';
+import { uplinkAlerts } from './modules/alerts/alert-ingest.ts';
 import { startAccountPurge } from './modules/me/me.purge.ts';
+import { readOrCreateHexSecret } from './secret-file.ts';
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -33,7 +37,15 @@ async function main() {
   app.deps.accountPorts = { ...app.deps.accountPorts, ...identityAccountPorts(config, database.db, app.log) };
 
   // MQTT broker (embedded unless MQTT_URL), uplink ingest and setpoint downlinks (issue 6).
-  const lorawan = await startLorawan({ config, db: database.db, log: app.log });
+  // Cheap alert checks on every committed batch of uplinks, off the ingest's path (issue 15).
+  const alertsOnUplinks = uplinkAlerts(database.db, app.log);
+  const lorawan = await startLorawan({
+    config,
+    db: database.db,
+    log: app.log,
+    onUplinks: (uplinks) => alertsOnUplinks.push(uplinks),
+  });
+  app.deps.lorawan = lorawan;
   const heatingScheduler = new HeatingScheduler({
     db: database.db,
     sink: lorawan.setpointSink,
@@ -43,6 +55,10 @@ async function main() {
   app.deps.heatingScheduler = heatingScheduler;
   // Removes accounts 30 days after their deletion request (spec §4).
   const stopAccountPurge = startAccountPurge(database.db, app.log);
+  // Rolls the manual provider's subscription periods and issues their invoices (issue 13).
+  const stopBillingRenewal = startBillingRenewal(app);
+  // The operator's token for `npm run billing -- mark-paid`, kept in DATA_DIR unless configured.
+  if (!config.operatorToken) await readOrCreateHexSecret(config.dataDir, 'operator-token');
 
   // The demo building (DEMO, README): seeded on first start, then simulated while we run.
   const demo = await ensureDemo(database.db, config);
@@ -55,6 +71,9 @@ async function main() {
       onError: (err) => app.log.warn({ err }, 'demo simulator step failed'),
     });
   }
+  // Time-based alert conditions, webhook deliveries and alert mails (issue 15); after the demo,
+  // so its first evaluation already sees the demo's faults.
+  const stopAlertJobs = startAlertJobs(app);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -64,7 +83,10 @@ async function main() {
     await demoSimulator?.stop();
     await heatingScheduler.stop();
     stopAccountPurge();
+    stopBillingRenewal();
+    stopAlertJobs();
     await lorawan.close();
+    await alertsOnUplinks.idle();
     await app.close();
     await database.close();
     process.exit(0);

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { createLocalJWKSet, exportJWK, generateKeyPair, type JWTPayload, SignJWT } from 'jose';
 import pg from 'pg';
-import { type App, buildApp } from '../src/app.ts';
+import { type App, type AppDeps, buildApp } from '../src/app.ts';
 import { createTokenVerifier } from '../src/auth/bearer.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
@@ -103,7 +103,11 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/** A test app configured by `env`; `deps` adds or replaces dependencies (e.g. a `logStream`). */
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  deps: Partial<Omit<AppDeps, 'config' | 'database' | 'verifyToken'>> = {},
+): Promise<TestApp> {
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -113,7 +117,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
   });
   const database = await createTestDatabase();
   const issuer = await createTestIssuer();
-  const app = await buildApp({ config, database, verifyToken: issuer.verify });
+  const app = await buildApp({ config, database, verifyToken: issuer.verify, ...deps });
   await app.ready();
   const as = async (sub: string) => ({ authorization: `Bearer ${await issuer.sign(sub)}` });
   return {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseDevices, parseDuration } from './main.ts';
+import { parseDevices, parseDuration, parseFaults } from './main.ts';
 
 describe('simulator command line', () => {
   it('reads durations in s, m, h and d as hours', () => {
@@ -17,5 +17,21 @@ describe('simulator command line', () => {
     ]);
     expect(() => parseDevices('70b3d52dd3000001:honeywell')).toThrow(/unknown model 'honeywell'/);
     expect(() => parseDevices('123:elsys-ers')).toThrow(/'123:elsys-ers': DevEUI/);
+  });
+
+  it('reads faults per DevEUI and names a bad one', () => {
+    expect(
+      parseFaults(
+        '70b3d52dd3000001:silent,70B3D52DD3000002:battery=30/2.5,70b3d52dd3000002:error=calibrationFailed,70b3d52dd3000003:window,70b3d52dd3000003:noheat',
+      ),
+    ).toEqual(
+      new Map([
+        ['70b3d52dd3000001', { silent: true }],
+        ['70b3d52dd3000002', { battery: { value: 30, perDay: 2.5 }, errors: ['calibrationFailed'] }],
+        ['70b3d52dd3000003', { openWindow: true, noHeat: true }],
+      ]),
+    );
+    expect(() => parseFaults('70b3d52dd3000001:flood')).toThrow(/'70b3d52dd3000001:flood': unknown fault/);
+    expect(() => parseFaults('70b3d52dd3000001:battery=low')).toThrow(/unknown fault/);
   });
 });

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../server/src/db/client.ts';
+import { alertSettings, alerts } from '../../server/src/db/schema/alerts.ts';
 import { devices, gateways } from '../../server/src/db/schema/devices.ts';
 import { downlinks, telemetry } from '../../server/src/db/schema/telemetry.ts';
 import { chirpstackFormat } from '../../server/src/lorawan/chirpstack.ts';
@@ -11,6 +12,7 @@ import { UplinkIngest } from '../../server/src/lorawan/ingest.ts';
 import { type LorawanAdapter, startLorawanAdapter } from '../../server/src/lorawan/mqtt-adapter.ts';
 import { telemetryStore } from '../../server/src/lorawan/telemetry.repository.ts';
 import { APPLICATION_ID, eventually, seedValves } from '../../server/src/lorawan/test-fixture.ts';
+import { type UplinkAlerts, uplinkAlerts } from '../../server/src/modules/alerts/alert-ingest.ts';
 import { createTestDatabase } from '../../server/test/helpers.ts';
 import { type Simulator, startSimulator } from './simulator.ts';
 
@@ -24,6 +26,7 @@ describe('simulator against Heizplan over the embedded broker', () => {
   let ingest: UplinkIngest;
   let queue: DownlinkQueue;
   let simulator: Simulator;
+  let alertsOnUplinks: UplinkAlerts;
   let seeded: Awaited<ReturnType<typeof seedValves>>;
   const log = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
 
@@ -41,7 +44,13 @@ describe('simulator against Heizplan over the embedded broker', () => {
       .insert(gateways)
       .values({ companyId: seeded.companyId, gatewayEui: GATEWAY, name: 'Keller' });
     const format = chirpstackFormat({ applicationId: APPLICATION_ID });
-    ingest = new UplinkIngest({ format, store: telemetryStore(database.db), log });
+    alertsOnUplinks = uplinkAlerts(database.db, log);
+    ingest = new UplinkIngest({
+      format,
+      store: telemetryStore(database.db),
+      log,
+      onCommitted: (uplinks) => alertsOnUplinks.push(uplinks),
+    });
     adapter = startLorawanAdapter({ url: broker.url, format, ingest, log, clientId: 'heizplan-sim-test' });
     await adapter.ready;
     queue = new DownlinkQueue({ db: database.db, log, publish: (r) => adapter.publish(format.downlink(r)) });
@@ -107,5 +116,69 @@ describe('simulator against Heizplan over the embedded broker', () => {
       return reported.length > 0;
     });
     expect(simulator.rooms().get(vicki)?.roomTemperature).toBeGreaterThan(20);
+  });
+
+  it('injects faults that open alerts — flags, a reported window, a low battery, silence — and clears them again', async () => {
+    const [vicki, milesight, micropelt] = seeded.devEuis as [string, string, string];
+    // Resolve at once when a cause is gone, so the test need not wait the default 10 minutes.
+    await database.db
+      .insert(alertSettings)
+      .values({ companyId: seeded.companyId, settings: { clearMinutes: 0 } })
+      .onConflictDoUpdate({ target: alertSettings.companyId, set: { settings: { clearMinutes: 0 } } });
+    // Simulated time lies in the past, so every device also counts as offline; left out here.
+    const open = async () =>
+      (
+        await database.db
+          .select()
+          .from(alerts)
+          .where(and(eq(alerts.companyId, seeded.companyId), eq(alerts.state, 'open')))
+      )
+        .filter((a) => a.kind !== 'device_offline')
+        .map((a) => `${a.kind}:${a.subjectId}:${a.code}`)
+        .sort();
+    const settle = async () => {
+      await ingest.drain();
+      await alertsOnUplinks.idle();
+    };
+
+    simulator.inject(vicki, { openWindow: true });
+    simulator.inject(milesight, { errors: ['calibrationFailed'], battery: { value: 12, perDay: 96 } });
+    const before = ingest.metrics.received;
+    await simulator.tick(0.25);
+    await eventually('the faulty uplinks', () => ingest.metrics.received >= before + MODELS.length);
+    await settle();
+    expect(await open()).toEqual(
+      [
+        `device_fault:${milesight}:calibrationFailed`,
+        `low_battery:${milesight}:`,
+        `open_window:${vicki}:`,
+      ].sort(),
+    );
+    // The battery drains with simulated time: 96 % a day is 1 % in the quarter hour before the uplink.
+    const [device] = await database.db.select().from(devices).where(eq(devices.id, milesight));
+    expect(device?.battery).toBe(11);
+
+    simulator.inject(vicki, { openWindow: false });
+    simulator.inject(micropelt, { silent: true });
+    simulator.inject(milesight, { errors: [], battery: undefined });
+    const quiet = await database.db.select().from(telemetry).where(eq(telemetry.deviceId, micropelt));
+    const received = ingest.metrics.received;
+    await simulator.tick(0.25);
+    await eventually('the healthy uplinks', () => ingest.metrics.received >= received + MODELS.length - 1);
+    await settle();
+    expect(await open()).toEqual([]);
+    expect(await database.db.select().from(telemetry).where(eq(telemetry.deviceId, micropelt))).toHaveLength(
+      quiet.length,
+    );
+    simulator.inject(micropelt, { silent: false });
+
+    // A cold radiator: the valve opens wide for the setpoint, yet the room cools.
+    simulator.inject(vicki, { noHeat: true });
+    const room = simulator.rooms().get(vicki) as { roomTemperature: number; setpoint: number };
+    await simulator.tick(1);
+    const after = simulator.rooms().get(vicki) as { roomTemperature: number; valveOpening: number };
+    expect(after.roomTemperature).toBeLessThan(room.roomTemperature);
+    expect(after.valveOpening).toBeGreaterThan(0);
+    simulator.inject(vicki, { noHeat: false });
   });
 });

@@ -6,12 +6,14 @@
  * takes `command/down` like ChirpStack: a downlink waits for the device's next uplink (class A),
  * then the device applies the setpoint it decodes from the bytes (`decodeDownlink`).
  * Rooms follow `thermal.ts`. Time is simulated: `tick(hours)` advances every room and sends one
- * uplink per device, so a backfill can run weeks of history in seconds.
+ * uplink per device, so a backfill can run weeks of history in seconds. Faults (issue 15) are
+ * set per device at the start or while running (`inject`): silence, a draining battery, an open
+ * window, fault flags and a radiator that stays cold.
  */
 import { randomUUID } from 'node:crypto';
 import mqtt, { type MqttClient } from 'mqtt';
 import { chirpstackUplinkEvent } from '../../server/src/lorawan/chirpstack.ts';
-import type { ModelId, Reading } from '../../server/src/lorawan/codecs/codec.ts';
+import type { Battery, ModelId, Reading } from '../../server/src/lorawan/codecs/codec.ts';
 import { getCodec } from '../../server/src/lorawan/codecs/registry.ts';
 import { advance, type RoomState, type ThermalParams, WINTER } from './thermal.ts';
 
@@ -22,6 +24,21 @@ export interface SimulatedDevice {
   roomTemperature?: number;
   /** Starting setpoint, °C (default 20). */
   setpoint?: number;
+  faults?: DeviceFaults;
+}
+
+/** What can go wrong with a simulated device (issue 15); all off by default. */
+export interface DeviceFaults {
+  /** Sends no uplinks (out of range, flat battery, taken off); the room goes on. */
+  silent?: boolean;
+  /** Battery as the model reports it (V or %) and how much it falls per simulated day. */
+  battery?: { value: number; perDay?: number };
+  /** Reports an open window, and the room loses heat about ten times as fast. */
+  openWindow?: boolean;
+  /** Fault codes the device reports, as the codecs name them (e.g. `calibrationFailed`). */
+  errors?: string[];
+  /** The radiator stays cold (no supply water): the valve opens but the room does not warm. */
+  noHeat?: boolean;
 }
 
 export interface SimulatorOptions {
@@ -44,6 +61,7 @@ interface DeviceState {
   fCnt: number;
   /** Downlinks ChirpStack holds until the next uplink. */
   queue: { id: string; fPort: number; bytes: Uint8Array }[];
+  faults: DeviceFaults;
 }
 
 export interface Simulator {
@@ -53,13 +71,19 @@ export interface Simulator {
   rooms(): Map<string, RoomState>;
   /** Advances time by `hours`, then every device sends one uplink (and answers queued downlinks). */
   tick(hours: number): Promise<void>;
+  /**
+   * Changes the faults of a device: given fields replace the current ones (`{ silent: false }`
+   * brings a silent device back, `{ battery: undefined }` a fresh battery).
+   * @throws Error for a DevEUI the simulator does not run.
+   */
+  inject(devEui: string, faults: DeviceFaults): void;
   /** Publishes gateway stats for all gateways at the simulated now. */
   gatewayStats(): Promise<void>;
   close(): Promise<void>;
 }
 
-/** Battery as each model reports it (V or %), within the vendor's encodable range. */
-const BATTERY: Record<ModelId, Reading['battery']> = {
+/** A healthy battery as each model reports it (V or %), within the vendor's encodable range. */
+export const HEALTHY_BATTERY: Record<ModelId, Battery> = {
   'mclimate-vicki': { value: 3.4, unit: 'V' },
   'milesight-wt101': { value: 87, unit: '%' },
   'micropelt-mlr003': { value: 3, unit: 'V' },
@@ -79,6 +103,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
         room: { roomTemperature: spec.roomTemperature ?? 16, setpoint: spec.setpoint ?? 20, valveOpening: 0 },
         fCnt: 0,
         queue: [],
+        faults: spec.faults ?? {},
       },
     ]),
   );
@@ -123,24 +148,29 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
   const deviceInfo = (devEui: string) => ({ applicationId: options.applicationId, devEui });
 
   async function uplink(device: DeviceState, gatewayId: string) {
-    const { spec, room } = device;
+    const { spec, room, faults } = device;
     const codec = getCodec(spec.model);
     device.fCnt++;
+    const battery = faults.battery
+      ? { value: faults.battery.value, unit: HEALTHY_BATTERY[spec.model].unit }
+      : HEALTHY_BATTERY[spec.model];
+    const heated = room.valveOpening > 0 && !faults.noHeat;
     const reading: Reading =
       codec.kind === 'sensor'
         ? {
             roomTemperature: round1(room.roomTemperature),
             humidity: 45,
-            battery: BATTERY[spec.model],
+            battery,
             errors: [],
           }
         : {
             roomTemperature: round1(room.roomTemperature),
             setpoint: room.setpoint,
             valveOpening: room.valveOpening,
-            supplyTemperature: room.valveOpening > 0 ? thermal.supply : round1(room.roomTemperature),
-            battery: BATTERY[spec.model],
-            errors: [],
+            supplyTemperature: heated ? thermal.supply : round1(room.roomTemperature),
+            battery,
+            ...(faults.openWindow !== undefined ? { openWindow: faults.openWindow } : {}),
+            errors: faults.errors ?? [],
           };
     const frame = codec.encodeUplink(reading);
     const event = chirpstackUplinkEvent({
@@ -180,12 +210,24 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
       return now;
     },
     rooms: () => new Map([...devices].map(([devEui, d]) => [devEui, d.room])),
+    inject(devEui, faults) {
+      const device = devices.get(devEui);
+      if (!device) throw new Error(`the simulator runs no device ${devEui}`);
+      device.faults = { ...device.faults, ...faults };
+    },
     async tick(hours) {
       now = new Date(now.getTime() + hours * 3_600_000);
       let i = 0;
       for (const device of devices.values()) {
-        device.room = advance(device.room, thermal, hours);
-        await uplink(device, options.gateways[i++ % options.gateways.length] as string);
+        device.room = advance(device.room, faultyRoom(thermal, device.faults), hours);
+        const { battery } = device.faults;
+        if (battery?.perDay)
+          device.faults.battery = {
+            ...battery,
+            value: Math.max(0, battery.value - (battery.perDay * hours) / 24),
+          };
+        const gatewayId = options.gateways[i++ % options.gateways.length] as string;
+        if (!device.faults.silent) await uplink(device, gatewayId);
       }
     },
     async gatewayStats() {
@@ -203,6 +245,15 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
         await publish(`${region}/gateway/${gatewayId}/state/conn`, { gatewayId }, true);
       await client.endAsync();
     },
+  };
+}
+
+/** The room's physics under a device's faults: an open window loses heat fast, a cold radiator gives none. */
+function faultyRoom(thermal: ThermalParams, faults: DeviceFaults): ThermalParams {
+  return {
+    ...thermal,
+    ...(faults.openWindow ? { lossRate: thermal.lossRate * 10 } : {}),
+    ...(faults.noHeat ? { heatRate: 0 } : {}),
   };
 }
 

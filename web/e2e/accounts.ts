@@ -34,8 +34,8 @@ function decodeQuotedPrintable(text: string): string {
   return Buffer.from(bytes, 'latin1').toString('utf8');
 }
 
-/** The newest `/auth/verify/…` link mailed to `email` in `<dataDir>/outbox/*.eml`. */
-export function verificationLink(dataDir: string, email: string): string {
+/** The newest link matching `pattern` in a mail to `email` in `<dataDir>/outbox/*.eml`. */
+export function linkInMail(dataDir: string, email: string, pattern: RegExp): string {
   const outbox = path.join(dataDir, 'outbox');
   const files = readdirSync(outbox)
     .filter((file) => file.endsWith('.eml'))
@@ -44,11 +44,15 @@ export function verificationLink(dataDir: string, email: string): string {
   for (const file of files) {
     const mail = decodeQuotedPrintable(readFileSync(path.join(outbox, file), 'utf8'));
     if (!mail.includes(`To: ${email}`)) continue;
-    const link = mail.match(/https?:\/\/\S+\/auth\/verify\/\S+/)?.[0];
+    const link = mail.match(pattern)?.[0];
     if (link) return link;
   }
-  throw new Error(`no verification mail to ${email} in ${outbox}`);
+  throw new Error(`no mail to ${email} with a link like ${pattern} in ${outbox}`);
 }
+
+/** The newest `/auth/verify/…` link mailed to `email`. */
+export const verificationLink = (dataDir: string, email: string) =>
+  linkInMail(dataDir, email, /https?:\/\/\S+\/auth\/verify\/\S+/);
 
 /** Ticks the four agreements of setup step 3 and finishes setup. */
 export async function acceptAgreements(page: Page) {
@@ -87,4 +91,31 @@ export async function signUpWithCompany(
   await page.waitForURL(`${baseURL}/setup/3`);
   await acceptAgreements(page);
   await page.waitForURL(landing);
+}
+
+/**
+ * Calls the API as the person signed in on `page`, with the token the web app stored; `:company`
+ * in `path` stands for the current company.
+ */
+export async function apiAs(page: Page, baseURL: string, method: string, path: string, body?: unknown) {
+  const { token, companyId } = await page.evaluate(() => ({
+    token: (JSON.parse(localStorage.getItem('heizplan.apiToken') ?? '{}') as { value?: string }).value,
+    companyId: localStorage.getItem('heizplan.companyId'),
+  }));
+  const res = await fetch(`${baseURL}/api${path.replace(':company', companyId ?? '')}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${await res.text()}`);
+  return res.status === 204 ? undefined : ((await res.json()) as { id: string });
+}
+
+/** Buys `licences` yearly licences for the current company, paid at once (issue 13), through the API. */
+export async function buyLicences(page: Page, baseURL: string, licences: number) {
+  await apiAs(page, baseURL, 'POST', '/companies/:company/billing/checkout', {
+    interval: 'yearly',
+    licences,
+    paymentMethod: 'immediate',
+  });
 }

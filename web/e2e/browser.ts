@@ -4,7 +4,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 
 export const artifactsDir = path.join(import.meta.dirname, 'artifacts');
 
@@ -26,4 +26,23 @@ export function launchBrowser(): Promise<Browser> {
 export async function screenshot(page: Page, name: string) {
   mkdirSync(artifactsDir, { recursive: true });
   await page.screenshot({ path: path.join(artifactsDir, `${name}.png`), fullPage: true });
+}
+
+/**
+ * Records every Content-Security-Policy violation in the pages and frames of `context` (issue 16,
+ * decision 0031) as "url: directive blocked-uri source:line". Journeys expect none, so an inline
+ * script without its hash, an eval or a foreign origin fails a journey, not a user's browser.
+ */
+export async function recordCspViolations(context: BrowserContext): Promise<string[]> {
+  const violations: string[] = [];
+  await context.exposeBinding('__reportCspViolation', ({ frame }, text: string) => {
+    violations.push(`${frame.url()}: ${text}`);
+  });
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as { __reportCspViolation(text: string): void }).__reportCspViolation;
+      report(`${event.effectiveDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`);
+    });
+  });
+  return violations;
 }

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { signUpWithCompany } from './accounts.ts';
+import { buyLicences, signUpWithCompany } from './accounts.ts';
 import { screenshot } from './browser.ts';
 import { launchBrowserWithCamera, qrCodeVideo } from './fake-camera.ts';
 
@@ -51,6 +51,7 @@ describe('devices, assign and gateways', () => {
       registerLinkName: /Create an account/,
       landing: /\/(units|devices)$/,
     });
+    await buyLicences(page, baseURL, 5);
     await page.goto(`${baseURL}/units`);
     await page.getByTestId('create-units').click();
     await page.getByTestId('create-units-mode').selectOption('one');

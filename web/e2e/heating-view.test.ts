@@ -3,12 +3,13 @@
  * a valve (one licence = one QR code), enables a unit's QR code, and the link opens in a fresh
  * browser context without a session at 375 × 667 px, in German and in English. The occupant
  * raises the setpoint by 0.5 °C, reads until when it holds, and the operator's heating log shows
- * the change by an anonymous actor. A revoked link shows the "no longer valid" page.
+ * the change by an anonymous actor. A revoked link shows the "no longer valid" page. No page
+ * of the journey violates the Content-Security-Policy (issue 16).
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { signUpWithCompany } from './accounts.ts';
-import { launchBrowser, screenshot } from './browser.ts';
+import { buyLicences, signUpWithCompany } from './accounts.ts';
+import { launchBrowser, recordCspViolations, screenshot } from './browser.ts';
 
 const DEV_EUI = '70b3d52dd3000a01';
 
@@ -19,6 +20,9 @@ describe('public heating view', () => {
   let unitPath: string;
   const baseURL = inject('baseURL');
 
+  /** CSP violations of every page of the journey (issue 16): none expected. */
+  const violations: string[][] = [];
+
   async function phone(locale: string) {
     const context = await browser.newContext({
       locale,
@@ -26,14 +30,18 @@ describe('public heating view', () => {
       isMobile: true,
       hasTouch: true,
     });
+    violations.push(await recordCspViolations(context));
     return context.newPage();
   }
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    operator = await (
-      await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 } })
-    ).newPage();
+    const operatorContext = await browser.newContext({
+      locale: 'en-US',
+      viewport: { width: 1280, height: 900 },
+    });
+    violations.push(await recordCspViolations(operatorContext));
+    operator = await operatorContext.newPage();
     await operator.goto(`${baseURL}/units`);
     await signUpWithCompany(operator, {
       baseURL,
@@ -41,6 +49,8 @@ describe('public heating view', () => {
       company: 'Bürohaus Nord',
       registerLinkName: /Create an account/,
     });
+    // One licence: the valve below, and with it one QR code (issue 13).
+    await buyLicences(operator, baseURL, 1);
     await operator.getByTestId('create-units').click();
     await operator.getByTestId('create-units-mode').selectOption('one');
     await operator.getByTestId('create-unit-name').fill('Büro 2.04');
@@ -116,5 +126,9 @@ describe('public heating view', () => {
     await expect(page.getByTestId('hv-notFound').innerText()).resolves.toContain('nicht mehr gültig');
     await screenshot(page, 'heating-view-phone-revoked');
     await page.context().close();
+  });
+
+  it('ran under the Content-Security-Policy without a single violation, operator and phones', () => {
+    expect(violations.flat()).toEqual([]);
   });
 });

@@ -2,21 +2,25 @@
  * Onboarding journey of issue 4 in Chromium against the real server and embedded identity
  * provider: register on the hosted page → verify the mail link → setup steps 1–3 → units in
  * German → switch to English; a second user joins by invite code; silent token renewal by
- * refresh token and by hidden frame; logout.
+ * refresh token and by hidden frame; logout — all without a Content-Security-Policy violation.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { acceptAgreements, register, verificationLink } from './accounts.ts';
-import { launchBrowser, screenshot } from './browser.ts';
+import { launchBrowser, recordCspViolations, screenshot } from './browser.ts';
 
 describe('onboarding', () => {
   let browser: Browser;
   let ada: Page;
+  /** Ada's CSP violations, the silent-renew frame and the sign-out page included (issue 16). */
+  let violations: string[];
   const baseURL = inject('baseURL');
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    ada = await (await browser.newContext({ locale: 'de-DE' })).newPage();
+    const context = await browser.newContext({ locale: 'de-DE' });
+    violations = await recordCspViolations(context);
+    ada = await context.newPage();
   });
   afterAll(() => browser?.close());
 
@@ -156,5 +160,6 @@ describe('onboarding', () => {
     await ada.waitForURL(/\/auth\/interaction\//);
     await ada.locator('input[name="password"]').waitFor();
     await expect(ada.evaluate(() => localStorage.getItem('heizplan.apiToken'))).resolves.toBeNull();
+    expect(violations).toEqual([]);
   });
 });

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chirpstackUplinkEvent } from '../../server/src/lorawan/chirpstack.ts';
 import { getCodec } from '../../server/src/lorawan/codecs/registry.ts';
 import { type EmbeddedBroker, startEmbeddedBroker } from '../../server/src/lorawan/embedded-broker.ts';
-import { signUpWithCompany } from './accounts.ts';
+import { buyLicences, signUpWithCompany } from './accounts.ts';
 import { launchBrowser, screenshot } from './browser.ts';
 import { type RunningServer, startServer } from './server.ts';
 
@@ -59,6 +59,7 @@ describe('unit graphs', () => {
       company: 'Rathaus',
       registerLinkName: /Create an account/,
     });
+    await buyLicences(page, server.baseURL, 2);
     await page.getByTestId('create-units').click();
     await page.getByTestId('create-units-mode').selectOption('one');
     await page.getByTestId('create-unit-name').fill('Sitzungssaal');

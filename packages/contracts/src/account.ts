@@ -77,6 +77,22 @@ export const CompanyConfSchema = z.object({
 export type CompanyConf = z.infer<typeof CompanyConfSchema>;
 
 /** Spec §3 "Company"; temperatures in °C; `role` is the caller's role in it. */
+/**
+ * Heat sources a company's buildings may run on (spec §3 "energy media setting"), stored for
+ * energy reporting.
+ */
+export const ENERGY_MEDIA = [
+  'gas',
+  'oil',
+  'district_heating',
+  'heat_pump',
+  'electricity',
+  'wood_pellets',
+  'other',
+] as const;
+export const EnergyMediaSchema = z.enum(ENERGY_MEDIA);
+export type EnergyMedia = z.infer<typeof EnergyMediaSchema>;
+
 export const CompanySchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -86,6 +102,12 @@ export const CompanySchema = z.object({
   time_zone: z.string(),
   /** Hours an occupant's change on the public page holds at most; null = until the next switch point. */
   occupant_change_max_hours: z.number().int().nullable(),
+  /** Whether invites name a role (spec §6); when false they carry none and `default_invite_role` applies. */
+  invite_role_choice: z.boolean(),
+  /** Role preselected for invites and given to members of invites without a role (spec §6). */
+  default_invite_role: RoleSchema,
+  /** Heat source of the company's buildings; null until chosen. */
+  energy_media: EnergyMediaSchema.nullable(),
   role: RoleSchema,
 });
 export type Company = z.infer<typeof CompanySchema>;
@@ -138,6 +160,9 @@ export const CompanyPatchBodySchema = z
     max_temperature: CompanyTemperature,
     time_zone: z.string().refine(isTimeZone, 'Unknown IANA time zone.'),
     occupant_change_max_hours: z.number().int().min(1).max(OCCUPANT_CHANGE_MAX_HOURS).nullable(),
+    invite_role_choice: z.boolean(),
+    default_invite_role: RoleSchema,
+    energy_media: EnergyMediaSchema.nullable(),
   })
   .partial()
   .refine(
@@ -174,12 +199,15 @@ export const LicenseRecordSchema = z.object({
 });
 export type LicenseRecord = z.infer<typeof LicenseRecordSchema>;
 
-/** Spec §3 "Invite"; `id` is the invite code (random, ≥ 128 bits, URL-safe). */
+/**
+ * Spec §3 "Invite"; `id` is the invite code (random, ≥ 128 bits, URL-safe); `role` is null when
+ * the company's role choice is off (the member gets the company's default role).
+ */
 export const InviteSchema = z.object({
   id: z.string(),
   email: z.string().nullable(),
   company: z.string(),
-  role: RoleSchema,
+  role: RoleSchema.nullable(),
   created_at: Timestamp,
 });
 export type Invite = z.infer<typeof InviteSchema>;
@@ -188,7 +216,10 @@ export type Invite = z.infer<typeof InviteSchema>;
 export const InviteQuerySchema = z.object({ company_id: z.string() });
 export type InviteQuery = z.infer<typeof InviteQuerySchema>;
 
-/** `POST /api/invite/` body; an empty email counts as none. */
+/**
+ * `POST /api/invite/` body; an empty email counts as none. Without `role` the company's default
+ * role applies; a role is refused while the company's role choice is off.
+ */
 export const CreateInviteBodySchema = z.object({
   email: z
     .string()
@@ -196,7 +227,7 @@ export const CreateInviteBodySchema = z.object({
     .pipe(z.union([z.literal(''), z.email('Email must be a valid email address.')]))
     .transform((v) => (v === '' ? undefined : v))
     .optional(),
-  role: RoleSchema.default('heating'),
+  role: RoleSchema.optional(),
 });
 export type CreateInviteBody = z.input<typeof CreateInviteBodySchema>;
 
@@ -226,3 +257,10 @@ export const MemberParamsSchema = z.object({
   id: z.string(),
   sub: z.string().regex(/^\P{Cc}+$/u, 'Invalid user id.'),
 });
+
+/**
+ * `PATCH /api/companies/{id}/members/{sub}` body: the member's new role (admins only); an empty
+ * patch changes nothing (decision 0030).
+ */
+export const MemberRoleBodySchema = z.object({ role: RoleSchema.optional() });
+export type MemberRoleBody = z.infer<typeof MemberRoleBodySchema>;

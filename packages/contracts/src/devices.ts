@@ -114,6 +114,7 @@ export const DeviceListQuerySchema = PageQuerySchema.extend({
 });
 export type DeviceListQuery = z.input<typeof DeviceListQuerySchema>;
 export const DevicePageSchema = pageOf(DeviceSchema);
+export type DevicePage = z.infer<typeof DevicePageSchema>;
 
 export const GatewayCreateSchema = z.object({
   gatewayEui: euiSchema('A gateway EUI has exactly 16 hex digits.'),
@@ -146,3 +147,4 @@ export const GatewayListQuerySchema = PageQuerySchema.extend({
   order: z.enum(['asc', 'desc']).default('asc'),
 });
 export const GatewayPageSchema = pageOf(GatewaySchema);
+export type GatewayPage = z.infer<typeof GatewayPageSchema>;

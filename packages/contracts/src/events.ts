@@ -39,6 +39,7 @@ export const HeatingEventSchema = z.object({
 });
 export type HeatingEvent = z.infer<typeof HeatingEventSchema>;
 export const HeatingEventPageSchema = pageOf(HeatingEventSchema);
+export type HeatingEventPage = z.infer<typeof HeatingEventPageSchema>;
 
 export const EventInputSchema = z.object({
   title: z.string().trim().max(120).default(''),

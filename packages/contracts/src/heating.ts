@@ -5,6 +5,7 @@
  * messages match spec §5; these schemas only check shapes.
  */
 import { z } from 'zod';
+import { BULK_UNIT_MAX } from './limits.ts';
 import { PageQuerySchema, pageOf } from './problem.ts';
 
 export const LogKindSchema = z.enum([
@@ -16,6 +17,8 @@ export const LogKindSchema = z.enum([
   'resumed',
   'qr_change',
   'web_change',
+  /** Frost protection because no plan covers the date (issue 14.12, decision 0041). */
+  'no_plan',
 ]);
 export type LogKind = z.infer<typeof LogKindSchema>;
 
@@ -78,6 +81,7 @@ export const UnitListQuerySchema = PageQuerySchema.extend({
 });
 export type UnitListQuery = z.infer<typeof UnitListQuerySchema>;
 export const UnitPageSchema = pageOf(UnitSchema);
+export type UnitPage = z.infer<typeof UnitPageSchema>;
 
 export const UnitCreateSchema = z.object({
   name,
@@ -89,7 +93,6 @@ export type UnitCreate = z.infer<typeof UnitCreateSchema>;
 export const UnitUpdateSchema = UnitCreateSchema.partial();
 export type UnitUpdate = z.infer<typeof UnitUpdateSchema>;
 
-export const BULK_UNIT_MAX = 500;
 /** `{pattern: "Raum {n}", count: 20, start: 1}` → "Raum 1" … "Raum 20". */
 export const UnitBulkCreateSchema = z.object({
   pattern: name,
@@ -116,9 +119,10 @@ export const GroupSchema = z.object({
 });
 export type Group = z.infer<typeof GroupSchema>;
 export const GroupPageSchema = pageOf(GroupSchema);
+export type GroupPage = z.infer<typeof GroupPageSchema>;
 export const GroupListQuerySchema = PageQuerySchema.extend({ q: z.string().trim().max(120).optional() });
 export const GroupCreateSchema = z.object({ name });
-export const GroupUpdateSchema = GroupCreateSchema;
+export const GroupUpdateSchema = GroupCreateSchema.partial();
 export const GroupAssignSchema = z.object({ unitIds: z.array(z.uuid()).min(1).max(BULK_UNIT_MAX) });
 
 // ---- plans ----
@@ -133,19 +137,29 @@ export const SwitchPointSchema = z.object({
 });
 export type SwitchPoint = z.infer<typeof SwitchPointSchema>;
 
-export const PlanInputSchema = z.object({
-  name: z.string().trim().max(120).default(''),
+/** The writable fields of a plan, without defaults (a patch must not reset what it omits). */
+const planFields = {
+  name: z.string().trim().max(120),
   kind: z.enum(['seasonal', 'specific_days']),
-  active: z.boolean().default(true),
+  active: z.boolean(),
   /** seasonal: 'MM-DD', inclusive; validTo before validFrom crosses New Year. */
   validFrom: z.string().nullable().optional(),
   validTo: z.string().nullable().optional(),
   /** specific_days: local dates 'YYYY-MM-DD'. */
   dates: z.array(z.string()).max(366).nullable().optional(),
   switchPoints: z.array(SwitchPointSchema).max(7 * 48),
+};
+export const PlanInputSchema = z.object({
+  ...planFields,
+  name: planFields.name.default(''),
+  active: planFields.active.default(true),
 });
 export type PlanInput = z.infer<typeof PlanInputSchema>;
-export const PlanUpdateSchema = PlanInputSchema.partial();
+/**
+ * Changes only the fields given (decision 0030). Not `PlanInputSchema.partial()`: zod applies
+ * a field's default even when the field is optional, so `{}` would reset the name and activate.
+ */
+export const PlanUpdateSchema = z.object(planFields).partial();
 
 export const PlanSchema = z.object({
   id: z.uuid(),
@@ -163,16 +177,29 @@ export const PlanSchema = z.object({
 });
 export type Plan = z.infer<typeof PlanSchema>;
 export const PlanListSchema = z.object({ results: z.array(PlanSchema) });
+export type PlanList = z.infer<typeof PlanListSchema>;
 
 // ---- preview ----
 
-export const PreviewQuerySchema = z.object({ days: z.coerce.number().int().min(1).max(14).default(7) });
+/** How far from now a preview may start: next winter or the next DST change, not a century. */
+export const PREVIEW_FROM_MAX_YEARS = 2;
+/** An instant with its offset, e.g. `2027-03-22T00:00:00+01:00`; absent = now. */
+const previewFrom = z.iso.datetime({ offset: true }).optional();
+/**
+ * `?days=7&from=…`. Strict: an unknown parameter (a misspelt `from`) is refused with 400
+ * instead of silently previewing from now (issue 14.13).
+ */
+export const PreviewQuerySchema = z.strictObject({
+  days: z.coerce.number().int().min(1).max(14).default(7),
+  from: previewFrom,
+});
 /**
  * Draft for `POST …/units/{id}/preview`: `plan` replaces the plan with `planId` (or is added
  * when no id) on the unit (`scope: 'unit'`) or on its group (`scope: 'group'`).
  */
 export const PreviewRequestSchema = z.object({
   days: z.number().int().min(1).max(14).default(7),
+  from: previewFrom,
   scope: z.enum(['unit', 'group']).default('unit'),
   planId: z.uuid().optional(),
   plan: PlanInputSchema,
@@ -215,3 +242,4 @@ export const LogPageSchema = z.object({
   results: z.array(LogEntrySchema),
   nextCursor: z.string().nullable(),
 });
+export type LogPage = z.infer<typeof LogPageSchema>;

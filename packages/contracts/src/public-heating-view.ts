@@ -26,6 +26,11 @@ export const PublicHeatingViewSchema = z.object({
    * from the one in force (spec §1), unless the switch point ignores wall control.
    */
   wallControlOverride: z.boolean(),
+  /**
+   * A device reported its setpoint within the last day, so the page can state either way
+   * whether a wall thermostat overrides (issue 14.1); false = nothing to state.
+   */
+  wallControlReported: z.boolean(),
   /** Limits for the occupant's change: wall control limits narrowed to the company range. */
   min: z.number(),
   max: z.number(),
@@ -43,8 +48,9 @@ export type PublicHeatingView = z.infer<typeof PublicHeatingViewSchema>;
 
 /**
  * Body of the occupant's setpoint change; the answer is the updated PublicHeatingView.
- * A setpoint off the 0.5 °C grid or outside min…max → 400 problem+json whose `detail` the page
- * shows; a paused unit → 409.
+ * A setpoint off the 0.5 °C grid or outside min…max → 400, a paused unit → 409; the problem's
+ * `code` (`setpoint_step`, `setpoint_outside_limits`, `unit_paused`) and `params` are what the
+ * page translates into its language.
  */
 export const PublicSetpointRequestSchema = z.object({ setpoint: z.number() });
 export type PublicSetpointRequest = z.infer<typeof PublicSetpointRequestSchema>;

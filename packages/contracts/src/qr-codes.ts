@@ -2,20 +2,21 @@
  * QR codes of units for the public heating view (issue 7, spec §2 "Units screen", §4):
  * `GET|POST|DELETE /api/companies/{companyId}/units/{unitId}/qr-code`,
  * `POST …/qr-code/regenerate` and `GET /api/companies/{companyId}/qr-codes` (all enabled codes,
- * for the print sheet). The allowance is one QR code per licensed device of the company; enabling
- * beyond it answers 409 with QR_ALLOWANCE_MESSAGE.
+ * for the print sheet). The allowance is one QR code per licence of the company (issue 13);
+ * enabling beyond it answers 409 with QR_ALLOWANCE_MESSAGE. Without billing
+ * (`BILLING_PROVIDER=none`) it is unlimited: `allowance` and `remaining` are null.
  */
 import { z } from 'zod';
 
-export const QR_ALLOWANCE_MESSAGE = 'No QR codes remaining. Each licensed device allows one QR code.';
+export const QR_ALLOWANCE_MESSAGE = 'No QR codes remaining. Each licence allows one QR code.';
 
 export const QrAllowanceSchema = z.object({
-  /** QR codes the company may have enabled at once. */
-  allowance: z.number().int(),
+  /** QR codes the company may have enabled at once; null = unlimited. */
+  allowance: z.number().int().nullable(),
   /** Enabled QR codes. */
   used: z.number().int(),
-  /** allowance − used, never below 0. */
-  remaining: z.number().int(),
+  /** allowance − used, never below 0; null = unlimited. */
+  remaining: z.number().int().nullable(),
 });
 export type QrAllowance = z.infer<typeof QrAllowanceSchema>;
 

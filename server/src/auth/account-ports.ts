@@ -15,8 +15,8 @@ export function identityAccountPorts(config: Config, db: Db, log: MailLogger): P
   const deps = { db, config, log };
   return {
     mailer: {
-      send: async (to, subject, text) => {
-        await mailer.send({ to, subject, text });
+      send: async (to, subject, text, attachments) => {
+        await mailer.send({ to, subject, text, ...(attachments ? { attachments } : {}) });
       },
     },
     ...(config.oidc.issuer

@@ -25,7 +25,7 @@ import {
   IP_THRESHOLD,
   ipKey,
   lockedUntil,
-  recordFailure,
+  recordFailures,
 } from './throttle.ts';
 
 export interface IdentityDeps {
@@ -139,9 +139,10 @@ export async function signIn(
   if (account) valid = await verifyPassword(password, account.passwordHash);
   else await hashPassword(password); // same time as a wrong password: no account oracle
   if (!account || !valid) {
-    if (account) await recordFailure(deps.db, accountKey(account.id), ACCOUNT_THRESHOLD);
-    await recordFailure(deps.db, ipKey(ip), IP_THRESHOLD);
-    const lockedNow = await lockedUntil(deps.db, keys);
+    const lockedNow = await recordFailures(deps.db, [
+      ...(account ? [{ key: accountKey(account.id), threshold: ACCOUNT_THRESHOLD }] : []),
+      { key: ipKey(ip), threshold: IP_THRESHOLD },
+    ]);
     return lockedNow ? { ok: false, reason: 'locked', until: lockedNow } : { ok: false, reason: 'invalid' };
   }
   await clearFailures(deps.db, accountKey(account.id));

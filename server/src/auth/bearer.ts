@@ -4,7 +4,7 @@
  * verified with jose against the issuer's JWKS: signature, `iss`, `aud`, `exp` with 60 s
  * leeway. The first authenticated call provisions the user row (id = `sub`).
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type JWTPayload, type JWTVerifyGetKey, jwtVerify } from 'jose';
 import type { Db } from '../db/client.ts';
@@ -38,6 +38,31 @@ export function createTokenVerifier({ issuer, audience, jwks }: VerifierOptions)
   };
 }
 
+/** How many verified tokens `rememberVerified` keeps (about 1 kB each). */
+const REMEMBERED_TOKENS = 10_000;
+
+/**
+ * Remembers the claims of tokens `verify` accepted until they expire (with the verifier's 60 s
+ * leeway), so a client's next request with the same token costs a map lookup instead of an RS256
+ * or ES256 signature check — about a sixth of the units page's CPU (docs/decisions/0035). Only a
+ * token byte-for-byte equal to a verified one is found; anything else is verified. A token without
+ * `exp` is not remembered. The oldest entry goes when the map is full.
+ */
+export function rememberVerified(verify: TokenVerifier, max = REMEMBERED_TOKENS): TokenVerifier {
+  const verified = new Map<string, { claims: AuthClaims; until: number }>();
+  return async (token) => {
+    const known = verified.get(token);
+    if (known && known.until > Date.now()) return known.claims;
+    if (known) verified.delete(token);
+    const claims = await verify(token);
+    if (typeof claims.exp === 'number') {
+      if (verified.size >= max) verified.delete(verified.keys().next().value as string);
+      verified.set(token, { claims, until: (claims.exp + 60) * 1000 });
+    }
+    return claims;
+  };
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set for authenticated requests; `null` on public routes. */
@@ -46,8 +71,18 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Route needs no bearer token (health, docs, public heating view). */
     public?: boolean;
+    /**
+     * The route's own statement reads the caller's user row and refuses a deactivated one
+     * (`deactivated()`), so the hook skips its lookup: one round trip less on a hot route
+     * (the units page, docs/decisions/0035). Such a route does not provision a new `sub`; it
+     * cannot be a member of anything yet, and its next call of another route provisions it.
+     */
+    checksUser?: boolean;
   }
 }
+
+/** 401 for a user whose account is deactivated (a deletion was requested). */
+export const deactivated = () => unauthorized('This account has been deactivated.');
 
 /** The authenticated caller's claims; throws 401 when the route ran without a token. */
 export function requireAuth(request: FastifyRequest): AuthClaims {
@@ -62,7 +97,15 @@ export function requireAuth(request: FastifyRequest): AuthClaims {
  * provisions its row (an insert that does nothing when the row exists); profile fields from
  * later tokens do not overwrite edits the user made through `PUT /me/`.
  */
-export function installBearerAuth(app: FastifyInstance, verify: TokenVerifier, db: Db) {
+export function installBearerAuth(app: FastifyInstance, verifyToken: TokenVerifier, db: Db) {
+  const verify = rememberVerified(verifyToken);
+  // Prepared once: built and planned once per connection instead of on every request.
+  const userLookup = db
+    .select({ active: users.active })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('bearer_user');
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/') || request.url.startsWith('/api/docs')) return;
@@ -78,12 +121,12 @@ export function installBearerAuth(app: FastifyInstance, verify: TokenVerifier, d
       request.log.info({ reason: (err as Error).message }, 'bearer token rejected');
       throw unauthorized('The bearer token is invalid or expired.');
     }
-    const [user] = await db
-      .select({ active: users.active })
-      .from(users)
-      .where(eq(users.id, claims.sub))
-      .limit(1);
-    if (user && !user.active) throw unauthorized('This account has been deactivated.');
+    if (request.routeOptions.config.checksUser) {
+      request.auth = claims;
+      return;
+    }
+    const [user] = await userLookup.execute({ id: claims.sub });
+    if (user && !user.active) throw deactivated();
     if (!user) {
       await db
         .insert(users)

@@ -325,6 +325,15 @@ describe('mail links and brute-force protection', () => {
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
   });
 
+  it('answers 400, not 500, to a NUL in a form field (issue 16; PostgreSQL cannot hold it)', async () => {
+    const login = await signInWithPassword(new Browser(baseUrl), baseUrl, 'nul\u0000@example.test', 'x');
+    expect(login.status).toBe(400);
+    const browser = new Browser(baseUrl);
+    const form = await (await browser.follow('/auth/forgot')).response.text();
+    const forgot = await browser.submitForm(form, { email: 'nul\u0000@example.test' });
+    expect(forgot.response.status).toBe(400);
+  });
+
   it('locks an account after 5 wrong passwords, even for the right one, with a clear message', async () => {
     const registering = new Browser(baseUrl);
     await registerAndSignIn(registering, baseUrl, {

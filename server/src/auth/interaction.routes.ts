@@ -19,6 +19,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
+import { rateLimitOptions } from '../http/rate-limit-store.ts';
 import {
   confirmEmail,
   type IdentityDeps,
@@ -31,6 +32,7 @@ import {
 import { purgeExpiredIdentityState } from './oidc-adapter.ts';
 import { type Lang, pickLang, t } from './pages.i18n.ts';
 import { PAGE_HEADERS, passwordHint, renderForm, renderMessage, renderPage, withLang } from './pages.ts';
+import { MIN_PASSWORD_LENGTH } from './password.ts';
 import type { IdentityProvider } from './provider.ts';
 
 const PURGE_INTERVAL_MS = 60 * 60_000;
@@ -70,7 +72,7 @@ export async function identityPageRoutes(
   await app.register(formbody);
   // Mail-sending and account-creating forms are capped per client IP so they cannot be used
   // to flood mailboxes or the account table; sign-in has its own backoff (auth/throttle.ts).
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, rateLimitOptions(config, db, 'auth'));
   const deps: IdentityDeps = { db, config, log: app.log };
   const purge = setInterval(() => {
     purgeExpiredIdentityState(db).catch((err: unknown) => app.log.warn({ err }, 'identity purge failed'));
@@ -179,6 +181,7 @@ export async function identityPageRoutes(
           value: values.name,
           error: errors.name,
           autocomplete: 'name',
+          nonBlank: true,
         },
         {
           name: 'email',
@@ -195,6 +198,7 @@ export async function identityPageRoutes(
           error: errors.password,
           hint: passwordHint(lang),
           autocomplete: 'new-password',
+          minLength: MIN_PASSWORD_LENGTH,
         },
       ],
       submit: t(lang, 'registerSubmit'),
@@ -306,6 +310,7 @@ export async function identityPageRoutes(
           error: errors.password,
           hint: passwordHint(lang),
           autocomplete: 'new-password',
+          minLength: MIN_PASSWORD_LENGTH,
         },
         {
           name: 'password2',
@@ -313,6 +318,7 @@ export async function identityPageRoutes(
           type: 'password',
           error: errors.password2,
           autocomplete: 'new-password',
+          minLength: MIN_PASSWORD_LENGTH,
         },
       ],
       submit: t(lang, 'resetSubmit'),

@@ -1,14 +1,17 @@
 /**
- * Tenancy guard (ARCHITECTURE.md §6): every company-scoped service calls `requireMember`
- * first. A company the caller does not belong to answers 404, never 403, so ids of other
- * tenants cannot be probed.
+ * Tenancy and role guard (ARCHITECTURE.md §6, §10; decision 0022): every company-scoped
+ * service calls `requireMember` first with the capability the operation needs. A company the
+ * caller does not belong to answers 404, never 403, so ids of other tenants cannot be probed;
+ * a member whose role lacks the capability gets 403.
  */
+import type { Role } from '@heizplan/contracts/account';
+import { type Capability, can } from '@heizplan/contracts/permissions';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { memberships } from '../db/schema.ts';
-import { notFound } from '../http/errors.ts';
+import { forbidden, notFound } from '../http/errors.ts';
 
-export type Role = 'admin' | 'heating' | 'ems';
+export type { Capability, Role };
 
 export interface Membership {
   companyId: string;
@@ -18,14 +21,44 @@ export interface Membership {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** @throws HttpError 404 when `userId` is not a member of `companyId` (or the id is malformed). */
-export async function requireMember(db: Db, userId: string, companyId: string): Promise<Membership> {
-  if (!UUID.test(companyId)) throw notFound('Company not found.');
+/** What a member without the right is told (403), per capability. */
+const REFUSAL: Record<Capability, string> = {
+  read: 'Your role may not see this company.',
+  operate: 'Your role may only read; ask an admin or a heating member of the company.',
+  manage: 'Only company admins may do this.',
+};
+
+/**
+ * @returns the caller's membership when their role has `capability` in `companyId`.
+ * @throws HttpError 404 when `userId` is not a member of `companyId` (or the id is malformed),
+ *   403 when the member's role lacks `capability`.
+ */
+export async function requireMember(
+  db: Db,
+  userId: string,
+  companyId: string,
+  capability: Capability,
+): Promise<Membership> {
+  if (!isUuid(companyId)) throw notFound('Company not found.');
   const [row] = await db
     .select({ role: memberships.role })
     .from(memberships)
     .where(and(eq(memberships.companyId, companyId), eq(memberships.userId, userId)))
     .limit(1);
   if (!row) throw notFound('Company not found.');
+  requireCapability(row.role, capability);
   return { companyId, userId, role: row.role };
+}
+
+/** Whether `id` can be a company (or other) id; a malformed one is answered like an unknown one. */
+export const isUuid = (id: string) => UUID.test(id);
+
+/**
+ * For a query that read the membership itself (units page): the member's `role` must have
+ * `capability`. @throws HttpError 403 otherwise, with the refusal `requireMember` gives.
+ */
+export function requireCapability(role: Role, capability: Capability) {
+  if (!can(role, capability)) {
+    throw forbidden(REFUSAL[capability], { code: 'role_forbidden', params: { capability } });
+  }
 }

@@ -1,10 +1,14 @@
 /**
  * Server-rendered HTML of the hosted identity pages (login, registration, forgot/reset
- * password, mail-link results, logout). Plain HTML and one inline stylesheet — no scripts —
+ * password, mail-link results, logout). Plain HTML and one inline stylesheet — no scripts but
+ * the logout page's auto-confirm, allowed by its hash —
  * styled like the app (brand #b4411c, white card on stone-50, readable on a 375 px phone).
- * Every value is escaped; pages carry a de/en switch link.
+ * Every value is escaped; pages carry a de/en switch link. Forms are checked by the browser
+ * first (required, e-mail type, minimum lengths) so an incomplete form never reaches the server
+ * and its 400 (issue 14.14); the server checks the same rules again.
  */
 
+import { scriptHashSource } from '../http/security-headers.ts';
 import { type Lang, t } from './pages.i18n.ts';
 import { MIN_PASSWORD_LENGTH } from './password.ts';
 
@@ -18,13 +22,23 @@ export function escapeHtml(value: string): string {
 }
 
 /** Security headers for every hosted page: no scripts, no framing (clickjacking). */
+const PAGE_CSP = "default-src 'none'; base-uri 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'";
+
 export const PAGE_HEADERS = {
   'content-type': 'text/html; charset=utf-8',
-  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+  'content-security-policy': PAGE_CSP,
   'x-frame-options': 'DENY',
   'cache-control': 'no-store',
   'referrer-policy': 'no-referrer',
 };
+
+/** PAGE_HEADERS for a page with the inline script `script`: only that script may run (by hash). */
+export function pageHeadersWithScript(script: string) {
+  return {
+    ...PAGE_HEADERS,
+    'content-security-policy': `${PAGE_CSP}; script-src ${scriptHashSource(script)}`,
+  };
+}
 
 const STYLE = `
 *{box-sizing:border-box}
@@ -97,6 +111,10 @@ export interface FieldSpec {
   error?: string;
   hint?: string;
   autocomplete: string;
+  /** Shortest value the server accepts (a new password). */
+  minLength?: number;
+  /** A value must contain more than spaces (the server trims it). */
+  nonBlank?: boolean;
 }
 
 function field(f: FieldSpec): string {
@@ -104,6 +122,8 @@ function field(f: FieldSpec): string {
   const described = f.error ? `${id}-error` : f.hint ? `${id}-hint` : '';
   return `<label for="${id}">${escapeHtml(f.label)}</label>
 <input id="${id}" name="${f.name}" type="${f.type}" autocomplete="${f.autocomplete}" required${
+    f.minLength ? ` minlength="${f.minLength}"` : ''
+  }${f.nonBlank ? ' pattern=".*\\S.*"' : ''}${
     f.value && f.type !== 'password' ? ` value="${escapeHtml(f.value)}"` : ''
   }${f.error ? ' aria-invalid="true"' : ''}${described ? ` aria-describedby="${described}"` : ''}>
 ${f.error ? `<p class="field-error" id="${id}-error">${escapeHtml(f.error)}</p>` : ''}${
@@ -133,7 +153,7 @@ export function renderForm(form: FormSpec): string {
   return `${form.intro ? `<p>${escapeHtml(form.intro)}</p>` : ''}${
     form.alert ? `<div class="alert" role="alert">${escapeHtml(form.alert)}</div>` : ''
   }${form.notice ? `<div class="notice" role="status">${escapeHtml(form.notice)}</div>` : ''}
-<form method="post" action="${escapeHtml(form.action)}" novalidate>
+<form method="post" action="${escapeHtml(form.action)}">
 <input type="hidden" name="lang" value="${form.lang}">
 ${form.fields.map(field).join('\n')}
 <button type="submit">${escapeHtml(form.submit)}</button>

@@ -21,7 +21,14 @@ import { loadProviderKeys, publicJwks } from './keys.ts';
 import { createAdapterClass, purgeExpiredIdentityState } from './oidc-adapter.ts';
 import { Provider, providerErrors } from './oidc-provider-module.ts';
 import { pickLang, t } from './pages.i18n.ts';
-import { escapeHtml, renderMessage, renderPage, withLang } from './pages.ts';
+import {
+  escapeHtml,
+  PAGE_HEADERS,
+  pageHeadersWithScript,
+  renderMessage,
+  renderPage,
+  withLang,
+} from './pages.ts';
 
 export const WEB_CLIENT_ID = 'heizplan-web';
 /** What the SPA asks for; offline_access brings refresh tokens. */
@@ -45,12 +52,12 @@ export function identityUrls(config: Config) {
   return { issuer: `${config.publicUrl}/oidc`, resource: `${config.publicUrl}/api` };
 }
 
-const AUTO_CONFIRM_LOGOUT = `<script>
+const AUTO_CONFIRM_LOGOUT = `
 const form = document.getElementById('op.logoutForm');
 const yes = document.createElement('input');
 yes.type = 'hidden'; yes.name = 'logout'; yes.value = 'yes';
 form.appendChild(yes); form.submit();
-</script>`;
+`;
 
 function pageLang(ctx: KoaContextWithOIDC) {
   return pickLang(ctx.query.lang ?? ctx.query.ui_locales, ctx.get('accept-language'));
@@ -147,7 +154,7 @@ export async function createIdentityProvider(config: Config, db: Db): Promise<Id
         enabled: true,
         logoutSource(ctx, form) {
           const lang = pageLang(ctx);
-          ctx.type = 'html';
+          ctx.set(pageHeadersWithScript(AUTO_CONFIRM_LOGOUT));
           ctx.body = renderPage({
             lang,
             title: t(lang, 'logoutTitle'),
@@ -157,13 +164,13 @@ export async function createIdentityProvider(config: Config, db: Db): Promise<Id
 <button class="secondary" type="submit" form="op.logoutForm">${escapeHtml(t(lang, 'logoutNo'))}</button>${
               // A valid id_token_hint (checked by the provider) shows the app itself asked to
               // sign out (the SPA's /logout/), so confirm at once; the buttons stay as fallback.
-              ctx.oidc.entities.IdTokenHint ? AUTO_CONFIRM_LOGOUT : ''
+              ctx.oidc.entities.IdTokenHint ? `<script>${AUTO_CONFIRM_LOGOUT}</script>` : ''
             }`,
           });
         },
         postLogoutSuccessSource(ctx) {
           const lang = pageLang(ctx);
-          ctx.type = 'html';
+          ctx.set(PAGE_HEADERS);
           ctx.body = renderPage({
             lang,
             title: t(lang, 'signedOutTitle'),
@@ -193,7 +200,7 @@ export async function createIdentityProvider(config: Config, db: Db): Promise<Id
     },
     renderError(ctx, out) {
       const lang = pageLang(ctx);
-      ctx.type = 'html';
+      ctx.set(PAGE_HEADERS);
       ctx.body = renderPage({
         lang,
         title: t(lang, 'errorTitle'),

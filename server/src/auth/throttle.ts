@@ -1,9 +1,10 @@
 /**
- * Brute-force protection for the hosted login (issue 4; OWASP Authentication Cheat Sheet,
- * "Protect against automated attacks"): failed sign-ins are counted per account and per
- * client IP. From the threshold on, each further failure locks the key for
- * 30 s · 2^(failures − threshold), capped at 1 h. The IP threshold is higher because offices
- * share one address. Counters start again after 24 h without failures.
+ * Brute-force protection for guessed secrets (OWASP Authentication Cheat Sheet, "Protect against
+ * automated attacks"): failures are counted per account and per client IP — sign-ins on the
+ * hosted login (issue 4) and invite redemptions (issue 16), under keys of their own. From the
+ * threshold on, each further failure locks the key for 30 s · 2^(failures − threshold), capped at
+ * 1 h. The IP threshold is higher because offices share one address. Counters start again after
+ * 24 h without failures. The counters live in the database, so every server instance sees them.
  */
 import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
@@ -17,6 +18,15 @@ const RESET_AFTER_MS = 24 * 60 * 60_000;
 
 export const accountKey = (accountId: string) => `account:${accountId}`;
 export const ipKey = (ip: string) => `ip:${ip}`;
+/** Invite redemption counts apart from sign-ins: a mistyped code must not lock the login. */
+export const inviteAccountKey = (accountId: string) => `invite:account:${accountId}`;
+export const inviteIpKey = (ip: string) => `invite:ip:${ip}`;
+
+/** A throttle key and the failures it takes before it locks. */
+export interface KeyLimit {
+  key: string;
+  threshold: number;
+}
 
 /** Lock duration in ms after the `failures`-th consecutive failure (0 = not locked). */
 export function lockDurationMs(failures: number, threshold: number): number {
@@ -58,6 +68,16 @@ export async function recordFailure(db: Db, key: string, threshold: number, now 
       .set({ lockedUntil: new Date(now.getTime() + lockMs) })
       .where(inArray(loginFailures.key, [key]));
   }
+}
+
+/** Counts one failure on each key; returns the latest lock then in force among them, or null. */
+export async function recordFailures(db: Db, limits: KeyLimit[], now = new Date()): Promise<Date | null> {
+  for (const { key, threshold } of limits) await recordFailure(db, key, threshold, now);
+  return lockedUntil(
+    db,
+    limits.map((l) => l.key),
+    now,
+  );
 }
 
 export async function clearFailures(db: Db, key: string) {

@@ -40,12 +40,35 @@ export type DatabaseTarget = { kind: 'pglite'; dir?: string } | { kind: 'postgre
  */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: 10,
+      // A database that does not answer must fail requests and health checks, not hang them.
+      connectionTimeoutMillis: 5000,
+      keepAlive: true,
+    });
+    // A connection that breaks (PostgreSQL restarted, network cut) emits 'error': on the pool
+    // while idle, on the client while a transaction holds it between two queries. Without a
+    // listener either ends the process. The pool drops the connection, the transaction's next
+    // query fails, and the callers log their failures while the database is away.
+    pool.on('error', () => {});
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
       kind: 'postgres',
-      migrate: () => migratePg(db as never, { migrationsFolder }),
+      migrate: async () => {
+        // Instances starting together would each apply a pending migration; the first one to
+        // get the lock applies it, the others then find it applied.
+        const lock = await pool.connect();
+        try {
+          await lock.query("select pg_advisory_lock(hashtext('heizplan:migrate'))");
+          await migratePg(db as never, { migrationsFolder });
+        } finally {
+          await lock.query("select pg_advisory_unlock(hashtext('heizplan:migrate'))").catch(() => {});
+          lock.release();
+        }
+      },
       ping: async () => {
         await db.execute(sql`select 1`);
       },

@@ -3,6 +3,9 @@
  * folder; the client imports this list so relational queries know every table.
  */
 export * from './schema/accounts.ts';
+export * from './schema/alerts.ts';
+export * from './schema/billing.ts';
+export * from './schema/cluster.ts';
 export * from './schema/devices.ts';
 export * from './schema/events.ts';
 export * from './schema/heating.ts';

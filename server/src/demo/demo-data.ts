@@ -2,7 +2,9 @@
  * The demo building (issue 6 "Embedded default and simulator"): a company with an admin who can
  * sign in at once, a group with a winter plan, eight offices with a valve each (all four codec
  * models, plus an Elsys room sensor) and a gateway. Names are German, as the product's default.
+ * Some devices misbehave so the alert centre (issue 15) has something to show from the start.
  */
+import type { DeviceFaults } from '../../../tools/simulator/simulator.ts';
 import type { ModelId } from '../lorawan/codecs/codec.ts';
 
 export const DEMO_LOGIN = {
@@ -11,6 +13,8 @@ export const DEMO_LOGIN = {
   name: 'Demo Verwaltung',
 };
 export const DEMO_COMPANY = 'Demo-Bürohaus';
+/** Licences of the demo's subscription (issue 13): more than its devices, so some are free. */
+export const DEMO_LICENCES = 12;
 export const DEMO_GROUP = 'Bürohaus Nord';
 export const DEMO_GATEWAY = 'b827ebfffe6c2a11';
 
@@ -52,4 +56,22 @@ export const DEMO_DEVICES: DemoDevice[] = [
     unit,
   })),
   { devEui: 'a81758fffe0a0001', model: 'elsys-ers', unit: 3 },
+];
+
+/** Büro 2.01's valve went silent two days before the demo was created and stays silent. */
+export const DEMO_SILENT = { devEui: '70b3d5e75e000005', silentForHours: 48 };
+
+/**
+ * Büro 2.02's valve (Milesight, battery in %) drains from 60 % two weeks back to 16 % now, below
+ * the 20 % threshold, and goes on draining while the simulator runs.
+ */
+export const DEMO_DRAINING = { devEui: '70b3d5e75e000006', from: 60, to: 16 };
+
+/** Faults the running demo injects, minutes after the server started (issue 15). */
+export const DEMO_FAULT_SCRIPT: { afterMinutes: number; devEui: string; faults: DeviceFaults }[] = [
+  { afterMinutes: 2, devEui: '70b3d5e75e000001', faults: { openWindow: true } },
+  { afterMinutes: 4, devEui: '70b3d5e75e000002', faults: { errors: ['calibrationFailed'] } },
+  { afterMinutes: 6, devEui: '70b3d5e75e000007', faults: { noHeat: true } },
+  // The window closes again; its alert resolves by itself ten minutes later.
+  { afterMinutes: 14, devEui: '70b3d5e75e000001', faults: { openWindow: false } },
 ];

@@ -3,14 +3,18 @@
  * the broker): every device's readings every 15 minutes from the thermal model of
  * tools/simulator, with the setpoint following the demo winter plan, and the plan's switch points
  * as `group_plan` entries of the heating log — so the graphs show real steps and curves at once.
+ * The silent valve's history ends two days back and the draining battery falls day by day
+ * (demo-data.ts), so alerts open as soon as the evaluation first runs; each device's last seen,
+ * battery and signal are its newest row, as ingest would have left them.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
+import { HEALTHY_BATTERY } from '../../../tools/simulator/simulator.ts';
 import { advance, type RoomState, WINTER } from '../../../tools/simulator/thermal.ts';
 import type { Db } from '../db/client.ts';
 import { devices, heatingLog, telemetry, units } from '../db/schema.ts';
 import { getCodec } from '../lorawan/codecs/registry.ts';
-import { DEMO_SWITCH_POINTS } from './demo-data.ts';
+import { DEMO_DRAINING, DEMO_SILENT, DEMO_SWITCH_POINTS } from './demo-data.ts';
 
 export const DEMO_HISTORY_DAYS = 14;
 const STEP_MS = 15 * 60_000;
@@ -64,7 +68,20 @@ export async function backfillDemoHistory(db: Db, companyId: string, now: Date) 
       valveOpening: 0,
     };
     let fCnt = 0;
-    for (let at = from.getTime() + STEP_MS; at <= now.getTime(); at += STEP_MS) {
+    const healthy = HEALTHY_BATTERY[codec.model];
+    const end =
+      device.id === DEMO_SILENT.devEui
+        ? now.getTime() - DEMO_SILENT.silentForHours * 3_600_000
+        : now.getTime();
+    const batteryAt = (at: number) =>
+      device.id === DEMO_DRAINING.devEui
+        ? Math.round(
+            DEMO_DRAINING.from +
+              ((DEMO_DRAINING.to - DEMO_DRAINING.from) * (at - from.getTime())) /
+                (now.getTime() - from.getTime()),
+          )
+        : healthy.value;
+    for (let at = from.getTime() + STEP_MS; at <= end; at += STEP_MS) {
       room = advance({ ...room, setpoint: demoSetpointAt(new Date(at)) }, WINTER, STEP_MS / 3_600_000);
       const temperature = Math.round(room.roomTemperature * 10) / 10;
       rows.push({
@@ -83,14 +100,19 @@ export async function backfillDemoHistory(db: Db, companyId: string, now: Date) 
               valveOpening: room.valveOpening,
               supplyTemperature: room.valveOpening > 0 ? WINTER.supply : temperature,
             }),
-        battery: 3.4,
-        batteryUnit: 'V',
+        battery: batteryAt(at),
+        batteryUnit: healthy.unit,
         rssi: -78 - index,
         snr: 7.5,
       });
     }
   }
   await insertChunks(db, rows, (chunk) => db.insert(telemetry).values(chunk));
+  await db.execute(sql`
+    update devices d set last_seen = t.time, battery = t.battery, battery_unit = t.battery_unit,
+      last_rssi = t.rssi, last_snr = t.snr
+    from (select distinct on (dev_eui) * from telemetry where company_id = ${companyId} order by dev_eui, time desc) t
+    where d.id = t.device_id`);
 
   const unitRows = await db.select({ id: units.id }).from(units).where(eq(units.companyId, companyId));
   const steps = [{ at: from, setpoint: demoSetpointAt(from) }, ...switchInstants(from, now)];

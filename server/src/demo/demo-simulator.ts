@@ -2,13 +2,16 @@
  * Runs the device simulator (tools/simulator) for the demo company's devices against the app's
  * own MQTT broker while the server runs: every minute each device sends an uplink and the gateway
  * its stats, exactly as ChirpStack would publish them. Rooms continue from their last reading.
+ * The demo's faults (issue 15) go on: the silent valve stays silent, the low battery keeps
+ * draining, and the fault script of demo-data.ts runs, minutes after each start.
  */
 import { and, desc, eq } from 'drizzle-orm';
 import { type Simulator, startSimulator } from '../../../tools/simulator/simulator.ts';
 import type { Db } from '../db/client.ts';
 import { devices, telemetry } from '../db/schema.ts';
 import type { ModelId } from '../lorawan/codecs/codec.ts';
-import { DEMO_GATEWAY } from './demo-data.ts';
+import { DEMO_DRAINING, DEMO_FAULT_SCRIPT, DEMO_GATEWAY, DEMO_SILENT } from './demo-data.ts';
+import { DEMO_HISTORY_DAYS } from './demo-history.ts';
 
 const INTERVAL_MS = 60_000;
 
@@ -24,7 +27,11 @@ export async function runDemoSimulator(
   const specs = [];
   for (const device of rows) {
     const [last] = await db
-      .select({ room: telemetry.roomTemperature, setpoint: telemetry.setpointReported })
+      .select({
+        room: telemetry.roomTemperature,
+        setpoint: telemetry.setpointReported,
+        battery: telemetry.battery,
+      })
       .from(telemetry)
       .where(and(eq(telemetry.companyId, options.companyId), eq(telemetry.devEui, device.id)))
       .orderBy(desc(telemetry.time))
@@ -34,6 +41,17 @@ export async function runDemoSimulator(
       model: device.model as ModelId,
       ...(last?.room != null ? { roomTemperature: last.room } : {}),
       ...(last?.setpoint != null ? { setpoint: last.setpoint } : {}),
+      faults: {
+        ...(device.id === DEMO_SILENT.devEui ? { silent: true } : {}),
+        ...(device.id === DEMO_DRAINING.devEui
+          ? {
+              battery: {
+                value: last?.battery ?? DEMO_DRAINING.to,
+                perDay: (DEMO_DRAINING.from - DEMO_DRAINING.to) / DEMO_HISTORY_DAYS,
+              },
+            }
+          : {}),
+      },
     });
   }
   const simulator: Simulator = await startSimulator({
@@ -46,11 +64,20 @@ export async function runDemoSimulator(
     // reports carry the real time, not one a minute ahead.
     start: new Date(Date.now() - INTERVAL_MS),
   });
-  const step = () =>
-    simulator
+  const started = Date.now();
+  const script = DEMO_FAULT_SCRIPT.filter((entry) => rows.some((device) => device.id === entry.devEui)).sort(
+    (a, b) => a.afterMinutes - b.afterMinutes,
+  );
+  const step = () => {
+    while (script[0] && script[0].afterMinutes * 60_000 <= Date.now() - started) {
+      const entry = script.shift() as (typeof script)[number];
+      simulator.inject(entry.devEui, entry.faults);
+    }
+    return simulator
       .gatewayStats()
       .then(() => simulator.tick(INTERVAL_MS / 3_600_000))
       .catch(options.onError);
+  };
   await step();
   const timer = setInterval(() => void step(), INTERVAL_MS);
   return {

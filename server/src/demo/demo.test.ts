@@ -5,9 +5,19 @@ import { findAccountByEmail } from '../auth/accounts.service.ts';
 import { verifyPassword } from '../auth/password.ts';
 import { loadConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import { companies, devices, gateways, heatingLog, heatingPlans, telemetry, units } from '../db/schema.ts';
+import {
+  alerts,
+  companies,
+  devices,
+  gateways,
+  heatingLog,
+  heatingPlans,
+  telemetry,
+  units,
+} from '../db/schema.ts';
+import { evaluateAll } from '../modules/alerts/alert-evaluation.ts';
 import { ensureDemo } from './demo.ts';
-import { DEMO_DEVICES, DEMO_LOGIN, DEMO_UNITS } from './demo-data.ts';
+import { DEMO_DEVICES, DEMO_DRAINING, DEMO_LOGIN, DEMO_SILENT, DEMO_UNITS } from './demo-data.ts';
 import { DEMO_HISTORY_DAYS, demoSetpointAt } from './demo-history.ts';
 
 const config = (demo?: string) =>
@@ -53,7 +63,10 @@ describe('demo building', () => {
       .select({ n: count(), first: min(telemetry.time), last: max(telemetry.time) })
       .from(telemetry)
       .where(eq(telemetry.companyId, companyId));
-    expect(Number(span?.n)).toBe(DEMO_DEVICES.length * DEMO_HISTORY_DAYS * 96);
+    // Every device reported every quarter hour, except the valve silent for its last two days.
+    expect(Number(span?.n)).toBe(
+      DEMO_DEVICES.length * DEMO_HISTORY_DAYS * 96 - DEMO_SILENT.silentForHours * 4,
+    );
     expect(now.getTime() - new Date(span?.first ?? now).getTime()).toBeGreaterThan(
       (DEMO_HISTORY_DAYS - 0.1) * 86_400_000,
     );
@@ -62,6 +75,27 @@ describe('demo building', () => {
       .from(heatingLog)
       .where(and(eq(heatingLog.companyId, companyId), eq(heatingLog.kind, 'group_plan')));
     expect(Number(log?.n)).toBeGreaterThanOrEqual(DEMO_UNITS.length * DEMO_HISTORY_DAYS * 2);
+  });
+
+  it('shows live alerts at its first evaluation: a valve silent for two days and a draining battery', async () => {
+    const demo = await ensureDemo(database.db, config(), now);
+    const db = database.db;
+    await evaluateAll(db, now);
+    const open = await db
+      .select()
+      .from(alerts)
+      .where(eq(alerts.companyId, demo?.companyId as string));
+    expect(open.map((a) => `${a.kind}:${a.subjectId}`).sort()).toEqual(
+      [`device_offline:${DEMO_SILENT.devEui}`, `low_battery:${DEMO_DRAINING.devEui}`].sort(),
+    );
+    const battery = open.find((a) => a.kind === 'low_battery');
+    expect(battery?.details).toMatchObject({ battery: DEMO_DRAINING.to, unit: '%' });
+    // 60 % → 16 % in 14 days is about 3 % a day: some five days are left.
+    const daysLeft = (battery?.details as { daysLeft?: number } | undefined)?.daysLeft;
+    expect(daysLeft).toBeGreaterThanOrEqual(4);
+    expect(daysLeft).toBeLessThanOrEqual(6);
+    const [silent] = await db.select().from(devices).where(eq(devices.id, DEMO_SILENT.devEui));
+    expect(now.getTime() - (silent?.lastSeen?.getTime() ?? 0)).toBeGreaterThanOrEqual(48 * 3_600_000);
   });
 
   it('is created once: a second start finds it', async () => {

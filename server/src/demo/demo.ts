@@ -19,15 +19,18 @@ import {
   heatingPlans,
   identityAccounts,
   memberships,
+  subscriptions,
   units,
   users,
 } from '../db/schema.ts';
 import { evaluateUnits } from '../jobs/heating-apply.ts';
+import { periodEnd } from '../modules/billing/manual-provider.ts';
 import {
   DEMO_COMPANY,
   DEMO_DEVICES,
   DEMO_GATEWAY,
   DEMO_GROUP,
+  DEMO_LICENCES,
   DEMO_LOGIN,
   DEMO_SWITCH_POINTS,
   DEMO_UNITS,
@@ -96,6 +99,17 @@ export async function ensureDemo(db: Db, config: Config, now = new Date()): Prom
       .returning();
     if (!company) throw new Error('demo company not created');
     await tx.insert(memberships).values({ companyId: company.id, userId: account.id, role: 'admin' });
+    // Issue 13: an active yearly subscription of 12 licences (9 devices in use, 3 free).
+    await tx.insert(subscriptions).values({
+      companyId: company.id,
+      provider: 'manual',
+      interval: 'yearly',
+      licences: DEMO_LICENCES,
+      status: 'active',
+      paymentMethod: 'invoice',
+      currentPeriodStart: now,
+      currentPeriodEnd: periodEnd(now, 'yearly'),
+    });
     const [group] = await tx.insert(groups).values({ companyId: company.id, name: DEMO_GROUP }).returning();
     if (!group) throw new Error('demo group not created');
     await tx.insert(heatingPlans).values({

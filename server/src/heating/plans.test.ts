@@ -24,10 +24,10 @@ describe('seasonal range crossing New Year (01 Oct – 30 Apr)', () => {
   it('falls back to frost protection at midnight after the range and resumes on 1 Oct', () => {
     expect(changeRows(input, local('2027-04-30T12:00'), local('2027-05-01T12:00'))).toEqual([
       '2027-04-30T20:00 17 regular_plan',
-      '2027-04-30T22:00 8 regular_plan', // 00:00 CEST on 1 May: nothing covers the date
+      '2027-04-30T22:00 8 no_plan', // 00:00 CEST on 1 May: nothing covers the date
     ]);
     const summer = resolveSetpoint(input, local('2027-07-15T12:00'));
-    expect(summer).toMatchObject({ setpoint: 8, source: 'regular_plan', since: local('2027-05-01T00:00') });
+    expect(summer).toMatchObject({ setpoint: 8, source: 'no_plan', since: local('2027-05-01T00:00') });
     expect(summer.planId).toBeUndefined();
     expect(summer.nextChangeAt).toEqual(local('2027-10-01T06:00'));
   });
@@ -45,11 +45,12 @@ describe('seasonal range crossing New Year (01 Oct – 30 Apr)', () => {
 });
 
 describe('default when nothing covers the instant', () => {
-  it('holds frost protection forever, clamped to the company range', () => {
+  // Issue 14.12: no plan is not a "regular plan"; the source says why the room gets frost protection.
+  it('holds frost protection forever, clamped to the company range, with source no_plan', () => {
     const resolution = resolveSetpoint(unit({ frostProtection: 3 }), local('2026-06-01T12:00'));
     expect(resolution).toEqual({
       setpoint: 5,
-      source: 'regular_plan',
+      source: 'no_plan',
       since: new Date(0),
       ignoreWallControl: false,
       nextChangeAt: null,

@@ -10,7 +10,7 @@
  * - The plan timeline is the union over dates of the governing plan's switch points placed on
  *   that date; the latest point at or before t is in force (it carries over midnight).
  * - A date no plan covers, following a covered date, starts at local midnight with the default
- *   point (frost protection, source `regular_plan`, no planId). With no covered date at all the
+ *   point (frost protection, source `no_plan`, no planId; decision 0041). With no covered date at all the
  *   default holds forever.
  *
  * Plans are compiled once per engine call (coverage bounds parsed, switch points grouped and
@@ -60,7 +60,7 @@ export interface PlanPoint {
   /** °C, not yet clamped. */
   temperature: number;
   ignoreWallControl: boolean;
-  source: 'regular_plan' | 'group_plan';
+  source: 'regular_plan' | 'group_plan' | 'no_plan';
   planId?: string;
 }
 
@@ -222,7 +222,7 @@ function firstCoveredFrom(plan: CompiledPlan, dayNum: number): number {
 }
 
 function defaultPoint(unit: UnitPlans, at: number): PlanPoint {
-  return { at, temperature: unit.defaultTemperature, ignoreWallControl: false, source: 'regular_plan' };
+  return { at, temperature: unit.defaultTemperature, ignoreWallControl: false, source: 'no_plan' };
 }
 
 /**

@@ -13,7 +13,9 @@ export type LogKind =
   | 'paused'
   | 'resumed'
   | 'qr_change'
-  | 'web_change';
+  | 'web_change'
+  /** Frost protection because no active plan (own or group) covers the date (decision 0041). */
+  | 'no_plan';
 
 /** One switch point of a plan: from this local time on, the plan asks for `temperature`. */
 export interface SwitchPoint {

@@ -4,17 +4,23 @@
  * its zod schemas, OpenAPI summaries and a service whose methods take the signed-in user's `sub`
  * and the company id first; the service scopes every query to the company and throws the
  * problem+json errors (404 for a foreign company). Create answers 201, delete 204 with no body.
+ * Update changes only the fields given; an empty patch answers the resource as it is (decision 0030).
  * Extra routes of a resource (bulk create, pause, …) stay in the module's own routes file.
  */
 import type { ZodTypeProvider } from '@fastify/type-provider-zod';
 import { CompanyParamsSchema } from '@heizplan/contracts/heating';
 import { ProblemSchema } from '@heizplan/contracts/problem';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireAuth } from '../auth/bearer.ts';
 
 /** Problem responses every company-scoped route may answer with. */
-export const companyRouteErrors = { 400: ProblemSchema, 404: ProblemSchema, 409: ProblemSchema };
+export const companyRouteErrors = {
+  400: ProblemSchema,
+  403: ProblemSchema,
+  404: ProblemSchema,
+  409: ProblemSchema,
+};
 
 type Query = z.ZodType;
 type Body = z.ZodType;
@@ -44,6 +50,24 @@ export interface CompanyResourceRoutes<Q extends Query, C extends Body, U extend
   };
   summaries: { list: string; create: string; get: string; update: string; remove: string };
   service: CompanyResourceService<Q, C, U>;
+  /** Route config of the list route, e.g. `checksUser` when its statement checks the caller. */
+  listConfig?: FastifyContextConfig;
+  /**
+   * Serialises the list answer instead of the app's zod serializer, which checks every answer
+   * against its schema (a quarter of the units page's serialisation cost was that check;
+   * docs/decisions/0035). Only for answers built field by field from the contract's type, with a
+   * test that parses them with the schema.
+   */
+  listSerializer?: (page: unknown) => string;
+}
+
+/**
+ * True when a parsed PATCH body sets no field (`{}`, or only unknown fields, which the schema
+ * strips). Such a patch answers 200 with the resource unchanged and writes nothing (decision 0030),
+ * so services never build an empty `UPDATE … SET` (Drizzle: "No values to set").
+ */
+export function isEmptyPatch(patch: unknown): boolean {
+  return Object.values(patch ?? {}).every((value) => value === undefined);
 }
 
 /** Registers the list/create/read/update/delete routes of one company-scoped resource. */
@@ -66,6 +90,10 @@ export function companyResourceRoutes<Q extends Query, C extends Body, U extends
   app.get(
     base,
     {
+      config: spec.listConfig,
+      ...(spec.listSerializer
+        ? { serializerCompiler: () => spec.listSerializer as (page: unknown) => string }
+        : {}),
       schema: {
         tags,
         summary: summaries.list,
@@ -123,8 +151,13 @@ export function companyResourceRoutes<Q extends Query, C extends Body, U extends
         response: { 200: schemas.item, ...errors },
       },
     },
-    async (request) =>
-      service.update(requireAuth(request).sub, ...ids(request.params), request.body as z.output<U>),
+    async (request) => {
+      const { sub } = requireAuth(request);
+      const patch = request.body as z.output<U>;
+      return isEmptyPatch(patch)
+        ? service.get(sub, ...ids(request.params))
+        : service.update(sub, ...ids(request.params), patch);
+    },
   );
 
   app.delete(

@@ -8,6 +8,7 @@
  * also makes catch-up after downtime a single change: only the setpoint now in force counts.
  */
 import { and, asc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { anyOf } from '../db/any-of.ts';
 import type { Db } from '../db/client.ts';
 import { heatingLog, setpointOutbox, units } from '../db/schema.ts';
 import { resolveSetpoint } from '../heating/engine.ts';
@@ -108,6 +109,9 @@ export async function applyUnits(
     const input = inputs.get(unit.id);
     if (!input) continue;
     const res = resolveSetpoint(input, now);
+    // A setpoint cannot be older than its unit: the engine's "held forever" (1970) and a plan
+    // point before the unit existed both mean "since the unit was created".
+    if (res.since.getTime() < unit.createdAt.getTime()) res.since = unit.createdAt;
     let next = res.nextChangeAt;
     if (next && next.getTime() <= now.getTime()) next = new Date(now.getTime() + MIN_RECHECK_MS);
     updates.push({
@@ -191,14 +195,31 @@ export async function evaluateUnits(
   return applyUnits(tx, rows, now, actor);
 }
 
-/** Claims up to `limit` due units, skipping those another instance is working on. */
-export async function claimDueUnits(tx: Db, now: Date, limit: number): Promise<UnitRow[]> {
+/**
+ * Ids of the units due at `now`, most overdue first: one scan of `units` per tick. There is no
+ * index on `next_change_at`, so the scheduler's and the ingest's updates of units are HOT
+ * (docs/decisions/0035); the scan costs ~15 ms per 100,000 units.
+ */
+export async function dueUnitIds(db: Db, now: Date): Promise<string[]> {
+  const rows = await db
+    .select({ id: units.id })
+    .from(units)
+    .where(lte(units.nextChangeAt, now))
+    .orderBy(asc(units.nextChangeAt));
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Locks those of `ids` that are still due, skipping units another instance is working on; one
+ * that instance committed meanwhile is no longer due when its lock is taken, so it is left out.
+ */
+export async function claimUnits(tx: Db, ids: string[], now: Date): Promise<UnitRow[]> {
+  if (ids.length === 0) return [];
   return tx
     .select()
     .from(units)
-    .where(lte(units.nextChangeAt, now))
+    .where(and(anyOf(units.id, ids), lte(units.nextChangeAt, now)))
     .orderBy(asc(units.nextChangeAt))
-    .limit(limit)
     .for('update', { skipLocked: true });
 }
 

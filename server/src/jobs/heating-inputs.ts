@@ -92,7 +92,7 @@ function cachedPlan(row: PlanRow, cache?: PlanCache): HeatingPlan {
 /**
  * Events that ended more than this before `now` are left out: they can only still matter for
  * the `one_time_end` label, and any plan switch point relabels a unit within a week (a unit
- * without any plan may then log one `regular_plan` entry with an unchanged setpoint).
+ * without any plan may then log one `no_plan` entry with an unchanged setpoint).
  */
 const EVENT_LOOKBACK_MS = 8 * 86_400_000;
 

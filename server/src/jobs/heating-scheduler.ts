@@ -1,6 +1,7 @@
 /**
  * The heating scheduler (issue 5, ARCHITECTURE.md §5). Each tick
- * 1. claims due units (`next_change_at <= now`) in batches with `FOR UPDATE SKIP LOCKED`,
+ * 1. reads the ids of the units due (`next_change_at <= now`) and claims them in batches with
+ *    `FOR UPDATE SKIP LOCKED` (re-checking that each is still due),
  *    applies the engine to them and, in the same transaction, writes the log entries and unit
  *    updates and hands one command per device of each changed unit to the SetpointSink (a
  *    throwing sink rolls the batch back). Older outbox rows of those units are deleted first:
@@ -21,8 +22,9 @@ import { anyOf } from '../db/any-of.ts';
 import type { Db } from '../db/client.ts';
 import { setpointOutbox } from '../db/schema.ts';
 import type { LogKind } from '../heating/types.ts';
+import { schedulerTickDuration, schedulerUnits } from '../metrics.ts';
 import type { DeviceDirectory } from './device-directory.ts';
-import { applyUnits, claimDueUnits, insertOutbox, type PendingSetpoint } from './heating-apply.ts';
+import { applyUnits, claimUnits, dueUnitIds, insertOutbox, type PendingSetpoint } from './heating-apply.ts';
 import type { PlanCache } from './heating-inputs.ts';
 import type { SetpointCommand, SetpointSink } from './setpoint-sink.ts';
 
@@ -136,25 +138,29 @@ export class HeatingScheduler {
 
   /** One full tick: apply every due unit, then send the pending commands. */
   async tick(): Promise<TickResult> {
+    const timed = schedulerTickDuration.startTimer();
     const now = this.now();
     const result: TickResult = { evaluated: 0, changes: 0, commands: 0 };
+    const due = await dueUnitIds(this.db, now);
     await this.inParallel(async () => {
-      for (;;) {
+      for (let ids = due.splice(0, this.batchSize); ids.length > 0; ids = due.splice(0, this.batchSize)) {
         const batch = await this.db.transaction(async (tx) => {
-          const due = await claimDueUnits(tx, now, this.batchSize);
+          const claimed = await claimUnits(tx, ids, now);
           let commands = 0;
-          const applied = await applyUnits(tx, due, now, undefined, this.planCache, async (setpoints) => {
+          const applied = await applyUnits(tx, claimed, now, undefined, this.planCache, async (setpoints) => {
             commands += await this.sendNow(tx, setpoints);
           });
-          return { due: due.length, applied: applied.length, commands };
+          return { claimed: claimed.length, applied: applied.length, commands };
         });
-        result.evaluated += batch.due;
+        result.evaluated += batch.claimed;
         result.changes += batch.applied;
         result.commands += batch.commands;
-        if (batch.due < this.batchSize) return;
       }
     });
     result.commands += await this.drainOutbox();
+    timed();
+    schedulerUnits.inc({ result: 'evaluated' }, result.evaluated);
+    schedulerUnits.inc({ result: 'changed' }, result.changes);
     return result;
   }
 
@@ -178,9 +184,9 @@ export class HeatingScheduler {
   }
 
   /**
-   * Runs `concurrency` copies of a batch loop. SKIP LOCKED hands each its own rows, so they
-   * share the work like separate instances would: while one waits for PostgreSQL another
-   * resolves. A loop ends when it finds less than a full batch.
+   * Runs `concurrency` copies of a batch loop: while one waits for PostgreSQL another resolves.
+   * The tick's loops take batches of the due ids in turn; the drain's share rows through
+   * SKIP LOCKED, like separate instances would, and end when they find less than a full batch.
    */
   private async inParallel(loop: () => Promise<void>): Promise<void> {
     await Promise.all(Array.from({ length: this.concurrency }, loop));

@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import mqtt from 'mqtt';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase } from '../../test/helpers.ts';
@@ -6,6 +6,7 @@ import type { Database } from '../db/client.ts';
 import { devices } from '../db/schema/devices.ts';
 import { units } from '../db/schema/heating.ts';
 import { downlinks } from '../db/schema/telemetry.ts';
+import { secondConnection } from '../jobs/second-connection.test-helper.ts';
 import type { SetpointCommand } from '../jobs/setpoint-sink.ts';
 import { chirpstackFormat } from './chirpstack.ts';
 import { getCodec } from './codecs/registry.ts';
@@ -193,6 +194,23 @@ describe.each(brokerTargets)('setpoint downlinks ($name)', ({ url }) => {
     );
   });
 
+  it('records a command older than one its device already has as superseded and never sends it', async () => {
+    const seeded = await seedValves(database.db, 1);
+    const [devEui] = seeded.devEuis as [string];
+    await queue.send([command(seeded, 0, devEui, 22, 5)]);
+    await queue.idle();
+    // A recovery that read the unit just before the scheduler changed it arrives late.
+    await queue.send([command(seeded, 0, devEui, 20, 0)]);
+    await queue.idle();
+    const rows = await database.db.select().from(downlinks).where(eq(downlinks.devEui, devEui));
+    expect(rows.map((r) => [r.setpoint, r.state, r.publishedAt !== null]).sort()).toEqual([
+      [20, 'superseded', false],
+      [22, 'queued', true],
+    ]);
+    await eventually('the newer command', () => received.length >= 1);
+    expect(received.map((m) => m.body.id)).toEqual([rows.find((r) => r.setpoint === 22)?.id]);
+  });
+
   it('queues again, once, setpoints a crash kept from being recorded as downlinks', async () => {
     const seeded = await seedValves(database.db, 2);
     const since = new Date('2026-11-22T05:00:00Z');
@@ -210,5 +228,72 @@ describe.each(brokerTargets)('setpoint downlinks ($name)', ({ url }) => {
       seeded.devEuis.map((devEui) => [devEui, 21, since.toISOString()]),
     );
     expect(await queue.recoverUnrecorded()).toBe(0);
+  });
+});
+
+describe('setpoint downlinks with several instances', () => {
+  let database: Database;
+  let other: Database;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    absorbPoolShutdownError(database);
+    other = await secondConnection(database);
+    absorbPoolShutdownError(other);
+  });
+  afterAll(async () => {
+    if (other !== database) await other.close();
+    await database.close();
+  });
+
+  it('publishes each unpublished downlink once across instances, and none another instance is publishing', async () => {
+    const seeded = await seedValves(database.db, 30);
+    const row = (devEui: string, i: number) => ({
+      companyId: seeded.companyId,
+      unitId: seeded.unitIds[i] as string,
+      deviceId: devEui,
+      devEui,
+      setpoint: 21,
+      fPort: 1,
+      payload: '51',
+      reason: 'regular_plan',
+      appliedAt: new Date(Date.UTC(2026, 10, 22, 6, i)),
+    });
+    const all = await database.db
+      .insert(downlinks)
+      .values(seeded.devEuis.map(row))
+      .returning({ id: downlinks.id });
+    // One is being published by an instance right now; one was claimed by an instance that died.
+    const [busy, abandoned] = all.map((r) => r.id) as [string, string];
+    await database.db
+      .update(downlinks)
+      .set({ publishLeaseUntil: sql`now() + interval '1 minute'` })
+      .where(eq(downlinks.id, busy));
+    await database.db
+      .update(downlinks)
+      .set({ publishLeaseUntil: sql`now() - interval '1 second'` })
+      .where(eq(downlinks.id, abandoned));
+
+    const published: string[] = [];
+    const instance = (db: Database) =>
+      new DownlinkQueue({
+        db: db.db,
+        log: { info: vi.fn(), warn: vi.fn(), error: vi.fn() },
+        publish: async (request) => {
+          published.push(request.id);
+          await new Promise((resolve) => setTimeout(resolve, 1));
+        },
+      });
+    await Promise.all([instance(database).publishPending(), instance(other).publishPending()]);
+
+    expect(published.sort()).toEqual(
+      all
+        .map((r) => r.id)
+        .filter((id) => id !== busy)
+        .sort(),
+    );
+    const rows = await database.db.select().from(downlinks).where(eq(downlinks.companyId, seeded.companyId));
+    expect(rows.filter((r) => r.publishedAt === null).map((r) => r.id)).toEqual([busy]);
+    expect(rows.filter((r) => r.publishLeaseUntil !== null).map((r) => r.id)).toEqual([busy]);
   });
 });

@@ -13,17 +13,22 @@
  * own transaction, and on PGlite (one connection) any query from here would wait for that
  * transaction forever. The worker records and publishes right after; a failure is logged and
  * retried. Rows not yet handed to the broker (crash, broker down) are published by
- * `publishPending`, which runs whenever the adapter (re)connects. Commands the process took but
+ * `publishPending`, which runs whenever the adapter (re)connects and periodically. With several
+ * instances a row is published by the one holding its publish lease: `record` takes it with the
+ * insert, `publishPending` claims rows without a live lease (`FOR UPDATE SKIP LOCKED`), and a
+ * publish that failed gives its lease up at once (docs/decisions/0032). Commands the process took but
  * never recorded (a crash right after the scheduler's commit) are found again at start by
  * `recoverUnrecorded`: a device with no downlink since its unit's setpoint took effect.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { and, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 import { devices } from '../db/schema/devices.ts';
 import { units } from '../db/schema/heating.ts';
 import { downlinks } from '../db/schema/telemetry.ts';
 import type { SetpointCommand, SetpointSink } from '../jobs/setpoint-sink.ts';
+import { downlinkEvents } from '../metrics.ts';
 import { bytesToHex, CodecError, type Frame, hexToBytes, roundTo } from './codecs/codec.ts';
 import { getCodec } from './codecs/registry.ts';
 import type { DownlinkRequest } from './network-server.ts';
@@ -40,6 +45,11 @@ export interface DownlinkQueueOptions {
   publish(request: DownlinkRequest): Promise<void>;
   log: DownlinkQueueLogger;
   retryMs?: number;
+  /**
+   * How long a row stays with the instance publishing it (ms, default 60 000); must outlast the
+   * publish timeout, after which another instance may publish it.
+   */
+  leaseMs?: number;
 }
 
 type Row = typeof downlinks.$inferSelect;
@@ -74,9 +84,11 @@ export class DownlinkQueue implements SetpointSink {
    * Queues the setpoint in force again for every device (with a setpoint codec) that has no
    * downlink applied since its unit's setpoint took effect — what a crash between the
    * scheduler's commit and `record` would have lost. `appliedAt` is that instant, so a second run
-   * adds nothing. Run once at start. @returns the commands queued.
+   * adds nothing. Runs at start over every unit, and periodically over the units whose setpoint
+   * took effect within `withinMs` (an instance that died in that window leaves its commands to
+   * the others). @returns the commands queued.
    */
-  async recoverUnrecorded(): Promise<number> {
+  async recoverUnrecorded(withinMs?: number): Promise<number> {
     const rows = await this.options.db
       .select({
         companyId: units.companyId,
@@ -96,6 +108,9 @@ export class DownlinkQueue implements SetpointSink {
         and(
           isNotNull(units.setpoint),
           isNotNull(units.setpointSince),
+          withinMs === undefined
+            ? undefined
+            : sql`${units.setpointSince} >= now() - ${withinMs} * interval '1 millisecond'`,
           sql`not exists (select 1 from ${downlinks} d where d.device_id = ${devices.id} and d.applied_at >= ${units.setpointSince})`,
         ),
       );
@@ -122,15 +137,48 @@ export class DownlinkQueue implements SetpointSink {
     return commands.length;
   }
 
-  /** Publishes recorded downlinks that never reached the broker, oldest first. */
+  /**
+   * Publishes recorded downlinks that never reached the broker and that no instance is
+   * publishing (no live lease), oldest first, in claims of 500. @returns how many it tried.
+   */
   async publishPending(): Promise<number> {
-    const rows = await this.options.db
-      .select()
-      .from(downlinks)
-      .where(and(isNull(downlinks.publishedAt), eq(downlinks.state, 'queued')))
-      .orderBy(downlinks.createdAt);
-    await this.publishRows(rows);
-    return rows.length;
+    let tried = 0;
+    for (;;) {
+      const rows = await this.claimUnpublished(500);
+      await this.publishRows(rows);
+      tried += rows.length;
+      if (rows.length < 500 || this.closed) return tried;
+    }
+  }
+
+  private async claimUnpublished(limit: number): Promise<Row[]> {
+    const claimed = await this.options.db
+      .update(downlinks)
+      .set({ publishLeaseUntil: this.leaseEnd() })
+      .where(
+        inArray(
+          downlinks.id,
+          this.options.db
+            .select({ id: downlinks.id })
+            .from(downlinks)
+            .where(
+              and(
+                isNull(downlinks.publishedAt),
+                eq(downlinks.state, 'queued'),
+                or(isNull(downlinks.publishLeaseUntil), lt(downlinks.publishLeaseUntil, sql`now()`)),
+              ),
+            )
+            .orderBy(downlinks.createdAt)
+            .limit(limit)
+            .for('update', { skipLocked: true }),
+        ),
+      )
+      .returning();
+    return claimed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+  }
+
+  private leaseEnd() {
+    return sql`now() + ${this.options.leaseMs ?? 60_000} * interval '1 millisecond'`;
   }
 
   private kick() {
@@ -164,7 +212,7 @@ export class DownlinkQueue implements SetpointSink {
       .from(devices)
       .where(inArray(devices.id, [...new Set(commands.map((c) => c.deviceId))]));
     const byId = new Map(found.map((d) => [d.id, d]));
-    const values: (typeof downlinks.$inferInsert)[] = [];
+    const values: PgInsertValue<typeof downlinks>[] = [];
     for (const command of commands) {
       const device = byId.get(command.deviceId);
       if (!device?.devEui) {
@@ -196,27 +244,38 @@ export class DownlinkQueue implements SetpointSink {
         payload: bytesToHex(frame.bytes),
         reason: command.reason,
         appliedAt: command.at,
+        publishLeaseUntil: this.leaseEnd(),
       });
     }
     if (values.length === 0) return [];
-    return db.transaction(async (tx) => {
+    const rows = await db.transaction(async (tx) => {
       const inserted = await tx.insert(downlinks).values(values).onConflictDoNothing().returning();
-      for (const row of inserted) {
-        // Older, not yet sent setpoints of this device are obsolete once a newer one exists.
-        await tx
-          .update(downlinks)
-          .set({ state: 'superseded', updatedAt: sql`now()` })
-          .where(
-            and(
-              eq(downlinks.deviceId, row.deviceId),
-              eq(downlinks.state, 'queued'),
-              ne(downlinks.id, row.id),
-              sql`${downlinks.appliedAt} <= ${row.appliedAt.toISOString()}::timestamptz`,
-            ),
-          );
-      }
-      return inserted;
+      if (inserted.length === 0) return [];
+      const ids = sql`${sql.param(inserted.map((r) => r.id))}::uuid[]`;
+      // A command that arrives after a newer one of its device (a recovery racing the scheduler)
+      // is stale: sending it would leave the valve on the older setpoint.
+      const stale = await tx.execute(sql`
+        update ${downlinks} d set state = 'superseded', updated_at = now()
+        where d.id = any(${ids}) and exists (
+          select 1 from ${downlinks} o
+          where o.device_id = d.device_id and o.applied_at > d.applied_at and o.id <> d.id)
+        returning d.id`);
+      // Older, not yet sent setpoints of these devices are obsolete once a newer one exists.
+      const superseded = await tx.execute(sql`
+        update ${downlinks} d set state = 'superseded', updated_at = now()
+        from ${downlinks} n
+        where n.id = any(${ids}) and n.state = 'queued' and d.device_id = n.device_id
+          and d.state = 'queued' and d.id <> n.id and d.applied_at <= n.applied_at
+        returning d.id`);
+      const dropped = new Set(
+        [stale, superseded].flatMap((r) =>
+          (r as unknown as { rows: { id: string }[] }).rows.map((row) => row.id),
+        ),
+      );
+      return inserted.filter((row) => !dropped.has(row.id));
     });
+    downlinkEvents.inc({ event: 'recorded' }, rows.length);
+    return rows;
   }
 
   private async publishRows(rows: Row[]) {
@@ -231,11 +290,23 @@ export class DownlinkQueue implements SetpointSink {
         });
         await this.options.db
           .update(downlinks)
-          .set({ publishedAt: sql`now()`, queueItemId: row.id, updatedAt: sql`now()` })
+          .set({
+            publishedAt: sql`now()`,
+            queueItemId: row.id,
+            publishLeaseUntil: null,
+            updatedAt: sql`now()`,
+          })
           .where(eq(downlinks.id, row.id));
+        downlinkEvents.inc({ event: 'published' });
       } catch (err) {
-        // The row keeps published_at null; publishPending retries it on the next connect.
+        downlinkEvents.inc({ event: 'publish_failed' });
+        // The row keeps published_at null and gives up its lease; publishPending retries it.
         this.options.log.warn({ err, downlinkId: row.id }, 'publishing downlink failed');
+        await this.options.db
+          .update(downlinks)
+          .set({ publishLeaseUntil: null })
+          .where(eq(downlinks.id, row.id))
+          .catch(() => {});
       }
     }
   }

@@ -22,6 +22,13 @@
  */
 
 import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  downlinkReports,
+  ingestBacklog,
+  ingestCommitDuration,
+  ingestCommitFailures,
+  uplinkMessages,
+} from '../metrics.ts';
 import type { Reading } from './codecs/codec.ts';
 import { getCodec } from './codecs/registry.ts';
 import {
@@ -100,6 +107,11 @@ export interface IngestOptions {
   deviceCacheMs?: number;
   /** Problems of one kind from one source are logged at most once per this period (default 1 h). */
   logEveryMs?: number;
+  /**
+   * Told of each committed batch's uplinks (alerts, issue 15); not awaited, so whatever it does
+   * never holds back the next commit or an acknowledgement.
+   */
+  onCommitted?: (uplinks: DecodedUplink[]) => void;
   now?: () => number;
 }
 
@@ -192,17 +204,20 @@ export class UplinkIngest {
     if (this.flushing) return this.flushing;
     clearTimeout(this.timer);
     this.timer = undefined;
+    ingestBacklog.set(this.pending.length);
     const taken = this.pending.splice(0, this.maxBatch);
     if (taken.length === 0) return Promise.resolve();
     this.flushing = this.commit(taken).then(
       () => {
         for (const message of taken) message.ack();
+        ingestBacklog.set(this.pending.length);
         this.flushing = undefined;
         // What piled up during this commit goes next, without lingering: the pipeline is busy.
         if (this.pending.length > 0 && !this.closed) void this.flush();
       },
       (err: unknown) => {
         this.metrics.commitFailures++;
+        ingestCommitFailures.inc();
         if (this.closed) {
           this.flushing = undefined;
           return;
@@ -225,6 +240,7 @@ export class UplinkIngest {
       return this.options.format.parse(topic, payload);
     } catch (err) {
       this.metrics.malformed++;
+      uplinkMessages.inc({ result: 'malformed' });
       const source = err instanceof FrameError && err.source ? err.source : topic;
       this.problem('malformed', source, {
         topic,
@@ -265,13 +281,17 @@ export class UplinkIngest {
       if (event.kind === 'uplink' || event.kind === 'status') deviceEvents.push(event);
       else if (event.kind === 'downlink') batch.downlinks.push(event);
       else if (event.kind === 'gateway') batch.gateways.push(event);
-      else this.metrics.ignored++;
+      else {
+        this.metrics.ignored++;
+        uplinkMessages.inc({ result: 'ignored' });
+      }
     }
     const devices = await this.lookup(new Set(deviceEvents.map((e) => e.devEui)));
     for (const event of deviceEvents) {
       const device = devices.get(event.devEui);
       if (!device) {
         this.metrics.unknownDevice++;
+        uplinkMessages.inc({ result: 'unknown_device' });
         this.problem('unknownDevice', event.devEui, {});
         continue;
       }
@@ -282,9 +302,19 @@ export class UplinkIngest {
       this.metrics.uplinks++;
       batch.uplinks.push({ event, device, reading: this.decode(event, device) });
     }
+    const committed = ingestCommitDuration.startTimer();
     const { inserted } = await this.options.store.commit(batch);
+    committed();
+    if (batch.uplinks.length > 0) this.options.onCommitted?.(batch.uplinks);
+    const duplicates = batch.uplinks.filter((u) => u.reading).length - inserted;
     this.metrics.inserted += inserted;
-    this.metrics.duplicates += batch.uplinks.filter((u) => u.reading).length - inserted;
+    this.metrics.duplicates += duplicates;
+    uplinkMessages.inc({ result: 'stored' }, inserted);
+    uplinkMessages.inc({ result: 'duplicate' }, duplicates);
+    uplinkMessages.inc({ result: 'status' }, batch.statuses.length);
+    uplinkMessages.inc({ result: 'gateway' }, batch.gateways.length);
+    uplinkMessages.inc({ result: 'downlink' }, batch.downlinks.length);
+    for (const report of batch.downlinks) downlinkReports.inc({ state: report.state });
   }
 
   private decode(event: UplinkEvent, device: DeviceRef): Reading | undefined {
@@ -294,6 +324,7 @@ export class UplinkIngest {
       return getCodec(device.model).decodeUplink(event.fPort, event.bytes);
     } catch (err) {
       this.metrics.undecodable++;
+      uplinkMessages.inc({ result: 'undecodable' });
       this.problem('undecodable', event.devEui, {
         model: device.model,
         fPort: event.fPort,

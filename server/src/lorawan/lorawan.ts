@@ -1,16 +1,18 @@
 /**
  * Composition of the network-server path (ARCHITECTURE.md §2, issue 6): the embedded broker
  * when no MQTT_URL is configured, the dialect chosen by LORAWAN_NS, the ingest with its
- * database store, the MQTT adapter, and the downlink queue (the scheduler's `SetpointSink`). `main.ts` starts it after
- * the database is migrated and closes it on shutdown.
+ * database store, the leased MQTT sessions uplinks arrive through (docs/decisions/0032), a
+ * publish-only client, and the downlink queue (the scheduler's `SetpointSink`). `main.ts` starts
+ * it after the database is migrated and closes it on shutdown.
  */
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { chirpstackFormat } from './chirpstack.ts';
 import { DownlinkQueue } from './downlink-queue.ts';
 import { type EmbeddedBroker, startEmbeddedBroker } from './embedded-broker.ts';
-import { type IngestMetrics, UplinkIngest } from './ingest.ts';
+import { type IngestMetrics, type IngestOptions, UplinkIngest } from './ingest.ts';
 import { type AdapterLogger, startLorawanAdapter } from './mqtt-adapter.ts';
+import { MqttSessions } from './mqtt-sessions.ts';
 import type { NetworkServerFormat } from './network-server.ts';
 import { telemetryStore } from './telemetry.repository.ts';
 import { ttsFormat } from './tts.ts';
@@ -20,7 +22,23 @@ export interface Lorawan {
   brokerUrl: string;
   setpointSink: DownlinkQueue;
   metrics: IngestMetrics;
+  sessions: MqttSessions;
+  /** Whether the broker is reachable from this instance (its publishing connection is up). */
+  readonly brokerConnected: boolean;
   close(): Promise<void>;
+}
+
+/** Timings and topic prefix tests shorten; production uses the defaults. */
+export interface LorawanTuning {
+  topicPrefix?: string;
+  reconnectPeriodMs?: number;
+  leaseMs?: number;
+  roundMs?: number;
+  idleMs?: number;
+  /** Period of recovering and publishing downlinks another instance left behind (ms); default 30 000. */
+  resendMs?: number;
+  /** A downlink publish without PUBACK after this long is given up and retried (ms); default 20 000. */
+  publishTimeoutMs?: number;
 }
 
 /** The dialect selected by configuration. */
@@ -31,36 +49,79 @@ export function networkServerFormat(lorawan: Config['lorawan']): NetworkServerFo
 }
 
 /**
- * Starts the broker (if embedded) and the adapter. Does not wait for the broker connection: an
- * external broker that is down must not keep the API from starting; mqtt.js keeps retrying.
+ * Starts the broker (if embedded), the publishing client and the sessions. Does not wait for the
+ * broker connection: an external broker that is down must not keep the API from starting;
+ * mqtt.js keeps retrying. @throws when the database cannot be reached for the session registry.
  */
 export async function startLorawan(options: {
   config: Config;
   db: Db;
   log: AdapterLogger;
+  /** Told of every committed batch of uplinks (alerts); see `IngestOptions.onCommitted`. */
+  onUplinks?: IngestOptions['onCommitted'];
+  tuning?: LorawanTuning;
 }): Promise<Lorawan> {
-  const { config, db, log } = options;
+  const { config, db, log, tuning = {} } = options;
   const broker: EmbeddedBroker | undefined = config.mqttUrl ? undefined : await startEmbeddedBroker();
   const brokerUrl = config.mqttUrl ?? (broker as EmbeddedBroker).url;
   if (broker) log.info({ url: brokerUrl }, 'embedded MQTT broker started');
   const format = networkServerFormat(config.lorawan);
-  const ingest = new UplinkIngest({ format, store: telemetryStore(db), log });
-  const adapter = startLorawanAdapter({
+  const ingest = new UplinkIngest({ format, store: telemetryStore(db), log, onCommitted: options.onUplinks });
+  const { username, password } = config.lorawan;
+  // Downlinks go out on a connection of their own (no session, random client id): an instance
+  // standing by for the plain session still sends the setpoints its scheduler decides.
+  const publisher = startLorawanAdapter({
+    url: brokerUrl,
+    format,
+    ingest,
+    log,
+    username,
+    password,
+    clean: true,
+    filters: [],
+    topicPrefix: tuning.topicPrefix,
+    reconnectPeriodMs: tuning.reconnectPeriodMs,
+    onConnect: () => resend('publishing pending downlinks failed'),
+  });
+  const publishTimeoutMs = tuning.publishTimeoutMs ?? 20_000;
+  const queue = new DownlinkQueue({
+    db,
+    log,
+    leaseMs: 3 * publishTimeoutMs,
+    // Offline, mqtt.js would keep the message until the broker is back while the row's lease
+    // runs out; failing at once leaves the row to publishPending on the next connect.
+    publish: (request) =>
+      publisher.connected
+        ? publisher.publish(format.downlink(request), publishTimeoutMs)
+        : Promise.reject(new Error('MQTT broker not connected')),
+  });
+  const resend = (failure: string) => void queue.publishPending().catch((err) => log.error({ err }, failure));
+  const sessions = new MqttSessions({
+    db,
     url: brokerUrl,
     format,
     ingest,
     log,
     clientId: config.lorawan.clientId,
-    username: config.lorawan.username,
-    password: config.lorawan.password,
-    onConnect: () =>
-      void queue.publishPending().catch((err) => log.error({ err }, 'publishing pending downlinks failed')),
+    shareGroup: config.lorawan.shareGroup,
+    takeOver: broker !== undefined,
+    username,
+    password,
+    topicPrefix: tuning.topicPrefix,
+    reconnectPeriodMs: tuning.reconnectPeriodMs,
+    leaseMs: tuning.leaseMs,
+    roundMs: tuning.roundMs,
+    idleMs: tuning.idleMs,
   });
-  const queue = new DownlinkQueue({
-    db,
-    log,
-    publish: (request) => adapter.publish(format.downlink(request)),
-  });
+  await sessions.start();
+  // What another instance took and then died with: commands it never recorded (within the last
+  // 15 minutes; at start every unit is checked) and rows whose publish lease ran out.
+  const resendTimer = setInterval(() => {
+    void queue
+      .recoverUnrecorded(15 * 60_000)
+      .catch((err) => log.error({ err }, 'recovering unrecorded setpoints failed'));
+    if (publisher.connected) resend('publishing downlinks left unpublished failed');
+  }, tuning.resendMs ?? 30_000);
   void queue
     .recoverUnrecorded()
     .then((n) => n > 0 && log.info({ commands: n }, 'queued setpoints that were never recorded as downlinks'))
@@ -69,9 +130,15 @@ export async function startLorawan(options: {
     brokerUrl,
     setpointSink: queue,
     metrics: ingest.metrics,
+    sessions,
+    get brokerConnected() {
+      return publisher.connected;
+    },
     close: async () => {
+      clearInterval(resendTimer);
       queue.close();
-      await adapter.close();
+      await sessions.close();
+      await publisher.disconnect();
       await broker?.close();
     },
   };

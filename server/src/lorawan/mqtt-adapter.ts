@@ -28,8 +28,11 @@ export interface LorawanAdapterOptions {
   format: NetworkServerFormat;
   ingest: UplinkIngest;
   log: AdapterLogger;
-  /** Fixed, so the broker keeps the session (and queued uplinks) while Heizplan is down. */
-  clientId: string;
+  /**
+   * Fixed, so the broker keeps the session (and queued uplinks) while Heizplan is down; a clean
+   * publish-only client may leave it to mqtt.js (a random id).
+   */
+  clientId?: string;
   username?: string;
   password?: string;
   /**
@@ -37,6 +40,19 @@ export interface LorawanAdapterOptions {
    * one; ChirpStack's integration topics can carry a prefix too). Default ''.
    */
   topicPrefix?: string;
+  /**
+   * Topic filters to subscribe with QoS 1, prefix included. Default: the format's subscriptions
+   * behind `topicPrefix`. A shared-subscription member passes them behind `$share/<group>/`;
+   * a publish-only client passes none.
+   */
+  filters?: string[];
+  /**
+   * Filters to unsubscribe after connecting, instead of subscribing: adopting the session of an
+   * instance that is gone, so the broker stops queueing for it while we take what it holds.
+   */
+  unsubscribe?: string[];
+  /** Start without a session and keep none (a publish-only client). Default false. */
+  clean?: boolean;
   /** Above this many unacknowledged messages, reading from the socket pauses. Default 20 000. */
   maxBacklog?: number;
   reconnectPeriodMs?: number;
@@ -45,13 +61,26 @@ export interface LorawanAdapterOptions {
 }
 
 export interface LorawanAdapter {
-  /** Publishes with QoS 1; resolves once the broker has it (or it is queued while offline). */
-  publish(message: MqttMessage): Promise<void>;
+  /**
+   * Publishes with QoS 1; resolves once the broker has it (or it is queued while offline). With
+   * `timeoutMs` it rejects after that long without the broker's PUBACK and takes the message out
+   * of mqtt.js' store, so it is not sent later behind the caller's back.
+   */
+  publish(message: MqttMessage, timeoutMs?: number): Promise<void>;
   readonly connected: boolean;
+  /** Messages taken from this connection whose PUBACK has not been released yet. */
+  readonly unacked: number;
+  /** Date.now() of the last message received or PUBACK released. */
+  readonly lastActivityAt: number;
   /** Resolves after the first successful connect and subscribe. */
   ready: Promise<void>;
   /** Commits what is pending, sends its PUBACKs, disconnects. */
   close(): Promise<void>;
+  /**
+   * Disconnects without touching the ingest (shared with other sessions). `force` drops the
+   * socket at once: PUBACKs still held are never sent, so the broker redelivers those messages.
+   */
+  disconnect(force?: boolean): Promise<void>;
 }
 
 type SendPacket = (packet: { cmd: string; messageId?: number }, cb?: (err?: Error) => void) => void;
@@ -62,7 +91,7 @@ export function startLorawanAdapter(options: LorawanAdapterOptions): LorawanAdap
   const client: MqttClient = mqtt.connect(options.url, {
     // aedes and The Things Stack speak MQTT 3.1.1 only; Mosquitto/EMQX accept it too.
     protocolVersion: 4,
-    clean: false,
+    clean: options.clean ?? false,
     clientId: options.clientId,
     username: options.username,
     password: options.password,
@@ -103,7 +132,10 @@ export function startLorawanAdapter(options: LorawanAdapterOptions): LorawanAdap
   };
 
   let resumeReading: (() => void) | undefined;
+  let unacked = 0;
+  let lastActivityAt = Date.now();
   client.handleMessage = (packet, callback) => {
+    lastActivityAt = Date.now();
     const publish = packet as IPublishPacket;
     const topic = publish.topic.startsWith(prefix) ? publish.topic.slice(prefix.length) : publish.topic;
     const payload = Buffer.isBuffer(publish.payload) ? publish.payload : Buffer.from(publish.payload);
@@ -112,7 +144,10 @@ export function startLorawanAdapter(options: LorawanAdapterOptions): LorawanAdap
       const { messageId } = publish;
       const received = generation;
       deferred.add(messageId);
+      unacked++;
       ack = () => {
+        unacked--;
+        lastActivityAt = Date.now();
         if (generation === received && client.connected) {
           corkUntilTick();
           sendPacket({ cmd: 'puback', messageId });
@@ -132,15 +167,47 @@ export function startLorawanAdapter(options: LorawanAdapterOptions): LorawanAdap
     }
   };
 
-  const subscriptions = Object.fromEntries(
-    options.format.subscriptions.map((t) => [`${prefix}${t}`, { qos: 1 as const }]),
-  );
+  const filters = options.filters ?? options.format.subscriptions.map((t) => `${prefix}${t}`);
+  const subscriptions = Object.fromEntries(filters.map((t) => [t, { qos: 1 as const }]));
   let markReady: () => void = () => {};
   const ready = new Promise<void>((resolve) => {
     markReady = resolve;
   });
+  const connected = () => {
+    markReady();
+    options.onConnect?.();
+  };
+  let connectedBefore = false;
   client.on('connect', (connack) => {
-    options.log.info({ url: redact(options.url), sessionPresent: connack.sessionPresent }, 'MQTT connected');
+    if (!options.clean && connectedBefore && !connack.sessionPresent) {
+      options.log.warn(
+        { clientId: options.clientId },
+        'MQTT broker lost this session: what it had queued for it is gone (is its persistence on?)',
+      );
+    }
+    connectedBefore = true;
+    // A client without a session reconnects on every restart; only sessions are worth a line.
+    if (!options.clean) {
+      options.log.info(
+        { url: redact(options.url), clientId: options.clientId, sessionPresent: connack.sessionPresent },
+        'MQTT connected',
+      );
+    }
+    // The ack ends the subscription at the broker; messages it had queued still arrive.
+    if (options.unsubscribe) {
+      client.unsubscribe(options.unsubscribe, (err) => {
+        if (err) options.log.error({ err }, 'MQTT unsubscribe failed');
+        else connected();
+      });
+      return;
+    }
+    if (filters.length === 0) return connected();
+    // Mosquitto 2.0.11 restores a persistent session's shared subscriptions after a restart in a
+    // state that matches nothing, and subscribing again does not repair it; unsubscribing first
+    // does (docs/decisions/0034). Both packets go out back to back, so the session is out of its
+    // group for one round of the broker's loop at most.
+    const shared = filters.filter((filter) => filter.startsWith('$share/'));
+    if (connack.sessionPresent && shared.length > 0) client.unsubscribe(shared);
     // Subscribing again on a present session is harmless and covers a broker that lost it.
     client.subscribe(subscriptions, (err, granted) => {
       if (err) options.log.error({ err }, 'MQTT subscribe failed');
@@ -154,8 +221,7 @@ export function startLorawanAdapter(options: LorawanAdapterOptions): LorawanAdap
             'MQTT broker did not grant QoS 1: uplinks on these topics are not redelivered after an outage',
           );
         }
-        markReady();
-        options.onConnect?.();
+        connected();
       }
     });
   });
@@ -163,16 +229,40 @@ export function startLorawanAdapter(options: LorawanAdapterOptions): LorawanAdap
   client.on('offline', () => options.log.warn({ url: redact(options.url) }, 'MQTT offline; reconnecting'));
 
   return {
-    publish: async ({ topic, payload }) => {
-      await client.publishAsync(`${prefix}${topic}`, payload, { qos: 1 });
-    },
+    publish: ({ topic, payload }, timeoutMs) =>
+      new Promise<void>((resolve, reject) => {
+        let timer: NodeJS.Timeout | undefined;
+        const done = (err?: Error) => {
+          clearTimeout(timer);
+          if (err) reject(err);
+          else resolve();
+        };
+        client.publish(`${prefix}${topic}`, payload, { qos: 1 }, done);
+        if (timeoutMs === undefined) return;
+        timer = setTimeout(() => {
+          const { outgoing } = client as unknown as { outgoing: Record<string, { cb: unknown }> };
+          const messageId = Object.keys(outgoing).find((id) => outgoing[id]?.cb === done);
+          // removeOutgoingMessage calls `done` with "Message removed".
+          if (messageId !== undefined) client.removeOutgoingMessage(Number(messageId));
+          else done(new Error('MQTT publish timed out'));
+        }, timeoutMs);
+      }),
     get connected() {
       return client.connected;
+    },
+    get unacked() {
+      return unacked;
+    },
+    get lastActivityAt() {
+      return lastActivityAt;
     },
     ready,
     close: async () => {
       await options.ingest.close();
       await client.endAsync();
+    },
+    disconnect: async (force = false) => {
+      await client.endAsync(force);
     },
   };
 }

@@ -5,7 +5,7 @@
  * parallel runs on one Mosquitto do not see each other's messages.
  */
 import { randomUUID } from 'node:crypto';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import mqtt from 'mqtt';
 import type { Db } from '../db/client.ts';
 import { companies } from '../db/schema/accounts.ts';
@@ -128,4 +128,44 @@ export function absorbPoolShutdownError(database: { db: unknown }) {
   if (client && typeof client.on === 'function' && !(client as { waitReady?: unknown }).waitReady) {
     client.on('error', () => {});
   }
+}
+
+/**
+ * Publishes `frames` behind `prefix` with QoS 1 at a steady pace (a pause every `every` frames),
+ * so a test can break something while the stream flows; `onProgress` sees how many went out.
+ */
+export async function publishBurst(
+  client: mqtt.MqttClient,
+  prefix: string,
+  frames: MqttMessage[],
+  options: { every?: number; pauseMs?: number; onProgress?: (sent: number) => void } = {},
+) {
+  const { every = 20, pauseMs = 40 } = options;
+  for (let i = 0; i < frames.length; i += every) {
+    await Promise.all(
+      frames
+        .slice(i, i + every)
+        .map((frame) => client.publishAsync(`${prefix}${frame.topic}`, frame.payload, { qos: 1 })),
+    );
+    options.onProgress?.(Math.min(i + every, frames.length));
+    await new Promise((resolve) => setTimeout(resolve, pauseMs));
+  }
+}
+
+/** `n` frames for each valve, fCnt 1… */
+export const framesFor = (devEuis: string[], n: number) =>
+  devEuis.flatMap((devEui) => Array.from({ length: n }, (_, i) => vickiUplink(devEui, i + 1)));
+
+/** MQTT settings of one test: its own client id, and a share group only where the broker has them. */
+export const mqttEnv = (run: ReturnType<typeof uniqueRun>, shared: boolean) => ({
+  MQTT_CLIENT_ID: `hz-${run.clientId.slice(-8)}`,
+  MQTT_SHARE_GROUP: shared ? `g${run.clientId.slice(-8)}` : '',
+});
+
+/** Ends the broker sessions a test's instances left, and their registry rows. */
+export async function cleanUpRun(database: { db: Db }, brokerUrl: string, run: ReturnType<typeof uniqueRun>) {
+  const base = mqttEnv(run, false).MQTT_CLIENT_ID;
+  const ids = ['', '-1', '-2', '-3'].map((suffix) => `${base}${suffix}`);
+  await purgeSessions(brokerUrl, [...ids, `${run.clientId}-ns`]);
+  await database.db.execute(sql`delete from mqtt_sessions where client_id like ${`${base}%`}`);
 }

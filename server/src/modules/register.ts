@@ -3,7 +3,11 @@
  * routes live in `modules/<feature>/<feature>.routes.ts`.
  */
 import type { FastifyInstance } from 'fastify';
+import { alertsRoutes } from './alerts/alerts.routes.ts';
+import { appConfigRoutes } from './app-config/app-config.routes.ts';
 import { authConfigRoutes } from './auth-config/auth-config.routes.ts';
+import { billingRoutes } from './billing/billing.routes.ts';
+import { clientErrorRoutes } from './client-errors/client-errors.routes.ts';
 import { companiesRoutes } from './companies/companies.routes.ts';
 import { devicesRoutes } from './devices/devices.routes.ts';
 import { eventsRoutes } from './events/events.routes.ts';
@@ -23,6 +27,8 @@ import { unitsRoutes } from './units/units.routes.ts';
 export async function registerModules(app: FastifyInstance) {
   await app.register(healthRoutes);
   await app.register(authConfigRoutes);
+  await app.register(appConfigRoutes);
+  await app.register(clientErrorRoutes);
   await app.register(meRoutes);
   await app.register(companiesRoutes);
   await app.register(licensesRoutes);
@@ -37,4 +43,6 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(qrCodesRoutes);
   await app.register(publicHeatingViewRoutes);
   await app.register(unitSeriesRoutes);
+  await app.register(billingRoutes);
+  await app.register(alertsRoutes);
 }

@@ -38,7 +38,7 @@ describe('route map', () => {
     const { session } = signIn();
     const { router } = renderRoutes(routes, '/', { session });
     expect(await screen.findByRole('heading', { name: 'Räume' })).toBeVisible();
-    expect(router.state.location.pathname).toBe('/units');
+    expect(router.location().pathname).toBe('/units');
     for (const label of [
       'Shop',
       'Räume',
@@ -49,9 +49,23 @@ describe('route map', () => {
       'Gateways',
       'Änderungen',
     ]) {
-      expect(screen.getAllByRole('link', { name: label }).length).toBeGreaterThan(0);
+      expect((await screen.findAllByRole('link', { name: label })).length).toBeGreaterThan(0);
     }
     await router.navigate('/settings');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/settings/general'));
+    await waitFor(() => expect(router.location().pathname).toBe('/settings/general'));
+  });
+
+  it('shows a member who only reads (ems) neither the shop, device assignment nor team and billing', async () => {
+    const { session } = signIn({ role: 'ems' });
+    const { router } = renderRoutes(routes, '/settings/general', { session });
+    expect(await screen.findByTestId('settings-tab-company')).toBeVisible();
+    expect(screen.getAllByRole('link', { name: 'Räume' }).length).toBeGreaterThan(0);
+    for (const label of ['Shop', 'Geräte zuweisen']) {
+      expect(screen.queryByRole('link', { name: label })).toBeNull();
+    }
+    expect(screen.queryByTestId('settings-tab-team')).toBeNull();
+    expect(screen.queryByTestId('settings-tab-billing')).toBeNull();
+    await router.navigate('/settings/team');
+    expect(await screen.findByTestId('team-admins-only')).toBeVisible();
   });
 });

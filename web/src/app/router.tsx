@@ -1,88 +1,286 @@
 /**
- * The route table of spec §2. Screens are loaded lazily, one chunk per feature; a screen
- * still being built shows `PlaceholderPage` with its translated title.
+ * The route table of spec §2, rendered by React Router's declarative `useRoutes` (its data
+ * router would add ≈ 16 KiB gzipped to the first load for features the app does not use;
+ * decision 0045). Every screen is a chunk of its own, loaded when a route is first visited
+ * (`screen` below, React.lazy), so the first load carries only the shell; the maintenance and
+ * 404 pages stay in the main chunk because they are what shows when the server (and so its
+ * chunks) is in trouble. Route-level error boundaries show `RouteErrorScreen` instead of a blank
+ * page: one around everything, one inside the shell so its navigation stays.
  */
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { AssignPage } from '../features/assign/routes/assign-page.tsx';
+import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
+import { ErrorBoundary } from 'react-error-boundary';
+import { Navigate, Outlet, type RouteObject, useLocation, useRoutes } from 'react-router';
+import { Spinner } from '../components/ui/spinner.tsx';
 import { AuthGate } from '../features/auth/components/auth-gate.tsx';
-import { LogoutPage } from '../features/auth/routes/logout-page.tsx';
-import { UiCataloguePage } from '../features/dev-ui/routes/ui-catalogue-page.tsx';
-import { DevicesPage } from '../features/devices/routes/devices-page.tsx';
 import { MaintenancePage } from '../features/errors/routes/maintenance-page.tsx';
 import { NotFoundPage } from '../features/errors/routes/not-found-page.tsx';
-import { EventsPage } from '../features/events/routes/events-page.tsx';
-import { GatewaysPage } from '../features/gateways/routes/gateways-page.tsx';
-import { GroupsPage } from '../features/groups/routes/groups-page.tsx';
-import { QrSheetPage } from '../features/qr-codes/routes/qr-sheet-page.tsx';
-import { SettingsLayout } from '../features/settings/components/settings-layout.tsx';
-import { SettingsCompanyPage } from '../features/settings/routes/settings-company-page.tsx';
-import { SettingsGeneralPage } from '../features/settings/routes/settings-general-page.tsx';
-import { SettingsLanguagePage } from '../features/settings/routes/settings-language-page.tsx';
-import { SetupPage } from '../features/setup/routes/setup-page.tsx';
-import { UnitDetailPage } from '../features/units/routes/unit-detail-page.tsx';
-import { UnitLogPage } from '../features/units/routes/unit-log-page.tsx';
-import { UnitsPage } from '../features/units/routes/units-page.tsx';
+import { chunkReload, isChunkLoadError } from '../lib/chunk-load.ts';
+import { errorReporter } from '../lib/error-reporting.ts';
 import { MainGuard, SetupGuard } from './guard-routes.tsx';
+import { loadNamespaces } from './i18n.ts';
 import { AppShell } from './layout/app-shell.tsx';
-import { PlaceholderPage } from './placeholder-page.tsx';
+import { RouteErrorScreen } from './route-error-screen.tsx';
 
-export const routes: RouteObject[] = [
-  { path: '/maintenance', element: <MaintenancePage /> },
-  { path: '/dev/ui', element: <UiCataloguePage /> },
-  { path: '/logout', element: <LogoutPage /> },
-  {
-    // Everything below needs a signed-in user; the gate also completes login returns at `/`.
-    element: <AuthGate />,
-    children: [
-      { path: '/setup', element: <Navigate to="/setup/1" replace /> },
+/**
+ * A route whose component is loaded on navigation, together with the translation namespaces
+ * its screen uses beyond the shell's (a namespace left out is fetched when the screen asks for
+ * it, one round trip later); a failed chunk load reloads once (lib/chunk-load.ts). React Router
+ * starts navigations as transitions, so the previous screen stays until the next one is there.
+ */
+function screen(
+  load: () => Promise<ComponentType>,
+  namespaces: readonly string[] = [],
+): Pick<RouteObject, 'element'> {
+  const Screen = lazy(async () => {
+    const [Component] = await Promise.all([chunkReload.load(load), loadNamespaces(namespaces)]);
+    return { default: Component };
+  });
+  return { element: <Screen /> };
+}
+
+/** Shown while the first screen's chunk or its texts load. */
+const loading = (
+  <div className="flex min-h-full items-center justify-center p-6" data-testid="screen-loading">
+    <Spinner loading size="lg" />
+  </div>
+);
+
+/** Render errors go to the error reporting; a failed chunk was reported when it failed. */
+function reportRenderError(error: unknown, info: { componentStack?: string | null }) {
+  if (!isChunkLoadError(error)) errorReporter.report(error, 'render', info.componentStack ?? undefined);
+}
+
+/**
+ * The routes below it render inside an error boundary (RouteErrorScreen, reset when the address
+ * changes) and a Suspense boundary showing `fallback` while a screen's chunk or texts load.
+ */
+function RouteBoundary({ fallback }: { fallback: ReactNode }) {
+  const { pathname } = useLocation();
+  return (
+    <ErrorBoundary FallbackComponent={RouteErrorScreen} resetKeys={[pathname]} onError={reportRenderError}>
+      <Suspense fallback={fallback}>
+        <Outlet />
+      </Suspense>
+    </ErrorBoundary>
+  );
+}
+
+/** Shown inside the shell while a screen loads: the navigation stays. */
+const screenLoading = (
+  <div className="flex justify-center p-16" data-testid="screen-loading">
+    <Spinner loading size="lg" />
+  </div>
+);
+
+/**
+ * The widget catalogue is a development tool: a production build answers /dev/ui with the 404
+ * page, and because Vite replaces `import.meta.env.DEV` with `false` there, the import below is
+ * dropped and none of the catalogue's code ships.
+ */
+const developmentRoutes: RouteObject[] = import.meta.env.DEV
+  ? [
       {
-        path: '/setup/:step',
-        element: (
-          <SetupGuard>
-            <SetupPage />
-          </SetupGuard>
+        path: '/dev/ui',
+        ...screen(
+          async () => (await import('../features/dev-ui/routes/ui-catalogue-page.tsx')).UiCataloguePage,
+          ['dev-ui'],
         ),
       },
-      { path: '/success', element: <PlaceholderPage titleKey="pages.success" /> },
+    ]
+  : [];
+
+/** The screens behind the main guard (spec §2 "Route guards"). */
+const guardedRoutes: RouteObject[] = [
+  {
+    path: 'units',
+    ...screen(
+      async () => (await import('../features/units/routes/units-page.tsx')).UnitsPage,
+      ['units', 'graphs', 'qr', 'problems'],
+    ),
+  },
+  {
+    path: 'units/qr-sheet',
+    ...screen(
+      async () => (await import('../features/qr-codes/routes/qr-sheet-page.tsx')).QrSheetPage,
+      ['qr'],
+    ),
+  },
+  {
+    path: 'units/:unitId',
+    ...screen(
+      async () => (await import('../features/units/routes/unit-detail-page.tsx')).UnitDetailPage,
+      ['units', 'plans', 'graphs', 'qr', 'problems'],
+    ),
+  },
+  {
+    path: 'units/:unitId/log',
+    ...screen(
+      async () => (await import('../features/units/routes/unit-log-page.tsx')).UnitLogPage,
+      ['units'],
+    ),
+  },
+  {
+    path: 'groups',
+    ...screen(
+      async () => (await import('../features/groups/routes/groups-page.tsx')).GroupsPage,
+      ['groups', 'plans', 'problems'],
+    ),
+  },
+  {
+    path: 'events',
+    ...screen(
+      async () => (await import('../features/events/routes/events-page.tsx')).EventsPage,
+      ['events', 'problems'],
+    ),
+  },
+  {
+    path: 'devices',
+    ...screen(
+      async () => (await import('../features/devices/routes/devices-page.tsx')).DevicesPage,
+      ['devices', 'problems'],
+    ),
+  },
+  {
+    path: 'gateways',
+    ...screen(
+      async () => (await import('../features/gateways/routes/gateways-page.tsx')).GatewaysPage,
+      ['gateways', 'problems'],
+    ),
+  },
+  {
+    path: 'alerts',
+    ...screen(
+      async () => (await import('../features/alerts/routes/alerts-page.tsx')).AlertsPage,
+      ['alerts', 'problems'],
+    ),
+  },
+  {
+    path: 'subSetup',
+    ...screen(async () => (await import('../features/billing/routes/sub-setup-page.tsx')).SubSetupPage),
+  },
+  {
+    path: 'settings',
+    ...screen(
+      async () => (await import('../features/settings/components/settings-layout.tsx')).SettingsLayout,
+      ['settings'],
+    ),
+    children: [
+      { index: true, element: <Navigate to="/settings/general" replace /> },
       {
-        path: '/',
-        element: <AppShell />,
+        path: 'general',
+        ...screen(
+          async () =>
+            (await import('../features/settings/routes/settings-general-page.tsx')).SettingsGeneralPage,
+          ['settings', 'problems'],
+        ),
+      },
+      {
+        path: 'language',
+        ...screen(
+          async () =>
+            (await import('../features/settings/routes/settings-language-page.tsx')).SettingsLanguagePage,
+          ['settings'],
+        ),
+      },
+      {
+        path: 'help',
+        ...screen(async () => (await import('../features/help/routes/help-page.tsx')).HelpPage, ['help']),
+      },
+      {
+        path: 'help/changelog',
+        ...screen(
+          async () => (await import('../features/help/routes/changelog-page.tsx')).ChangelogPage,
+          ['help'],
+        ),
+      },
+      {
+        path: 'billing',
+        ...screen(
+          async () => (await import('../features/billing/routes/billing-page.tsx')).BillingPage,
+          ['problems'],
+        ),
+      },
+      {
+        path: 'team',
+        ...screen(
+          async () => (await import('../features/team/routes/team-page.tsx')).TeamPage,
+          ['team', 'problems'],
+        ),
+      },
+      {
+        path: 'company',
+        ...screen(
+          async () =>
+            (await import('../features/settings/routes/settings-company-page.tsx')).SettingsCompanyPage,
+          ['problems'],
+        ),
+      },
+    ],
+  },
+];
+
+export const routes: RouteObject[] = [
+  {
+    element: <RouteBoundary fallback={loading} />,
+    children: [
+      { path: '/maintenance', element: <MaintenancePage /> },
+      ...developmentRoutes,
+      {
+        path: '/logout',
+        ...screen(async () => (await import('../features/auth/routes/logout-page.tsx')).LogoutPage),
+      },
+      {
+        // Everything below needs a signed-in user; the gate also completes login returns at `/`.
+        element: <AuthGate />,
         children: [
-          { index: true, element: <Navigate to="/units" replace /> },
-          { path: 'assign', element: <AssignPage /> },
+          { path: '/setup', element: <Navigate to="/setup/1" replace /> },
           {
-            // Spec §2: the main guard runs on these screens.
-            element: <MainGuard />,
+            path: '/setup/:step',
+            element: <SetupGuard />,
             children: [
-              { path: 'units', element: <UnitsPage /> },
-              { path: 'units/qr-sheet', element: <QrSheetPage /> },
-              { path: 'units/:unitId', element: <UnitDetailPage /> },
-              { path: 'units/:unitId/log', element: <UnitLogPage /> },
-              { path: 'groups', element: <GroupsPage /> },
-              { path: 'events', element: <EventsPage /> },
-              { path: 'devices', element: <DevicesPage /> },
-              { path: 'gateways', element: <GatewaysPage /> },
-              { path: 'subSetup', element: <PlaceholderPage titleKey="pages.subSetup" /> },
               {
-                path: 'settings',
-                element: <SettingsLayout />,
+                index: true,
+                ...screen(
+                  async () => (await import('../features/setup/routes/setup-page.tsx')).SetupPage,
+                  ['setup', 'problems'],
+                ),
+              },
+            ],
+          },
+          {
+            path: '/success',
+            ...screen(async () => (await import('../features/billing/routes/success-page.tsx')).SuccessPage),
+          },
+          {
+            path: '/',
+            element: <AppShell />,
+            children: [
+              {
+                // Inside the shell: a failed screen keeps the navigation around its error.
+                element: <RouteBoundary fallback={screenLoading} />,
                 children: [
-                  { index: true, element: <Navigate to="/settings/general" replace /> },
-                  { path: 'general', element: <SettingsGeneralPage /> },
-                  { path: 'language', element: <SettingsLanguagePage /> },
-                  { path: 'help', element: <PlaceholderPage titleKey="pages.settingsHelp" /> },
-                  { path: 'billing', element: <PlaceholderPage titleKey="pages.settingsBilling" /> },
-                  { path: 'team', element: <PlaceholderPage titleKey="pages.settingsTeam" /> },
-                  { path: 'company', element: <SettingsCompanyPage /> },
+                  { index: true, element: <Navigate to="/units" replace /> },
+                  {
+                    path: 'assign',
+                    ...screen(
+                      async () => (await import('../features/assign/routes/assign-page.tsx')).AssignPage,
+                      ['assign', 'devices', 'problems'],
+                    ),
+                  },
+                  // Spec §2: the main guard runs on these screens.
+                  { element: <MainGuard />, children: guardedRoutes },
                 ],
               },
             ],
           },
         ],
       },
+      { path: '*', element: <NotFoundPage /> },
     ],
   },
-  { path: '*', element: <NotFoundPage /> },
 ];
 
-export const createRouter = () => createBrowserRouter(routes);
+/** The route table, rendered inside a router (`BrowserRouter` in main.tsx). */
+export function AppRoutes() {
+  return useRoutes(routes);
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseEnv } from './env.ts';
+import { parseEnv } from './env-schema.ts';
 
 describe('browser settings', () => {
   it('defaults to the spec values', () => {

@@ -46,7 +46,7 @@ describe('api client', () => {
     const error = await api.put('/me/', { body: { name: 'a', email: 'b' } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 400, detail: 'Invalid body.' });
-    expect((error as ApiError).fieldError('email')).toBe('Invalid email');
+    expect((error as ApiError).errors).toEqual([{ field: 'email', message: 'Invalid email' }]);
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
 

@@ -20,13 +20,33 @@ export interface StoredToken {
   expiresAt: number;
 }
 
+const companyListeners = new Set<() => void>();
+
 export function getCurrentCompanyId(): string | null {
   return localStorage.getItem(COMPANY_KEY);
 }
 
 export function setCurrentCompanyId(companyId: string | null) {
+  if (companyId === getCurrentCompanyId()) return;
   if (companyId) localStorage.setItem(COMPANY_KEY, companyId);
   else localStorage.removeItem(COMPANY_KEY);
+  for (const listener of companyListeners) listener();
+}
+
+/**
+ * Calls `listener` whenever the current company changes, in this tab or another one
+ * (for `useSyncExternalStore`). @returns the unsubscribe function.
+ */
+export function subscribeCurrentCompany(listener: () => void): () => void {
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === COMPANY_KEY) listener();
+  };
+  companyListeners.add(listener);
+  window.addEventListener('storage', onStorage);
+  return () => {
+    companyListeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
 }
 
 /**

@@ -8,7 +8,8 @@ export type ViewResult =
   | { kind: 'ok'; view: PublicHeatingView }
   | { kind: 'notFound' }
   | { kind: 'tooMany'; retryAfterSeconds: number }
-  | { kind: 'refused'; message: string }
+  /** 400/409: the problem's `code` and `params`, which the page words in its own language. */
+  | { kind: 'refused'; code: string | null; params: Record<string, string | number> }
   | { kind: 'error' };
 
 const base = (token: string) => `/api/public/heating-view/${encodeURIComponent(token)}`;
@@ -19,8 +20,11 @@ async function toResult(response: Response): Promise<ViewResult> {
   if (response.status === 429)
     return { kind: 'tooMany', retryAfterSeconds: Number(response.headers.get('retry-after')) || 60 };
   if (response.status === 400 || response.status === 409) {
-    const problem = (await response.json().catch(() => ({}))) as { detail?: string };
-    return { kind: 'refused', message: problem.detail ?? '' };
+    const problem = (await response.json().catch(() => ({}))) as {
+      code?: string;
+      params?: Record<string, string | number>;
+    };
+    return { kind: 'refused', code: problem.code ?? null, params: problem.params ?? {} };
   }
   return { kind: 'error' };
 }

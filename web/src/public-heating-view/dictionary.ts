@@ -12,6 +12,7 @@ const de = {
   lastReading: 'Gemessen {time}',
   valve: 'Ventil {percent} % geöffnet',
   override: 'Ein Wandthermostat übersteuert gerade die Solltemperatur.',
+  noOverride: 'Kein Wandthermostat übersteuert die Solltemperatur.',
   paused: 'Die Heizung dieses Raums ist pausiert. Änderungen sind gerade nicht möglich.',
   holdsUntil: 'Ihre Änderung gilt bis {time}.',
   holdsUntilNextSwitch: 'Ihre Änderung gilt bis zum nächsten Schaltpunkt des Heizplans.',
@@ -22,12 +23,19 @@ const de = {
   error: 'Daten konnten nicht geladen werden.',
   retry: 'Erneut versuchen',
   tooMany: 'Zu viele Anfragen. Bitte in {seconds} Sekunden erneut versuchen.',
+  refused: 'Die Änderung wurde nicht angenommen. Bitte laden Sie die Seite neu.',
+  refusedLimits: 'Wählen Sie eine Temperatur zwischen {min} und {max}.',
+  refusedStep: 'Die Temperatur lässt sich nur in Schritten von {step} ändern.',
   limits: 'Einstellbar von {min} bis {max}',
   helpTitle: 'Der Heizkörper wird nicht warm?',
   gapOk:
     'Die Solltemperatur liegt {gap} über der Raumtemperatur – mehr als 1,5 °C, der Heizkörper soll heizen.',
   gapLow:
     'Die Raumtemperatur liegt nur {gap} unter der Solltemperatur. Erst ab mehr als 1,5 °C Abstand heizt der Heizkörper spürbar.',
+  gapNone:
+    'Die Raumtemperatur entspricht der Solltemperatur. Erst wenn der Raum mehr als 1,5 °C kälter ist, heizt der Heizkörper spürbar.',
+  gapAbove:
+    'Der Raum ist {gap} wärmer als die Solltemperatur. Der Heizkörper muss daher nicht heizen; er heizt erst, wenn der Raum mehr als 1,5 °C kälter ist als die Solltemperatur.',
   gapUnknown: 'Es gibt noch keine Raumtemperatur; der Abstand zur Solltemperatur ist unbekannt.',
   valveOpen: 'Die Anlage steuert den Heizkörper an: Das Ventil ist zu {percent} % geöffnet.',
   valveClosed: 'Die Anlage steuert den Heizkörper gerade nicht an: Das Ventil ist geschlossen.',
@@ -56,6 +64,7 @@ const en: Dictionary = {
   lastReading: 'Measured {time}',
   valve: 'Valve {percent} % open',
   override: 'A wall thermostat is overriding the setpoint right now.',
+  noOverride: 'No wall thermostat is overriding the setpoint.',
   paused: 'Heating of this room is paused. Changes are not possible right now.',
   holdsUntil: 'Your change holds until {time}.',
   holdsUntilNextSwitch: "Your change holds until the heating plan's next switch point.",
@@ -66,11 +75,18 @@ const en: Dictionary = {
   error: 'Data could not be loaded.',
   retry: 'Try again',
   tooMany: 'Too many requests. Please try again in {seconds} seconds.',
+  refused: 'The change was not accepted. Please reload the page.',
+  refusedLimits: 'Choose a temperature between {min} and {max}.',
+  refusedStep: 'The temperature can only be changed in steps of {step}.',
   limits: 'Adjustable from {min} to {max}',
   helpTitle: 'Radiator not getting warm?',
   gapOk: 'The setpoint is {gap} above the room temperature – more than 1.5 °C, so the radiator should heat.',
   gapLow:
     'The room is only {gap} below the setpoint. The radiator heats noticeably only when the gap exceeds 1.5 °C.',
+  gapNone:
+    'The room is exactly at the setpoint. The radiator heats noticeably only when the room is more than 1.5 °C colder.',
+  gapAbove:
+    'The room is {gap} warmer than the setpoint, so the radiator does not need to heat; it heats once the room is more than 1.5 °C colder than the setpoint.',
   gapUnknown: 'There is no room temperature yet, so the gap to the setpoint is unknown.',
   valveOpen: 'The system is asking the radiator to heat: its valve is {percent} % open.',
   valveClosed: 'The system is not asking the radiator to heat right now: its valve is closed.',

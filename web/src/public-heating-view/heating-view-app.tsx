@@ -1,19 +1,22 @@
 /**
  * The public heating view (issue 7, spec §1 and §9): the room's name, room temperature and
  * setpoint, whether a wall thermostat overrides it, −/+ in 0.5 °C steps within the limits, until
- * when a change holds, and the help for a cold radiator with the live values filled in.
+ * when a change holds, and the help for a cold radiator with the live values filled in. Presses
+ * move a target shown at once and sent once they pause (lib/use-pending-target.ts).
  * Refreshes every minute while visible. Plain React and fetch, to stay a small page for phones.
  */
 import type { PublicHeatingView } from '@heizplan/contracts/public-heating-view';
 import { useCallback, useEffect, useState } from 'react';
+import { usePendingTarget } from '../lib/use-pending-target.ts';
 import { changeSetpoint, loadView, type ViewResult } from './api.ts';
 import { type Language, type TextKey, text } from './dictionary.ts';
 import { evaluateHelp } from './help.ts';
+import { celsiusIn, type Notice, noticeText, refusalNotice } from './refusal.ts';
+import { stepSetpoint } from './stepping.ts';
 
 const REFRESH_MS = 60_000;
 
 function formatters(lang: Language, timeZone: string) {
-  const number = new Intl.NumberFormat(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   const clock = new Intl.DateTimeFormat(lang, { timeZone, hour: '2-digit', minute: '2-digit' });
   const dayClock = new Intl.DateTimeFormat(lang, {
     timeZone,
@@ -28,7 +31,7 @@ function formatters(lang: Language, timeZone: string) {
     day: '2-digit',
   });
   return {
-    celsius: (value: number) => `${number.format(value)} °C`,
+    celsius: celsiusIn(lang),
     /** 14:05 today, "Mo., 06:00" on another day. */
     time: (iso: string) => {
       const date = new Date(iso);
@@ -88,18 +91,23 @@ function View({
   view,
   lang,
   onChange,
-  busy,
+  target,
   notice,
 }: {
   view: PublicHeatingView;
   lang: Language;
   onChange: (setpoint: number) => void;
-  busy: boolean;
-  notice: string | null;
+  /** The value pressed to and not yet confirmed; shown instead of the server's setpoint. */
+  target: number | null;
+  notice: Notice | null;
 }) {
   const format = formatters(lang, view.timeZone);
-  const { setpoint, step, min, max } = view;
-  const canChange = !view.paused && setpoint !== null && !busy;
+  const { min, max } = view;
+  const setpoint = target ?? view.setpoint;
+  const busy = target !== null;
+  const canChange = !view.paused && setpoint !== null;
+  const lower = setpoint === null ? null : stepSetpoint(setpoint, -1, view);
+  const raise = setpoint === null ? null : stepSetpoint(setpoint, 1, view);
   const button =
     'grid size-14 place-items-center rounded-full bg-brand-600 text-3xl font-semibold text-white shadow active:bg-brand-700 disabled:bg-stone-300 disabled:shadow-none';
   return (
@@ -128,7 +136,13 @@ function View({
           )}
         </div>
       </section>
-      {view.wallControlOverride && <Message tone="warn">{text(lang, 'override')}</Message>}
+      {(view.wallControlReported || view.wallControlOverride) && (
+        <Message tone={view.wallControlOverride ? 'warn' : 'info'}>
+          <span data-testid="hv-wall-control">
+            {text(lang, view.wallControlOverride ? 'override' : 'noOverride')}
+          </span>
+        </Message>
+      )}
       {view.paused ? (
         <Message>{text(lang, 'paused')}</Message>
       ) : (
@@ -137,8 +151,8 @@ function View({
             type="button"
             className={button}
             aria-label={text(lang, 'lower')}
-            disabled={!canChange || (setpoint ?? min) - step < min}
-            onClick={() => setpoint !== null && onChange(setpoint - step)}
+            disabled={!canChange || lower === null}
+            onClick={() => lower !== null && onChange(lower)}
             data-testid="hv-lower"
           >
             −
@@ -152,15 +166,19 @@ function View({
             type="button"
             className={button}
             aria-label={text(lang, 'raise')}
-            disabled={!canChange || (setpoint ?? max) + step > max}
-            onClick={() => setpoint !== null && onChange(setpoint + step)}
+            disabled={!canChange || raise === null}
+            onClick={() => raise !== null && onChange(raise)}
             data-testid="hv-raise"
           >
             +
           </button>
         </section>
       )}
-      {notice && <Message tone="error">{notice}</Message>}
+      {notice && (
+        <Message tone="error">
+          <span data-testid="hv-notice">{noticeText(lang, notice)}</span>
+        </Message>
+      )}
       {view.occupantChange ? (
         <Message>
           <span data-testid="hv-holds">
@@ -186,8 +204,7 @@ function View({
 
 export function HeatingViewApp({ token, lang }: { token: string; lang: Language }) {
   const [result, setResult] = useState<ViewResult | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
   const refresh = useCallback(() => loadView(token).then(setResult), [token]);
 
   useEffect(() => {
@@ -203,17 +220,19 @@ export function HeatingViewApp({ token, lang }: { token: string; lang: Language 
     document.title = view ? `${view.unitName} – ${text(lang, 'title')}` : text(lang, 'title');
   }, [view, lang]);
 
-  const change = (setpoint: number) => {
-    setBusy(true);
-    setNotice(null);
-    void changeSetpoint(token, setpoint).then((answer) => {
-      setBusy(false);
+  const pending = usePendingTarget<ViewResult>({
+    send: (setpoint) => changeSetpoint(token, setpoint),
+    onResult: (answer) => {
       if (answer.kind === 'ok') setResult(answer);
-      else if (answer.kind === 'refused') setNotice(answer.message);
+      else if (answer.kind === 'refused') setNotice(refusalNotice(lang, answer.code, answer.params));
       else if (answer.kind === 'tooMany')
-        setNotice(text(lang, 'tooMany', { seconds: answer.retryAfterSeconds }));
+        setNotice({ key: 'tooMany', values: { seconds: answer.retryAfterSeconds } });
       else setResult(answer);
-    });
+    },
+  });
+  const change = (setpoint: number) => {
+    setNotice(null);
+    pending.set(setpoint);
   };
 
   const problem: Record<string, TextKey> = { notFound: 'notFound', error: 'error' };
@@ -228,7 +247,7 @@ export function HeatingViewApp({ token, lang }: { token: string; lang: Language 
       {result === null ? (
         <p className="text-stone-600">{text(lang, 'loading')}</p>
       ) : view ? (
-        <View view={view} lang={lang} onChange={change} busy={busy} notice={notice} />
+        <View view={view} lang={lang} onChange={change} target={pending.target} notice={notice} />
       ) : result.kind === 'tooMany' ? (
         <Message tone="warn">{text(lang, 'tooMany', { seconds: result.retryAfterSeconds })}</Message>
       ) : (

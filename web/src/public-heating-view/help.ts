@@ -25,15 +25,23 @@ export interface Help {
 
 type Formatters = { celsius: (value: number) => string; time: (iso: string) => string };
 
+/**
+ * The gap check, worded by its sign (issue 14.1): a room warmer than the setpoint is "warmer",
+ * not "only 0.0 °C below". The gap is rounded to the 0.1 °C the page shows before comparing.
+ */
+function gapCheckOf(gap: number | null, format: Formatters): HelpCheck {
+  if (gap === null) return { state: 'unknown', key: 'gapUnknown', values: {} };
+  const shown = Math.round(gap * 10) / 10;
+  if (shown > HEATING_GAP) return { state: 'ok', key: 'gapOk', values: { gap: format.celsius(shown) } };
+  if (shown > 0) return { state: 'fail', key: 'gapLow', values: { gap: format.celsius(shown) } };
+  if (shown === 0) return { state: 'fail', key: 'gapNone', values: {} };
+  return { state: 'fail', key: 'gapAbove', values: { gap: format.celsius(-shown) } };
+}
+
 export function evaluateHelp(view: PublicHeatingView, format: Formatters): Help {
   const { setpoint, roomTemperature, valveOpening, nextChange } = view;
   const gap = setpoint !== null && roomTemperature !== null ? setpoint - roomTemperature : null;
-  const gapCheck: HelpCheck =
-    gap === null
-      ? { state: 'unknown', key: 'gapUnknown', values: {} }
-      : gap > HEATING_GAP
-        ? { state: 'ok', key: 'gapOk', values: { gap: format.celsius(gap) } }
-        : { state: 'fail', key: 'gapLow', values: { gap: format.celsius(Math.max(0, gap)) } };
+  const gapCheck = gapCheckOf(gap, format);
   const valveCheck: HelpCheck =
     valveOpening === null
       ? { state: 'unknown', key: 'valveUnknown', values: {} }

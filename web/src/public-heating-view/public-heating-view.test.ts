@@ -3,6 +3,7 @@ import type { PublicHeatingView } from '@heizplan/contracts/public-heating-view'
 import { describe, expect, it } from 'vitest';
 import { pickLanguage, text } from './dictionary.ts';
 import { evaluateHelp } from './help.ts';
+import { stepSetpoint } from './stepping.ts';
 
 const view = (over: Partial<PublicHeatingView> = {}): PublicHeatingView => ({
   unitName: 'Büro 1',
@@ -11,6 +12,7 @@ const view = (over: Partial<PublicHeatingView> = {}): PublicHeatingView => ({
   valveOpening: 40,
   lastReadingAt: '2026-11-22T10:00:00.000Z',
   wallControlOverride: false,
+  wallControlReported: false,
   min: 16,
   max: 24,
   step: 0.5,
@@ -67,5 +69,41 @@ describe('cold radiator help', () => {
     expect(help.checks.map((c) => c.state)).toEqual(['unknown', 'unknown', 'ok']);
     expect(help.checks[2]?.key).toBe('planNow');
     expect(help.verdict).toBe('verdictUnknown');
+  });
+});
+
+describe('−/+ stepping (issue 14.1)', () => {
+  const limits = { min: 18, max: 23, step: 0.5 };
+  it('steps by 0.5 °C inside the range and stops at its ends', () => {
+    expect(stepSetpoint(20, 1, limits)).toBe(20.5);
+    expect(stepSetpoint(20, -1, limits)).toBe(19.5);
+    expect(stepSetpoint(23, 1, limits)).toBeNull();
+    expect(stepSetpoint(18, -1, limits)).toBeNull();
+  });
+
+  it('goes to the nearest allowed value from outside the range, and no further out', () => {
+    expect(stepSetpoint(17, 1, limits)).toBe(18);
+    expect(stepSetpoint(17, -1, limits)).toBeNull();
+    expect(stepSetpoint(24.5, -1, limits)).toBe(23);
+    expect(stepSetpoint(24.5, 1, limits)).toBeNull();
+  });
+
+  it('snaps a setpoint off the grid onto it', () => {
+    expect(stepSetpoint(20.3, 1, limits)).toBe(20.5);
+    expect(stepSetpoint(20.3, -1, limits)).toBe(20);
+  });
+});
+
+describe('gap wording (issue 14.1)', () => {
+  it('says the room is warmer, by how much, when it is above the setpoint', () => {
+    const help = evaluateHelp(view({ setpoint: 17, roomTemperature: 19.6 }), format);
+    expect(help.checks[0]).toMatchObject({ state: 'fail', key: 'gapAbove', values: { gap: '2.6 °C' } });
+    expect(help.verdict).toBe('verdictNoNeed');
+  });
+
+  it('says the room is at the setpoint when the shown gap is 0.0 °C', () => {
+    expect(evaluateHelp(view({ setpoint: 21, roomTemperature: 20.98 }), format).checks[0]?.key).toBe(
+      'gapNone',
+    );
   });
 });

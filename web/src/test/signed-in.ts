@@ -1,9 +1,10 @@
 /**
  * A signed-in browser for component tests of screens behind the auth gate and main guard:
  * a fresh API token, a session with a fake UserManager, and `fetch` answering the account
- * calls the guard makes (profile, agreement versions). Extra routes answer through `extra`.
+ * calls the guard and the shell make (profile, agreement versions, the company with the member's
+ * role, the list of companies). Extra routes answer through `extra`, which is asked first.
  */
-import type { LicenseCurrent, LicenseRecord, User } from '@heizplan/contracts/account';
+import type { Company, LicenseCurrent, LicenseRecord, Role, User } from '@heizplan/contracts/account';
 import { vi } from 'vitest';
 import { connectApiClient } from '../features/auth/auth-session.ts';
 import { fakeManager, sessionWith, testUser } from '../features/auth/test-manager.ts';
@@ -21,6 +22,22 @@ export const testProfile = (over: Partial<User> = {}): User => ({
   ...over,
 });
 
+/** The company `c1` the test profile belongs to, as `GET /api/companies/c1/` answers it. */
+export const testCompany = (over: Partial<Company> = {}): Company => ({
+  id: 'c1',
+  name: 'Stadtwerke',
+  conf: { avv_accepted: true, license_accepted: true, privacy_accepted: true },
+  min_temperature: 5,
+  max_temperature: 28,
+  time_zone: 'Europe/Berlin',
+  occupant_change_max_hours: null,
+  invite_role_choice: true,
+  default_invite_role: 'heating',
+  energy_media: null,
+  role: 'admin',
+  ...over,
+});
+
 export const CURRENT_VERSIONS: LicenseCurrent = { avv_version: 1, license_version: 1, privacy_version: 1 };
 export const ACCEPTED_VERSIONS: LicenseRecord = {
   avv_accepted_version: 1,
@@ -28,7 +45,12 @@ export const ACCEPTED_VERSIONS: LicenseRecord = {
   privacy_accepted_version: 1,
 };
 
-export type FetchHandler = (method: string, path: string, init: RequestInit) => Response | undefined;
+/** Answers a stubbed call, or undefined to leave it to the next handler; a promise answers later. */
+export type FetchHandler = (
+  method: string,
+  path: string,
+  init: RequestInit,
+) => Response | Promise<Response> | undefined;
 
 export const json = (status: number, body?: unknown) =>
   new Response(body === undefined ? null : JSON.stringify(body), {
@@ -39,6 +61,8 @@ export const json = (status: number, body?: unknown) =>
 export interface SignedInOptions {
   profile?: User;
   accepted?: LicenseRecord;
+  /** The member's role in company `c1` (default admin), unless `extra` answers for the company. */
+  role?: Role;
   extra?: FetchHandler;
 }
 
@@ -46,6 +70,7 @@ export interface SignedInOptions {
 export function signIn({
   profile = testProfile(),
   accepted = ACCEPTED_VERSIONS,
+  role = 'admin',
   extra,
 }: SignedInOptions = {}) {
   storeToken('test-token', Date.now() / 1000 + 3600);
@@ -59,6 +84,10 @@ export function signIn({
     if (method === 'GET' && path === '/api/me/') return json(200, profile);
     if (method === 'GET' && path === '/api/licenses/current') return json(200, CURRENT_VERSIONS);
     if (method === 'GET' && path.startsWith('/api/licenses/')) return json(200, accepted);
+    if (method === 'GET' && path === '/api/companies/c1/') return json(200, testCompany({ role }));
+    if (method === 'GET' && path === '/api/companies/') {
+      return json(200, { results: [{ id: 'c1', name: 'Stadtwerke' }], count: 1, page: 1, size: 1 });
+    }
     return json(404, {
       type: 'about:blank',
       title: 'Not Found',

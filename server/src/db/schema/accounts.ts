@@ -29,6 +29,22 @@ export const companies = pgTable('companies', {
    * switch point only.
    */
   occupantChangeMaxHours: integer('occupant_change_max_hours'),
+  /**
+   * Whether an invite names the role its member gets (spec §6 "The role choice can be switched
+   * off"); when off, invites carry no role and new members get `defaultInviteRole`.
+   */
+  inviteRoleChoice: boolean('invite_role_choice').notNull().default(true),
+  /** Role preselected in the invite form and given for invites without a role (spec §6 default heating). */
+  defaultInviteRole: text('default_invite_role', { enum: ['admin', 'heating', 'ems'] })
+    .notNull()
+    .default('heating'),
+  /**
+   * Heat source of the company's buildings (spec §3 "energy media setting"), kept for energy
+   * reporting; null until an admin chooses one. Values: `ENERGY_MEDIA` of the contracts.
+   */
+  energyMedia: text('energy_media', {
+    enum: ['gas', 'oil', 'district_heating', 'heat_pump', 'electricity', 'wood_pellets', 'other'],
+  }),
   avvAcceptedVersion: integer('avv_accepted_version'),
   licenseAcceptedVersion: integer('license_accepted_version'),
   privacyAcceptedVersion: integer('privacy_accepted_version'),

@@ -30,6 +30,7 @@ export const LOG_KINDS = [
   'resumed',
   'qr_change',
   'web_change',
+  'no_plan',
 ] as const satisfies readonly LogKind[];
 
 export const groups = pgTable(
@@ -81,9 +82,9 @@ export const units = pgTable(
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
-    index('units_company_name_idx').on(t.companyId, t.name),
+    // In the order the units list pages by (natural, decision 0040), so the index serves it.
+    index('units_company_name_idx').on(t.companyId, sql`${t.name} collate "natural_sort"`),
     index('units_group_idx').on(t.groupId),
-    index('units_next_change_at_idx').on(t.nextChangeAt),
   ],
 );
 
@@ -120,9 +121,12 @@ export const heatingLog = pgTable(
   'heating_log',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    /**
+     * The unit's company. No foreign key of its own: the unit's already cascades from the
+     * company, and each checked key costs the scheduler's log insert a lookup and a row lock
+     * per entry (docs/decisions/0035).
+     */
+    companyId: uuid('company_id').notNull(),
     unitId: uuid('unit_id')
       .notNull()
       .references(() => units.id, { onDelete: 'cascade' }),

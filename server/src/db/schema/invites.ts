@@ -15,9 +15,8 @@ export const invites = pgTable(
       .references(() => companies.id, { onDelete: 'cascade' }),
     /** Address the code was mailed to; null for a code handed over by other means. */
     email: text('email'),
-    role: text('role', { enum: ['admin', 'heating', 'ems'] })
-      .notNull()
-      .default('heating'),
+    /** Role the member gets; null when the company's role choice is off (its default role applies). */
+    role: text('role', { enum: ['admin', 'heating', 'ems'] }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('invites_company_id_idx').on(t.companyId)],

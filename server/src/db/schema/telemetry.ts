@@ -35,10 +35,13 @@ export const telemetry = pgTable(
     time: timestamp('time', { withTimezone: true }).notNull(),
     fCnt: integer('f_cnt').notNull(),
     deviceId: text('device_id'),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
-    unitId: uuid('unit_id').references(() => units.id, { onDelete: 'set null' }),
+    /**
+     * Company and unit the device belonged to when the uplink arrived. No foreign keys: their
+     * checks were most of the insert's cost (docs/decisions/0035); the account purge deletes a
+     * company's rows with the company, and a deleted unit's rows keep its id as history.
+     */
+    companyId: uuid('company_id').notNull(),
+    unitId: uuid('unit_id'),
     fPort: integer('f_port').notNull(),
     roomTemperature: real('room_temperature'),
     supplyTemperature: real('supply_temperature'),
@@ -85,6 +88,11 @@ export const downlinks = pgTable(
     appliedAt: timestamp('applied_at', { withTimezone: true }).notNull(),
     /** When it was handed to the MQTT broker; null = not yet published (retried at start). */
     publishedAt: timestamp('published_at', { withTimezone: true }),
+    /**
+     * An instance is publishing it until then (claimed with SKIP LOCKED); another instance may
+     * publish it only after this lease ran out (docs/decisions/0032).
+     */
+    publishLeaseUntil: timestamp('publish_lease_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -92,6 +100,8 @@ export const downlinks = pgTable(
     index('downlinks_device_state_idx').on(t.deviceId, t.state),
     index('downlinks_unit_state_idx').on(t.unitId, t.state),
     index('downlinks_unpublished_idx').on(t.createdAt).where(sql`${t.publishedAt} is null`),
+    // The few downlinks not settled yet, for the "setpoint not delivered" alert (issue 15).
+    index('downlinks_unsettled_idx').on(t.createdAt).where(sql`${t.state} in ('queued', 'sent', 'failed')`),
     uniqueIndex('downlinks_command_key').on(t.deviceId, t.appliedAt, t.setpoint),
   ],
 );

@@ -110,6 +110,9 @@ export const elsysErs: DeviceCodec = {
   vendor: 'Elsys',
   name: 'ERS',
   kind: 'sensor',
+  // Elsys' default send period is 20 minutes; its 3.6 V lithium cell is nearly empty below 3.2 V.
+  reportIntervalS: 1200,
+  lowBatteryVolts: 3.2,
   decodeUplink,
   encodeUplink,
   encodeSetpoint: () => unsupported(MODEL, 'a setpoint (it is a room sensor)'),

@@ -231,6 +231,9 @@ export const mclimateVicki: DeviceCodec = {
   vendor: 'MClimate',
   name: 'Vicki LoRaWAN',
   kind: 'valve',
+  // MClimate's default keep-alive period is 10 minutes; below 2.7 V the motor no longer runs reliably.
+  reportIntervalS: 600,
+  lowBatteryVolts: 2.7,
   setpoint: { min: 5, max: 30, step: 0.1 },
   limits: LIMITS,
   decodeUplink,

@@ -44,6 +44,8 @@ const USER_MODE_AMBIENT = 2;
 const AMBIENT_MODE_BYTE = USER_MODE_AMBIENT << 2;
 
 const FLAG_ERRORS: [number, string][] = [
+  // "Energy storage low": the valve harvests too little to keep working (issue 15 alerts).
+  [6, 'lowEnergyStore'],
   [4, 'ambientSensorFailure'],
   [3, 'flowSensorFailure'],
   [2, 'radioCommunicationError'],
@@ -127,6 +129,9 @@ export const micropeltMlr003: DeviceCodec = {
   vendor: 'Micropelt',
   name: 'MLR003',
   kind: 'valve',
+  // The radio interval our downlink sets is 10 minutes; below about 2.45 V the energy store cannot drive the motor (it also flags lowEnergyStore).
+  reportIntervalS: 600,
+  lowBatteryVolts: 2.45,
   setpoint: { min: 5, max: 40, step: 0.5 },
   decodeUplink,
   encodeUplink,

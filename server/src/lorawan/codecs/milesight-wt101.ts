@@ -207,6 +207,8 @@ export const milesightWt101: DeviceCodec = {
   vendor: 'Milesight',
   name: 'WT101',
   kind: 'valve',
+  // Milesight's default reporting interval is 10 minutes; it reports its battery in %.
+  reportIntervalS: 600,
   setpoint: { min: 5, max: 35, step: 1 },
   limits: LIMITS,
   decodeUplink,

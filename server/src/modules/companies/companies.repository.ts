@@ -2,6 +2,8 @@
  * Queries on companies and their memberships (issue 4). Every query except `createWithAdmin`
  * is scoped by a company id the service has already checked with `requireMember`.
  */
+
+import type { EnergyMedia } from '@heizplan/contracts/account';
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { Role } from '../../auth/membership.ts';
 import type { Db } from '../../db/client.ts';
@@ -16,6 +18,9 @@ export interface CompanyChanges {
   maxTemperature?: number;
   timeZone?: string;
   occupantChangeMaxHours?: number | null;
+  inviteRoleChoice?: boolean;
+  defaultInviteRole?: Role;
+  energyMedia?: EnergyMedia | null;
 }
 
 export interface MemberRow {
@@ -92,11 +97,53 @@ export class CompaniesRepository {
   }
 
   /**
-   * Removes a membership unless it is the company's last admin. The company row is locked
-   * first so two admins removing each other at once cannot both succeed.
+   * Removes a membership unless it is the company's last admin.
    * @returns 'removed', 'not-member' or 'last-admin' (nothing changed for the last two).
    */
   async removeMember(companyId: string, userId: string): Promise<'removed' | 'not-member' | 'last-admin'> {
+    return this.changeMembership(companyId, userId, null, async (tx) => {
+      await tx
+        .delete(memberships)
+        .where(and(eq(memberships.companyId, companyId), eq(memberships.userId, userId)));
+      return 'removed' as const;
+    });
+  }
+
+  /**
+   * Gives a member another role unless that demotes the company's last admin.
+   * @returns the member as changed, or 'not-member' / 'last-admin' (nothing changed).
+   */
+  async changeRole(
+    companyId: string,
+    userId: string,
+    role: Role,
+  ): Promise<MemberRow | 'not-member' | 'last-admin'> {
+    return this.changeMembership(companyId, userId, role, async (tx) => {
+      await tx
+        .update(memberships)
+        .set({ role })
+        .where(and(eq(memberships.companyId, companyId), eq(memberships.userId, userId)));
+      const [row] = await tx
+        .select(memberColumns)
+        .from(memberships)
+        .innerJoin(users, eq(users.id, memberships.userId))
+        .where(and(eq(memberships.companyId, companyId), eq(memberships.userId, userId)));
+      if (!row) throw new Error('membership vanished inside its transaction');
+      return row;
+    });
+  }
+
+  /**
+   * Runs `change` on one membership in a transaction unless it would leave the company without
+   * an admin (`newRole` null = the membership goes away). The company row is locked first, so
+   * two admins demoting or removing each other at once cannot both succeed.
+   */
+  private async changeMembership<T>(
+    companyId: string,
+    userId: string,
+    newRole: Role | null,
+    change: (tx: Db) => Promise<T>,
+  ): Promise<T | 'not-member' | 'last-admin'> {
     return this.db.transaction(async (tx) => {
       await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).for('update');
       const [member] = await tx
@@ -104,17 +151,14 @@ export class CompaniesRepository {
         .from(memberships)
         .where(and(eq(memberships.companyId, companyId), eq(memberships.userId, userId)));
       if (!member) return 'not-member';
-      if (member.role === 'admin') {
+      if (member.role === 'admin' && newRole !== 'admin') {
         const [admins] = await tx
           .select({ n: count() })
           .from(memberships)
           .where(and(eq(memberships.companyId, companyId), eq(memberships.role, 'admin')));
-        if ((admins?.n ?? 0) <= 1) return 'last-admin';
+        if (Number(admins?.n ?? 0) <= 1) return 'last-admin';
       }
-      await tx
-        .delete(memberships)
-        .where(and(eq(memberships.companyId, companyId), eq(memberships.userId, userId)));
-      return 'removed';
+      return change(tx);
     });
   }
 }

@@ -13,6 +13,7 @@ import {
   InviteSchema,
   MemberEmailParamsSchema,
   MemberParamsSchema,
+  MemberRoleBodySchema,
   MemberSchema,
 } from '@heizplan/contracts/account';
 import type { FastifyInstance } from 'fastify';
@@ -86,9 +87,9 @@ export async function companiesRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: 'Team members',
+        summary: 'Team members (admins)',
         params: CompanyParamsSchema,
-        response: { 200: z.array(MemberSchema), ...problems(401, 404) },
+        response: { 200: z.array(MemberSchema), ...problems(401, 403, 404) },
       },
     },
     async (request) => companies().members(requireAuth(request).sub, request.params.id),
@@ -116,7 +117,7 @@ export async function companiesRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: 'Remove a member (admins; never the last admin)',
+        summary: 'Remove a member (admins) or leave (the member); never the last admin',
         params: MemberParamsSchema,
         response: { 204: z.null(), ...problems(401, 403, 404, 409) },
       },
@@ -127,14 +128,34 @@ export async function companiesRoutes(app: FastifyInstance) {
     },
   );
 
+  r.patch(
+    '/companies/:id/members/:sub',
+    {
+      schema: {
+        tags,
+        summary: 'Change a member’s role (admins; never demotes the last admin)',
+        params: MemberParamsSchema,
+        body: MemberRoleBodySchema,
+        response: { 200: MemberSchema, ...problems(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) =>
+      companies().changeRole(
+        requireAuth(request).sub,
+        request.params.id,
+        request.params.sub,
+        request.body.role,
+      ),
+  );
+
   r.get(
     '/companies/:id/user/:sub',
     {
       schema: {
         tags,
-        summary: 'One team member',
+        summary: 'One team member (admins; any member for themselves)',
         params: MemberParamsSchema,
-        response: { 200: MemberSchema, ...problems(401, 404) },
+        response: { 200: MemberSchema, ...problems(401, 403, 404) },
       },
     },
     async (request) => companies().member(requireAuth(request).sub, request.params.id, request.params.sub),

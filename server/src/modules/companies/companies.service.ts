@@ -1,8 +1,9 @@
 /**
- * Company rules of spec §3/§7 (issue 4): a user sees only companies they belong to (others
- * answer 404), only admins change a company or its team (others 403), the creator of a
- * company becomes its admin, and the last admin cannot be removed (409). A changed
- * temperature range or time zone makes the heating scheduler re-evaluate the company's units.
+ * Company rules of spec §3/§7 (issues 4 and 12): a user sees only companies they belong to
+ * (others answer 404), only admins change a company or its team (others 403, decision 0022),
+ * the creator of a company becomes its admin, and the last admin can neither be removed, nor
+ * leave, nor be demoted (409). Any member may leave a company. A changed temperature range or
+ * time zone makes the heating scheduler re-evaluate the company's units.
  */
 import type {
   Company,
@@ -12,13 +13,13 @@ import type {
   Invite,
   Member,
 } from '@heizplan/contracts/account';
-import type { Membership } from '../../auth/membership.ts';
+import type { Capability, Membership, Role } from '../../auth/membership.ts';
 import type { Config } from '../../config.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
+import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import type { CompaniesRepository, CompanyChanges, CompanyRow } from './companies.repository.ts';
 
-/** `requireMember` bound to the database: 404 for non-members and malformed ids. */
-export type MemberGuard = (userId: string, companyId: string) => Promise<Membership>;
+/** `requireMember` bound to the database: 404 for non-members and malformed ids, 403 without `capability`. */
+export type MemberGuard = (userId: string, companyId: string, capability: Capability) => Promise<Membership>;
 
 /** Creates invites on behalf of the team screen's "invite by email" call. */
 export interface MemberInviter {
@@ -30,10 +31,8 @@ export interface CompanySettingsListener {
   settingsChanged(companyId: string): Promise<void>;
 }
 
-/** @throws HttpError 403 unless the membership is an admin one. */
-export function requireAdmin(membership: Membership, action: string): void {
-  if (membership.role !== 'admin') throw forbidden(`Only company admins may ${action}.`);
-}
+/** The answer when a change would leave a company without an admin (spec §4; issue 12). */
+export const LAST_ADMIN = 'A company needs at least one admin: make another member admin first.';
 
 /** Row → API shape; each `conf` flag is true only for the current version (spec §4). */
 export function toCompanyResponse(
@@ -53,6 +52,9 @@ export function toCompanyResponse(
     max_temperature: row.maxTemperature,
     time_zone: row.timeZone,
     occupant_change_max_hours: row.occupantChangeMaxHours,
+    invite_role_choice: row.inviteRoleChoice,
+    default_invite_role: row.defaultInviteRole,
+    energy_media: row.energyMedia,
     role: membership.role,
   };
 }
@@ -77,7 +79,7 @@ export class CompaniesService {
   }
 
   async get(userId: string, companyId: string): Promise<Company> {
-    const membership = await this.requireMember(userId, companyId);
+    const membership = await this.requireMember(userId, companyId, 'read');
     const row = await this.repo.find(companyId);
     if (!row) throw notFound('Company not found.');
     return toCompanyResponse(row, membership, this.agreements);
@@ -88,8 +90,7 @@ export class CompaniesService {
    * @throws 400 with a field error when the resulting range is empty.
    */
   async patch(userId: string, companyId: string, body: CompanyPatchBody): Promise<Company> {
-    const membership = await this.requireMember(userId, companyId);
-    requireAdmin(membership, 'change the company');
+    const membership = await this.requireMember(userId, companyId, 'manage');
     const current = await this.repo.find(companyId);
     if (!current) throw notFound('Company not found.');
     const min = body.min_temperature ?? current.minTemperature;
@@ -97,7 +98,8 @@ export class CompaniesService {
     if (min >= max) {
       const message = 'The minimum temperature must be below the maximum temperature.';
       const field = body.min_temperature !== undefined ? 'body.min_temperature' : 'body.max_temperature';
-      throw badRequest(message, [{ field, message }]);
+      const reason = { code: 'company_range_order' } as const;
+      throw badRequest(message, [{ field, message, ...reason }], reason);
     }
     const changes: CompanyChanges = Object.fromEntries(
       Object.entries({
@@ -106,6 +108,9 @@ export class CompaniesService {
         maxTemperature: body.max_temperature,
         timeZone: body.time_zone,
         occupantChangeMaxHours: body.occupant_change_max_hours,
+        inviteRoleChoice: body.invite_role_choice,
+        defaultInviteRole: body.default_invite_role,
+        energyMedia: body.energy_media,
       }).filter(([, value]) => value !== undefined),
     );
     // An empty patch (e.g. only unknown fields, which the schema strips) changes nothing.
@@ -128,28 +133,46 @@ export class CompaniesService {
     return toCompanyResponse(row, { companyId: row.id, userId, role: 'admin' }, this.agreements);
   }
 
+  /** Admin only: the team screen's table. */
   async members(userId: string, companyId: string): Promise<Member[]> {
-    await this.requireMember(userId, companyId);
+    await this.requireMember(userId, companyId, 'manage');
     return this.repo.listMembers(companyId);
   }
 
+  /** Admins read any member; every member reads their own membership. */
   async member(userId: string, companyId: string, memberId: string): Promise<Member> {
-    await this.requireMember(userId, companyId);
+    await this.requireMember(userId, companyId, memberId === userId ? 'read' : 'manage');
     const member = await this.repo.findMember(companyId, memberId);
     if (!member) throw notFound('Member not found.');
     return member;
   }
 
-  /** Admin only; an admin may leave as long as another admin remains. */
+  /**
+   * Admins remove any member; every member may leave (remove themselves). Access ends at once:
+   * every company-scoped call checks the membership row.
+   * @throws 409 for the last admin (nothing changed), 404 for someone who is not a member.
+   */
   async removeMember(userId: string, companyId: string, memberId: string): Promise<void> {
-    const membership = await this.requireMember(userId, companyId);
-    requireAdmin(membership, 'remove members');
+    await this.requireMember(userId, companyId, memberId === userId ? 'read' : 'manage');
     const outcome = await this.repo.removeMember(companyId, memberId);
     if (outcome === 'not-member') throw notFound('Member not found.');
-    if (outcome === 'last-admin') throw conflict('The last admin of a company cannot be removed.');
+    if (outcome === 'last-admin') throw conflict(LAST_ADMIN, { code: 'last_admin' });
   }
 
-  /** Admin only (checked by the inviter): invites `email` with the default role. */
+  /**
+   * Admin only: gives a member another role; without a role it answers the member unchanged.
+   * @throws 409 when it would demote the last admin, 404 for someone who is not a member.
+   */
+  async changeRole(userId: string, companyId: string, memberId: string, role?: Role): Promise<Member> {
+    await this.requireMember(userId, companyId, 'manage');
+    if (role === undefined) return this.member(userId, companyId, memberId);
+    const outcome = await this.repo.changeRole(companyId, memberId, role);
+    if (outcome === 'not-member') throw notFound('Member not found.');
+    if (outcome === 'last-admin') throw conflict(LAST_ADMIN, { code: 'last_admin' });
+    return outcome;
+  }
+
+  /** Admin only (checked by the inviter): invites `email` with the company's default role. */
   async inviteMember(userId: string, companyId: string, email: string): Promise<Invite> {
     return this.inviter.create(userId, companyId, { email });
   }

@@ -159,6 +159,28 @@ describe('PATCH /api/companies/{id}/', () => {
     });
   });
 
+  it('stores the heat source of the buildings for energy reporting, clears it, and refuses unknown ones', async () => {
+    const company = await createCompany(t, 'patch-energy');
+    expect(company.energy_media).toBeNull();
+    const headers = await t.as('patch-energy');
+    const url = `/api/companies/${company.id}/`;
+    const set = await t.app.inject({ method: 'PATCH', url, headers, payload: { energy_media: 'heat_pump' } });
+    expect(set.json()).toMatchObject({ energy_media: 'heat_pump' });
+    const [row] = await t.database.db
+      .select({ energyMedia: companies.energyMedia })
+      .from(companies)
+      .where(eq(companies.id, company.id));
+    expect(row?.energyMedia).toBe('heat_pump');
+    expect((await t.app.inject({ method: 'GET', url, headers })).json()).toMatchObject({
+      energy_media: 'heat_pump',
+    });
+    const refused = await t.app.inject({ method: 'PATCH', url, headers, payload: { energy_media: 'coal' } });
+    expectProblem(refused, 400);
+    expect(refused.json().errors[0].field).toBe('body.energy_media');
+    const cleared = await t.app.inject({ method: 'PATCH', url, headers, payload: { energy_media: null } });
+    expect(cleared.json()).toMatchObject({ energy_media: null });
+  });
+
   it('makes the company’s units due and wakes the scheduler when range or zone change', async () => {
     const wake = vi.fn();
     t.app.deps.heatingScheduler = { wake };

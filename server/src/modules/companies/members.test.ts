@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
 import { invites, memberships } from '../../db/schema.ts';
 import { addMember, createCompany, expectProblem, recordMails } from '../me/account.fixtures.ts';
+import { LAST_ADMIN } from './companies.service.ts';
 
 // Team calls of spec §7: /companies/{id}/members/ and /companies/{id}/user/{sub}.
 let t: TestApp;
@@ -12,19 +13,26 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('team calls', () => {
-  it('lists members with name, email and role', async () => {
+  it('lists members with name, email and role to admins; other members get 403', async () => {
     const company = await createCompany(t, 'team-alice');
     await addMember(t, company.id, 'team-bob', 'ems');
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/companies/${company.id}/members/`,
-      headers: await t.as('team-bob'),
-    });
+    const url = `/api/companies/${company.id}/members/`;
+    const res = await t.app.inject({ method: 'GET', url, headers: await t.as('team-alice') });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([
       { id: 'team-alice', name: 'team-alice', email: 'team-alice@example.test', role: 'admin' },
       { id: 'team-bob', name: 'team-bob', email: 'team-bob@example.test', role: 'ems' },
     ]);
+    expectProblem(await t.app.inject({ method: 'GET', url, headers: await t.as('team-bob') }), 403);
+  });
+
+  it('lets every member read their own membership but only admins read others', async () => {
+    const company = await createCompany(t, 'team-own-admin');
+    await addMember(t, company.id, 'team-own-ems', 'ems');
+    const base = `/api/companies/${company.id}/user`;
+    const own = await t.call('GET', `${base}/team-own-ems`, undefined, 'team-own-ems');
+    expect(own.json()).toMatchObject({ id: 'team-own-ems', role: 'ems' });
+    expectProblem(await t.call('GET', `${base}/team-own-admin`, undefined, 'team-own-ems'), 403);
   });
 
   it('returns one member, and 404 for a user outside the company', async () => {
@@ -123,7 +131,7 @@ describe('team calls', () => {
       url: `/api/companies/${company.id}/members/team-ivan`,
       headers,
     });
-    expect(expectProblem(last, 409).detail).toBe('The last admin of a company cannot be removed.');
+    expect(expectProblem(last, 409).detail).toBe(LAST_ADMIN);
     expectProblem(
       await t.app.inject({ method: 'DELETE', url: `/api/companies/${company.id}/members/nobody`, headers }),
       404,
@@ -152,6 +160,91 @@ describe('team calls', () => {
     expect(left.statusCode).toBe(204);
     const rows = await t.database.db.select().from(memberships).where(eq(memberships.companyId, company.id));
     expect(rows.map((r) => r.userId).sort()).toEqual(['team-lea', 'team-max']);
+  });
+});
+
+describe('leaving a company', () => {
+  it('lets a member who is not an admin leave; access ends at once', async () => {
+    const company = await createCompany(t, 'leave-admin');
+    await addMember(t, company.id, 'leave-heater', 'heating');
+    const units = `/api/companies/${company.id}/units`;
+    expect((await t.call('GET', units, undefined, 'leave-heater')).statusCode).toBe(200);
+    const left = await t.call(
+      'DELETE',
+      `/api/companies/${company.id}/members/leave-heater`,
+      undefined,
+      'leave-heater',
+    );
+    expect(left.statusCode).toBe(204);
+    expectProblem(await t.call('GET', units, undefined, 'leave-heater'), 404);
+    const me = await t.call('GET', '/api/me/', undefined, 'leave-heater');
+    expect(me.json().company_ids).toEqual([]);
+  });
+
+  it('refuses the last admin leaving, with the reason', async () => {
+    const company = await createCompany(t, 'leave-last');
+    await addMember(t, company.id, 'leave-other', 'heating');
+    const res = await t.call(
+      'DELETE',
+      `/api/companies/${company.id}/members/leave-last`,
+      undefined,
+      'leave-last',
+    );
+    expect(expectProblem(res, 409).detail).toBe(LAST_ADMIN);
+  });
+});
+
+describe('PATCH /api/companies/{id}/members/{sub}', () => {
+  it('lets an admin change a member’s role, which takes effect on the next call', async () => {
+    const company = await createCompany(t, 'role-admin');
+    await addMember(t, company.id, 'role-member', 'ems');
+    const units = `/api/companies/${company.id}/units`;
+    expectProblem(await t.call('POST', units, { name: 'Raum 1' }, 'role-member'), 403);
+    const res = await t.call(
+      'PATCH',
+      `/api/companies/${company.id}/members/role-member`,
+      { role: 'heating' },
+      'role-admin',
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      id: 'role-member',
+      name: 'role-member',
+      email: 'role-member@example.test',
+      role: 'heating',
+    });
+    expect((await t.call('POST', units, { name: 'Raum 1' }, 'role-member')).statusCode).toBe(201);
+  });
+
+  it('never demotes the last admin, but lets an admin hand over and step down', async () => {
+    const company = await createCompany(t, 'role-only');
+    await addMember(t, company.id, 'role-next', 'heating');
+    const url = (sub: string) => `/api/companies/${company.id}/members/${sub}`;
+    const demote = await t.call('PATCH', url('role-only'), { role: 'heating' }, 'role-only');
+    expect(expectProblem(demote, 409).detail).toBe(LAST_ADMIN);
+    expect((await t.call('PATCH', url('role-next'), { role: 'admin' }, 'role-only')).statusCode).toBe(200);
+    expect((await t.call('PATCH', url('role-only'), { role: 'ems' }, 'role-only')).json().role).toBe('ems');
+    const rows = await t.database.db.select().from(memberships).where(eq(memberships.companyId, company.id));
+    expect(Object.fromEntries(rows.map((r) => [r.userId, r.role]))).toEqual({
+      'role-only': 'ems',
+      'role-next': 'admin',
+    });
+  });
+
+  it('refuses unknown roles (400), non-members (404) and members who are not admins (403)', async () => {
+    const company = await createCompany(t, 'role-boss');
+    await addMember(t, company.id, 'role-heater', 'heating');
+    const url = `/api/companies/${company.id}/members/role-heater`;
+    expect(
+      expectProblem(await t.call('PATCH', url, { role: 'owner' }, 'role-boss'), 400).errors?.[0]?.field,
+    ).toBe('body.role');
+    expectProblem(
+      await t.call('PATCH', `/api/companies/${company.id}/members/nobody`, { role: 'ems' }, 'role-boss'),
+      404,
+    );
+    expectProblem(await t.call('PATCH', url, { role: 'admin' }, 'role-heater'), 403);
+    const [row] = await t.database.db.select().from(memberships).where(eq(memberships.userId, 'role-heater'));
+    expect(row?.role).toBe('heating');
   });
 });
 

@@ -7,9 +7,8 @@
  * Stored form: `v1:<iv>:<tag>:<ciphertext>`, each part base64; 12-byte random IV per value.
  */
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { Config } from '../../config.ts';
+import { readOrCreateHexSecret } from '../../secret-file.ts';
 
 export interface AppKeyCipher {
   /** Encrypts a 32-hex AppKey for `deviceId`. */
@@ -44,14 +43,6 @@ export function createAppKeyCipher(key: Buffer): AppKeyCipher {
   };
 }
 
-const KEY_FILE = 'device-key';
-
-async function readKeyFile(file: string): Promise<Buffer> {
-  const hex = (await readFile(file, 'utf8')).trim();
-  if (!/^[0-9a-f]{64}$/i.test(hex)) throw new Error(`${file} does not hold a 32-byte hex key.`);
-  return Buffer.from(hex, 'hex');
-}
-
 /**
  * The configured device key, else the one in `$DATA_DIR/device-key`, created on first use.
  * Several servers sharing one database must all be given the same DEVICE_KEY_SECRET.
@@ -59,18 +50,5 @@ async function readKeyFile(file: string): Promise<Buffer> {
  */
 export async function loadDeviceKey(config: Pick<Config, 'deviceKey' | 'dataDir'>): Promise<Buffer> {
   if (config.deviceKey) return config.deviceKey;
-  const file = path.join(config.dataDir, KEY_FILE);
-  try {
-    return await readKeyFile(file);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
-  await mkdir(config.dataDir, { recursive: true });
-  try {
-    await writeFile(file, `${randomBytes(32).toString('hex')}\n`, { flag: 'wx', mode: 0o600 });
-  } catch (error) {
-    // Another process created it first: use theirs.
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  }
-  return readKeyFile(file);
+  return Buffer.from(await readOrCreateHexSecret(config.dataDir, 'device-key'), 'hex');
 }

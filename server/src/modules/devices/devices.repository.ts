@@ -4,6 +4,7 @@
  */
 import { type AnyColumn, and, asc, count, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { naturally } from '../../db/natural-sort.ts';
 import { devices, units, users } from '../../db/schema.ts';
 
 export type DeviceSort = 'id' | 'model' | 'unit' | 'createdAt' | 'lastSeen' | 'battery';
@@ -30,10 +31,10 @@ function selectDevices(db: Db, where: SQL | undefined) {
 }
 export type DeviceRecord = Awaited<ReturnType<typeof selectDevices>>[number];
 
-const sortColumns: Record<DeviceSort, AnyColumn> = {
+const sortColumns: Record<DeviceSort, AnyColumn | SQL> = {
   id: devices.id,
   model: devices.model,
-  unit: units.name,
+  unit: naturally(units.name),
   createdAt: devices.createdAt,
   lastSeen: devices.lastSeen,
   battery: devices.battery,

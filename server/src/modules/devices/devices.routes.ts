@@ -16,13 +16,13 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { requireAuth } from '../../auth/bearer.ts';
 import { companyResourceRoutes, companyRouteErrors } from '../../http/company-resource-routes.ts';
+import { licencePolicy } from '../billing/licences.ts';
 import { createAppKeyCipher, loadDeviceKey } from './app-key-cipher.ts';
-import { defaultBillingPolicy } from './billing-policy.ts';
 import { DevicesService } from './devices.service.ts';
 
 export async function devicesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { config, database, billingPolicy } = fastify.deps;
+  const { config, database } = fastify.deps;
   let cipher: ReturnType<typeof createAppKeyCipher> | undefined;
   const service = new DevicesService({
     db: database.db,
@@ -30,7 +30,7 @@ export async function devicesRoutes(fastify: FastifyInstance) {
       cipher ??= createAppKeyCipher(await loadDeviceKey(config));
       return cipher;
     },
-    billing: billingPolicy ?? defaultBillingPolicy(database.db),
+    licences: licencePolicy(config.billing.provider),
   });
 
   companyResourceRoutes(fastify, {

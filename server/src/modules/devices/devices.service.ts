@@ -2,7 +2,9 @@
  * Device registry rules (issue 6, spec §3–§5): members of a company list, register, assign and
  * remove its devices. A DevEUI belongs to one company only (409 otherwise); an unknown unit is
  * 404 'Unknown unit'; an unknown device 404 'Device not found.'; the AppKey is stored encrypted
- * and never returned; the last device cannot be deleted while the subscription is active (409).
+ * and never returned. Licences (issue 13, modules/billing/licences.ts): a device is registered only
+ * while a licence is free, a device is assigned to a unit only while every device has one, and
+ * the last device cannot be deleted unless the subscription is cancelled (409 each).
  */
 import type {
   Device,
@@ -17,16 +19,21 @@ import type { Db } from '../../db/client.ts';
 import { companies } from '../../db/schema.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { type LatestDownlink, latestDownlinks } from '../../lorawan/downlink-status.ts';
+import type { LicencePolicy } from '../billing/licences.ts';
 import type { AppKeyCipher } from './app-key-cipher.ts';
-import type { BillingPolicy } from './billing-policy.ts';
 import * as repo from './devices.repository.ts';
 
 export interface DevicesServiceDeps {
   db: Db;
   /** Resolves the AppKey cipher (the key may be read from disk on first use). */
   cipher: () => Promise<AppKeyCipher>;
-  billing: BillingPolicy;
+  licences: LicencePolicy;
 }
+
+/** Sent when a device would have no licence; the web links it to settings → billing. */
+const NO_LICENCE = 'Every licence is in use. Buy more licences in settings → billing before adding a device.';
+const UNLICENSED =
+  'This company has more devices than licences. Buy licences in settings → billing before assigning devices.';
 
 const DEVICE_NOT_FOUND = 'Device not found.';
 const UNKNOWN_UNIT = 'Unknown unit';
@@ -70,13 +77,16 @@ const isUniqueViolation = (error: unknown) =>
   typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505';
 
 const alreadyRegistered = (id: string) =>
-  conflict(`The device ${id} is already registered; a DevEUI can belong to one company only.`);
+  conflict(`The device ${id} is already registered; a DevEUI can belong to one company only.`, {
+    code: 'device_taken',
+    params: { id },
+  });
 
 export class DevicesService {
   constructor(private readonly deps: DevicesServiceDeps) {}
 
   async list(userId: string, companyId: string, query: z.output<typeof DeviceListQuerySchema>) {
-    await requireMember(this.deps.db, userId, companyId);
+    await requireMember(this.deps.db, userId, companyId, 'read');
     const { rows, count } = await repo.listDevices(this.deps.db, companyId, {
       ...query,
       unassigned: query.unassigned === undefined ? undefined : query.unassigned === 'true',
@@ -85,15 +95,15 @@ export class DevicesService {
   }
 
   async get(userId: string, companyId: string, id: string): Promise<Device> {
-    await requireMember(this.deps.db, userId, companyId);
+    await requireMember(this.deps.db, userId, companyId, 'read');
     return this.response(companyId, await this.require(companyId, id));
   }
 
   /** Lookup for /assign; any malformed DevEUI is simply not found. */
   async getByEui(userId: string, companyId: string, devEui: string): Promise<Device> {
-    await requireMember(this.deps.db, userId, companyId);
+    await requireMember(this.deps.db, userId, companyId, 'read');
     const row = await repo.findDeviceByEui(this.deps.db, companyId, devEui.trim().toLowerCase());
-    if (!row) throw notFound(DEVICE_NOT_FOUND);
+    if (!row) throw notFound(DEVICE_NOT_FOUND, { code: 'device_not_found' });
     return this.response(companyId, row);
   }
 
@@ -103,23 +113,35 @@ export class DevicesService {
     body: z.output<typeof DeviceCreateSchema>,
   ): Promise<Device> {
     const { db } = this.deps;
-    await requireMember(db, userId, companyId);
+    await requireMember(db, userId, companyId, 'operate');
     if (body.unitId) await this.requireUnit(companyId, body.unitId);
     if (await repo.deviceIdTaken(db, body.id)) throw alreadyRegistered(body.id);
     const cipher = await this.deps.cipher();
     try {
-      await repo.insertDevice(db, {
-        id: body.id,
-        companyId,
-        protocol: body.protocol,
-        devEui: body.protocol === 'lorawan' ? body.id : null,
-        joinEui: body.joinEui ?? null,
-        model: body.model,
-        unitId: body.unitId ?? null,
-        createdBy: userId,
-        ...(body.appKey
-          ? { appKeyEncrypted: cipher.encrypt(body.appKey, body.id), appKeyLast4: body.appKey.slice(-4) }
-          : {}),
+      await db.transaction(async (tx) => {
+        // Serialised per company, so two registrations cannot both take the last licence.
+        await tx
+          .select({ id: companies.id })
+          .from(companies)
+          .where(eq(companies.id, companyId))
+          .for('update');
+        const usable = await this.deps.licences.usable(tx, companyId);
+        if (usable !== null && (await repo.countDevices(tx, companyId)) >= usable) {
+          throw conflict(NO_LICENCE, { code: 'licences_exhausted' });
+        }
+        await repo.insertDevice(tx, {
+          id: body.id,
+          companyId,
+          protocol: body.protocol,
+          devEui: body.protocol === 'lorawan' ? body.id : null,
+          joinEui: body.joinEui ?? null,
+          model: body.model,
+          unitId: body.unitId ?? null,
+          createdBy: userId,
+          ...(body.appKey
+            ? { appKeyEncrypted: cipher.encrypt(body.appKey, body.id), appKeyLast4: body.appKey.slice(-4) }
+            : {}),
+        });
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw alreadyRegistered(body.id);
@@ -136,9 +158,14 @@ export class DevicesService {
     patch: z.output<typeof DeviceUpdateSchema>,
   ): Promise<Device> {
     const { db } = this.deps;
-    await requireMember(db, userId, companyId);
+    await requireMember(db, userId, companyId, 'operate');
     await this.require(companyId, id);
-    if (patch.unitId) await this.requireUnit(companyId, patch.unitId);
+    if (patch.unitId) {
+      await this.requireUnit(companyId, patch.unitId);
+      const usable = await this.deps.licences.usable(db, companyId);
+      if (usable !== null && (await repo.countDevices(db, companyId)) > usable)
+        throw conflict(UNLICENSED, { code: 'devices_unlicensed' });
+    }
     const cipher = patch.appKey ? await this.deps.cipher() : undefined;
     await repo.updateDevice(db, companyId, id, {
       ...(patch.model !== undefined ? { model: patch.model } : {}),
@@ -152,16 +179,18 @@ export class DevicesService {
   }
 
   async remove(userId: string, companyId: string, id: string): Promise<void> {
-    await requireMember(this.deps.db, userId, companyId);
-    // Asked before the transaction: the policy may query through its own connection.
-    const subscribed = await this.deps.billing.subscriptionActive(companyId);
+    await requireMember(this.deps.db, userId, companyId, 'operate');
     await this.deps.db.transaction(async (tx) => {
       // Serialise deletions per company so two concurrent deletes cannot both remove "not the last" device.
       await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).for('update');
-      if (!(await repo.findDevice(tx, companyId, id))) throw notFound(DEVICE_NOT_FOUND);
-      if (subscribed && (await repo.countDevices(tx, companyId)) === 1) {
+      if (!(await repo.findDevice(tx, companyId, id))) {
+        throw notFound(DEVICE_NOT_FOUND, { code: 'device_not_found' });
+      }
+      const protectsLast = await this.deps.licences.protectsLastDevice(tx, companyId);
+      if (protectsLast && (await repo.countDevices(tx, companyId)) === 1) {
         throw conflict(
           'The last device cannot be deleted while the subscription is active. Cancel the subscription first.',
+          { code: 'last_device' },
         );
       }
       await repo.deleteDevice(tx, companyId, id);
@@ -185,11 +214,12 @@ export class DevicesService {
 
   private async require(companyId: string, id: string) {
     const row = await repo.findDevice(this.deps.db, companyId, id);
-    if (!row) throw notFound(DEVICE_NOT_FOUND);
+    if (!row) throw notFound(DEVICE_NOT_FOUND, { code: 'device_not_found' });
     return row;
   }
 
   private async requireUnit(companyId: string, unitId: string) {
-    if (!(await repo.unitExists(this.deps.db, companyId, unitId))) throw notFound(UNKNOWN_UNIT);
+    if (!(await repo.unitExists(this.deps.db, companyId, unitId)))
+      throw notFound(UNKNOWN_UNIT, { code: 'unknown_unit' });
   }
 }

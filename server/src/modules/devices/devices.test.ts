@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
 import { devices } from '../../db/schema.ts';
+import { grantLicences } from '../billing/billing.fixtures.ts';
 import { createAppKeyCipher } from './app-key-cipher.ts';
-import { DevicesService } from './devices.service.ts';
 import { type RegistryFixture, seedRegistry } from './registry-test-fixtures.ts';
 
 const SECRET = 'a1'.repeat(32);
@@ -21,6 +21,7 @@ describe('devices API', () => {
   beforeAll(async () => {
     t = await buildTestApp({ DEVICE_KEY_SECRET: SECRET });
     f = await seedRegistry(t.database.db);
+    await grantLicences(t.database.db, f.companyId, 20);
     base = `/api/companies/${f.companyId}/devices`;
   });
   afterAll(() => t.close());
@@ -155,18 +156,14 @@ describe('devices API', () => {
     expect((await call('DELETE', `${base}/0011223344556677`)).statusCode).toBe(404);
   });
 
-  it('deletes the last device once the billing policy reports the subscription cancelled', async () => {
-    const service = new DevicesService({
-      db: t.database.db,
-      cipher: async () => createAppKeyCipher(Buffer.from(SECRET, 'hex')),
-      billing: { subscriptionActive: async () => false },
+  it('deletes the last device once the subscription is cancelled at the end of its period', async () => {
+    const cancel = await call('PATCH', `/api/companies/${f.companyId}/billing/subscription`, {
+      cancelAtPeriodEnd: true,
     });
-    const [last] = (await service.list('alice', f.companyId, { page: 1, size: 10, sort: 'id', order: 'asc' }))
-      .results;
-    await service.remove('alice', f.companyId, last?.id ?? '');
-    expect(
-      (await service.list('alice', f.companyId, { page: 1, size: 10, sort: 'id', order: 'asc' })).count,
-    ).toBe(0);
+    expect(cancel.statusCode).toBe(200);
+    const [last] = (await call('GET', base)).json().results;
+    expect((await call('DELETE', `${base}/${last.id}`)).statusCode).toBe(204);
+    expect((await call('GET', base)).json().count).toBe(0);
   });
 
   it('documents the device endpoints in the OpenAPI description', async () => {

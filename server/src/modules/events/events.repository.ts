@@ -6,6 +6,7 @@
 import { and, asc, count, eq, gt, gte, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { anyOf } from '../../db/any-of.ts';
 import type { Db } from '../../db/client.ts';
+import { naturally } from '../../db/natural-sort.ts';
 import {
   groups,
   heatingEventGroups,
@@ -92,13 +93,13 @@ export async function targetsOf(db: Db, eventIds: string[]) {
       .from(heatingEventUnits)
       .innerJoin(units, eq(units.id, heatingEventUnits.unitId))
       .where(inArray(heatingEventUnits.eventId, eventIds))
-      .orderBy(asc(units.name), asc(units.id)),
+      .orderBy(naturally(units.name), asc(units.id)),
     db
       .select({ eventId: heatingEventGroups.eventId, id: groups.id, name: groups.name })
       .from(heatingEventGroups)
       .innerJoin(groups, eq(groups.id, heatingEventGroups.groupId))
       .where(inArray(heatingEventGroups.eventId, eventIds))
-      .orderBy(asc(groups.name), asc(groups.id)),
+      .orderBy(naturally(groups.name), asc(groups.id)),
   ]);
   for (const [rows, by] of [
     [unitRows, unitsBy],

@@ -59,18 +59,20 @@ export function eventStatus(start: Date, end: Date | null, now: Date): EventStat
 /** @throws HttpError 400 with every broken rule as a field error (spec §5 messages). */
 function requireValidDraft(d: Draft, range: TemperatureRange, now: Date, endChanged: boolean) {
   const errors: FieldError[] = [];
-  if (d.end && d.end.getTime() < d.start.getTime()) errors.push({ field: 'end', message: END_BEFORE_START });
+  if (d.end && d.end.getTime() < d.start.getTime())
+    errors.push({ field: 'end', message: END_BEFORE_START, code: 'event_end_before_start' });
   else if (d.end && endChanged && d.end.getTime() < now.getTime())
-    errors.push({ field: 'end', message: END_IN_PAST });
-  if (d.preventRegular && !d.end) errors.push({ field: 'end', message: END_REQUIRED });
+    errors.push({ field: 'end', message: END_IN_PAST, code: 'event_end_in_past' });
+  if (d.preventRegular && !d.end)
+    errors.push({ field: 'end', message: END_REQUIRED, code: 'event_end_required' });
   if ((d.groupMode ? d.groupIds : d.unitIds).length === 0) {
-    errors.push({ field: d.groupMode ? 'groups' : 'units', message: NO_UNITS });
+    errors.push({ field: d.groupMode ? 'groups' : 'units', message: NO_UNITS, code: 'event_no_units' });
   }
   if (d.temperature < range.min || d.temperature > range.max) {
-    errors.push({ field: 'temperature', message: OUT_OF_RANGE });
+    errors.push({ field: 'temperature', message: OUT_OF_RANGE, code: 'out_of_range' });
   }
   const [first] = errors;
-  if (first) throw new HttpError(400, 'Bad Request', first.message, errors);
+  if (first?.code) throw new HttpError(400, 'Bad Request', first.message, errors, { code: first.code });
 }
 
 const sameIds = (a: string[], b: string[]) =>
@@ -99,7 +101,7 @@ export class EventsService {
   }
 
   async list(userId: string, companyId: string, q: ListQuery) {
-    await requireMember(this.db, userId, companyId);
+    await requireMember(this.db, userId, companyId, 'read');
     const now = this.deps.now();
     const { rows, count } = await repo.listEvents(
       this.db,
@@ -111,13 +113,13 @@ export class EventsService {
   }
 
   async get(userId: string, companyId: string, eventId: string): Promise<HeatingEvent> {
-    await requireMember(this.db, userId, companyId);
+    await requireMember(this.db, userId, companyId, 'read');
     return this.load(companyId, eventId);
   }
 
   /** @throws 400 (field errors), 404 unknown unit or group. */
   async create(userId: string, companyId: string, input: EventInput): Promise<HeatingEvent> {
-    const company = await requireCompanyHeating(this.db, userId, companyId);
+    const company = await requireCompanyHeating(this.db, userId, companyId, 'operate');
     const draft = normalise({
       ...input,
       start: new Date(input.start),
@@ -150,7 +152,7 @@ export class EventsService {
     eventId: string,
     patch: EventUpdate,
   ): Promise<HeatingEvent> {
-    const company = await requireCompanyHeating(this.db, userId, companyId);
+    const company = await requireCompanyHeating(this.db, userId, companyId, 'operate');
     const current = await this.load(companyId, eventId);
     const now = this.deps.now();
     const before = draftOf(current);
@@ -166,8 +168,9 @@ export class EventsService {
       groupIds: patch.groups ?? before.groupIds,
     });
     const status = eventStatus(before.start, before.end, now);
-    if (status === 'past') throw conflict(PAST_READ_ONLY);
-    if (status === 'running' && !isShorteningOnly(before, after)) throw conflict(RUNNING_ONLY_SHORTEN);
+    if (status === 'past') throw conflict(PAST_READ_ONLY, { code: 'event_past_read_only' });
+    if (status === 'running' && !isShorteningOnly(before, after))
+      throw conflict(RUNNING_ONLY_SHORTEN, { code: 'event_running_only_shorten' });
     const range = { min: company.minTemperature, max: company.maxTemperature };
     requireValidDraft(after, range, now, !sameTime(before.end, after.end));
     await this.requireOwnTargets(companyId, after);
@@ -179,10 +182,10 @@ export class EventsService {
 
   /** Ends a running event now. @throws 404, 409 when the event is not running. */
   async endNow(userId: string, companyId: string, eventId: string): Promise<HeatingEvent> {
-    await requireMember(this.db, userId, companyId);
+    await requireMember(this.db, userId, companyId, 'operate');
     const current = await this.load(companyId, eventId);
     const now = this.deps.now();
-    if (current.status !== 'running') throw conflict(NOT_RUNNING);
+    if (current.status !== 'running') throw conflict(NOT_RUNNING, { code: 'event_not_running' });
     await this.write(companyId, eventId, now, (tx) =>
       repo.updateEvent(tx, companyId, eventId, { end: now, updatedAt: now }),
     );
@@ -191,10 +194,10 @@ export class EventsService {
 
   /** @throws 404, 409 for a past event. */
   async remove(userId: string, companyId: string, eventId: string): Promise<void> {
-    await requireMember(this.db, userId, companyId);
+    await requireMember(this.db, userId, companyId, 'operate');
     const current = await this.load(companyId, eventId);
     const now = this.deps.now();
-    if (current.status === 'past') throw conflict(PAST_READ_ONLY);
+    if (current.status === 'past') throw conflict(PAST_READ_ONLY, { code: 'event_past_read_only' });
     await this.write(companyId, eventId, now, (tx) =>
       current.status === 'running'
         ? repo.updateEvent(tx, companyId, eventId, { end: now, deletedAt: now, updatedAt: now })
@@ -219,14 +222,18 @@ export class EventsService {
       ? await repo.ownedGroupIds(this.db, companyId, d.groupIds)
       : await ownedUnitIds(this.db, companyId, d.unitIds);
     const ids = d.groupMode ? d.groupIds : d.unitIds;
-    if (owned.length !== ids.length) throw notFound(d.groupMode ? 'Unknown group' : 'Unknown unit');
+    if (owned.length !== ids.length) {
+      throw d.groupMode
+        ? notFound('Unknown group', { code: 'unknown_group' })
+        : notFound('Unknown unit', { code: 'unknown_unit' });
+    }
   }
 
   private async load(companyId: string, eventId: string): Promise<HeatingEvent> {
     const row = await repo.findEvent(this.db, companyId, eventId);
-    if (!row) throw notFound('Unknown event');
+    if (!row) throw notFound('Unknown event', { code: 'unknown_event' });
     const [event] = await this.toResponses([row], this.deps.now());
-    if (!event) throw notFound('Unknown event');
+    if (!event) throw notFound('Unknown event', { code: 'unknown_event' });
     return event;
   }
 

@@ -83,7 +83,10 @@ describe('events API', () => {
     expect(res.statusCode).toBe(400);
     expect(res.headers['content-type']).toContain('application/problem+json');
     expect(res.json().detail).toBe(message);
-    expect(res.json().errors).toContainEqual({ field, message });
+    expect(res.json().errors).toContainEqual(expect.objectContaining({ field, message }));
+    // Issue 14.2: every refusal carries a code the web translates.
+    expect(res.json().code).toEqual(expect.any(String));
+    expect(res.json().errors.every((e: { code?: string }) => typeof e.code === 'string')).toBe(true);
     expect(await eventCount()).toBe(before);
   });
 
@@ -160,7 +163,9 @@ describe('events API', () => {
     const e = (await call('POST', `${c}/events`, valid())).json();
     const res = await call('PATCH', `${c}/events/${e.id}`, { start: inHours(-3), end: inHours(-2) });
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors).toEqual([{ field: 'end', message: 'The end date must not be in the past.' }]);
+    expect(res.json().errors).toEqual([
+      { field: 'end', message: 'The end date must not be in the past.', code: 'event_end_in_past' },
+    ]);
   });
 
   it('deletes an upcoming event; a deleted running event ends now and leaves the list', async () => {

@@ -2,15 +2,16 @@
  * Gateway queries (issue 6), always scoped by company. Last seen is written by uplink ingest
  * (lorawan/telemetry.repository.ts) from network-server stats messages.
  */
-import { type AnyColumn, and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { naturally } from '../../db/natural-sort.ts';
 import { gateways } from '../../db/schema.ts';
 
 export type GatewayRow = typeof gateways.$inferSelect;
 export type GatewaySort = 'name' | 'gatewayEui' | 'createdAt' | 'lastSeen';
 
-const sortColumns: Record<GatewaySort, AnyColumn> = {
-  name: gateways.name,
+const sortColumns: Record<GatewaySort, AnyColumn | SQL> = {
+  name: naturally(gateways.name),
   gatewayEui: gateways.gatewayEui,
   createdAt: gateways.createdAt,
   lastSeen: gateways.lastSeen,

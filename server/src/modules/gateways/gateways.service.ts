@@ -31,7 +31,10 @@ const isUniqueViolation = (error: unknown) =>
   typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505';
 
 const euiTaken = (eui: string) =>
-  conflict(`The gateway ${eui} is already registered; a gateway EUI can belong to one company only.`);
+  conflict(`The gateway ${eui} is already registered; a gateway EUI can belong to one company only.`, {
+    code: 'gateway_taken',
+    params: { eui },
+  });
 
 export class GatewaysService {
   constructor(private readonly deps: GatewaysServiceDeps) {}
@@ -49,15 +52,15 @@ export class GatewaysService {
   }
 
   async list(userId: string, companyId: string, query: z.output<typeof GatewayListQuerySchema>) {
-    await requireMember(this.deps.db, userId, companyId);
+    await requireMember(this.deps.db, userId, companyId, 'read');
     const { rows, count } = await repo.listGateways(this.deps.db, companyId, query);
     return { results: rows.map((g) => this.toResponse(g)), count, page: query.page, size: query.size };
   }
 
   async get(userId: string, companyId: string, id: string): Promise<Gateway> {
-    await requireMember(this.deps.db, userId, companyId);
+    await requireMember(this.deps.db, userId, companyId, 'read');
     const row = await repo.findGateway(this.deps.db, companyId, id);
-    if (!row) throw notFound(GATEWAY_NOT_FOUND);
+    if (!row) throw notFound(GATEWAY_NOT_FOUND, { code: 'gateway_not_found' });
     return this.toResponse(row);
   }
 
@@ -67,7 +70,7 @@ export class GatewaysService {
     body: z.output<typeof GatewayCreateSchema>,
   ): Promise<Gateway> {
     const { db } = this.deps;
-    await requireMember(db, userId, companyId);
+    await requireMember(db, userId, companyId, 'operate');
     if (await repo.gatewayEuiTaken(db, body.gatewayEui)) throw euiTaken(body.gatewayEui);
     try {
       return this.toResponse(await repo.insertGateway(db, { ...body, companyId, createdBy: userId }));
@@ -83,14 +86,16 @@ export class GatewaysService {
     id: string,
     patch: z.output<typeof GatewayUpdateSchema>,
   ): Promise<Gateway> {
-    await requireMember(this.deps.db, userId, companyId);
+    await requireMember(this.deps.db, userId, companyId, 'operate');
     const row = await repo.updateGateway(this.deps.db, companyId, id, patch);
-    if (!row) throw notFound(GATEWAY_NOT_FOUND);
+    if (!row) throw notFound(GATEWAY_NOT_FOUND, { code: 'gateway_not_found' });
     return this.toResponse(row);
   }
 
   async remove(userId: string, companyId: string, id: string): Promise<void> {
-    await requireMember(this.deps.db, userId, companyId);
-    if (!(await repo.deleteGateway(this.deps.db, companyId, id))) throw notFound(GATEWAY_NOT_FOUND);
+    await requireMember(this.deps.db, userId, companyId, 'operate');
+    if (!(await repo.deleteGateway(this.deps.db, companyId, id))) {
+      throw notFound(GATEWAY_NOT_FOUND, { code: 'gateway_not_found' });
+    }
   }
 }

@@ -1,6 +1,7 @@
 /** Group queries (issue 5); every query is scoped by company id. */
 import { and, asc, count, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { naturally } from '../../db/natural-sort.ts';
 import { groups, heatingPlans, units } from '../../db/schema.ts';
 import { containsPattern } from '../units/units.repository.ts';
 
@@ -15,7 +16,7 @@ export async function listGroups(db: Db, companyId: string, f: { q?: string; pag
     .select()
     .from(groups)
     .where(where)
-    .orderBy(asc(groups.name), asc(groups.id))
+    .orderBy(naturally(groups.name), asc(groups.id))
     .limit(f.size)
     .offset((f.page - 1) * f.size);
   const [total] = await db.select({ n: count() }).from(groups).where(where);
@@ -58,7 +59,7 @@ export async function groupMembership(db: Db, groupIds: string[]) {
         sql`exists (select 1 from ${heatingPlans} where ${heatingPlans.unitId} = ${units.id} and ${heatingPlans.active})`,
       ),
     )
-    .orderBy(asc(units.name));
+    .orderBy(naturally(units.name));
   for (const r of blockingRows) {
     if (!r.groupId) continue;
     const list = blocking.get(r.groupId) ?? [];

@@ -12,11 +12,12 @@ import type { HeatingServiceDeps } from '../units/units.service.ts';
 import * as repo from './groups.repository.ts';
 
 const DUPLICATE = 'A group with this name already exists.';
+const NAME_TAKEN = { code: 'group_name_taken' } as const;
 
 /** A concurrent request may win the race for a name; its unique violation becomes a 409 too. */
 function rethrowDuplicate(err: unknown): never {
   const e = err as { code?: string; cause?: { code?: string } };
-  if (e?.code === '23505' || e?.cause?.code === '23505') throw conflict(DUPLICATE);
+  if (e?.code === '23505' || e?.cause?.code === '23505') throw conflict(DUPLICATE, NAME_TAKEN);
   throw err;
 }
 
@@ -28,42 +29,44 @@ export class GroupsService {
   }
 
   async list(userId: string, companyId: string, query: { q?: string; page: number; size: number }) {
-    await requireMember(this.db, userId, companyId);
+    await requireMember(this.db, userId, companyId, 'read');
     const { rows, count } = await repo.listGroups(this.db, companyId, query);
     return { results: await this.toResponses(rows), count, page: query.page, size: query.size };
   }
 
   async get(userId: string, companyId: string, groupId: string): Promise<Group> {
-    await requireMember(this.db, userId, companyId);
+    await requireMember(this.db, userId, companyId, 'read');
     return this.load(companyId, groupId);
   }
 
   /** @throws 409 when the company already has a group of that name. */
   async create(userId: string, companyId: string, { name }: { name: string }): Promise<Group> {
-    await requireMember(this.db, userId, companyId);
-    if (await repo.findGroupByName(this.db, companyId, name)) throw conflict(DUPLICATE);
+    await requireMember(this.db, userId, companyId, 'operate');
+    if (await repo.findGroupByName(this.db, companyId, name)) throw conflict(DUPLICATE, NAME_TAKEN);
     const row = await repo.insertGroup(this.db, companyId, name).catch(rethrowDuplicate);
     return this.load(companyId, row.id);
   }
 
-  /** Renames the group. @throws 409 when another group has that name. */
+  /** Renames the group when a name is given. @throws 409 when another group has that name. */
   async update(
     userId: string,
     companyId: string,
     groupId: string,
-    { name }: { name: string },
+    { name }: { name?: string | undefined },
   ): Promise<Group> {
-    await requireMember(this.db, userId, companyId);
+    await requireMember(this.db, userId, companyId, 'operate');
     await this.load(companyId, groupId);
-    const same = await repo.findGroupByName(this.db, companyId, name);
-    if (same && same.id !== groupId) throw conflict(DUPLICATE);
-    await repo.renameGroup(this.db, companyId, groupId, name).catch(rethrowDuplicate);
+    if (name !== undefined) {
+      const same = await repo.findGroupByName(this.db, companyId, name);
+      if (same && same.id !== groupId) throw conflict(DUPLICATE, NAME_TAKEN);
+      await repo.renameGroup(this.db, companyId, groupId, name).catch(rethrowDuplicate);
+    }
     return this.load(companyId, groupId);
   }
 
   /** Deletes the group and its plans; its units stay, without group, and are re-evaluated. */
   async remove(userId: string, companyId: string, groupId: string): Promise<void> {
-    await requireMember(this.db, userId, companyId);
+    await requireMember(this.db, userId, companyId, 'operate');
     await this.load(companyId, groupId);
     await this.db.transaction(async (tx) => {
       const unitIds = await repo.unitIdsOfGroup(tx, companyId, groupId);
@@ -78,7 +81,7 @@ export class GroupsService {
    * @throws 400 naming `unitIds` when an id is not a unit of this company.
    */
   async assign(userId: string, companyId: string, groupId: string, unitIds: string[]): Promise<Group> {
-    await requireMember(this.db, userId, companyId);
+    await requireMember(this.db, userId, companyId, 'operate');
     await this.load(companyId, groupId);
     await this.moveUnits(companyId, unitIds, groupId);
     return this.load(companyId, groupId);
@@ -86,10 +89,10 @@ export class GroupsService {
 
   /** Takes one unit out of the group. @throws 404 when the unit is not in this group. */
   async unassign(userId: string, companyId: string, groupId: string, unitId: string): Promise<Group> {
-    await requireMember(this.db, userId, companyId);
+    await requireMember(this.db, userId, companyId, 'operate');
     await this.load(companyId, groupId);
     if (!(await repo.unitIdsOfGroup(this.db, companyId, groupId)).includes(unitId)) {
-      throw notFound('Unknown unit');
+      throw notFound('Unknown unit', { code: 'unknown_unit' });
     }
     await this.moveUnits(companyId, [unitId], null);
     return this.load(companyId, groupId);
@@ -101,9 +104,11 @@ export class GroupsService {
     const unknown = unique.filter((id) => !owned.has(id));
     if (unknown.length > 0) {
       const message = 'Unknown unit';
+      const reason = { code: 'unknown_unit' } as const;
       throw badRequest(
         message,
-        unknown.map((id) => ({ field: `unitIds.${unitIds.indexOf(id)}`, message })),
+        unknown.map((id) => ({ field: `unitIds.${unitIds.indexOf(id)}`, message, ...reason })),
+        reason,
       );
     }
     await this.db.transaction(async (tx) => {
@@ -115,9 +120,9 @@ export class GroupsService {
 
   private async load(companyId: string, groupId: string): Promise<Group> {
     const row = await repo.findGroup(this.db, companyId, groupId);
-    if (!row) throw notFound('Unknown group');
+    if (!row) throw notFound('Unknown group', { code: 'unknown_group' });
     const [group] = await this.toResponses([row]);
-    if (!group) throw notFound('Unknown group');
+    if (!group) throw notFound('Unknown group', { code: 'unknown_group' });
     return group;
   }
 

@@ -38,6 +38,54 @@ describe('GET /api/health', () => {
   });
 });
 
+describe('GET /api/health/ready', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  const ready = () => t.app.inject({ method: 'GET', url: '/api/health/ready' });
+
+  it('answers 200 when the database answers and names no broker in an app without one', async () => {
+    const res = await ready();
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ready', db: 'ok', version: pkg.version });
+  });
+
+  it('answers 503 naming the broker while this instance has no connection to it', async () => {
+    const lorawan = { brokerConnected: false, sessions: { state: 'disconnected' as const } };
+    t.app.deps.lorawan = lorawan;
+    try {
+      const down = await ready();
+      expect(down.statusCode).toBe(503);
+      expect(down.json()).toMatchObject({
+        status: 'not_ready',
+        db: 'ok',
+        broker: 'down',
+        uplinks: 'disconnected',
+      });
+      // Standing by for the deployment's one plain session is ready: another instance consumes.
+      t.app.deps.lorawan = { brokerConnected: true, sessions: { state: 'standby' } };
+      expect((await ready()).json()).toMatchObject({ status: 'ready', broker: 'ok', uplinks: 'standby' });
+    } finally {
+      t.app.deps.lorawan = undefined;
+    }
+  });
+
+  it('answers 503 naming the database when it does not answer within 2 s', async () => {
+    const { ping } = t.database;
+    t.database.ping = () => new Promise(() => {});
+    try {
+      const res = await ready();
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({ status: 'not_ready', db: 'down' });
+    } finally {
+      t.database.ping = ping;
+    }
+  });
+});
+
 describe('migrations', () => {
   it('apply twice without error', async () => {
     const database = await createTestDatabase();

@@ -43,7 +43,7 @@ export class HeatingLogService {
     unitId: string,
     query: { cursor?: string; limit: number },
   ): Promise<{ results: LogEntry[]; nextCursor: string | null }> {
-    await requireMember(this.db, userId, companyId);
+    await requireMember(this.db, userId, companyId, 'read');
     if (!(await findUnit(this.db, companyId, unitId))) throw notFound('Unknown unit');
     const after = query.cursor ? decodeCursor(query.cursor) : null;
     const rows = await this.db

@@ -2,7 +2,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Role } from '../../auth/membership.ts';
 import type { Db } from '../../db/client.ts';
-import { invites, memberships } from '../../db/schema.ts';
+import { companies, invites, memberships } from '../../db/schema.ts';
 
 export type InviteRow = typeof invites.$inferSelect;
 
@@ -21,7 +21,7 @@ export class InvitesRepository {
     id: string;
     companyId: string;
     email: string | null;
-    role: Role;
+    role: Role | null;
   }): Promise<InviteRow> {
     const [row] = await this.db.insert(invites).values(values).returning();
     if (!row) throw new Error('invite insert returned no row');
@@ -39,16 +39,25 @@ export class InvitesRepository {
 
   /**
    * Uses an invite in one transaction: deletes it and makes `userId` a member with the
-   * invite's role (an existing membership keeps its role).
+   * invite's role, or the company's default role for an invite without one (an existing
+   * membership keeps its role).
    * @returns the invite, or undefined when no invite has this code (nothing changed).
    */
   async redeem(code: string, userId: string): Promise<InviteRow | undefined> {
     return this.db.transaction(async (tx) => {
       const [invite] = await tx.delete(invites).where(eq(invites.id, code)).returning();
       if (!invite) return undefined;
+      const [company] = await tx
+        .select({ defaultRole: companies.defaultInviteRole })
+        .from(companies)
+        .where(eq(companies.id, invite.companyId));
       await tx
         .insert(memberships)
-        .values({ companyId: invite.companyId, userId, role: invite.role })
+        .values({
+          companyId: invite.companyId,
+          userId,
+          role: invite.role ?? company?.defaultRole ?? 'heating',
+        })
         .onConflictDoNothing();
       return invite;
     });

@@ -73,11 +73,12 @@ export async function invitesRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: 'Join the company of an invite code; the invite is used up',
+        summary:
+          'Join the company of an invite code; the invite is used up (wrong codes throttled per account and IP: 429)',
         params: InviteSetupParamsSchema,
-        response: { 200: CompanySchema, ...problems(401, 404) },
+        response: { 200: CompanySchema, ...problems(401, 404, 429) },
       },
     },
-    async (request) => invites().join(requireAuth(request).sub, request.params.invite_code),
+    async (request) => invites().join(requireAuth(request).sub, request.params.invite_code, request.ip),
   );
 }

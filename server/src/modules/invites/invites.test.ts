@@ -222,4 +222,85 @@ describe('POST /api/invite/setup/{invite_code}', () => {
     );
     expect(await invitesOf(company.id)).toHaveLength(1);
   });
+
+  describe('wrong codes are throttled like sign-ins (issue 16)', () => {
+    const redeem = async (user: string, code: string, ip: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/invite/setup/${code}`,
+        headers: await t.as(user),
+        remoteAddress: ip,
+      });
+    const wrong = (i: number) => `wrong-code-${String(i).padStart(21, '0')}`;
+
+    it('locks an account after 5 wrong codes with 429 and Retry-After, even for a valid code', async () => {
+      const company = await createCompany(t, 'inv-lara');
+      const invite = await createInvite('inv-lara', company.id);
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i++)
+        statuses.push((await redeem('inv-mo', wrong(i), '198.51.100.1')).statusCode);
+      expect(statuses).toEqual([404, 404, 404, 404, 429]);
+
+      const locked = await redeem('inv-mo', invite.id, '198.51.100.2');
+      expect(expectProblem(locked, 429).detail).toMatch(/Too many invalid invite codes/);
+      expect(Number(locked.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      expect(await invitesOf(company.id)).toHaveLength(1);
+      // Another account is not locked by Mo's guesses, and the code still works for it.
+      expect((await redeem('inv-nia', invite.id, '198.51.100.2')).statusCode).toBe(200);
+    });
+
+    it('locks a client IP after 20 wrong codes from any accounts', async () => {
+      const ip = '198.51.100.20';
+      const statuses: number[] = [];
+      for (let i = 0; i < 20; i++) statuses.push((await redeem(`inv-ip-${i % 5}`, wrong(i), ip)).statusCode);
+      expect(statuses.slice(0, 19).every((s) => s === 404)).toBe(true);
+      expect(statuses[19]).toBe(429);
+      expectProblem(await redeem('inv-ip-fresh', wrong(99), ip), 429);
+      expect((await redeem('inv-ip-fresh', wrong(99), '198.51.100.21')).statusCode).toBe(404);
+    });
+
+    it('counts again from zero for an account after it joins', async () => {
+      const company = await createCompany(t, 'inv-olga');
+      for (let i = 0; i < 4; i++) await redeem('inv-pia', wrong(i), '198.51.100.30');
+      const invite = await createInvite('inv-olga', company.id);
+      expect((await redeem('inv-pia', invite.id, '198.51.100.30')).statusCode).toBe(200);
+      expect((await redeem('inv-pia', wrong(4), '198.51.100.31')).statusCode).toBe(404);
+    });
+  });
+});
+
+describe('the company’s role choice and default role (spec §6)', () => {
+  it('gives invites without a role the company’s default role', async () => {
+    const company = await createCompany(t, 'role-default');
+    await t.call('PATCH', `/api/companies/${company.id}/`, { default_invite_role: 'ems' }, 'role-default');
+    const invite = await createInvite('role-default', company.id, {});
+    expect(invite.role).toBe('ems');
+    const joined = await t.call('POST', `/api/invite/setup/${invite.id}`, undefined, 'role-default-new');
+    expect(joined.json()).toMatchObject({ id: company.id, role: 'ems' });
+  });
+
+  it('with the choice off: invites carry no role, a role is refused, members get the default', async () => {
+    recordMails(t);
+    const company = await createCompany(t, 'role-off');
+    const patched = await t.call(
+      'PATCH',
+      `/api/companies/${company.id}/`,
+      { invite_role_choice: false, default_invite_role: 'heating' },
+      'role-off',
+    );
+    expect(patched.json()).toMatchObject({ invite_role_choice: false, default_invite_role: 'heating' });
+    const refused = await t.call(
+      'POST',
+      `/api/invite/?company_id=${company.id}`,
+      { role: 'admin' },
+      'role-off',
+    );
+    expect(expectProblem(refused, 400).errors?.[0]?.field).toBe('body.role');
+    const invite = await createInvite('role-off', company.id, { email: 'neu@example.test' });
+    expect(invite.role).toBeNull();
+    // The default in force when the invite is used counts, not the one when it was sent.
+    await t.call('PATCH', `/api/companies/${company.id}/`, { default_invite_role: 'ems' }, 'role-off');
+    const joined = await t.call('POST', `/api/invite/setup/${invite.id}`, undefined, 'role-off-new');
+    expect(joined.json()).toMatchObject({ role: 'ems' });
+  });
 });

@@ -45,7 +45,7 @@ export async function licensesRoutes(app: FastifyInstance) {
         tags,
         summary: 'Accept the current agreement versions for the company',
         params: CompanyParamsSchema,
-        response: { 200: LicenseRecordSchema, ...problems(401, 404) },
+        response: { 200: LicenseRecordSchema, ...problems(401, 403, 404) },
       },
     },
     async (request) => licenses().accept(requireAuth(request).sub, request.params.id),

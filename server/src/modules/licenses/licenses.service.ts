@@ -1,7 +1,8 @@
 /**
- * Agreements (spec §3, §4 "Terms must be accepted again when a version changes"; issue 4):
- * the current versions come from configuration; any member may accept them for the company,
- * because every member is sent to setup step 3 when a version is bumped.
+ * Agreements (spec §3, §4 "Terms must be accepted again when a version changes"; issues 4 and
+ * 12): the current versions come from configuration; every member reads what the company
+ * accepted (the route guards send everybody to setup step 3 after a bump), but only an admin
+ * accepts them for the company (decision 0022).
  */
 import type { LicenseCurrent, LicenseRecord } from '@heizplan/contracts/account';
 import type { Config } from '../../config.ts';
@@ -33,15 +34,15 @@ export class LicensesService {
   }
 
   async record(userId: string, companyId: string): Promise<LicenseRecord> {
-    await this.requireMember(userId, companyId);
+    await this.requireMember(userId, companyId, 'read');
     const row = await this.repo.find(companyId);
     if (!row) throw notFound('Company not found.');
     return toLicenseRecord(row);
   }
 
-  /** Records the current versions as accepted by the company. */
+  /** Admin only: records the current versions as accepted by the company. */
   async accept(userId: string, companyId: string): Promise<LicenseRecord> {
-    await this.requireMember(userId, companyId);
+    await this.requireMember(userId, companyId, 'manage');
     const row = await this.repo.accept(companyId, {
       avvAcceptedVersion: this.agreements.avv,
       licenseAcceptedVersion: this.agreements.license,

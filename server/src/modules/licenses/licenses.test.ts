@@ -36,16 +36,25 @@ describe('GET /api/licenses/current', () => {
 });
 
 describe('GET and POST /api/licenses/{id}/', () => {
-  it('reports null until accepted; any member accepts the current versions for the company', async () => {
+  it('reports null until accepted; only an admin accepts the current versions for the company', async () => {
     const company = await createCompany(t, 'lic-bob');
     await addMember(t, company.id, 'lic-heater', 'heating');
-    const headers = await t.as('lic-heater');
-    const before = await t.app.inject({ method: 'GET', url: `/api/licenses/${company.id}/`, headers });
+    const heater = await t.as('lic-heater');
+    const before = await t.app.inject({
+      method: 'GET',
+      url: `/api/licenses/${company.id}/`,
+      headers: heater,
+    });
     expect(before.json()).toEqual({
       avv_accepted_version: null,
       license_accepted_version: null,
       privacy_accepted_version: null,
     });
+    expectProblem(
+      await t.app.inject({ method: 'POST', url: `/api/licenses/${company.id}/`, headers: heater }),
+      403,
+    );
+    const headers = await t.as('lic-bob');
     const accepted = await t.app.inject({ method: 'POST', url: `/api/licenses/${company.id}/`, headers });
     expect(accepted.statusCode).toBe(200);
     expect(accepted.json()).toEqual({

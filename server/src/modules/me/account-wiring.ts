@@ -7,6 +7,7 @@ import { ProblemSchema } from '@heizplan/contracts/problem';
 import type { FastifyInstance } from 'fastify';
 import { requireMember } from '../../auth/membership.ts';
 import { markCompanyUnitsDue } from '../../jobs/heating-apply.ts';
+import { billingService } from '../billing/billing.wiring.ts';
 import { CompaniesRepository } from '../companies/companies.repository.ts';
 import { CompaniesService, type MemberGuard } from '../companies/companies.service.ts';
 import { InvitesRepository } from '../invites/invites.repository.ts';
@@ -20,8 +21,13 @@ import { MeService } from './me.service.ts';
 export function accountServices(app: FastifyInstance) {
   const { database, config, accountPorts } = app.deps;
   const db = database.db;
-  const guard: MemberGuard = (userId, companyId) => requireMember(db, userId, companyId);
+  const guard: MemberGuard = (userId, companyId, capability) =>
+    requireMember(db, userId, companyId, capability);
   const ports = resolveAccountPorts(accountPorts, app.log);
+  // Spec §4: an account deletion request cancels the subscription at the end of the period.
+  const billing = accountPorts?.billing ?? {
+    onAccountDeletion: (userId: string) => billingService(app).cancelForAccountDeletion(userId),
+  };
   const companies: CompaniesService = new CompaniesService(
     new CompaniesRepository(db),
     guard,
@@ -41,12 +47,17 @@ export function accountServices(app: FastifyInstance) {
     ports.mailer,
     config.publicUrl,
     app.log,
+    db,
   );
   return {
     companies,
     invites,
     licenses: new LicensesService(new LicensesRepository(db), guard, config.agreements),
-    me: new MeService(new MeRepository(db), ports, { externalIssuer: Boolean(config.oidc.issuer) }),
+    me: new MeService(
+      new MeRepository(db),
+      { ...ports, billing },
+      { externalIssuer: Boolean(config.oidc.issuer) },
+    ),
   };
 }
 

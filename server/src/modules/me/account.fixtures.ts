@@ -67,6 +67,7 @@ export interface SentMail {
   to: string;
   subject: string;
   text: string;
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 
 /** Replaces the app's mailer with one that records mails (or fails when `fail` is set). */
@@ -75,9 +76,9 @@ export function recordMails(t: TestApp, options: { fail?: boolean } = {}): SentM
   t.app.deps.accountPorts = {
     ...t.app.deps.accountPorts,
     mailer: {
-      send: async (to, subject, text) => {
+      send: async (to, subject, text, attachments) => {
         if (options.fail) throw new Error('SMTP refused the message');
-        sent.push({ to, subject, text });
+        sent.push({ to, subject, text, ...(attachments ? { attachments } : {}) });
       },
     },
   };

@@ -1,7 +1,7 @@
 /**
  * Ports the account calls (issue 4) need from other parts of the system, injected through
  * `AppDeps.accountPorts` so tests and the composition root can supply real implementations:
- * - `Mailer` sends plain-text mail (invite codes);
+ * - `Mailer` sends plain-text mail (invite codes, invoices with their PDF);
  * - `AccountPort` reaches the embedded identity provider's account store (verification
  *   mail, password change);
  * - `BillingHooks` lets the billing issue react to account deletion.
@@ -9,10 +9,11 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { HttpError } from '../../http/errors.ts';
+import type { MailAttachment } from '../../mail/mailer.ts';
 
 export interface Mailer {
-  /** Sends a plain-text mail. @throws when the transport rejects it. */
-  send(to: string, subject: string, text: string): Promise<void>;
+  /** Sends a plain-text mail, with files attached when given. @throws when the transport rejects it. */
+  send(to: string, subject: string, text: string, attachments?: MailAttachment[]): Promise<void>;
 }
 
 export interface AccountPort {
@@ -24,9 +25,9 @@ export interface AccountPort {
 
 export interface BillingHooks {
   /**
-   * Called once when a user requests account deletion (spec §4): cancels the user's
-   * subscription at the end of the billing period. Implemented by issue "billing"; until
-   * then the default does nothing because no subscription exists.
+   * Called once when a user requests account deletion (spec §4): cancels, at the end of the
+   * billing period, the subscriptions of the companies the user is the only admin of
+   * (modules/billing, wired in account-wiring.ts).
    */
   onAccountDeletion(userId: string): Promise<void>;
 }
@@ -42,7 +43,7 @@ const unavailable = () =>
 
 /**
  * Fills unset ports: mail is only logged (no transport configured), account-store calls
- * answer 503, billing does nothing.
+ * answer 503, billing does nothing (account-wiring.ts supplies the real billing hook).
  */
 export function resolveAccountPorts(
   ports: Partial<AccountPorts> | undefined,

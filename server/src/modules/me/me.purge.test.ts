@@ -7,8 +7,10 @@ import {
   identityAccounts,
   memberships,
   oidcPayloads,
+  telemetry,
   users,
 } from '../../db/schema.ts';
+import { secondConnection } from '../../jobs/second-connection.test-helper.ts';
 import { addMember, createCompany } from './account.fixtures.ts';
 import { purgeDueAccounts, startAccountPurge } from './me.purge.ts';
 
@@ -40,6 +42,13 @@ describe('purgeDueAccounts', () => {
       kind: 'Session',
       payload: { accountId: 'purge-alice' },
     });
+    await t.database.db.insert(telemetry).values({
+      devEui: '70b3d52dd3000001',
+      time: new Date(),
+      fCnt: 1,
+      companyId: company.id,
+      fPort: 1,
+    });
     await requestDeletion('purge-alice');
 
     expect(await purgeDueAccounts(t.database.db, new Date(Date.now() + 29 * DAY_MS))).toEqual([]);
@@ -50,6 +59,9 @@ describe('purgeDueAccounts', () => {
     ]);
     expect(await t.database.db.select().from(users).where(eq(users.id, 'purge-alice'))).toEqual([]);
     expect(await t.database.db.select().from(companies).where(eq(companies.id, company.id))).toEqual([]);
+    expect(await t.database.db.select().from(telemetry).where(eq(telemetry.companyId, company.id))).toEqual(
+      [],
+    );
     expect(
       await t.database.db.select().from(identityAccounts).where(eq(identityAccounts.id, 'purge-alice')),
     ).toEqual([]);
@@ -75,6 +87,25 @@ describe('purgeDueAccounts', () => {
     expect(await t.database.db.select().from(companies).where(eq(companies.id, untouched.id))).toHaveLength(
       1,
     );
+  });
+
+  it('purges each due account once when two instances run the purge at the same moment', async () => {
+    const subs = ['purge-g1', 'purge-g2', 'purge-g3', 'purge-g4'];
+    for (const sub of subs) {
+      await createCompany(t, sub);
+      await requestDeletion(sub);
+    }
+    const other = await secondConnection(t.database);
+    try {
+      const later = new Date(Date.now() + 31 * DAY_MS);
+      const runs = await Promise.all([
+        purgeDueAccounts(t.database.db, later),
+        purgeDueAccounts(other.db, later),
+      ]);
+      expect(runs.flat().sort()).toEqual(subs);
+    } finally {
+      if (other !== t.database) await other.close();
+    }
   });
 
   it('does nothing when no deletion is due', async () => {

@@ -2,13 +2,13 @@
  * Carries out account deletion requests (spec §4 "permanently removes data"; issue 4) once
  * their `purge_after` date has passed, 30 days after `DELETE /api/me/request_deletion`:
  * - companies the user was the only member of are deleted with all their data (units,
- *   devices, logs… cascade from `companies`);
+ *   devices, logs… cascade from `companies`; telemetry, which has no foreign key, explicitly);
  * - in companies that keep other members, the longest-standing remaining member becomes
  *   admin when the user was the last admin, so the team stays manageable;
  * - the user row (memberships, the request row), the embedded provider's account (mail
  *   link tokens) and its sessions, grants and refresh tokens are deleted.
  * Rows elsewhere that name the user as creator or actor are set null by their foreign keys.
- * Each user is purged in its own transaction, so one failure does not block the others.
+ * Each user is purged in its own transaction.
  */
 import { and, asc, count, eq, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -19,6 +19,7 @@ import {
   identityAccounts,
   memberships,
   oidcPayloads,
+  telemetry,
   users,
 } from '../../db/schema.ts';
 
@@ -28,49 +29,58 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export const PURGE_INTERVAL_MS = 60 * 60_000;
 
 /**
- * Purges every account whose deletion is due at `now` (UTC instant).
- * @returns the ids of the purged users.
+ * Purges every account whose deletion is due at `now` (UTC instant), oldest request first.
+ * Each account is claimed (`FOR UPDATE SKIP LOCKED`) and purged in one transaction, so instances
+ * running the purge at the same time never purge one account twice, and an instance dying
+ * mid-purge leaves it to the next run (docs/decisions/0032).
+ * @returns the ids of the accounts this call purged.
  */
 export async function purgeDueAccounts(db: Db, now = new Date()): Promise<string[]> {
-  const due = await db
-    .select({ userId: accountDeletionRequests.userId })
-    .from(accountDeletionRequests)
-    .where(lte(accountDeletionRequests.purgeAfter, now))
-    .orderBy(asc(accountDeletionRequests.purgeAfter));
   const purged: string[] = [];
-  for (const { userId } of due) {
-    await purgeAccount(db, userId);
+  for (;;) {
+    const userId = await db.transaction(async (tx) => {
+      const [due] = await tx
+        .select({ userId: accountDeletionRequests.userId })
+        .from(accountDeletionRequests)
+        .where(lte(accountDeletionRequests.purgeAfter, now))
+        .orderBy(asc(accountDeletionRequests.purgeAfter))
+        .limit(1)
+        .for('update', { skipLocked: true });
+      if (due) await purgeAccount(tx, due.userId);
+      return due?.userId;
+    });
+    // Purging deletes the request row with the user (cascade), so the next claim moves on.
+    if (userId === undefined) return purged;
     purged.push(userId);
   }
-  return purged;
 }
 
-async function purgeAccount(db: Db, userId: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    const own = await tx
-      .select({ companyId: memberships.companyId, role: memberships.role })
+async function purgeAccount(tx: Tx, userId: string): Promise<void> {
+  const own = await tx
+    .select({ companyId: memberships.companyId, role: memberships.role })
+    .from(memberships)
+    .where(eq(memberships.userId, userId));
+  const companyIds = own.map((m) => m.companyId);
+  // Guard against running the grouped query with an empty id list.
+  if (companyIds.length > 0) {
+    const sizes = await tx
+      .select({ companyId: memberships.companyId, members: count() })
       .from(memberships)
-      .where(eq(memberships.userId, userId));
-    const companyIds = own.map((m) => m.companyId);
-    // Guard against running the grouped query with an empty id list.
-    if (companyIds.length > 0) {
-      const sizes = await tx
-        .select({ companyId: memberships.companyId, members: count() })
-        .from(memberships)
-        .where(inArray(memberships.companyId, companyIds))
-        .groupBy(memberships.companyId);
-      const soleMember = sizes.filter((s) => s.members === 1).map((s) => s.companyId);
-      if (soleMember.length > 0) await tx.delete(companies).where(inArray(companies.id, soleMember));
-      for (const { companyId } of own.filter(
-        (m) => m.role === 'admin' && !soleMember.includes(m.companyId),
-      )) {
-        await handOverAdmin(tx, companyId, userId);
-      }
+      .where(inArray(memberships.companyId, companyIds))
+      .groupBy(memberships.companyId);
+    const soleMember = sizes.filter((s) => s.members === 1).map((s) => s.companyId);
+    if (soleMember.length > 0) {
+      // Telemetry has no foreign key to cascade along (docs/decisions/0035): its rows go explicitly.
+      await tx.delete(telemetry).where(inArray(telemetry.companyId, soleMember));
+      await tx.delete(companies).where(inArray(companies.id, soleMember));
     }
-    await tx.delete(oidcPayloads).where(eq(sql`${oidcPayloads.payload}->>'accountId'`, userId));
-    await tx.delete(identityAccounts).where(eq(identityAccounts.id, userId));
-    await tx.delete(users).where(eq(users.id, userId));
-  });
+    for (const { companyId } of own.filter((m) => m.role === 'admin' && !soleMember.includes(m.companyId))) {
+      await handOverAdmin(tx, companyId, userId);
+    }
+  }
+  await tx.delete(oidcPayloads).where(eq(sql`${oidcPayloads.payload}->>'accountId'`, userId));
+  await tx.delete(identityAccounts).where(eq(identityAccounts.id, userId));
+  await tx.delete(users).where(eq(users.id, userId));
 }
 
 /** Promotes the longest-standing other member when `leavingAdmin` is the company's last admin. */

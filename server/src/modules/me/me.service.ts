@@ -46,7 +46,8 @@ export class MeService {
     if (!current) throw notFound('User not found.');
     const emailChanged = current.email.toLowerCase() !== body.email.toLowerCase();
     const row = await this.repo.updateProfile(userId, { name: body.name, email: body.email, emailChanged });
-    if (row === 'email-taken') throw conflict('This email address is already used by another account.');
+    if (row === 'email-taken')
+      throw conflict('This email address is already used by another account.', { code: 'email_taken' });
     return this.respond(row);
   }
 
@@ -56,16 +57,17 @@ export class MeService {
 
   /** @throws 409 with an external issuer, which owns the password. */
   async setPassword(userId: string, password: string): Promise<void> {
-    if (this.mode.externalIssuer) throw conflict(EXTERNAL_ACCOUNTS);
+    if (this.mode.externalIssuer) throw conflict(EXTERNAL_ACCOUNTS, { code: 'accounts_external' });
     await this.ports.account.setPassword(userId, password);
   }
 
   /** @throws 409 when the email is already verified or accounts are external. */
   async requestVerification(userId: string): Promise<void> {
-    if (this.mode.externalIssuer) throw conflict(EXTERNAL_ACCOUNTS);
+    if (this.mode.externalIssuer) throw conflict(EXTERNAL_ACCOUNTS, { code: 'accounts_external' });
     const user = await this.repo.find(userId);
     if (!user) throw notFound('User not found.');
-    if (user.emailVerified) throw conflict('The email address is already verified.');
+    if (user.emailVerified)
+      throw conflict('The email address is already verified.', { code: 'email_already_verified' });
     await this.ports.account.requestVerification(userId);
   }
 

@@ -126,6 +126,15 @@ describe('PUT /api/me/', () => {
     expect(expectProblem(res, 400).errors?.map((e) => e.field)).toContain(field);
     expect(await userRow('me-dave')).toMatchObject({ name: 'me-dave', email: 'me-dave@example.test' });
   });
+
+  it('gives an invalid email the code the web translates (issue 14.2)', async () => {
+    const headers = await t.as('me-dave');
+    const payload = { name: 'Dave', email: 'not-an-email' };
+    const res = await t.app.inject({ method: 'PUT', url: '/api/me/', headers, payload });
+    expect(expectProblem(res, 400).errors).toContainEqual(
+      expect.objectContaining({ field: 'body.email', code: 'invalid_email' }),
+    );
+  });
 });
 
 describe('POST /api/me/language', () => {

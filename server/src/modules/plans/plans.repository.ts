@@ -1,6 +1,7 @@
 /** Heating plan queries (issue 5); every query is scoped by company id. */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { naturally } from '../../db/natural-sort.ts';
 import { heatingPlans, units } from '../../db/schema.ts';
 
 export type PlanRow = typeof heatingPlans.$inferSelect;
@@ -63,6 +64,6 @@ export async function unitsWithOwnActivePlan(db: Db, companyId: string, groupId:
         sql`exists (select 1 from ${heatingPlans} where ${heatingPlans.unitId} = ${units.id} and ${heatingPlans.active})`,
       ),
     )
-    .orderBy(asc(units.name));
+    .orderBy(naturally(units.name));
   return rows.map((r) => r.name);
 }

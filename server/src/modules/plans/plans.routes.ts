@@ -20,11 +20,12 @@ import { ProblemSchema } from '@heizplan/contracts/problem';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireAuth } from '../../auth/bearer.ts';
+import { isEmptyPatch } from '../../http/company-resource-routes.ts';
 import { heatingServiceDeps } from '../units/service-deps.ts';
 import { PlansService } from './plans.service.ts';
 import { PreviewService } from './preview.service.ts';
 
-const errors = { 400: ProblemSchema, 404: ProblemSchema, 409: ProblemSchema };
+const errors = { 400: ProblemSchema, 403: ProblemSchema, 404: ProblemSchema, 409: ProblemSchema };
 const tags = ['plans'];
 
 export async function plansRoutes(fastify: FastifyInstance) {
@@ -102,8 +103,13 @@ export async function plansRoutes(fastify: FastifyInstance) {
         response: { 200: PlanSchema, ...errors },
       },
     },
-    async (request) =>
-      plans.update(requireAuth(request).sub, request.params.companyId, request.params.planId, request.body),
+    async (request) => {
+      const { sub } = requireAuth(request);
+      const { companyId, planId } = request.params;
+      return isEmptyPatch(request.body)
+        ? plans.get(sub, companyId, planId)
+        : plans.update(sub, companyId, planId, request.body);
+    },
   );
 
   app.delete(
@@ -127,7 +133,7 @@ export async function plansRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: 'Setpoint curve of the next days from the stored plans',
+        summary: 'Setpoint curve of the next days (or from `from`, within two years) from the stored plans',
         params: UnitParamsSchema,
         querystring: PreviewQuerySchema,
         response: { 200: PreviewSchema, ...errors },
@@ -138,7 +144,7 @@ export async function plansRoutes(fastify: FastifyInstance) {
         requireAuth(request).sub,
         request.params.companyId,
         request.params.unitId,
-        request.query.days,
+        request.query,
       ),
   );
 
@@ -154,12 +160,12 @@ export async function plansRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const { days, ...draft } = request.body;
+      const { days, from, ...draft } = request.body;
       return previews.preview(
         requireAuth(request).sub,
         request.params.companyId,
         request.params.unitId,
-        days,
+        { days, from },
         draft,
       );
     },

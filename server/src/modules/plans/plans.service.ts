@@ -9,6 +9,7 @@ import type { Plan, PlanInput } from '@heizplan/contracts/heating';
 import { requireMember } from '../../auth/membership.ts';
 import type { Db } from '../../db/client.ts';
 import { validatePlan } from '../../heating/engine.ts';
+import { findOverlap } from '../../heating/overlap.ts';
 import type { HeatingPlan } from '../../heating/types.ts';
 import { PLAN_ISSUE_DETAILS, PLAN_ISSUE_MESSAGES } from '../../heating/validate.ts';
 import { conflict, HttpError, notFound } from '../../http/errors.ts';
@@ -46,6 +47,13 @@ export function draftPlan(id: string, input: PlanInput): HeatingPlan {
   };
 }
 
+/** The problem code (issue 14) of each engine issue; `out_of_range` is shared with units and events. */
+const PLAN_ISSUE_CODES = {
+  invalid_schedule: 'plan_invalid_schedule',
+  invalid_time: 'plan_invalid_time',
+  out_of_range: 'out_of_range',
+} as const;
+
 /**
  * @throws HttpError 400 whose title/detail is the spec message of the first issue and whose
  * `errors` list every issue by field (e.g. `switchPoints.2.hour`).
@@ -61,7 +69,49 @@ export function requireValidPlan(input: PlanInput, company: CompanyHeating): voi
     400,
     PLAN_ISSUE_MESSAGES[first.code],
     PLAN_ISSUE_DETAILS[first.code],
-    issues.map((i) => ({ field: i.field, message: i.message })),
+    issues.map((i) => ({ field: i.field, message: i.message, code: PLAN_ISSUE_CODES[i.code] })),
+    { code: PLAN_ISSUE_CODES[first.code] },
+  );
+}
+
+/**
+ * Refuses an active plan that would share a day with another active plan of the same kind and
+ * owner (issue 14.11, decision 0042): the engine would let only the older one govern that day.
+ * `planId` is the stored plan being changed (never in conflict with itself), null for a new one.
+ * @throws HttpError 409 with code `plan_overlap_seasonal` (params plan, planId, from, to) or
+ * `plan_overlap_dates` (params plan, planId, dates), naming the other plan.
+ */
+export async function requireNoOverlap(
+  db: Db,
+  companyId: string,
+  owner: repo.PlanOwner,
+  input: PlanInput,
+  planId: string | null,
+): Promise<void> {
+  if (!input.active) return;
+  const others = (await repo.listPlans(db, companyId, owner)).filter((p) => p.active && p.id !== planId);
+  const hit = findOverlap(planColumns(input), others);
+  if (!hit) return;
+  const { other, dates } = hit;
+  if (other.kind === 'seasonal') {
+    const period = `${other.validFrom} – ${other.validTo}`;
+    throw conflict(
+      `This plan overlaps the active seasonal plan "${other.name || period}" (${other.validFrom} to ${other.validTo}): only one seasonal plan can apply on a day. Change the dates or deactivate one of the plans.`,
+      {
+        code: 'plan_overlap_seasonal',
+        params: {
+          plan: other.name || period,
+          planId: other.id,
+          from: other.validFrom ?? '',
+          to: other.validTo ?? '',
+        },
+      },
+    );
+  }
+  const shared = dates.join(', ');
+  throw conflict(
+    `This plan shares ${shared} with the active plan "${other.name || shared}": only one specific-days plan can apply on a date. Remove the date or deactivate one of the plans.`,
+    { code: 'plan_overlap_dates', params: { plan: other.name || shared, planId: other.id, dates: shared } },
   );
 }
 
@@ -102,22 +152,23 @@ export class PlansService {
   }
 
   async list(userId: string, companyId: string, owner: repo.PlanOwner): Promise<Plan[]> {
-    await requireMember(this.db, userId, companyId);
+    await requireMember(this.db, userId, companyId, 'read');
     await this.requireOwner(companyId, owner);
     return (await repo.listPlans(this.db, companyId, owner)).map(toPlanResponse);
   }
 
   async get(userId: string, companyId: string, planId: string): Promise<Plan> {
-    await requireMember(this.db, userId, companyId);
+    await requireMember(this.db, userId, companyId, 'read');
     return toPlanResponse(await this.load(companyId, planId));
   }
 
-  /** @throws 400 invalid plan, 404 unknown unit/group, 409 group plans unavailable. */
+  /** @throws 400 invalid plan, 404 unknown unit/group, 409 group plans unavailable or an overlap. */
   async create(userId: string, companyId: string, owner: repo.PlanOwner, input: PlanInput): Promise<Plan> {
-    const company = await requireCompanyHeating(this.db, userId, companyId);
+    const company = await requireCompanyHeating(this.db, userId, companyId, 'operate');
     await this.requireOwner(companyId, owner);
     requireValidPlan(input, company);
     if ('groupId' in owner) await this.requireGroupPlansAvailable(companyId, owner.groupId);
+    await requireNoOverlap(this.db, companyId, owner, input, null);
     const row = await this.db.transaction(async (tx) => {
       const created = await repo.insertPlan(tx, { companyId, ...owner, ...planColumns(input) });
       await this.evaluateOwner(tx, companyId, owner);
@@ -128,13 +179,14 @@ export class PlansService {
   }
 
   async update(userId: string, companyId: string, planId: string, patch: Partial<PlanInput>): Promise<Plan> {
-    const company = await requireCompanyHeating(this.db, userId, companyId);
+    const company = await requireCompanyHeating(this.db, userId, companyId, 'operate');
     const current = await this.load(companyId, planId);
     const merged: PlanInput = { ...inputOf(current), ...patch };
     requireValidPlan(merged, company);
     const owner = ownerOf(current);
     // Switching a group plan off is always allowed; anything that keeps it in force is not.
     if ('groupId' in owner && merged.active) await this.requireGroupPlansAvailable(companyId, owner.groupId);
+    await requireNoOverlap(this.db, companyId, owner, merged, planId);
     await this.db.transaction(async (tx) => {
       await repo.updatePlan(tx, companyId, planId, planColumns(merged));
       await this.evaluateOwner(tx, companyId, owner);
@@ -144,7 +196,7 @@ export class PlansService {
   }
 
   async remove(userId: string, companyId: string, planId: string): Promise<void> {
-    await requireMember(this.db, userId, companyId);
+    await requireMember(this.db, userId, companyId, 'operate');
     const current = await this.load(companyId, planId);
     await this.db.transaction(async (tx) => {
       await repo.deletePlan(tx, companyId, planId);
@@ -163,21 +215,23 @@ export class PlansService {
     if (blocking.length > 0) {
       throw conflict(
         `Group plans are unavailable while a unit of the group has its own active plan (${blocking.join(', ')}). Deactivate or delete those plans first.`,
+        { code: 'group_plans_unavailable', params: { units: blocking.join(', ') } },
       );
     }
   }
 
   private async requireOwner(companyId: string, owner: repo.PlanOwner) {
     if ('unitId' in owner) {
-      if (!(await findUnit(this.db, companyId, owner.unitId))) throw notFound('Unknown unit');
+      if (!(await findUnit(this.db, companyId, owner.unitId)))
+        throw notFound('Unknown unit', { code: 'unknown_unit' });
     } else if (!(await findGroup(this.db, companyId, owner.groupId))) {
-      throw notFound('Unknown group');
+      throw notFound('Unknown group', { code: 'unknown_group' });
     }
   }
 
   private async load(companyId: string, planId: string): Promise<repo.PlanRow> {
     const row = await repo.findPlan(this.db, companyId, planId);
-    if (!row) throw notFound('Unknown plan');
+    if (!row) throw notFound('Unknown plan', { code: 'unknown_plan' });
     return row;
   }
 }

@@ -145,6 +145,77 @@ describe('heating plans API', () => {
     expect((await call('GET', `${c}/groups/${group.id}/plans`)).json().results).toHaveLength(1);
   });
 
+  // Issue 14.11, decision 0042: of two active plans of one kind covering the same day only the
+  // first ever applied; the second was silently dead. Overlaps are refused, naming the other plan.
+  describe('overlapping active plans', () => {
+    const season = (name: string, validFrom: string, validTo: string, active = true) => ({
+      ...constant(19),
+      name,
+      validFrom,
+      validTo,
+      active,
+    });
+    const holidays = (name: string, dates: string[]) => ({
+      name,
+      kind: 'specific_days',
+      dates,
+      switchPoints: [{ day: 1, hour: 0, minute: 0, temperature: 16, ignoreWallControl: false }],
+    });
+
+    it('refuses a second seasonal plan covering days of another, across New Year too', async () => {
+      const unit = await newUnit('Turnhalle');
+      const url = `${c}/units/${unit.id}/plans`;
+      const winter = (await call('POST', url, season('Winter', '10-01', '04-30'))).json();
+      const spring = await call('POST', url, season('Frühling', '03-01', '05-31'));
+      expect(spring.statusCode).toBe(409);
+      expect(spring.json()).toMatchObject({
+        code: 'plan_overlap_seasonal',
+        params: { plan: 'Winter', planId: winter.id, from: '10-01', to: '04-30' },
+      });
+      expect(spring.json().detail).toContain('"Winter"');
+      const newYear = await call('POST', url, season('Jahreswechsel', '12-20', '01-10'));
+      expect(newYear.statusCode).toBe(409);
+      // Not overlapping: the summer half of the year; and an inactive plan may overlap.
+      expect((await call('POST', url, season('Sommer', '05-01', '09-30'))).statusCode).toBe(201);
+      const spare = await call('POST', url, season('Reserve', '03-01', '05-31', false));
+      expect(spare.statusCode).toBe(201);
+      // Switching the overlapping plan on is refused; editing a plan never clashes with itself.
+      expect((await call('PATCH', `${c}/plans/${spare.json().id}`, { active: true })).statusCode).toBe(409);
+      expect((await call('PATCH', `${c}/plans/${winter.id}`, { validTo: '04-15' })).statusCode).toBe(200);
+      expect((await call('GET', url)).json().results).toHaveLength(3);
+    });
+
+    it('refuses two specific-days plans sharing a date, naming the date, and lets them beat a season', async () => {
+      const unit = await newUnit('Werkraum');
+      const url = `${c}/units/${unit.id}/plans`;
+      expect((await call('POST', url, season('Ganzjahr', '01-01', '12-31'))).statusCode).toBe(201);
+      const christmas = await call('POST', url, holidays('Weihnachten', ['2026-12-24', '2026-12-25']));
+      expect(christmas.statusCode).toBe(201);
+      const clash = await call('POST', url, holidays('Betriebsferien', ['2026-12-23', '2026-12-24']));
+      expect(clash.statusCode).toBe(409);
+      expect(clash.json()).toMatchObject({
+        code: 'plan_overlap_dates',
+        params: { plan: 'Weihnachten', planId: christmas.json().id, dates: '2026-12-24' },
+      });
+      expect((await call('POST', url, holidays('Silvester', ['2026-12-31']))).statusCode).toBe(201);
+    });
+
+    it('applies the same rule to group plans and to a draft in the preview', async () => {
+      const group = (await call('POST', `${c}/groups`, { name: 'Trakt C' })).json();
+      const member = await newUnit('C 1');
+      await call('POST', `${c}/groups/${group.id}/units`, { unitIds: [member.id] });
+      const url = `${c}/groups/${group.id}/plans`;
+      expect((await call('POST', url, season('Winter', '10-01', '04-30'))).statusCode).toBe(201);
+      expect((await call('POST', url, season('Herbst', '09-01', '10-15'))).statusCode).toBe(409);
+      const preview = await call('POST', `${c}/units/${member.id}/preview`, {
+        scope: 'group',
+        plan: season('Herbst', '09-01', '10-15'),
+      });
+      expect(preview.statusCode).toBe(409);
+      expect(preview.json().code).toBe('plan_overlap_seasonal');
+    });
+  });
+
   it('previews the next 7 days of the stored plans with each step labelled', async () => {
     const unit = await newUnit('Aula');
     const plan = (await call('POST', `${c}/units/${unit.id}/plans`, dayNight())).json();
@@ -159,6 +230,43 @@ describe('heating plans API', () => {
       expect([21, 17]).toContain(step.setpoint);
     }
     expect([21, 17]).toContain(body.initial.setpoint);
+  });
+
+  // Issue 14.13: a planner looks at a chosen week (here the one with the DST change of March 2027).
+  it('previews from a chosen instant within two years, and refuses unknown query parameters', async () => {
+    const unit = await newUnit('Foyer');
+    const plan = (await call('POST', `${c}/units/${unit.id}/plans`, dayNight())).json();
+    const from = '2027-03-22T00:00:00+01:00';
+    const res = await call('GET', `${c}/units/${unit.id}/preview?days=7&from=${encodeURIComponent(from)}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().from).toBe('2027-03-21T23:00:00.000Z');
+    const mornings = res
+      .json()
+      .changes.filter((s: { setpoint: number }) => s.setpoint === 21)
+      .map((s: { at: string }) => s.at.slice(11, 16));
+    // 06:00 Berlin: CET (05:00 UTC) until Sunday 28 March, CEST (04:00 UTC) from Monday.
+    expect(mornings).toEqual(['05:00', '05:00', '05:00', '05:00', '05:00', '05:00', '04:00']);
+
+    const draft = await call('POST', `${c}/units/${unit.id}/preview`, {
+      plan: dayNight(22, 16),
+      planId: plan.id,
+      from,
+      days: 1,
+    });
+    expect(draft.json().from).toBe('2027-03-21T23:00:00.000Z');
+
+    const farAway = new Date(Date.now() + 3 * 365 * 86_400_000).toISOString();
+    const tooFar = await call('GET', `${c}/units/${unit.id}/preview?from=${farAway}`);
+    expect(tooFar.statusCode).toBe(400);
+    expect(tooFar.json()).toMatchObject({
+      code: 'preview_from_out_of_range',
+      params: { years: 2 },
+      errors: [{ field: 'querystring.from', code: 'preview_from_out_of_range' }],
+    });
+    expect((await call('GET', `${c}/units/${unit.id}/preview?from=next-winter`)).statusCode).toBe(400);
+    const unknown = await call('GET', `${c}/units/${unit.id}/preview?start=2027-01-01T00:00:00Z`);
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().errors[0].field).toBe('querystring.start');
   });
 
   it('previews a draft plan without saving it', async () => {

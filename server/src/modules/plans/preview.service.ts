@@ -3,7 +3,7 @@
  * stored plans — or with a draft plan swapped in, so a planner sees what a plan will do before
  * saving it. Each step carries its source (log kind) and the plan or event behind it.
  */
-import type { PlanInput, Preview } from '@heizplan/contracts/heating';
+import { type PlanInput, PREVIEW_FROM_MAX_YEARS, type Preview } from '@heizplan/contracts/heating';
 import { requireMember } from '../../auth/membership.ts';
 import { expandTimeline, resolveSetpoint } from '../../heating/engine.ts';
 import type { HeatingPlan, SetpointChange, UnitHeatingInput } from '../../heating/types.ts';
@@ -11,7 +11,13 @@ import { badRequest, notFound } from '../../http/errors.ts';
 import { loadHeatingInputs } from '../../jobs/heating-inputs.ts';
 import { findUnit } from '../units/units.repository.ts';
 import { type HeatingServiceDeps, requireCompanyHeating } from '../units/units.service.ts';
-import { draftPlan, requireValidPlan } from './plans.service.ts';
+import { draftPlan, requireNoOverlap, requireValidPlan } from './plans.service.ts';
+
+export interface PreviewWindow {
+  days: number;
+  /** ISO instant with offset the preview starts at; absent = now. */
+  from?: string;
+}
 
 export interface PreviewDraft {
   scope: 'unit' | 'group';
@@ -21,6 +27,20 @@ export interface PreviewDraft {
 }
 
 const DAY_MS = 86_400_000;
+const MAX_OFFSET_MS = PREVIEW_FROM_MAX_YEARS * 366 * DAY_MS;
+
+/**
+ * The instant a preview starts: `from` (ISO with offset) or now.
+ * @throws HttpError 400 (code `preview_from_out_of_range`, on `field`) further than two years away.
+ */
+function startOf(from: string | undefined, now: Date, field: string): Date {
+  if (from === undefined) return now;
+  const start = new Date(from);
+  if (Math.abs(start.getTime() - now.getTime()) <= MAX_OFFSET_MS) return start;
+  const message = `The preview can start at most ${PREVIEW_FROM_MAX_YEARS} years before or after now.`;
+  const reason = { code: 'preview_from_out_of_range', params: { years: PREVIEW_FROM_MAX_YEARS } } as const;
+  throw badRequest(message, [{ field, message, ...reason }], reason);
+}
 const DRAFT_ID = 'draft';
 
 function step(c: Omit<SetpointChange, 'at'>, at: Date) {
@@ -43,29 +63,37 @@ export class PreviewService {
   constructor(private readonly deps: HeatingServiceDeps) {}
 
   /**
-   * Setpoint in force now and every change during the next `days` days.
-   * @throws 404 unknown unit, 400 invalid draft or a group draft for a unit without group.
+   * Setpoint in force at the window's start (now unless `from` is given) and every change during
+   * the following `days` days. Events, manual changes and pauses are taken as they stand now:
+   * a preview of another week shows what the plans will (or would) do.
+   * @throws 400 a `from` further than two years from now (`preview_from_out_of_range`).
+   * @throws 404 unknown unit, 400 invalid draft or a group draft for a unit without group,
+   * 409 a draft overlapping another active plan of its kind (see `requireNoOverlap`).
    */
   async preview(
     userId: string,
     companyId: string,
     unitId: string,
-    days: number,
+    window: PreviewWindow,
     draft?: PreviewDraft,
   ): Promise<Preview> {
     const db = this.deps.db;
-    const company = draft ? await requireCompanyHeating(db, userId, companyId) : null;
-    if (!company) await requireMember(db, userId, companyId);
+    const company = draft ? await requireCompanyHeating(db, userId, companyId, 'read') : null;
+    if (!company) await requireMember(db, userId, companyId, 'read');
     const record = await findUnit(db, companyId, unitId);
-    if (!record) throw notFound('Unknown unit');
-    const from = this.deps.now();
+    if (!record) throw notFound('Unknown unit', { code: 'unknown_unit' });
+    const from = startOf(window.from, this.deps.now(), draft ? 'body.from' : 'querystring.from');
     let input = (await loadHeatingInputs(db, [record.unit], undefined, from)).get(unitId);
-    if (!input) throw notFound('Unknown unit');
+    if (!input) throw notFound('Unknown unit', { code: 'unknown_unit' });
     if (draft && company) {
       requireValidPlan(draft.plan, company);
       input = applyDraft(input, draft, record.unit.groupId);
+      // The editor shows a refused overlap while typing, not only when saving.
+      const owner =
+        draft.scope === 'group' && record.unit.groupId ? { groupId: record.unit.groupId } : { unitId };
+      await requireNoOverlap(db, companyId, owner, draft.plan, draft.planId ?? null);
     }
-    const to = new Date(from.getTime() + days * DAY_MS);
+    const to = new Date(from.getTime() + window.days * DAY_MS);
     const initial = resolveSetpoint(input, from);
     return {
       from: from.toISOString(),

@@ -3,7 +3,8 @@
  * `POST /api/public/heating-view/{token}/setpoint`. Both are rate-limited per client IP and per
  * token (429 problem+json with `Retry-After` in seconds), so neither one phone nor one leaked
  * link can hammer the API or the valves. The client IP is the socket's address unless
- * TRUST_PROXY names the proxies in front (config.ts).
+ * TRUST_PROXY names the proxies in front (config.ts). Several instances count together in the
+ * database (http/rate-limit-store.ts).
  */
 import rateLimit from '@fastify/rate-limit';
 import type { ZodTypeProvider } from '@fastify/type-provider-zod';
@@ -14,6 +15,7 @@ import {
   PublicTokenParamsSchema,
 } from '@heizplan/contracts/public-heating-view';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { rateLimitOptions } from '../../http/rate-limit-store.ts';
 import { heatingServiceDeps } from '../units/service-deps.ts';
 import { PublicHeatingViewService } from './public-heating-view.service.ts';
 
@@ -28,7 +30,10 @@ const errors = { 400: ProblemSchema, 404: ProblemSchema, 409: ProblemSchema, 429
 const tokenOf = (request: FastifyRequest) => (request.params as { token?: string }).token ?? '';
 
 export async function publicHeatingViewRoutes(fastify: FastifyInstance) {
-  await fastify.register(rateLimit, { global: false });
+  await fastify.register(
+    rateLimit,
+    rateLimitOptions(fastify.deps.config, fastify.deps.database.db, 'public'),
+  );
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const service = new PublicHeatingViewService(heatingServiceDeps(fastify));
   const limits = (kind: keyof typeof PUBLIC_RATE_LIMITS) => [

@@ -85,6 +85,7 @@ export class PublicHeatingViewService {
       valveOpening: unit.valveOpening,
       lastReadingAt: lastReadingAt?.toISOString() ?? null,
       wallControlOverride: overridden,
+      wallControlReported: reported.length > 0,
       ...occupantLimits(company, unit),
       step: OCCUPANT_STEP,
       paused: unit.paused,
@@ -103,16 +104,20 @@ export class PublicHeatingViewService {
    */
   async changeSetpoint(token: string, setpoint: number): Promise<PublicHeatingView> {
     const { companyId, unit, company } = await this.resolve(token);
-    if (unit.paused) throw conflict(PAUSED_MESSAGE);
+    if (unit.paused) throw conflict(PAUSED_MESSAGE, { code: 'unit_paused' });
     const { min, max } = occupantLimits(company, unit);
     if (!Number.isInteger(setpoint / OCCUPANT_STEP)) {
-      throw badRequest('The temperature can only be changed in steps of 0.5 °C.', [
-        { field: 'body.setpoint', message: 'Use steps of 0.5 °C.' },
-      ]);
+      const reason = { code: 'setpoint_step', params: { step: OCCUPANT_STEP } } as const;
+      throw badRequest(
+        'The temperature can only be changed in steps of 0.5 °C.',
+        [{ field: 'body.setpoint', message: 'Use steps of 0.5 °C.', ...reason }],
+        reason,
+      );
     }
     if (setpoint < min || setpoint > max) {
       const message = `Choose a temperature between ${min} °C and ${max} °C.`;
-      throw badRequest(message, [{ field: 'body.setpoint', message }]);
+      const reason = { code: 'setpoint_outside_limits', params: { min, max } } as const;
+      throw badRequest(message, [{ field: 'body.setpoint', message, ...reason }], reason);
     }
     const limitHours = company.occupantChangeMaxHours;
     const until = limitHours ? new Date(this.deps.now().getTime() + limitHours * HOUR_MS) : null;

@@ -77,6 +77,11 @@ describe('public heating view API', () => {
   });
 
   it("tells when a wall thermostat overrides the setpoint, from the devices' reported setpoint", async () => {
+    // Issue 14.1: with no reported setpoint the page cannot state either way.
+    expect((await t.app.inject({ method: 'GET', url })).json()).toMatchObject({
+      wallControlOverride: false,
+      wallControlReported: false,
+    });
     await t.database.db.insert(telemetry).values({
       devEui: DEV_EUI,
       deviceId: DEV_EUI,
@@ -88,7 +93,10 @@ describe('public heating view API', () => {
       roomTemperature: 19.5,
       setpointReported: 23,
     });
-    expect((await t.app.inject({ method: 'GET', url })).json().wallControlOverride).toBe(true);
+    expect((await t.app.inject({ method: 'GET', url })).json()).toMatchObject({
+      wallControlOverride: true,
+      wallControlReported: true,
+    });
   });
 
   it('takes a change in 0.5 °C steps, logs it as qr_change by nobody, and says until when it holds', async () => {
@@ -108,11 +116,16 @@ describe('public heating view API', () => {
     const offGrid = await post(21.3);
     expect(offGrid.statusCode).toBe(400);
     expect(offGrid.json().detail).toBe('The temperature can only be changed in steps of 0.5 °C.');
+    // Issue 14.1: the page translates by code, so every refusal carries one with its numbers.
+    expect(offGrid.json()).toMatchObject({ code: 'setpoint_step', params: { step: 0.5 } });
     const tooWarm = await post(23.5);
     expect(tooWarm.statusCode).toBe(400);
     expect(tooWarm.json().detail).toBe('Choose a temperature between 18 °C and 23 °C.');
+    expect(tooWarm.json()).toMatchObject({ code: 'setpoint_outside_limits', params: { min: 18, max: 23 } });
     await t.call('POST', `/api/companies/${f.companyId}/units/${f.unitId}/pause`);
-    expect((await post(21)).statusCode).toBe(409);
+    const paused = await post(21);
+    expect(paused.statusCode).toBe(409);
+    expect(paused.json().code).toBe('unit_paused');
     await t.call('POST', `/api/companies/${f.companyId}/units/${f.unitId}/resume`);
   });
 

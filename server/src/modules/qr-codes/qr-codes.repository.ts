@@ -1,6 +1,7 @@
 /** Storage of unit QR codes and their change trail (issue 7); every query is scoped by company. */
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { naturally } from '../../db/natural-sort.ts';
 import { companies, type QR_CODE_ACTIONS, qrCodeChanges, unitQrCodes, units } from '../../db/schema.ts';
 
 export type QrAction = (typeof QR_CODE_ACTIONS)[number];
@@ -29,7 +30,7 @@ export async function listQrCodes(db: Db, companyId: string): Promise<QrCodeRow[
     .from(unitQrCodes)
     .innerJoin(units, eq(units.id, unitQrCodes.unitId))
     .where(eq(unitQrCodes.companyId, companyId))
-    .orderBy(asc(units.name));
+    .orderBy(naturally(units.name));
 }
 
 export async function countQrCodes(db: Db, companyId: string): Promise<number> {

@@ -9,7 +9,7 @@ import { QrCodeListSchema, UnitQrStateSchema } from '@heizplan/contracts/qr-code
 import type { FastifyInstance } from 'fastify';
 import { requireAuth } from '../../auth/bearer.ts';
 import { companyRouteErrors as errors } from '../../http/company-resource-routes.ts';
-import { defaultBillingPolicy } from '../devices/billing-policy.ts';
+import { licencePolicy } from '../billing/licences.ts';
 import { QrCodesService } from './qr-codes.service.ts';
 
 const tags = ['qr-codes'];
@@ -17,12 +17,12 @@ const unitCode = '/companies/:companyId/units/:unitId/qr-code';
 
 export async function qrCodesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { database, billingPolicy, config } = fastify.deps;
-  const fallback = defaultBillingPolicy(database.db);
+  const { database, config } = fastify.deps;
+  const licences = licencePolicy(config.billing.provider);
   const service = new QrCodesService({
     db: database.db,
     now: () => new Date(),
-    allowance: (companyId) => (billingPolicy?.qrAllowance ?? fallback.qrAllowance)(companyId),
+    allowance: (db, companyId) => licences.usable(db, companyId),
     publicUrl: config.publicUrl,
   });
   const response = { 200: UnitQrStateSchema, ...errors };

@@ -22,8 +22,8 @@ import * as repo from './qr-codes.repository.ts';
 export interface QrCodesDeps {
   db: Db;
   now: () => Date;
-  /** QR codes the company may have enabled at once (BillingPolicy.qrAllowance). */
-  allowance: (companyId: string) => Promise<number>;
+  /** QR codes the company may have enabled at once: one per usable licence, null = unlimited. */
+  allowance: (db: Db, companyId: string) => Promise<number | null>;
   /** Base URL of the app, without trailing slash (config.publicUrl). */
   publicUrl: string;
 }
@@ -50,15 +50,16 @@ export class QrCodesService {
     };
   }
 
-  /** `allowance` comes from outside the transaction: on PGlite a second connection would wait forever. */
-  private async allowance(db: Db, companyId: string, allowance?: number): Promise<QrAllowance> {
-    const total = allowance ?? (await this.deps.allowance(companyId));
+  /** Counts on `db`, which may be the caller's transaction. */
+  private async allowance(db: Db, companyId: string): Promise<QrAllowance> {
+    const total = await this.deps.allowance(db, companyId);
     const used = await repo.countQrCodes(db, companyId);
-    return { allowance: total, used, remaining: Math.max(0, total - used) };
+    return { allowance: total, used, remaining: total === null ? null : Math.max(0, total - used) };
   }
 
   private async requireUnit(companyId: string, unitId: string) {
-    if (!(await findUnit(this.db, companyId, unitId))) throw notFound('Unit not found.');
+    if (!(await findUnit(this.db, companyId, unitId)))
+      throw notFound('Unit not found.', { code: 'unknown_unit' });
   }
 
   private async state(companyId: string, unitId: string): Promise<UnitQrState> {
@@ -68,14 +69,14 @@ export class QrCodesService {
 
   /** The unit's code (null while disabled) and the company's remaining allowance. */
   async get(userId: string, companyId: string, unitId: string): Promise<UnitQrState> {
-    await requireMember(this.db, userId, companyId);
+    await requireMember(this.db, userId, companyId, 'operate');
     await this.requireUnit(companyId, unitId);
     return this.state(companyId, unitId);
   }
 
   /** All enabled codes of the company (print sheet) with the allowance. */
   async list(userId: string, companyId: string): Promise<QrCodeList> {
-    await requireMember(this.db, userId, companyId);
+    await requireMember(this.db, userId, companyId, 'operate');
     const rows = await repo.listQrCodes(this.db, companyId);
     return { ...(await this.allowance(this.db, companyId)), results: rows.map((r) => this.toCode(r)) };
   }
@@ -85,15 +86,15 @@ export class QrCodesService {
    * @throws 409 QR_ALLOWANCE_MESSAGE when no QR code remains.
    */
   async enable(userId: string, companyId: string, unitId: string): Promise<UnitQrState> {
-    await requireMember(this.db, userId, companyId);
+    await requireMember(this.db, userId, companyId, 'operate');
     await this.requireUnit(companyId, unitId);
     if (await repo.findQrCode(this.db, companyId, unitId)) return this.state(companyId, unitId);
-    const allowance = await this.deps.allowance(companyId);
     await this.db.transaction(async (tx) => {
       // Serialises concurrent enables of one company so two requests cannot both take the last code.
       await repo.lockCompany(tx, companyId);
-      if ((await this.allowance(tx, companyId, allowance)).remaining <= 0)
-        throw conflict(QR_ALLOWANCE_MESSAGE);
+      if ((await this.allowance(tx, companyId)).remaining === 0) {
+        throw conflict(QR_ALLOWANCE_MESSAGE, { code: 'qr_allowance_exhausted' });
+      }
       await this.write(tx, companyId, unitId, userId, 'enabled');
     });
     return this.state(companyId, unitId);
@@ -101,10 +102,10 @@ export class QrCodesService {
 
   /** Gives the unit's code a new token; the old link answers 404 at once. @throws 409 while disabled. */
   async regenerate(userId: string, companyId: string, unitId: string): Promise<UnitQrState> {
-    await requireMember(this.db, userId, companyId);
+    await requireMember(this.db, userId, companyId, 'operate');
     await this.requireUnit(companyId, unitId);
     if (!(await repo.findQrCode(this.db, companyId, unitId))) {
-      throw conflict('The QR code is disabled. Enable it first.');
+      throw conflict('The QR code is disabled. Enable it first.', { code: 'qr_disabled' });
     }
     await this.db.transaction((tx) => this.write(tx, companyId, unitId, userId, 'regenerated'));
     return this.state(companyId, unitId);
@@ -112,7 +113,7 @@ export class QrCodesService {
 
   /** Disables the unit's code; its link answers 404 at once. Idempotent. */
   async disable(userId: string, companyId: string, unitId: string): Promise<UnitQrState> {
-    await requireMember(this.db, userId, companyId);
+    await requireMember(this.db, userId, companyId, 'operate');
     await this.requireUnit(companyId, unitId);
     await this.db.transaction(async (tx) => {
       if (await repo.deleteQrCode(tx, companyId, unitId)) {

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
 import { devices, qrCodeChanges } from '../../db/schema.ts';
+import { grantLicences } from '../billing/billing.fixtures.ts';
 import { type RegistryFixture, seedRegistry } from '../devices/registry-test-fixtures.ts';
 
 describe('QR codes API', () => {
@@ -26,7 +27,7 @@ describe('QR codes API', () => {
   });
   afterAll(() => t.close());
 
-  it('refuses to enable a code while the company has no licensed device', async () => {
+  it('refuses to enable a code while the company has no licence', async () => {
     const res = await call('POST', code(f.unitId));
     expect(res.statusCode).toBe(409);
     expect(res.json().detail).toBe(QR_ALLOWANCE_MESSAGE);
@@ -39,14 +40,14 @@ describe('QR codes API', () => {
   });
 
   it('enables a code with a 128-bit token and a public link, once per unit', async () => {
-    await t.database.db.insert(devices).values(
-      ['a000000000000001', 'a000000000000002'].map((id) => ({
-        id,
-        devEui: id,
-        companyId: f.companyId,
-        model: 'mclimate-vicki',
-      })),
-    );
+    // One QR code per licence (issue 13), however many devices are registered.
+    await grantLicences(t.database.db, f.companyId, 2);
+    await t.database.db.insert(devices).values({
+      id: 'a000000000000001',
+      devEui: 'a000000000000001',
+      companyId: f.companyId,
+      model: 'mclimate-vicki',
+    });
     const res = await call('POST', code(f.unitId));
     expect(res.statusCode).toBe(200);
     const state = res.json();

@@ -26,7 +26,7 @@ export class UnitSeriesService {
 
   async get(userId: string, companyId: string, unitId: string, range: SeriesRange): Promise<UnitSeries> {
     const { db } = this.deps;
-    await requireMember(db, userId, companyId);
+    await requireMember(db, userId, companyId, 'read');
     const unit = await findUnit(db, companyId, unitId);
     const company = await findCompanyHeating(db, companyId);
     if (!unit || !company) throw notFound('Unit not found.');

@@ -14,6 +14,13 @@ export interface TemperatureRange {
 /** @throws HttpError 400 naming `field` when `value` (°C) is outside `range`. */
 export function requireInRange(value: number, range: TemperatureRange, field: string): void {
   if (value < range.min || value > range.max) {
-    throw new HttpError(400, OUT_OF_RANGE, OUT_OF_RANGE, [{ field, message: OUT_OF_RANGE }]);
+    const reason = { code: 'out_of_range' } as const;
+    throw new HttpError(
+      400,
+      OUT_OF_RANGE,
+      OUT_OF_RANGE,
+      [{ field, message: OUT_OF_RANGE, ...reason }],
+      reason,
+    );
   }
 }

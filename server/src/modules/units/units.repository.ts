@@ -2,9 +2,13 @@
  * Unit queries (issue 5). Every function takes the company id and filters by it, so a unit
  * id of another company is simply not found (ARCHITECTURE.md §6).
  */
-import { type AnyColumn, and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { Role } from '@heizplan/contracts/account';
+import { and, asc, count, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { groups, heatingPlans, units, users } from '../../db/schema.ts';
+import { naturally } from '../../db/natural-sort.ts';
+import { executePrepared } from '../../db/prepared.ts';
+import { companies, groups, heatingPlans, units, users } from '../../db/schema.ts';
+import type { UnitDownlinkStatus } from '../../lorawan/downlink-status.ts';
 
 export type UnitRecord = Awaited<ReturnType<typeof selectUnits>>[number];
 export type UnitSort = 'name' | 'group' | 'setpoint' | 'roomTemperature' | 'createdAt';
@@ -31,14 +35,6 @@ function selectUnits(db: Db, where: SQL | undefined) {
     .$dynamic();
 }
 
-const sortColumns: Record<UnitSort, AnyColumn> = {
-  name: units.name,
-  group: groups.name,
-  setpoint: units.setpoint,
-  roomTemperature: units.roomTemperature,
-  createdAt: units.createdAt,
-};
-
 export interface UnitListFilter {
   q?: string;
   groupId?: string;
@@ -48,34 +44,134 @@ export interface UnitListFilter {
   size: number;
 }
 
-export async function listUnits(db: Db, companyId: string, f: UnitListFilter) {
-  const conditions = [eq(units.companyId, companyId)];
-  if (f.groupId) conditions.push(eq(units.groupId, f.groupId));
-  if (f.q) {
-    const pattern = containsPattern(f.q);
-    const match = or(ilike(units.name, pattern), ilike(groups.name, pattern));
-    if (match) conditions.push(match);
+/**
+ * Sort keys of `unitsPage`'s statement: inside the page subquery (u = units, g = groups) and on
+ * its result p, where the rows of the page are put in order once more.
+ */
+const pageSortColumns: Record<UnitSort, { inner: SQL; outer: SQL }> = {
+  name: { inner: naturally(sql`u.name`), outer: naturally(sql`p.name`) },
+  group: { inner: naturally(sql`g.name`), outer: naturally(sql`p.group_name`) },
+  setpoint: { inner: sql`u.setpoint`, outer: sql`p.setpoint` },
+  roomTemperature: { inner: sql`u.room_temperature`, outer: sql`p.room_temperature` },
+  createdAt: { inner: sql`u.created_at`, outer: sql`p.created_at` },
+};
+
+/** Pages 1 … this of each sort order, filter and size use a named prepared statement. */
+const PREPARED_PAGES = 5;
+
+const unitColumns = Object.entries(getTableColumns(units));
+
+/** A `units` row as the driver returns it in a raw statement → the row Drizzle would map. */
+function toUnitRow(raw: Record<string, unknown>): typeof units.$inferSelect {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of unitColumns) {
+    const value = raw[column.name];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
   }
-  const where = and(...conditions);
-  const column = sortColumns[f.sort];
+  return row as typeof units.$inferSelect;
+}
+
+export interface UnitsPage {
+  /** Whether the caller's user row is active; null when it does not exist (yet). */
+  userActive: boolean | null;
+  /** The caller's role in the company; null when not a member. */
+  role: Role | null;
+  rows: UnitRecord[];
+  /** Downlink status of each listed unit that has pending or failed devices. */
+  downlinks: Map<string, UnitDownlinkStatus>;
+  /** Units matching the filter on all pages. */
+  count: number;
+}
+
+/**
+ * One page of the company's units (search `q` in unit and group names, `groupId`, sort, paging)
+ * with the caller's membership, the total count and each listed unit's downlink status (newest
+ * non-superseded downlink per device, as `downlinkStatusByUnit`), in one prepared statement
+ * instead of five round trips: the units page is the most requested page of the app
+ * (docs/decisions/0035). The page subquery stops at its limit on the company/name index; the
+ * per-unit subqueries run for the listed units only. The caller's user row comes along, so the
+ * route needs no lookup of its own (`checksUser`); nothing of the company is read for a
+ * non-member.
+ */
+export async function unitsPage(
+  db: Db,
+  userId: string,
+  companyId: string,
+  f: UnitListFilter,
+): Promise<UnitsPage> {
+  // `m.role is not null`: for a non-member the page subqueries stop before reading anything.
+  const matching = sql`m.role is not null and u.company_id = ${companyId}
+    ${f.groupId ? sql`and u.group_id = ${f.groupId}` : sql``}
+    ${f.q ? sql`and (u.name ilike ${containsPattern(f.q)} or g.name ilike ${containsPattern(f.q)})` : sql``}`;
   // Empty values sort last in both directions so the interesting rows come first.
-  const primary = f.order === 'asc' ? sql`${column} asc nulls last` : sql`${column} desc nulls last`;
-  const rows = await selectUnits(db, where)
-    .orderBy(primary, asc(units.name), asc(units.id))
-    .limit(f.size)
-    .offset((f.page - 1) * f.size);
-  const [total] = await db
-    .select({ n: count() })
-    .from(units)
-    .leftJoin(groups, eq(groups.id, units.groupId))
-    .where(where);
-  return { rows, count: total?.n ?? 0 };
+  const direction = f.order === 'asc' ? sql`asc` : sql`desc`;
+  const { inner, outer } = pageSortColumns[f.sort];
+  // Limit and offset are written into the text (validated integers): as parameters they kept
+  // PostgreSQL on custom plans, planned anew each time. The first pages — nearly all requests —
+  // are prepared statements; a deep page is one text more per connection, so it runs unnamed.
+  const raw = await executePrepared(
+    db,
+    f.page <= PREPARED_PAGES ? 'units_page' : undefined,
+    sql`
+    select me.active as user_active, m.role, t.total, p.*, c.name as creator_name,
+      exists (select 1 from heating_plans hp where hp.unit_id = p.id and hp.active) as has_own_active_plan,
+      dl.pending, dl.failed
+    from (select ${userId}::text as id) caller
+    left join users me on me.id = caller.id
+    left join memberships m on m.company_id = ${companyId} and m.user_id = caller.id
+    left join lateral (
+      select count(*) as total from units u left join groups g on g.id = u.group_id where ${matching}
+    ) t on true
+    left join lateral (
+      select u.*, g.name as group_name
+      from units u left join groups g on g.id = u.group_id
+      where ${matching}
+      order by ${inner} ${direction} nulls last, ${naturally(sql`u.name`)} asc, u.id asc
+      limit ${sql.raw(String(f.size))} offset ${sql.raw(String((f.page - 1) * f.size))}
+    ) p on true
+    left join users c on c.id = p.created_by
+    left join lateral (
+      select count(*) filter (where l.state in ('queued', 'sent'))::int as pending,
+             count(*) filter (where l.state = 'failed')::int as failed
+      from (
+        select distinct on (d.device_id) d.state from downlinks d
+        where d.company_id = ${companyId} and d.unit_id = p.id and d.state <> 'superseded'
+        order by d.device_id, d.created_at desc
+      ) l
+    ) dl on p.id is not null
+    order by ${outer} ${direction} nulls last, ${naturally(sql`p.name`)} asc, p.id asc`,
+  );
+  // Always one row at least: the caller's, with the page's rows beside it when there are any.
+  const first = raw[0] ?? {};
+  const downlinks = new Map<string, UnitDownlinkStatus>();
+  // A page past the last one is the membership row alone.
+  const rows = raw
+    .filter((r) => r.id !== null)
+    .map((r) => {
+      const unit = toUnitRow(r);
+      const pending = Number(r.pending ?? 0);
+      const failed = Number(r.failed ?? 0);
+      if (pending + failed > 0) downlinks.set(unit.id, { pending, failed });
+      return {
+        unit,
+        groupName: (r.group_name as string | null) ?? null,
+        creatorName: (r.creator_name as string | null) ?? null,
+        hasOwnActivePlan: Boolean(r.has_own_active_plan),
+      };
+    });
+  return {
+    userActive: (first.user_active as boolean | null | undefined) ?? null,
+    role: (first.role as Role | null | undefined) ?? null,
+    rows,
+    downlinks,
+    count: Number(first.total ?? 0),
+  };
 }
 
 export async function findUnits(db: Db, companyId: string, ids: string[]) {
   if (ids.length === 0) return [];
   return selectUnits(db, and(eq(units.companyId, companyId), inArray(units.id, ids))).orderBy(
-    asc(units.name),
+    naturally(units.name),
     asc(units.id),
   );
 }
@@ -109,6 +205,38 @@ export async function deleteUnit(db: Db, companyId: string, id: string) {
     .where(and(eq(units.companyId, companyId), eq(units.id, id)))
     .returning({ id: units.id });
   return rows.length > 0;
+}
+
+/**
+ * The company's stored names equal to one of `names` ignoring case and surrounding spaces, other
+ * than `exceptId`'s; callers hold the company's row lock (`lockUnitNames`) so the answer stays true.
+ */
+export async function takenUnitNames(
+  db: Db,
+  companyId: string,
+  names: string[],
+  exceptId?: string,
+): Promise<string[]> {
+  // Guard against a query that could only answer nothing.
+  if (names.length === 0) return [];
+  const keys = names.map((name) => name.trim().toLowerCase());
+  const rows = await db
+    .select({ name: units.name })
+    .from(units)
+    .where(
+      and(
+        eq(units.companyId, companyId),
+        // One array parameter, not one per name: a bulk request brings up to 500.
+        sql`lower(trim(${units.name})) = any(${sql.param(keys)}::text[])`,
+        exceptId ? sql`${units.id} <> ${exceptId}` : undefined,
+      ),
+    );
+  return rows.map((r) => r.name);
+}
+
+/** Row-locks the company until the transaction ends: serialises unit name checks and writes. */
+export async function lockUnitNames(db: Db, companyId: string) {
+  await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).for('update');
 }
 
 /** Ids of `ids` that belong to `companyId` (to reject foreign ids in bulk requests). */

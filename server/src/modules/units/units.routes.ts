@@ -48,6 +48,10 @@ export async function unitsRoutes(fastify: FastifyInstance) {
       remove: 'Delete a unit with its plans and log',
     },
     service,
+    // The page's statement reads the caller's user row itself (UnitsService.list), and the page
+    // is built by toUnitResponse from the contract's types (units.test.ts parses it with the schema).
+    listConfig: { checksUser: true },
+    listSerializer: JSON.stringify,
   });
 
   app.post(

@@ -11,9 +11,10 @@ import type {
   UnitListQuery,
   UnitUpdate,
 } from '@heizplan/contracts/heating';
-import { requireMember } from '../../auth/membership.ts';
+import { deactivated } from '../../auth/bearer.ts';
+import { type Capability, isUuid, requireCapability, requireMember } from '../../auth/membership.ts';
 import type { Db } from '../../db/client.ts';
-import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { badRequest, conflict, HttpError, notFound } from '../../http/errors.ts';
 import { type Actor, evaluateUnits, resendSetpoints } from '../../jobs/heating-apply.ts';
 import { type CompanyHeating, findCompanyHeating } from '../../jobs/heating-inputs.ts';
 import { downlinkStatusByUnit, type UnitDownlinkStatus } from '../../lorawan/downlink-status.ts';
@@ -27,6 +28,25 @@ export interface HeatingServiceDeps {
   now: () => Date;
   /** Tells the scheduler that commands are waiting (sent right away instead of at the next tick). */
   wake: () => void;
+}
+
+/**
+ * Refuses names the company already uses (decision 0044), naming the first; `field` is the
+ * request field the names came from.
+ * @throws HttpError 409 `unit_name_taken` (params name).
+ */
+async function requireFreeNames(
+  tx: Db,
+  companyId: string,
+  names: string[],
+  field: string,
+  exceptId?: string,
+) {
+  const [taken] = await repo.takenUnitNames(tx, companyId, names, exceptId);
+  if (taken === undefined) return;
+  const message = `A unit named "${taken}" already exists in this company.`;
+  const reason = { code: 'unit_name_taken', params: { name: taken } } as const;
+  throw new HttpError(409, 'Conflict', message, [{ field, message, ...reason }], reason);
 }
 
 /** Answer to a setpoint change on a paused unit (409). */
@@ -72,13 +92,14 @@ export function toUnitResponse(r: repo.UnitRecord, downlinks: UnitDownlinkStatus
   };
 }
 
-/** Loads the company's heating settings after the membership check. */
+/** Loads the company's heating settings after the membership and role check (`requireMember`). */
 export async function requireCompanyHeating(
   db: Db,
   userId: string,
   companyId: string,
+  capability: Capability,
 ): Promise<CompanyHeating> {
-  await requireMember(db, userId, companyId);
+  await requireMember(db, userId, companyId, capability);
   const company = await findCompanyHeating(db, companyId);
   if (!company) throw notFound('Company not found.');
   return company;
@@ -91,22 +112,31 @@ export class UnitsService {
     return this.deps.db;
   }
 
+  /**
+   * One page of the company's units. The route skips the bearer hook's user lookup
+   * (`checksUser`): the page's statement reads the caller's user row and membership with the page.
+   * @throws HttpError 401 for a deactivated account, 404 for a non-member or malformed id.
+   */
   async list(userId: string, companyId: string, query: UnitListQuery) {
-    await requireMember(this.db, userId, companyId);
-    const { rows, count } = await repo.listUnits(this.db, companyId, query);
-    return { results: await this.responses(companyId, rows), count, page: query.page, size: query.size };
+    if (!isUuid(companyId)) throw notFound('Company not found.');
+    const page = await repo.unitsPage(this.db, userId, companyId, query);
+    if (page.userActive === false) throw deactivated();
+    if (!page.role) throw notFound('Company not found.');
+    requireCapability(page.role, 'read');
+    const results = page.rows.map((r) => toUnitResponse(r, page.downlinks.get(r.unit.id)));
+    return { results, count: page.count, page: query.page, size: query.size };
   }
 
   async get(userId: string, companyId: string, unitId: string): Promise<Unit> {
-    await requireMember(this.db, userId, companyId);
+    await requireMember(this.db, userId, companyId, 'read');
     return this.load(companyId, unitId);
   }
 
   async create(userId: string, companyId: string, input: UnitCreate): Promise<Unit> {
-    const company = await requireCompanyHeating(this.db, userId, companyId);
+    const company = await requireCompanyHeating(this.db, userId, companyId, 'operate');
     await this.checkGroup(companyId, input.groupId);
     checkWallControl(company, input.wallControlMin ?? null, input.wallControlMax ?? null);
-    const [created] = await this.insertAndEvaluate(companyId, userId, [
+    const [created] = await this.insertAndEvaluate(companyId, userId, 'name', [
       {
         name: input.name,
         groupId: input.groupId ?? null,
@@ -120,10 +150,11 @@ export class UnitsService {
 
   /** Creates `count` units named by `pattern` with `{n}` = start, start+1, … in one transaction. */
   async createMany(userId: string, companyId: string, input: UnitBulkCreate): Promise<Unit[]> {
-    await requireMember(this.db, userId, companyId);
+    await requireMember(this.db, userId, companyId, 'operate');
     if (input.count > 1 && !input.pattern.includes('{n}')) {
       const message = 'The name pattern must contain {n} for the running number.';
-      throw badRequest(message, [{ field: 'pattern', message }]);
+      const reason = { code: 'unit_pattern_without_n' } as const;
+      throw badRequest(message, [{ field: 'pattern', message, ...reason }], reason);
     }
     await this.checkGroup(companyId, input.groupId);
     const names = Array.from({ length: input.count }, (_, i) =>
@@ -132,12 +163,13 @@ export class UnitsService {
     return this.insertAndEvaluate(
       companyId,
       userId,
+      'pattern',
       names.map((name) => ({ name, groupId: input.groupId ?? null })),
     );
   }
 
   async update(userId: string, companyId: string, unitId: string, patch: UnitUpdate): Promise<Unit> {
-    const company = await requireCompanyHeating(this.db, userId, companyId);
+    const company = await requireCompanyHeating(this.db, userId, companyId, 'operate');
     const current = await this.load(companyId, unitId);
     if (patch.groupId !== undefined) await this.checkGroup(companyId, patch.groupId);
     checkWallControl(
@@ -150,6 +182,10 @@ export class UnitsService {
       (patch.wallControlMin !== undefined && patch.wallControlMin !== current.wallControlMin) ||
       (patch.wallControlMax !== undefined && patch.wallControlMax !== current.wallControlMax);
     await this.db.transaction(async (tx) => {
+      if (patch.name !== undefined) {
+        await repo.lockUnitNames(tx, companyId);
+        await requireFreeNames(tx, companyId, [patch.name], 'name', unitId);
+      }
       await repo.updateUnit(tx, companyId, unitId, patch);
       // Another group means other group plans: the setpoint may change now.
       const changes = groupChanged ? await evaluateUnits(tx, companyId, [unitId], this.deps.now()) : [];
@@ -162,8 +198,10 @@ export class UnitsService {
   }
 
   async remove(userId: string, companyId: string, unitId: string): Promise<void> {
-    await requireMember(this.db, userId, companyId);
-    if (!(await repo.deleteUnit(this.db, companyId, unitId))) throw notFound('Unknown unit');
+    await requireMember(this.db, userId, companyId, 'operate');
+    if (!(await repo.deleteUnit(this.db, companyId, unitId))) {
+      throw notFound('Unknown unit', { code: 'unknown_unit' });
+    }
   }
 
   /**
@@ -172,10 +210,10 @@ export class UnitsService {
    * @throws 400 outside the company range, 409 while the unit is paused.
    */
   async changeSetpoint(userId: string, companyId: string, unitId: string, setpoint: number): Promise<Unit> {
-    const company = await requireCompanyHeating(this.db, userId, companyId);
+    const company = await requireCompanyHeating(this.db, userId, companyId, 'operate');
     const unit = await this.load(companyId, unitId);
     requireInRange(setpoint, { min: company.minTemperature, max: company.maxTemperature }, 'setpoint');
-    if (unit.paused) throw conflict(PAUSED_MESSAGE);
+    if (unit.paused) throw conflict(PAUSED_MESSAGE, { code: 'unit_paused' });
     await this.applyManualChange(companyId, unitId, { kind: 'web_change', setpoint, until: null }, userId);
     return this.load(companyId, unitId);
   }
@@ -208,7 +246,7 @@ export class UnitsService {
 
   /** Pauses the unit: it holds the company's frost protection setpoint (logged `paused`). Idempotent. */
   async pause(userId: string, companyId: string, unitId: string): Promise<Unit> {
-    await requireMember(this.db, userId, companyId);
+    await requireMember(this.db, userId, companyId, 'operate');
     const unit = await this.load(companyId, unitId);
     if (unit.paused) return unit;
     const now = this.deps.now();
@@ -233,7 +271,7 @@ export class UnitsService {
 
   /** Resumes a paused unit: the plan in force applies again (logged `resumed`). Idempotent. */
   async resume(userId: string, companyId: string, unitId: string): Promise<Unit> {
-    await requireMember(this.db, userId, companyId);
+    await requireMember(this.db, userId, companyId, 'operate');
     const unit = await this.load(companyId, unitId);
     if (!unit.paused) return unit;
     // One instant for both: a resume stamped after the evaluation instant would not count yet.
@@ -262,9 +300,11 @@ export class UnitsService {
     this.deps.wake();
   }
 
+  /** Inserts and evaluates `rows` in one transaction; `field` names where their names came from. */
   private async insertAndEvaluate(
     companyId: string,
     userId: string,
+    field: string,
     rows: {
       name: string;
       groupId: string | null;
@@ -273,6 +313,13 @@ export class UnitsService {
     }[],
   ): Promise<Unit[]> {
     const ids = await this.db.transaction(async (tx) => {
+      await repo.lockUnitNames(tx, companyId);
+      await requireFreeNames(
+        tx,
+        companyId,
+        rows.map((r) => r.name),
+        field,
+      );
       const inserted = await repo.insertUnits(
         tx,
         rows.map((r) => ({ ...r, companyId, createdBy: userId })),
@@ -292,7 +339,7 @@ export class UnitsService {
 
   private async load(companyId: string, unitId: string): Promise<Unit> {
     const row = await repo.findUnit(this.db, companyId, unitId);
-    if (!row) throw notFound('Unknown unit');
+    if (!row) throw notFound('Unknown unit', { code: 'unknown_unit' });
     const [unit] = await this.responses(companyId, [row]);
     return unit as Unit;
   }
@@ -310,7 +357,8 @@ export class UnitsService {
   private async checkGroup(companyId: string, groupId: string | null | undefined) {
     if (groupId && !(await repo.groupExists(this.db, companyId, groupId))) {
       const message = 'Unknown group.';
-      throw badRequest(message, [{ field: 'groupId', message }]);
+      const reason = { code: 'unknown_group' } as const;
+      throw badRequest(message, [{ field: 'groupId', message, ...reason }], reason);
     }
   }
 }
@@ -322,6 +370,7 @@ function checkWallControl(company: CompanyHeating, min: number | null, max: numb
   if (max !== null) requireInRange(max, range, 'wallControlMax');
   if (min !== null && max !== null && min > max) {
     const message = 'The minimum must not be above the maximum.';
-    throw badRequest(message, [{ field: 'wallControlMin', message }]);
+    const reason = { code: 'wall_control_order' } as const;
+    throw badRequest(message, [{ field: 'wallControlMin', message, ...reason }], reason);
   }
 }

@@ -1,7 +1,8 @@
+import { UnitPageSchema } from '@heizplan/contracts/heating';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
-import { setpointOutbox } from '../../db/schema.ts';
+import { devices, downlinks, memberships, setpointOutbox, users } from '../../db/schema.ts';
 import { seedCompanies } from './heating-test-fixtures.ts';
 
 const OUT_OF_RANGE = 'Value exceeds temperature range set by your company.';
@@ -38,11 +39,13 @@ describe('units API', () => {
   it('creates a unit that starts at frost protection and records who created it', async () => {
     const res = await call('POST', base, { name: 'Büro 1', wallControlMin: 18, wallControlMax: 23 });
     expect(res.statusCode).toBe(201);
+    // Issue 14.12: without a plan the source says so, and the setpoint is not older than the unit.
+    expect(res.json().setpointSince).toBe(res.json().createdAt);
     expect(res.json()).toMatchObject({
       name: 'Büro 1',
       groupId: null,
       setpoint: 8,
-      setpointSource: 'regular_plan',
+      setpointSource: 'no_plan',
       wallControlMin: 18,
       wallControlMax: 23,
       paused: false,
@@ -83,17 +86,19 @@ describe('units API', () => {
   it('lists with paging, search and sorting', async () => {
     const page2 = await call('GET', `${base}?q=raum&page=2&size=5&sort=name&order=asc`);
     expect(page2.statusCode).toBe(200);
+    // The list is serialised without the per-answer schema check: it must match the contract.
+    expect(UnitPageSchema.parse(page2.json())).toEqual(page2.json());
     expect(page2.json()).toMatchObject({ count: 20, page: 2, size: 5 });
-    // Plain text sort: "Raum 1", "Raum 10" … "Raum 19", "Raum 2", …
+    // Natural sort (decision 0040): "Raum 1", "Raum 2", … "Raum 10", …
     expect(page2.json().results.map((u: { name: string }) => u.name)).toEqual([
-      'Raum 14',
-      'Raum 15',
-      'Raum 16',
-      'Raum 17',
-      'Raum 18',
+      'Raum 6',
+      'Raum 7',
+      'Raum 8',
+      'Raum 9',
+      'Raum 10',
     ]);
     const desc = await call('GET', `${base}?sort=name&order=desc&size=1`);
-    expect(desc.json().results[0].name).toBe('Raum 9');
+    expect(desc.json().results[0].name).toBe('Raum 20');
     const byGroup = await call('GET', `${base}?sort=group&order=asc&size=30`);
     // Units without group sort last.
     expect(byGroup.json().results.at(-1).name).toBe('Büro 1');
@@ -101,6 +106,100 @@ describe('units API', () => {
     expect(byGroupSearch.json().count).toBe(20);
     const literal = await call('GET', `${base}?q=%25`);
     expect(literal.json().count).toBe(0);
+  });
+
+  // Issue 14.9, decision 0044: two rooms of one name are refused within a company, naming it.
+  it('refuses a unit name the company already has, in any case and spacing, also in bulk and on rename', async () => {
+    const first = await call('POST', base, { name: 'Hausmeister' });
+    expect(first.statusCode).toBe(201);
+    const again = await call('POST', base, { name: '  hausMEISTER ' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({
+      code: 'unit_name_taken',
+      params: { name: 'Hausmeister' },
+      errors: [{ field: 'name', code: 'unit_name_taken' }],
+    });
+    const bulk = await call('POST', `${base}/bulk`, { pattern: 'Raum {n}', count: 3, start: 19 });
+    expect(bulk.statusCode).toBe(409);
+    expect(bulk.json()).toMatchObject({ code: 'unit_name_taken', params: { name: 'Raum 19' } });
+    expect(bulk.json().errors[0].field).toBe('pattern');
+    const other = (await call('POST', base, { name: 'Sekretariat' })).json();
+    expect((await call('PATCH', `${base}/${other.id}`, { name: 'Hausmeister' })).statusCode).toBe(409);
+    expect((await call('PATCH', `${base}/${other.id}`, { name: 'Sekretariat' })).statusCode).toBe(200);
+    // Another company may use the name.
+    const elsewhere = await call(
+      'POST',
+      `/api/companies/${otherCompanyId}/units`,
+      { name: 'Hausmeister' },
+      'mallory',
+    );
+    expect(elsewhere.statusCode).toBe(201);
+  });
+
+  it('counts the units on a page past the last one, answers strangers 404 and lists what waits for the valves', async () => {
+    const past = await call('GET', `${base}?q=raum&page=9&size=5`);
+    expect(past.json()).toMatchObject({ count: 20, page: 9, results: [] });
+    expect((await call('GET', base, undefined, 'mallory')).statusCode).toBe(404);
+    expect((await call('GET', `/api/companies/not-a-uuid/units`)).statusCode).toBe(404);
+    // The page reads the caller's user row itself: a never-seen user is a stranger, a
+    // deactivated one is refused like everywhere else.
+    expect((await call('GET', base, undefined, 'newcomer')).statusCode).toBe(404);
+    await t.database.db.insert(memberships).values({ companyId, userId: 'mallory', role: 'ems' });
+    expect((await call('GET', base, undefined, 'mallory')).statusCode).toBe(200);
+    await t.database.db.update(users).set({ active: false }).where(eq(users.id, 'mallory'));
+    const refused = await call('GET', base, undefined, 'mallory');
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toMatchObject({ detail: 'This account has been deactivated.' });
+    await t.database.db.update(users).set({ active: true }).where(eq(users.id, 'mallory'));
+    await t.database.db
+      .delete(memberships)
+      .where(and(eq(memberships.companyId, companyId), eq(memberships.userId, 'mallory')));
+
+    // Raum 1: one valve waiting for its newest setpoint (an older one superseded), one whose
+    // newest failed; Raum 2: acknowledged. Only the newest non-superseded downlink per valve counts.
+    const [r1, r2] = (await call('GET', `${base}?q=raum&size=2`)).json().results as { id: string }[];
+    const valve = (id: string, unitId: string) => ({
+      id,
+      devEui: id,
+      companyId,
+      model: 'mclimate-vicki',
+      unitId,
+    });
+    await t.database.db
+      .insert(devices)
+      .values([
+        valve('70b3d52dd3f00001', r1?.id ?? ''),
+        valve('70b3d52dd3f00002', r1?.id ?? ''),
+        valve('70b3d52dd3f00003', r2?.id ?? ''),
+      ]);
+    const downlink = (deviceId: string, unitId: string, state: string, minute: number) => ({
+      companyId,
+      unitId,
+      deviceId,
+      devEui: deviceId,
+      setpoint: 20 + minute,
+      fPort: 1,
+      payload: '51',
+      state: state as 'queued',
+      reason: 'regular_plan',
+      appliedAt: new Date(Date.UTC(2026, 0, 1, 6, minute)),
+      createdAt: new Date(Date.UTC(2026, 0, 1, 6, minute)),
+    });
+    await t.database.db
+      .insert(downlinks)
+      .values([
+        downlink('70b3d52dd3f00001', r1?.id ?? '', 'acknowledged', 0),
+        downlink('70b3d52dd3f00001', r1?.id ?? '', 'sent', 1),
+        downlink('70b3d52dd3f00001', r1?.id ?? '', 'superseded', 2),
+        downlink('70b3d52dd3f00002', r1?.id ?? '', 'failed', 1),
+        downlink('70b3d52dd3f00003', r2?.id ?? '', 'queued', 0),
+        downlink('70b3d52dd3f00003', r2?.id ?? '', 'acknowledged', 1),
+      ]);
+    const listed = (await call('GET', `${base}?q=raum&size=2`)).json().results;
+    expect(listed.map((u: { downlinks: object }) => u.downlinks)).toEqual([
+      { pending: 1, failed: 1 },
+      { pending: 0, failed: 0 },
+    ]);
   });
 
   it('rejects an unknown sort key', async () => {
@@ -187,7 +286,7 @@ describe('units API', () => {
     const kinds = (await call('GET', `${base}/${unit.id}/log`))
       .json()
       .results.map((e: { kind: string }) => e.kind);
-    expect(kinds).toEqual(['resumed', 'paused', 'regular_plan', 'regular_plan']);
+    expect(kinds).toEqual(['resumed', 'paused', 'regular_plan', 'no_plan']);
   });
 
   it('answers 404 to a member of another company on every unit endpoint', async () => {

@@ -2,9 +2,14 @@
  * The authenticated shell: a sidebar on wide screens, a top bar with a menu drawer on phones
  * (375 px). Screens render into <Outlet/>.
  */
+import { can } from '@heizplan/contracts/permissions';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation } from 'react-router';
+import { AlertBadge } from '../../features/alerts/components/alert-indicators.tsx';
+import { SubscriptionNotice, useShopTarget } from '../../features/billing/components/subscription-notice.tsx';
+import { CompanySwitcher } from '../../features/company/components/company-switcher.tsx';
+import { useCurrentRole } from '../../features/company/use-can.ts';
 import { mainNav, type NavItem, secondaryNav } from './nav-items.ts';
 
 function NavEntry({ item }: { item: NavItem }) {
@@ -13,7 +18,7 @@ function NavEntry({ item }: { item: NavItem }) {
     <li>
       <NavLink
         to={item.to}
-        end={item.to === '/settings/billing'}
+        end={item.labelKey === 'nav.shop'}
         data-testid={`nav-${item.labelKey.slice(4)}`}
         className={({ isActive }) =>
           `flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium ${
@@ -34,6 +39,7 @@ function NavEntry({ item }: { item: NavItem }) {
           <path d={item.icon} />
         </svg>
         {t(item.labelKey)}
+        {item.badge && <item.badge />}
       </NavLink>
     </li>
   );
@@ -41,15 +47,24 @@ function NavEntry({ item }: { item: NavItem }) {
 
 function Navigation({ id }: { id: string }) {
   const { t } = useTranslation();
+  const role = useCurrentRole();
+  const shop = useShopTarget();
+  const allowed = (item: NavItem) => !item.capability || can(role, item.capability);
+  // "Shop" leads to the licence purchase or to billing, and is gone when nothing is billed.
+  const secondary = secondaryNav.flatMap((item) =>
+    item.labelKey === 'nav.shop' ? (shop ? [{ ...item, to: shop }] : []) : [item],
+  );
   return (
     <nav aria-label={t('nav.main')} id={id} className="flex h-full flex-col gap-6 p-3">
+      <CompanySwitcher id={`${id}-company`} />
+      <SubscriptionNotice />
       <ul className="flex flex-col gap-1">
-        {mainNav.map((item) => (
+        {mainNav.filter(allowed).map((item) => (
           <NavEntry key={item.to} item={item} />
         ))}
       </ul>
       <ul className="mt-auto flex flex-col gap-1 border-t border-stone-200 pt-3">
-        {secondaryNav.map((item) => (
+        {secondary.filter(allowed).map((item) => (
           <NavEntry key={item.to} item={item} />
         ))}
       </ul>
@@ -91,27 +106,30 @@ export function AppShell() {
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="flex items-center justify-between border-b border-stone-200 bg-white px-4 py-3 md:hidden">
           <Brand />
-          <button
-            type="button"
-            className="rounded-lg p-2 hover:bg-stone-100"
-            aria-expanded={menuOpen}
-            aria-controls="nav-mobile"
-            aria-label={menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
-            data-testid="nav-toggle"
-            onClick={() => setMenuOpen((o) => !o)}
-          >
-            <svg
-              viewBox="0 0 24 24"
-              className="size-6"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-              aria-hidden="true"
+          <div className="flex items-center gap-2">
+            <AlertBadge link />
+            <button
+              type="button"
+              className="rounded-lg p-2 hover:bg-stone-100"
+              aria-expanded={menuOpen}
+              aria-controls="nav-mobile"
+              aria-label={menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
+              data-testid="nav-toggle"
+              onClick={() => setMenuOpen((o) => !o)}
             >
-              <path d={menuOpen ? 'M6 6l12 12M18 6 6 18' : 'M4 7h16M4 12h16M4 17h16'} />
-            </svg>
-          </button>
+              <svg
+                viewBox="0 0 24 24"
+                className="size-6"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+                aria-hidden="true"
+              >
+                <path d={menuOpen ? 'M6 6l12 12M18 6 6 18' : 'M4 7h16M4 12h16M4 17h16'} />
+              </svg>
+            </button>
+          </div>
         </header>
         {menuOpen && (
           <div className="border-b border-stone-200 bg-white md:hidden">

@@ -1,8 +1,19 @@
-/** Navigation entries of spec §2 ("Navigation labels"), plus groups and events, which are routes too. */
+/**
+ * Navigation entries of spec §2 ("Navigation labels"), plus groups and events, which are routes
+ * too, and the alert centre with its badge (issue 15). An entry with a `capability` shows only
+ * to roles that have it (decision 0022).
+ */
+import type { Capability } from '@heizplan/contracts/permissions';
+import type { ComponentType } from 'react';
+import { AlertBadge } from '../../features/alerts/components/alert-indicators.tsx';
+
 export interface NavItem {
   to: string;
   labelKey: string;
   icon: string;
+  capability?: Capability;
+  /** Shown at the end of the entry, e.g. the number of open alerts. */
+  badge?: ComponentType;
 }
 
 /** SVG path data (24×24, stroked) per entry; kept here so the shell stays declarative. */
@@ -17,8 +28,15 @@ export const mainNav: NavItem[] = [
     icon: 'M12 14v7M8 21h8M5 9a10 10 0 0 1 14 0M8 12a5 5 0 0 1 8 0',
   },
   {
+    to: '/alerts',
+    labelKey: 'nav.alerts',
+    icon: 'M6 16V11a6 6 0 0 1 12 0v5l2 2H4zM10 21h4',
+    badge: AlertBadge,
+  },
+  {
     to: '/assign',
     labelKey: 'nav.assign',
+    capability: 'operate',
     icon: 'M4 4h6v6H4zM14 4h6v6h-6zM4 14h6v6H4zM14 14h2v2h-2zM18 18h2v2h-2z',
   },
 ];
@@ -32,8 +50,9 @@ export const secondaryNav: NavItem[] = [
   {
     to: '/settings/billing',
     labelKey: 'nav.shop',
+    capability: 'manage',
     icon: 'M5 7h14l-1.5 9h-11zM9 7a3 3 0 0 1 6 0M9 20h.01M15 20h.01',
   },
-  { to: '/settings/help#changelog', labelKey: 'nav.changelog', icon: 'M6 4h12v16H6zM9 8h6M9 12h6M9 16h4' },
+  { to: '/settings/help/changelog', labelKey: 'nav.changelog', icon: 'M6 4h12v16H6zM9 8h6M9 12h6M9 16h4' },
   { to: '/logout', labelKey: 'nav.logout', icon: 'M15 4h4v16h-4M10 8l-4 4 4 4M6 12h10' },
 ];

@@ -22,7 +22,8 @@ export interface PagedListProps<T> {
   label: string;
   columns: TableColumn<T>[];
   rowKey: (row: T) => string;
-  texts: { loadError: string; emptyTitle: string; emptyText: string };
+  /** `noMatch`: the table's text when a filtered list is empty (default: the table's own). */
+  texts: { loadError: string; emptyTitle: string; emptyText: string; noMatch?: string };
   /** True while a search or filter narrows the list: an empty answer then is "no matches", not "nothing yet". */
   filtered?: boolean;
   /** Replaces the search box, e.g. search plus filter selects. */
@@ -89,6 +90,7 @@ export function PagedList<T>({
         rowKey={rowKey}
         {...list.table}
         loading={query.isFetching && query.isPlaceholderData}
+        emptyText={texts.noMatch}
         testid={`${testid}-table`}
       />
     </>

@@ -13,6 +13,11 @@ export interface ButtonProps extends ComponentProps<'button'> {
   variant?: ButtonVariant;
   size?: 'sm' | 'md';
   loading?: boolean;
+  /**
+   * Let a long label wrap onto more lines (a unit name in a table cell) instead of widening what
+   * holds it. A prop rather than a `className` override: two classes for one property compete.
+   */
+  multiline?: boolean;
   testid?: string;
 }
 
@@ -35,6 +40,7 @@ export function Button({
   variant = 'primary',
   size = 'md',
   loading = false,
+  multiline = false,
   testid,
   type = 'button',
   className,
@@ -50,8 +56,10 @@ export function Button({
       disabled={disabled || loading}
       aria-busy={loading || undefined}
       className={cx(
-        'inline-flex items-center justify-center gap-2 rounded-lg font-medium whitespace-nowrap transition-colors',
-        size === 'sm' ? 'h-8 px-3 text-sm' : 'h-10 px-4 text-sm',
+        'inline-flex items-center justify-center gap-2 rounded-lg font-medium transition-colors',
+        multiline
+          ? `${size === 'sm' ? 'min-h-8' : 'min-h-10'} px-3 py-1 text-left text-sm`
+          : `whitespace-nowrap ${size === 'sm' ? 'h-8 px-3 text-sm' : 'h-10 px-4 text-sm'}`,
         disabled ? `cursor-not-allowed ${disabledClass[variant]}` : variantClass[variant],
         loading && 'cursor-progress',
         className,

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { Button } from './button.tsx';
+import { Combobox } from './combobox.tsx';
 import { Dialog, DialogClose } from './dialog.tsx';
 
 function Example({ onOpenChange }: { onOpenChange?: (open: boolean) => void }) {
@@ -35,6 +36,24 @@ function Example({ onOpenChange }: { onOpenChange?: (open: boolean) => void }) {
       </Dialog>
       <button type="button">Außerhalb</button>
     </>
+  );
+}
+
+function WithCombobox() {
+  const [room, setRoom] = useState<string | null>(null);
+  return (
+    <Dialog title="Gerät zuordnen" defaultOpen>
+      <input aria-label="Notiz" defaultValue="Heizkörper links" />
+      <Combobox
+        label="Raum"
+        value={room}
+        onChange={setRoom}
+        options={[
+          { id: 'a', item: 'Raum 1', testid: 'opt-a' },
+          { id: 'b', item: 'Raum 2', testid: 'opt-b' },
+        ]}
+      />
+    </Dialog>
   );
 }
 
@@ -93,6 +112,22 @@ describe('Dialog', () => {
     render(<Example />);
     await userEvent.click(screen.getByTestId('open-dialog'));
     await userEvent.click(screen.getByTestId('cancel'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('lets Escape in an open combobox close only its list, keeping the dialog and its input', async () => {
+    render(<WithCombobox />);
+    const combobox = screen.getByRole('combobox');
+    await userEvent.click(combobox);
+    await userEvent.keyboard('{Enter}');
+    await userEvent.keyboard('{ArrowDown}');
+    expect(combobox).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.keyboard('{Escape}');
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    expect(combobox).toHaveAttribute('aria-expanded', 'false');
+    expect(combobox).toHaveValue('Raum 1');
+    expect(screen.getByLabelText('Notiz')).toHaveValue('Heizkörper links');
+    await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

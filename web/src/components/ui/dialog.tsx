@@ -1,21 +1,33 @@
 /**
  * Dialog (spec §2): the trigger toggles it open; while open the page does not scroll (restored
  * on close); the overlay, the close button and Escape close it; focus stays inside and returns
- * to the trigger afterwards. Built on Radix UI's Dialog primitive, which implements the WAI-ARIA
- * modal dialog pattern (focus trap, scroll lock, `aria-modal`, labelled by the title).
+ * to the trigger afterwards. Escape pressed in a control whose own popup is open (a combobox's
+ * list) closes only that popup. The open dialog is Radix UI's modal primitive
+ * (`dialog-content.tsx`), fetched when a dialog first opens — or when its trigger is pointed at
+ * or focused, so it is usually there by the click — not with the screen (decision 0045).
  *
  * Works controlled (`open` + `onOpenChange`) or uncontrolled (`defaultOpen`).
  */
-import { Dialog as RadixDialog } from 'radix-ui';
-import type { ReactElement, ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Icon } from './icon.tsx';
+import {
+  cloneElement,
+  createContext,
+  type FocusEvent,
+  lazy,
+  type MouseEvent,
+  type ReactElement,
+  type ReactNode,
+  type Ref,
+  Suspense,
+  useContext,
+  useRef,
+  useState,
+} from 'react';
 
 export interface DialogProps {
   title: string;
   description?: string;
   /** An element (usually a `Button`) that opens the dialog. */
-  trigger?: ReactElement;
+  trigger?: ReactElement<TriggerProps>;
   children?: ReactNode;
   /** Actions row at the bottom (confirm / cancel buttons). */
   footer?: ReactNode;
@@ -27,6 +39,31 @@ export interface DialogProps {
   testid?: string;
 }
 
+interface TriggerProps {
+  onClick?: (event: MouseEvent<HTMLElement>) => void;
+  onPointerEnter?: (event: MouseEvent<HTMLElement>) => void;
+  onFocus?: (event: FocusEvent<HTMLElement>) => void;
+  ref?: Ref<HTMLElement>;
+  'aria-haspopup'?: 'dialog';
+  'aria-expanded'?: boolean;
+}
+
+type ContentModule = typeof import('./dialog-content.tsx');
+let loaded: ContentModule | null = null;
+
+/** Fetches the open dialog's code (Radix); resolves at once when it is there. */
+export function preloadDialog(): Promise<ContentModule> {
+  return import('./dialog-content.tsx').then((module) => {
+    loaded = module;
+    return module;
+  });
+}
+
+const LazyContent = lazy(async () => ({ default: (await preloadDialog()).DialogContent }));
+
+/** Closes the dialog it is rendered in (`DialogClose`). */
+const CloseContext = createContext<() => void>(() => {});
+
 export function Dialog({
   title,
   description,
@@ -34,53 +71,68 @@ export function Dialog({
   children,
   footer,
   open,
-  defaultOpen,
+  defaultOpen = false,
   onOpenChange,
   size = 'default',
   testid = 'dialog',
 }: DialogProps) {
-  const { t } = useTranslation('ui');
+  const [uncontrolled, setUncontrolled] = useState(defaultOpen);
+  const isOpen = open ?? uncontrolled;
+  const triggerRef = useRef<HTMLElement>(null);
+  const setOpen = (next: boolean) => {
+    if (open === undefined) setUncontrolled(next);
+    onOpenChange?.(next);
+  };
+  // Rendered straight away once loaded, so an open does not wait a render for the lazy wrapper.
+  const Content = loaded?.DialogContent ?? LazyContent;
   return (
-    <RadixDialog.Root open={open} defaultOpen={defaultOpen} onOpenChange={onOpenChange}>
-      {trigger && <RadixDialog.Trigger asChild>{trigger}</RadixDialog.Trigger>}
-      <RadixDialog.Portal>
-        <RadixDialog.Overlay data-testid={`${testid}-overlay`} className="fixed inset-0 z-40 bg-ink/50" />
-        <RadixDialog.Content
-          data-testid={testid}
-          // Without a description Radix must not point aria-describedby at a missing element.
-          {...(description ? {} : { 'aria-describedby': undefined })}
-          className={`fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] ${size === 'wide' ? 'max-w-4xl' : 'max-w-lg'} -translate-x-1/2 -translate-y-1/2 flex-col rounded-xl bg-white shadow-xl`}
-        >
-          <div className="flex items-start gap-4 border-b border-stone-200 px-5 py-4">
-            <div className="min-w-0 flex-1">
-              <RadixDialog.Title className="text-lg font-semibold text-ink">{title}</RadixDialog.Title>
-              {description && (
-                <RadixDialog.Description className="mt-1 text-sm text-stone-600">
-                  {description}
-                </RadixDialog.Description>
-              )}
-            </div>
-            <RadixDialog.Close
-              aria-label={t('close')}
-              data-testid={`${testid}-close`}
-              className="rounded-md p-1.5 text-stone-500 hover:bg-stone-100 hover:text-ink"
+    <>
+      {trigger &&
+        cloneElement(trigger, {
+          ref: triggerRef,
+          'aria-haspopup': 'dialog',
+          'aria-expanded': isOpen,
+          onClick: (event) => {
+            trigger.props.onClick?.(event);
+            if (!event.defaultPrevented) setOpen(!isOpen);
+          },
+          onPointerEnter: (event) => {
+            trigger.props.onPointerEnter?.(event);
+            void preloadDialog();
+          },
+          onFocus: (event) => {
+            trigger.props.onFocus?.(event);
+            void preloadDialog();
+          },
+        })}
+      {isOpen && (
+        <CloseContext.Provider value={() => setOpen(false)}>
+          <Suspense fallback={null}>
+            <Content
+              title={title}
+              description={description}
+              footer={footer}
+              onOpenChange={setOpen}
+              size={size}
+              testid={testid}
+              returnFocus={triggerRef}
             >
-              <Icon name="close" className="size-5" />
-            </RadixDialog.Close>
-          </div>
-          <div className="overflow-y-auto px-5 py-4 text-sm text-ink">{children}</div>
-          {footer && (
-            <div className="flex flex-wrap justify-end gap-2 border-t border-stone-200 px-5 py-3">
-              {footer}
-            </div>
-          )}
-        </RadixDialog.Content>
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
+              {children}
+            </Content>
+          </Suspense>
+        </CloseContext.Provider>
+      )}
+    </>
   );
 }
 
 /** Closes the surrounding dialog when the wrapped element (a cancel button) is clicked. */
-export function DialogClose({ children }: { children: ReactElement }) {
-  return <RadixDialog.Close asChild>{children}</RadixDialog.Close>;
+export function DialogClose({ children }: { children: ReactElement<TriggerProps> }) {
+  const close = useContext(CloseContext);
+  return cloneElement(children, {
+    onClick: (event) => {
+      children.props.onClick?.(event);
+      if (!event.defaultPrevented) close();
+    },
+  });
 }

@@ -16,6 +16,9 @@ export const iconPaths = {
   warning: 'M12 3.5L2.5 20h19L12 3.5zM12 10v4.5M12 17.5v.5',
   error: 'M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zM9 9l6 6M15 9l-6 6',
   success: 'M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zM8 12.5l2.5 2.5L16 9.5',
+  pause: 'M9 6v12M15 6v12',
+  play: 'M8 5.5v13l10-6.5z',
+  chart: 'M4 19h16M5 15l4.5-5 4 3L19 6.5',
 } as const;
 
 export type IconName = keyof typeof iconPaths;

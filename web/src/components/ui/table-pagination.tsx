@@ -30,7 +30,14 @@ export interface TablePaginationProps {
 }
 
 const pageButtonClass =
-  'inline-flex h-9 min-w-9 items-center justify-center rounded-lg px-2 text-sm font-medium text-ink hover:bg-stone-100 disabled:cursor-not-allowed disabled:text-stone-400 disabled:hover:bg-transparent';
+  'inline-flex h-9 min-w-9 items-center justify-center rounded-lg px-2 text-sm font-medium disabled:cursor-not-allowed';
+/**
+ * Colours of a page button and of the current one, never both on one element: two classes for
+ * one state compete and Tailwind's stylesheet order, not this code, picks the winner — the
+ * hovered current page lost its background that way (issue 14.8).
+ */
+const otherPageClass = 'text-ink hover:bg-stone-100 disabled:text-stone-400 disabled:hover:bg-transparent';
+const currentPageClass = 'bg-brand-600 text-white hover:bg-brand-700 disabled:bg-brand-200';
 
 export function TablePagination({
   count,
@@ -77,7 +84,7 @@ export function TablePagination({
           <li>
             <button
               type="button"
-              className={pageButtonClass}
+              className={cx(pageButtonClass, otherPageClass)}
               aria-label={t('table.previous')}
               data-testid={`${testid}-previous`}
               disabled={inactive || !hasPrevious(page)}
@@ -91,10 +98,7 @@ export function TablePagination({
               <li key={slot}>
                 <button
                   type="button"
-                  className={cx(
-                    pageButtonClass,
-                    slot === page && 'bg-brand-600 text-white hover:bg-brand-700 disabled:bg-brand-200',
-                  )}
+                  className={cx(pageButtonClass, slot === page ? currentPageClass : otherPageClass)}
                   aria-label={t('table.page', { page: slot })}
                   aria-current={slot === page ? 'page' : undefined}
                   data-testid={`${testid}-page-${slot}`}
@@ -118,7 +122,7 @@ export function TablePagination({
           <li>
             <button
               type="button"
-              className={pageButtonClass}
+              className={cx(pageButtonClass, otherPageClass)}
               aria-label={t('table.next')}
               data-testid={`${testid}-next`}
               disabled={inactive || !hasNext(page, pages)}

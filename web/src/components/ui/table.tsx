@@ -7,6 +7,11 @@
  * Sort clicks follow `nextSort` and are ignored while loading, when disabled, or on a column
  * that is not sortable. While loading a spinner covers the rows; with no rows the empty text
  * shows ('Keine Einträge gefunden' unless `emptyText` is given).
+ *
+ * Fitting the screen (issue 14.3): a table fits a 1280 px window without sideways scrolling —
+ * cells of `wrap` columns (names, lists) wrap, headers wrap between words, and a column with
+ * `minScreen` is left out below that breakpoint. On a phone a table that is still too wide
+ * scrolls inside its frame with the first column kept in view.
  */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,6 +30,10 @@ export interface TableColumn<T> {
   /** Value sorted by in `ClientTable`; defaults to the row's property named `key`. */
   sortValue?: (row: T) => SortValue;
   align?: 'left' | 'right';
+  /** Let the cell's text wrap (names, lists of names); other cells stay on one line. */
+  wrap?: boolean;
+  /** Show the column only from this breakpoint up (Tailwind's sm 640, md 768, lg 1024 px). */
+  minScreen?: 'sm' | 'md' | 'lg';
 }
 
 /** The API's pagination envelope (packages/contracts `pageOf`). */
@@ -57,6 +66,22 @@ export function cellValue<T>(row: T, key: string): unknown {
 }
 
 const ariaSort = { asc: 'ascending', desc: 'descending', none: undefined } as const;
+const fromScreen = {
+  sm: 'hidden sm:table-cell',
+  md: 'hidden md:table-cell',
+  lg: 'hidden lg:table-cell',
+} as const;
+/** The first column stays in view while a too wide table scrolls sideways (phones). */
+const stickyFirst = 'sticky left-0 z-[1]';
+
+function columnClass<T>(column: TableColumn<T>, index: number): string {
+  return cx(
+    'px-3',
+    column.align === 'right' && 'text-right',
+    column.minScreen && fromScreen[column.minScreen],
+    index === 0 && stickyFirst,
+  );
+}
 const sortIcon = { asc: 'sortAsc', desc: 'sortDesc', none: 'sortNone' } as const;
 
 export function Table<T>({
@@ -83,11 +108,11 @@ export function Table<T>({
 
   return (
     <div className="overflow-hidden rounded-xl border border-stone-200 bg-white" data-testid={testid}>
-      <div className="relative overflow-x-auto">
+      <div className="relative overflow-x-auto" data-table-scroll>
         <table className="w-full border-collapse text-left text-sm" aria-label={label} aria-busy={loading}>
-          <thead className="bg-stone-50 text-xs font-semibold tracking-wide text-stone-600 uppercase">
+          <thead className="text-xs font-semibold text-stone-600">
             <tr>
-              {columns.map((column) => {
+              {columns.map((column, index) => {
                 const order = sort.key === column.key ? sort.order : 'none';
                 return (
                   <th
@@ -96,10 +121,7 @@ export function Table<T>({
                     aria-sort={column.sortable ? ariaSort[order] : undefined}
                     data-testid={`${testid}-header-${column.key}`}
                     data-sort={column.sortable ? order : undefined}
-                    className={cx(
-                      'border-b border-stone-200 px-4 py-3 whitespace-nowrap',
-                      column.align === 'right' && 'text-right',
-                    )}
+                    className={cx('border-b border-stone-200 bg-stone-50 py-3', columnClass(column, index))}
                   >
                     {column.sortable ? (
                       <button
@@ -108,7 +130,7 @@ export function Table<T>({
                         aria-disabled={inactive || undefined}
                         data-testid={`${testid}-sort-${column.key}`}
                         className={cx(
-                          'inline-flex items-center gap-1 rounded uppercase hover:text-ink',
+                          'inline-flex items-center gap-1 rounded text-left hover:text-ink',
                           order !== 'none' && 'text-brand-700',
                           inactive && 'cursor-not-allowed',
                         )}
@@ -134,12 +156,16 @@ export function Table<T>({
               <tr
                 key={rowKey(row)}
                 data-testid={`${testid}-row-${rowKey(row)}`}
-                className="border-b border-stone-100 last:border-b-0 hover:bg-stone-50"
+                className="group border-b border-stone-100 last:border-b-0"
               >
-                {columns.map((column) => (
+                {columns.map((column, index) => (
                   <td
                     key={column.key}
-                    className={cx('px-4 py-3 whitespace-nowrap', column.align === 'right' && 'text-right')}
+                    className={cx(
+                      'bg-white py-3 group-hover:bg-stone-50',
+                      column.wrap ? 'min-w-24' : 'whitespace-nowrap',
+                      columnClass(column, index),
+                    )}
                   >
                     {column.render ? column.render(row) : String(cellValue(row, column.key) ?? '')}
                   </td>

@@ -11,11 +11,10 @@
  *   on. `login_required` clears the local session and returns null without redirecting.
  * - `logout()` ends the session locally and at the provider.
  */
-import { type User, UserManager, WebStorageStateStore } from 'oidc-client-ts';
+import type { User, UserManager } from 'oidc-client-ts';
 import { configureApiAuth } from '../../lib/api-client.ts';
 import { clearToken, freshToken, setCurrentCompanyId, storeToken } from '../../lib/client-storage.ts';
 import { type AuthConfig, fetchAuthConfig } from './auth-config.ts';
-import { HiddenFrameNavigator, SILENT_LOGIN_TIMEOUT_MS } from './hidden-frame-navigator.ts';
 import { classifyLoginError, type LoginErrorCode, MissingRefreshTokenError } from './login-errors.ts';
 
 /** The part of oidc-client-ts's UserManager the session uses (tests pass a fake). */
@@ -24,12 +23,15 @@ export type OidcManager = Pick<
   'signinRedirect' | 'signinCallback' | 'signinSilent' | 'getUser' | 'removeUser' | 'signoutRedirect'
 >;
 
+/** Default time a silent login may take (ms, spec §9). */
+export const SILENT_LOGIN_TIMEOUT_MS = 60_000;
+
 export interface AuthSessionOptions {
   loadConfig?: () => Promise<AuthConfig>;
   createManager?: (
     config: AuthConfig,
     options: Required<Pick<AuthSessionOptions, 'silentLoginTimeoutMs'>>,
-  ) => OidcManager;
+  ) => OidcManager | Promise<OidcManager>;
   /** Time a silent login may take (ms). Default 60 s (spec §9). */
   silentLoginTimeoutMs?: number;
   /** Renew with refresh tokens when one is stored. Default true. */
@@ -56,10 +58,19 @@ export function isLoginReturn(search: URLSearchParams): boolean {
   return search.has('state') && (search.has('code') || search.has('error'));
 }
 
-export function createUserManager(
+/**
+ * oidc-client-ts's UserManager for `config`. The library (≈ 17 KiB gzipped) is imported here,
+ * not at the top: it is needed to sign in, renew, complete a return or sign out, never while
+ * the stored token is fresh — the usual first load of a signed-in user.
+ */
+export async function createUserManager(
   config: AuthConfig,
   { silentLoginTimeoutMs }: { silentLoginTimeoutMs: number },
-) {
+): Promise<UserManager> {
+  const [{ UserManager, WebStorageStateStore }, { HiddenFrameNavigator }] = await Promise.all([
+    import('oidc-client-ts'),
+    import('./hidden-frame-navigator.ts'),
+  ]);
   const origin = window.location.origin;
   return new UserManager(
     {

@@ -9,9 +9,7 @@
  * window — the message format oidc-client-ts uses.
  */
 import { ErrorTimeout, type INavigator, type IWindow, type NavigateParams } from 'oidc-client-ts';
-
-/** Default time a silent login may take (ms, spec §9). */
-export const SILENT_LOGIN_TIMEOUT_MS = 60_000;
+import { SILENT_LOGIN_TIMEOUT_MS } from './auth-session.ts';
 /** Time the frame is kept after its response (ms, spec §9). */
 export const FRAME_REMOVAL_DELAY_MS = 2_000;
 

@@ -4,7 +4,7 @@
  * shows it instead of starting another login at once (which would loop on a provider that
  * keeps refusing).
  */
-import { ErrorResponse, ErrorTimeout } from 'oidc-client-ts';
+import type { ErrorResponse } from 'oidc-client-ts';
 
 export type LoginErrorCode =
   | 'login_required'
@@ -25,14 +25,19 @@ export class MissingRefreshTokenError extends Error {
 /** Provider answers meaning "the user must sign in interactively" (OIDC Core §3.1.2.6). */
 const NEEDS_INTERACTION = new Set(['login_required', 'interaction_required', 'consent_required']);
 
+/**
+ * The code of an error from oidc-client-ts or the session. The library's errors are told by
+ * their `name` ('ErrorResponse', 'ErrorTimeout'), not `instanceof`: the library is loaded only
+ * when a sign-in needs it (auth-session.ts), and this runs on the first screen too.
+ */
 export function classifyLoginError(error: unknown): LoginErrorCode {
-  if (error instanceof ErrorResponse && error.error && NEEDS_INTERACTION.has(error.error)) {
-    return 'login_required';
-  }
-  if (error instanceof ErrorTimeout) return 'timeout';
+  if (!(error instanceof Error)) return 'failed';
+  const answer = (error as Partial<ErrorResponse>).error;
+  if (error.name === 'ErrorResponse' && answer && NEEDS_INTERACTION.has(answer)) return 'login_required';
+  if (error.name === 'ErrorTimeout') return 'timeout';
   if (error instanceof MissingRefreshTokenError) return 'missing_refresh_token';
   // oidc-client-ts reports a state it has not stored (another tab, replayed URL) this way.
-  if (error instanceof Error && /no matching state/i.test(error.message)) return 'state_mismatch';
+  if (/no matching state/i.test(error.message)) return 'state_mismatch';
   return 'failed';
 }
 

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import i18n from '../../app/i18n.ts';
@@ -36,5 +36,30 @@ describe('/dev/ui widget catalogue', () => {
     expect(screen.getByTestId('catalogue-title')).toHaveTextContent('Widget catalogue');
     expect(screen.getByTestId('demo-table-empty')).toHaveTextContent('No entries found');
     expect(screen.getByTestId('catalogue-lang-en')).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  // The checks the browser journey made before /dev/ui left production builds (issue 14.15).
+  it('sorts a table column, closes its dialog with Escape and shows a toast', async () => {
+    renderRoutes(routes, '/dev/ui');
+    const sort = await screen.findByTestId('demo-table-sort-name');
+    const header = screen.getByTestId('demo-table-header-name');
+    const firstName = () => within(screen.getAllByTestId(/^demo-table-row-/)[0]!).getAllByRole('cell')[0];
+    await userEvent.click(sort);
+    expect(header).toHaveAttribute('aria-sort', 'ascending');
+    await userEvent.click(sort);
+    expect(header).toHaveAttribute('aria-sort', 'descending');
+    expect(firstName()).toHaveTextContent('Raum 42');
+    await userEvent.click(sort);
+    expect(header).not.toHaveAttribute('aria-sort');
+    expect(firstName()).toHaveTextContent('Raum 1');
+
+    await userEvent.click(screen.getByTestId('demo-dialog-open'));
+    expect(screen.getByTestId('demo-dialog')).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByTestId('demo-dialog')).toBeNull();
+    expect(screen.getByTestId('demo-dialog-open')).toHaveFocus();
+
+    await userEvent.click(screen.getByTestId('demo-toast-success'));
+    expect(await screen.findByTestId('app-toast')).toHaveTextContent('Raum angelegt');
   });
 });

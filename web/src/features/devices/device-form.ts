@@ -71,11 +71,3 @@ export function validateDeviceForm(values: DeviceFormValues): DeviceFormErrors {
   if (values.model === '') errors.model = 'validation.modelRequired';
   return errors;
 }
-
-/** The server's message for `field` of a 400 answer (its fields are named `body.<field>`). */
-export function serverFieldError(
-  errors: ReadonlyArray<{ field: string; message: string }>,
-  field: string,
-): string | undefined {
-  return errors.find((e) => e.field === `body.${field}` || e.field === field)?.message;
-}

@@ -10,6 +10,24 @@ import { problem, testUnit } from '../units/test-fixtures.ts';
 import { formatExact, formatRelative } from './components/relative-time.tsx';
 import { registryApi, testDevice } from './test-fixtures.ts';
 
+/** An active subscription with every one of its 5 licences in use. */
+const ACTIVE_BILLING = {
+  provider: 'manual',
+  status: 'active',
+  interval: 'yearly',
+  nextInterval: null,
+  licences: 5,
+  usableLicences: 5,
+  usedLicences: 5,
+  unitCount: 5,
+  deviceCount: 5,
+  paymentMethod: 'immediate',
+  currentPeriodEnd: '2027-11-23T10:00:00.000Z',
+  cancelAtPeriodEnd: false,
+  prices: { currency: 'EUR', perLicence: { monthly: 490, yearly: 4900, '3yearly': 12900 } },
+  netTotal: 24500,
+};
+
 function open(path: string, api: FetchHandler) {
   const { session, fetchMock } = signIn({ profile: testProfile({ lang: 'en' }), extra: api });
   return { ...renderRoutes(routes, path, { session }), fetchMock };
@@ -82,7 +100,7 @@ describe('devices screen', () => {
     expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toEqual([]);
   });
 
-  it('sends a valid device as typed and shows the server field message under its field', async () => {
+  it('sends a valid device as typed and says under its field that the server refused it', async () => {
     const unit = testUnit({ name: 'Büro' });
     const post: FetchHandler = (method, url) =>
       method === 'POST' && url === '/api/companies/c1/devices'
@@ -96,7 +114,10 @@ describe('devices screen', () => {
     await userEvent.click(screen.getByTestId('add-device-unit'));
     await userEvent.click(screen.getByTestId(`add-device-unit-${unit.id}`));
     await userEvent.click(screen.getByTestId('add-device-submit'));
-    expect(await screen.findByTestId('add-device-app-key-field-error')).toHaveTextContent('Server says no');
+    // A field error without a code the web knows reads as a generic sentence, never the server's English.
+    const fieldError = await screen.findByTestId('add-device-app-key-field-error');
+    expect(fieldError).toHaveTextContent('This value was not accepted.');
+    expect(fieldError).not.toHaveTextContent('Server says no');
     const [, init] = fetchMock.mock.calls.find(([, i]) => i?.method === 'POST') ?? [];
     expect(JSON.parse(String(init?.body))).toEqual({
       id: '70B3D52DD3000001',
@@ -107,11 +128,62 @@ describe('devices screen', () => {
     });
   });
 
+  it('asks for the licences in use again after a device was added', async () => {
+    const added: FetchHandler = (method, url) => {
+      if (method === 'POST' && url === '/api/companies/c1/devices') {
+        return json(201, testDevice({ id: '70b3d52dd3000001' }));
+      }
+      return method === 'GET' && url === '/api/companies/c1/billing' ? json(200, ACTIVE_BILLING) : undefined;
+    };
+    const { fetchMock } = open('/devices', registryApi({}, added));
+    const billingReads = () =>
+      fetchMock.mock.calls.filter(
+        ([url, init]) => url === '/api/companies/c1/billing' && init?.method === 'GET',
+      ).length;
+    await userEvent.click(await screen.findByTestId('add-device'));
+    await vi.waitFor(() => expect(billingReads()).toBeGreaterThan(0));
+    const before = billingReads();
+    await userEvent.type(screen.getByTestId('add-device-id'), '70B3D52DD3000001');
+    await userEvent.type(screen.getByTestId('add-device-app-key'), '0123456789abcdef0123456789abcdef');
+    await userEvent.selectOptions(screen.getByTestId('add-device-model'), 'milesight-wt101');
+    await userEvent.click(screen.getByTestId('add-device-submit'));
+    await screen.findByTestId('toast-device-added');
+    expect(billingReads()).toBeGreaterThan(before);
+  });
+
+  it('refuses a device beyond the licences with the reason and a link to buy licences', async () => {
+    const post: FetchHandler = (method, url) => {
+      if (method === 'POST' && url === '/api/companies/c1/devices') {
+        return json(409, { type: 'about:blank', title: 'Conflict', status: 409, code: 'licences_exhausted' });
+      }
+      if (method === 'GET' && url === '/api/companies/c1/billing') {
+        return json(200, ACTIVE_BILLING);
+      }
+      return undefined;
+    };
+    open('/devices', registryApi({}, post));
+    await userEvent.click(await screen.findByTestId('add-device'));
+    await userEvent.type(screen.getByTestId('add-device-id'), '70B3D52DD3000009');
+    await userEvent.type(screen.getByTestId('add-device-app-key'), '0123456789abcdef0123456789ABCDEF');
+    await userEvent.selectOptions(screen.getByTestId('add-device-model'), 'elsys-ers');
+    await userEvent.click(screen.getByTestId('add-device-submit'));
+    expect(await screen.findByTestId('add-device-error')).toHaveTextContent(
+      'Every licence is in use. Buy more licences in settings → billing before adding a device.',
+    );
+    expect(screen.getByTestId('add-device-buy-licences')).toHaveAttribute('href', '/settings/billing');
+  });
+
   it('deletes after confirming, and the 409 for the last device becomes an error toast', async () => {
     const device = testDevice();
     const del: FetchHandler = (method) =>
       method === 'DELETE'
-        ? problem(409, 'Conflict', 'The last device cannot be deleted while the subscription is active.')
+        ? problem(
+            409,
+            'Conflict',
+            'The last device cannot be deleted while the subscription is active.',
+            undefined,
+            'last_device',
+          )
         : undefined;
     const { fetchMock } = open('/devices', registryApi({ devices: [device] }, del));
     await userEvent.click(await screen.findByTestId(`device-delete-${device.id}-open`));

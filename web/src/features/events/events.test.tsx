@@ -12,8 +12,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../app/i18n.ts';
 import { routes } from '../../app/router.tsx';
 import { renderRoutes } from '../../test/render.tsx';
-import { type FetchHandler, json, signIn, testProfile } from '../../test/signed-in.ts';
-import { problem, testCompany, testUnit } from '../units/test-fixtures.ts';
+import { type FetchHandler, json, signIn, testCompany, testProfile } from '../../test/signed-in.ts';
+import { problem, testUnit } from '../units/test-fixtures.ts';
 
 const unit = testUnit({ name: 'Aula' });
 const group: Group = {
@@ -149,7 +149,13 @@ describe('events screen', { timeout: 20_000 }, () => {
       [],
       (method, url) =>
         method === 'POST' && url === '/api/companies/c1/events'
-          ? problem(400, 'Bad Request', message, [{ field: 'temperature', message }])
+          ? problem(
+              400,
+              'Bad Request',
+              message,
+              [{ field: 'temperature', message, code: 'out_of_range' }],
+              'out_of_range',
+            )
           : undefined,
       'de',
     );

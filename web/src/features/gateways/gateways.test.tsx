@@ -8,8 +8,8 @@ import { renderRoutes } from '../../test/render.tsx';
 import { type FetchHandler, json, signIn, testProfile } from '../../test/signed-in.ts';
 import { registryApi, testGateway } from '../devices/test-fixtures.ts';
 
-function open(api: FetchHandler) {
-  const { session, fetchMock } = signIn({ profile: testProfile({ lang: 'en' }), extra: api });
+function open(api: FetchHandler, lang: 'de' | 'en' = 'en') {
+  const { session, fetchMock } = signIn({ profile: testProfile({ lang }), extra: api });
   return { ...renderRoutes(routes, '/gateways', { session }), fetchMock };
 }
 
@@ -54,7 +54,9 @@ describe('gateways screen', () => {
     await userEvent.type(screen.getByTestId('add-gateway-name'), 'Dach');
     await userEvent.type(screen.getByTestId('add-gateway-eui'), '0001');
     await userEvent.click(screen.getByTestId('add-gateway-submit'));
-    expect(await screen.findByTestId('toast-gateway-added')).toHaveTextContent('Gateway Dach added');
+    expect(await screen.findByTestId('toast-gateway-added')).toHaveTextContent(
+      'Gateway added“Dach” (b827ebfffe000001)',
+    );
     expect(await screen.findByTestId(`gateway-state-${added.id}`)).toBeInTheDocument();
     const posts = fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST');
     expect(posts.map(([, init]) => JSON.parse(String(init?.body)))).toEqual([
@@ -66,7 +68,7 @@ describe('gateways screen', () => {
     const gateway = testGateway({ name: 'Keller' });
     const del: FetchHandler = (method) => (method === 'DELETE' ? json(204) : undefined);
     const { fetchMock } = open(registryApi({ gateways: [gateway] }, del));
-    await userEvent.click(await screen.findByRole('button', { name: 'Delete gateway Keller' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete “Keller”' }));
     expect(screen.getByTestId(`gateway-delete-${gateway.id}`)).toHaveTextContent(gateway.gatewayEui);
     await userEvent.click(screen.getByTestId(`gateway-delete-${gateway.id}-confirm`));
     expect(await screen.findByTestId('toast-gateway-deleted')).toHaveTextContent('Gateway deleted');
@@ -78,5 +80,23 @@ describe('gateways screen', () => {
   it('shows an invitation when the company has no gateways', async () => {
     open(registryApi({}));
     expect(await screen.findByTestId('gateways-empty')).toHaveTextContent('No gateways yet');
+  });
+
+  it('names a gateway called "Gateway Dach" without doubling the word, in German too', async () => {
+    await setLanguage('de');
+    const added = testGateway({ name: 'Gateway Dach', gatewayEui: 'b827ebfffe000001' });
+    const api: FetchHandler = (method, url) =>
+      method === 'POST' && url === '/api/companies/c1/gateways' ? json(201, added) : undefined;
+    open(registryApi({ gateways: [added] }, api), 'de');
+    const deleteButton = await screen.findByTestId(`gateway-delete-${added.id}-open`);
+    expect(deleteButton).toHaveAccessibleName('„Gateway Dach“ löschen');
+    await userEvent.click(screen.getByTestId('add-gateway'));
+    await userEvent.type(screen.getByTestId('add-gateway-name'), 'Gateway Dach');
+    await userEvent.type(screen.getByTestId('add-gateway-eui'), 'b827ebfffe000001');
+    await userEvent.click(screen.getByTestId('add-gateway-submit'));
+    const toast = await screen.findByTestId('toast-gateway-added');
+    expect(toast).toHaveTextContent('Gateway hinzugefügt');
+    expect(toast).toHaveTextContent('„Gateway Dach“');
+    expect(toast.textContent).not.toMatch(/Gateway\s*„?Gateway/);
   });
 });

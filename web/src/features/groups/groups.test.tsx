@@ -6,8 +6,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../app/i18n.ts';
 import { routes } from '../../app/router.tsx';
 import { renderRoutes } from '../../test/render.tsx';
-import { type FetchHandler, json, signIn, testProfile } from '../../test/signed-in.ts';
-import { problem, testCompany, testUnit } from '../units/test-fixtures.ts';
+import { type FetchHandler, json, signIn, testCompany, testProfile } from '../../test/signed-in.ts';
+import { testUnit } from '../units/test-fixtures.ts';
 
 const member = testUnit({ name: 'Raum 3', groupName: 'Nordflügel' });
 const group = (over: Partial<Group> = {}): Group => ({
@@ -63,7 +63,14 @@ describe('groups screen', { timeout: 20_000 }, () => {
     const g = group();
     const { fetchMock } = open(g, (method, url) =>
       method === 'POST' && url === `/api/companies/c1/groups/${g.id}/plans`
-        ? problem(409, 'Conflict', reason)
+        ? json(409, {
+            type: 'about:blank',
+            title: 'Conflict',
+            status: 409,
+            detail: reason,
+            code: 'group_plans_unavailable',
+            params: { units: 'Raum 3' },
+          })
         : undefined,
     );
     await userEvent.click(await screen.findByTestId('plan-new-seasonal'));

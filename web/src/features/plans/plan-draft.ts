@@ -108,15 +108,15 @@ export function inputOf(draft: PlanDraft): PlanInput {
 }
 
 /**
- * The server's messages for `field` and anything below it (`switchPoints.2` also finds
- * `switchPoints.2.hour`). Request-validation errors come as `body.switchPoints.2.hour`.
+ * The server's problems for `field` and anything below it (`switchPoints.2` also finds
+ * `switchPoints.2.hour`), one per code. Request-validation errors come as `body.switchPoints.2.hour`.
  */
-export function messagesFor(errors: readonly FieldError[], field: string): string[] {
-  const found = errors
-    .map((error) => ({ ...error, field: error.field.replace(/^body\./, '') }))
-    .filter((error) => error.field === field || error.field.startsWith(`${field}.`))
-    .map((error) => error.message);
-  return [...new Set(found)];
+export function problemsFor(errors: readonly FieldError[], field: string): FieldError[] {
+  const found = errors.filter((error) => {
+    const name = error.field.replace(/^body\./, '');
+    return name === field || name.startsWith(`${field}.`);
+  });
+  return found.filter((error, i) => found.findIndex((other) => other.code === error.code) === i);
 }
 
 /** True when the server named exactly `field` (for `aria-invalid` on one input). */

@@ -41,8 +41,8 @@ const preview: Preview = {
 };
 
 const INVALID_TIME = [
-  { field: 'switchPoints.1.hour', message: 'Invalid time!' },
-  { field: 'validFrom', message: 'Invalid time!' },
+  { field: 'switchPoints.1.hour', message: 'Invalid time!', code: 'plan_invalid_time' },
+  { field: 'validFrom', message: 'Invalid time!', code: 'plan_invalid_time' },
 ];
 
 /** Stubs the unit, its (empty) plan list, the preview and plan creation. */
@@ -98,7 +98,8 @@ describe('plan editor', { timeout: 20_000 }, () => {
   });
 
   it("shows the server's 'Invalid time!' next to the switch point and the date when saving fails", async () => {
-    const refuse: FetchHandler = () => problem(400, 'Invalid time!', 'The time is not valid.', INVALID_TIME);
+    const refuse: FetchHandler = () =>
+      problem(400, 'Invalid time!', 'The time is not valid.', INVALID_TIME, 'plan_invalid_time');
     const { fetchMock } = open({ create: refuse });
     await userEvent.click(await screen.findByTestId('plan-new-seasonal'));
     const hour = screen.getByTestId('switch-point-1-hour');
@@ -106,7 +107,8 @@ describe('plan editor', { timeout: 20_000 }, () => {
     await userEvent.type(hour, '25');
     await userEvent.click(screen.getByTestId('plan-save'));
 
-    expect(await screen.findByTestId('switch-point-1-error')).toHaveTextContent('Invalid time!');
+    // Spec §5: the field says 'Invalid time!', the form's alert adds 'The time is not valid.'.
+    expect((await screen.findByTestId('switch-point-1-error')).textContent).toBe('Invalid time!');
     expect(hour).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByTestId('plan-valid-from-field-error')).toHaveTextContent('Invalid time!');
     expect(screen.getByTestId('plan-error')).toHaveTextContent('The time is not valid.');
@@ -117,12 +119,19 @@ describe('plan editor', { timeout: 20_000 }, () => {
   it('shows the range message in German when the preview refuses a temperature', async () => {
     await setLanguage('de');
     const refuse: FetchHandler = () =>
-      problem(400, 'Value exceeds temperature range set by your company.', undefined, [
-        {
-          field: 'switchPoints.0.temperature',
-          message: 'Value exceeds temperature range set by your company.',
-        },
-      ]);
+      problem(
+        400,
+        'Value exceeds temperature range set by your company.',
+        undefined,
+        [
+          {
+            field: 'switchPoints.0.temperature',
+            message: 'Value exceeds temperature range set by your company.',
+            code: 'out_of_range',
+          },
+        ],
+        'out_of_range',
+      );
     const { session } = signIn({
       profile: testProfile({ lang: 'de' }),
       extra: heatingApi([unit], (method, url) => {
@@ -164,5 +173,36 @@ describe('plan editor', { timeout: 20_000 }, () => {
       { day: 1, hour: 6, minute: 0, temperature: 21, ignoreWallControl: false },
       { day: 1, hour: 22, minute: 0, temperature: 17, ignoreWallControl: true },
     ]);
+  });
+
+  // Issue 14.11: a refused overlap names the other plan, in the page's language.
+  it('says in German which active plan a new plan overlaps', async () => {
+    await setLanguage('de');
+    const detail = 'This plan overlaps the active seasonal plan "Winter" (10-01 to 04-30).';
+    const overlap = {
+      type: 'about:blank',
+      title: 'Conflict',
+      status: 409,
+      detail,
+      code: 'plan_overlap_seasonal',
+      params: { plan: 'Winter', planId: '00000000-0000-4000-a000-000000000009', from: '10-01', to: '04-30' },
+    };
+    const { session } = signIn({
+      profile: testProfile({ lang: 'de' }),
+      extra: heatingApi([unit], (method, url) => {
+        if (method === 'GET' && url === base) return json(200, unit);
+        if (method === 'GET' && url === `${base}/plans`) return json(200, { results: [] });
+        if (method === 'POST' && url === `${base}/preview`) return json(409, overlap);
+        return undefined;
+      }),
+    });
+    renderRoutes(routes, `/units/${unit.id}`, { session });
+    await userEvent.click(await screen.findByTestId('plan-new-seasonal'));
+    const alert = await screen.findByTestId('plan-error');
+    expect(alert).toHaveTextContent(
+      'Dieser Plan überschneidet sich mit dem aktiven Saisonplan „Winter“ (10-01 bis 04-30).',
+    );
+    expect(alert.textContent).not.toContain('Conflict');
+    expect(alert.textContent).not.toContain(detail);
   });
 });

@@ -1,17 +1,18 @@
 /** Settings → company (spec §2): range, IANA time zone and occupant limit saved with a toast; the server's refusal as an error toast. */
+import type { Role } from '@heizplan/contracts/account';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../app/i18n.ts';
 import { routes } from '../../app/router.tsx';
 import { renderRoutes } from '../../test/render.tsx';
-import { type FetchHandler, json, signIn, testProfile } from '../../test/signed-in.ts';
-import { problem, testCompany } from '../units/test-fixtures.ts';
+import { type FetchHandler, json, signIn, testCompany, testProfile } from '../../test/signed-in.ts';
+import { problem } from '../units/test-fixtures.ts';
 
-function open(patch: FetchHandler) {
+function open(patch: FetchHandler, role: Role = 'admin') {
   const api: FetchHandler = (method, url, init) => {
     if (url !== '/api/companies/c1/') return undefined;
-    if (method === 'GET') return json(200, testCompany());
+    if (method === 'GET') return json(200, testCompany({ role }));
     return patch(method, url, init);
   };
   const { session, fetchMock } = signIn({ profile: testProfile({ lang: 'en' }), extra: api });
@@ -41,8 +42,33 @@ describe('settings company', { timeout: 20_000 }, () => {
       min_temperature: 5,
       max_temperature: 26,
       occupant_change_max_hours: null,
+      invite_role_choice: true,
+      default_invite_role: 'heating',
+      energy_media: null,
       time_zone: 'Europe/Vienna',
     });
+  });
+
+  it("saves the heat source of the buildings and offers every one in the user's language", async () => {
+    const { fetchMock } = open((_m, _u, init) => json(200, testCompany(JSON.parse(String(init.body)))));
+    const media = await screen.findByTestId('company-energy-media');
+    expect(media).toHaveValue('');
+    expect(screen.getByLabelText('Heat source of the buildings')).toBe(media);
+    expect([...(media as HTMLSelectElement).options].map((option) => option.text)).toEqual([
+      'Not specified',
+      'Natural gas',
+      'Heating oil',
+      'District heating',
+      'Heat pump',
+      'Electricity',
+      'Wood pellets',
+      'Other',
+    ]);
+    await userEvent.selectOptions(media, 'district_heating');
+    await userEvent.click(screen.getByTestId('company-save'));
+    expect(await screen.findByText('Company updated')).toBeVisible();
+    const patch = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH');
+    expect(JSON.parse(String(patch?.[1]?.body))).toMatchObject({ energy_media: 'district_heating' });
   });
 
   it('limits occupant changes to whole hours from 1 to 168, or none when empty', async () => {
@@ -77,5 +103,29 @@ describe('settings company', { timeout: 20_000 }, () => {
     await userEvent.click(screen.getByTestId('company-save'));
     expect(await screen.findByText('Error updating')).toBeVisible();
     expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'PATCH')).toHaveLength(1);
+  });
+
+  it('switches the invite role choice off and sets the default role of new members', async () => {
+    const { fetchMock } = open((_m, _u, init) => json(200, testCompany(JSON.parse(String(init.body)))));
+    await userEvent.click(await screen.findByTestId('company-invite-role-choice'));
+    await userEvent.selectOptions(screen.getByTestId('company-default-role'), 'ems');
+    await userEvent.click(screen.getByTestId('company-save'));
+    expect(await screen.findByText('Company updated')).toBeVisible();
+    const patch = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH');
+    expect(JSON.parse(String(patch?.[1]?.body))).toMatchObject({
+      invite_role_choice: false,
+      default_invite_role: 'ems',
+    });
+  });
+
+  it('shows members who are not admins the settings without a way to change them', async () => {
+    open(() => undefined, 'heating');
+    expect(await screen.findByTestId('company-read-only')).toHaveTextContent(
+      'Only admins of the company change these settings.',
+    );
+    expect(screen.getByTestId('company-min')).toBeDisabled();
+    expect(screen.getByTestId('company-energy-media')).toBeDisabled();
+    expect(screen.queryByTestId('company-save')).toBeNull();
+    expect(screen.getByTestId('company-other')).toBeVisible();
   });
 });

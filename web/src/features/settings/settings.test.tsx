@@ -48,7 +48,9 @@ describe('settings general', () => {
             type: 'about:blank',
             title: 'Bad Request',
             status: 400,
-            errors: [{ field: 'email', message: 'Email must be a valid email address.' }],
+            errors: [
+              { field: 'email', message: 'Email must be a valid email address.', code: 'invalid_email' },
+            ],
           })
         : undefined;
     open('/settings/general', extra);
@@ -110,7 +112,7 @@ describe('settings general', () => {
     await userEvent.click(
       within(await screen.findByTestId('deletion-dialog')).getByTestId('deletion-confirm'),
     );
-    await waitFor(() => expect(router.state.location.pathname).toBe('/logout'));
+    await waitFor(() => expect(router.location().pathname).toBe('/logout'));
     expect(sent(fetchMock, 'DELETE', '/api/me/request_deletion')).toHaveLength(1);
   });
 });

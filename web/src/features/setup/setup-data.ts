@@ -33,6 +33,13 @@ export function defaultSetupData(locale: Language = 'en'): SetupData {
   };
 }
 
+/**
+ * The invite link's `invite_code` (issue 12): step 2 opens in "join" mode with the code filled in.
+ */
+export function withInviteCode(data: SetupData, inviteCode: string | null): SetupData {
+  return inviteCode ? { ...data, createNew: false, inviteCode } : data;
+}
+
 /** Spec §5: next is disabled when creating with an empty name or joining with an empty code. */
 export function canContinueCompany(data: SetupData): boolean {
   return (data.createNew ? data.companyName : data.inviteCode).trim().length > 0;

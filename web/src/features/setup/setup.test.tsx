@@ -33,7 +33,7 @@ describe('setup wizard', () => {
 
   it('redirects /setup to step 1', async () => {
     const { router } = open('/setup', { profile: testProfile({ lang: null, company_ids: [] }) });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/setup/1'));
+    await waitFor(() => expect(router.location().pathname).toBe('/setup/1'));
   });
 
   it('step 1 offers one flag per locale, English with the US flag and chosen by default, and saves the choice', async () => {
@@ -55,7 +55,7 @@ describe('setup wizard', () => {
     await userEvent.click(screen.getByText('Deutsch'));
     expect(screen.getByTestId('setup-lang-de')).toBeChecked();
     await userEvent.click(screen.getByTestId('setup-next'));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/setup/2'));
+    await waitFor(() => expect(router.location().pathname).toBe('/setup/2'));
     expect(calls(fetchMock, 'POST')).toEqual(['/api/me/language?lang=de']);
     // The screen switched to the chosen language.
     expect(await screen.findByRole('radio', { name: 'Neues Unternehmen' })).toBeVisible();
@@ -78,20 +78,29 @@ describe('setup wizard', () => {
     expect(next).toBeEnabled();
   });
 
-  it("step 2 shows the server's message under the invite-code field", async () => {
+  // Issue 14.2: a German user saw the server's 'Invalid invite code.'.
+  it("step 2 shows the server's refusal under the invite-code field, in German", async () => {
+    await setLanguage('de');
     const extra: FetchHandler = (method, url) =>
       method === 'POST' && url === '/api/invite/setup/wrong-code'
-        ? json(404, { type: 'about:blank', title: 'Not Found', status: 404, detail: 'Invalid invite code.' })
+        ? json(404, {
+            type: 'about:blank',
+            title: 'Not Found',
+            status: 404,
+            detail: 'Invalid invite code.',
+            code: 'invite_code_invalid',
+          })
         : undefined;
-    const { router } = open('/setup/2', { profile: testProfile({ company_ids: [] }), extra });
+    const { router } = open('/setup/2', { profile: testProfile({ lang: 'de', company_ids: [] }), extra });
     await userEvent.click(await screen.findByTestId('setup-mode-join'));
     await userEvent.type(screen.getByTestId('setup-invite-code'), 'wrong-code');
     await userEvent.click(screen.getByTestId('setup-next'));
     expect(await screen.findByTestId('setup-invite-code-field-error')).toHaveTextContent(
-      'Invalid invite code.',
+      'Ungültiger Einladungscode.',
     );
+    expect(document.body).not.toHaveTextContent('Invalid invite code.');
     expect(screen.getByTestId('setup-invite-code')).toHaveAttribute('aria-invalid', 'true');
-    expect(router.state.location.pathname).toBe('/setup/2');
+    expect(router.location().pathname).toBe('/setup/2');
   });
 
   it('step 2 creates a company, makes it the current one and goes to step 3', async () => {
@@ -108,18 +117,18 @@ describe('setup wizard', () => {
     const { router } = open('/setup/2', { extra });
     await userEvent.type(await screen.findByTestId('setup-company-name'), '  Stadtwerke ');
     await userEvent.click(screen.getByTestId('setup-next'));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/setup/3'));
+    await waitFor(() => expect(router.location().pathname).toBe('/setup/3'));
     expect(getCurrentCompanyId()).toBe('c9');
     expect(await screen.findByTestId('setup-privacy')).toBeVisible();
   });
 
   it('step 2 sends a user who has companies on to step 3, unless skipGuard=true', async () => {
     const first = open('/setup/2', { accepted: NONE_ACCEPTED });
-    await waitFor(() => expect(first.router.state.location.pathname).toBe('/setup/3'));
+    await waitFor(() => expect(first.router.location().pathname).toBe('/setup/3'));
     first.unmount();
     const second = open('/setup/2?skipGuard=true', { accepted: NONE_ACCEPTED });
     expect(await screen.findByTestId('setup-company-name')).toBeVisible();
-    expect(second.router.state.location.pathname).toBe('/setup/2');
+    expect(second.router.location().pathname).toBe('/setup/2');
   });
 
   it('step 3 enables next only with all four boxes ticked, links the German documents, and ends on units', async () => {
@@ -154,13 +163,47 @@ describe('setup wizard', () => {
     ]);
 
     await userEvent.click(next);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/units'));
+    await waitFor(() => expect(router.location().pathname).toBe('/units'));
     expect(calls(fetchMock, 'POST')).toEqual(['/api/licenses/c1/']);
   });
 
   it('step 3 sends a user whose agreements are accepted to units', async () => {
     const { router } = open('/setup/3');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/units'));
+    await waitFor(() => expect(router.location().pathname).toBe('/units'));
+  });
+
+  it('step 3 tells a member who is not an admin that an admin must accept, with no checkboxes', async () => {
+    const { fetchMock } = open('/setup/3', { accepted: NONE_ACCEPTED, role: 'heating' });
+    expect(await screen.findByTestId('setup-admin-must-accept')).toHaveTextContent(
+      'Eine Administratorin oder ein Administrator des Unternehmens muss sie annehmen',
+    );
+    expect(screen.queryByTestId('setup-privacy')).toBeNull();
+    expect(screen.getByTestId('setup-logout')).toHaveAttribute('href', '/logout');
+    expect(calls(fetchMock, 'POST')).toEqual([]);
+  });
+
+  it('step 2 opened from an invite link fills in the code for a new person, who joins with next', async () => {
+    const extra: FetchHandler = (method, url) =>
+      method === 'POST' && url === '/api/invite/setup/MAILEDCODE' ? json(200, company) : undefined;
+    const { router, fetchMock } = open('/setup/2?skipGuard=true&invite_code=MAILEDCODE', {
+      profile: testProfile({ company_ids: [] }),
+      extra,
+    });
+    expect(await screen.findByTestId('setup-invite-code')).toHaveValue('MAILEDCODE');
+    expect(screen.getByTestId('setup-mode-join')).toHaveAttribute('aria-checked', 'true');
+    expect(calls(fetchMock, 'POST')).toEqual([]);
+    await userEvent.click(screen.getByTestId('setup-next'));
+    await waitFor(() => expect(router.location().pathname).toBe('/setup/3'));
+    expect(getCurrentCompanyId()).toBe('c9');
+  });
+
+  it('step 2 opened from an invite link joins at once for a person who already has a company', async () => {
+    const extra: FetchHandler = (method, url) =>
+      method === 'POST' && url === '/api/invite/setup/MAILEDCODE' ? json(200, company) : undefined;
+    const { router, fetchMock } = open('/setup/2?skipGuard=true&invite_code=MAILEDCODE', { extra });
+    await waitFor(() => expect(getCurrentCompanyId()).toBe('c9'));
+    await waitFor(() => expect(router.location().pathname).not.toBe('/setup/2'));
+    expect(calls(fetchMock, 'POST')).toEqual(['/api/invite/setup/MAILEDCODE']);
   });
 });
 
@@ -188,7 +231,7 @@ describe('main guard on the shell routes', () => {
   ] as const)('when %s, /devices ends on %s', async (_, options, target) => {
     vi.spyOn(console, 'info').mockImplementation(() => {});
     const { router } = open('/devices', options);
-    await waitFor(() => expect(router.state.location.pathname).toBe(target));
+    await waitFor(() => expect(router.location().pathname).toBe(target));
   });
 
   it("applies the profile's language to the interface", async () => {

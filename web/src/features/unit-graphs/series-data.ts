@@ -21,9 +21,12 @@ export interface GraphColumns {
 
 const seconds = (iso: string) => Date.parse(iso) / 1000;
 
-/** True when the series has neither readings nor setpoint steps. */
+/**
+ * True when the series has no readings. Setpoint steps alone (a unit created minutes ago) make no
+ * graph worth drawing: the empty state explains instead (issue 14.5).
+ */
 export function isEmptySeries(series: UnitSeries): boolean {
-  return series.buckets.time.length === 0 && series.setpoint.length === 0;
+  return series.buckets.time.length === 0;
 }
 
 export function toGraphColumns(series: UnitSeries): GraphColumns {

@@ -3,11 +3,12 @@ import type { UnitSeries } from '@heizplan/contracts/unit-series';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setLanguage } from '../../app/i18n.ts';
+import i18n, { setLanguage } from '../../app/i18n.ts';
 import { routes } from '../../app/router.tsx';
 import { renderRoutes } from '../../test/render.tsx';
 import { json, signIn, testProfile } from '../../test/signed-in.ts';
 import { heatingApi, problem, testUnit } from '../units/test-fixtures.ts';
+import { chartOptions } from './chart-options.ts';
 import { isEmptySeries, toGraphColumns } from './series-data.ts';
 
 const series = (over: Partial<UnitSeries> = {}): UnitSeries => ({
@@ -57,6 +58,11 @@ describe('graph columns', () => {
     });
     expect(isEmptySeries(none)).toBe(true);
     expect(isEmptySeries(series())).toBe(false);
+    // Issue 14.5: a unit created minutes ago has a setpoint step but no readings: nothing to draw.
+    const setpointOnly = series({
+      buckets: { time: [], roomAvg: [], roomMin: [], roomMax: [], supplyAvg: [], valveAvg: [] },
+    });
+    expect(isEmptySeries(setpointOnly)).toBe(true);
   });
 });
 
@@ -95,5 +101,50 @@ describe('unit graph', { timeout: 20_000 }, () => {
     expect(await screen.findByTestId('unit-graph-empty')).toHaveTextContent('No readings yet');
     await userEvent.click(screen.getByTestId('unit-graph-range-14d'));
     expect(screen.getByTestId('unit-graph-range-14d')).toHaveAttribute('aria-pressed', 'true');
+  });
+});
+
+describe('chart options', () => {
+  const german = (key: string) => i18n.getFixedT('de', 'graphs')(key);
+  const options = () =>
+    chartOptions({
+      series: series(),
+      width: 600,
+      language: 'de',
+      t: german,
+      stepped: undefined,
+      tzDate: (ts) => new Date(ts * 1000),
+    });
+
+  // Issue 14.2: uPlot labels its time entry 'Time' and formats it in English unless told otherwise.
+  it('name and format the legend time entry in the user language', () => {
+    const time = options().series[0];
+    expect(time?.label).toBe('Zeit');
+    const value = time?.value as (u: unknown, ts: number) => string;
+    expect(value(null, s('2026-11-20T05:30:00.000Z'))).toBe('Fr., 20.11., 06:30');
+  });
+
+  // Issue 14.5: readings that start minutes ago were drawn over two minutes with repeated labels.
+  it('span the whole range asked for, whatever the data covers', () => {
+    const range = options().scales?.x?.range;
+    expect(range).toEqual([s('2026-11-20T00:00:00.000Z'), s('2026-11-20T01:00:00.000Z')]);
+  });
+
+  it('never repeat a tick label, also over two weeks', () => {
+    const twoWeeks = chartOptions({
+      series: series({ from: '2026-11-06T23:00:00.000Z', to: '2026-11-20T23:00:00.000Z' }),
+      width: 600,
+      language: 'de',
+      t: german,
+      stepped: undefined,
+      tzDate: (ts) => new Date(ts * 1000),
+    });
+    const labels = twoWeeks.axes?.[0]?.values as (u: unknown, splits: number[]) => string[];
+    const splits = ['2026-11-09T23:00:00.000Z', '2026-11-10T11:00:00.000Z', '2026-11-10T23:00:00.000Z'].map(
+      s,
+    );
+    const shown = labels(null, splits);
+    expect(new Set(shown).size).toBe(3);
+    expect(shown[0]).toBe('Di., 10.11.');
   });
 });

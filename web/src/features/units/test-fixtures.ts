@@ -1,19 +1,6 @@
 /** Test data and fetch stubs for the heating screens' component tests. */
-import type { Company } from '@heizplan/contracts/account';
 import type { Unit } from '@heizplan/contracts/heating';
-import { type FetchHandler, json } from '../../test/signed-in.ts';
-
-export const testCompany = (over: Partial<Company> = {}): Company => ({
-  id: 'c1',
-  name: 'Stadtwerke',
-  conf: { avv_accepted: true, license_accepted: true, privacy_accepted: true },
-  min_temperature: 5,
-  max_temperature: 28,
-  time_zone: 'Europe/Berlin',
-  occupant_change_max_hours: null,
-  role: 'admin',
-  ...over,
-});
+import { type FetchHandler, json, testCompany } from '../../test/signed-in.ts';
 
 let seq = 0;
 /** A unit with a uuid-shaped id (the contract checks it) and the given fields. */
@@ -45,12 +32,14 @@ export const testUnit = (over: Partial<Unit> = {}): Unit => {
   };
 };
 
-export const problem = (status: number, title: string, detail?: string, errors?: unknown[]) =>
+/** A problem+json answer as the server sends it; `code` is what screens translate (issue 14). */
+export const problem = (status: number, title: string, detail?: string, errors?: unknown[], code?: string) =>
   json(status, {
     type: 'about:blank',
     title,
     status,
     ...(detail ? { detail } : {}),
+    ...(code ? { code } : {}),
     ...(errors ? { errors } : {}),
   });
 

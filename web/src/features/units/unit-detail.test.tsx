@@ -1,5 +1,5 @@
 /** Unit detail (spec §2): name and wall control limits saved, server field messages inline, delete after confirming. */
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../app/i18n.ts';
@@ -34,10 +34,16 @@ describe('unit detail', { timeout: 20_000 }, () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it("saves name and wall control limits and shows the server's message under the limit it refuses", async () => {
-    const message = 'The wall control minimum must be below the maximum.';
+    const message = 'The minimum must not be above the maximum.';
     const { fetchMock } = open((method, u) =>
       method === 'PATCH' && u === url
-        ? problem(400, 'Bad Request', message, [{ field: 'wallControlMin', message }])
+        ? problem(
+            400,
+            'Bad Request',
+            message,
+            [{ field: 'wallControlMin', message, code: 'wall_control_order' }],
+            'wall_control_order',
+          )
         : undefined,
     );
     const name = await screen.findByTestId('unit-name');
@@ -63,7 +69,42 @@ describe('unit detail', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('unit-delete-dialog')).toHaveTextContent('Delete Aula?');
     await userEvent.click(screen.getByTestId('unit-delete-confirm'));
     expect(await screen.findByText('Aula deleted')).toBeVisible();
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/units'));
+    await vi.waitFor(() => expect(router.location().pathname).toBe('/units'));
     expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'DELETE')).toHaveLength(1);
+  });
+
+  it('names the source of a setpoint without a plan truthfully', async () => {
+    const bare = testUnit({ name: 'Kammer', setpoint: 8, setpointSource: 'no_plan' });
+    const { session } = signIn({
+      profile: testProfile({ lang: 'de' }),
+      extra: heatingApi([bare], (method, u) => {
+        if (method !== 'GET') return undefined;
+        if (u === `/api/companies/c1/units/${bare.id}`) return json(200, bare);
+        return u === `/api/companies/c1/units/${bare.id}/plans` ? json(200, { results: [] }) : undefined;
+      }),
+    });
+    renderRoutes(routes, `/units/${bare.id}`, { session });
+    expect(await screen.findByTestId('unit-source')).toHaveTextContent('Kein Plan – Frostschutz');
+  });
+
+  // Issue 14.13: a planner looks at the week of the next DST change, not only at the next 7 days.
+  it('previews a chosen week from local midnight in the company zone, and steps week by week', async () => {
+    const { fetchMock } = open(() => undefined);
+    const previewCalls = () =>
+      fetchMock.mock.calls
+        .map(([u]) => String(u))
+        .filter((u) => u.startsWith(`${url}/preview`))
+        .map((u) => new URL(u, 'http://x').searchParams.get('from'));
+    const start = await screen.findByTestId('preview-week-start');
+    expect(previewCalls()).toEqual([null]);
+    fireEvent.change(start, { target: { value: '2027-03-22' } });
+    await vi.waitFor(() => expect(previewCalls().at(-1)).toBe('2027-03-22T00:00:00.000+01:00'));
+    await userEvent.click(screen.getByTestId('preview-week-next'));
+    await vi.waitFor(() => expect(previewCalls().at(-1)).toBe('2027-03-29T00:00:00.000+02:00'));
+    expect(start).toHaveValue('2027-03-29');
+    await userEvent.click(screen.getByTestId('preview-week-now'));
+    await vi.waitFor(() => expect(previewCalls().at(-1)).toBeNull());
+    expect(start).toHaveAttribute('min');
+    expect(start).toHaveAttribute('max');
   });
 });

@@ -64,13 +64,49 @@ describe('units screen', { timeout: 20_000 }, () => {
     await screen.findByText('Warm');
     expect(screen.getByTestId(`unit-raise-${hot.id}`)).toBeDisabled();
     await userEvent.click(screen.getByTestId(`unit-raise-${warm.id}`));
-    expect(bodiesOf(fetchMock, 'POST', `/api/companies/c1/units/${warm.id}/setpoint`)).toEqual([
-      { setpoint: 28 },
-    ]);
+    // Sent once the presses pause (issue 14.4).
+    await vi.waitFor(() =>
+      expect(bodiesOf(fetchMock, 'POST', `/api/companies/c1/units/${warm.id}/setpoint`)).toEqual([
+        { setpoint: 28 },
+      ]),
+    );
     await userEvent.click(screen.getByTestId(`unit-lower-${hot.id}`));
-    expect(bodiesOf(fetchMock, 'POST', `/api/companies/c1/units/${hot.id}/setpoint`)).toEqual([
-      { setpoint: 27.5 },
-    ]);
+    await vi.waitFor(() =>
+      expect(bodiesOf(fetchMock, 'POST', `/api/companies/c1/units/${hot.id}/setpoint`)).toEqual([
+        { setpoint: 27.5 },
+      ]),
+    );
+  });
+
+  // Issue 14.4: 12 quick presses raised the setpoint by 5.0 °C instead of 6.0.
+  it('ends at the value of twelve quick presses, shown at once and sent once as the absolute target', async () => {
+    const room = testUnit({ name: 'Quick', setpoint: 20 });
+    const setpoint: FetchHandler = (method, url, init) =>
+      method === 'POST' && url.endsWith('/setpoint')
+        ? json(200, { ...room, setpoint: JSON.parse(String(init.body)).setpoint })
+        : undefined;
+    const { fetchMock } = open('/units', heatingApi([room], setpoint));
+    const raise = await screen.findByTestId(`unit-raise-${room.id}`);
+    for (let i = 0; i < 12; i++) await userEvent.click(raise);
+    expect(screen.getByTestId(`unit-setpoint-${room.id}`)).toHaveTextContent('26.0 °C');
+    await vi.waitFor(() =>
+      expect(bodiesOf(fetchMock, 'POST', `/api/companies/c1/units/${room.id}/setpoint`)).toEqual([
+        { setpoint: 26 },
+      ]),
+    );
+  });
+
+  // Issue 14.12: 8 °C without a plan is frost protection, not a "regular plan".
+  it('marks a unit without any plan as frost protection', async () => {
+    const bare = testUnit({ name: 'Bare', setpoint: 8, setpointSource: 'no_plan' });
+    const planned = testUnit({ name: 'Planned', setpoint: 21, setpointSource: 'regular_plan' });
+    open('/units', heatingApi([bare, planned]));
+    await screen.findByText('Bare');
+    expect(screen.getByTestId(`unit-no-plan-${bare.id}`)).toHaveTextContent('No plan');
+    expect(screen.getByTestId(`unit-no-plan-${bare.id}`)).toHaveAccessibleDescription(
+      'No plan covers today: the room is kept at frost protection.',
+    );
+    expect(screen.queryByTestId(`unit-no-plan-${planned.id}`)).toBeNull();
   });
 
   it('pauses a unit, and a paused unit offers resume with − and + disabled', async () => {
@@ -104,6 +140,46 @@ describe('units screen', { timeout: 20_000 }, () => {
     expect(bodiesOf(fetchMock, 'POST', '/api/companies/c1/units/bulk')).toEqual([
       { pattern: 'Room {n}', count: 20, start: 1, groupId: null },
     ]);
+  });
+
+  // Issue 14.9: above 500 the button was disabled without a word.
+  it('says why more than 500 units cannot be created at once', async () => {
+    open('/units', heatingApi([]));
+    await userEvent.click(await screen.findByTestId('create-units'));
+    const count = screen.getByTestId('create-units-count');
+    await userEvent.clear(count);
+    await userEvent.type(count, '501');
+    expect(screen.getByTestId('create-units-submit')).toBeDisabled();
+    expect(screen.getByTestId('create-units-count-field-error')).toHaveTextContent(
+      'At most 500 units can be created at once.',
+    );
+    await userEvent.clear(count);
+    await userEvent.type(count, '500');
+    expect(screen.queryByTestId('create-units-count-field-error')).toBeNull();
+    expect(screen.getByTestId('create-units-submit')).toBeEnabled();
+  });
+
+  it('shows under the name that the company already has a unit of that name', async () => {
+    const refuse: FetchHandler = (method, url) =>
+      method === 'POST' && url === '/api/companies/c1/units'
+        ? json(409, {
+            type: 'about:blank',
+            title: 'Conflict',
+            status: 409,
+            detail: 'A unit named "Aula" already exists in this company.',
+            code: 'unit_name_taken',
+            params: { name: 'Aula' },
+            errors: [{ field: 'name', message: 'x', code: 'unit_name_taken', params: { name: 'Aula' } }],
+          })
+        : undefined;
+    open('/units', heatingApi([], refuse));
+    await userEvent.click(await screen.findByTestId('create-units'));
+    await userEvent.selectOptions(screen.getByTestId('create-units-mode'), 'one');
+    await userEvent.type(screen.getByTestId('create-unit-name'), 'aula');
+    await userEvent.click(screen.getByTestId('create-units-submit'));
+    expect(await screen.findByTestId('create-unit-name-field-error')).toHaveTextContent(
+      'A unit named “Aula” already exists in your company. Choose another name.',
+    );
   });
 
   it('sends search and sort to the server', async () => {

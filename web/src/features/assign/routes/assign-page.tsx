@@ -6,6 +6,7 @@
  * the camera was used, scans again. If the camera is refused or missing the page says why and
  * the typed input keeps working. One column, built for a 375 px wide screen.
  */
+import { can } from '@heizplan/contracts/permissions';
 import { DeviceCodeError, parseDeviceCode } from '@heizplan/contracts/tr005';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,16 +15,32 @@ import { Button } from '../../../components/ui/button.tsx';
 import { TextInput } from '../../../components/ui/field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useCurrentRole } from '../../company/use-can.ts';
 import { useDeviceByEui } from '../../devices/api/get-device-by-eui.ts';
 import { AssignDevice, type Assignment } from '../components/assign-device.tsx';
 import { type CameraProblem, QrScanner } from '../components/qr-scanner.tsx';
 import { useAssignCompany } from '../use-assign-company.ts';
 
-/** Waits for the current company (see `useAssignCompany`), then shows the assign screen. */
+/**
+ * Waits for the current company (see `useAssignCompany`), then shows the assign screen to
+ * members who may assign devices (decision 0022: not `ems`).
+ */
 export function AssignPage() {
   const { t } = useTranslation('assign');
   const company = useAssignCompany();
-  if (company === 'ready') return <AssignScreen />;
+  const role = useCurrentRole();
+  if (company === 'ready' && role) {
+    if (can(role, 'operate')) return <AssignScreen />;
+    return (
+      <p
+        role="alert"
+        className="m-4 rounded-lg bg-amber-50 p-4 text-amber-900"
+        data-testid="assign-not-allowed"
+      >
+        {t('notAllowed')}
+      </p>
+    );
+  }
   if (company === 'loading') {
     return (
       <div className="flex justify-center py-16">

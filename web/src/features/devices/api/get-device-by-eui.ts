@@ -2,13 +2,13 @@
  * `GET /api/companies/{id}/devices/by-eui/{devEui}`: the /assign lookup. The server answers 404
  * ('Device not found.') for a DevEUI the company has not registered; that is not retried.
  */
-import { type Device, DeviceSchema } from '@heizplan/contracts/devices';
+import type { Device } from '@heizplan/contracts/devices';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, api, companyPath } from '../../../lib/api-client.ts';
 import { deviceKeys } from './query-keys.ts';
 
 export const getDeviceByEui = (devEui: string): Promise<Device> =>
-  api.get(companyPath(`/devices/by-eui/${encodeURIComponent(devEui)}`), { schema: DeviceSchema });
+  api.get<Device>(companyPath(`/devices/by-eui/${encodeURIComponent(devEui)}`));
 
 /** Looks the device up once `devEui` is set (null = nothing scanned yet). */
 export function useDeviceByEui(devEui: string | null) {

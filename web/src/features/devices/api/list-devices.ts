@@ -1,5 +1,5 @@
 /** `GET /api/companies/{id}/devices?page&size&q&model&unitId&unassigned&sort&order`: one page of devices. */
-import { type Device, type DeviceListQuery, DevicePageSchema } from '@heizplan/contracts/devices';
+import type { Device, DeviceListQuery, DevicePage } from '@heizplan/contracts/devices';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TablePage } from '../../../components/ui/table.tsx';
 import { api, companyPath } from '../../../lib/api-client.ts';
@@ -8,7 +8,7 @@ import { deviceKeys } from './query-keys.ts';
 export type DeviceListParams = Partial<DeviceListQuery>;
 
 export const listDevices = (query: DeviceListParams): Promise<TablePage<Device>> =>
-  api.get(companyPath('/devices'), { query, schema: DevicePageSchema });
+  api.get<DevicePage>(companyPath('/devices'), { query });
 
 /** Keeps the previous page on screen while the next loads, so the table shows its loader. */
 export function useDevices(query: DeviceListParams) {

@@ -7,6 +7,7 @@
 import { DEVICE_MODELS } from '@heizplan/contracts/devices';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Combobox } from '../../../components/ui/combobox.tsx';
 import { Dialog, DialogClose } from '../../../components/ui/dialog.tsx';
@@ -14,12 +15,14 @@ import { Field, TextInput } from '../../../components/ui/field.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { useToast } from '../../../components/ui/toast-provider.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useProblemMessage } from '../../../lib/problem-message.ts';
+import { useShopTarget } from '../../billing/components/subscription-notice.tsx';
+import { useCan } from '../../company/use-can.ts';
 import { useCreateDevice } from '../api/create-device.ts';
 import {
   type DeviceFormField,
   type DeviceFormValues,
   EMPTY_DEVICE_FORM,
-  serverFieldError,
   toDeviceCreate,
   validateDeviceForm,
 } from '../device-form.ts';
@@ -27,6 +30,7 @@ import { useUnitOptions } from '../unit-options.ts';
 
 export function AddDeviceDialog() {
   const { t } = useTranslation('devices');
+  const serverProblems = useProblemMessage();
   const { toast } = useToast();
   const [open, setOpen] = useState(false);
   const [values, setValues] = useState<DeviceFormValues>(EMPTY_DEVICE_FORM);
@@ -36,6 +40,9 @@ export function AddDeviceDialog() {
   const create = useCreateDevice();
   const problems = validateDeviceForm(values);
   const apiError = create.error instanceof ApiError ? create.error : null;
+  // A refusal for want of licences links to where they are bought (issue 13).
+  const shop = useShopTarget();
+  const canManage = useCan('manage');
   const serverErrors = apiError?.errors ?? [];
   // The server answers 404 'Unknown unit' when the chosen unit was deleted meanwhile.
   const unknownUnit = apiError?.status === 404;
@@ -43,7 +50,7 @@ export function AddDeviceDialog() {
   const errorOf = (field: DeviceFormField) => {
     const key = problems[field];
     if (key && (submitted || touched[field])) return t(key);
-    return serverFieldError(serverErrors, field);
+    return serverProblems.field(create.error, field);
   };
   const set = (field: keyof DeviceFormValues) => (value: string | null) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -154,13 +161,21 @@ export function AddDeviceDialog() {
           placeholder={t('noUnit')}
           value={values.unitId}
           onChange={set('unitId')}
-          error={unknownUnit ? t('unknownUnit') : serverFieldError(serverErrors, 'unitId')}
+          error={unknownUnit ? t('unknownUnit') : serverProblems.field(create.error, 'unitId')}
           options={units.options}
           testid="add-device-unit"
         />
         {create.error && serverErrors.length === 0 && !unknownUnit && (
           <p role="alert" className="text-sm text-red-700" data-testid="add-device-error">
-            {apiError?.status === 409 ? t('add.taken') : t('add.error')}
+            {serverProblems.reason(create.error) ?? t('add.error')}
+            {apiError?.code === 'licences_exhausted' && shop && canManage && (
+              <>
+                {' '}
+                <Link to={shop} className="font-medium underline" data-testid="add-device-buy-licences">
+                  {t('add.buyLicences')}
+                </Link>
+              </>
+            )}
           </p>
         )}
       </form>

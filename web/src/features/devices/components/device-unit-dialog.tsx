@@ -58,6 +58,8 @@ export function DeviceUnitDialog({ device }: { device: Device }) {
           aria-label={t('edit.label', { id: device.id })}
           // Text-aligned with the column header: the ghost padding hangs into the cell margin.
           className="-mx-3"
+          // Long unit names wrap instead of widening the table (issue 14.3).
+          multiline
           testid={`device-unit-open-${device.id}`}
         >
           {device.unitName ?? t('edit.open')}

@@ -13,7 +13,9 @@ import { SearchInput } from '../../../components/ui/search-input.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import type { TableColumn } from '../../../components/ui/table.tsx';
 import { useToast } from '../../../components/ui/toast-provider.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { useProblemMessage } from '../../../lib/problem-message.ts';
+import { AlertIndicator } from '../../alerts/components/alert-indicators.tsx';
+import { useCan } from '../../company/use-can.ts';
 import { useDeleteDevice } from '../api/delete-device.ts';
 import { type DeviceListParams, useDevices } from '../api/list-devices.ts';
 import { AddDeviceDialog } from '../components/add-device-dialog.tsx';
@@ -27,7 +29,9 @@ const ALL = 'all';
 const UNASSIGNED = 'none';
 
 export function DevicesPage() {
+  const canOperate = useCan('operate');
   const { t, i18n } = useTranslation('devices');
+  const problems = useProblemMessage();
   const { toast } = useToast();
   const [model, setModel] = useState<DeviceModel | typeof ALL>(ALL);
   const [unit, setUnit] = useState<string>(ALL);
@@ -50,39 +54,43 @@ export function DevicesPage() {
         toast({
           type: 'error',
           title: t('delete.error'),
-          description:
-            error instanceof ApiError && error.status === 409
-              ? t('delete.lastDevice')
-              : error instanceof ApiError
-                ? error.detail
-                : undefined,
+          description: problems.reason(error),
           testid: 'toast-device-delete-error',
         }),
     );
 
-  const columns: TableColumn<Device>[] = [
+  const allColumns: TableColumn<Device>[] = [
     {
       key: 'id',
       label: t('fields.id'),
       sortable: true,
-      render: (device) => <span className="font-mono text-xs">{device.id}</span>,
+      render: (device) => (
+        <span className="inline-flex flex-wrap items-center gap-2">
+          <span className="font-mono text-xs">{device.id}</span>
+          <AlertIndicator subject={{ deviceId: device.id }} unitId={device.unitId} />
+        </span>
+      ),
     },
     {
       key: 'model',
       label: t('fields.model'),
       sortable: true,
+      wrap: true,
+      minScreen: 'md',
       render: (device) => t(`models.${device.model}`),
     },
     {
       key: 'unit',
       label: t('fields.unit'),
       sortable: true,
-      render: (device) => <DeviceUnitDialog device={device} />,
+      wrap: true,
+      render: (device) => (canOperate ? <DeviceUnitDialog device={device} /> : (device.unitName ?? '—')),
     },
     {
       key: 'createdAt',
       label: t('fields.createdAt'),
       sortable: true,
+      minScreen: 'lg',
       render: (device) => formatDate(device.createdAt, i18n.language),
     },
     {
@@ -102,6 +110,7 @@ export function DevicesPage() {
       key: 'battery',
       label: t('fields.battery'),
       sortable: true,
+      minScreen: 'md',
       align: 'right',
       render: (device) =>
         device.battery ? `${number.format(device.battery.value)} ${device.battery.unit}` : '—',
@@ -123,12 +132,14 @@ export function DevicesPage() {
       ),
     },
   ];
+  // Members who only read (ems) neither add, assign nor delete devices (decision 0022).
+  const columns = canOperate ? allColumns : allColumns.filter((column) => column.key !== 'actions');
 
   return (
     <section className="mx-auto flex w-full max-w-6xl flex-col gap-4 p-4 sm:p-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold">{t('title')}</h1>
-        <AddDeviceDialog />
+        {canOperate && <AddDeviceDialog />}
       </div>
       <PagedList
         query={devices}

@@ -3,13 +3,12 @@
  * calendar's range query) and the changes — create, update, end now, delete. A change moves
  * setpoints, so it also invalidates units, previews and logs (all under `heating`).
  */
-import {
-  type EventInput,
-  type EventListQuery,
-  type EventUpdate,
-  type HeatingEvent,
-  HeatingEventPageSchema,
-  HeatingEventSchema,
+import type {
+  EventInput,
+  EventListQuery,
+  EventUpdate,
+  HeatingEvent,
+  HeatingEventPage,
 } from '@heizplan/contracts/events';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TablePage } from '../../../components/ui/table.tsx';
@@ -22,7 +21,7 @@ export const eventKeys = {
 };
 
 export const listEvents = (query: EventListQuery): Promise<TablePage<HeatingEvent>> =>
-  api.get(companyPath('/events'), { query, schema: HeatingEventPageSchema });
+  api.get<HeatingEventPage>(companyPath('/events'), { query });
 
 /** Keeps the previous page (or calendar range) on screen while the next loads. */
 export function useEvents(query: EventListQuery) {
@@ -43,11 +42,11 @@ export function changeEvent(change: EventChange): Promise<HeatingEvent | undefin
   const one = (id: string) => companyPath(`/events/${id}`);
   switch (change.action) {
     case 'create':
-      return api.post(companyPath('/events'), { body: change.body, schema: HeatingEventSchema });
+      return api.post<HeatingEvent>(companyPath('/events'), { body: change.body });
     case 'update':
-      return api.patch(one(change.eventId), { body: change.body, schema: HeatingEventSchema });
+      return api.patch<HeatingEvent>(one(change.eventId), { body: change.body });
     case 'end':
-      return api.post(`${one(change.eventId)}/end`, { schema: HeatingEventSchema });
+      return api.post<HeatingEvent>(`${one(change.eventId)}/end`);
     case 'delete':
       return api.delete<undefined>(one(change.eventId));
   }

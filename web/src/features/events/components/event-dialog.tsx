@@ -15,10 +15,11 @@ import { Dialog, DialogClose } from '../../../components/ui/dialog.tsx';
 import { TextInput } from '../../../components/ui/field.tsx';
 import { useToast } from '../../../components/ui/toast-provider.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useProblemMessage } from '../../../lib/problem-message.ts';
+import { useCan } from '../../company/use-can.ts';
 import { useHeatingFormat } from '../../units/format.ts';
 import { useChangeEvent } from '../api/events.ts';
 import { bodyOf, type EventForm, type FormErrors, formErrors } from '../event-form.ts';
-import { useEventServerMessage } from '../server-message.ts';
 
 export interface EventDialogProps {
   open: boolean;
@@ -49,14 +50,16 @@ export function EventDialog({
   groupOptions,
 }: EventDialogProps) {
   const { t } = useTranslation('events');
+  const problems = useProblemMessage();
   const { toast } = useToast();
-  const serverMessage = useEventServerMessage();
   const format = useHeatingFormat();
   const change = useChangeEvent();
   const [form, setForm] = useState<EventForm>(initial);
   const [checked, setChecked] = useState<FormErrors | null>(null);
   const status = event?.status ?? 'upcoming';
-  const readOnly = status === 'past';
+  // Past events stay as they were; members who only read (ems) change no event (decision 0022).
+  const canOperate = useCan('operate');
+  const readOnly = status === 'past' || !canOperate;
   // Spec: a running event can still be shortened or ended, nothing else about it changes.
   const locked = status !== 'upcoming';
   const update = (patch: Partial<EventForm>) => {
@@ -68,17 +71,12 @@ export function EventDialog({
   const fieldError = (field: Field): string | undefined => {
     const local = checked?.[field];
     if (local) return t(local);
-    if (change.error instanceof ApiError) {
-      const message = change.error.fieldError(field);
-      if (message) return serverMessage(message);
-    }
-    return undefined;
+    return problems.field(change.error, field);
   };
   const otherError =
     change.error &&
     !(change.error instanceof ApiError && change.error.errors.some((e) => FIELDS.includes(e.field as Field)))
-      ? (change.error instanceof ApiError && change.error.detail && serverMessage(change.error.detail)) ||
-        t('errors.generic')
+      ? (problems.reason(change.error) ?? t('errors.generic'))
       : undefined;
 
   const failed = () =>
@@ -172,7 +170,7 @@ export function EventDialog({
       >
         {readOnly && (
           <p className="rounded-lg bg-stone-100 p-3 text-stone-700" data-testid="event-read-only">
-            {t('dialog.readOnly')}
+            {canOperate ? t('dialog.readOnly') : t('dialog.readOnlyRole')}
           </p>
         )}
         {event && (

@@ -36,7 +36,8 @@ export interface EventsCalendarProps {
   view: CalendarView;
   onNavigate: (date: Date) => void;
   onView: (view: CalendarView) => void;
-  onSelectSlot: (slot: { start: Date; end: Date }) => void;
+  /** Picking an empty slot creates an event there; absent for members who may not create events. */
+  onSelectSlot?: (slot: { start: Date; end: Date }) => void;
   onSelectEvent: (event: HeatingEvent) => void;
   label: (event: HeatingEvent) => string;
 }
@@ -91,8 +92,8 @@ export function EventsCalendar({
         views={['month', 'week', 'day']}
         onNavigate={onNavigate}
         onView={(next: View) => onView(next as CalendarView)}
-        selectable
-        onSelectSlot={(slot) => onSelectSlot({ start: slot.start, end: slot.end })}
+        selectable={onSelectSlot !== undefined}
+        onSelectSlot={(slot) => onSelectSlot?.({ start: slot.start, end: slot.end })}
         onSelectEvent={(item) => onSelectEvent(item.resource)}
         eventPropGetter={(item) => ({
           className: item.resource.status === 'past' ? 'opacity-60' : undefined,

@@ -17,6 +17,9 @@ export interface EventsTableProps {
   label: (event: HeatingEvent) => string;
 }
 
+/** Target names listed in a row; the others are counted. */
+const MAX_TARGETS = 3;
+
 const statusClass = {
   upcoming: 'bg-sky-50 text-sky-800',
   running: 'bg-amber-50 text-amber-900',
@@ -38,6 +41,7 @@ export function EventsTable({
     {
       key: 'title',
       label: t('fields.event'),
+      wrap: true,
       render: (event) => (
         <button
           type="button"
@@ -53,26 +57,35 @@ export function EventsTable({
     {
       key: 'end',
       label: t('fields.end'),
+      minScreen: 'md',
       render: (event) => (event.end ? format.dateTime(event.end, zone) : t('openEnded')),
     },
     {
       key: 'temperature',
       label: t('fields.temperature'),
+      minScreen: 'sm',
       render: (event) => format.celsius(event.temperature),
     },
     {
       key: 'targets',
       label: t('fields.targets'),
+      wrap: true,
+      minScreen: 'lg',
       render: (event) => {
         // Targets vanish when their units or groups are deleted.
-        const names = (event.groupMode ? event.groups : event.units).map((x) => x.name).join(', ');
-        if (!names) return '—';
-        return event.groupMode ? t('groupList', { names }) : names;
+        const all = (event.groupMode ? event.groups : event.units).map((x) => x.name);
+        if (all.length === 0) return '—';
+        // A long list made the row as wide as all its names; the rest is in the tooltip.
+        const shown = all.slice(0, MAX_TARGETS).join(', ');
+        const more = all.length - MAX_TARGETS;
+        const names = more > 0 ? t('moreTargets', { names: shown, count: more }) : shown;
+        return <span title={all.join(', ')}>{event.groupMode ? t('groupList', { names }) : names}</span>;
       },
     },
     {
       key: 'status',
       label: t('fields.status'),
+      wrap: true,
       render: (event) => (
         <span className="flex flex-wrap gap-1">
           <span className={`rounded px-1.5 py-0.5 text-xs ${statusClass[event.status]}`}>

@@ -11,6 +11,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Combobox, type ComboboxOption } from '../../../components/ui/combobox.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useCompany } from '../../company/api/get-company.ts';
+import { useCan } from '../../company/use-can.ts';
 import { useUnitOptions } from '../../devices/unit-options.ts';
 import { useAllGroups } from '../../groups/api/list-groups.ts';
 import { useHeatingFormat } from '../../units/format.ts';
@@ -53,6 +54,7 @@ export function EventsPage() {
   const { t } = useTranslation('events');
   const format = useHeatingFormat();
   const company = useCompany();
+  const canOperate = useCan('operate');
   const zone = company.data?.time_zone ?? 'Europe/Berlin';
   const range = company.data
     ? { min: company.data.min_temperature, max: company.data.max_temperature }
@@ -126,9 +128,11 @@ export function EventsPage() {
               </button>
             ))}
           </fieldset>
-          <Button onClick={() => openNew()} disabled={!company.data} testid="event-new">
-            {t('new')}
-          </Button>
+          {canOperate && (
+            <Button onClick={() => openNew()} disabled={!company.data} testid="event-new">
+              {t('new')}
+            </Button>
+          )}
         </div>
       </div>
       <div className="flex flex-col gap-3 rounded-xl border border-stone-200 bg-white p-3 sm:flex-row sm:items-end">
@@ -205,7 +209,7 @@ export function EventsPage() {
             view={calendarView}
             onNavigate={setDate}
             onView={setCalendarView}
-            onSelectSlot={openNew}
+            onSelectSlot={canOperate ? openNew : undefined}
             onSelectEvent={openEvent}
             label={label}
           />

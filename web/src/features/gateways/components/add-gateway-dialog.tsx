@@ -11,7 +11,7 @@ import { Dialog, DialogClose } from '../../../components/ui/dialog.tsx';
 import { TextInput } from '../../../components/ui/field.tsx';
 import { useToast } from '../../../components/ui/toast-provider.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { serverFieldError } from '../../devices/device-form.ts';
+import { useProblemMessage } from '../../../lib/problem-message.ts';
 import { useCreateGateway } from '../api/create-gateway.ts';
 
 type GatewayField = 'name' | 'gatewayEui';
@@ -27,6 +27,7 @@ export function validateGateway(name: string, gatewayEui: string): Partial<Recor
 
 export function AddGatewayDialog() {
   const { t } = useTranslation('gateways');
+  const serverProblems = useProblemMessage();
   const { toast } = useToast();
   const [open, setOpen] = useState(false);
   const [name, setName] = useState('');
@@ -39,7 +40,7 @@ export function AddGatewayDialog() {
   const errorOf = (field: GatewayField) => {
     const key = problems[field];
     if (key && (submitted || touched[field])) return t(key);
-    return serverFieldError(apiError?.errors ?? [], field);
+    return serverProblems.field(create.error, field);
   };
 
   const close = () => {
@@ -59,7 +60,10 @@ export function AddGatewayDialog() {
         onSuccess: (gateway) => {
           toast({
             type: 'success',
-            title: t('add.success', { name: gateway.name }),
+            // The name goes to the description, quoted: people call gateways "Gateway Dach", and
+            // "Gateway Gateway Dach hinzugefügt" read as a typo.
+            title: t('add.success'),
+            description: t('add.successDetail', { name: gateway.name, eui: gateway.gatewayEui }),
             testid: 'toast-gateway-added',
           });
           close();
@@ -128,7 +132,7 @@ export function AddGatewayDialog() {
         />
         {apiError && apiError.errors.length === 0 && (
           <p role="alert" className="text-sm text-red-700" data-testid="add-gateway-error">
-            {apiError.status === 409 ? t('add.taken') : t('add.error')}
+            {serverProblems.reason(apiError) ?? t('add.error')}
           </p>
         )}
       </form>

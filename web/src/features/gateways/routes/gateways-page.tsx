@@ -11,7 +11,8 @@ import { usePagedList } from '../../../components/paged-list/use-paged-list.ts';
 import { cx } from '../../../components/ui/cx.ts';
 import type { TableColumn } from '../../../components/ui/table.tsx';
 import { useToast } from '../../../components/ui/toast-provider.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { useProblemMessage } from '../../../lib/problem-message.ts';
+import { useCan } from '../../company/use-can.ts';
 import { ConfirmDeleteDialog } from '../../devices/components/confirm-delete-dialog.tsx';
 import { formatDate, RelativeTime } from '../../devices/components/relative-time.tsx';
 import { useDeleteGateway } from '../api/delete-gateway.ts';
@@ -21,9 +22,11 @@ import { AddGatewayDialog } from '../components/add-gateway-dialog.tsx';
 export function GatewaysPage() {
   const { t, i18n } = useTranslation('gateways');
   const { toast } = useToast();
+  const problems = useProblemMessage();
   const list = usePagedList({ key: 'name', order: 'asc' });
   const gateways = useGateways(list.params as GatewayListParams);
   const remove = useDeleteGateway();
+  const canOperate = useCan('operate');
 
   const deleteGateway = (gateway: Gateway) =>
     remove.mutateAsync(gateway.id).then(
@@ -32,13 +35,13 @@ export function GatewaysPage() {
         toast({
           type: 'error',
           title: t('delete.error'),
-          description: error instanceof ApiError ? error.detail : undefined,
+          description: problems.reason(error),
           testid: 'toast-gateway-delete-error',
         }),
     );
 
-  const columns: TableColumn<Gateway>[] = [
-    { key: 'name', label: t('fields.name'), sortable: true, render: (gateway) => gateway.name },
+  const allColumns: TableColumn<Gateway>[] = [
+    { key: 'name', label: t('fields.name'), sortable: true, wrap: true, render: (gateway) => gateway.name },
     {
       key: 'state',
       label: t('fields.state'),
@@ -74,12 +77,14 @@ export function GatewaysPage() {
       key: 'gatewayEui',
       label: t('fields.gatewayEui'),
       sortable: true,
+      minScreen: 'md',
       render: (gateway) => <span className="font-mono text-xs">{gateway.gatewayEui}</span>,
     },
     {
       key: 'createdAt',
       label: t('fields.createdAt'),
       sortable: true,
+      minScreen: 'lg',
       render: (gateway) => formatDate(gateway.createdAt, i18n.language),
     },
     {
@@ -99,12 +104,14 @@ export function GatewaysPage() {
       ),
     },
   ];
+  // Members who only read (ems) neither add nor delete gateways (decision 0022).
+  const columns = canOperate ? allColumns : allColumns.filter((column) => column.key !== 'actions');
 
   return (
     <section className="mx-auto flex w-full max-w-6xl flex-col gap-4 p-4 sm:p-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold">{t('title')}</h1>
-        <AddGatewayDialog />
+        {canOperate && <AddGatewayDialog />}
       </div>
       <PagedList
         query={gateways}

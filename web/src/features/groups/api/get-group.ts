@@ -1,11 +1,11 @@
 /** `GET /api/companies/{id}/groups/{groupId}`: one group with its plan availability and blocking units. */
-import { type Group, GroupSchema } from '@heizplan/contracts/heating';
+import type { Group } from '@heizplan/contracts/heating';
 import { useQuery } from '@tanstack/react-query';
 import { api, companyPath } from '../../../lib/api-client.ts';
 import { heatingKeys } from '../../units/api/query-keys.ts';
 
 export const getGroup = (groupId: string): Promise<Group> =>
-  api.get(companyPath(`/groups/${groupId}`), { schema: GroupSchema });
+  api.get<Group>(companyPath(`/groups/${groupId}`));
 
 export function useGroup(groupId: string | null) {
   return useQuery({

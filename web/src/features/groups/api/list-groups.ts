@@ -1,5 +1,5 @@
 /** `GET /api/companies/{id}/groups?page&size&q`: groups with member count and plan availability. */
-import { type Group, GroupPageSchema } from '@heizplan/contracts/heating';
+import type { Group, GroupPage } from '@heizplan/contracts/heating';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TablePage } from '../../../components/ui/table.tsx';
 import { api, companyPath } from '../../../lib/api-client.ts';
@@ -12,7 +12,7 @@ export interface GroupListParams {
 }
 
 export const listGroups = (query: GroupListParams): Promise<TablePage<Group>> =>
-  api.get(companyPath('/groups'), { query, schema: GroupPageSchema });
+  api.get<GroupPage>(companyPath('/groups'), { query });
 
 export function useGroups(query: GroupListParams) {
   return useQuery({

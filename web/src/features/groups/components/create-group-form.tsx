@@ -4,16 +4,18 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextInput } from '../../../components/ui/field.tsx';
 import { useToast } from '../../../components/ui/toast-provider.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { useProblemMessage } from '../../../lib/problem-message.ts';
 import { useChangeGroup } from '../api/group-mutations.ts';
 
 export function CreateGroupForm({ onCreated }: { onCreated: (groupId: string) => void }) {
   const { t } = useTranslation('groups');
+  const problems = useProblemMessage();
   const { toast } = useToast();
   const [name, setName] = useState('');
   const create = useChangeGroup();
-  const error =
-    create.error instanceof ApiError ? (create.error.fieldError('name') ?? create.error.detail) : null;
+  const error = create.error
+    ? (problems.field(create.error, 'name') ?? problems.message(create.error))
+    : null;
   return (
     <form
       className="flex flex-wrap items-start gap-2"

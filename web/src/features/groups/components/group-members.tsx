@@ -8,7 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { Combobox } from '../../../components/ui/combobox.tsx';
 import { useToast } from '../../../components/ui/toast-provider.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { useProblemMessage } from '../../../lib/problem-message.ts';
+import { useCan } from '../../company/use-can.ts';
 import { useUnits } from '../../units/api/list-units.ts';
 import { useChangeGroup } from '../api/group-mutations.ts';
 
@@ -16,8 +17,10 @@ import { useChangeGroup } from '../api/group-mutations.ts';
 const ALL = 200;
 
 export function GroupMembers({ group }: { group: Group }) {
+  const canOperate = useCan('operate');
   const { t } = useTranslation('groups');
   const { toast } = useToast();
+  const problems = useProblemMessage();
   const members = useUnits({ groupId: group.id, size: ALL });
   const allUnits = useUnits({ size: ALL });
   const [chosen, setChosen] = useState<string[]>([]);
@@ -26,7 +29,7 @@ export function GroupMembers({ group }: { group: Group }) {
     toast({
       type: 'error',
       title: t('changeError'),
-      description: error instanceof ApiError ? error.detail : undefined,
+      description: problems.reason(error),
     });
   const candidates = (allUnits.data?.results ?? []).filter((unit) => unit.groupId !== group.id);
 
@@ -43,56 +46,65 @@ export function GroupMembers({ group }: { group: Group }) {
               data-testid={`group-member-${unit.id}`}
             >
               {unit.name}
-              <Button
-                variant="ghost"
-                size="sm"
-                className="h-6 px-1"
-                aria-label={t('removeMember', { name: unit.name })}
-                onClick={() =>
-                  change.mutate({ action: 'unassign', groupId: group.id, unitId: unit.id }, { onError })
-                }
-                testid={`group-member-remove-${unit.id}`}
-              >
-                ×
-              </Button>
+              {canOperate && (
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  className="h-6 px-1"
+                  aria-label={t('removeMember', { name: unit.name })}
+                  onClick={() =>
+                    change.mutate({ action: 'unassign', groupId: group.id, unitId: unit.id }, { onError })
+                  }
+                  testid={`group-member-remove-${unit.id}`}
+                >
+                  ×
+                </Button>
+              )}
             </li>
           ))}
         </ul>
       )}
-      <form
-        className="flex flex-col gap-2 sm:flex-row sm:items-end"
-        onSubmit={(event) => {
-          event.preventDefault();
-          change.mutate(
-            { action: 'assign', groupId: group.id, unitIds: chosen },
-            {
-              onSuccess: () => {
-                setChosen([]);
-                toast({ type: 'success', title: t('assigned', { count: chosen.length }) });
+      {canOperate && (
+        <form
+          className="flex flex-col gap-2 sm:flex-row sm:items-end"
+          onSubmit={(event) => {
+            event.preventDefault();
+            change.mutate(
+              { action: 'assign', groupId: group.id, unitIds: chosen },
+              {
+                onSuccess: () => {
+                  setChosen([]);
+                  toast({ type: 'success', title: t('assigned', { count: chosen.length }) });
+                },
+                onError,
               },
-              onError,
-            },
-          );
-        }}
-      >
-        <div className="flex-1">
-          <Combobox
-            multiple
-            label={t('addUnits')}
-            value={chosen}
-            onChange={setChosen}
-            testid="group-add-units"
-            options={candidates.map((unit) => ({
-              id: unit.id,
-              item: unit.groupName ? `${unit.name} (${unit.groupName})` : unit.name,
-              testid: `group-add-unit-${unit.id}`,
-            }))}
-          />
-        </div>
-        <Button type="submit" disabled={chosen.length === 0} loading={change.isPending} testid="group-assign">
-          {t('assign')}
-        </Button>
-      </form>
+            );
+          }}
+        >
+          <div className="flex-1">
+            <Combobox
+              multiple
+              label={t('addUnits')}
+              value={chosen}
+              onChange={setChosen}
+              testid="group-add-units"
+              options={candidates.map((unit) => ({
+                id: unit.id,
+                item: unit.groupName ? `${unit.name} (${unit.groupName})` : unit.name,
+                testid: `group-add-unit-${unit.id}`,
+              }))}
+            />
+          </div>
+          <Button
+            type="submit"
+            disabled={chosen.length === 0}
+            loading={change.isPending}
+            testid="group-assign"
+          >
+            {t('assign')}
+          </Button>
+        </form>
+      )}
     </div>
   );
 }

@@ -6,98 +6,109 @@
 import type { Group } from '@heizplan/contracts/heating';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SettingsCard } from '../../../components/settings-card.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogClose } from '../../../components/ui/dialog.tsx';
 import { TextInput } from '../../../components/ui/field.tsx';
 import { useToast } from '../../../components/ui/toast-provider.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { useProblemMessage } from '../../../lib/problem-message.ts';
+import { useCan } from '../../company/use-can.ts';
 import { PlansSection } from '../../plans/components/plans-section.tsx';
-import { SettingsCard } from '../../settings/components/settings-card.tsx';
 import { useUnits } from '../../units/api/list-units.ts';
 import { useChangeGroup } from '../api/group-mutations.ts';
 import { GroupMembers } from './group-members.tsx';
 
 export function GroupPanel({ group, onDeleted }: { group: Group; onDeleted: () => void }) {
   const { t } = useTranslation('groups');
+  const problems = useProblemMessage();
   const { toast } = useToast();
+  const canOperate = useCan('operate');
   const [name, setName] = useState(group.name);
   const change = useChangeGroup();
   const firstMember = useUnits({ groupId: group.id, size: 1 }).data?.results[0];
-  const nameError =
-    change.error instanceof ApiError ? (change.error.fieldError('name') ?? change.error.detail) : null;
+  const nameError = change.error
+    ? (problems.field(change.error, 'name') ?? problems.message(change.error))
+    : null;
   const disabledReason = group.groupPlansAvailable
     ? null
     : t('plansUnavailable', { units: group.blockingUnits.map((u) => u.name).join(', ') });
 
   return (
     <div className="flex flex-col gap-6" data-testid={`group-panel-${group.id}`}>
-      <SettingsCard title={group.name} testid="group-settings">
-        <form
-          className="flex flex-wrap items-start gap-2"
-          onSubmit={(event) => {
-            event.preventDefault();
-            change.mutate(
-              { action: 'rename', groupId: group.id, name: name.trim() },
-              { onSuccess: () => toast({ type: 'success', title: t('renamed') }) },
-            );
-          }}
-        >
-          <div className="min-w-56 flex-1 sm:max-w-sm">
-            <TextInput
-              label={t('name')}
-              value={name}
-              onChange={(event) => setName(event.target.value)}
-              error={nameError}
-              testid="group-name"
-            />
-          </div>
-          <Button
-            type="submit"
-            variant="secondary"
-            className="sm:mt-7"
-            disabled={!name.trim()}
-            testid="group-rename"
+      {!canOperate && (
+        <h2 className="text-lg font-semibold text-ink" data-testid="group-title">
+          {group.name}
+        </h2>
+      )}
+      {canOperate && (
+        <SettingsCard title={group.name} testid="group-settings">
+          <form
+            className="flex flex-wrap items-start gap-2"
+            onSubmit={(event) => {
+              event.preventDefault();
+              change.mutate(
+                { action: 'rename', groupId: group.id, name: name.trim() },
+                { onSuccess: () => toast({ type: 'success', title: t('renamed') }) },
+              );
+            }}
           >
-            {t('rename')}
-          </Button>
-          <Dialog
-            title={t('deleteTitle', { name: group.name })}
-            description={t('deleteText')}
-            testid="group-delete-dialog"
-            trigger={
-              <Button variant="danger" className="sm:mt-7" testid="group-delete">
-                {t('delete')}
-              </Button>
-            }
-            footer={
-              <>
-                <DialogClose>
-                  <Button variant="secondary">{t('cancel')}</Button>
-                </DialogClose>
-                <Button
-                  variant="danger"
-                  loading={change.isPending}
-                  testid="group-delete-confirm"
-                  onClick={() =>
-                    change.mutate(
-                      { action: 'delete', groupId: group.id },
-                      {
-                        onSuccess: () => {
-                          toast({ type: 'success', title: t('deleted') });
-                          onDeleted();
-                        },
-                        onError: () => toast({ type: 'error', title: t('changeError') }),
-                      },
-                    )
-                  }
-                >
+            <div className="min-w-56 flex-1 sm:max-w-sm">
+              <TextInput
+                label={t('name')}
+                value={name}
+                onChange={(event) => setName(event.target.value)}
+                error={nameError}
+                testid="group-name"
+              />
+            </div>
+            <Button
+              type="submit"
+              variant="secondary"
+              className="sm:mt-7"
+              disabled={!name.trim()}
+              testid="group-rename"
+            >
+              {t('rename')}
+            </Button>
+            <Dialog
+              title={t('deleteTitle', { name: group.name })}
+              description={t('deleteText')}
+              testid="group-delete-dialog"
+              trigger={
+                <Button variant="danger" className="sm:mt-7" testid="group-delete">
                   {t('delete')}
                 </Button>
-              </>
-            }
-          />
-        </form>
-      </SettingsCard>
+              }
+              footer={
+                <>
+                  <DialogClose>
+                    <Button variant="secondary">{t('cancel')}</Button>
+                  </DialogClose>
+                  <Button
+                    variant="danger"
+                    loading={change.isPending}
+                    testid="group-delete-confirm"
+                    onClick={() =>
+                      change.mutate(
+                        { action: 'delete', groupId: group.id },
+                        {
+                          onSuccess: () => {
+                            toast({ type: 'success', title: t('deleted') });
+                            onDeleted();
+                          },
+                          onError: () => toast({ type: 'error', title: t('changeError') }),
+                        },
+                      )
+                    }
+                  >
+                    {t('delete')}
+                  </Button>
+                </>
+              }
+            />
+          </form>
+        </SettingsCard>
+      )}
       <SettingsCard title={t('members')} testid="group-members-card">
         <GroupMembers group={group} />
       </SettingsCard>

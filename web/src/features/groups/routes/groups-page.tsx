@@ -9,6 +9,7 @@ import { Link, useSearchParams } from 'react-router';
 import { usePagedList } from '../../../components/paged-list/use-paged-list.ts';
 import { SearchInput } from '../../../components/ui/search-input.tsx';
 import { Table, type TableColumn } from '../../../components/ui/table.tsx';
+import { useCan } from '../../company/use-can.ts';
 import { useGroup } from '../api/get-group.ts';
 import { useGroups } from '../api/list-groups.ts';
 import { CreateGroupForm } from '../components/create-group-form.tsx';
@@ -17,6 +18,7 @@ import { GroupPanel } from '../components/group-panel.tsx';
 const EMPTY_PAGE = { results: [], count: 0, page: 1, size: 10 };
 
 export function GroupsPage() {
+  const canOperate = useCan('operate');
   const { t } = useTranslation('groups');
   const [params, setParams] = useSearchParams();
   const selectedId = params.get('group');
@@ -29,6 +31,7 @@ export function GroupsPage() {
     {
       key: 'name',
       label: t('name'),
+      wrap: true,
       render: (group) => (
         <Link
           to={`/groups?group=${group.id}`}
@@ -43,6 +46,7 @@ export function GroupsPage() {
     {
       key: 'groupPlansAvailable',
       label: t('plans'),
+      wrap: true,
       render: (group) => (group.groupPlansAvailable ? t('plansAvailable') : t('plansBlocked')),
     },
   ];
@@ -50,7 +54,7 @@ export function GroupsPage() {
   return (
     <section className="mx-auto flex w-full max-w-5xl flex-col gap-6 p-4 sm:p-6">
       <h1 className="text-2xl font-semibold">{t('title')}</h1>
-      <CreateGroupForm onCreated={select} />
+      {canOperate && <CreateGroupForm onCreated={select} />}
       <SearchInput
         value={list.search}
         onChange={list.setSearch}

@@ -1,9 +1,9 @@
 /**
- * `POST …/units/{unitId}/preview`: the unit's setpoint curve for the next days with a draft
+ * `POST …/units/{unitId}/preview`: the unit's setpoint curve for 7 days with a draft
  * plan swapped in (nothing is saved), computed by the server's heating engine. A draft the
  * engine rejects answers 400 with the same field errors as saving.
  */
-import { type PlanInput, type Preview, PreviewSchema } from '@heizplan/contracts/heating';
+import type { PlanInput, Preview } from '@heizplan/contracts/heating';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, companyPath } from '../../../lib/api-client.ts';
 import { heatingKeys } from '../../units/api/query-keys.ts';
@@ -15,23 +15,27 @@ export interface PreviewDraft {
   scope: 'unit' | 'group';
   planId: string | null;
   plan: PlanInput;
+  /** Start instant (ISO with offset); undefined = now. */
+  from?: string;
 }
 
-export const previewPlan = ({ unitId, scope, planId, plan }: PreviewDraft): Promise<Preview> =>
-  api.post(companyPath(`/units/${unitId}/preview`), {
-    body: { days: PREVIEW_DAYS, scope, plan, ...(planId ? { planId } : {}) },
-    schema: PreviewSchema,
+export const previewPlan = ({ unitId, scope, planId, plan, from }: PreviewDraft): Promise<Preview> =>
+  api.post<Preview>(companyPath(`/units/${unitId}/preview`), {
+    body: { days: PREVIEW_DAYS, scope, plan, ...(planId ? { planId } : {}), ...(from ? { from } : {}) },
   });
 
-/** `GET …/units/{unitId}/preview?days=7`: the curve the stored plans, events and changes give. */
-export function useUnitPreview(unitId: string) {
+/**
+ * `GET …/units/{unitId}/preview?days=7&from=…`: the curve the stored plans, events and changes
+ * give, from `from` (ISO instant with offset) or from now.
+ */
+export function useUnitPreview(unitId: string, from?: string) {
   return useQuery({
-    queryKey: [...heatingKeys.preview, 'stored', unitId],
+    queryKey: [...heatingKeys.preview, 'stored', unitId, from ?? 'now'],
     queryFn: () =>
-      api.get(companyPath(`/units/${unitId}/preview`), {
-        query: { days: PREVIEW_DAYS },
-        schema: PreviewSchema,
+      api.get<Preview>(companyPath(`/units/${unitId}/preview`), {
+        query: { days: PREVIEW_DAYS, from },
       }),
+    placeholderData: keepPreviousData,
   });
 }
 

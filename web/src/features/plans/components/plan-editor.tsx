@@ -3,9 +3,9 @@
  * plan (valid from/to 'MM-DD', may cross New Year) with switch points per weekday, or a
  * specific-days plan (dates) with one day's switch points. Form based, so every part is
  * reachable by keyboard. While editing, the draft is sent to the preview call (debounced) and
- * the 7-day curve shows what the plan will do before it is saved; the engine's messages
+ * the 7-day curve shows what the plan will do before it is saved; the engine's refusals
  * ('Invalid schedule!', 'Invalid time!', 'Value exceeds temperature range set by your
- * company.') appear next to the fields they concern.
+ * company.') appear, translated by their codes, next to the fields they concern.
  */
 import type { Plan } from '@heizplan/contracts/heating';
 import { type ReactNode, useState } from 'react';
@@ -14,21 +14,22 @@ import { Button } from '../../../components/ui/button.tsx';
 import { TextInput } from '../../../components/ui/field.tsx';
 import { useToast } from '../../../components/ui/toast-provider.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useProblemMessage } from '../../../lib/problem-message.ts';
 import { useDebounced } from '../../../lib/use-debounced.ts';
 import type { PlanOwner } from '../api/list-plans.ts';
 import { usePlanPreview } from '../api/preview-plan.ts';
 import { useChangePlan } from '../api/save-plan.ts';
 import {
   inputOf,
-  messagesFor,
   newRow,
   type PlanDraft,
+  problemsFor,
   type SwitchPointRow,
   WEEKDAYS,
 } from '../plan-draft.ts';
-import { useServerMessage } from '../server-message.ts';
 import { DatesEditor } from './dates-editor.tsx';
 import { PreviewChart } from './preview-chart.tsx';
+import { PreviewWeekPicker, usePreviewWeek } from './preview-week-picker.tsx';
 import { SwitchPointEditor } from './switch-point-row.tsx';
 
 export interface PlanEditorProps {
@@ -53,21 +54,25 @@ export function PlanEditor({
 }: PlanEditorProps) {
   const { t } = useTranslation('plans');
   const { toast } = useToast();
-  const translate = useServerMessage();
+  const problems = useProblemMessage();
   const [draft, setDraft] = useState(initial);
   const change = useChangePlan();
   const input = inputOf(draft);
   // Debounced as text: a fresh object every render would restart the timer forever.
   const debouncedInput = JSON.parse(useDebounced(JSON.stringify(input), 500)) as typeof input;
+  const week = usePreviewWeek();
   const previewQuery = usePlanPreview(
-    preview && !disabledReason ? { ...preview, planId: plan?.id ?? null, plan: debouncedInput } : null,
+    preview && !disabledReason
+      ? { ...preview, planId: plan?.id ?? null, plan: debouncedInput, from: week.from }
+      : null,
   );
   // Saving answers first; otherwise the live preview's validation of the same draft.
   const problem = [change.error, previewQuery.error].find((e) => e instanceof ApiError) as
     | ApiError
     | undefined;
   const errors = problem?.errors ?? [];
-  const fieldMessage = (field: string) => messagesFor(errors, field).map(translate).join(' ') || null;
+  const fieldMessage = (field: string) =>
+    problemsFor(errors, field).map(problems.fieldText).join(' ') || null;
 
   const update = (patch: Partial<PlanDraft>) => {
     change.reset();
@@ -135,6 +140,7 @@ export function PlanEditor({
       <h3 id="plan-preview-title" className="text-sm font-semibold">
         {t('preview.title')}
       </h3>
+      <PreviewWeekPicker week={week} />
       <PreviewChart
         preview={previewQuery.data}
         loading={previewQuery.isFetching}
@@ -165,8 +171,7 @@ export function PlanEditor({
       )}
       {problem && (
         <div role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800" data-testid="plan-error">
-          <p className="font-semibold">{translate(problem.title)}</p>
-          {problem.detail && problem.detail !== problem.title && <p>{translate(problem.detail)}</p>}
+          <p>{problems.message(problem)}</p>
         </div>
       )}
       <fieldset disabled={disabledReason !== null} className="flex min-w-0 flex-col gap-4">

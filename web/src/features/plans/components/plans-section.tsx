@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useCan } from '../../company/use-can.ts';
 import { type PlanOwner, usePlans } from '../api/list-plans.ts';
 import { draftOf, type PlanDraft, type PlanKind, templateDraft } from '../plan-draft.ts';
 import { PlanEditor, type PlanEditorProps } from './plan-editor.tsx';
@@ -25,6 +26,8 @@ export function PlansSection({ owner, preview, disabledReason = null }: PlansSec
   const { t } = useTranslation('plans');
   const plans = usePlans(owner);
   const [editing, setEditing] = useState<Editing>(null);
+  // Members who only read see the plans without editing them (decision 0022).
+  const canOperate = useCan('operate');
 
   const startNew = (kind: PlanKind) =>
     setEditing({
@@ -69,20 +72,22 @@ export function PlansSection({ owner, preview, disabledReason = null }: PlansSec
                   {t(plan.active ? 'activeState' : 'inactiveState')}
                 </p>
               </div>
-              <Button
-                variant="secondary"
-                size="sm"
-                onClick={() => setEditing({ plan, initial: draftOf(plan), key: plan.id })}
-                aria-label={t('editLabel', { name: plan.name || t(`kinds.${plan.kind}`) })}
-                testid={`plan-edit-${plan.id}`}
-              >
-                {t('edit')}
-              </Button>
+              {canOperate && (
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  onClick={() => setEditing({ plan, initial: draftOf(plan), key: plan.id })}
+                  aria-label={t('editLabel', { name: plan.name || t(`kinds.${plan.kind}`) })}
+                  testid={`plan-edit-${plan.id}`}
+                >
+                  {t('edit')}
+                </Button>
+              )}
             </li>
           ))}
         </ul>
       )}
-      {!editing && (
+      {!editing && canOperate && (
         <div className="flex flex-wrap gap-2">
           <Button
             variant="secondary"

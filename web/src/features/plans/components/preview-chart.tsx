@@ -23,6 +23,7 @@ export const SOURCE_COLOURS: Record<LogKind, string> = {
   resumed: '#65a30d',
   qr_change: '#be185d',
   web_change: '#ca8a04',
+  no_plan: '#78716c',
 };
 
 interface Segment {

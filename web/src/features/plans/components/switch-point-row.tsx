@@ -7,8 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { controlClass } from '../../../components/ui/field.tsx';
 import type { FieldError } from '../../../lib/api-client.ts';
-import { hasError, messagesFor, type SwitchPointRow } from '../plan-draft.ts';
-import { useServerMessage } from '../server-message.ts';
+import { useProblemMessage } from '../../../lib/problem-message.ts';
+import { hasError, problemsFor, type SwitchPointRow } from '../plan-draft.ts';
 
 export interface SwitchPointRowProps {
   row: SwitchPointRow;
@@ -21,10 +21,10 @@ export interface SwitchPointRowProps {
 
 export function SwitchPointEditor({ row, index, errors, onChange, onRemove }: SwitchPointRowProps) {
   const { t } = useTranslation('plans');
-  const translate = useServerMessage();
+  const problems = useProblemMessage();
   const id = useId();
   const field = `switchPoints.${index}`;
-  const messages = messagesFor(errors, field);
+  const messages = problemsFor(errors, field).map(problems.fieldText);
   const input = (
     key: 'hour' | 'minute' | 'temperature',
     props: { min?: number; max?: number; step?: number },
@@ -91,7 +91,7 @@ export function SwitchPointEditor({ row, index, errors, onChange, onRemove }: Sw
       </div>
       {messages.length > 0 && (
         <p id={`${id}-error`} className="text-sm text-red-700" data-testid={`switch-point-${index}-error`}>
-          {messages.map(translate).join(' ')}
+          {messages.join(' ')}
         </p>
       )}
     </li>

@@ -4,12 +4,7 @@
  * the print sheet (`GET …/qr-codes`). Changing one code changes the remaining count everywhere,
  * so mutations invalidate every QR query.
  */
-import {
-  type QrCodeList,
-  QrCodeListSchema,
-  type UnitQrState,
-  UnitQrStateSchema,
-} from '@heizplan/contracts/qr-codes';
+import type { QrCodeList, UnitQrState } from '@heizplan/contracts/qr-codes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, companyPath } from '../../../lib/api-client.ts';
 
@@ -24,23 +19,23 @@ const unitPath = (unitId: string) => companyPath(`/units/${unitId}/qr-code`);
 export function useUnitQrCode(unitId: string) {
   return useQuery({
     queryKey: qrKeys.unit(unitId),
-    queryFn: (): Promise<UnitQrState> => api.get(unitPath(unitId), { schema: UnitQrStateSchema }),
+    queryFn: (): Promise<UnitQrState> => api.get<UnitQrState>(unitPath(unitId)),
   });
 }
 
 export function useQrCodes() {
   return useQuery({
     queryKey: qrKeys.list,
-    queryFn: (): Promise<QrCodeList> => api.get(companyPath('/qr-codes'), { schema: QrCodeListSchema }),
+    queryFn: (): Promise<QrCodeList> => api.get<QrCodeList>(companyPath('/qr-codes')),
   });
 }
 
 export type QrAction = 'enable' | 'regenerate' | 'disable';
 
 const request: Record<QrAction, (unitId: string) => Promise<UnitQrState>> = {
-  enable: (unitId) => api.post(unitPath(unitId), { schema: UnitQrStateSchema }),
-  regenerate: (unitId) => api.post(`${unitPath(unitId)}/regenerate`, { schema: UnitQrStateSchema }),
-  disable: (unitId) => api.delete(unitPath(unitId), { schema: UnitQrStateSchema }),
+  enable: (unitId) => api.post<UnitQrState>(unitPath(unitId)),
+  regenerate: (unitId) => api.post<UnitQrState>(`${unitPath(unitId)}/regenerate`),
+  disable: (unitId) => api.delete<UnitQrState>(unitPath(unitId)),
 };
 
 /** Enables, regenerates or disables a unit's code; the answer becomes the unit's cached state. */

@@ -10,7 +10,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogClose } from '../../../components/ui/dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast-provider.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { useProblemMessage } from '../../../lib/problem-message.ts';
 import { type QrAction, useQrAction, useUnitQrCode } from '../api/qr-codes.ts';
 import { downloadPng, downloadSvg } from '../qr-image.ts';
 import { QrImage } from './qr-image.tsx';
@@ -65,6 +65,7 @@ function ConfirmQrAction({
 export function UnitQrSection({ unitId, unitName }: { unitId: string; unitName: string }) {
   const { t } = useTranslation('qr');
   const { toast } = useToast();
+  const problems = useProblemMessage();
   const state = useUnitQrCode(unitId);
   const mutation = useQrAction(unitId);
   const run = (action: QrAction) =>
@@ -74,7 +75,7 @@ export function UnitQrSection({ unitId, unitName }: { unitId: string; unitName: 
         toast({
           type: 'error',
           title: t('error'),
-          description: error instanceof ApiError ? error.detail : undefined,
+          description: problems.reason(error),
           testid: 'toast-qr-error',
         }),
     );

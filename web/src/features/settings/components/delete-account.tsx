@@ -5,11 +5,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { SettingsCard } from '../../../components/settings-card.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogClose } from '../../../components/ui/dialog.tsx';
 import { useToast } from '../../../components/ui/toast-provider.tsx';
 import { useRequestDeletion } from '../../account/api/request-deletion.ts';
-import { SettingsCard } from './settings-card.tsx';
 
 export function DeleteAccount() {
   const { t } = useTranslation('settings');

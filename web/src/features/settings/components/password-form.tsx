@@ -6,15 +6,16 @@
 import { PASSWORD_MIN_LENGTH } from '@heizplan/contracts/account';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SettingsCard } from '../../../components/settings-card.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextInput } from '../../../components/ui/field.tsx';
 import { useToast } from '../../../components/ui/toast-provider.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { useProblemMessage } from '../../../lib/problem-message.ts';
 import { useUpdatePassword } from '../../account/api/update-password.ts';
-import { SettingsCard } from './settings-card.tsx';
 
 export function PasswordForm() {
   const { t } = useTranslation('settings');
+  const problems = useProblemMessage();
   const { toast } = useToast();
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
@@ -37,11 +38,8 @@ export function PasswordForm() {
         toast({
           type: 'error',
           title: t('toasts.errorUpdating'),
-          // 409: accounts are managed by an external issuer; the server says so in its own words.
-          description:
-            error instanceof ApiError && error.status === 409 && error.detail
-              ? error.detail
-              : t('toasts.passwordError'),
+          // 409: accounts are managed by an external issuer (code accounts_external).
+          description: problems.reason(error) ?? t('toasts.passwordError'),
         }),
     });
   };

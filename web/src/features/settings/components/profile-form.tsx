@@ -7,23 +7,23 @@
 import type { User } from '@heizplan/contracts/account';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SettingsCard } from '../../../components/settings-card.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextInput } from '../../../components/ui/field.tsx';
 import { useToast } from '../../../components/ui/toast-provider.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { useProblemMessage } from '../../../lib/problem-message.ts';
 import { useRequestVerification } from '../../account/api/request-verification.ts';
 import { useUpdateMe } from '../../account/api/update-me.ts';
-import { SettingsCard } from './settings-card.tsx';
 
 export function ProfileForm({ user }: { user: User }) {
   const { t } = useTranslation('settings');
+  const problems = useProblemMessage();
   const { toast } = useToast();
   const [name, setName] = useState(user.name);
   const [email, setEmail] = useState(user.email);
   const updateMe = useUpdateMe();
   const verification = useRequestVerification();
-  const fieldError = (field: string) =>
-    updateMe.error instanceof ApiError ? updateMe.error.fieldError(field) : undefined;
+  const fieldError = (field: string) => problems.field(updateMe.error, field);
 
   const save = () =>
     updateMe.mutate(

@@ -1,18 +1,37 @@
-/** `/settings/*`: a title and tabs for the settings children of spec §2; screens render below. */
+/**
+ * `/settings/*`: a title and tabs for the settings children of spec §2; screens render below.
+ * Billing and team are for admins only (decision 0022), so other roles do not see those tabs;
+ * billing is gone too when the server bills nothing (`BILLING_PROVIDER=none`, issue 13).
+ */
+import type { Capability } from '@heizplan/contracts/permissions';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
 import { cx } from '../../../components/ui/cx.ts';
+import { useBilling } from '../../billing/api/billing.ts';
+import { useCan, useCurrentCompanyId } from '../../company/use-can.ts';
 
-const TABS = ['general', 'language', 'help', 'billing', 'team', 'company'] as const;
+const TABS: Array<{ tab: string; capability?: Capability }> = [
+  { tab: 'general' },
+  { tab: 'language' },
+  { tab: 'help' },
+  { tab: 'billing', capability: 'manage' },
+  { tab: 'team', capability: 'manage' },
+  { tab: 'company' },
+];
 
 export function SettingsLayout() {
   const { t } = useTranslation('settings');
+  const canManage = useCan('manage');
+  const billingOff = useBilling(useCurrentCompanyId()).data?.provider === 'none';
+  const tabs = TABS.filter(
+    ({ tab, capability }) => (!capability || canManage) && !(tab === 'billing' && billingOff),
+  ).map(({ tab }) => tab);
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 p-4 sm:p-6">
       <h1 className="text-2xl font-semibold">{t('title')}</h1>
       <nav aria-label={t('tabsLabel')} className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
         <ul className="flex min-w-max gap-1 border-b border-stone-200">
-          {TABS.map((tab) => (
+          {tabs.map((tab) => (
             <li key={tab}>
               <NavLink
                 to={`/settings/${tab}`}

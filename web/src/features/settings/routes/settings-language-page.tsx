@@ -6,12 +6,12 @@ import type { Language } from '@heizplan/contracts/account';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, setLanguage } from '../../../app/i18n.ts';
+import { SettingsCard } from '../../../components/settings-card.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { cx } from '../../../components/ui/cx.ts';
 import { useToast } from '../../../components/ui/toast-provider.tsx';
 import { useMe } from '../../account/api/get-me.ts';
 import { useUpdateLanguage } from '../../account/api/update-language.ts';
-import { SettingsCard } from '../components/settings-card.tsx';
 
 export function SettingsLanguagePage() {
   const { t, i18n } = useTranslation('settings');

@@ -2,21 +2,26 @@
  * Setup step 2 (spec §2, §5): a two-way switch between creating a company (name field) and
  * joining one (invite-code field). Next is disabled while the active field is empty; a failed
  * call's message (e.g. the server's 'Invalid invite code.') is shown under the active field.
+ * Opened from an invite mail (issue 12), the code is filled in; a person who already belongs to
+ * a company joins at once.
  */
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { cx } from '../../../components/ui/cx.ts';
 import { TextInput } from '../../../components/ui/field.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
 import { setCurrentCompanyId } from '../../../lib/client-storage.ts';
+import { useProblemMessage } from '../../../lib/problem-message.ts';
 import { useCreateCompany } from '../../account/api/create-company.ts';
+import { useMe } from '../../account/api/get-me.ts';
 import { useJoinCompany } from '../../account/api/join-company.ts';
 import { canContinueCompany, type StepProps } from '../setup-data.ts';
 import { StepActions } from './step-actions.tsx';
 
 export function CompanyStep({ data, update }: StepProps) {
   const { t } = useTranslation('setup');
+  const problems = useProblemMessage();
   const navigate = useNavigate();
   const [query] = useSearchParams();
   const createCompany = useCreateCompany();
@@ -30,7 +35,7 @@ export function CompanyStep({ data, update }: StepProps) {
     },
     onError: (error: Error) =>
       update({
-        errorMessage: error instanceof ApiError && error.detail ? error.detail : t('company.failed'),
+        errorMessage: problems.reason(error) ?? t('company.failed'),
       }),
   };
   const next = () => {
@@ -38,6 +43,15 @@ export function CompanyStep({ data, update }: StepProps) {
     if (data.createNew) createCompany.mutate(data.companyName, handlers);
     else joinCompany.mutate(data.inviteCode, handlers);
   };
+
+  const hasCompanies = (useMe().data?.company_ids.length ?? 0) > 0;
+  const autoJoined = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: joins once, when the page opens from an invite link
+  useEffect(() => {
+    if (autoJoined.current || !hasCompanies || !query.get('invite_code') || data.createNew) return;
+    autoJoined.current = true;
+    next();
+  }, []);
 
   const modes = [
     { createNew: true, label: t('company.create'), testid: 'setup-mode-create' },

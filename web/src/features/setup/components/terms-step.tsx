@@ -2,13 +2,17 @@
  * Setup step 3 (spec §2, §5): privacy, terms, data-processing agreement and a declaration;
  * next is enabled only when all four are ticked and accepts the current versions for the
  * current company (`POST /api/licenses/{id}/`). The documents are served by the app, in German.
+ * Only an admin accepts for the company (decision 0022): other members are told that an admin
+ * must accept the new terms, and may switch to another company or log out.
  */
 import { Trans, useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { useToast } from '../../../components/ui/toast-provider.tsx';
 import { requireCurrentCompanyId } from '../../../lib/client-storage.ts';
 import { useAcceptLicenses } from '../../account/api/accept-licenses.ts';
+import { CompanySwitcher } from '../../company/components/company-switcher.tsx';
+import { useCurrentRole } from '../../company/use-can.ts';
 import { canContinueTerms, type SetupData, type StepProps } from '../setup-data.ts';
 import { StepActions } from './step-actions.tsx';
 
@@ -36,7 +40,32 @@ function DocumentLink({ href, children }: { href: string; children?: React.React
   );
 }
 
-export function TermsStep({ data, update }: StepProps) {
+/** What a member who is not an admin sees while the company's agreements await acceptance. */
+function AdminMustAccept() {
+  const { t } = useTranslation('setup');
+  return (
+    <div className="flex flex-col gap-4" data-testid="setup-admin-must-accept">
+      <h2 className="text-xl font-semibold text-ink">{t('terms.title')}</h2>
+      <p className="text-sm text-stone-700">{t('terms.adminMustAccept')}</p>
+      <CompanySwitcher id="setup-company" />
+      <Link
+        to="/logout"
+        className="text-sm font-medium text-brand-700 hover:underline"
+        data-testid="setup-logout"
+      >
+        {t('terms.logout')}
+      </Link>
+    </div>
+  );
+}
+
+export function TermsStep(props: StepProps) {
+  const role = useCurrentRole();
+  if (role && role !== 'admin') return <AdminMustAccept />;
+  return <AcceptTerms {...props} />;
+}
+
+function AcceptTerms({ data, update }: StepProps) {
   const { t } = useTranslation('setup');
   const navigate = useNavigate();
   const { toast } = useToast();

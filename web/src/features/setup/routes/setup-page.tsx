@@ -5,13 +5,13 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate, useParams } from 'react-router';
+import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ProgressSteps } from '../../../components/ui/progress-steps.tsx';
 import { useMe } from '../../account/api/get-me.ts';
 import { CompanyStep } from '../components/company-step.tsx';
 import { LanguageStep } from '../components/language-step.tsx';
 import { TermsStep } from '../components/terms-step.tsx';
-import { defaultSetupData, parseStep, type SetupData } from '../setup-data.ts';
+import { defaultSetupData, parseStep, type SetupData, withInviteCode } from '../setup-data.ts';
 
 export function SetupPage() {
   const { t } = useTranslation('setup');
@@ -19,7 +19,10 @@ export function SetupPage() {
   const navigate = useNavigate();
   const step = parseStep(useParams().step);
   const me = useMe();
-  const [data, setData] = useState<SetupData>(() => defaultSetupData(me.data?.lang ?? undefined));
+  const [query] = useSearchParams();
+  const [data, setData] = useState<SetupData>(() =>
+    withInviteCode(defaultSetupData(me.data?.lang ?? undefined), query.get('invite_code')),
+  );
   const update = (patch: Partial<SetupData>) => setData((current) => ({ ...current, ...patch }));
 
   if (!step) return <Navigate to="/setup/1" replace />;

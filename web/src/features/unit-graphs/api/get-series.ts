@@ -1,5 +1,5 @@
 /** `GET …/units/{unitId}/series?range=`: a unit's bucketed readings and setpoint steps (issue 7). */
-import { type SeriesRange, type UnitSeries, UnitSeriesSchema } from '@heizplan/contracts/unit-series';
+import type { SeriesRange, UnitSeries } from '@heizplan/contracts/unit-series';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, companyPath } from '../../../lib/api-client.ts';
 
@@ -10,7 +10,7 @@ export function useUnitSeries(unitId: string, range: SeriesRange) {
   return useQuery({
     queryKey: ['unit-series', unitId, range],
     queryFn: (): Promise<UnitSeries> =>
-      api.get(companyPath(`/units/${unitId}/series`), { query: { range }, schema: UnitSeriesSchema }),
+      api.get<UnitSeries>(companyPath(`/units/${unitId}/series`), { query: { range } }),
     placeholderData: keepPreviousData,
     refetchInterval: REFRESH_MS,
   });

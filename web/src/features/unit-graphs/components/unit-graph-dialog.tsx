@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
+import { Icon } from '../../../components/ui/icon.tsx';
 import { UnitGraph } from './unit-graph.tsx';
 
 export function UnitGraphDialog({ unitId, unitName }: { unitId: string; unitName: string }) {
@@ -20,10 +21,12 @@ export function UnitGraphDialog({ unitId, unitName }: { unitId: string; unitName
         <Button
           variant="ghost"
           size="sm"
+          className="w-8 px-0"
           aria-label={t('openLabel', { name: unitName })}
+          title={t('open')}
           testid={`unit-graph-open-${unitId}`}
         >
-          {t('open')}
+          <Icon name="chart" />
         </Button>
       }
     >

@@ -1,5 +1,5 @@
 /** `GET /api/companies/{id}/units/{unitId}/log?cursor=&limit=`: the heating log, newest first, by cursor. */
-import { LogPageSchema } from '@heizplan/contracts/heating';
+import type { LogPage } from '@heizplan/contracts/heating';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { api, companyPath } from '../../../lib/api-client.ts';
 import { heatingKeys } from './query-keys.ts';
@@ -7,9 +7,8 @@ import { heatingKeys } from './query-keys.ts';
 export const LOG_PAGE_SIZE = 20;
 
 export const getLogPage = (unitId: string, cursor: string | null) =>
-  api.get(companyPath(`/units/${unitId}/log`), {
+  api.get<LogPage>(companyPath(`/units/${unitId}/log`), {
     query: { cursor, limit: LOG_PAGE_SIZE },
-    schema: LogPageSchema,
   });
 
 /** Pages are appended by "load more" (`fetchNextPage`) while the server returns a `nextCursor`. */

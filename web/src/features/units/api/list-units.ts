@@ -1,5 +1,5 @@
 /** `GET /api/companies/{id}/units?page&size&q&sort&order`: one page of units (spec §2 units table). */
-import { type Unit, type UnitListQuery, UnitPageSchema } from '@heizplan/contracts/heating';
+import type { Unit, UnitListQuery, UnitPage } from '@heizplan/contracts/heating';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TablePage } from '../../../components/ui/table.tsx';
 import { api, companyPath } from '../../../lib/api-client.ts';
@@ -8,7 +8,7 @@ import { heatingKeys } from './query-keys.ts';
 export type UnitListParams = Partial<UnitListQuery>;
 
 export const listUnits = (query: UnitListParams): Promise<TablePage<Unit>> =>
-  api.get(companyPath('/units'), { query, schema: UnitPageSchema });
+  api.get<UnitPage>(companyPath('/units'), { query });
 
 /** Refresh interval of the units table (ms): setpoints move at switch points and room temperatures with uplinks. */
 export const UNITS_REFRESH_MS = 60_000;

@@ -5,6 +5,7 @@
  */
 import type { Unit } from '@heizplan/contracts/heating';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { api, companyPath } from '../../../lib/api-client.ts';
 import { heatingKeys } from './query-keys.ts';
 
@@ -17,14 +18,20 @@ export const controlUnit = (control: UnitControl) =>
     body: control.action === 'setpoint' ? { setpoint: control.setpoint } : undefined,
   });
 
-export function useControlUnit() {
+/** Takes a unit the server answered with into the cache and refreshes the lists and its log. */
+export function useUnitAnswered() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: controlUnit,
-    onSuccess: (unit) => {
+  return useCallback(
+    (unit: Unit) => {
       queryClient.setQueryData(heatingKeys.unit(unit.id), unit);
       void queryClient.invalidateQueries({ queryKey: heatingKeys.units });
       void queryClient.invalidateQueries({ queryKey: heatingKeys.log(unit.id) });
     },
-  });
+    [queryClient],
+  );
+}
+
+export function useControlUnit() {
+  const answered = useUnitAnswered();
+  return useMutation({ mutationFn: controlUnit, onSuccess: answered });
 }

@@ -3,7 +3,7 @@
  * from a pattern ("Raum {n}") and a count, optionally in a group. Server field messages show
  * under the fields; on success the dialog closes and a toast says how many were created.
  */
-import { BULK_UNIT_MAX } from '@heizplan/contracts/heating';
+import { BULK_UNIT_MAX } from '@heizplan/contracts/limits';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
@@ -13,6 +13,7 @@ import { TextInput } from '../../../components/ui/field.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { useToast } from '../../../components/ui/toast-provider.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useProblemMessage } from '../../../lib/problem-message.ts';
 import { useAllGroups } from '../../groups/api/list-groups.ts';
 import { useCreateUnits } from '../api/create-units.ts';
 
@@ -20,6 +21,7 @@ type Mode = 'one' | 'many';
 
 export function CreateUnitsDialog() {
   const { t } = useTranslation('units');
+  const problems = useProblemMessage();
   const { toast } = useToast();
   const [open, setOpen] = useState(false);
   const [mode, setMode] = useState<Mode>('many');
@@ -30,8 +32,16 @@ export function CreateUnitsDialog() {
   const [groupId, setGroupId] = useState<string | null>(null);
   const groups = useAllGroups();
   const create = useCreateUnits();
-  const fieldError = (field: string) =>
-    create.error instanceof ApiError ? create.error.fieldError(field) : undefined;
+  const fieldError = (field: string) => problems.field(create.error, field);
+  // Said at once, not only by a disabled button (issue 14.9).
+  const countProblem =
+    count === ''
+      ? null
+      : Number(count) > BULK_UNIT_MAX
+        ? t('create.countMax', { max: BULK_UNIT_MAX })
+        : Number(count) < 1
+          ? t('create.countMin')
+          : null;
 
   const valid =
     mode === 'one'
@@ -133,7 +143,7 @@ export function CreateUnitsDialog() {
                 max={BULK_UNIT_MAX}
                 value={count}
                 onChange={(event) => setCount(event.target.value)}
-                error={fieldError('count')}
+                error={countProblem ?? fieldError('count')}
                 required
                 testid="create-units-count"
               />
@@ -164,7 +174,7 @@ export function CreateUnitsDialog() {
         />
         {create.error && !(create.error instanceof ApiError && create.error.errors.length > 0) && (
           <p role="alert" className="text-sm text-red-700" data-testid="create-units-error">
-            {(create.error instanceof ApiError && create.error.detail) || t('create.error')}
+            {problems.reason(create.error) ?? t('create.error')}
           </p>
         )}
       </form>

@@ -5,12 +5,13 @@ import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogClose } from '../../../components/ui/dialog.tsx';
 import { useToast } from '../../../components/ui/toast-provider.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { useProblemMessage } from '../../../lib/problem-message.ts';
 import { useDeleteUnit } from '../api/delete-unit.ts';
 
 export function DeleteUnitDialog({ unit }: { unit: Unit }) {
   const { t } = useTranslation('units');
   const { toast } = useToast();
+  const problems = useProblemMessage();
   const navigate = useNavigate();
   const remove = useDeleteUnit();
   return (
@@ -42,7 +43,7 @@ export function DeleteUnitDialog({ unit }: { unit: Unit }) {
                   toast({
                     type: 'error',
                     title: t('delete.error'),
-                    description: error instanceof ApiError ? error.detail : undefined,
+                    description: problems.reason(error),
                   }),
               })
             }

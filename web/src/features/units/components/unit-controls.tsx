@@ -1,15 +1,20 @@
 /**
  * Controls of one units-table row (spec §2): − and + change the setpoint by 0.5 °C within the
  * company range (a button is disabled at the limit), and pause/resume. A paused unit holds its
- * frost protection setpoint, so − and + are disabled until it is resumed. Failures show a toast
- * with the server's explanation.
+ * frost protection setpoint, so − and + are disabled until it is resumed. Presses step from the
+ * value last pressed to, which the row shows at once, and one absolute setpoint is sent once they
+ * pause (issue 14.4, lib/use-pending-target.ts). Failures show a toast in the user's language.
  */
 import type { Unit } from '@heizplan/contracts/heating';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
+import { Icon } from '../../../components/ui/icon.tsx';
 import { useToast } from '../../../components/ui/toast-provider.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { type UnitControl, useControlUnit } from '../api/unit-controls.ts';
+import { useProblemMessage } from '../../../lib/problem-message.ts';
+import { usePendingTarget } from '../../../lib/use-pending-target.ts';
+import { controlUnit, type UnitControl, useControlUnit, useUnitAnswered } from '../api/unit-controls.ts';
+import { publishPendingSetpoint } from '../pending-setpoints.ts';
 import { steppedSetpoint } from '../setpoint.ts';
 
 export interface TemperatureRange {
@@ -20,20 +25,28 @@ export interface TemperatureRange {
 export function UnitControls({ unit, range }: { unit: Unit; range: TemperatureRange | undefined }) {
   const { t } = useTranslation('units');
   const { toast } = useToast();
+  const problems = useProblemMessage();
   const control = useControlUnit();
-  const lower = range ? steppedSetpoint(unit.setpoint, -1, range) : null;
-  const raise = range ? steppedSetpoint(unit.setpoint, 1, range) : null;
+  const answered = useUnitAnswered();
+  const failed = (error: unknown) =>
+    toast({
+      type: 'error',
+      title: t('controls.error'),
+      description: problems.reason(error),
+    });
+  const pending = usePendingTarget({
+    send: (setpoint) => controlUnit({ unitId: unit.id, action: 'setpoint', setpoint }),
+    onResult: answered,
+    onError: failed,
+  });
+  useEffect(() => publishPendingSetpoint(unit.id, pending.target), [unit.id, pending.target]);
+  useEffect(() => () => publishPendingSetpoint(unit.id, null), [unit.id]);
+  const shown = pending.target ?? unit.setpoint;
+  const lower = range ? steppedSetpoint(shown, -1, range) : null;
+  const raise = range ? steppedSetpoint(shown, 1, range) : null;
   const busy = control.isPending;
 
-  const run = (input: UnitControl) =>
-    control.mutate(input, {
-      onError: (error) =>
-        toast({
-          type: 'error',
-          title: t('controls.error'),
-          description: error instanceof ApiError ? error.detail : undefined,
-        }),
-    });
+  const run = (input: UnitControl) => control.mutate(input, { onError: failed });
 
   return (
     <div className="flex items-center gap-1" data-testid={`unit-controls-${unit.id}`}>
@@ -43,7 +56,7 @@ export function UnitControls({ unit, range }: { unit: Unit; range: TemperatureRa
         className="w-8 px-0"
         aria-label={t('controls.lower', { name: unit.name })}
         disabled={unit.paused || lower === null || busy}
-        onClick={() => lower !== null && run({ unitId: unit.id, action: 'setpoint', setpoint: lower })}
+        onClick={() => lower !== null && pending.set(lower)}
         testid={`unit-lower-${unit.id}`}
       >
         −
@@ -54,20 +67,23 @@ export function UnitControls({ unit, range }: { unit: Unit; range: TemperatureRa
         className="w-8 px-0"
         aria-label={t('controls.raise', { name: unit.name })}
         disabled={unit.paused || raise === null || busy}
-        onClick={() => raise !== null && run({ unitId: unit.id, action: 'setpoint', setpoint: raise })}
+        onClick={() => raise !== null && pending.set(raise)}
         testid={`unit-raise-${unit.id}`}
       >
         +
       </Button>
+      {/* An icon with its word as tooltip keeps the row narrow enough for 1280 px (issue 14.3). */}
       <Button
         variant="ghost"
         size="sm"
+        className="w-8 px-0"
         disabled={busy}
         aria-label={t(unit.paused ? 'controls.resumeUnit' : 'controls.pauseUnit', { name: unit.name })}
+        title={t(unit.paused ? 'controls.resume' : 'controls.pause')}
         onClick={() => run({ unitId: unit.id, action: unit.paused ? 'resume' : 'pause' })}
         testid={`unit-${unit.paused ? 'resume' : 'pause'}-${unit.id}`}
       >
-        {t(unit.paused ? 'controls.resume' : 'controls.pause')}
+        <Icon name={unit.paused ? 'play' : 'pause'} />
       </Button>
     </div>
   );

@@ -9,7 +9,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Combobox } from '../../../components/ui/combobox.tsx';
 import { TextInput } from '../../../components/ui/field.tsx';
 import { useToast } from '../../../components/ui/toast-provider.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { useProblemMessage } from '../../../lib/problem-message.ts';
 import { useAllGroups } from '../../groups/api/list-groups.ts';
 import { useUpdateUnit } from '../api/update-unit.ts';
 
@@ -19,16 +19,14 @@ const limitValue = (text: string) => (text.trim() === '' ? null : Number(text.re
 export function UnitSettingsForm({ unit }: { unit: Unit }) {
   const { t } = useTranslation('units');
   const { toast } = useToast();
+  const problems = useProblemMessage();
   const [name, setName] = useState(unit.name);
   const [groupId, setGroupId] = useState(unit.groupId);
   const [min, setMin] = useState(limitText(unit.wallControlMin));
   const [max, setMax] = useState(limitText(unit.wallControlMax));
   const groups = useAllGroups();
   const update = useUpdateUnit();
-  const fieldError = (field: string) =>
-    update.error instanceof ApiError
-      ? (update.error.fieldError(field) ?? update.error.fieldError(`body.${field}`))
-      : undefined;
+  const fieldError = (field: string) => problems.field(update.error, field);
 
   const save = () =>
     update.mutate(
@@ -47,7 +45,7 @@ export function UnitSettingsForm({ unit }: { unit: Unit }) {
           toast({
             type: 'error',
             title: t('detail.saveError'),
-            description: error instanceof ApiError ? error.detail : undefined,
+            description: problems.reason(error),
           }),
       },
     );

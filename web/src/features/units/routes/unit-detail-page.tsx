@@ -4,13 +4,16 @@
  */
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { SettingsCard } from '../../../components/settings-card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { UnitAlertBanner } from '../../alerts/components/alert-indicators.tsx';
+import { useCan } from '../../company/use-can.ts';
 import { useUnitPreview } from '../../plans/api/preview-plan.ts';
 import { PlansSection } from '../../plans/components/plans-section.tsx';
 import { PreviewChart } from '../../plans/components/preview-chart.tsx';
+import { PreviewWeekPicker, usePreviewWeek } from '../../plans/components/preview-week-picker.tsx';
 import { UnitQrSection } from '../../qr-codes/components/unit-qr-section.tsx';
-import { SettingsCard } from '../../settings/components/settings-card.tsx';
 import { UnitGraph } from '../../unit-graphs/components/unit-graph.tsx';
 import { useUnit } from '../api/get-unit.ts';
 import { DeleteUnitDialog } from '../components/delete-unit-dialog.tsx';
@@ -20,8 +23,14 @@ import { UnitSettingsForm } from '../components/unit-settings-form.tsx';
 import { useHeatingFormat } from '../format.ts';
 
 function StoredPreview({ unitId }: { unitId: string }) {
-  const preview = useUnitPreview(unitId);
-  return <PreviewChart preview={preview.data} loading={preview.isFetching} stale={false} />;
+  const week = usePreviewWeek();
+  const preview = useUnitPreview(unitId, week.from);
+  return (
+    <div className="flex flex-col gap-3">
+      <PreviewWeekPicker week={week} />
+      <PreviewChart preview={preview.data} loading={preview.isFetching} stale={false} />
+    </div>
+  );
 }
 
 export function UnitDetailPage() {
@@ -31,6 +40,7 @@ export function UnitDetailPage() {
   const { unitId = '' } = useParams();
   const unit = useUnit(unitId);
   const format = useHeatingFormat();
+  const canOperate = useCan('operate');
 
   if (unit.isPending) {
     return (
@@ -70,6 +80,7 @@ export function UnitDetailPage() {
             {t('detail.logLink')}
           </Link>
         </div>
+        <UnitAlertBanner unitId={u.id} />
         <dl className="grid grid-cols-2 gap-3 rounded-xl border border-stone-200 bg-white p-4 text-sm sm:grid-cols-4">
           <div>
             <dt className="text-stone-600">{t('fields.setpoint')}</dt>
@@ -91,28 +102,36 @@ export function UnitDetailPage() {
           </div>
           <div>
             <dt className="text-stone-600">{t('detail.source')}</dt>
-            <dd className="font-semibold">{u.setpointSource ? t(`kinds.${u.setpointSource}`) : '—'}</dd>
+            <dd className="font-semibold" data-testid="unit-source">
+              {u.setpointSource ? t(`kinds.${u.setpointSource}`) : '—'}
+            </dd>
           </div>
         </dl>
       </div>
       <SettingsCard title={tGraphs('title')} description={tGraphs('description')} testid="unit-history">
         <UnitGraph unitId={u.id} />
       </SettingsCard>
-      <SettingsCard title={t('detail.settings')} testid="unit-settings">
-        <UnitSettingsForm key={u.id} unit={u} />
-      </SettingsCard>
+      {canOperate && (
+        <SettingsCard title={t('detail.settings')} testid="unit-settings">
+          <UnitSettingsForm key={u.id} unit={u} />
+        </SettingsCard>
+      )}
       <SettingsCard title={t('detail.preview')} testid="unit-preview">
         <StoredPreview unitId={u.id} />
       </SettingsCard>
       <SettingsCard title={t('detail.plans')} description={t('detail.plansHint')} testid="unit-plans">
         <PlansSection owner={{ unitId: u.id }} preview={{ unitId: u.id, scope: 'unit' }} />
       </SettingsCard>
-      <SettingsCard title={tQr('title')} description={tQr('description')} testid="unit-qr">
-        <UnitQrSection unitId={u.id} unitName={u.name} />
-      </SettingsCard>
-      <SettingsCard title={t('delete.section')} tone="danger" testid="unit-danger">
-        <DeleteUnitDialog unit={u} />
-      </SettingsCard>
+      {canOperate && (
+        <>
+          <SettingsCard title={tQr('title')} description={tQr('description')} testid="unit-qr">
+            <UnitQrSection unitId={u.id} unitName={u.name} />
+          </SettingsCard>
+          <SettingsCard title={t('delete.section')} tone="danger" testid="unit-danger">
+            <DeleteUnitDialog unit={u} />
+          </SettingsCard>
+        </>
+      )}
     </section>
   );
 }

@@ -1,7 +1,8 @@
 /**
- * `/units` (spec §2 "Units screen"): the units table — name, group, setpoint, room temperature
- * (warning above 2 °C deviation), heating level (valve opening), controls, created by — with
- * search, sorting and paging done by the server. Empty company: an invitation to create units.
+ * `/units` (spec §2 "Units screen"): the units table — name (marked when the unit has open
+ * alerts, issue 15), group, setpoint, room temperature (warning above 2 °C deviation), heating
+ * level (valve opening), controls, created by — with search, sorting and paging done by the
+ * server. Empty company: an invitation to create units.
  */
 import type { Unit } from '@heizplan/contracts/heating';
 import { useTranslation } from 'react-i18next';
@@ -9,12 +10,16 @@ import { Link } from 'react-router';
 import { PagedList } from '../../../components/paged-list/paged-list.tsx';
 import { usePagedList } from '../../../components/paged-list/use-paged-list.ts';
 import type { TableColumn } from '../../../components/ui/table.tsx';
+import { AlertIndicator } from '../../alerts/components/alert-indicators.tsx';
 import { useCompany } from '../../company/api/get-company.ts';
+import { useCan } from '../../company/use-can.ts';
 import { UnitGraphDialog } from '../../unit-graphs/components/unit-graph-dialog.tsx';
 import { type UnitListParams, useUnits } from '../api/list-units.ts';
 import { CreateUnitsDialog } from '../components/create-units-dialog.tsx';
+import { NoPlanBadge } from '../components/no-plan-badge.tsx';
 import { PendingDownlinks } from '../components/pending-downlinks.tsx';
 import { RoomTemperature } from '../components/room-temperature.tsx';
+import { SetpointValue } from '../components/setpoint-value.tsx';
 import { UnitControls } from '../components/unit-controls.tsx';
 import { useHeatingFormat } from '../format.ts';
 
@@ -24,38 +29,52 @@ export function UnitsPage() {
   const list = usePagedList({ key: 'name', order: 'asc' });
   const units = useUnits(list.params as UnitListParams);
   const company = useCompany();
+  const canOperate = useCan('operate');
   const range = company.data
     ? { min: company.data.min_temperature, max: company.data.max_temperature }
     : undefined;
 
-  const columns: TableColumn<Unit>[] = [
+  const allColumns: TableColumn<Unit>[] = [
     {
       key: 'name',
       label: t('fields.name'),
       sortable: true,
+      wrap: true,
       render: (unit) => (
-        <Link
-          to={`/units/${unit.id}`}
-          className="font-medium text-brand-700 hover:underline"
-          data-testid={`unit-link-${unit.id}`}
-        >
-          {unit.name}
-        </Link>
+        <span className="inline-flex flex-wrap items-center gap-2">
+          <Link
+            to={`/units/${unit.id}`}
+            className="font-medium text-brand-700 hover:underline"
+            data-testid={`unit-link-${unit.id}`}
+          >
+            {unit.name}
+          </Link>
+          <AlertIndicator subject={{ unitId: unit.id }} />
+        </span>
       ),
     },
-    { key: 'group', label: t('fields.group'), sortable: true, render: (unit) => unit.groupName ?? '—' },
+    {
+      key: 'group',
+      label: t('fields.group'),
+      sortable: true,
+      wrap: true,
+      minScreen: 'md',
+      render: (unit) => unit.groupName ?? '—',
+    },
     {
       key: 'setpoint',
       label: t('fields.setpoint'),
       sortable: true,
       render: (unit) => (
-        <span data-testid={`unit-setpoint-${unit.id}`}>
-          {format.celsius(unit.setpoint)}
+        <span
+          data-testid={`unit-setpoint-${unit.id}`}
+          className="flex flex-wrap items-center gap-x-2 gap-y-1"
+        >
+          <SetpointValue unit={unit} />
           {unit.paused && (
-            <span className="ml-2 rounded bg-stone-100 px-1.5 py-0.5 text-xs text-stone-700">
-              {t('paused')}
-            </span>
+            <span className="rounded bg-stone-100 px-1.5 py-0.5 text-xs text-stone-700">{t('paused')}</span>
           )}
+          {unit.setpointSource === 'no_plan' && <NoPlanBadge unitId={unit.id} />}
           <PendingDownlinks unit={unit} />
         </span>
       ),
@@ -71,30 +90,35 @@ export function UnitsPage() {
     {
       key: 'valveOpening',
       label: t('fields.heatingLevel'),
+      minScreen: 'lg',
       render: (unit) => format.percent(unit.valveOpening),
     },
     {
       key: 'controls',
       label: t('fields.controls'),
-      render: (unit) => <UnitControls unit={unit} range={range} />,
+      render: (unit) => (
+        <div className="flex items-center gap-1">
+          <UnitControls unit={unit} range={range} />
+          <UnitGraphDialog unitId={unit.id} unitName={unit.name} />
+        </div>
+      ),
     },
     {
       key: 'createdBy',
       label: t('fields.createdBy'),
+      wrap: true,
+      minScreen: 'lg',
       render: (unit) => unit.createdBy?.name ?? t('anonymous'),
     },
-    {
-      key: 'graph',
-      label: t('fields.graph'),
-      render: (unit) => <UnitGraphDialog unitId={unit.id} unitName={unit.name} />,
-    },
   ];
+  // Members who only read (ems) get no setpoint controls (decision 0022).
+  const columns = canOperate ? allColumns : allColumns.filter((column) => column.key !== 'controls');
 
   return (
     <section className="mx-auto flex w-full max-w-6xl flex-col gap-4 p-4 sm:p-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold">{t('title')}</h1>
-        <CreateUnitsDialog />
+        {canOperate && <CreateUnitsDialog />}
       </div>
       <PagedList
         query={units}

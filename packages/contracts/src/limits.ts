@@ -1,0 +1,8 @@
+/**
+ * Limits the web app shows or checks on screens of its first load, kept apart from the zod
+ * schemas that enforce them: importing a value from a schema module builds all of its schemas,
+ * and with them zod, which the first load leaves out (decision 0045).
+ */
+
+/** Units one bulk creation may make at most (`POST …/units/bulk`, issue 14.9). */
+export const BULK_UNIT_MAX = 500;

@@ -1,0 +1,98 @@
+/**
+ * Machine-readable reasons a problem+json answer carries in `code` (and per field in
+ * `errors[].code`), issue 14: the web shows every server message in the user's language by
+ * translating the code with its `params` (`web/src/locales/<lng>/problems.json`), never by
+ * matching the English `detail`. A web test checks that each code has a German and an English
+ * text, so a code added here without its translations fails.
+ */
+export const PROBLEM_CODES = [
+  /** Another active seasonal plan of the same unit or group covers some of these days. params: plan, planId, from, to */
+  'plan_overlap_seasonal',
+  /** Another active specific-days plan of the same unit or group has some of these dates. params: plan, planId, dates */
+  'plan_overlap_dates',
+  /** A preview start further than PREVIEW_FROM_MAX_YEARS from now. params: years */
+  'preview_from_out_of_range',
+  /** An occupant's setpoint off the step grid. params: step (°C) */
+  'setpoint_step',
+  /** An occupant's setpoint outside the unit's wall control limits. params: min, max (°C) */
+  'setpoint_outside_limits',
+  /** A setpoint change while the unit is paused. */
+  'unit_paused',
+  /** A temperature outside the company's range (spec §5). */
+  'out_of_range',
+  /** Engine: 'Invalid schedule!' (spec §5). */
+  'plan_invalid_schedule',
+  /** Engine: 'Invalid time!' (spec §5). */
+  'plan_invalid_time',
+  'unknown_unit',
+  'unknown_group',
+  'unknown_event',
+  'unknown_plan',
+  /** Setup step 2: no invite with this code. */
+  'invite_code_invalid',
+  /** A unit name the company already uses, ignoring case and spaces (decision 0044). params: name */
+  'unit_name_taken',
+  /** Bulk creation of several units from a pattern without `{n}`. */
+  'unit_pattern_without_n',
+  /** Wall control minimum above its maximum. */
+  'wall_control_order',
+  /** Company minimum temperature not below its maximum. */
+  'company_range_order',
+  'group_name_taken',
+  'event_end_before_start',
+  'event_end_in_past',
+  'event_end_required',
+  'event_no_units',
+  'event_past_read_only',
+  'event_running_only_shorten',
+  'event_not_running',
+  /** params: id (the DevEUI) */
+  'device_taken',
+  'device_not_found',
+  /** The last device while the subscription is active. */
+  'last_device',
+  /** params: eui */
+  'gateway_taken',
+  'gateway_not_found',
+  /** No QR code left in the company's allowance. */
+  'qr_allowance_exhausted',
+  'qr_disabled',
+  'email_taken',
+  'email_already_verified',
+  /** Account changes with an external identity provider. */
+  'accounts_external',
+  'last_admin',
+  /** A group plan while units of the group have their own active plan. params: units (names) */
+  'group_plans_unavailable',
+  /** Request validation: not an e-mail address. */
+  'invalid_email',
+  /** A member whose role lacks the right for this (decision 0022). params: capability */
+  'role_forbidden',
+  /** An invite with a role while the company's role choice is off. */
+  'invite_role_choice_off',
+  /** Registering a device while every licence is in use (issue 13). */
+  'licences_exhausted',
+  /** Assigning a device while the company has more devices than licences. */
+  'devices_unlicensed',
+  /** Fewer licences than devices in use. params: devices */
+  'licences_below_devices',
+  /** A checkout while a subscription runs. */
+  'subscription_exists',
+  /** A subscription change without a subscription. */
+  'subscription_missing',
+  /** A change of a subscription that has ended. */
+  'subscription_ended',
+  /** A billing call with BILLING_PROVIDER=none. */
+  'billing_off',
+  /** A change Stripe takes on its own page (interval, payment method). */
+  'billing_portal_only',
+  /** A Stripe subscription whose confirmation has not arrived yet. */
+  'subscription_unconfirmed',
+  /** A webhook endpoint that is not https://. */
+  'webhook_https_required',
+] as const;
+
+export type ProblemCode = (typeof PROBLEM_CODES)[number];
+
+/** Values filling a code's translation (names, numbers in °C, 'MM-DD' or ISO dates). */
+export type ProblemParams = Record<string, string | number>;

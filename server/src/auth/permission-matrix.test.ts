@@ -1,0 +1,255 @@
+/**
+ * Walks every operation of the OpenAPI document against the permission matrix (decision 0022):
+ * for a stranger to the company (404), each role without the operation's capability (403) and
+ * each role with it (2xx). A refused call must leave every table as it was. An operation the
+ * matrix does not name, or a matrix entry no route has, fails the first test.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Role } from '@heizplan/contracts/account';
+import { CAPABILITIES, type Capability, can } from '@heizplan/contracts/permissions';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/helpers.ts';
+import { alerts, subscriptions } from '../db/schema.ts';
+import { dataFingerprint } from '../http/api-walk.test-kit.ts';
+import { addMember, createCompany } from '../modules/me/account.fixtures.ts';
+import { winterPlan } from '../modules/units/heating-test-fixtures.ts';
+import { PERMISSION_MATRIX } from './permission-matrix.ts';
+
+let t: TestApp;
+let operations: string[];
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  const doc = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
+  operations = Object.entries(doc.paths).flatMap(([path, ops]) =>
+    Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`),
+  );
+  await createCompany(t, 'pm-stranger', 'Fremdfirma');
+});
+afterAll(() => t.close());
+
+const MEMBERS: Record<Role, string> = { admin: 'pm-admin', heating: 'pm-heating', ems: 'pm-ems' };
+const TARGET_MEMBER = 'pm-target';
+
+/** A company with one of everything, built through the API as its admin. */
+interface World {
+  companyId: string;
+  unitId: string;
+  groupedUnitId: string;
+  looseUnitId: string;
+  groupId: string;
+  planId: string;
+  eventId: string;
+  deviceId: string;
+  gatewayId: string;
+  inviteId: string;
+  invoiceId: string;
+  alertId: string;
+  webhookId: string;
+}
+
+async function ok<T>(res: Promise<{ statusCode: number; json(): unknown; body: string }>): Promise<T> {
+  const r = await res;
+  if (r.statusCode >= 300) throw new Error(`world setup failed: ${r.statusCode} ${r.body}`);
+  return r.json() as T;
+}
+
+const hex = (bytes: number) => randomBytes(bytes).toString('hex');
+
+async function buildWorld(): Promise<World> {
+  const admin = MEMBERS.admin;
+  const company = await createCompany(t, admin, `Welt ${hex(3)}`);
+  const base = `/api/companies/${company.id}`;
+  for (const role of ['heating', 'ems'] as const) await addMember(t, company.id, MEMBERS[role], role);
+  await addMember(t, company.id, TARGET_MEMBER, 'heating');
+  const call = <T>(method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
+    ok<T>(t.call(method, `${base}${url}`, payload, admin));
+  const group = await call<{ id: string }>('POST', '/groups', { name: 'Nordflügel' });
+  const unit = await call<{ id: string }>('POST', '/units', { name: 'Raum 1' });
+  const grouped = await call<{ id: string }>('POST', '/units', { name: 'Raum 2', groupId: group.id });
+  const loose = await call<{ id: string }>('POST', '/units', { name: 'Raum 3' });
+  const plan = await call<{ id: string }>('POST', `/units/${unit.id}/plans`, winterPlan());
+  const now = Date.now();
+  const event = await call<{ id: string }>('POST', '/events', {
+    title: 'Elternabend',
+    start: new Date(now - 60_000).toISOString(),
+    end: new Date(now + 2 * 3600_000).toISOString(),
+    temperature: 21,
+    units: [unit.id],
+  });
+  await call('POST', '/billing/checkout', { interval: 'yearly', licences: 5, paymentMethod: 'immediate' });
+  const invoices = await ok<{ results: { id: string }[] }>(
+    t.call('GET', `${base}/billing/invoices`, undefined, admin),
+  );
+  const deviceId = hex(8);
+  for (const id of [deviceId, hex(8)]) {
+    await call('POST', '/devices', { id, model: 'micropelt-mlr003', unitId: unit.id });
+  }
+  const gateway = await call<{ id: string }>('POST', '/gateways', { gatewayEui: hex(8), name: 'Dach' });
+  const invite = await ok<{ id: string }>(t.call('POST', `/api/invite/?company_id=${company.id}`, {}, admin));
+  await call('POST', `/units/${unit.id}/qr-code`);
+  const webhook = await call<{ id: string }>('POST', '/webhooks', { url: 'https://hooks.example.test/a' });
+  const [alert] = await t.database.db
+    .insert(alerts)
+    .values({
+      companyId: company.id,
+      kind: 'device_offline',
+      subject: 'device',
+      subjectId: deviceId,
+      unitId: unit.id,
+      openedAt: new Date(),
+      lastSeenAt: new Date(),
+    })
+    .returning({ id: alerts.id });
+  return {
+    companyId: company.id,
+    unitId: unit.id,
+    groupedUnitId: grouped.id,
+    looseUnitId: loose.id,
+    groupId: group.id,
+    planId: plan.id,
+    eventId: event.id,
+    deviceId,
+    gatewayId: gateway.id,
+    inviteId: invite.id,
+    invoiceId: invoices.results[0]?.id ?? '',
+    alertId: alert?.id ?? '',
+    webhookId: webhook.id,
+  };
+}
+
+/** Bodies and queries of the operations that need them; the rest is sent without a body. */
+function payloadFor(operation: string, w: World): { query?: string; payload?: object } {
+  const payloads: Record<string, { query?: string; payload?: object }> = {
+    'PATCH /api/companies/{id}/': { payload: { name: 'Neuer Name' } },
+    'PATCH /api/companies/{id}/members/{sub}': { payload: { role: 'ems' } },
+    'GET /api/invite/': { query: `company_id=${w.companyId}` },
+    'POST /api/invite/': { query: `company_id=${w.companyId}`, payload: {} },
+    'POST /api/companies/{companyId}/units': { payload: { name: 'Raum 9' } },
+    'PATCH /api/companies/{companyId}/units/{unitId}': { payload: { name: 'Raum 1a' } },
+    'POST /api/companies/{companyId}/units/bulk': { payload: { pattern: 'Büro {n}', count: 2 } },
+    'POST /api/companies/{companyId}/units/{unitId}/setpoint': { payload: { setpoint: 20 } },
+    'POST /api/companies/{companyId}/units/{unitId}/preview': {
+      payload: { planId: w.planId, plan: winterPlan() },
+    },
+    'POST /api/companies/{companyId}/groups': { payload: { name: 'Südflügel' } },
+    'PATCH /api/companies/{companyId}/groups/{groupId}': { payload: { name: 'Nord' } },
+    'POST /api/companies/{companyId}/groups/{groupId}/units': { payload: { unitIds: [w.looseUnitId] } },
+    'POST /api/companies/{companyId}/units/{unitId}/plans': { payload: winterPlan({ active: false }) },
+    'POST /api/companies/{companyId}/groups/{groupId}/plans': { payload: winterPlan() },
+    'PATCH /api/companies/{companyId}/plans/{planId}': { payload: { name: 'Winter neu' } },
+    'POST /api/companies/{companyId}/events': {
+      payload: { start: new Date(Date.now() + 86_400_000).toISOString(), temperature: 19, units: [w.unitId] },
+    },
+    'PATCH /api/companies/{companyId}/events/{eventId}': { payload: { title: 'Sprechtag' } },
+    'POST /api/companies/{companyId}/devices': { payload: { id: hex(8), model: 'milesight-wt101' } },
+    'PATCH /api/companies/{companyId}/devices/{deviceId}': { payload: { unitId: null } },
+    'POST /api/companies/{companyId}/gateways': { payload: { gatewayEui: hex(8), name: 'Keller' } },
+    'PATCH /api/companies/{companyId}/gateways/{gatewayId}': { payload: { name: 'Dach Ost' } },
+    'POST /api/companies/{companyId}/billing/quote': { payload: { interval: 'monthly', licences: 3 } },
+    'POST /api/companies/{companyId}/billing/checkout': {
+      payload: { interval: 'monthly', licences: 4, paymentMethod: 'invoice' },
+    },
+    'PATCH /api/companies/{companyId}/billing/subscription': { payload: { licences: 7 } },
+    'POST /api/companies/{companyId}/alerts/{alertId}/acknowledge': {
+      payload: { note: 'Techniker bestellt' },
+    },
+    'POST /api/companies/{companyId}/alerts/{alertId}/mute': { payload: { hours: 8 } },
+    'PATCH /api/companies/{companyId}/alert-settings': { payload: { clearMinutes: 5 } },
+    'PATCH /api/companies/{companyId}/alert-preferences': { payload: { low_battery: 'digest' } },
+    'POST /api/companies/{companyId}/webhooks': { payload: { url: 'https://hooks.example.test/heizplan' } },
+    'PATCH /api/companies/{companyId}/webhooks/{webhookId}': { payload: { enabled: false } },
+  };
+  return payloads[operation] ?? {};
+}
+
+/** The operation's path with the world's ids filled in. */
+function urlFor(operation: string, w: World): string {
+  const [method, path = ''] = operation.split(' ');
+  // Removing a unit from a group needs a unit of that group.
+  const unitId = path.includes('/groups/{groupId}/units/{unitId}') ? w.groupedUnitId : w.unitId;
+  const filled = path
+    .replace('{companyId}', w.companyId)
+    .replace('{id}', path.startsWith('/api/invite/') ? w.inviteId : w.companyId)
+    .replace('{unitId}', unitId)
+    .replace('{groupId}', w.groupId)
+    .replace('{planId}', w.planId)
+    .replace('{eventId}', w.eventId)
+    .replace('{deviceId}', w.deviceId)
+    .replace('{devEui}', w.deviceId)
+    .replace('{gatewayId}', w.gatewayId)
+    .replace('{invoiceId}', w.invoiceId)
+    .replace('{alertId}', w.alertId)
+    .replace('{webhookId}', w.webhookId)
+    .replace('{sub}', TARGET_MEMBER)
+    .replace('{email}', 'neu@example.test');
+  const { query } = payloadFor(`${method} ${path}`, w);
+  return query ? `${filled}?${query}` : filled;
+}
+
+/** A new subscription needs the previous one to have ended. */
+async function prepare(operation: string, w: World) {
+  if (operation === 'POST /api/companies/{companyId}/billing/checkout') {
+    await t.database.db
+      .update(subscriptions)
+      .set({ status: 'cancelled' })
+      .where(eq(subscriptions.companyId, w.companyId));
+  }
+}
+
+async function send(operation: string, w: World, user: string) {
+  const method = operation.split(' ')[0] as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  return t.call(method, urlFor(operation, w), payloadFor(operation, w).payload, user);
+}
+
+/** The company-scoped operations with the capability each needs. */
+const companyScoped = () =>
+  operations.flatMap((operation) => {
+    const access = PERMISSION_MATRIX[operation];
+    return (CAPABILITIES as readonly string[]).includes(access ?? '')
+      ? [{ operation, capability: access as Capability }]
+      : [];
+  });
+
+describe('permission matrix', () => {
+  it('names every operation of the OpenAPI document, and only those', () => {
+    expect(operations.filter((op) => !(op in PERMISSION_MATRIX))).toEqual([]);
+    expect(Object.keys(PERMISSION_MATRIX).filter((op) => !operations.includes(op))).toEqual([]);
+  });
+
+  it('answers a stranger 404 and each role without the capability 403, changing nothing', async () => {
+    const failures: string[] = [];
+    for (const { operation, capability } of companyScoped()) {
+      const world = await buildWorld();
+      await prepare(operation, world);
+      const before = await dataFingerprint(t);
+      const stranger = await send(operation, world, 'pm-stranger');
+      if (stranger.statusCode !== 404) failures.push(`${operation} stranger → ${stranger.statusCode}`);
+      for (const role of ['ems', 'heating', 'admin'] as const) {
+        if (can(role, capability)) continue;
+        const res = await send(operation, world, MEMBERS[role]);
+        if (res.statusCode !== 403) failures.push(`${operation} ${role} → ${res.statusCode}`);
+        else expect(res.json()).toMatchObject({ status: 403 });
+      }
+      const after = await dataFingerprint(t);
+      const changed = Object.keys(before).filter((table) => before[table] !== after[table]);
+      if (changed.length > 0) failures.push(`${operation}: refused calls changed ${changed.join(', ')}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('lets each role with the capability call the operation', async () => {
+    const failures: string[] = [];
+    for (const { operation, capability } of companyScoped()) {
+      for (const role of ['ems', 'heating', 'admin'] as const) {
+        if (!can(role, capability)) continue;
+        const world = await buildWorld();
+        await prepare(operation, world);
+        const res = await send(operation, world, MEMBERS[role]);
+        if (res.statusCode >= 300) failures.push(`${operation} ${role} → ${res.statusCode} ${res.body}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});

@@ -1,0 +1,138 @@
+/**
+ * The permission matrix (ARCHITECTURE.md §10, decision 0022): for every operation of the
+ * OpenAPI document, who may call it. Company-scoped operations name the capability a member's
+ * role needs (`packages/contracts/src/permissions.ts`); the services enforce it through
+ * `requireMember`, strangers to the company get 404 and members without the capability 403.
+ * `signed-in` operations concern the caller themselves (profile, own companies, joining by
+ * code); `public` ones need no login (the occupants' page, the sign-in configuration, Stripe's
+ * signed webhook); `operator` ones take the server operator's token, not a member's.
+ *
+ * `permission-matrix.test.ts` walks every operation of the OpenAPI document against this table
+ * for each role and a stranger; an operation missing here fails that test.
+ */
+import type { Capability } from '@heizplan/contracts/permissions';
+
+export type Access = Capability | 'signed-in' | 'public' | 'operator';
+
+/** Operation (`METHOD /api/path` as in the OpenAPI document) → who may call it. */
+export const PERMISSION_MATRIX: Record<string, Access> = {
+  'GET /api/health': 'public',
+  'GET /api/health/ready': 'public',
+  'GET /api/public/auth-config': 'public',
+  'GET /api/public/app-config': 'public',
+  'POST /api/public/client-errors': 'public',
+  'POST /api/billing/stripe/webhook': 'public',
+  'POST /api/operator/billing/{company}/mark-paid': 'operator',
+  'GET /api/public/heating-view/{token}': 'public',
+  'POST /api/public/heating-view/{token}/setpoint': 'public',
+
+  'GET /api/me/': 'signed-in',
+  'PUT /api/me/': 'signed-in',
+  'POST /api/me/language': 'signed-in',
+  'PUT /api/me/password': 'signed-in',
+  'DELETE /api/me/request_deletion': 'signed-in',
+  'POST /api/me/request-verification': 'signed-in',
+  'GET /api/companies/': 'signed-in',
+  'POST /api/companies/setup': 'signed-in',
+  'GET /api/licenses/current': 'signed-in',
+  'POST /api/invite/setup/{invite_code}': 'signed-in',
+
+  'GET /api/companies/{id}/': 'read',
+  'PATCH /api/companies/{id}/': 'manage',
+  'GET /api/licenses/{id}/': 'read',
+  'POST /api/licenses/{id}/': 'manage',
+
+  // The team. Every member may also read and remove (leave) their own membership.
+  'GET /api/companies/{id}/members/': 'manage',
+  'POST /api/companies/{id}/members/{email}': 'manage',
+  'PATCH /api/companies/{id}/members/{sub}': 'manage',
+  'DELETE /api/companies/{id}/members/{sub}': 'manage',
+  'GET /api/companies/{id}/user/{sub}': 'manage',
+  'GET /api/invite/': 'manage',
+  'POST /api/invite/': 'manage',
+  'DELETE /api/invite/{id}': 'manage',
+
+  'GET /api/companies/{companyId}/units': 'read',
+  'POST /api/companies/{companyId}/units': 'operate',
+  'GET /api/companies/{companyId}/units/{unitId}': 'read',
+  'PATCH /api/companies/{companyId}/units/{unitId}': 'operate',
+  'DELETE /api/companies/{companyId}/units/{unitId}': 'operate',
+  'POST /api/companies/{companyId}/units/bulk': 'operate',
+  'POST /api/companies/{companyId}/units/{unitId}/setpoint': 'operate',
+  'POST /api/companies/{companyId}/units/{unitId}/pause': 'operate',
+  'POST /api/companies/{companyId}/units/{unitId}/resume': 'operate',
+  'GET /api/companies/{companyId}/units/{unitId}/log': 'read',
+  'GET /api/companies/{companyId}/units/{unitId}/series': 'read',
+  // Previews compute a week from stored or draft plans and change nothing.
+  'GET /api/companies/{companyId}/units/{unitId}/preview': 'read',
+  'POST /api/companies/{companyId}/units/{unitId}/preview': 'read',
+
+  'GET /api/companies/{companyId}/groups': 'read',
+  'POST /api/companies/{companyId}/groups': 'operate',
+  'GET /api/companies/{companyId}/groups/{groupId}': 'read',
+  'PATCH /api/companies/{companyId}/groups/{groupId}': 'operate',
+  'DELETE /api/companies/{companyId}/groups/{groupId}': 'operate',
+  'POST /api/companies/{companyId}/groups/{groupId}/units': 'operate',
+  'DELETE /api/companies/{companyId}/groups/{groupId}/units/{unitId}': 'operate',
+
+  'GET /api/companies/{companyId}/units/{unitId}/plans': 'read',
+  'POST /api/companies/{companyId}/units/{unitId}/plans': 'operate',
+  'GET /api/companies/{companyId}/groups/{groupId}/plans': 'read',
+  'POST /api/companies/{companyId}/groups/{groupId}/plans': 'operate',
+  'GET /api/companies/{companyId}/plans/{planId}': 'read',
+  'PATCH /api/companies/{companyId}/plans/{planId}': 'operate',
+  'DELETE /api/companies/{companyId}/plans/{planId}': 'operate',
+
+  'GET /api/companies/{companyId}/events': 'read',
+  'POST /api/companies/{companyId}/events': 'operate',
+  'GET /api/companies/{companyId}/events/{eventId}': 'read',
+  'PATCH /api/companies/{companyId}/events/{eventId}': 'operate',
+  'DELETE /api/companies/{companyId}/events/{eventId}': 'operate',
+  'POST /api/companies/{companyId}/events/{eventId}/end': 'operate',
+
+  'GET /api/companies/{companyId}/devices': 'read',
+  'POST /api/companies/{companyId}/devices': 'operate',
+  'GET /api/companies/{companyId}/devices/{deviceId}': 'read',
+  'PATCH /api/companies/{companyId}/devices/{deviceId}': 'operate',
+  'DELETE /api/companies/{companyId}/devices/{deviceId}': 'operate',
+  'GET /api/companies/{companyId}/devices/by-eui/{devEui}': 'read',
+
+  'GET /api/companies/{companyId}/gateways': 'read',
+  'POST /api/companies/{companyId}/gateways': 'operate',
+  'GET /api/companies/{companyId}/gateways/{gatewayId}': 'read',
+  'PATCH /api/companies/{companyId}/gateways/{gatewayId}': 'operate',
+  'DELETE /api/companies/{companyId}/gateways/{gatewayId}': 'operate',
+
+  // Every member sees whether a subscription is active (the navigation says so) and the prices.
+  'GET /api/companies/{companyId}/billing': 'read',
+  'POST /api/companies/{companyId}/billing/quote': 'read',
+  'POST /api/companies/{companyId}/billing/checkout': 'manage',
+  'PATCH /api/companies/{companyId}/billing/subscription': 'manage',
+  'GET /api/companies/{companyId}/billing/invoices': 'manage',
+  'GET /api/companies/{companyId}/billing/invoices/{invoiceId}/pdf': 'manage',
+  'POST /api/companies/{companyId}/billing/portal': 'manage',
+
+  // Alerts: everybody reads and chooses their own mails; acknowledging and muting is operating;
+  // the company's conditions and webhooks are configuration.
+  'GET /api/companies/{companyId}/alerts': 'read',
+  'GET /api/companies/{companyId}/alerts/summary': 'read',
+  'POST /api/companies/{companyId}/alerts/{alertId}/acknowledge': 'operate',
+  'POST /api/companies/{companyId}/alerts/{alertId}/mute': 'operate',
+  'GET /api/companies/{companyId}/alert-settings': 'read',
+  'PATCH /api/companies/{companyId}/alert-settings': 'manage',
+  'GET /api/companies/{companyId}/alert-preferences': 'read',
+  'PATCH /api/companies/{companyId}/alert-preferences': 'read',
+  'GET /api/companies/{companyId}/webhooks': 'manage',
+  'POST /api/companies/{companyId}/webhooks': 'manage',
+  'GET /api/companies/{companyId}/webhooks/{webhookId}': 'manage',
+  'PATCH /api/companies/{companyId}/webhooks/{webhookId}': 'manage',
+  'DELETE /api/companies/{companyId}/webhooks/{webhookId}': 'manage',
+  'GET /api/companies/{companyId}/webhooks/{webhookId}/deliveries': 'manage',
+
+  // A QR code's token lets anyone change the room's setpoint, so even reading it is operating.
+  'GET /api/companies/{companyId}/qr-codes': 'operate',
+  'GET /api/companies/{companyId}/units/{unitId}/qr-code': 'operate',
+  'POST /api/companies/{companyId}/units/{unitId}/qr-code': 'operate',
+  'DELETE /api/companies/{companyId}/units/{unitId}/qr-code': 'operate',
+  'POST /api/companies/{companyId}/units/{unitId}/qr-code/regenerate': 'operate',
+};

@@ -1,0 +1,254 @@
+/**
+ * Walks the API's own OpenAPI document (issue 16): lists every operation with its path, query
+ * and body schemas, seeds one of each resource so every path parameter has a real value, and
+ * holds a valid sample body per operation that takes one. Tests that must hold for every route
+ * (bad input answers 400, PATCH changes only what it is given) build on it, and fail when a new
+ * route has no sample instead of silently skipping it.
+ */
+import { sql } from 'drizzle-orm';
+import { expect } from 'vitest';
+import type { TestApp } from '../../test/helpers.ts';
+import { alerts } from '../db/schema.ts';
+import { addMember } from '../modules/me/account.fixtures.ts';
+import { seedCompanies } from '../modules/units/heating-test-fixtures.ts';
+
+/** The part of a JSON Schema (as @fastify/swagger emits it) the walkers read. */
+export interface JsonSchema {
+  type?: string;
+  properties?: Record<string, JsonSchema>;
+  items?: JsonSchema;
+  required?: string[];
+  enum?: unknown[];
+}
+
+export interface Operation {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** OpenAPI path, e.g. `/api/companies/{companyId}/units/{unitId}`. */
+  path: string;
+  pathParams: string[];
+  query: { name: string; required: boolean; schema: JsonSchema }[];
+  body?: JsonSchema;
+}
+
+interface OpenApiOperation {
+  parameters?: { in: string; name: string; required?: boolean; schema: JsonSchema }[];
+  requestBody?: { content: Record<string, { schema: JsonSchema }> };
+}
+
+export function operations(app: TestApp['app']): Operation[] {
+  const doc = app.swagger() as { paths: Record<string, Record<string, OpenApiOperation>> };
+  return Object.entries(doc.paths).flatMap(([path, item]) =>
+    Object.entries(item).map(([method, op]) => {
+      const parameters = op.parameters ?? [];
+      return {
+        method: method.toUpperCase() as Operation['method'],
+        path,
+        pathParams: parameters.filter((p) => p.in === 'path').map((p) => p.name),
+        query: parameters
+          .filter((p) => p.in === 'query')
+          .map((p) => ({ name: p.name, required: p.required === true, schema: p.schema })),
+        body: op.requestBody?.content['application/json']?.schema,
+      };
+    }),
+  );
+}
+
+export const operationKey = (op: Pick<Operation, 'method' | 'path'>) => `${op.method} ${op.path}`;
+
+/** `path` with each `{name}` replaced by `values[name]`, URL-encoded. */
+export function fillPath(path: string, values: Record<string, string>): string {
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = values[name];
+    if (value === undefined) throw new Error(`no value for path parameter {${name}} of ${path}`);
+    return encodeURIComponent(value);
+  });
+}
+
+export const winterSwitchPoints = [1, 2, 3, 4, 5, 6, 7].flatMap((day) => [
+  { day, hour: 6, minute: 0, temperature: 21, ignoreWallControl: false },
+  { day, hour: 22, minute: 0, temperature: 17, ignoreWallControl: false },
+]);
+
+export interface WalkFixture {
+  companyId: string;
+  /** A value for every path parameter name of the document. */
+  pathValues: Record<string, string>;
+  /** A valid body per `METHOD /path` that takes one. */
+  bodies: Record<string, object>;
+  /** Valid values of required query parameters, by name. */
+  requiredQuery: Record<string, string>;
+  /** A second unit (no group, no plan) and a second group (empty), for changes that need another target. */
+  otherUnitId: string;
+  otherGroupId: string;
+}
+
+async function created(res: { statusCode: number; json(): unknown }) {
+  expect(res.statusCode, JSON.stringify(res.json())).toBe(201);
+  return res.json() as { id: string };
+}
+
+/**
+ * A company of `alice` (admin) with a unit in a group, a unit plan, a device, a gateway, an
+ * upcoming event, an enabled QR code and an invite, plus a unit and a group without anything;
+ * `bob` is a second member.
+ */
+export async function seedWalkFixture(t: TestApp): Promise<WalkFixture> {
+  const { companyId } = await seedCompanies(t.database.db, { minTemperature: 5, maxTemperature: 26 });
+  await addMember(t, companyId, 'bob');
+  const base = `/api/companies/${companyId}`;
+  const group = await created(await t.call('POST', `${base}/groups`, { name: 'Schule' }));
+  const unit = await created(await t.call('POST', `${base}/units`, { name: 'Raum 1', groupId: group.id }));
+  const plan = await created(
+    await t.call('POST', `${base}/units/${unit.id}/plans`, {
+      name: 'Winter',
+      kind: 'seasonal',
+      validFrom: '10-01',
+      validTo: '04-30',
+      switchPoints: winterSwitchPoints,
+    }),
+  );
+  const bought = await t.call('POST', `${base}/billing/checkout`, {
+    interval: 'yearly',
+    licences: 10,
+    paymentMethod: 'immediate',
+  });
+  expect(bought.statusCode, bought.body).toBe(200);
+  const invoices = (await t.call('GET', `${base}/billing/invoices`)).json() as { results: { id: string }[] };
+  const device = await created(
+    await t.call('POST', `${base}/devices`, {
+      id: '70b3d57ed005a1b2',
+      model: 'mclimate-vicki',
+      appKey: '0123456789abcdef0123456789abcdef',
+      unitId: unit.id,
+    }),
+  );
+  const gateway = await created(
+    await t.call('POST', `${base}/gateways`, { gatewayEui: 'aa555a0000000101', name: 'Dach' }),
+  );
+  const start = new Date(Date.now() + 7 * 24 * 3600_000);
+  const eventBody = {
+    title: 'Konzert',
+    note: 'Aula',
+    start: start.toISOString(),
+    end: new Date(start.getTime() + 3 * 3600_000).toISOString(),
+    temperature: 22,
+    units: [unit.id],
+  };
+  const event = await created(await t.call('POST', `${base}/events`, eventBody));
+  const qr = await t.call('POST', `${base}/units/${unit.id}/qr-code`);
+  expect(qr.statusCode, qr.body).toBeLessThan(300);
+  const token = (qr.json() as { code: { token: string } }).code.token;
+  const invite = await created(await t.call('POST', `/api/invite/?company_id=${companyId}`, {}));
+  const webhook = await created(
+    await t.call('POST', `${base}/webhooks`, { url: 'https://hooks.example.test/walk' }),
+  );
+  const [alert] = await t.database.db
+    .insert(alerts)
+    .values({
+      companyId,
+      kind: 'device_offline',
+      subject: 'device',
+      subjectId: device.id,
+      unitId: unit.id,
+      openedAt: new Date(),
+      lastSeenAt: new Date(),
+    })
+    .returning({ id: alerts.id });
+  const otherUnit = await created(await t.call('POST', `${base}/units`, { name: 'Raum 9' }));
+  const otherGroup = await created(await t.call('POST', `${base}/groups`, { name: 'Aula' }));
+
+  const plan2 = { name: 'Sommer', kind: 'seasonal', validFrom: '05-01', validTo: '09-30', switchPoints: [] };
+  return {
+    companyId,
+    pathValues: {
+      id: companyId,
+      companyId,
+      unitId: unit.id,
+      groupId: group.id,
+      planId: plan.id,
+      deviceId: device.id,
+      devEui: device.id,
+      gatewayId: gateway.id,
+      eventId: event.id,
+      token,
+      invite_code: invite.id,
+      email: 'carol@example.test',
+      sub: 'bob',
+      invoiceId: invoices.results[0]?.id ?? '',
+      company: companyId,
+      alertId: alert?.id ?? '',
+      webhookId: webhook.id,
+    },
+    requiredQuery: { company_id: companyId, company_name: 'Neue Firma', lang: 'de' },
+    otherUnitId: otherUnit.id,
+    otherGroupId: otherGroup.id,
+    bodies: {
+      'PUT /api/me/': { name: 'Alice', email: 'alice@example.test' },
+      'PUT /api/me/password': { password: 'correct horse battery' },
+      'PATCH /api/companies/{id}/': { name: 'Stadtwerke Süd', time_zone: 'Europe/Berlin' },
+      'PATCH /api/companies/{id}/members/{sub}': { role: 'heating' },
+      'POST /api/invite/': { email: 'dave@example.test', role: 'heating' },
+      'POST /api/companies/{companyId}/units': { name: 'Raum 2' },
+      'PATCH /api/companies/{companyId}/units/{unitId}': { name: 'Raum 1a' },
+      'POST /api/companies/{companyId}/units/bulk': { pattern: 'Flur {n}', count: 2 },
+      'POST /api/companies/{companyId}/units/{unitId}/setpoint': { setpoint: 20 },
+      'POST /api/companies/{companyId}/groups': { name: 'Turnhalle' },
+      'PATCH /api/companies/{companyId}/groups/{groupId}': { name: 'Grundschule' },
+      'POST /api/companies/{companyId}/groups/{groupId}/units': { unitIds: [unit.id] },
+      'POST /api/companies/{companyId}/units/{unitId}/plans': plan2,
+      'POST /api/companies/{companyId}/groups/{groupId}/plans': plan2,
+      'PATCH /api/companies/{companyId}/plans/{planId}': { name: 'Winter 2' },
+      'POST /api/companies/{companyId}/units/{unitId}/preview': { plan: plan2 },
+      'POST /api/companies/{companyId}/devices': { id: '70b3d57ed005a1b3', model: 'elsys-ers' },
+      'PATCH /api/companies/{companyId}/devices/{deviceId}': { model: 'milesight-wt101' },
+      'POST /api/companies/{companyId}/gateways': { gatewayEui: 'aa555a0000000102', name: 'Keller' },
+      'PATCH /api/companies/{companyId}/gateways/{gatewayId}': { name: 'Dach Nord' },
+      'POST /api/companies/{companyId}/events': { ...eventBody, title: 'Elternabend' },
+      'PATCH /api/companies/{companyId}/events/{eventId}': { title: 'Konzert 2' },
+      'POST /api/public/heating-view/{token}/setpoint': { setpoint: 20 },
+      'POST /api/public/client-errors': {
+        kind: 'error',
+        message: 'TypeError: x is undefined',
+        path: '/units',
+      },
+      'POST /api/companies/{companyId}/billing/quote': { interval: 'monthly', licences: 3 },
+      'POST /api/companies/{companyId}/billing/checkout': {
+        interval: 'monthly',
+        licences: 3,
+        paymentMethod: 'immediate',
+      },
+      'PATCH /api/companies/{companyId}/billing/subscription': { licences: 12 },
+      'POST /api/companies/{companyId}/alerts/{alertId}/acknowledge': { note: 'Techniker bestellt' },
+      'POST /api/companies/{companyId}/alerts/{alertId}/mute': { hours: 4 },
+      'PATCH /api/companies/{companyId}/alert-settings': { clearMinutes: 5 },
+      'PATCH /api/companies/{companyId}/alert-preferences': { low_battery: 'digest' },
+      'POST /api/companies/{companyId}/webhooks': { url: 'https://hooks.example.test/more' },
+      'PATCH /api/companies/{companyId}/webhooks/{webhookId}': { enabled: false },
+    },
+  };
+}
+
+/**
+ * A fingerprint of every row of every table: equal fingerprints mean no data changed.
+ * One md5 per table over its rows as text, sorted, so it works the same on PGlite and PostgreSQL.
+ */
+export async function dataFingerprint(t: TestApp): Promise<Record<string, string>> {
+  // Both drivers answer `{ rows }`; Drizzle's common type does not say so.
+  const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+  const tables = rowsOf<{ name: string }>(
+    await t.database.db.execute(
+      sql`select table_name as name from information_schema.tables
+          where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+    ),
+  );
+  const result: Record<string, string> = {};
+  for (const { name } of tables) {
+    const [row] = rowsOf<{ digest: string }>(
+      await t.database.db.execute(
+        sql`select md5(coalesce(string_agg(r::text, ',' order by r::text), '')) as digest from ${sql.identifier(name)} r`,
+      ),
+    );
+    result[name] = row?.digest ?? '';
+  }
+  return result;
+}

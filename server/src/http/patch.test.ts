@@ -1,0 +1,190 @@
+/**
+ * Issue 16 items 2 and 3, for every PATCH operation of the OpenAPI document (decision 0030):
+ * an empty patch answers 200 with the resource as it is and writes nothing; a patch of one field
+ * changes that field (and what is derived from it) and leaves every other field as it was.
+ */
+import { ALERT_KINDS } from '@heizplan/contracts/alerts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/helpers.ts';
+import {
+  dataFingerprint,
+  fillPath,
+  operationKey,
+  operations,
+  seedWalkFixture,
+  type WalkFixture,
+  winterSwitchPoints,
+} from './api-walk.test-kit.ts';
+
+interface FieldPatch {
+  field: string;
+  value: unknown;
+  /** Other fields the change needs to be valid, e.g. groups when switching to group mode. */
+  with?: Record<string, unknown>;
+  /** Response fields that follow from the change (e.g. `groupName` from `groupId`). */
+  derived?: string[];
+  /** The response field that shows the change when it is not `field` itself. */
+  shownAs?: string;
+}
+
+/**
+ * Where a PATCH route's resource is read when not at its own path: spec §7 names the member read
+ * `user`; the subscription is part of the billing overview.
+ */
+const readPath = (path: string) =>
+  path.replace('/members/{sub}', '/user/{sub}').replace('/billing/subscription', '/billing');
+
+/** Changed on every write by design. */
+const ALWAYS_DERIVED = ['updatedAt'];
+
+/**
+ * One change per writable field of each PATCH route, applied in this order to the fixture's
+ * resource; each value differs from the one in force at that point.
+ */
+function fieldPatches(f: WalkFixture): Record<string, FieldPatch[]> {
+  const start = Date.now() + 10 * 24 * 3600_000;
+  const at = (hours: number) => new Date(start + hours * 3600_000).toISOString();
+  return {
+    'PATCH /api/companies/{id}/': [
+      { field: 'name', value: 'Stadtwerke Nord' },
+      { field: 'min_temperature', value: 6 },
+      { field: 'max_temperature', value: 25 },
+      { field: 'time_zone', value: 'Europe/Vienna' },
+      { field: 'occupant_change_max_hours', value: 4 },
+      { field: 'invite_role_choice', value: false },
+      { field: 'default_invite_role', value: 'ems' },
+      { field: 'energy_media', value: 'district_heating' },
+    ],
+    'PATCH /api/companies/{id}/members/{sub}': [{ field: 'role', value: 'ems' }],
+    'PATCH /api/companies/{companyId}/alert-settings': [
+      { field: 'enabled', value: ['device_offline', 'low_battery'] },
+      { field: 'offlineIntervals', value: 4 },
+      { field: 'lowBatteryPercent', value: 25 },
+      { field: 'notWarmingMinutes', value: 90 },
+      { field: 'farFromSetpointKelvin', value: 4 },
+      { field: 'farFromSetpointMinutes', value: 120 },
+      { field: 'undeliveredMinutes', value: 30 },
+      { field: 'clearMinutes', value: 15 },
+      { field: 'repeatHours', value: 12 },
+    ],
+    'PATCH /api/companies/{companyId}/alert-preferences': ALERT_KINDS.map((kind) => ({
+      field: kind,
+      value: 'off',
+    })),
+    'PATCH /api/companies/{companyId}/webhooks/{webhookId}': [{ field: 'enabled', value: false }],
+    'PATCH /api/companies/{companyId}/billing/subscription': [
+      { field: 'licences', value: 14, derived: ['usableLicences', 'netTotal'] },
+      // An interval change takes effect with the next period.
+      { field: 'interval', value: 'monthly', shownAs: 'nextInterval' },
+      { field: 'paymentMethod', value: 'invoice' },
+      { field: 'cancelAtPeriodEnd', value: true },
+    ],
+    'PATCH /api/companies/{companyId}/units/{unitId}': [
+      { field: 'name', value: 'Raum 1b' },
+      { field: 'wallControlMin', value: 18 },
+      { field: 'wallControlMax', value: 24 },
+      // Another group means other group plans: the unit is evaluated again.
+      { field: 'groupId', value: f.otherGroupId, derived: ['groupName', 'nextChangeAt'] },
+    ],
+    'PATCH /api/companies/{companyId}/groups/{groupId}': [{ field: 'name', value: 'Grundschule' }],
+    'PATCH /api/companies/{companyId}/plans/{planId}': [
+      { field: 'name', value: 'Winter neu' },
+      { field: 'active', value: false },
+      { field: 'validFrom', value: '11-01' },
+      { field: 'validTo', value: '03-31' },
+      { field: 'switchPoints', value: winterSwitchPoints.slice(0, 2) },
+      // A seasonal plan has no dates; switching the kind drops the range and takes the dates.
+      {
+        field: 'kind',
+        value: 'specific_days',
+        with: { dates: ['2031-12-24'] },
+        derived: ['validFrom', 'validTo'],
+      },
+      { field: 'dates', value: ['2031-12-25'] },
+    ],
+    'PATCH /api/companies/{companyId}/devices/{deviceId}': [
+      { field: 'model', value: 'milesight-wt101' },
+      { field: 'appKey', value: 'fedcba9876543210fedcba9876543210', derived: ['appKeyLast4'] },
+      { field: 'joinEui', value: 'a000000000000100' },
+      { field: 'unitId', value: f.otherUnitId, derived: ['unitName'] },
+    ],
+    'PATCH /api/companies/{companyId}/gateways/{gatewayId}': [
+      { field: 'name', value: 'Dach Süd' },
+      { field: 'statsIntervalS', value: 60 },
+    ],
+    'PATCH /api/companies/{companyId}/events/{eventId}': [
+      { field: 'title', value: 'Konzert neu' },
+      { field: 'note', value: 'Aula, 2. Stock' },
+      { field: 'end', value: at(5) },
+      { field: 'start', value: at(1) },
+      { field: 'temperature', value: 23 },
+      { field: 'preventRegular', value: true },
+      { field: 'units', value: [f.otherUnitId] },
+      // Group mode needs groups and drops the units chosen directly.
+      {
+        field: 'groupMode',
+        value: true,
+        with: { groups: [f.pathValues.groupId] },
+        derived: ['units', 'groups'],
+      },
+      { field: 'groups', value: [f.otherGroupId] },
+    ],
+  };
+}
+
+describe('PATCH on every resource', () => {
+  let t: TestApp;
+  let f: WalkFixture;
+  const patchOps = () => operations(t.app).filter((op) => op.method === 'PATCH');
+  beforeAll(async () => {
+    t = await buildTestApp();
+    f = await seedWalkFixture(t);
+  });
+  afterAll(() => t.close());
+
+  it('covers every writable field of every PATCH route', () => {
+    const table = fieldPatches(f);
+    const fieldsOf = (key: string) => (table[key] ?? []).map((p) => p.field).sort();
+    for (const op of patchOps()) {
+      expect(fieldsOf(operationKey(op)), operationKey(op)).toEqual(
+        Object.keys(op.body?.properties ?? {}).sort(),
+      );
+    }
+    expect(Object.keys(table).sort()).toEqual(patchOps().map(operationKey).sort());
+  });
+
+  it('answers an empty patch with the resource as it is and writes nothing', async () => {
+    for (const op of patchOps()) {
+      const url = fillPath(op.path, f.pathValues);
+      const before = (await t.call('GET', fillPath(readPath(op.path), f.pathValues))).json();
+      const data = await dataFingerprint(t);
+      const res = await t.call('PATCH', url, {});
+      expect(res.statusCode, `${operationKey(op)}: ${res.body}`).toBe(200);
+      expect(res.json(), operationKey(op)).toEqual(before);
+      expect(await dataFingerprint(t), operationKey(op)).toEqual(data);
+    }
+  });
+
+  it('changes only the field given (and what follows from it)', async () => {
+    const table = fieldPatches(f);
+    for (const op of patchOps()) {
+      const url = fillPath(op.path, f.pathValues);
+      const read = fillPath(readPath(op.path), f.pathValues);
+      for (const change of table[operationKey(op)] ?? []) {
+        const label = `${operationKey(op)} ${change.field}`;
+        const before = (await t.call('GET', read)).json() as Record<string, unknown>;
+        const res = await t.call('PATCH', url, { ...change.with, [change.field]: change.value });
+        expect(res.statusCode, `${label}: ${res.body}`).toBe(200);
+        const after = (await t.call('GET', read)).json() as Record<string, unknown>;
+        const shown = change.shownAs ?? change.field;
+        const free = new Set([shown, ...Object.keys(change.with ?? {}), ...(change.derived ?? [])]);
+        const kept = (row: Record<string, unknown>) =>
+          Object.fromEntries(
+            Object.entries(row).filter(([k]) => !free.has(k) && !ALWAYS_DERIVED.includes(k)),
+          );
+        expect(kept(after), label).toEqual(kept(before));
+        if (shown in after) expect(after[shown], label).not.toEqual(before[shown]);
+      }
+    }
+  });
+});

@@ -1,0 +1,22 @@
+/**
+ * Test seeding for code that needs device licences (issue 13): an active yearly subscription of
+ * the manual provider, written directly like the other seeds of the integration tests.
+ */
+import type { Db } from '../../db/client.ts';
+import { subscriptions } from '../../db/schema.ts';
+import { periodEnd } from './manual-provider.ts';
+
+/** Gives `companyId` an active, immediately paid yearly subscription of `licences` licences. */
+export async function grantLicences(db: Db, companyId: string, licences = 10): Promise<void> {
+  const start = new Date();
+  await db.insert(subscriptions).values({
+    companyId,
+    provider: 'manual',
+    interval: 'yearly',
+    licences,
+    status: 'active',
+    paymentMethod: 'immediate',
+    currentPeriodStart: start,
+    currentPeriodEnd: periodEnd(start, 'yearly'),
+  });
+}

@@ -1,0 +1,239 @@
+/**
+ * `/api/companies/{companyId}/billing/*` (issue 13): the billing state every member reads, the
+ * net quote, checkout, subscription changes, invoices (with the manual provider's PDFs) and the
+ * payment provider's page — plus Stripe's signed webhook and the operator's "mark paid".
+ */
+import { timingSafeEqual } from 'node:crypto';
+import type { ZodTypeProvider } from '@fastify/type-provider-zod';
+import {
+  BillingOverviewSchema,
+  CheckoutRequestSchema,
+  CheckoutResponseSchema,
+  InvoiceListSchema,
+  PortalResponseSchema,
+  QuoteRequestSchema,
+  QuoteSchema,
+  SubscriptionPatchSchema,
+} from '@heizplan/contracts/billing';
+import { CompanyParamsSchema } from '@heizplan/contracts/heating';
+import { ProblemSchema } from '@heizplan/contracts/problem';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { requireAuth } from '../../auth/bearer.ts';
+import { companyRouteErrors as errors } from '../../http/company-resource-routes.ts';
+import { badRequest, HttpError, notFound, unauthorized } from '../../http/errors.ts';
+import { readOrCreateHexSecret } from '../../secret-file.ts';
+import { findCompaniesByIdOrName } from './billing.repository.ts';
+import { billingService, manualProvider, stripeProvider } from './billing.wiring.ts';
+import { renderInvoicePdf } from './invoice-pdf.ts';
+
+const tags = ['billing'];
+const base = '/companies/:companyId/billing';
+
+export async function billingRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const service = () => billingService(fastify);
+  const sub = (request: Parameters<typeof requireAuth>[0]) => requireAuth(request).sub;
+
+  app.get(
+    base,
+    {
+      schema: {
+        tags,
+        summary: 'Subscription, licences in use, unit and device counts, net prices (any member)',
+        params: CompanyParamsSchema,
+        response: { 200: BillingOverviewSchema, ...errors },
+      },
+    },
+    async (request) => service().overview(sub(request), request.params.companyId),
+  );
+
+  app.post(
+    `${base}/quote`,
+    {
+      schema: {
+        tags,
+        summary: 'Net price per licence and net total per interval for a number of licences',
+        params: CompanyParamsSchema,
+        body: QuoteRequestSchema,
+        response: { 200: QuoteSchema, ...errors },
+      },
+    },
+    async (request) => service().quote(sub(request), request.params.companyId, request.body),
+  );
+
+  app.post(
+    `${base}/checkout`,
+    {
+      schema: {
+        tags,
+        summary:
+          'Start a subscription: the hosted checkout page, or /success with the manual provider (admins)',
+        params: CompanyParamsSchema,
+        body: CheckoutRequestSchema,
+        response: { 200: CheckoutResponseSchema, ...errors },
+      },
+    },
+    async (request) => service().checkout(sub(request), request.params.companyId, request.body),
+  );
+
+  app.patch(
+    `${base}/subscription`,
+    {
+      schema: {
+        tags,
+        summary:
+          'Change licences (never below the devices in use), interval, payment method, or cancel (admins)',
+        params: CompanyParamsSchema,
+        body: SubscriptionPatchSchema,
+        response: { 200: BillingOverviewSchema, ...errors },
+      },
+    },
+    async (request) => service().update(sub(request), request.params.companyId, request.body),
+  );
+
+  app.get(
+    `${base}/invoices`,
+    {
+      schema: {
+        tags,
+        summary: 'Invoices, newest first (admins)',
+        params: CompanyParamsSchema,
+        response: { 200: InvoiceListSchema, ...errors },
+      },
+    },
+    async (request) => ({ results: await service().invoices(sub(request), request.params.companyId) }),
+  );
+
+  app.get(
+    `${base}/invoices/:invoiceId/pdf`,
+    {
+      schema: {
+        tags,
+        summary: 'One invoice of the manual provider as PDF (admins)',
+        params: CompanyParamsSchema.extend({ invoiceId: z.string().max(64) }),
+        produces: ['application/pdf'],
+        response: { 200: z.instanceof(Buffer), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const invoice = await service().invoice(
+        sub(request),
+        request.params.companyId,
+        request.params.invoiceId,
+      );
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${invoice.number}.pdf"`)
+        .send(await renderInvoicePdf(invoice));
+    },
+  );
+
+  app.post(
+    `${base}/portal`,
+    {
+      schema: {
+        tags,
+        summary: 'A session on the payment provider’s page for payment details (admins; Stripe)',
+        params: CompanyParamsSchema,
+        response: { 200: PortalResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ url: await service().portal(sub(request), request.params.companyId) }),
+  );
+
+  await fastify.register(stripeWebhookRoute);
+  await fastify.register(operatorRoutes);
+}
+
+/**
+ * `POST /api/billing/stripe/webhook`: Stripe's events, verified against STRIPE_WEBHOOK_SECRET
+ * over the raw body (a bad or missing signature is 400 and changes nothing), idempotent by id.
+ */
+async function stripeWebhookRoute(fastify: FastifyInstance) {
+  // The signature covers the exact bytes Stripe sent, so this route keeps them unparsed.
+  fastify.removeContentTypeParser('application/json');
+  fastify.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
+    done(null, body),
+  );
+  fastify.withTypeProvider<ZodTypeProvider>().post(
+    '/billing/stripe/webhook',
+    {
+      // Stripe signs the body instead of sending a bearer token.
+      config: { public: true },
+      schema: {
+        tags,
+        summary: 'Stripe webhook (signed; checkout, invoices, subscription changes)',
+        security: [],
+        response: { 200: z.object({ received: z.literal(true) }), 400: ProblemSchema, 404: ProblemSchema },
+      },
+    },
+    async (request) => {
+      const provider = stripeProvider(fastify);
+      if (!provider) throw notFound('Stripe is not the billing provider of this server.');
+      const signature = request.headers['stripe-signature'];
+      if (!Buffer.isBuffer(request.body) || typeof signature !== 'string') {
+        throw badRequest('A signed Stripe event is expected.');
+      }
+      const event = provider.verifyEvent(request.body, signature);
+      if (!event) throw badRequest('The Stripe signature does not match this event.');
+      await provider.handleEvent(fastify.deps.database.db, event);
+      return { received: true as const };
+    },
+  );
+}
+
+/**
+ * The operator's API (not for company members): `Authorization: Bearer <OPERATOR_TOKEN>`, or the
+ * token generated in `$DATA_DIR/operator-token` when unset (`npm run billing` reads it there).
+ */
+async function operatorRoutes(fastify: FastifyInstance) {
+  const { config } = fastify.deps;
+  const expected = async () =>
+    Buffer.from(config.operatorToken ?? (await readOrCreateHexSecret(config.dataDir, 'operator-token')));
+  fastify.withTypeProvider<ZodTypeProvider>().post(
+    '/operator/billing/:company/mark-paid',
+    {
+      // The operator token below, not a member's bearer token, authorises this route.
+      config: { public: true },
+      schema: {
+        tags: ['operator'],
+        summary: 'Mark a company’s open manual payments as received (operator token)',
+        security: [{ bearer: [] }],
+        params: z.object({ company: z.string().min(1).max(200) }),
+        response: {
+          200: z.object({ companyId: z.string(), companyName: z.string() }),
+          401: ProblemSchema,
+          404: ProblemSchema,
+          409: ProblemSchema,
+        },
+      },
+    },
+    async (request) => {
+      const given = Buffer.from((request.headers.authorization ?? '').replace(/^Bearer /i, ''));
+      const token = await expected();
+      if (given.length !== token.length || !timingSafeEqual(given, token)) {
+        throw unauthorized('The operator token is required.');
+      }
+      if (config.billing.provider !== 'manual')
+        throw notFound('Only the manual provider is marked paid by hand.');
+      const db = fastify.deps.database.db;
+      const matches = await findCompaniesByIdOrName(db, request.params.company);
+      const [company] = matches;
+      if (!company) throw notFound('No company has this id or name.');
+      if (matches.length > 1) {
+        throw new HttpError(
+          409,
+          'Conflict',
+          `Several companies have this name: ${matches.map((m) => m.id).join(', ')}.`,
+        );
+      }
+      const provider = manualProvider(fastify);
+      const done = await db.transaction((tx) =>
+        provider.markPaid({ db: tx, afterCommit: () => {} }, company.id),
+      );
+      if (!done) throw notFound('This company has no subscription of the manual provider.');
+      return { companyId: company.id, companyName: company.name };
+    },
+  );
+}

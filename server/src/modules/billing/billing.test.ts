@@ -1,0 +1,349 @@
+/**
+ * Subscription and licence rules of issue 13 with the embedded `manual` provider, on PGlite and
+ * PostgreSQL: licences gate devices and QR codes, the three payment methods, invoices (numbered,
+ * immutable, PDF, mailed), licence and interval changes, cancellation, renewal, the operator's
+ * "mark paid" (API and CLI), account deletion, and `BILLING_PROVIDER=none`.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
+import { invoices, subscriptions } from '../../db/schema.ts';
+import { renewDueSubscriptions } from '../../jobs/billing-renewal.ts';
+import { createCompany, expectProblem, recordMails } from '../me/account.fixtures.ts';
+import { belowDevicesMessage } from './billing.service.ts';
+import { runBillingCli } from './billing-cli.ts';
+
+const OPERATOR_TOKEN = 'operator-token-for-the-billing-tests-0123456789';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ OPERATOR_TOKEN });
+});
+afterAll(() => t.close());
+
+let euiSeq = 0;
+const nextEui = () => `c0ffee00${String(++euiSeq).padStart(8, '0')}`;
+
+/** A new company of `admin` with its API paths. */
+async function company(admin: string) {
+  const { id } = await createCompany(t, admin);
+  const base = `/api/companies/${id}`;
+  const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: object) =>
+    t.call(method, `${base}${path}`, body, admin);
+  return {
+    id,
+    call,
+    overview: async () => (await call('GET', '/billing')).json(),
+    checkout: (body: object) => call('POST', '/billing/checkout', body),
+    addDevice: () => call('POST', '/devices', { id: nextEui(), model: 'mclimate-vicki' }),
+    invoices: async () =>
+      (await call('GET', '/billing/invoices')).json().results as Array<Record<string, unknown>>,
+  };
+}
+
+const markPaid = (companyIdOrName: string, token = OPERATOR_TOKEN) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/operator/billing/${encodeURIComponent(companyIdOrName)}/mark-paid`,
+    headers: { authorization: `Bearer ${token}` },
+  });
+
+describe('a new company', () => {
+  it('has no subscription, no usable licence, and gets net prices and counts', async () => {
+    const c = await company('bill-new');
+    expect(await c.overview()).toMatchObject({
+      provider: 'manual',
+      status: 'none',
+      licences: null,
+      usableLicences: 0,
+      usedLicences: 0,
+      unitCount: 0,
+      deviceCount: 0,
+      prices: { currency: 'EUR', perLicence: { monthly: 490, yearly: 4900, '3yearly': 12900 } },
+    });
+    const quote = await c.call('POST', '/billing/quote', { interval: 'yearly', licences: 5 });
+    expect(quote.json()).toEqual({
+      currency: 'EUR',
+      interval: 'yearly',
+      licences: 5,
+      perLicence: 4900,
+      netTotal: 24500,
+    });
+  });
+
+  it('cannot register a device before it has a licence', async () => {
+    const c = await company('bill-nolicence');
+    const res = await c.addDevice();
+    expect(expectProblem(res, 409).detail).toContain('settings → billing');
+    expect((await c.overview()).deviceCount).toBe(0);
+  });
+});
+
+describe('checkout with the immediate method', () => {
+  it('activates at once, issues a paid invoice and licences exactly the devices bought', async () => {
+    const c = await company('bill-now');
+    const res = await c.checkout({ interval: 'yearly', licences: 2, paymentMethod: 'immediate' });
+    expect(res.json()).toEqual({ redirectUrl: '/success?method=immediate' });
+    expect(await c.overview()).toMatchObject({
+      status: 'active',
+      licences: 2,
+      usableLicences: 2,
+      netTotal: 9800,
+    });
+    const [invoice] = await c.invoices();
+    expect(invoice).toMatchObject({ status: 'paid', netAmount: 9800, currency: 'EUR', dueAt: null });
+    expect(invoice?.number).toMatch(/^HP-\d{4}-\d{6}$/);
+    expect((await c.addDevice()).statusCode).toBe(201);
+    expect((await c.addDevice()).statusCode).toBe(201);
+    expect(expectProblem(await c.addDevice(), 409).detail).toContain('Every licence is in use');
+    expect(await c.overview()).toMatchObject({ usedLicences: 2, deviceCount: 2 });
+    expectProblem(await c.checkout({ interval: 'yearly', licences: 3, paymentMethod: 'immediate' }), 409);
+  });
+
+  it('lets two registrations race for the last licence: exactly one wins', async () => {
+    const c = await company('bill-race');
+    await c.checkout({ interval: 'monthly', licences: 1, paymentMethod: 'immediate' });
+    const results = await Promise.all([c.addDevice(), c.addDevice()]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+  });
+});
+
+describe('changing licences', () => {
+  it('bills added licences prorated and never removes licences in use', async () => {
+    const c = await company('bill-change');
+    await c.checkout({ interval: 'yearly', licences: 5, paymentMethod: 'immediate' });
+    for (let i = 0; i < 5; i++) await c.addDevice();
+    const raised = await c.call('PATCH', '/billing/subscription', { licences: 8 });
+    expect(raised.json()).toMatchObject({ licences: 8, usableLicences: 8, usedLicences: 5 });
+    const [added] = await c.invoices();
+    // Three licences for (almost) a whole year: prorated, so at most the full price.
+    expect(added?.netAmount).toBeGreaterThan(3 * 4900 * 0.99);
+    expect(added?.netAmount).toBeLessThanOrEqual(3 * 4900);
+    const tooFew = await c.call('PATCH', '/billing/subscription', { licences: 4 });
+    expect(expectProblem(tooFew, 400).errors?.[0]).toMatchObject({
+      field: 'body.licences',
+      message: belowDevicesMessage(5),
+    });
+    const removed = await c.call('PATCH', '/billing/subscription', { licences: 5 });
+    expect(removed.json()).toMatchObject({ licences: 5, usableLicences: 5 });
+    expect(await c.invoices()).toHaveLength(2);
+  });
+
+  it('gives one QR code per licence, whatever the number of devices', async () => {
+    const c = await company('bill-qr');
+    await c.checkout({ interval: 'monthly', licences: 2, paymentMethod: 'immediate' });
+    const units = (await c.call('POST', '/units/bulk', { pattern: 'Raum {n}', count: 3 })).json().results;
+    expect((await c.call('POST', `/units/${units[0].id}/qr-code`)).json()).toMatchObject({
+      allowance: 2,
+      remaining: 1,
+    });
+    expect((await c.call('POST', `/units/${units[1].id}/qr-code`)).statusCode).toBe(200);
+    expectProblem(await c.call('POST', `/units/${units[2].id}/qr-code`), 409);
+  });
+});
+
+describe('the delayed payment method', () => {
+  it('stays pending without usable licences until the operator marks it paid', async () => {
+    const c = await company('bill-delayed');
+    await t.call('PATCH', `/api/companies/${c.id}/`, { name: 'Verzögert GmbH' }, 'bill-delayed');
+    await c.checkout({ interval: 'monthly', licences: 3, paymentMethod: 'delayed' });
+    expect(await c.overview()).toMatchObject({ status: 'pending', licences: 3, usableLicences: 0 });
+    expect((await c.invoices())[0]).toMatchObject({ status: 'open' });
+    expectProblem(await c.addDevice(), 409);
+    expectProblem(await markPaid(c.id, 'not-the-operator-token-not-the-operator'), 401);
+    expectProblem(
+      await t.call('POST', `/api/operator/billing/${c.id}/mark-paid`, undefined, 'bill-delayed'),
+      401,
+    );
+    const paid = await markPaid('verzögert gmbh');
+    expect(paid.json()).toEqual({ companyId: c.id, companyName: 'Verzögert GmbH' });
+    expect(await c.overview()).toMatchObject({ status: 'active', usableLicences: 3 });
+    expect((await c.invoices())[0]).toMatchObject({ status: 'paid' });
+    expect((await c.addDevice()).statusCode).toBe(201);
+  });
+
+  it('is marked paid from the command line against the running server', async () => {
+    const c = await company('bill-cli');
+    await c.checkout({ interval: 'monthly', licences: 1, paymentMethod: 'delayed' });
+    const url = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const out: string[] = [];
+    const err: string[] = [];
+    const io = { out: (line: string) => out.push(line), err: (line: string) => err.push(line) };
+    const env = { OPERATOR_TOKEN, DATA_DIR: '/tmp/heizplan-test', NODE_ENV: 'test' };
+    expect(await runBillingCli(['mark-paid'], io, env)).toBe(2);
+    expect(await runBillingCli(['mark-paid', 'no such company', '--url', url], io, env)).toBe(1);
+    expect(err.at(-1)).toBe('404: No company has this id or name.');
+    expect(await runBillingCli(['mark-paid', c.id, '--url', url], io, env)).toBe(0);
+    expect(out).toEqual([`Marked paid: bill-cli's company (${c.id})`]);
+    expect((await c.overview()).status).toBe('active');
+  });
+});
+
+describe('the invoice payment method', () => {
+  it('activates at once and mails the invoice as a PDF with a due date', async () => {
+    const mails = recordMails(t);
+    const c = await company('bill-invoice');
+    await c.checkout({ interval: '3yearly', licences: 4, paymentMethod: 'invoice' });
+    expect(await c.overview()).toMatchObject({
+      status: 'active',
+      usableLicences: 4,
+      paymentMethod: 'invoice',
+    });
+    const [invoice] = await c.invoices();
+    expect(invoice).toMatchObject({ status: 'open', netAmount: 4 * 12900 });
+    const due = new Date(String(invoice?.dueAt)).getTime() - new Date(String(invoice?.issuedAt)).getTime();
+    expect(Math.round(due / 86_400_000)).toBe(14);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({ to: 'bill-invoice@example.test' });
+    expect(mails[0]?.subject).toContain(String(invoice?.number));
+    expect(mails[0]?.text).toContain('516,00 EUR netto zzgl. USt.');
+    expect(mails[0]?.attachments?.[0]?.content.subarray(0, 5).toString()).toBe('%PDF-');
+    const pdf = await c.call('GET', `/billing/invoices/${invoice?.id}/pdf`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('keeps issued invoices unchanged apart from their payment state', async () => {
+    const c = await company('bill-immutable');
+    await c.checkout({ interval: 'monthly', licences: 1, paymentMethod: 'invoice' });
+    const [row] = await t.database.db.select().from(invoices).where(eq(invoices.companyId, c.id));
+    await expect(
+      t.database.db
+        .update(invoices)
+        .set({ netCents: 1 })
+        .where(eq(invoices.id, row?.id ?? '')),
+    ).rejects.toThrow();
+    await t.database.db
+      .update(invoices)
+      .set({ status: 'paid', paidAt: new Date() })
+      .where(eq(invoices.id, row?.id ?? ''));
+    const [after] = await t.database.db
+      .select()
+      .from(invoices)
+      .where(eq(invoices.id, row?.id ?? ''));
+    expect(after).toMatchObject({ netCents: 490, status: 'paid', number: row?.number });
+  });
+
+  it('numbers invoices uniquely and in order of issue', async () => {
+    const c = await company('bill-numbers');
+    await c.checkout({ interval: 'monthly', licences: 1, paymentMethod: 'immediate' });
+    await c.call('PATCH', '/billing/subscription', { licences: 2 });
+    const numbers = (await c.invoices()).map((i) => Number(String(i.number).slice(-6)));
+    expect(numbers[0]).toBeGreaterThan(numbers[1] ?? Number.POSITIVE_INFINITY);
+  });
+});
+
+describe('periods, interval changes and cancellation', () => {
+  const endPeriod = (companyId: string) =>
+    t.database.db
+      .update(subscriptions)
+      .set({ currentPeriodEnd: new Date(Date.now() - 1000) })
+      .where(eq(subscriptions.companyId, companyId));
+
+  it('renews in the new interval from the next period on, with its invoice', async () => {
+    const c = await company('bill-renew');
+    await c.checkout({ interval: 'monthly', licences: 2, paymentMethod: 'immediate' });
+    const changed = await c.call('PATCH', '/billing/subscription', { interval: 'yearly' });
+    expect(changed.json()).toMatchObject({ interval: 'monthly', nextInterval: 'yearly' });
+    await endPeriod(c.id);
+    expect(await renewDueSubscriptions(t.app)).toBeGreaterThanOrEqual(1);
+    const overview = await c.overview();
+    expect(overview).toMatchObject({
+      status: 'active',
+      interval: 'yearly',
+      nextInterval: null,
+      netTotal: 9800,
+    });
+    expect(new Date(overview.currentPeriodEnd).getTime()).toBeGreaterThan(Date.now() + 300 * 86_400_000);
+    const [renewal] = await c.invoices();
+    expect(renewal).toMatchObject({ status: 'paid', netAmount: 9800 });
+  });
+
+  it('renews each subscription once when two renewals run at the same time', async () => {
+    const c = await company('bill-twice');
+    await c.checkout({ interval: 'monthly', licences: 1, paymentMethod: 'immediate' });
+    await endPeriod(c.id);
+    await Promise.all([renewDueSubscriptions(t.app), renewDueSubscriptions(t.app)]);
+    expect(await c.invoices()).toHaveLength(2);
+  });
+
+  it('keeps the last device until cancelled; the subscription then ends with its period', async () => {
+    const c = await company('bill-cancel');
+    await c.checkout({ interval: 'monthly', licences: 2, paymentMethod: 'immediate' });
+    const first = (await c.addDevice()).json();
+    const second = (await c.addDevice()).json();
+    expect((await c.call('DELETE', `/devices/${first.id}`)).statusCode).toBe(204);
+    expectProblem(await c.call('DELETE', `/devices/${second.id}`), 409);
+    const cancelled = await c.call('PATCH', '/billing/subscription', { cancelAtPeriodEnd: true });
+    expect(cancelled.json()).toMatchObject({ status: 'active', cancelAtPeriodEnd: true, usableLicences: 2 });
+    const resumed = await c.call('PATCH', '/billing/subscription', { cancelAtPeriodEnd: false });
+    expect(resumed.json()).toMatchObject({ cancelAtPeriodEnd: false });
+    await c.call('PATCH', '/billing/subscription', { cancelAtPeriodEnd: true });
+    await endPeriod(c.id);
+    await renewDueSubscriptions(t.app);
+    expect(await c.overview()).toMatchObject({ status: 'cancelled', usableLicences: 0 });
+    // Without licences a device is not assigned to a unit; it may still be deleted.
+    const unit = (await c.call('POST', '/units', { name: 'Raum 1' })).json();
+    expect(
+      expectProblem(await c.call('PATCH', `/devices/${second.id}`, { unitId: unit.id }), 409).detail,
+    ).toContain('more devices than licences');
+    expect((await c.call('DELETE', `/devices/${second.id}`)).statusCode).toBe(204);
+    expectProblem(await c.call('PATCH', '/billing/subscription', { licences: 3 }), 409);
+    const again = await c.checkout({ interval: 'yearly', licences: 1, paymentMethod: 'immediate' });
+    expect(again.statusCode).toBe(200);
+    expect(await c.overview()).toMatchObject({ status: 'active', interval: 'yearly', licences: 1 });
+  });
+
+  it('cancels at the end of the period when the last admin asks to delete their account', async () => {
+    const c = await company('bill-leaving');
+    await c.checkout({ interval: 'yearly', licences: 1, paymentMethod: 'immediate' });
+    expect((await t.call('DELETE', '/api/me/request_deletion', undefined, 'bill-leaving')).statusCode).toBe(
+      202,
+    );
+    const [row] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.companyId, c.id));
+    expect(row).toMatchObject({ status: 'active', cancelAtPeriodEnd: true });
+  });
+});
+
+describe('BILLING_PROVIDER=none', () => {
+  it('licenses without limit and has no billing calls', async () => {
+    const free = await buildTestApp({ BILLING_PROVIDER: 'none' });
+    try {
+      const { id } = await createCompany(free, 'free-admin');
+      const base = `/api/companies/${id}`;
+      for (let i = 0; i < 3; i++) {
+        const res = await free.call(
+          'POST',
+          `${base}/devices`,
+          { id: nextEui(), model: 'elsys-ers' },
+          'free-admin',
+        );
+        expect(res.statusCode).toBe(201);
+      }
+      expect((await free.call('GET', `${base}/billing`, undefined, 'free-admin')).json()).toMatchObject({
+        provider: 'none',
+        usableLicences: null,
+        deviceCount: 3,
+      });
+      const unit = (await free.call('POST', `${base}/units`, { name: 'A' }, 'free-admin')).json();
+      const qr = await free.call('POST', `${base}/units/${unit.id}/qr-code`, undefined, 'free-admin');
+      expect(qr.json()).toMatchObject({ allowance: null, remaining: null });
+      const checkout = await free.call(
+        'POST',
+        `${base}/billing/checkout`,
+        { interval: 'yearly', licences: 1, paymentMethod: 'immediate' },
+        'free-admin',
+      );
+      expectProblem(checkout, 404);
+      const [count] = (
+        (await free.database.db.execute(sql`select count(*)::int as n from subscriptions`)) as unknown as {
+          rows: { n: number }[];
+        }
+      ).rows;
+      expect(count?.n).toBe(0);
+    } finally {
+      await free.close();
+    }
+  });
+});

@@ -1,0 +1,121 @@
+/**
+ * German screens show German only (issue 14.2: 'Invalid invite code.' on setup step 2 and 'The
+ * name pattern must contain {n} …' when creating units reached German users). Each screen is
+ * rendered in German with the English resources removed — while the stubbed server refuses in English, as it does. The page
+ * must contain neither an English-only text of the locale files nor the server's sentence.
+ */
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { registryApi } from '../features/devices/test-fixtures.ts';
+import { heatingApi, testUnit } from '../features/units/test-fixtures.ts';
+import { resources } from '../test/locales.ts';
+import { renderRoutes } from '../test/render.tsx';
+import { type FetchHandler, json, signIn, testProfile } from '../test/signed-in.ts';
+import i18n, { setLanguage } from './i18n.ts';
+import { routes } from './router.tsx';
+
+function strings(obj: unknown): string[] {
+  if (typeof obj === 'string') return [obj];
+  if (typeof obj !== 'object' || obj === null) return [];
+  return Object.values(obj).flatMap(strings);
+}
+
+/** Literal runs of English-only texts, long enough to mean something ("Error deleting", …). */
+const englishOnly = (() => {
+  const german = new Set(Object.values(resources.de ?? {}).flatMap(strings));
+  return [
+    ...new Set(
+      Object.values(resources.en ?? {})
+        .flatMap(strings)
+        .filter((text) => !german.has(text))
+        .flatMap((text) => text.split(/\{\{[^}]*\}\}/))
+        .map((part) => part.trim())
+        .filter((part) => part.length >= 14 && /\s/.test(part)),
+    ),
+  ];
+})();
+
+const refusal = (status: number, detail: string, code: string, field?: string) =>
+  json(status, {
+    type: 'about:blank',
+    title: status === 404 ? 'Not Found' : 'Bad Request',
+    status,
+    detail,
+    code,
+    ...(field ? { errors: [{ field, message: detail, code }] } : {}),
+  });
+
+const PATTERN = 'The name pattern must contain {n} for the running number.';
+const INVITE = 'Invalid invite code.';
+
+function open(path: string, api: FetchHandler, profile = testProfile({ lang: 'de' })) {
+  const { session } = signIn({ profile, extra: api });
+  return renderRoutes(routes, path, { session });
+}
+
+function expectGerman(...serverSentences: string[]) {
+  const text = document.body.textContent ?? '';
+  expect(englishOnly.filter((english) => text.includes(english))).toEqual([]);
+  for (const sentence of serverSentences) expect(text).not.toContain(sentence);
+}
+
+describe('German screens', { timeout: 20_000 }, () => {
+  beforeAll(() => {
+    for (const ns of Object.keys(resources.en ?? {})) i18n.removeResourceBundle('en', ns);
+  });
+  afterAll(() => {
+    for (const [ns, texts] of Object.entries(resources.en ?? {})) i18n.addResourceBundle('en', ns, texts);
+  });
+  beforeEach(async () => {
+    localStorage.clear();
+    await setLanguage('de');
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('knows enough English texts to catch one', () => {
+    expect(englishOnly).toContain('No entries found');
+  });
+
+  it('units: the list and a refused bulk creation', async () => {
+    const api: FetchHandler = (method, url) =>
+      method === 'POST' && url === '/api/companies/c1/units/bulk'
+        ? refusal(400, PATTERN, 'unit_pattern_without_n', 'pattern')
+        : undefined;
+    open('/units', heatingApi([testUnit({ name: 'Aula', setpointSource: 'no_plan' })], api));
+    await screen.findByText('Aula');
+    await userEvent.click(screen.getByTestId('create-units'));
+    const pattern = screen.getByTestId('create-units-pattern');
+    await userEvent.clear(pattern);
+    await userEvent.type(pattern, 'Raum');
+    await userEvent.click(screen.getByTestId('create-units-submit'));
+    expect(await screen.findByTestId('create-units-pattern-field-error')).toHaveTextContent(
+      'Das Namensmuster muss {n} für die laufende Nummer enthalten.',
+    );
+    expectGerman(PATTERN);
+  });
+
+  it('setup step 2: a refused invite code', async () => {
+    const api: FetchHandler = (method, url) =>
+      method === 'POST' && url.startsWith('/api/invite/setup/')
+        ? refusal(404, INVITE, 'invite_code_invalid')
+        : undefined;
+    open('/setup/2', api, testProfile({ lang: 'de', company_ids: [] }));
+    await userEvent.click(await screen.findByTestId('setup-mode-join'));
+    await userEvent.type(screen.getByTestId('setup-invite-code'), 'falsch');
+    await userEvent.click(screen.getByTestId('setup-next'));
+    expect(await screen.findByTestId('setup-invite-code-field-error')).toHaveTextContent(
+      'Ungültiger Einladungscode.',
+    );
+    expectGerman(INVITE);
+  });
+
+  it.each([
+    ['/devices', 'devices-empty'],
+    ['/gateways', 'gateways-empty'],
+  ])('%s when empty', async (path, testid) => {
+    open(path, registryApi({}));
+    await screen.findByTestId(testid);
+    expectGerman();
+  });
+});

@@ -1,0 +1,41 @@
+/**
+ * The error screen of the route-level error boundaries (`RouteBoundary` in `router.tsx`): a
+ * screen that failed to render or whose chunk failed to load shows a translated message and a
+ * retry instead of a blank page. Retry reloads the page: a failed chunk needs a fresh
+ * `index.html`, and a render error starts over from the server's current data. The boundary
+ * reports the error (lib/error-reporting.ts).
+ */
+import type { FallbackProps } from 'react-error-boundary';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../components/ui/button.tsx';
+import { isChunkLoadError } from '../lib/chunk-load.ts';
+
+export function RouteErrorScreen({ error }: Pick<FallbackProps, 'error'>) {
+  const { t } = useTranslation();
+  const chunk = isChunkLoadError(error);
+  return (
+    <div
+      role="alert"
+      className="flex min-h-full flex-col items-center justify-center gap-4 p-6 text-center"
+      data-testid={chunk ? 'chunk-error' : 'route-error'}
+    >
+      <svg
+        viewBox="0 0 24 24"
+        className="size-14 text-brand-600"
+        aria-hidden="true"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
+        <path d="M12 3 2 20h20zM12 10v4M12 17h.01" />
+      </svg>
+      <h1 className="text-2xl font-semibold">{t(chunk ? 'errorScreen.chunkTitle' : 'errorScreen.title')}</h1>
+      <p className="max-w-md text-stone-600">{t(chunk ? 'errorScreen.chunkText' : 'errorScreen.text')}</p>
+      <Button testid="error-retry" onClick={() => window.location.reload()}>
+        {t('errorScreen.retry')}
+      </Button>
+    </div>
+  );
+}

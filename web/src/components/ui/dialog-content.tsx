@@ -1,0 +1,89 @@
+/**
+ * The open dialog (spec §2 Dialog) on Radix UI's Dialog primitive, which implements the WAI-ARIA
+ * modal dialog pattern: focus trap, scroll lock, `aria-modal`, labelled by its title, closed by
+ * the overlay, the close button and Escape. Loaded only when a dialog first opens (`dialog.tsx`):
+ * Radix is ≈ 13 KiB gzipped that a screen's first render does not need (decision 0045).
+ */
+import { Dialog as RadixDialog } from 'radix-ui';
+import type { ReactNode, RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Icon } from './icon.tsx';
+
+export interface DialogContentProps {
+  title: string;
+  description?: string;
+  children?: ReactNode;
+  footer?: ReactNode;
+  onOpenChange: (open: boolean) => void;
+  size: 'default' | 'wide';
+  testid: string;
+  /** Where focus returns on close: the trigger, which lives outside Radix's tree. */
+  returnFocus: RefObject<HTMLElement | null>;
+}
+
+/**
+ * Radix hears Escape on the document in the capture phase, before the focused control does, so
+ * a combobox inside the dialog could never keep the key for its list: the whole dialog closed
+ * and its input was lost. A control that announces an open popup (`aria-expanded="true"`) owns
+ * that Escape; the dialog stays and the control closes its popup.
+ */
+function keepOpenForExpandedControl(event: KeyboardEvent) {
+  const target = event.target;
+  if (target instanceof Element && target.getAttribute('aria-expanded') === 'true') event.preventDefault();
+}
+
+export function DialogContent({
+  title,
+  description,
+  children,
+  footer,
+  onOpenChange,
+  size,
+  testid,
+  returnFocus,
+}: DialogContentProps) {
+  const { t } = useTranslation('ui');
+  return (
+    <RadixDialog.Root open onOpenChange={onOpenChange}>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay data-testid={`${testid}-overlay`} className="fixed inset-0 z-40 bg-ink/50" />
+        <RadixDialog.Content
+          data-testid={testid}
+          onEscapeKeyDown={keepOpenForExpandedControl}
+          onCloseAutoFocus={(event) => {
+            // Radix would focus its own trigger; this dialog's trigger is outside its tree.
+            event.preventDefault();
+            returnFocus.current?.focus();
+          }}
+          // Without a description Radix must not point aria-describedby at a missing element.
+          {...(description ? {} : { 'aria-describedby': undefined })}
+          className={`fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] ${size === 'wide' ? 'max-w-4xl' : 'max-w-lg'} -translate-x-1/2 -translate-y-1/2 flex-col rounded-xl bg-white shadow-xl`}
+        >
+          <div className="flex items-start gap-4 border-b border-stone-200 px-5 py-4">
+            <div className="min-w-0 flex-1">
+              <RadixDialog.Title className="text-lg font-semibold text-ink">{title}</RadixDialog.Title>
+              {description && (
+                <RadixDialog.Description className="mt-1 text-sm text-stone-600">
+                  {description}
+                </RadixDialog.Description>
+              )}
+            </div>
+            <RadixDialog.Close
+              aria-label={t('close')}
+              data-testid={`${testid}-close`}
+              className="rounded-md p-1.5 text-stone-500 hover:bg-stone-100 hover:text-ink"
+            >
+              <Icon name="close" className="size-5" />
+            </RadixDialog.Close>
+          </div>
+          <div className="overflow-y-auto px-5 py-4 text-sm text-ink">{children}</div>
+          {footer && (
+            <div className="flex flex-wrap justify-end gap-2 border-t border-stone-200 px-5 py-3">
+              {footer}
+            </div>
+          )}
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}

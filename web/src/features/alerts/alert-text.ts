@@ -1,0 +1,54 @@
+/**
+ * An alert in words (issue 15): its kind, and a hint built from its measured details — for a
+ * device fault the code's explanation and what to do, in German or English.
+ */
+import type { Alert } from '@heizplan/contracts/alerts';
+import { useTranslation } from 'react-i18next';
+
+export function useAlertText() {
+  const { t, i18n } = useTranslation('alerts');
+  const number = (value: unknown, digits = 1) =>
+    typeof value === 'number'
+      ? new Intl.NumberFormat(i18n.language, { maximumFractionDigits: digits }).format(value)
+      : '–';
+  const celsius = (value: unknown) => `${number(value)} °C`;
+  const time = (value: unknown) =>
+    typeof value === 'string'
+      ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' }).format(
+          new Date(value),
+        )
+      : '–';
+  const title = (alert: Alert) => t(`kinds.${alert.kind}`);
+  const hint = (alert: Alert): string => {
+    const d = alert.details;
+    switch (alert.kind) {
+      case 'device_fault': {
+        const known = alert.code && i18n.exists(`alerts:faults.${alert.code}.text`);
+        const key = known ? `faults.${alert.code}` : 'faults.unknown';
+        return `${t(`${key}.text`, { code: alert.code })} ${t(`${key}.action`)}`;
+      }
+      case 'low_battery': {
+        const battery = `${number(d.battery)} ${d.unit === '%' ? '%' : 'V'}`;
+        return typeof d.daysLeft === 'number'
+          ? t('hints.lowBatteryDaysLeft', { battery, days: d.daysLeft })
+          : t('hints.low_battery', { battery });
+      }
+      case 'open_window':
+        return d.reported
+          ? t('hints.open_window')
+          : t('hints.openWindowInferred', { from: celsius(d.previousRoom), to: celsius(d.room) });
+      case 'device_offline':
+      case 'gateway_offline':
+        return t(`hints.${alert.kind}`, { since: time(d.lastSeen ?? alert.openedAt) });
+      case 'setpoint_not_delivered':
+        return t('hints.setpoint_not_delivered', { setpoint: celsius(d.setpoint), since: time(d.queuedAt) });
+      default:
+        return t(`hints.${alert.kind}`, {
+          since: time(d.since ?? alert.openedAt),
+          room: celsius(d.room),
+          setpoint: celsius(d.setpoint),
+        });
+    }
+  };
+  return { title, hint, time };
+}

@@ -1,0 +1,355 @@
+/**
+ * The alert centre's screens (issue 15): the list in words with its filters, acknowledging and
+ * muting, what each role sees, the rules, webhooks with their one-time secret, the member's mail
+ * setting, and the badge, row markers and unit banner that lead there.
+ */
+import type { Role } from '@heizplan/contracts/account';
+import {
+  type Alert,
+  type AlertPreferences,
+  type AlertSummary,
+  DEFAULT_ALERT_SETTINGS,
+  type Webhook,
+} from '@heizplan/contracts/alerts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setLanguage } from '../../app/i18n.ts';
+import { routes } from '../../app/router.tsx';
+import { renderRoutes } from '../../test/render.tsx';
+import { type FetchHandler, json, signIn, testCompany, testProfile } from '../../test/signed-in.ts';
+import { heatingApi, problem, testUnit } from '../units/test-fixtures.ts';
+
+const UNIT = '00000000-0000-4000-8000-00000000a001';
+const testAlert = (over: Partial<Alert> = {}): Alert => ({
+  id: '00000000-0000-4000-8000-0000000000a1',
+  kind: 'low_battery',
+  subject: 'device',
+  subjectId: '70b3d52dd3000001',
+  subjectName: '70b3d52dd3000001',
+  code: null,
+  unitId: UNIT,
+  unitName: 'Aula',
+  state: 'open',
+  openedAt: '2026-11-20T08:00:00.000Z',
+  lastSeenAt: '2026-11-22T08:00:00.000Z',
+  occurrences: 1,
+  resolvedAt: null,
+  acknowledgedAt: null,
+  acknowledgedBy: null,
+  note: null,
+  mutedUntil: null,
+  details: { battery: 12, unit: '%', daysLeft: 9 },
+  ...over,
+});
+const fault = testAlert({
+  id: '00000000-0000-4000-8000-0000000000a2',
+  kind: 'device_fault',
+  code: 'calibrationFailed',
+  details: {},
+  occurrences: 3,
+});
+const summary = (over: Partial<AlertSummary> = {}): AlertSummary => ({
+  attention: 2,
+  open: 2,
+  units: { [UNIT]: 2 },
+  devices: { '70b3d52dd3000001': 2 },
+  ...over,
+});
+const PREFS = {
+  device_offline: 'immediate',
+  gateway_offline: 'immediate',
+  low_battery: 'immediate',
+  device_fault: 'immediate',
+  open_window: 'immediate',
+  not_warming: 'immediate',
+  far_from_setpoint: 'immediate',
+  setpoint_not_delivered: 'immediate',
+} satisfies AlertPreferences;
+const hook: Webhook = {
+  id: '00000000-0000-4000-8000-0000000000b1',
+  url: 'https://hooks.example.com/heizplan',
+  enabled: true,
+  createdAt: '2026-11-20T08:00:00.000Z',
+  delivered: 4,
+  failing: 1,
+};
+
+interface Centre {
+  role?: Role;
+  alerts?: Alert[];
+  webhooks?: Webhook[];
+  writes?: FetchHandler;
+  path?: string;
+}
+
+function openCentre({
+  role = 'admin',
+  alerts = [testAlert(), fault],
+  webhooks = [hook],
+  writes,
+  path = '/alerts',
+}: Centre = {}) {
+  const api: FetchHandler = (method, url, init) => {
+    const p = url.split('?')[0] ?? '';
+    const written = method === 'GET' ? undefined : writes?.(method, url, init);
+    if (written) return written;
+    if (method === 'GET' && p === '/api/companies/c1/') return json(200, testCompany({ role }));
+    if (method === 'GET' && p === '/api/companies/c1/alerts') {
+      return json(200, { results: alerts, count: alerts.length, page: 1, size: 10 });
+    }
+    if (method === 'GET' && p === '/api/companies/c1/alerts/summary') return json(200, summary());
+    if (method === 'GET' && p === '/api/companies/c1/alert-settings')
+      return json(200, DEFAULT_ALERT_SETTINGS);
+    if (p === '/api/companies/c1/alert-settings')
+      return json(200, { ...DEFAULT_ALERT_SETTINGS, ...JSON.parse(String(init.body)) });
+    if (method === 'GET' && p === '/api/companies/c1/alert-preferences') return json(200, PREFS);
+    if (p === '/api/companies/c1/alert-preferences')
+      return json(200, { ...PREFS, ...JSON.parse(String(init.body)) });
+    if (method === 'GET' && p === '/api/companies/c1/webhooks') return json(200, { results: webhooks });
+    if (method === 'POST' && p === '/api/companies/c1/webhooks') {
+      return json(201, {
+        ...hook,
+        id: '00000000-0000-4000-8000-0000000000b2',
+        url: JSON.parse(String(init.body)).url,
+        secret: 'whsec_once',
+      });
+    }
+    if (method === 'GET' && p.endsWith('/deliveries')) {
+      return json(200, {
+        results: [
+          {
+            id: '00000000-0000-4000-8000-0000000000c1',
+            event: 'alert.opened',
+            alertId: fault.id,
+            status: 'failed',
+            attempts: 8,
+            lastStatusCode: 500,
+            lastError: null,
+            createdAt: '2026-11-21T08:00:00.000Z',
+            nextAttemptAt: null,
+            deliveredAt: null,
+          },
+        ],
+      });
+    }
+    if (method === 'POST' && p.endsWith('/acknowledge'))
+      return json(200, testAlert({ acknowledgedAt: '2026-11-22T09:00:00.000Z' }));
+    if (method === 'POST' && p.endsWith('/mute')) return json(200, testAlert());
+    if (method === 'PATCH' && p.startsWith('/api/companies/c1/webhooks/'))
+      return json(200, { ...hook, enabled: false });
+    if (method === 'DELETE') return json(204);
+    if (method === 'GET' && p === '/api/companies/c1/units')
+      return json(200, { results: [], count: 0, page: 1, size: 200 });
+    if (method === 'GET' && p === '/api/companies/c1/groups')
+      return json(200, { results: [], count: 0, page: 1, size: 200 });
+    return undefined;
+  };
+  const { session, fetchMock } = signIn({ profile: testProfile({ lang: 'en' }), extra: api });
+  return { ...renderRoutes(routes, path, { session }), fetchMock };
+}
+
+const callsTo = (fetchMock: ReturnType<typeof vi.fn>, method: string, path: string) =>
+  fetchMock.mock.calls.filter(
+    ([url, init]) =>
+      String(url).split('?')[0] === path && ((init as RequestInit)?.method ?? 'GET') === method,
+  );
+const bodiesOf = (fetchMock: ReturnType<typeof vi.fn>, method: string, path: string) =>
+  callsTo(fetchMock, method, path).map(([, init]) =>
+    JSON.parse(String((init as RequestInit).body ?? 'null')),
+  );
+
+describe('alert centre', { timeout: 20_000 }, () => {
+  beforeEach(async () => {
+    localStorage.clear();
+    await setLanguage('en');
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('says what is wrong and what to do, with the fault code explained, and asks for open alerts first', async () => {
+    const { fetchMock } = openCentre();
+    const low = await screen.findByTestId(`alert-${testAlert().id}`);
+    expect(low).toHaveTextContent('Low battery');
+    expect(low).toHaveTextContent('Battery at 12 %, about 9 days left. Replace it soon.');
+    expect(screen.getByTestId(`alert-${fault.id}`)).toHaveTextContent(
+      'Calibration failed. Mount the device again and repeat the calibration.',
+    );
+    expect(screen.getByTestId(`alert-state-${fault.id}`)).toHaveTextContent('occurred 3×');
+    const query = new URLSearchParams(
+      String(callsTo(fetchMock, 'GET', '/api/companies/c1/alerts')[0]?.[0]).split('?')[1],
+    );
+    expect(query.get('state')).toBe('open');
+    expect(query.get('sort')).toBe('openedAt');
+  });
+
+  it('filters by kind and state through the server', async () => {
+    const { fetchMock } = openCentre();
+    await screen.findByTestId(`alert-${fault.id}`);
+    await userEvent.selectOptions(screen.getByTestId('alerts-kind'), 'device_fault');
+    await userEvent.selectOptions(screen.getByTestId('alerts-state'), 'all');
+    await waitFor(() => {
+      const last = callsTo(fetchMock, 'GET', '/api/companies/c1/alerts').at(-1)?.[0];
+      const query = new URLSearchParams(String(last).split('?')[1]);
+      expect(query.get('kind')).toBe('device_fault');
+      expect(query.has('state')).toBe(false);
+    });
+  });
+
+  it('shows an empty state when nothing is open', async () => {
+    openCentre({ alerts: [] });
+    expect(await screen.findByText('All is well – there are no alerts for your selection.')).toBeVisible();
+  });
+
+  it('acknowledges an alert with a note', async () => {
+    const { fetchMock } = openCentre();
+    await userEvent.click(await screen.findByTestId(`alert-ack-${fault.id}`));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.type(within(dialog).getByTestId('alert-ack-note'), 'Techniker bestellt');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Acknowledge' }));
+    expect(await screen.findByText('Alert acknowledged')).toBeVisible();
+    expect(bodiesOf(fetchMock, 'POST', `/api/companies/c1/alerts/${fault.id}/acknowledge`)).toEqual([
+      { note: 'Techniker bestellt' },
+    ]);
+  });
+
+  it('mutes an alert for a day', async () => {
+    const { fetchMock } = openCentre();
+    await userEvent.selectOptions(await screen.findByTestId(`alert-mute-${fault.id}`), '24');
+    expect(await screen.findByText('Muting changed')).toBeVisible();
+    expect(bodiesOf(fetchMock, 'POST', `/api/companies/c1/alerts/${fault.id}/mute`)).toEqual([{ hours: 24 }]);
+  });
+
+  it('shows who acknowledged, the note and the muting, and offers no second acknowledgement', async () => {
+    const done = testAlert({
+      acknowledgedAt: '2026-11-22T09:00:00.000Z',
+      acknowledgedBy: { id: 'u2', name: 'Grace Hopper' },
+      note: 'Batterien bestellt',
+      mutedUntil: '2099-01-01T00:00:00.000Z',
+    });
+    openCentre({ alerts: [done] });
+    const state = await screen.findByTestId(`alert-state-${done.id}`);
+    expect(state).toHaveTextContent('Acknowledged by Grace Hopper');
+    expect(state).toHaveTextContent('„Batterien bestellt“');
+    expect(state).toHaveTextContent('Muted until');
+    expect(screen.queryByTestId(`alert-ack-${done.id}`)).toBeNull();
+  });
+
+  it('gives a member who only reads (EMS) the list without actions, the rules read-only and no webhooks', async () => {
+    openCentre({ role: 'ems' });
+    await screen.findByTestId(`alert-${fault.id}`);
+    expect(screen.queryByTestId(`alert-ack-${fault.id}`)).toBeNull();
+    expect(screen.queryByTestId(`alert-mute-${fault.id}`)).toBeNull();
+    expect(screen.queryByTestId('alerts-tab-webhooks')).toBeNull();
+    await userEvent.click(screen.getByTestId('alerts-tab-rules'));
+    expect(await screen.findByTestId('rules-read-only')).toBeVisible();
+    expect(screen.getByTestId('rules-kind-low_battery')).toBeDisabled();
+    expect(screen.queryByTestId('rules-save')).toBeNull();
+  });
+
+  it('lets an admin change the rules and sends them as numbers', async () => {
+    const { fetchMock } = openCentre();
+    await userEvent.click(await screen.findByTestId('alerts-tab-rules'));
+    await userEvent.click(await screen.findByTestId('rules-kind-open_window'));
+    const percent = screen.getByTestId('rules-lowBatteryPercent');
+    await userEvent.clear(percent);
+    await userEvent.type(percent, '25');
+    await userEvent.click(screen.getByTestId('rules-save'));
+    expect(await screen.findByText('Rules saved')).toBeVisible();
+    const [body] = bodiesOf(fetchMock, 'PATCH', '/api/companies/c1/alert-settings');
+    expect(body.lowBatteryPercent).toBe(25);
+    expect(body.enabled).not.toContain('open_window');
+    expect(body.enabled).toContain('device_fault');
+  });
+
+  it('shows the reason beside a rule the server refused', async () => {
+    openCentre({
+      writes: (method, url) =>
+        method === 'PATCH' && url.startsWith('/api/companies/c1/alert-settings')
+          ? problem(400, 'Bad Request', 'Invalid', [
+              { field: 'body.offlineIntervals', message: 'Too small', code: 'too_small' },
+            ])
+          : undefined,
+    });
+    await userEvent.click(await screen.findByTestId('alerts-tab-rules'));
+    await userEvent.click(await screen.findByTestId('rules-save'));
+    expect(await screen.findByText('Error saving')).toBeVisible();
+    expect(screen.getByTestId('rules-offlineIntervals')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('adds a webhook and shows its secret once, lists deliveries and removes it after confirmation', async () => {
+    const { fetchMock } = openCentre();
+    await userEvent.click(await screen.findByTestId('alerts-tab-webhooks'));
+    expect(await screen.findByText('4 delivered, 1 failing (7 days)')).toBeVisible();
+    await userEvent.type(screen.getByTestId('webhook-url'), 'https://erp.example.com/in');
+    await userEvent.click(screen.getByTestId('webhook-add'));
+    expect(await screen.findByTestId('webhook-secret-value')).toHaveTextContent('whsec_once');
+    expect(bodiesOf(fetchMock, 'POST', '/api/companies/c1/webhooks')).toEqual([
+      { url: 'https://erp.example.com/in' },
+    ]);
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByTestId('webhook-secret-value')).toBeNull());
+
+    await userEvent.click(screen.getByTestId(`webhook-log-${hook.id}`));
+    const log = await screen.findByTestId(`webhook-deliveries-${hook.id}`);
+    expect(await within(log).findByText('Given up')).toBeVisible();
+
+    await userEvent.click(screen.getByTestId(`webhook-delete-${hook.id}`));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByText('Webhook removed')).toBeVisible();
+    expect(callsTo(fetchMock, 'DELETE', `/api/companies/c1/webhooks/${hook.id}`)).toHaveLength(1);
+  });
+
+  it('says why a webhook address was refused', async () => {
+    openCentre({
+      writes: (method, url) =>
+        method === 'POST' && url.startsWith('/api/companies/c1/webhooks')
+          ? problem(
+              400,
+              'Bad Request',
+              'A webhook needs an https:// URL.',
+              undefined,
+              'webhook_https_required',
+            )
+          : undefined,
+    });
+    await userEvent.click(await screen.findByTestId('alerts-tab-webhooks'));
+    await userEvent.type(await screen.findByTestId('webhook-url'), 'http://erp.example.com/in');
+    await userEvent.click(screen.getByTestId('webhook-add'));
+    expect(await screen.findByTestId('webhook-url')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByTestId('webhook-secret-value')).toBeNull();
+  });
+
+  it('changes the member’s own mail setting per kind', async () => {
+    const { fetchMock } = openCentre({ role: 'ems' });
+    await userEvent.click(await screen.findByTestId('alerts-tab-mail'));
+    await userEvent.selectOptions(await screen.findByTestId('mail-low_battery'), 'digest');
+    expect(await screen.findByText('Email setting saved')).toBeVisible();
+    expect(bodiesOf(fetchMock, 'PATCH', '/api/companies/c1/alert-preferences')).toEqual([
+      { low_battery: 'digest' },
+    ]);
+  });
+
+  it('badges the navigation with the alerts that want attention', async () => {
+    openCentre({ path: '/alerts' });
+    const nav = await screen.findByTestId('nav-alerts');
+    expect(await within(nav).findByTestId('alerts-badge')).toHaveTextContent('2 open alerts');
+  });
+
+  it('marks a unit with open alerts in the units table and on its page, leading to its alerts', async () => {
+    const unit = testUnit({ id: UNIT, name: 'Aula' });
+    const more: FetchHandler = (method, url) => {
+      const p = url.split('?')[0] ?? '';
+      if (method === 'GET' && p === '/api/companies/c1/alerts/summary') return json(200, summary());
+      if (method === 'GET' && p === `/api/companies/c1/units/${UNIT}`) return json(200, unit);
+      return undefined;
+    };
+    const { session } = signIn({ profile: testProfile({ lang: 'en' }), extra: heatingApi([unit], more) });
+    const { router } = renderRoutes(routes, '/units', { session });
+    const marker = await screen.findByTestId(`alert-indicator-${UNIT}`);
+    expect(marker).toHaveAccessibleName('2 open alerts');
+    expect(marker).toHaveAttribute('href', `/alerts?unitId=${UNIT}`);
+    await router.navigate(`/units/${UNIT}`);
+    expect(await screen.findByTestId('unit-alert-banner')).toHaveTextContent('2 open alerts for this unit');
+  });
+});

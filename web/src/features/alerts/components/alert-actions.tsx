@@ -1,0 +1,98 @@
+/**
+ * Acknowledging (with an optional note, in a dialog) and muting an open alert (issue 15). Only
+ * offered to members who operate the heating; the row shows who acknowledged and until when it
+ * is muted.
+ */
+import type { Alert } from '@heizplan/contracts/alerts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { TextInput } from '../../../components/ui/field.tsx';
+import { Select } from '../../../components/ui/select.tsx';
+import { useToast } from '../../../components/ui/toast-provider.tsx';
+import { useAcknowledge, useMute } from '../api/alerts.ts';
+
+const MUTE_HOURS = ['0', '8', '24', '168'] as const;
+
+export function AlertActions({ alert, title }: { alert: Alert; title: string }) {
+  const { t } = useTranslation('alerts');
+  const { toast } = useToast();
+  const acknowledge = useAcknowledge();
+  const mute = useMute();
+  const [open, setOpen] = useState(false);
+  const [note, setNote] = useState('');
+  if (alert.state !== 'open') return null;
+  const muted = alert.mutedUntil && new Date(alert.mutedUntil) > new Date();
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      {!alert.acknowledgedAt && (
+        <Button
+          size="sm"
+          variant="secondary"
+          aria-label={t('acknowledge.label', { kind: title })}
+          onClick={() => setOpen(true)}
+          testid={`alert-ack-${alert.id}`}
+        >
+          {t('acknowledge.open')}
+        </Button>
+      )}
+      <Select
+        aria-label={t('mute.label')}
+        value={muted ? 'muted' : 'none'}
+        onChange={(hours) =>
+          hours !== 'muted' &&
+          hours !== 'none' &&
+          mute.mutate(
+            { id: alert.id, hours: Number(hours) },
+            {
+              onSuccess: () => toast({ type: 'success', title: t('mute.done'), testid: 'toast-alert-muted' }),
+              onError: () =>
+                toast({ type: 'error', title: t('mute.error'), testid: 'toast-alert-mute-error' }),
+            },
+          )
+        }
+        options={[
+          // The first entry names the current state; choosing a duration (or unmuting) changes it.
+          muted
+            ? { id: 'muted', value: t('mute.muted'), testid: `alert-mute-${alert.id}-current` }
+            : { id: 'none', value: t('mute.label'), testid: `alert-mute-${alert.id}-current` },
+          ...MUTE_HOURS.filter((h) => muted || h !== '0').map((h) => ({
+            id: h,
+            value: t(`mute.options.${h}`),
+            testid: `alert-mute-${alert.id}-${h}`,
+          })),
+        ]}
+        className="w-32"
+        testid={`alert-mute-${alert.id}`}
+      />
+      <ConfirmDialog
+        open={open}
+        onOpenChange={(next) => {
+          setOpen(next);
+          if (!next) setNote('');
+        }}
+        title={t('acknowledge.title')}
+        confirmText={t('acknowledge.confirm')}
+        confirmVariant="primary"
+        onConfirm={() =>
+          acknowledge.mutateAsync({ id: alert.id, note: note.trim() || undefined }).then(
+            () =>
+              toast({ type: 'success', title: t('acknowledge.done'), testid: 'toast-alert-acknowledged' }),
+            () => toast({ type: 'error', title: t('acknowledge.error'), testid: 'toast-alert-ack-error' }),
+          )
+        }
+        testid="alert-ack-dialog"
+      >
+        <p className="mb-3 font-medium">{title}</p>
+        <TextInput
+          label={t('acknowledge.note')}
+          value={note}
+          maxLength={500}
+          onChange={(event) => setNote(event.target.value)}
+          testid="alert-ack-note"
+        />
+      </ConfirmDialog>
+    </div>
+  );
+}

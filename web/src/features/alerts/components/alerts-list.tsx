@@ -1,0 +1,204 @@
+/**
+ * The alert list (issue 15): filters by kind, state, unit and group, sorting and paging on the
+ * UI kit's table; each row says what is wrong and what to do, since when, how often, who
+ * acknowledged it, and offers acknowledging and muting to members who operate the heating.
+ */
+import { type Alert, AlertKindSchema, type AlertState } from '@heizplan/contracts/alerts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { PagedList } from '../../../components/paged-list/paged-list.tsx';
+import { usePagedList } from '../../../components/paged-list/use-paged-list.ts';
+import { Field } from '../../../components/ui/field.tsx';
+import { Select } from '../../../components/ui/select.tsx';
+import type { TableColumn } from '../../../components/ui/table.tsx';
+import { useCan } from '../../company/use-can.ts';
+import { useAlertText } from '../alert-text.ts';
+import { type AlertListParams, useAlerts } from '../api/alerts.ts';
+import { AlertActions } from './alert-actions.tsx';
+
+const ALL = 'all';
+
+export function AlertsList({
+  units,
+  groups,
+}: {
+  units: { id: string; name: string }[];
+  groups: { id: string; name: string }[];
+}) {
+  const { t } = useTranslation('alerts');
+  const text = useAlertText();
+  const canOperate = useCan('operate');
+  const [query] = useSearchParams();
+  const list = usePagedList({ key: 'openedAt', order: 'desc' });
+  const [kind, setKind] = useState<string>(ALL);
+  const [state, setState] = useState<string>('open');
+  const [unitId, setUnitId] = useState<string>(query.get('unitId') ?? ALL);
+  const [groupId, setGroupId] = useState<string>(ALL);
+  const { q: _q, ...paging } = list.params;
+  const params: AlertListParams = {
+    ...paging,
+    ...(kind !== ALL ? { kind: AlertKindSchema.parse(kind) } : {}),
+    ...(state !== ALL ? { state: state as AlertState } : {}),
+    ...(unitId !== ALL ? { unitId } : {}),
+    ...(groupId !== ALL ? { groupId } : {}),
+  } as AlertListParams;
+  const alerts = useAlerts(params);
+
+  const stateText = (alert: Alert) => {
+    const parts = [
+      alert.state === 'open' ? t('states.open') : t('states.resolved', { at: text.time(alert.resolvedAt) }),
+    ];
+    if (alert.acknowledgedBy) parts.push(t('states.acknowledged', { name: alert.acknowledgedBy.name }));
+    if (alert.mutedUntil && new Date(alert.mutedUntil) > new Date())
+      parts.push(t('states.muted', { until: text.time(alert.mutedUntil) }));
+    if (alert.occurrences > 1) parts.push(t('states.occurrences', { count: alert.occurrences }));
+    return parts;
+  };
+  const columns: TableColumn<Alert>[] = [
+    {
+      key: 'kind',
+      label: t('columns.kind'),
+      sortable: true,
+      wrap: true,
+      render: (alert) => (
+        <div className="min-w-40 md:min-w-48" data-testid={`alert-${alert.id}`}>
+          <p className="font-medium text-ink">{text.title(alert)}</p>
+          <p className="text-sm text-stone-700">{text.hint(alert)}</p>
+          {/* Phones have no room for the other columns: their gist goes here. */}
+          <p className="mt-1 text-xs text-stone-600 md:hidden">
+            {[alert.unitName, text.time(alert.openedAt), ...stateText(alert)].filter(Boolean).join(' · ')}
+          </p>
+        </div>
+      ),
+    },
+    {
+      key: 'subject',
+      label: t('columns.subject'),
+      sortable: true,
+      wrap: true,
+      minScreen: 'md',
+      render: (alert) => (
+        <div className="text-sm">
+          <p className="font-mono text-xs">{alert.subject === 'unit' ? '' : alert.subjectName}</p>
+          {alert.unitId && (
+            <Link to={`/units/${alert.unitId}`} className="text-brand-700 hover:underline">
+              {alert.unitName}
+            </Link>
+          )}
+        </div>
+      ),
+    },
+    {
+      key: 'openedAt',
+      label: t('columns.openedAt'),
+      sortable: true,
+      minScreen: 'md',
+      render: (alert) => text.time(alert.openedAt),
+    },
+    {
+      key: 'state',
+      label: t('columns.state'),
+      wrap: true,
+      minScreen: 'md',
+      render: (alert) => (
+        <ul className="text-sm text-stone-700" data-testid={`alert-state-${alert.id}`}>
+          {stateText(alert).map((part) => (
+            <li key={part}>{part}</li>
+          ))}
+          {alert.note && <li className="italic">„{alert.note}“</li>}
+        </ul>
+      ),
+    },
+    ...(canOperate
+      ? [
+          {
+            key: 'actions',
+            label: t('columns.actions'),
+            render: (alert: Alert) => <AlertActions alert={alert} title={text.title(alert)} />,
+          },
+        ]
+      : []),
+  ];
+  const option = (id: string, value: string, prefix: string) => ({ id, value, testid: `${prefix}-${id}` });
+  const filter = (
+    label: string,
+    value: string,
+    set: (v: string) => void,
+    options: ReturnType<typeof option>[],
+    testid: string,
+  ) => (
+    <div className="min-w-0">
+      <Field label={label} testid={`${testid}-field`}>
+        {(control) => (
+          <Select {...control} value={value} onChange={list.filter(set)} options={options} testid={testid} />
+        )}
+      </Field>
+    </div>
+  );
+
+  return (
+    <PagedList
+      query={alerts}
+      list={list}
+      label={t('title')}
+      columns={columns}
+      rowKey={(alert) => alert.id}
+      // Resolved alerts stay reachable through the filters when nothing is open, so the list
+      // never gives way to the "nothing yet" screen; an empty selection says all is well.
+      filtered
+      texts={{
+        loadError: t('loadError'),
+        emptyTitle: t('empty.title'),
+        emptyText: t('empty.text'),
+        noMatch: t('empty.text'),
+      }}
+      filters={
+        <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+          {filter(
+            t('filters.kind'),
+            kind,
+            setKind,
+            [
+              option(ALL, t('filters.all'), 'alerts-kind'),
+              ...AlertKindSchema.options.map((k) => option(k, t(`kinds.${k}`), 'alerts-kind')),
+            ],
+            'alerts-kind',
+          )}
+          {filter(
+            t('filters.state'),
+            state,
+            setState,
+            [
+              option(ALL, t('filters.all'), 'alerts-state'),
+              option('open', t('filters.open'), 'alerts-state'),
+              option('resolved', t('filters.resolved'), 'alerts-state'),
+            ],
+            'alerts-state',
+          )}
+          {filter(
+            t('filters.unit'),
+            unitId,
+            setUnitId,
+            [
+              option(ALL, t('filters.all'), 'alerts-unit'),
+              ...units.map((u) => option(u.id, u.name, 'alerts-unit')),
+            ],
+            'alerts-unit',
+          )}
+          {filter(
+            t('filters.group'),
+            groupId,
+            setGroupId,
+            [
+              option(ALL, t('filters.all'), 'alerts-group'),
+              ...groups.map((g) => option(g.id, g.name, 'alerts-group')),
+            ],
+            'alerts-group',
+          )}
+        </div>
+      }
+      testid="alerts"
+    />
+  );
+}

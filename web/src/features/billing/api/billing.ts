@@ -1,0 +1,90 @@
+/**
+ * The billing calls of issue 13 for the current company: the overview every member reads (the
+ * navigation's subscription notice), the server's net quote, checkout, subscription changes,
+ * invoices with their PDFs, and the payment provider's page.
+ */
+import type {
+  BillingOverview,
+  CheckoutRequest,
+  Invoice,
+  Quote,
+  QuoteRequest,
+  SubscriptionPatch,
+} from '@heizplan/contracts/billing';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, apiBlob, companyPath } from '../../../lib/api-client.ts';
+import { requireCurrentCompanyId } from '../../../lib/client-storage.ts';
+
+export const billingKeys = {
+  overview: (companyId: string) => ['billing', companyId] as const,
+  invoices: (companyId: string) => ['billing', companyId, 'invoices'] as const,
+  quote: (companyId: string, request: QuoteRequest) => ['billing', companyId, 'quote', request] as const,
+};
+
+export const getBilling = () => api.get<BillingOverview>(companyPath('/billing'));
+
+export const getBillingQueryOptions = (companyId = requireCurrentCompanyId()) =>
+  queryOptions({ queryKey: billingKeys.overview(companyId), queryFn: getBilling });
+
+/** The billing overview; `companyId` null (no company chosen yet) leaves it idle. */
+export function useBilling(companyId: string | null = requireCurrentCompanyId()) {
+  return useQuery({ ...getBillingQueryOptions(companyId ?? ''), enabled: companyId !== null });
+}
+
+/** The server's net price for a choice; keeps the last answer while the next one loads. */
+export function useQuote(request: QuoteRequest | null) {
+  const companyId = requireCurrentCompanyId();
+  return useQuery({
+    queryKey: billingKeys.quote(companyId, request ?? { interval: 'monthly', licences: 1 }),
+    queryFn: () => api.post<Quote>(companyPath('/billing/quote'), { body: request }),
+    enabled: request !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export const checkout = (body: CheckoutRequest) =>
+  api.post<{ redirectUrl: string }>(companyPath('/billing/checkout'), { body });
+
+export function useCheckout() {
+  return useMutation({ mutationFn: checkout });
+}
+
+export function useUpdateSubscription() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (patch: SubscriptionPatch) =>
+      api.patch<BillingOverview>(companyPath('/billing/subscription'), { body: patch }),
+    onSuccess: (overview) => {
+      const companyId = requireCurrentCompanyId();
+      queryClient.setQueryData(billingKeys.overview(companyId), overview);
+      void queryClient.invalidateQueries({ queryKey: billingKeys.invoices(companyId) });
+    },
+  });
+}
+
+export function useInvoices() {
+  return useQuery({
+    queryKey: billingKeys.invoices(requireCurrentCompanyId()),
+    queryFn: async () => (await api.get<{ results: Invoice[] }>(companyPath('/billing/invoices'))).results,
+  });
+}
+
+/**
+ * Opens an invoice's PDF: the app's own PDFs need the bearer token, so they are fetched and
+ * handed to the browser as a file; Stripe's hosted PDFs open directly.
+ */
+export async function openInvoicePdf(invoice: Invoice): Promise<void> {
+  if (!invoice.pdfUrl) return;
+  if (!invoice.pdfUrl.startsWith('/api/')) {
+    window.open(invoice.pdfUrl, '_blank', 'noopener');
+    return;
+  }
+  const url = URL.createObjectURL(await apiBlob(invoice.pdfUrl.slice('/api'.length)));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `${invoice.number}.pdf`;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+export const openPortal = async () => (await api.post<{ url: string }>(companyPath('/billing/portal'))).url;

@@ -1,0 +1,110 @@
+/**
+ * Settings → billing, licences (spec §2 "licences (current and new totals, used count, buttons
+ * to check out and to remove unused licences)"): buying raises the total at once (billed
+ * prorated), removing unused licences lowers it to the devices in use — never below.
+ */
+import { type BillingOverview, MAX_LICENCES } from '@heizplan/contracts/billing';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button.tsx';
+import { TextInput } from '../../../components/ui/field.tsx';
+import { useToast } from '../../../components/ui/toast-provider.tsx';
+import { useProblemMessage } from '../../../lib/problem-message.ts';
+import { useQuote, useUpdateSubscription } from '../api/billing.ts';
+import { useMoney } from '../format.ts';
+
+export function LicencesCard({ billing }: { billing: BillingOverview }) {
+  const { t } = useTranslation('billing');
+  const money = useMoney();
+  const { toast } = useToast();
+  const problems = useProblemMessage();
+  const update = useUpdateSubscription();
+  const current = billing.licences ?? 0;
+  const used = billing.usedLicences;
+  const [next, setNext] = useState(String(current));
+  const total = Number(next);
+  const valid = Number.isInteger(total) && total >= Math.max(1, used) && total <= MAX_LICENCES;
+  const interval = billing.interval ?? 'yearly';
+  const quote = useQuote(valid && total !== current ? { interval, licences: total } : null);
+  const unused = current - Math.max(1, used);
+
+  const change = (licences: number) =>
+    update.mutate(
+      { licences },
+      {
+        onSuccess: (overview) => {
+          setNext(String(overview.licences ?? licences));
+          toast({ type: 'success', title: t('licences.updated'), testid: 'toast-licences-updated' });
+        },
+        onError: (error) =>
+          toast({
+            type: 'error',
+            title: t('licences.error'),
+            description: problems.reason(error),
+            testid: 'toast-licences-error',
+          }),
+      },
+    );
+
+  return (
+    <div className="flex flex-col gap-4">
+      <dl className="grid grid-cols-2 gap-3 text-sm sm:max-w-sm">
+        <div className="rounded-lg bg-stone-100 p-3">
+          <dt className="text-stone-600">{t('licences.current')}</dt>
+          <dd className="text-xl font-semibold" data-testid="licences-current">
+            {current}
+          </dd>
+        </div>
+        <div className="rounded-lg bg-stone-100 p-3">
+          <dt className="text-stone-600">{t('licences.used')}</dt>
+          <dd className="text-xl font-semibold" data-testid="licences-used">
+            {used}
+          </dd>
+        </div>
+      </dl>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+        <div className="sm:w-48">
+          <TextInput
+            label={t('licences.newTotal')}
+            type="number"
+            min={Math.max(1, used)}
+            max={MAX_LICENCES}
+            value={next}
+            onChange={(event) => setNext(event.target.value)}
+            error={
+              next !== '' && !valid ? problems.coded('licences_below_devices', { devices: used }) : undefined
+            }
+            testid="licences-new-total"
+          />
+        </div>
+        <Button
+          disabled={!valid || total <= current}
+          loading={update.isPending && total > current}
+          onClick={() => change(total)}
+          testid="licences-buy"
+        >
+          {t('licences.buy')}
+        </Button>
+        <Button
+          variant="secondary"
+          disabled={unused <= 0 || update.isPending}
+          onClick={() => change(Math.max(1, used))}
+          testid="licences-remove-unused"
+        >
+          {t('licences.removeUnused', { count: Math.max(0, unused) })}
+        </Button>
+      </div>
+      {quote.data && valid && total !== current && (
+        <p className="text-sm font-medium text-ink" data-testid="licences-new-price">
+          {t('licences.newPrice', {
+            total: money(quote.data.netTotal, quote.data.currency),
+            per: t(`per.${interval}`),
+          })}
+        </p>
+      )}
+      <p className="text-xs text-stone-600">
+        {t('licences.prorated')} {t('net')}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,166 @@
+/**
+ * `/subSetup` (spec §2 "Subscription setup", issue 13): choose the interval and the number of
+ * licences, see the net price per licence and the net total per interval (computed by the
+ * server), choose the payment method (spec §4) and continue to checkout — Stripe's hosted page
+ * or, with the embedded provider, `/success`. A company with a running subscription changes it
+ * in billing instead; members who are not admins are told that admins buy licences.
+ */
+import {
+  type BillingInterval,
+  BillingIntervalSchema,
+  type BillingOverview,
+  MAX_LICENCES,
+  type PaymentMethod,
+  PaymentMethodSchema,
+} from '@heizplan/contracts/billing';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { Button } from '../../../components/ui/button.tsx';
+import { TextInput } from '../../../components/ui/field.tsx';
+import { RadioCards } from '../../../components/ui/radio-cards.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useToast } from '../../../components/ui/toast-provider.tsx';
+import { useProblemMessage } from '../../../lib/problem-message.ts';
+import { useCan } from '../../company/use-can.ts';
+import { useBilling, useCheckout, useQuote } from '../api/billing.ts';
+import { useMoney } from '../format.ts';
+
+function SetupForm({ billing }: { billing: BillingOverview }) {
+  const { t } = useTranslation('billing');
+  const money = useMoney();
+  const navigate = useNavigate();
+  const { toast } = useToast();
+  const problems = useProblemMessage();
+  const minimum = Math.max(1, billing.deviceCount);
+  const [interval, setInterval] = useState<BillingInterval>('yearly');
+  const [method, setMethod] = useState<PaymentMethod>('immediate');
+  const [licences, setLicences] = useState(String(Math.max(minimum, 5)));
+  const count = Number(licences);
+  const valid = Number.isInteger(count) && count >= minimum && count <= MAX_LICENCES;
+  const quote = useQuote(valid ? { interval, licences: count } : null);
+  const checkout = useCheckout();
+  const { currency, perLicence } = billing.prices;
+
+  return (
+    <form
+      className="flex flex-col gap-6"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!valid) return;
+        checkout.mutate(
+          { interval, licences: count, paymentMethod: method },
+          {
+            onSuccess: ({ redirectUrl }) => {
+              if (redirectUrl.startsWith('/')) void navigate(redirectUrl);
+              else window.location.assign(redirectUrl);
+            },
+            onError: (error) =>
+              toast({
+                type: 'error',
+                title: t('setup.error'),
+                description: problems.reason(error),
+                testid: 'toast-checkout-error',
+              }),
+          },
+        );
+      }}
+    >
+      <RadioCards
+        legend={t('setup.interval')}
+        name="interval"
+        value={interval}
+        onChange={setInterval}
+        testid="setup-interval"
+        options={BillingIntervalSchema.options.map((id) => ({
+          id,
+          title: t(`intervals.${id}`),
+          description: t('setup.perLicence', { price: money(perLicence[id], currency), per: t(`per.${id}`) }),
+          testid: `setup-interval-${id}`,
+        }))}
+      />
+      <div className="sm:w-64">
+        <TextInput
+          label={t('setup.licences')}
+          type="number"
+          min={minimum}
+          max={MAX_LICENCES}
+          step={1}
+          value={licences}
+          onChange={(event) => setLicences(event.target.value)}
+          hint={billing.deviceCount > 0 ? t('setup.licencesHint', { count: billing.deviceCount }) : undefined}
+          error={licences !== '' && !valid ? t('setup.licencesHint', { count: minimum }) : undefined}
+          testid="setup-licences"
+        />
+      </div>
+      <RadioCards
+        legend={t('setup.method')}
+        name="method"
+        value={method}
+        onChange={setMethod}
+        testid="setup-method"
+        options={PaymentMethodSchema.options.map((id) => ({
+          id,
+          title: t(`methods.${id}`),
+          description: t(`methodHints.${id}`),
+          testid: `setup-method-${id}`,
+        }))}
+      />
+      <div className="flex flex-col gap-3 border-t border-stone-200 pt-4 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-sm text-stone-700" aria-live="polite">
+          {quote.data && valid ? (
+            <span data-testid="setup-total" className="block text-base font-semibold text-ink">
+              {t('setup.total', {
+                total: money(quote.data.netTotal, quote.data.currency),
+                per: t(`per.${interval}`),
+              })}
+            </span>
+          ) : null}
+          <span data-testid="setup-net">{t('net')}</span>
+        </p>
+        <Button type="submit" disabled={!valid} loading={checkout.isPending} testid="setup-checkout">
+          {t('setup.continue')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+export function SubSetupPage() {
+  const { t } = useTranslation('billing');
+  const billing = useBilling();
+  const canManage = useCan('manage');
+
+  const body = () => {
+    if (billing.isError) return <p role="alert">{t('setup.loadError')}</p>;
+    if (!billing.data) return <Spinner loading testid="setup-loading" />;
+    if (billing.data.provider === 'none') return <p data-testid="setup-off">{t('setup.off')}</p>;
+    if (!canManage) return <p data-testid="setup-admins-only">{t('setup.adminsOnly')}</p>;
+    if (billing.data.status !== 'none' && billing.data.status !== 'cancelled') {
+      return (
+        <p className="text-sm" data-testid="setup-existing">
+          {t('setup.existing')}{' '}
+          <Link to="/settings/billing" className="font-medium text-brand-700 underline">
+            {t('setup.toBilling')}
+          </Link>
+        </p>
+      );
+    }
+    return <SetupForm billing={billing.data} />;
+  };
+
+  return (
+    <section className="mx-auto flex w-full max-w-3xl flex-col gap-6 p-4 sm:p-6">
+      <div>
+        <h1 className="text-2xl font-semibold">{t('setup.title')}</h1>
+        <p className="mt-1 text-sm text-stone-600">{t('setup.text')}</p>
+      </div>
+      <div
+        className="rounded-xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6"
+        data-testid="sub-setup"
+      >
+        {body()}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,157 @@
+/**
+ * The team's members (spec §2 team): name, email and role — the first three sortable — and
+ * actions on the UI-kit table: change a member's role and remove a member (or, on one's own
+ * row, leave). Removing opens a confirmation with name and email (spec §4); the dialog closes
+ * whatever the outcome, a failure shows 'Error deleting' (`delete_error`), and closing clears
+ * the selection. The last admin's role and removal are locked, and the server refuses them too.
+ */
+import type { Member } from '@heizplan/contracts/account';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button.tsx';
+import { ClientTable } from '../../../components/ui/client-table.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { Select } from '../../../components/ui/select.tsx';
+import type { TableColumn } from '../../../components/ui/table.tsx';
+import { useToast } from '../../../components/ui/toast-provider.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { isRole, roleOptions } from '../../../lib/roles.ts';
+import { useMe } from '../../account/api/get-me.ts';
+import { useSwitchCompany } from '../../company/use-switch-company.ts';
+import { useChangeRole, useMembers, useRemoveMember } from '../api/members.ts';
+
+export function MembersTable() {
+  const { t } = useTranslation('team');
+  const { toast } = useToast();
+  const members = useMembers();
+  const me = useMe();
+  const changeRole = useChangeRole();
+  const remove = useRemoveMember();
+  const switchCompany = useSwitchCompany();
+  const [selected, setSelected] = useState<Member | null>(null);
+
+  const rows = members.data ?? [];
+  const admins = rows.filter((member) => member.role === 'admin').length;
+  const isLastAdmin = (member: Member) => member.role === 'admin' && admins <= 1;
+  const isSelf = (member: Member) => member.id === me.data?.id;
+  const lastAdminToast = () =>
+    toast({ type: 'error', title: t('toasts.last_admin'), testid: 'toast-last-admin' });
+
+  const columns: TableColumn<Member>[] = [
+    {
+      key: 'name',
+      label: t('members.name'),
+      sortable: true,
+      render: (member) => (
+        <span className="font-medium text-ink">
+          {member.name}
+          {isSelf(member) && <span className="ml-1 text-stone-600">{t('members.you')}</span>}
+        </span>
+      ),
+    },
+    { key: 'email', label: t('members.email'), sortable: true },
+    {
+      key: 'role',
+      label: t('members.role'),
+      sortable: true,
+      sortValue: (member) => t(`common:roles.${member.role}`),
+      render: (member) => (
+        <span data-testid={`member-role-${member.id}`}>{t(`common:roles.${member.role}`)}</span>
+      ),
+    },
+    {
+      key: 'actions',
+      label: t('members.actions'),
+      render: (member) => (
+        <div className="flex flex-wrap items-center gap-2">
+          <Select
+            aria-label={t('members.changeRole', { name: member.name })}
+            value={member.role}
+            disabled={isLastAdmin(member) || changeRole.isPending}
+            title={isLastAdmin(member) ? t('members.lastAdmin') : undefined}
+            onChange={(role) => {
+              if (!isRole(role)) return;
+              changeRole.mutate(
+                { sub: member.id, role },
+                {
+                  onSuccess: () =>
+                    toast({ type: 'success', title: t('toasts.role_changed'), testid: 'toast-role-changed' }),
+                  onError: (error) =>
+                    error instanceof ApiError && error.status === 409
+                      ? lastAdminToast()
+                      : toast({ type: 'error', title: t('toasts.role_error'), testid: 'toast-role-error' }),
+                },
+              );
+            }}
+            options={roleOptions(t, `member-role-option-${member.id}`)}
+            className="w-40"
+            testid={`member-role-select-${member.id}`}
+          />
+          <Button
+            variant="ghost"
+            size="sm"
+            disabled={isLastAdmin(member)}
+            title={isLastAdmin(member) ? t('members.lastAdmin') : undefined}
+            aria-label={
+              isSelf(member) ? t('members.leaveLabel') : t('members.removeLabel', { name: member.name })
+            }
+            onClick={() => setSelected(member)}
+            testid={`member-remove-${member.id}`}
+          >
+            {isSelf(member) ? t('members.leave') : t('members.remove')}
+          </Button>
+        </div>
+      ),
+    },
+  ];
+
+  const leaving = selected !== null && isSelf(selected);
+  return (
+    <>
+      <ClientTable
+        columns={columns}
+        rows={rows}
+        rowKey={(member) => member.id}
+        initialSort={{ key: 'name', order: 'asc' }}
+        loading={members.isPending}
+        emptyText={members.isError ? t('loadError') : undefined}
+        label={t('members.title')}
+        testid="members"
+      />
+      <ConfirmDialog
+        open={selected !== null}
+        onOpenChange={(open) => {
+          if (!open) setSelected(null);
+        }}
+        title={leaving ? t('removeDialog.leaveTitle') : t('removeDialog.title')}
+        confirmText={leaving ? t('removeDialog.leaveConfirm') : t('removeDialog.confirm')}
+        onConfirm={async () => {
+          if (!selected) return;
+          try {
+            await remove.mutateAsync(selected.id);
+            if (leaving) switchCompany(null);
+            else toast({ type: 'success', title: t('toasts.removed'), testid: 'toast-member-removed' });
+          } catch (error) {
+            if (error instanceof ApiError && error.status === 409) lastAdminToast();
+            else
+              toast({
+                type: 'error',
+                title: t('toasts.delete_error'),
+                description: t('toasts.delete_error_description'),
+                testid: 'toast-delete-error',
+              });
+          }
+        }}
+        testid="remove-member-dialog"
+      >
+        {selected && (
+          <p data-testid="remove-member-text">
+            {leaving
+              ? t('removeDialog.leaveText', { email: selected.email })
+              : t('removeDialog.text', { name: selected.name, email: selected.email })}
+          </p>
+        )}
+      </ConfirmDialog>
+    </>
+  );
+}

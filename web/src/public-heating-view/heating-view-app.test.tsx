@@ -1,0 +1,159 @@
+/**
+ * The public page as an occupant uses it (issue 14.1): −/+ from a setpoint outside the allowed
+ * range go to the nearest allowed value, every message is in the page's language (server
+ * refusals by code), the help words the gap the right way round, and the wall thermostat
+ * statement shows whenever a device reported its setpoint.
+ */
+import type { PublicHeatingView } from '@heizplan/contracts/public-heating-view';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { HeatingViewApp } from './heating-view-app.tsx';
+
+const TOKEN = 'Tq3bU0mJ1c2Vx8sY4kLw7A';
+
+const view = (over: Partial<PublicHeatingView> = {}): PublicHeatingView => ({
+  unitName: 'Büro 1',
+  roomTemperature: 19.6,
+  setpoint: 17,
+  valveOpening: 0,
+  lastReadingAt: new Date().toISOString(),
+  wallControlOverride: false,
+  wallControlReported: false,
+  min: 18,
+  max: 23,
+  step: 0.5,
+  paused: false,
+  occupantChange: null,
+  nextChange: null,
+  timeZone: 'Europe/Berlin',
+  ...over,
+});
+
+const answer = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': status >= 400 ? 'application/problem+json' : 'application/json' },
+  });
+
+/** Renders the page for `initial`; POSTs answer with `onPost(body)` (default: accepted). */
+function open(initial: PublicHeatingView, lang: 'de' | 'en' = 'de', onPost?: (setpoint: number) => Response) {
+  const posted: number[] = [];
+  const fetchMock = vi.fn(async (_url: string, init: RequestInit = {}) => {
+    if (init.method === 'POST') {
+      const { setpoint } = JSON.parse(String(init.body)) as { setpoint: number };
+      posted.push(setpoint);
+      return onPost ? onPost(setpoint) : answer(200, { ...initial, setpoint });
+    }
+    return answer(200, initial);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  render(<HeatingViewApp token={TOKEN} lang={lang} />);
+  return { posted };
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('public heating view page', () => {
+  it('raises a setpoint below the allowed range to the minimum in one step, and never lowers it further', async () => {
+    const { posted } = open(view({ setpoint: 17 }));
+    const raise = await screen.findByTestId('hv-raise');
+    expect(screen.getByTestId('hv-lower')).toBeDisabled();
+    expect(raise).toBeEnabled();
+    await userEvent.click(raise);
+    await waitFor(() => expect(posted).toEqual([18]));
+  });
+
+  it('lowers a setpoint above the allowed range to the maximum', async () => {
+    const { posted } = open(view({ setpoint: 24.5 }));
+    const lower = await screen.findByTestId('hv-lower');
+    expect(screen.getByTestId('hv-raise')).toBeDisabled();
+    await userEvent.click(lower);
+    await waitFor(() => expect(posted).toEqual([23]));
+  });
+
+  it("shows the server's refusal in the page's language, not the server's English sentence", async () => {
+    const detail = 'Choose a temperature between 18 °C and 23 °C.';
+    open(view({ setpoint: 20 }), 'de', () =>
+      answer(400, {
+        type: 'about:blank',
+        title: 'Bad Request',
+        status: 400,
+        detail,
+        code: 'setpoint_outside_limits',
+        params: { min: 18, max: 23 },
+      }),
+    );
+    await userEvent.click(await screen.findByTestId('hv-raise'));
+    const notice = await screen.findByTestId('hv-notice');
+    expect(notice).toHaveTextContent('Wählen Sie eine Temperatur zwischen 18,0 °C und 23,0 °C.');
+    expect(document.body.textContent).not.toContain(detail);
+  });
+
+  it('falls back to its own words for a refusal it has no text for', async () => {
+    open(view({ setpoint: 20 }), 'de', () =>
+      answer(409, { type: 'about:blank', title: 'Conflict', status: 409, detail: 'Something new.' }),
+    );
+    await userEvent.click(await screen.findByTestId('hv-raise'));
+    expect(await screen.findByTestId('hv-notice')).toHaveTextContent('Die Änderung wurde nicht angenommen.');
+    expect(document.body.textContent).not.toContain('Something new.');
+  });
+
+  it('says the room is warmer than the setpoint when it is, with the right gap', async () => {
+    open(view({ setpoint: 17, roomTemperature: 19.6 }));
+    const help = await screen.findByTestId('hv-help');
+    expect(help).toHaveTextContent('Der Raum ist 2,6 °C wärmer als die Solltemperatur');
+    expect(help).not.toHaveTextContent('unter der Solltemperatur');
+  });
+
+  it('states whether a wall thermostat overrides the setpoint whenever a device reported one', async () => {
+    open(view({ wallControlReported: true, wallControlOverride: false }), 'en');
+    expect(await screen.findByTestId('hv-wall-control')).toHaveTextContent(
+      'No wall thermostat is overriding the setpoint.',
+    );
+  });
+
+  it('says nothing about a wall thermostat while no device reported a setpoint', async () => {
+    open(view({ wallControlReported: false }), 'en');
+    await screen.findByTestId('hv-setpoint');
+    expect(screen.queryByTestId('hv-wall-control')).toBeNull();
+  });
+
+  // Issue 14.4: 12 quick presses raised the setpoint by 5.0 °C instead of 6.0.
+  it('ends at the value of twelve quick presses, shown at once and sent once as the absolute target', async () => {
+    const { posted } = open(view({ setpoint: 20, min: 5, max: 28 }));
+    const raise = await screen.findByTestId('hv-raise');
+    for (let i = 0; i < 12; i++) await userEvent.click(raise);
+    expect(screen.getByTestId('hv-setpoint')).toHaveTextContent('26,0 °C');
+    await waitFor(() => expect(posted).toEqual([26]));
+    expect(screen.getByTestId('hv-setpoint')).toHaveTextContent('26,0 °C');
+  });
+
+  it('keeps counting presses made while the previous change is still on its way', async () => {
+    let release: () => void = () => {};
+    const slow = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const initial = view({ setpoint: 20, min: 5, max: 28 });
+    const posted: number[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init: RequestInit = {}) => {
+        if (init.method !== 'POST') return answer(200, initial);
+        const { setpoint } = JSON.parse(String(init.body)) as { setpoint: number };
+        posted.push(setpoint);
+        if (posted.length === 1) await slow;
+        return answer(200, { ...initial, setpoint });
+      }),
+    );
+    render(<HeatingViewApp token={TOKEN} lang="de" />);
+    const raise = await screen.findByTestId('hv-raise');
+    await userEvent.click(raise);
+    await waitFor(() => expect(posted).toEqual([20.5]));
+    await userEvent.click(raise);
+    await userEvent.click(raise);
+    release();
+    await waitFor(() => expect(posted).toEqual([20.5, 21.5]));
+    await waitFor(() => expect(screen.getByTestId('hv-setpoint')).toHaveTextContent('21,5 °C'));
+  });
+});
