@@ -86,7 +86,6 @@ describe('tables fit the screen', () => {
       });
       localStorage.setItem('heizplan.lang', 'de');
     });
-    await buyLicences(page, baseURL, 3);
     const group = (await api(page, 'POST', '/groups', { name: 'Verwaltungsgebäude Nordflügel' })) as {
       id: string;
     };
