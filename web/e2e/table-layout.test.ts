@@ -7,7 +7,7 @@
  * Screenshots of both sizes go to web/e2e/artifacts/.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { buyLicences, signUpWithCompany } from './accounts.ts';
 import { launchBrowser, screenshot } from './browser.ts';
 
@@ -101,6 +101,17 @@ describe('tables fit the screen', () => {
     for (const [i, id] of ['70b3d52dd3000101', '70b3d52dd3000102', '70b3d52dd3000103'].entries()) {
       await api(page, 'POST', '/devices', { id, model: 'mclimate-vicki', unitId: ids[i] });
     }
+    // The widest rows say "Ausstehend auf 1 Gerät" under the setpoint: wait until the devices'
+    // setpoints are queued, as a user sees them right after pairing.
+    await vi.waitFor(
+      async () => {
+        const first = (await api(page, 'GET', '/units?page=1&size=10')) as {
+          results: { downlinks: { pending: number } }[];
+        };
+        expect(first.results.filter((u) => u.downlinks.pending > 0)).toHaveLength(3);
+      },
+      { timeout: 30_000, interval: 500 },
+    );
     await api(page, 'POST', '/gateways', {
       gatewayEui: 'b827ebfffe000101',
       name: 'Gateway Dachgeschoss Treppenhaus',

@@ -212,6 +212,9 @@ const companyScoped = () =>
       : [];
   });
 
+/** Each walk builds a fresh world per call (a few hundred): tens of seconds on a loaded 2-core machine. */
+const WALK_TIMEOUT_MS = 120_000;
+
 describe('permission matrix', () => {
   it('names every operation of the OpenAPI document, and only those', () => {
     expect(operations.filter((op) => !(op in PERMISSION_MATRIX))).toEqual([]);
@@ -237,7 +240,7 @@ describe('permission matrix', () => {
       if (changed.length > 0) failures.push(`${operation}: refused calls changed ${changed.join(', ')}`);
     }
     expect(failures).toEqual([]);
-  });
+  }, WALK_TIMEOUT_MS);
 
   it('lets each role with the capability call the operation', async () => {
     const failures: string[] = [];
@@ -251,5 +254,5 @@ describe('permission matrix', () => {
       }
     }
     expect(failures).toEqual([]);
-  });
+  }, WALK_TIMEOUT_MS);
 });

@@ -13,7 +13,12 @@ export function PendingDownlinks({ unit }: { unit: Unit }) {
   if (pending === 0 && failed === 0) return null;
   return (
     <Tooltip content={t('downlinks.hint')} width={260} testid={`unit-downlinks-${unit.id}-tooltip`}>
-      <button type="button" className="block text-left text-xs" data-testid={`unit-downlinks-${unit.id}`}>
+      {/* Wraps inside the table's one-line cells: "Ausstehend auf 1 Gerät" must not widen the table. */}
+      <button
+        type="button"
+        className="block whitespace-normal text-left text-xs"
+        data-testid={`unit-downlinks-${unit.id}`}
+      >
         {pending > 0 && (
           <span className="block text-amber-800">{t('downlinks.pending', { count: pending })}</span>
         )}
