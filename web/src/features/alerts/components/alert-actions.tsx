@@ -63,7 +63,8 @@ export function AlertActions({ alert, title }: { alert: Alert; title: string }) 
             testid: `alert-mute-${alert.id}-${h}`,
           })),
         ]}
-        className="w-32"
+        // Wide enough for "Stummgeschaltet" next to the chevron (a phone scrolls the table, first column kept).
+        className="w-44"
         testid={`alert-mute-${alert.id}`}
       />
       <ConfirmDialog

@@ -2,14 +2,15 @@
  * `/settings/help/changelog` (navigation "Änderungen" / "Changelog"): the repository's
  * CHANGELOG.md (Keep a Changelog 1.1.0), bundled at build time as text and rendered with
  * react-markdown into React elements — no HTML string, no script, so the strict CSP holds
- * (decision 0031). Raw HTML in the file is dropped; the changelog is kept in English, which the
- * page says in the user's language.
+ * (decision 0031). Raw HTML in the file is dropped. German readers get CHANGELOG.de.md, the
+ * German version kept alongside; every other language reads the English file.
  */
 import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import Markdown, { type Components } from 'react-markdown';
 import { Link } from 'react-router';
-import changelog from '../../../../../CHANGELOG.md?raw';
+import changelogDe from '../../../../../CHANGELOG.de.md?raw';
+import changelogEn from '../../../../../CHANGELOG.md?raw';
 import { SettingsCard } from '../../../components/settings-card.tsx';
 
 /** The file's headings sit below the settings page's h1, so each moves one level down. */
@@ -35,9 +36,10 @@ const components: Components = {
 };
 
 export function ChangelogPage() {
-  const { t } = useTranslation('help');
+  const { t, i18n } = useTranslation('help');
+  const changelog = i18n.resolvedLanguage === 'de' ? changelogDe : changelogEn;
   return (
-    <SettingsCard title={t('changelog.title')} description={t('changelog.english')} testid="changelog">
+    <SettingsCard title={t('changelog.title')} description={t('changelog.text')} testid="changelog">
       <Link
         to="/settings/help"
         className="text-sm font-medium text-brand-700 hover:underline"

@@ -4,8 +4,9 @@
  * billing is gone too when the server bills nothing (`BILLING_PROVIDER=none`, issue 13).
  */
 import type { Capability } from '@heizplan/contracts/permissions';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, Outlet } from 'react-router';
+import { NavLink, Outlet, useLocation } from 'react-router';
 import { cx } from '../../../components/ui/cx.ts';
 import { useBilling } from '../../billing/api/billing.ts';
 import { useCan, useCurrentCompanyId } from '../../company/use-can.ts';
@@ -26,10 +27,19 @@ export function SettingsLayout() {
   const tabs = TABS.filter(
     ({ tab, capability }) => (!capability || canManage) && !(tab === 'billing' && billingOff),
   ).map(({ tab }) => tab);
+  const nav = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  // On a phone the tabs scroll sideways: keep the open one in view (e.g. "Team" past the edge).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the open tab or the tab list changes
+  useEffect(() => {
+    nav.current
+      ?.querySelector('[aria-current="page"]')
+      ?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [pathname, tabs.length]);
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 p-4 sm:p-6">
       <h1 className="text-2xl font-semibold">{t('title')}</h1>
-      <nav aria-label={t('tabsLabel')} className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
+      <nav ref={nav} aria-label={t('tabsLabel')} className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
         <ul className="flex min-w-max gap-1 border-b border-stone-200">
           {tabs.map((tab) => (
             <li key={tab}>
