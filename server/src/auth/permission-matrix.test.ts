@@ -221,38 +221,46 @@ describe('permission matrix', () => {
     expect(Object.keys(PERMISSION_MATRIX).filter((op) => !operations.includes(op))).toEqual([]);
   });
 
-  it('answers a stranger 404 and each role without the capability 403, changing nothing', async () => {
-    const failures: string[] = [];
-    for (const { operation, capability } of companyScoped()) {
-      const world = await buildWorld();
-      await prepare(operation, world);
-      const before = await dataFingerprint(t);
-      const stranger = await send(operation, world, 'pm-stranger');
-      if (stranger.statusCode !== 404) failures.push(`${operation} stranger → ${stranger.statusCode}`);
-      for (const role of ['ems', 'heating', 'admin'] as const) {
-        if (can(role, capability)) continue;
-        const res = await send(operation, world, MEMBERS[role]);
-        if (res.statusCode !== 403) failures.push(`${operation} ${role} → ${res.statusCode}`);
-        else expect(res.json()).toMatchObject({ status: 403 });
-      }
-      const after = await dataFingerprint(t);
-      const changed = Object.keys(before).filter((table) => before[table] !== after[table]);
-      if (changed.length > 0) failures.push(`${operation}: refused calls changed ${changed.join(', ')}`);
-    }
-    expect(failures).toEqual([]);
-  }, WALK_TIMEOUT_MS);
-
-  it('lets each role with the capability call the operation', async () => {
-    const failures: string[] = [];
-    for (const { operation, capability } of companyScoped()) {
-      for (const role of ['ems', 'heating', 'admin'] as const) {
-        if (!can(role, capability)) continue;
+  it(
+    'answers a stranger 404 and each role without the capability 403, changing nothing',
+    async () => {
+      const failures: string[] = [];
+      for (const { operation, capability } of companyScoped()) {
         const world = await buildWorld();
         await prepare(operation, world);
-        const res = await send(operation, world, MEMBERS[role]);
-        if (res.statusCode >= 300) failures.push(`${operation} ${role} → ${res.statusCode} ${res.body}`);
+        const before = await dataFingerprint(t);
+        const stranger = await send(operation, world, 'pm-stranger');
+        if (stranger.statusCode !== 404) failures.push(`${operation} stranger → ${stranger.statusCode}`);
+        for (const role of ['ems', 'heating', 'admin'] as const) {
+          if (can(role, capability)) continue;
+          const res = await send(operation, world, MEMBERS[role]);
+          if (res.statusCode !== 403) failures.push(`${operation} ${role} → ${res.statusCode}`);
+          else expect(res.json()).toMatchObject({ status: 403 });
+        }
+        const after = await dataFingerprint(t);
+        const changed = Object.keys(before).filter((table) => before[table] !== after[table]);
+        if (changed.length > 0) failures.push(`${operation}: refused calls changed ${changed.join(', ')}`);
       }
-    }
-    expect(failures).toEqual([]);
-  }, WALK_TIMEOUT_MS);
+      expect(failures).toEqual([]);
+    },
+    WALK_TIMEOUT_MS,
+  );
+
+  it(
+    'lets each role with the capability call the operation',
+    async () => {
+      const failures: string[] = [];
+      for (const { operation, capability } of companyScoped()) {
+        for (const role of ['ems', 'heating', 'admin'] as const) {
+          if (!can(role, capability)) continue;
+          const world = await buildWorld();
+          await prepare(operation, world);
+          const res = await send(operation, world, MEMBERS[role]);
+          if (res.statusCode >= 300) failures.push(`${operation} ${role} → ${res.statusCode} ${res.body}`);
+        }
+      }
+      expect(failures).toEqual([]);
+    },
+    WALK_TIMEOUT_MS,
+  );
 });
