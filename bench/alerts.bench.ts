@@ -12,50 +12,24 @@
  * evaluation opens those alerts (with their events); the second finds the same conditions and
  * only counts repeats. Without PostgreSQL it prints that it skipped.
  */
-import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import { openDatabase } from '../server/src/db/client.ts';
 import { companies } from '../server/src/db/schema.ts';
 import { evaluateAll } from '../server/src/modules/alerts/alert-evaluation.ts';
+import { createBenchDatabase } from './bench-database.ts';
 
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 100_000);
 const COMPANIES = 10;
 const TARGET_MS = 2_000;
 const NOW = new Date('2026-11-23T12:00:00Z');
-const baseUrl =
-  process.env.BENCH_DATABASE_URL ??
-  process.env.TEST_DATABASE_URL ??
-  'postgres://postgres@127.0.0.1:5432/test';
-
-async function withAdmin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: baseUrl });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
-
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 async function main() {
+  const bench = await createBenchDatabase('alerts');
+  if (!bench) return;
+  const { database } = bench;
   try {
-    await withAdmin((c) => c.query('select 1'));
-  } catch (err) {
-    console.log(`alerts: skipped, no PostgreSQL at ${baseUrl} (${(err as Error).message})`);
-    return;
-  }
-  const name = `heizplan_bench_${randomUUID().replaceAll('-', '')}`;
-  await withAdmin((c) => c.query(`create database ${name}`));
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
-  try {
-    await database.migrate();
     const db = database.db;
     const companyRows = await db
       .insert(companies)
@@ -136,8 +110,7 @@ async function main() {
         .join(' ')} on ${os.cpus().length} cores`,
     );
   } finally {
-    await database.close();
-    await withAdmin((c) => c.query(`drop database if exists ${name} with (force)`));
+    await bench.drop();
   }
 }
 

@@ -21,15 +21,14 @@
  * BENCH_HTTP_ONLY=units measures the units page alone (for such a profile).
  */
 import { fork } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import { openDatabase } from '../server/src/db/client.ts';
+import type { Database } from '../server/src/db/client.ts';
+import { createBenchDatabase } from './bench-database.ts';
 import type { HttpServerReady } from './http-server.ts';
 
 const SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 4);
@@ -38,27 +37,13 @@ const UNITS = 200;
 const OTHER_COMPANIES = 10;
 const CONNECTIONS = 10;
 const OFFERED_RATE = 500;
-const baseUrl =
-  process.env.BENCH_DATABASE_URL ??
-  process.env.TEST_DATABASE_URL ??
-  'postgres://postgres@127.0.0.1:5432/test';
-
-async function admin(query: string) {
-  const client = new pg.Client({ connectionString: baseUrl });
-  await client.connect();
-  try {
-    await client.query(query);
-  } finally {
-    await client.end();
-  }
-}
 
 /**
  * Companies of UNITS units each, in a group with a plan, one valve per unit and three downlinks
  * per valve (the newest still queued on every fifth); `bench-user` is admin of the first.
  * @returns the first company's id.
  */
-async function seed(db: ReturnType<typeof openDatabase> extends Promise<infer D> ? D['db'] : never) {
+async function seed(db: Database['db']) {
   await db.execute(
     sql`insert into users (id, name, email) values ('bench-user', 'Bench', 'bench@example.test')`,
   );
@@ -144,26 +129,17 @@ async function interleaved(targets: Target[]): Promise<Result[][]> {
 }
 
 async function main() {
-  try {
-    await admin('select 1');
-  } catch (err) {
-    console.log(`http: skipped, no PostgreSQL at ${baseUrl} (${(err as Error).message})`);
-    return;
-  }
-  const name = `heizplan_bench_${randomUUID().replaceAll('-', '')}`;
-  await admin(`create database ${name}`);
-  const dbUrl = new URL(baseUrl);
-  dbUrl.pathname = `/${name}`;
+  const bench = await createBenchDatabase('http');
+  if (!bench) return;
+  const { database } = bench;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'heizplan-bench-http-'));
-  const database = await openDatabase({ kind: 'postgres', url: dbUrl.toString() });
   const profile = process.env.BENCH_HTTP_PROFILE;
   const server = fork(new URL('./http-server.ts', import.meta.url), [], {
     execArgv: ['--import', 'tsx', ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [])],
-    env: { ...process.env, BENCH_HTTP_DATABASE_URL: dbUrl.toString(), BENCH_HTTP_DATA_DIR: dataDir },
+    env: { ...process.env, BENCH_HTTP_DATABASE_URL: bench.url, BENCH_HTTP_DATA_DIR: dataDir },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   try {
-    await database.migrate();
     const companyId = await seed(database.db);
     const [ready] = (await once(server, 'message')) as [HttpServerReady];
     const app = `http://127.0.0.1:${ready.app}`;
@@ -224,8 +200,7 @@ async function main() {
   } finally {
     server.send('close');
     await once(server, 'exit');
-    await database.close();
-    await admin(`drop database if exists ${name} with (force)`);
+    await bench.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

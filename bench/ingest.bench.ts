@@ -24,12 +24,11 @@ import { once } from 'node:events';
 import { cpus, loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
 import mqtt from 'mqtt';
-import pg from 'pg';
-import { openDatabase } from '../server/src/db/client.ts';
 import { chirpstackFormat } from '../server/src/lorawan/chirpstack.ts';
 import { type IngestStore, UplinkIngest } from '../server/src/lorawan/ingest.ts';
 import { startLorawanAdapter } from '../server/src/lorawan/mqtt-adapter.ts';
 import { telemetryStore } from '../server/src/lorawan/telemetry.repository.ts';
+import { createBenchDatabase } from './bench-database.ts';
 import type { LoadReply, LoadRequest } from './ingest-load.ts';
 
 const FRAMES = Number(process.env.BENCH_INGEST_FRAMES ?? 60_000);
@@ -37,23 +36,9 @@ const DEVICES = Number(process.env.BENCH_INGEST_DEVICES ?? 1000);
 const TARGET_PER_S = 20_000;
 /** Issue 16: the ingest at least this share of the bare subscriber's rate on the same broker. */
 const TARGET_RATIO = 0.8;
-const baseUrl =
-  process.env.BENCH_DATABASE_URL ??
-  process.env.TEST_DATABASE_URL ??
-  'postgres://postgres@127.0.0.1:5432/test';
 const externalBroker = process.env.BENCH_MQTT_URL ?? process.env.TEST_MQTT_URL;
 const WINDOW = Number(process.env.BENCH_INGEST_WINDOW ?? (externalBroker ? 500 : 5000));
 const run = randomUUID().slice(0, 8);
-
-async function admin(query: string) {
-  const client = new pg.Client({ connectionString: baseUrl });
-  await client.connect();
-  try {
-    await client.query(query);
-  } finally {
-    await client.end();
-  }
-}
 
 /** The load process and a typed way to wait for its replies (kept until asked for). */
 function startLoad() {
@@ -120,20 +105,11 @@ async function baseline(load: ReturnType<typeof startLoad>, url: string, tag: st
 }
 
 async function main() {
-  try {
-    await admin('select 1');
-  } catch (err) {
-    console.log(`ingest: skipped, no PostgreSQL at ${baseUrl} (${(err as Error).message})`);
-    return;
-  }
-  const name = `heizplan_bench_${randomUUID().replaceAll('-', '')}`;
-  await admin(`create database ${name}`);
-  const dbUrl = new URL(baseUrl);
-  dbUrl.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: dbUrl.toString() });
+  const bench = await createBenchDatabase('ingest');
+  if (!bench) return;
+  const { database } = bench;
   let load: ReturnType<typeof startLoad> | undefined;
   try {
-    await database.migrate();
     const { db } = database;
     await db.execute(sql`insert into companies (id, name) values (gen_random_uuid(), 'Bench')`);
     await db.execute(sql`
@@ -240,8 +216,7 @@ async function main() {
       load.request({ cmd: 'close' });
       await once(load.child as ChildProcess, 'exit');
     }
-    await database.close();
-    await admin(`drop database if exists ${name} with (force)`);
+    await bench.drop();
   }
 }
 

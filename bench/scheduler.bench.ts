@@ -12,15 +12,13 @@
  * both the scheduler's defaults. Without PostgreSQL it prints
  * that it skipped.
  */
-import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import { openDatabase } from '../server/src/db/client.ts';
 import { companies, groups, heatingPlans } from '../server/src/db/schema.ts';
 import { databaseDeviceDirectory } from '../server/src/jobs/device-directory.ts';
 import { HeatingScheduler } from '../server/src/jobs/heating-scheduler.ts';
+import { createBenchDatabase } from './bench-database.ts';
 
 const UNITS = Number(process.env.BENCH_UNITS ?? 100_000);
 const GROUPS = 100;
@@ -31,35 +29,11 @@ const TARGET_MS = 5_000;
 const TARGET_RATIO = 8;
 /** Monday 23 Nov 2026 06:00 Europe/Berlin: a switch point for every group. */
 const TICK_AT = new Date('2026-11-23T05:00:00Z');
-const baseUrl =
-  process.env.BENCH_DATABASE_URL ??
-  process.env.TEST_DATABASE_URL ??
-  'postgres://postgres@127.0.0.1:5432/test';
-
-async function withAdmin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: baseUrl });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
-
 async function main() {
+  const bench = await createBenchDatabase('scheduler');
+  if (!bench) return;
+  const { database } = bench;
   try {
-    await withAdmin((c) => c.query('select 1'));
-  } catch (err) {
-    console.log(`scheduler: skipped, no PostgreSQL at ${baseUrl} (${(err as Error).message})`);
-    return;
-  }
-  const name = `heizplan_bench_${randomUUID().replaceAll('-', '')}`;
-  await withAdmin((c) => c.query(`create database ${name}`));
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
-  try {
-    await database.migrate();
     const db = database.db;
     const [company] = await db.insert(companies).values({ name: 'Bench' }).returning({ id: companies.id });
     if (!company) throw new Error('no company');
@@ -147,8 +121,7 @@ async function main() {
         .join(' ')} on ${os.cpus().length} cores`,
     );
   } finally {
-    await database.close();
-    await withAdmin((c) => c.query(`drop database if exists ${name} with (force)`));
+    await bench.drop();
   }
 }
 
