@@ -18,7 +18,6 @@ import { createTestDatabase } from '../../test/helpers.ts';
 import { startInstance, type TestInstance } from '../../test/instance.ts';
 import type { Database } from '../db/client.ts';
 import { downlinks } from '../db/schema/telemetry.ts';
-import { type EmbeddedBroker, startEmbeddedBroker } from './embedded-broker.ts';
 import type { MqttMessage } from './network-server.ts';
 import {
   absorbPoolShutdownError,
@@ -31,45 +30,32 @@ import {
   seedValves,
   telemetryCount,
   uniqueRun,
+  useFaultRig,
 } from './test-fixture.ts';
 
 describe.each(brokerTargets)('faults while uplinks flow ($name)', ({ url }) => {
-  let database: Database;
-  let broker: EmbeddedBroker | undefined;
-  let brokerUrl: string;
-  const open: { close(): Promise<unknown> }[] = [];
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    absorbPoolShutdownError(database);
-    broker = url ? undefined : await startEmbeddedBroker({ port: 0 });
-    brokerUrl = url ?? (broker as EmbeddedBroker).url;
-  });
-  afterEach(async () => {
-    for (const o of open.splice(0).reverse()) await o.close();
-  });
-  afterAll(async () => {
-    await broker?.close();
-    await database.close();
-  });
+  const rig = useFaultRig(url);
 
   it('sends a downlink decided while the broker is unreachable once it is back, and only once', async () => {
     const run = uniqueRun();
-    const seeded = await seedValves(database.db, 1);
+    const seeded = await seedValves(rig.database.db, 1);
     const [devEui] = seeded.devEuis as [string];
-    const proxy = await startTcpProxy(endpointOf(brokerUrl, 1883));
-    open.push(proxy);
+    const proxy = await startTcpProxy(endpointOf(rig.brokerUrl, 1883));
+    rig.open.push(proxy);
     const instance = await startInstance({
-      database,
-      brokerUrl: proxy.via(brokerUrl),
+      database: rig.database,
+      brokerUrl: proxy.via(rig.brokerUrl),
       topicPrefix: run.prefix,
       env: mqttEnv(run, Boolean(url)),
     });
-    open.push({ close: () => cleanUpRun(database, brokerUrl, run) }, instance);
+    rig.open.push({ close: () => cleanUpRun(rig.database, rig.brokerUrl, run) }, instance);
     await eventually('connected', () => instance.lorawan.brokerConnected);
     // The network server's side, connected to the broker directly.
-    const ns = await mqtt.connectAsync(brokerUrl, { protocolVersion: 4, clientId: `${run.clientId}-down` });
-    open.push({ close: () => ns.endAsync() });
+    const ns = await mqtt.connectAsync(rig.brokerUrl, {
+      protocolVersion: 4,
+      clientId: `${run.clientId}-down`,
+    });
+    rig.open.push({ close: () => ns.endAsync() });
     const received: string[] = [];
     ns.on('message', (_topic, payload) => received.push(JSON.parse(payload.toString()).id));
     await ns.subscribeAsync(`${run.prefix}application/+/device/+/command/down`, { qos: 1 });
@@ -92,7 +78,7 @@ describe.each(brokerTargets)('faults while uplinks flow ($name)', ({ url }) => {
       },
     ]);
     await instance.lorawan.setpointSink.idle();
-    const [row] = await database.db.select().from(downlinks).where(eq(downlinks.devEui, devEui));
+    const [row] = await rig.database.db.select().from(downlinks).where(eq(downlinks.devEui, devEui));
     expect(row).toMatchObject({ state: 'queued', publishedAt: null, publishLeaseUntil: null });
 
     proxy.restore();
@@ -101,7 +87,7 @@ describe.each(brokerTargets)('faults while uplinks flow ($name)', ({ url }) => {
     // Several resend rounds later it has still gone out once.
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(received).toEqual([row?.id]);
-    const [published] = await database.db.select().from(downlinks).where(eq(downlinks.devEui, devEui));
+    const [published] = await rig.database.db.select().from(downlinks).where(eq(downlinks.devEui, devEui));
     expect(published?.publishedAt).toBeInstanceOf(Date);
     expect((await instance.app.inject({ method: 'GET', url: '/api/health/ready' })).statusCode).toBe(200);
   });

@@ -7,13 +7,16 @@
 import { randomUUID } from 'node:crypto';
 import { count, eq, sql } from 'drizzle-orm';
 import mqtt from 'mqtt';
-import type { Db } from '../db/client.ts';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { createTestDatabase } from '../../test/helpers.ts';
+import type { Database, Db } from '../db/client.ts';
 import { companies } from '../db/schema/accounts.ts';
 import { devices } from '../db/schema/devices.ts';
 import { units } from '../db/schema/heating.ts';
 import { telemetry } from '../db/schema/telemetry.ts';
 import { chirpstackUplinkEvent } from './chirpstack.ts';
 import { getCodec } from './codecs/registry.ts';
+import { type EmbeddedBroker, startEmbeddedBroker } from './embedded-broker.ts';
 import type { MqttMessage } from './network-server.ts';
 
 export const APPLICATION_ID = 'a1b2c3d4-0000-4000-8000-000000000001';
@@ -168,4 +171,34 @@ export async function cleanUpRun(database: { db: Db }, brokerUrl: string, run: R
   const ids = ['', '-1', '-2', '-3'].map((suffix) => `${base}${suffix}`);
   await purgeSessions(brokerUrl, [...ids, `${run.clientId}-ns`]);
   await database.db.execute(sql`delete from mqtt_sessions where client_id like ${`${base}%`}`);
+}
+
+/** What a fault test of one broker target works with; `open` is closed in reverse after each test. */
+export interface FaultRig {
+  database: Database;
+  brokerUrl: string;
+  open: { close(): Promise<unknown> }[];
+}
+
+/**
+ * Registers the hooks of a fault test (decision 0034) in the calling `describe`: a test database,
+ * the broker at `url` or an embedded one, and closing what a test put in `open` after it.
+ */
+export function useFaultRig(url: string | undefined): FaultRig {
+  const rig = { open: [] } as unknown as FaultRig;
+  let broker: EmbeddedBroker | undefined;
+  beforeAll(async () => {
+    rig.database = await createTestDatabase();
+    absorbPoolShutdownError(rig.database);
+    broker = url ? undefined : await startEmbeddedBroker({ port: 0 });
+    rig.brokerUrl = url ?? (broker as EmbeddedBroker).url;
+  });
+  afterEach(async () => {
+    for (const o of rig.open.splice(0).reverse()) await o.close();
+  });
+  afterAll(async () => {
+    await broker?.close();
+    await rig.database.close();
+  });
+  return rig;
 }
