@@ -8,6 +8,7 @@
 import type { FallbackProps } from 'react-error-boundary';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../components/ui/button.tsx';
+import { Icon } from '../components/ui/icon.tsx';
 import { isChunkLoadError } from '../lib/chunk-load.ts';
 
 export function RouteErrorScreen({ error }: Pick<FallbackProps, 'error'>) {
@@ -19,18 +20,7 @@ export function RouteErrorScreen({ error }: Pick<FallbackProps, 'error'>) {
       className="flex min-h-full flex-col items-center justify-center gap-4 p-6 text-center"
       data-testid={chunk ? 'chunk-error' : 'route-error'}
     >
-      <svg
-        viewBox="0 0 24 24"
-        className="size-14 text-brand-600"
-        aria-hidden="true"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.8"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      >
-        <path d="M12 3 2 20h20zM12 10v4M12 17h.01" />
-      </svg>
+      <Icon name="warning" className="size-14 text-brand-600" />
       <h1 className="text-2xl font-semibold">{t(chunk ? 'errorScreen.chunkTitle' : 'errorScreen.title')}</h1>
       <p className="max-w-md text-stone-600">{t(chunk ? 'errorScreen.chunkText' : 'errorScreen.text')}</p>
       <Button testid="error-retry" onClick={() => window.location.reload()}>

@@ -6,6 +6,7 @@ import { can } from '@heizplan/contracts/permissions';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation } from 'react-router';
+import { Icon } from '../../components/ui/icon.tsx';
 import { AlertBadge } from '../../features/alerts/components/alert-indicators.tsx';
 import { SubscriptionNotice, useShopTarget } from '../../features/billing/components/subscription-notice.tsx';
 import { CompanySwitcher } from '../../features/company/components/company-switcher.tsx';
@@ -117,17 +118,7 @@ export function AppShell() {
               data-testid="nav-toggle"
               onClick={() => setMenuOpen((o) => !o)}
             >
-              <svg
-                viewBox="0 0 24 24"
-                className="size-6"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-                strokeLinecap="round"
-                aria-hidden="true"
-              >
-                <path d={menuOpen ? 'M6 6l12 12M18 6 6 18' : 'M4 7h16M4 12h16M4 17h16'} />
-              </svg>
+              <Icon name={menuOpen ? 'close' : 'menu'} className="size-6" />
             </button>
           </div>
         </header>

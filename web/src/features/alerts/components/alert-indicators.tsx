@@ -7,6 +7,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Icon } from '../../../components/ui/icon.tsx';
 import { useCurrentCompanyId } from '../../company/use-can.ts';
 import { useAlertSummary } from '../api/alert-summary.ts';
 
@@ -62,16 +63,7 @@ export function AlertIndicator({ subject, unitId }: { subject: Subject; unitId?:
       className="inline-flex items-center gap-1 rounded-full bg-red-50 px-2 text-xs font-semibold leading-5 text-red-800 ring-1 ring-red-200 hover:bg-red-100"
       data-testid={`alert-indicator-${id}`}
     >
-      <svg
-        viewBox="0 0 24 24"
-        className="size-3.5"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        aria-hidden="true"
-      >
-        <path d="M12 4 2.5 20h19zM12 10v4M12 17h.01" strokeLinecap="round" strokeLinejoin="round" />
-      </svg>
+      <Icon name="warning" className="size-3.5" />
       {count}
     </Link>
   );
@@ -89,16 +81,7 @@ export function UnitAlertBanner({ unitId }: { unitId: string }) {
       className="flex items-center gap-2 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800 hover:bg-red-100"
       data-testid="unit-alert-banner"
     >
-      <svg
-        viewBox="0 0 24 24"
-        className="size-5 shrink-0"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        aria-hidden="true"
-      >
-        <path d="M12 4 2.5 20h19zM12 10v4M12 17h.01" strokeLinecap="round" strokeLinejoin="round" />
-      </svg>
+      <Icon name="warning" className="size-5" />
       {t('alertMarks.unitBanner', { count })}
     </Link>
   );
