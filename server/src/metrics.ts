@@ -72,6 +72,25 @@ export const downlinkReports = new Counter({
   registers,
 });
 
+export const downlinkBacklog = new Gauge({
+  name: 'heizplan_downlink_backlog',
+  help: 'Setpoint commands this instance took and has not yet recorded as downlinks',
+  registers,
+});
+
+export const downlinkDeadLetters = new Counter({
+  name: 'heizplan_downlinks_dead_lettered_total',
+  help: 'Setpoint commands set aside after repeated refusals, by stage (record, publish)',
+  labelNames: ['stage'] as const,
+  registers,
+});
+
+export const downlinkOldestUnsent = new Gauge({
+  name: 'heizplan_downlink_oldest_unsent_seconds',
+  help: "Age of the oldest setpoint not yet handed to the broker (this instance's memory and all recorded ones); 0 when none waits",
+  registers,
+});
+
 export const downlinksUnpublished = new Gauge({
   name: 'heizplan_downlinks_unpublished',
   help: 'Recorded downlinks not yet handed to the broker (all instances)',

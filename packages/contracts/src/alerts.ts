@@ -16,12 +16,16 @@ export const ALERT_KINDS = [
   'not_warming',
   'far_from_setpoint',
   'setpoint_not_delivered',
+  'setpoints_stalled',
 ] as const;
 export const AlertKindSchema = z.enum(ALERT_KINDS);
 export type AlertKind = z.infer<typeof AlertKindSchema>;
 
-/** What an alert is about: a device (DevEUI), a gateway (id) or a unit (id). */
-export const AlertSubjectSchema = z.enum(['device', 'gateway', 'unit']);
+/**
+ * What an alert is about: a device (DevEUI), a gateway (id), a unit (id) or the whole company
+ * (its id; setpoints not being sent at all).
+ */
+export const AlertSubjectSchema = z.enum(['device', 'gateway', 'unit', 'company']);
 export type AlertSubject = z.infer<typeof AlertSubjectSchema>;
 
 export const AlertStateSchema = z.enum(['open', 'resolved']);

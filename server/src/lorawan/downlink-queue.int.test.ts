@@ -221,13 +221,38 @@ describe.each(brokerTargets)('setpoint downlinks ($name)', ({ url }) => {
     // The first valve got its downlink before the crash; the second one's command was lost.
     await queue.send([{ ...command(seeded, 0, seeded.devEuis[0] as string, 21), at: since }]);
     await queue.idle();
-    expect(await queue.recoverUnrecorded()).toBe(1);
+    expect(await queue.reconcile()).toBe(1);
     await queue.idle();
     const rows = await database.db.select().from(downlinks).where(inArray(downlinks.devEui, seeded.devEuis));
     expect(rows.map((r) => [r.devEui, r.setpoint, r.appliedAt.toISOString()]).sort()).toEqual(
       seeded.devEuis.map((devEui) => [devEui, 21, since.toISOString()]),
     );
-    expect(await queue.recoverUnrecorded()).toBe(0);
+    expect(await queue.reconcile()).toBe(0);
+  });
+
+  it('sends the setpoint in force to a valve whose last downlink carries another value, whatever its time', async () => {
+    const seeded = await seedValves(database.db, 2);
+    const since = new Date('2026-11-22T05:00:00Z');
+    await database.db
+      .update(units)
+      .set({ setpoint: 19, setpointSince: since, setpointSource: 'group_plan' })
+      .where(inArray(units.id, seeded.unitIds));
+    await queue.send(seeded.devEuis.map((devEui, i) => ({ ...command(seeded, i, devEui, 19), at: since })));
+    await queue.idle();
+    // The company minimum was lifted: both units now hold 21 °C, their setpoint_since unchanged,
+    // and the commands were lost (a jammed queue, a restart).
+    await database.db.update(units).set({ setpoint: 21 }).where(inArray(units.id, seeded.unitIds));
+    expect(await queue.reconcile()).toBe(2);
+    await queue.idle();
+    const rows = await database.db.select().from(downlinks).where(inArray(downlinks.devEui, seeded.devEuis));
+    expect(rows.map((r) => [r.devEui, r.setpoint, r.state]).sort()).toEqual(
+      seeded.devEuis.flatMap((devEui) => [
+        [devEui, 19, 'superseded'],
+        [devEui, 21, 'queued'],
+      ]),
+    );
+    await eventually('four command/down messages', () => received.length >= 4);
+    expect(await queue.reconcile()).toBe(0);
   });
 });
 

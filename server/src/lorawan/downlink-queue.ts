@@ -1,37 +1,82 @@
 /**
- * The LoRaWAN `SetpointSink` (issue 5 port, issue 6): turns the scheduler's setpoint commands
- * into downlinks in the device's own byte layout (codec registry `encodeSetpoint`), records
- * each in `downlinks` (state queued → sent → acknowledged | failed), and publishes it to the
- * network server as a confirmed downlink whose id is the row id, so txack/ack events find it.
+ * The LoRaWAN `SetpointSink`: turns the scheduler's setpoint commands into downlinks in the
+ * device's own byte layout (codec registry `encodeSetpoint`), records each in `downlinks` (state
+ * queued → sent → acknowledged | failed), and publishes it to the network server as a confirmed
+ * downlink whose id is the row id, so txack/ack events find it. Design: docs/decisions/0047.
  *
  * Rules: one downlink per device per setpoint change (the unique key device/applied-at/setpoint
  * makes a repeated `send` of the same commands a no-op); a newer setpoint supersedes that
  * device's downlinks still `queued`; devices without a setpoint (room sensors) get none; a
  * setpoint is clamped to the device's own range and step.
  *
- * `send` only takes the commands into memory and returns: the scheduler calls it inside its
- * own transaction, and on PGlite (one connection) any query from here would wait for that
- * transaction forever. The worker records and publishes right after; a failure is logged and
- * retried. Rows not yet handed to the broker (crash, broker down) are published by
- * `publishPending`, which runs whenever the adapter (re)connects and periodically. With several
- * instances a row is published by the one holding its publish lease: `record` takes it with the
- * insert, `publishPending` claims rows without a live lease (`FOR UPDATE SKIP LOCKED`), and a
- * publish that failed gives its lease up at once (docs/decisions/0032). Commands the process took but
- * never recorded (a crash right after the scheduler's commit) are found again at start by
- * `recoverUnrecorded`: a device with no downlink since its unit's setpoint took effect.
+ * Delivery at any scale:
+ * - `send` only takes the commands into memory and returns: the scheduler calls it inside its
+ *   own transaction, and on PGlite (one connection) any query from here would wait for that
+ *   transaction forever. One worker then records and publishes them in chunks of
+ *   `RECORD_CHUNK`, each one statement with a fixed number of array parameters.
+ * - A chunk the database refuses while it answers otherwise is split in halves and retried with
+ *   backoff down to single commands; a command still refused is set aside (a dead letter,
+ *   counted and alerted), never blocking the commands behind it or another company's. While
+ *   the database does not answer at all, the chunk waits with exponential backoff instead.
+ * - Publishes run `PUBLISH_WINDOW` at a time and are marked in one statement. A publish that
+ *   fails gives its lease up at once; one the connected broker refuses `MAX_PUBLISH_ATTEMPTS`
+ *   times is set aside.
+ * - Delivery is at least once: a row handed to the broker whose mark did not commit (crash,
+ *   database outage) is published again. A repeat is harmless: it carries the same downlink id
+ *   and the setpoint command is absolute, so the valve ends on the same value.
+ * - `reconcile` re-derives what each valve should have from the desired state (its unit's
+ *   setpoint in force against the device's newest downlink) and queues what is missing — what
+ *   a crash, a lost in-memory backlog or a dead letter left behind. It runs at start over every
+ *   device and periodically, in chunks.
+ *
+ * With several instances a row is published by the one holding its publish lease: `record`
+ * takes it with the insert, `publishPending` claims rows without a live lease
+ * (`FOR UPDATE SKIP LOCKED`), and a publish that failed gives its lease up at once
+ * (docs/decisions/0032).
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
-import type { PgInsertValue } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { devices } from '../db/schema/devices.ts';
-import { units } from '../db/schema/heating.ts';
-import { downlinks } from '../db/schema/telemetry.ts';
 import type { SetpointCommand, SetpointSink } from '../jobs/setpoint-sink.ts';
-import { downlinkEvents } from '../metrics.ts';
-import { bytesToHex, CodecError, type Frame, hexToBytes, roundTo } from './codecs/codec.ts';
+import { downlinkBacklog, downlinkDeadLetters, downlinkEvents } from '../metrics.ts';
+import { bytesToHex, CodecError, hexToBytes, roundTo } from './codecs/codec.ts';
 import { getCodec } from './codecs/registry.ts';
+import {
+  claimUnpublished,
+  type DeadLetter,
+  desiredStates,
+  devicesByIds,
+  type EncodedCommand,
+  insertDownlinks,
+  markPublished,
+  oldestUnpublishedSeconds,
+  type PublishRow,
+  releaseFailed,
+  storeDeadLetters,
+} from './downlink-queue.repository.ts';
 import type { DownlinkRequest } from './network-server.ts';
+
+/** Commands recorded per statement (9 array parameters whatever the count). */
+export const RECORD_CHUNK = 2000;
+/** Publishes awaiting the broker's PUBACK at once. */
+const PUBLISH_WINDOW = 500;
+/** Publishes the connected broker may refuse before the downlink is set aside. */
+export const MAX_PUBLISH_ATTEMPTS = 5;
+/** Tries of a single command the database refuses before it is set aside. */
+const RECORD_TRIES = 3;
+/** Commands held in memory at most; beyond, the oldest are left to `reconcile`. */
+const MAX_BACKLOG = 500_000;
+/** Devices compared per `reconcile` statement. */
+const RECONCILE_CHUNK = 5000;
+/** The sender counts as stalled when a setpoint waits this long (s). */
+export const STALLED_AFTER_S = 120;
+
+/** Thrown by `publish` when the broker is not connected: a failure that is nobody's fault. */
+export class BrokerUnavailableError extends Error {
+  constructor() {
+    super('MQTT broker not connected');
+  }
+}
 
 export interface DownlinkQueueLogger {
   info(obj: object, msg: string): void;
@@ -41,9 +86,13 @@ export interface DownlinkQueueLogger {
 
 export interface DownlinkQueueOptions {
   db: Db;
-  /** Hands a downlink to the network server (the adapter's publish). */
+  /**
+   * Hands a downlink to the network server (the adapter's publish); rejects with
+   * `BrokerUnavailableError` while offline.
+   */
   publish(request: DownlinkRequest): Promise<void>;
   log: DownlinkQueueLogger;
+  /** First backoff after a failure (ms, default 1000); doubles up to 30 s. */
   retryMs?: number;
   /**
    * How long a row stays with the instance publishing it (ms, default 60 000); must outlast the
@@ -52,18 +101,47 @@ export interface DownlinkQueueOptions {
   leaseMs?: number;
 }
 
-type Row = typeof downlinks.$inferSelect;
+/** What readiness and the alert report about the sender. */
+export interface DownlinkHealth {
+  state: 'ok' | 'stalled';
+  /** Age of the oldest setpoint not yet handed to the broker (s), in memory or recorded; null = none. */
+  oldestUnsentSeconds: number | null;
+}
+
+interface Pending {
+  command: SetpointCommand;
+  /** Date.now() when `send` took it. */
+  takenAt: number;
+}
+
+/** The cause's words where there is one: drizzle wraps the database's error in "Failed query: …". */
+const message = (err: unknown): string =>
+  err instanceof Error ? (err.cause instanceof Error ? err.cause.message : err.message) : String(err);
 
 export class DownlinkQueue implements SetpointSink {
-  private backlog: SetpointCommand[] = [];
+  private backlog: Pending[] = [];
   private working: Promise<void> | undefined;
+  private reconciling: Promise<number> | undefined;
   private closed = false;
+  private readonly leaseMs: number;
+  private readonly retryMs: number;
 
-  constructor(private readonly options: DownlinkQueueOptions) {}
+  constructor(private readonly options: DownlinkQueueOptions) {
+    this.leaseMs = options.leaseMs ?? 60_000;
+    this.retryMs = options.retryMs ?? 1000;
+  }
 
   async send(commands: SetpointCommand[]): Promise<void> {
     if (commands.length === 0) return;
-    this.backlog.push(...commands);
+    const takenAt = Date.now();
+    for (const command of commands) this.backlog.push({ command, takenAt });
+    const excess = this.backlog.length - MAX_BACKLOG;
+    if (excess > 0) {
+      // Memory stays bounded through a long outage; reconcile queues these again from the units.
+      this.backlog.splice(0, excess);
+      this.options.log.warn({ dropped: excess }, 'downlink backlog full; oldest commands left to reconcile');
+    }
+    downlinkBacklog.set(this.backlog.length);
     this.kick();
   }
 
@@ -80,139 +158,173 @@ export class DownlinkQueue implements SetpointSink {
     this.closed = true;
   }
 
+  /** Commands taken but not yet recorded. */
+  get backlogSize(): number {
+    return this.backlog.length;
+  }
+
   /**
-   * Queues the setpoint in force again for every device (with a setpoint codec) that has no
-   * downlink applied since its unit's setpoint took effect — what a crash between the
-   * scheduler's commit and `record` would have lost. `appliedAt` is that instant, so a second run
-   * adds nothing. Runs at start over every unit, and periodically over the units whose setpoint
-   * took effect within `withinMs` (an instance that died in that window leaves its commands to
-   * the others). @returns the commands queued.
+   * Whether setpoints flow: the oldest command not yet handed to the broker, in this instance's
+   * memory or recorded by any instance, waited less than `STALLED_AFTER_S`.
+   * @throws when the database does not answer.
    */
-  async recoverUnrecorded(withinMs?: number): Promise<number> {
-    const rows = await this.options.db
-      .select({
-        companyId: units.companyId,
-        unitId: units.id,
-        deviceId: devices.id,
-        model: devices.model,
-        setpoint: units.setpoint,
-        since: units.setpointSince,
-        reason: units.setpointSource,
-        ignoreWallControl: units.ignoreWallControl,
-        wallControlMin: units.wallControlMin,
-        wallControlMax: units.wallControlMax,
-      })
-      .from(units)
-      .innerJoin(devices, eq(devices.unitId, units.id))
-      .where(
-        and(
-          isNotNull(units.setpoint),
-          isNotNull(units.setpointSince),
-          withinMs === undefined
-            ? undefined
-            : sql`${units.setpointSince} >= now() - ${withinMs} * interval '1 millisecond'`,
-          sql`not exists (select 1 from ${downlinks} d where d.device_id = ${devices.id} and d.applied_at >= ${units.setpointSince})`,
-        ),
-      );
-    const commands: SetpointCommand[] = rows.flatMap((r) =>
-      r.setpoint === null || r.since === null || r.reason === null || !getCodec(r.model).setpoint
-        ? []
-        : [
-            {
-              companyId: r.companyId,
-              unitId: r.unitId,
-              deviceId: r.deviceId,
-              setpoint: r.setpoint,
-              wallControl:
-                r.wallControlMin === null && r.wallControlMax === null
-                  ? null
-                  : { min: r.wallControlMin, max: r.wallControlMax },
-              ignoreWallControl: r.ignoreWallControl,
-              reason: r.reason,
-              at: r.since,
-            },
-          ],
-    );
-    await this.send(commands);
-    return commands.length;
+  async health(): Promise<DownlinkHealth> {
+    const first = this.backlog[0];
+    const inMemory = first ? (Date.now() - first.takenAt) / 1000 : null;
+    const recorded = await oldestUnpublishedSeconds(this.options.db);
+    const ages = [inMemory, recorded].filter((a): a is number => a !== null);
+    const oldest = ages.length > 0 ? Math.max(...ages) : null;
+    return {
+      state: oldest !== null && oldest > STALLED_AFTER_S ? 'stalled' : 'ok',
+      oldestUnsentSeconds: oldest,
+    };
+  }
+
+  /**
+   * Queues the setpoint in force for every device (with a setpoint codec) whose newest downlink
+   * that was not superseded carries another value, or that never got one: what a crash, a lost
+   * backlog or a dead letter left behind. Works through the devices in chunks and waits for each
+   * chunk to be recorded before reading the next, so memory stays bounded. `withinMs` limits it
+   * to units whose setpoint took effect that recently. A call while one runs joins it.
+   * @returns the commands queued.
+   */
+  reconcile(withinMs?: number): Promise<number> {
+    this.reconciling ??= this.reconcileChunks(withinMs).finally(() => {
+      this.reconciling = undefined;
+    });
+    return this.reconciling;
+  }
+
+  private async reconcileChunks(withinMs?: number): Promise<number> {
+    let queued = 0;
+    let after = '';
+    while (!this.closed) {
+      const states = await desiredStates(this.options.db, after, RECONCILE_CHUNK, withinMs);
+      const missing: SetpointCommand[] = [];
+      for (const { command, model, lastSetpoint, lastAppliedAt } of states) {
+        const range = getCodec(model).setpoint;
+        if (!range) continue;
+        const expected = roundTo(Math.min(range.max, Math.max(range.min, command.setpoint)), range.step);
+        if (lastSetpoint !== null && Math.abs(lastSetpoint - expected) < 1e-6) continue;
+        // Never older than what the device already has, or the queue would take it as stale.
+        const at =
+          lastAppliedAt && lastAppliedAt.getTime() > command.at.getTime() ? lastAppliedAt : command.at;
+        missing.push({ ...command, at });
+      }
+      if (missing.length > 0) {
+        await this.send(missing);
+        await this.idle();
+        queued += missing.length;
+      }
+      const last = states.at(-1);
+      if (!last || states.length < RECONCILE_CHUNK) break;
+      after = last.command.deviceId;
+    }
+    return queued;
   }
 
   /**
    * Publishes recorded downlinks that never reached the broker and that no instance is
-   * publishing (no live lease), oldest first, in claims of 500. @returns how many it tried.
+   * publishing (no live lease), oldest first, in claims of `RECORD_CHUNK`. @returns how many it tried.
    */
   async publishPending(): Promise<number> {
     let tried = 0;
     for (;;) {
-      const rows = await this.claimUnpublished(500);
+      const rows = await claimUnpublished(this.options.db, RECORD_CHUNK, this.leaseMs);
       await this.publishRows(rows);
       tried += rows.length;
-      if (rows.length < 500 || this.closed) return tried;
+      if (rows.length < RECORD_CHUNK || this.closed) return tried;
     }
-  }
-
-  private async claimUnpublished(limit: number): Promise<Row[]> {
-    const claimed = await this.options.db
-      .update(downlinks)
-      .set({ publishLeaseUntil: this.leaseEnd() })
-      .where(
-        inArray(
-          downlinks.id,
-          this.options.db
-            .select({ id: downlinks.id })
-            .from(downlinks)
-            .where(
-              and(
-                isNull(downlinks.publishedAt),
-                eq(downlinks.state, 'queued'),
-                or(isNull(downlinks.publishLeaseUntil), lt(downlinks.publishLeaseUntil, sql`now()`)),
-              ),
-            )
-            .orderBy(downlinks.createdAt)
-            .limit(limit)
-            .for('update', { skipLocked: true }),
-        ),
-      )
-      .returning();
-    return claimed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
-  }
-
-  private leaseEnd() {
-    return sql`now() + ${this.options.leaseMs ?? 60_000} * interval '1 millisecond'`;
   }
 
   private kick() {
     if (this.working || this.closed) return;
     this.working = this.work().finally(() => {
       this.working = undefined;
-      if (this.backlog.length > 0 && !this.closed) this.kick();
     });
   }
 
   private async work() {
-    const commands = this.backlog.splice(0);
-    try {
-      const rows = await this.record(commands);
-      await this.publishRows(rows);
-    } catch (err) {
-      this.options.log.error(
-        { err, commands: commands.length },
-        'recording setpoint downlinks failed; will retry',
-      );
-      this.backlog.unshift(...commands);
-      await sleep(this.options.retryMs ?? 5000);
+    let backoff = this.retryMs;
+    while (this.backlog.length > 0 && !this.closed) {
+      const chunk = this.backlog.slice(0, RECORD_CHUNK);
+      try {
+        await this.deliver(chunk.map((p) => p.command));
+        backoff = this.retryMs;
+      } catch (err) {
+        // The database does not answer: keep the chunk and wait, nothing is set aside.
+        this.options.log.error(
+          { err, commands: this.backlog.length },
+          'recording setpoint downlinks failed; the database does not answer, retrying',
+        );
+        await sleep(backoff);
+        backoff = Math.min(backoff * 2, 30_000);
+        continue;
+      }
+      this.backlog.splice(0, chunk.length);
+      downlinkBacklog.set(this.backlog.length);
     }
   }
 
-  /** Encodes and stores the commands in one transaction; returns the new rows to publish. */
-  private async record(commands: SetpointCommand[]): Promise<Row[]> {
+  /**
+   * Records and publishes the commands. A refusal while the database answers splits them and
+   * sets aside the single commands still refused. @throws when the database does not answer.
+   */
+  private async deliver(commands: SetpointCommand[], tries = 1): Promise<void> {
+    let rows: PublishRow[];
+    try {
+      rows = await this.record(commands);
+    } catch (err) {
+      if (!(await this.databaseAnswers())) throw err;
+      if (commands.length > 1) {
+        const half = Math.ceil(commands.length / 2);
+        await this.deliver(commands.slice(0, half));
+        await this.deliver(commands.slice(half));
+        return;
+      }
+      if (tries < RECORD_TRIES) {
+        await sleep(this.retryMs * tries);
+        return this.deliver(commands, tries + 1);
+      }
+      await this.setAside(
+        commands.map((c) => ({ ...c, appliedAt: c.at })),
+        'record',
+        err,
+      );
+      return;
+    }
+    await this.publishRows(rows);
+  }
+
+  private async databaseAnswers(): Promise<boolean> {
+    try {
+      await this.options.db.execute(sql`select 1`);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  private async setAside(letters: DeadLetter[], stage: 'record' | 'publish', err: unknown) {
+    downlinkDeadLetters.inc({ stage }, letters.length);
+    this.options.log.error(
+      {
+        stage,
+        err: message(err),
+        commands: letters.map((l) => ({ deviceId: l.deviceId, setpoint: l.setpoint })),
+      },
+      'setpoint downlinks set aside after repeated refusals',
+    );
+    await storeDeadLetters(this.options.db, letters, stage, message(err)).catch((storeErr) =>
+      this.options.log.error({ err: storeErr }, 'storing dead-lettered downlinks failed'),
+    );
+  }
+
+  /** Encodes and stores the commands; returns the new rows to publish. */
+  private async record(commands: SetpointCommand[]): Promise<PublishRow[]> {
     const { db, log } = this.options;
-    const found = await db
-      .select({ id: devices.id, devEui: devices.devEui, model: devices.model })
-      .from(devices)
-      .where(inArray(devices.id, [...new Set(commands.map((c) => c.deviceId))]));
-    const byId = new Map(found.map((d) => [d.id, d]));
-    const values: PgInsertValue<typeof downlinks>[] = [];
+    const byId = await devicesByIds(db, [...new Set(commands.map((c) => c.deviceId))]);
+    const encoded = new Map<string, EncodedCommand>();
     for (const command of commands) {
       const device = byId.get(command.deviceId);
       if (!device?.devEui) {
@@ -223,91 +335,84 @@ export class DownlinkQueue implements SetpointSink {
       if (!codec.setpoint) continue;
       const { min, max, step } = codec.setpoint;
       const setpoint = roundTo(Math.min(max, Math.max(min, command.setpoint)), step);
-      let frame: Frame;
+      let payload: string;
+      let fPort: number;
       try {
-        frame = codec.encodeSetpoint(setpoint);
+        const frame = codec.encodeSetpoint(setpoint);
+        payload = bytesToHex(frame.bytes);
+        fPort = frame.fPort;
       } catch (err) {
         if (!(err instanceof CodecError)) throw err;
         log.warn(
-          { deviceId: device.id, setpoint, reason: err.message },
+          { deviceId: command.deviceId, setpoint, reason: err.message },
           'setpoint not encodable; no downlink',
         );
         continue;
       }
-      values.push({
+      // Repeats within one call would meet the unique key twice in one statement.
+      encoded.set(`${command.deviceId}|${command.at.toISOString()}|${setpoint}`, {
         companyId: command.companyId,
         unitId: command.unitId,
-        deviceId: device.id,
+        deviceId: command.deviceId,
         devEui: device.devEui,
         setpoint,
-        fPort: frame.fPort,
-        payload: bytesToHex(frame.bytes),
+        fPort,
+        payload,
         reason: command.reason,
         appliedAt: command.at,
-        publishLeaseUntil: this.leaseEnd(),
       });
     }
-    if (values.length === 0) return [];
-    const rows = await db.transaction(async (tx) => {
-      const inserted = await tx.insert(downlinks).values(values).onConflictDoNothing().returning();
-      if (inserted.length === 0) return [];
-      const ids = sql`${sql.param(inserted.map((r) => r.id))}::uuid[]`;
-      // A command that arrives after a newer one of its device (a recovery racing the scheduler)
-      // is stale: sending it would leave the valve on the older setpoint.
-      const stale = await tx.execute(sql`
-        update ${downlinks} d set state = 'superseded', updated_at = now()
-        where d.id = any(${ids}) and exists (
-          select 1 from ${downlinks} o
-          where o.device_id = d.device_id and o.applied_at > d.applied_at and o.id <> d.id)
-        returning d.id`);
-      // Older, not yet sent setpoints of these devices are obsolete once a newer one exists.
-      const superseded = await tx.execute(sql`
-        update ${downlinks} d set state = 'superseded', updated_at = now()
-        from ${downlinks} n
-        where n.id = any(${ids}) and n.state = 'queued' and d.device_id = n.device_id
-          and d.state = 'queued' and d.id <> n.id and d.applied_at <= n.applied_at
-        returning d.id`);
-      const dropped = new Set(
-        [stale, superseded].flatMap((r) =>
-          (r as unknown as { rows: { id: string }[] }).rows.map((row) => row.id),
-        ),
-      );
-      return inserted.filter((row) => !dropped.has(row.id));
-    });
+    if (encoded.size === 0) return [];
+    const rows = await insertDownlinks(db, [...encoded.values()], this.leaseMs);
     downlinkEvents.inc({ event: 'recorded' }, rows.length);
     return rows;
   }
 
-  private async publishRows(rows: Row[]) {
-    for (const row of rows) {
+  /**
+   * Publishes rows `PUBLISH_WINDOW` at a time and marks each window in one statement. Never
+   * throws: what failed keeps published_at null for `publishPending`.
+   */
+  private async publishRows(rows: PublishRow[]) {
+    for (let i = 0; i < rows.length && !this.closed; i += PUBLISH_WINDOW) {
+      const window = rows.slice(i, i + PUBLISH_WINDOW);
+      const results = await Promise.allSettled(
+        window.map((row) =>
+          this.options.publish({
+            id: row.id,
+            devEui: row.devEui,
+            fPort: row.fPort,
+            bytes: hexToBytes(row.payload),
+            confirmed: true,
+          }),
+        ),
+      );
+      const published = window.filter((_, k) => results[k]?.status === 'fulfilled').map((r) => r.id);
+      const failures = results.flatMap((r, k) =>
+        r.status === 'rejected' ? [{ row: window[k], err: r.reason }] : [],
+      );
+      downlinkEvents.inc({ event: 'published' }, published.length);
       try {
-        await this.options.publish({
-          id: row.id,
-          devEui: row.devEui,
-          fPort: row.fPort,
-          bytes: hexToBytes(row.payload),
-          confirmed: true,
-        });
-        await this.options.db
-          .update(downlinks)
-          .set({
-            publishedAt: sql`now()`,
-            queueItemId: row.id,
-            publishLeaseUntil: null,
-            updatedAt: sql`now()`,
-          })
-          .where(eq(downlinks.id, row.id));
-        downlinkEvents.inc({ event: 'published' });
+        await markPublished(this.options.db, published);
       } catch (err) {
-        downlinkEvents.inc({ event: 'publish_failed' });
-        // The row keeps published_at null and gives up its lease; publishPending retries it.
-        this.options.log.warn({ err, downlinkId: row.id }, 'publishing downlink failed');
-        await this.options.db
-          .update(downlinks)
-          .set({ publishLeaseUntil: null })
-          .where(eq(downlinks.id, row.id))
-          .catch(() => {});
+        // Handed to the broker but not marked: published again later, which is harmless.
+        this.options.log.warn({ err, downlinks: published.length }, 'marking published downlinks failed');
       }
+      if (failures.length > 0) await this.publishFailed(failures);
+    }
+  }
+
+  private async publishFailed(failures: { row: PublishRow | undefined; err: unknown }[]) {
+    downlinkEvents.inc({ event: 'publish_failed' }, failures.length);
+    const first = failures[0]?.err;
+    const counted = failures.some((f) => !(f.err instanceof BrokerUnavailableError));
+    this.options.log.warn({ err: message(first), downlinks: failures.length }, 'publishing downlinks failed');
+    try {
+      const ids = failures.flatMap((f) => (f.row ? [f.row.id] : []));
+      const given = await releaseFailed(this.options.db, ids, counted, MAX_PUBLISH_ATTEMPTS);
+      if (given.length > 0) await this.setAside(given, 'publish', first);
+    } catch (err) {
+      // The leases run out by themselves; publishPending takes the rows then.
+      this.options.log.warn({ err }, 'releasing failed downlinks failed');
     }
   }
 }

@@ -7,8 +7,9 @@
  */
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import { downlinkOldestUnsent } from '../metrics.ts';
 import { chirpstackFormat } from './chirpstack.ts';
-import { DownlinkQueue } from './downlink-queue.ts';
+import { BrokerUnavailableError, type DownlinkHealth, DownlinkQueue } from './downlink-queue.ts';
 import { type EmbeddedBroker, startEmbeddedBroker } from './embedded-broker.ts';
 import { type IngestMetrics, type IngestOptions, UplinkIngest } from './ingest.ts';
 import { type AdapterLogger, startLorawanAdapter } from './mqtt-adapter.ts';
@@ -25,6 +26,8 @@ export interface Lorawan {
   sessions: MqttSessions;
   /** Whether the broker is reachable from this instance (its publishing connection is up). */
   readonly brokerConnected: boolean;
+  /** Whether setpoints flow to the broker, as last checked (every 10 s); `undefined` before the first check. */
+  readonly downlinkHealth: DownlinkHealth | undefined;
   close(): Promise<void>;
 }
 
@@ -37,6 +40,8 @@ export interface LorawanTuning {
   idleMs?: number;
   /** Period of recovering and publishing downlinks another instance left behind (ms); default 30 000. */
   resendMs?: number;
+  /** Period of comparing every device with its unit's setpoint (ms); default 300 000. */
+  reconcileMs?: number;
   /** A downlink publish without PUBACK after this long is given up and retried (ms); default 20 000. */
   publishTimeoutMs?: number;
 }
@@ -93,9 +98,26 @@ export async function startLorawan(options: {
     publish: (request) =>
       publisher.connected
         ? publisher.publish(format.downlink(request), publishTimeoutMs)
-        : Promise.reject(new Error('MQTT broker not connected')),
+        : Promise.reject(new BrokerUnavailableError()),
   });
   const resend = (failure: string) => void queue.publishPending().catch((err) => log.error({ err }, failure));
+  let downlinkHealth: DownlinkHealth | undefined;
+  const checkDownlinks = () =>
+    void queue.health().then(
+      (health) => {
+        if (health.state === 'stalled' && downlinkHealth?.state !== 'stalled') {
+          log.error({ ...health }, 'setpoints are not being sent: the oldest has waited too long');
+        }
+        downlinkHealth = health;
+        downlinkOldestUnsent.set(health.oldestUnsentSeconds ?? 0);
+      },
+      () => {},
+    );
+  const reconcile = (withinMs?: number) =>
+    void queue
+      .reconcile(withinMs)
+      .then((n) => n > 0 && log.info({ commands: n }, 'queued setpoints that valves had not been sent'))
+      .catch((err) => log.error({ err }, 'reconciling setpoints with the valves failed'));
   const sessions = new MqttSessions({
     db,
     url: brokerUrl,
@@ -114,18 +136,17 @@ export async function startLorawan(options: {
     idleMs: tuning.idleMs,
   });
   await sessions.start();
-  // What another instance took and then died with: commands it never recorded (within the last
-  // 15 minutes; at start every unit is checked) and rows whose publish lease ran out.
+  // What another instance took and then died with: commands it never recorded (units changed
+  // within the last 15 minutes; every device at start and every `reconcileMs`) and rows whose
+  // publish lease ran out.
   const resendTimer = setInterval(() => {
-    void queue
-      .recoverUnrecorded(15 * 60_000)
-      .catch((err) => log.error({ err }, 'recovering unrecorded setpoints failed'));
+    reconcile(15 * 60_000);
     if (publisher.connected) resend('publishing downlinks left unpublished failed');
   }, tuning.resendMs ?? 30_000);
-  void queue
-    .recoverUnrecorded()
-    .then((n) => n > 0 && log.info({ commands: n }, 'queued setpoints that were never recorded as downlinks'))
-    .catch((err) => log.error({ err }, 'recovering unrecorded setpoints failed'));
+  const healthTimer = setInterval(checkDownlinks, 10_000);
+  const reconcileTimer = setInterval(() => reconcile(), tuning.reconcileMs ?? 300_000);
+  reconcile();
+  checkDownlinks();
   return {
     brokerUrl,
     setpointSink: queue,
@@ -134,8 +155,13 @@ export async function startLorawan(options: {
     get brokerConnected() {
       return publisher.connected;
     },
+    get downlinkHealth() {
+      return downlinkHealth;
+    },
     close: async () => {
       clearInterval(resendTimer);
+      clearInterval(reconcileTimer);
+      clearInterval(healthTimer);
       queue.close();
       await sessions.close();
       await publisher.disconnect();

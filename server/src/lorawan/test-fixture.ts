@@ -51,6 +51,32 @@ export async function seedValves(db: Db, n: number): Promise<Seeded> {
   return { companyId, unitIds: unitRows.map((u) => u.id), devEuis };
 }
 
+/**
+ * One company and a fleet of `n` units with one MClimate Vicki each, written by the database
+ * itself (`generate_series`): thousands of rows without one bind parameter per row. Units carry
+ * `setpoint` °C from a group plan since `since`. DevEUIs are unique within the database.
+ */
+export async function seedFleet(db: Db, n: number, setpoint: number, since: Date): Promise<Seeded> {
+  const series = (seeded++).toString(16).padStart(4, '0');
+  const [company] = await db.insert(companies).values({ name: 'Stadtwerke Test' }).returning();
+  const companyId = (company as { id: string }).id;
+  await db.execute(sql`
+    insert into units (company_id, name, setpoint, setpoint_source, setpoint_since)
+    select ${companyId}::uuid, 'Raum ' || i, ${setpoint}, 'group_plan', ${since.toISOString()}::timestamptz
+    from generate_series(1, ${n}) as i`);
+  await db.execute(sql`
+    insert into devices (id, company_id, dev_eui, model, unit_id)
+    select e, ${companyId}::uuid, e, 'mclimate-vicki', id
+    from (select id, ${`70b3d5${series}`} || lpad(to_hex(row_number() over (order by name collate "C")), 6, '0') as e
+          from units where company_id = ${companyId}::uuid) u`);
+  const rows = (
+    (await db.execute(
+      sql`select unit_id, dev_eui from devices where company_id = ${companyId}::uuid order by dev_eui`,
+    )) as unknown as { rows: { unit_id: string; dev_eui: string }[] }
+  ).rows;
+  return { companyId, unitIds: rows.map((r) => r.unit_id), devEuis: rows.map((r) => r.dev_eui) };
+}
+
 /** A ChirpStack `up` event with a Vicki keep-alive; `time` advances one minute per `fCnt`. */
 export function vickiUplink(
   devEui: string,

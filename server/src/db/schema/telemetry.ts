@@ -11,6 +11,10 @@
  * `downlinks` records each setpoint command with its delivery state:
  * queued → sent (gateway txack) → acknowledged | failed, or superseded by a newer setpoint
  * before it was sent.
+ *
+ * `downlink_dead_letters` keeps the commands the downlink queue set aside because the database
+ * refused to record them, or the broker to take them, again and again (a poisoned command):
+ * counted, alerted and kept for the operator instead of blocking every command behind it.
  */
 import { sql } from 'drizzle-orm';
 import {
@@ -93,6 +97,11 @@ export const downlinks = pgTable(
      * publish it only after this lease ran out (docs/decisions/0032).
      */
     publishLeaseUntil: timestamp('publish_lease_until', { withTimezone: true }),
+    /**
+     * Publishes that failed while the broker was connected; at the limit the row is set aside
+     * (state failed, a dead letter) so it no longer holds up the rows behind it.
+     */
+    publishAttempts: integer('publish_attempts').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -103,5 +112,34 @@ export const downlinks = pgTable(
     // The few downlinks not settled yet, for the "setpoint not delivered" alert (issue 15).
     index('downlinks_unsettled_idx').on(t.createdAt).where(sql`${t.state} in ('queued', 'sent', 'failed')`),
     uniqueIndex('downlinks_command_key').on(t.deviceId, t.appliedAt, t.setpoint),
+  ],
+);
+
+/**
+ * A setpoint command set aside (docs/decisions/0047). No foreign keys: the command may have been
+ * refused exactly because its company, unit or device no longer exists. One row per command
+ * (device, applied-at, setpoint); a command set aside again counts up `attempts`.
+ */
+export const downlinkDeadLetters = pgTable(
+  'downlink_dead_letters',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id').notNull(),
+    unitId: uuid('unit_id'),
+    deviceId: text('device_id').notNull(),
+    /** °C */
+    setpoint: real('setpoint').notNull(),
+    reason: text('reason').notNull(),
+    appliedAt: timestamp('applied_at', { withTimezone: true }).notNull(),
+    /** Where it failed: `record` (database insert) or `publish` (MQTT broker). */
+    stage: text('stage', { enum: ['record', 'publish'] }).notNull(),
+    error: text('error').notNull(),
+    attempts: integer('attempts').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('downlink_dead_letters_command_key').on(t.deviceId, t.appliedAt, t.setpoint),
+    index('downlink_dead_letters_company_idx').on(t.companyId, t.updatedAt),
   ],
 );

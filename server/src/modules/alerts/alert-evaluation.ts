@@ -10,7 +10,9 @@
  * interleave; the periodic job skips when another instance holds it, the ingest waits.
  *
  * Conditions evaluated here (time-based): device and gateway offline, low battery, not warming
- * and far from setpoint (from the onsets the ingest tracks), setpoint not delivered. Device
+ * and far from setpoint (from the onsets the ingest tracks), setpoint not delivered, setpoints
+ * not being sent at all (a company's recorded setpoints waiting for the broker for minutes, or
+ * set aside as dead letters: docs/decisions/0047). Device
  * faults and reported open windows are opened and cleared by the ingest (`alert-ingest.ts`);
  * they resolve here like everything else.
  */
@@ -29,7 +31,16 @@ const PERIODIC_KINDS = [
   'not_warming',
   'far_from_setpoint',
   'setpoint_not_delivered',
+  'setpoints_stalled',
 ] as const;
+
+/**
+ * A recorded setpoint still not handed to the broker after this long means the sender is stuck
+ * (a working one publishes within seconds), not one valve out of reach.
+ */
+const STALLED_MINUTES = 5;
+/** A dead-lettered setpoint keeps its company's alert open this long. */
+const SET_ASIDE_HOURS = 24;
 
 /** A company setting with its default, read from the `alert_settings` JSON `s`. */
 const setting = {
@@ -155,6 +166,25 @@ function candidates(now: Date, scope: EvaluationScope): SQL {
           and not exists (select 1 from downlinks n where n.device_id = dl.device_id
             and n.created_at > dl.created_at and n.state = 'acknowledged')
         order by dl.device_id, dl.created_at desc`,
+      sql`
+        select x.company_id, 'setpoints_stalled', 'company', x.company_id::text, '', null::uuid,
+          jsonb_build_object('waiting', sum(x.waiting), 'since', min(x.since), 'setAside', sum(x.set_aside))
+        from (
+          select dl.company_id, count(*) as waiting, min(dl.created_at) as since, 0 as set_aside
+          from downlinks dl
+          where dl.published_at is null and dl.state = 'queued'
+            and dl.created_at < ${at} - make_interval(mins => ${STALLED_MINUTES})
+          group by dl.company_id
+          union all
+          select dd.company_id, 0, min(dd.created_at), count(*)
+          from downlink_dead_letters dd
+          where dd.updated_at > ${at} - make_interval(hours => ${SET_ASIDE_HOURS})
+          group by dd.company_id
+        ) x
+        join companies c on c.id = x.company_id
+        left join alert_settings s on s.company_id = x.company_id
+        where ${enabled(sql`'setpoints_stalled'`)}
+        group by x.company_id, s.settings`,
     );
   }
   if (scope.extra) {

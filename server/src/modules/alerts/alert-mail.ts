@@ -27,6 +27,7 @@ const TEXT = {
       not_warming: 'Raum wird nicht warm',
       far_from_setpoint: 'Raum weit von der Solltemperatur',
       setpoint_not_delivered: 'Solltemperatur nicht angekommen',
+      setpoints_stalled: 'Solltemperaturen werden nicht übertragen',
     },
     digestSubject: (company: string) => `Heizplan: Tagesübersicht der Meldungen – ${company}`,
     subject: (count: number, company: string) =>
@@ -46,6 +47,7 @@ const TEXT = {
       not_warming: 'Room not warming',
       far_from_setpoint: 'Room far from setpoint',
       setpoint_not_delivered: 'Setpoint not delivered',
+      setpoints_stalled: 'Setpoints are not being sent',
     },
     digestSubject: (company: string) => `Heizplan: daily alert digest – ${company}`,
     subject: (count: number, company: string) =>

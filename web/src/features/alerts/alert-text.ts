@@ -42,6 +42,12 @@ export function useAlertText() {
         return t(`hints.${alert.kind}`, { since: time(d.lastSeen ?? alert.openedAt) });
       case 'setpoint_not_delivered':
         return t('hints.setpoint_not_delivered', { setpoint: celsius(d.setpoint), since: time(d.queuedAt) });
+      case 'setpoints_stalled':
+        return t('hints.setpoints_stalled', {
+          waiting: number(d.waiting, 0),
+          setAside: number(d.setAside, 0),
+          since: time(d.since ?? alert.openedAt),
+        });
       default:
         return t(`hints.${alert.kind}`, {
           since: time(d.since ?? alert.openedAt),

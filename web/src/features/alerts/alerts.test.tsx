@@ -65,6 +65,7 @@ const PREFS = {
   not_warming: 'immediate',
   far_from_setpoint: 'immediate',
   setpoint_not_delivered: 'immediate',
+  setpoints_stalled: 'immediate',
 } satisfies AlertPreferences;
 const hook: Webhook = {
   id: '00000000-0000-4000-8000-0000000000b1',

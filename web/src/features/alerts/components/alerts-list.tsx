@@ -80,7 +80,9 @@ export function AlertsList({
       minScreen: 'md',
       render: (alert) => (
         <div className="text-sm">
-          <p className="font-mono text-xs">{alert.subject === 'unit' ? '' : alert.subjectName}</p>
+          <p className="font-mono text-xs">
+            {alert.subject === 'unit' || alert.subject === 'company' ? '' : alert.subjectName}
+          </p>
           {alert.unitId && (
             <Link to={`/units/${alert.unitId}`} className="text-brand-700 hover:underline">
               {alert.unitName}

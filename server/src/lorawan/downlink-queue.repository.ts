@@ -1,0 +1,280 @@
+/**
+ * The SQL of the downlink queue (docs/decisions/0047). Every statement takes its rows as a fixed
+ * number of array parameters (`unnest`, `= any(…)`), never one bind parameter per row: a
+ * statement's parameter count does not grow with the input, so PostgreSQL's limit of 65,535 bind
+ * parameters cannot be reached however many setpoints change at once.
+ */
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import type { LogKind } from '../heating/types.ts';
+import type { SetpointCommand } from '../jobs/setpoint-sink.ts';
+
+/** A command encoded for its device, ready to be stored. */
+export interface EncodedCommand {
+  companyId: string;
+  unitId: string;
+  deviceId: string;
+  devEui: string;
+  /** °C, clamped and rounded to the device's range and step. */
+  setpoint: number;
+  fPort: number;
+  /** Application payload, lowercase hex. */
+  payload: string;
+  reason: string;
+  appliedAt: Date;
+}
+
+/** What publishing a recorded downlink needs. */
+export interface PublishRow {
+  id: string;
+  devEui: string;
+  fPort: number;
+  payload: string;
+}
+
+/** A command set aside, as stored in `downlink_dead_letters`. */
+export interface DeadLetter {
+  companyId: string;
+  unitId: string | null;
+  deviceId: string;
+  setpoint: number;
+  reason: string;
+  appliedAt: Date;
+}
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+const param = (values: readonly unknown[], type: string) => sql`${sql.param(values)}::${sql.raw(type)}[]`;
+const leaseEnd = (leaseMs: number) => sql`now() + ${leaseMs} * interval '1 millisecond'`;
+
+/** DevEUI and model of the given devices (ids as one array parameter). */
+export async function devicesByIds(db: Db, ids: string[]) {
+  const rows = rowsOf<{ id: string; dev_eui: string | null; model: string }>(
+    await db.execute(sql`select id, dev_eui, model from devices where id = any(${param(ids, 'text')})`),
+  );
+  return new Map(rows.map((r) => [r.id, { devEui: r.dev_eui, model: r.model }]));
+}
+
+/**
+ * Stores the commands as queued downlinks under a publish lease of `leaseMs`, in one
+ * transaction, and returns the new rows still worth publishing. A command whose company is gone
+ * is dropped, one whose unit is gone keeps no unit; a repeat of a stored command (same device,
+ * applied-at and setpoint) adds nothing. A command older than one already stored for its device
+ * is superseded at once; older queued ones of its device are superseded by it.
+ */
+export async function insertDownlinks(
+  db: Db,
+  commands: EncodedCommand[],
+  leaseMs: number,
+): Promise<PublishRow[]> {
+  const column = <K extends keyof EncodedCommand>(key: K) => commands.map((c) => c[key]);
+  return db.transaction(async (tx) => {
+    const inserted = rowsOf<{ id: string; dev_eui: string; f_port: number; payload: string }>(
+      await tx.execute(sql`
+        insert into downlinks (company_id, unit_id, device_id, dev_eui, setpoint, f_port, payload, reason,
+          applied_at, publish_lease_until)
+        select c.company_id, u.id, c.device_id, c.dev_eui, c.setpoint, c.f_port, c.payload, c.reason,
+          c.applied_at, ${leaseEnd(leaseMs)}
+        from unnest(${param(column('companyId'), 'uuid')}, ${param(column('unitId'), 'uuid')},
+          ${param(column('deviceId'), 'text')}, ${param(column('devEui'), 'text')},
+          ${param(column('setpoint'), 'real')}, ${param(column('fPort'), 'int')},
+          ${param(column('payload'), 'text')}, ${param(column('reason'), 'text')},
+          ${param(
+            commands.map((c) => c.appliedAt.toISOString()),
+            'timestamptz',
+          )}) as c(company_id, unit_id, device_id, dev_eui, setpoint, f_port, payload, reason, applied_at)
+        join companies co on co.id = c.company_id
+        left join units u on u.id = c.unit_id
+        on conflict do nothing
+        returning id, dev_eui, f_port, payload`),
+    );
+    if (inserted.length === 0) return [];
+    const ids = param(
+      inserted.map((r) => r.id),
+      'uuid',
+    );
+    // A command that arrives after a newer one of its device (a recovery racing the scheduler)
+    // is stale: sending it would leave the valve on the older setpoint.
+    const stale = await tx.execute(sql`
+      update downlinks d set state = 'superseded', updated_at = now()
+      where d.id = any(${ids}) and exists (
+        select 1 from downlinks o
+        where o.device_id = d.device_id and o.applied_at > d.applied_at and o.id <> d.id)
+      returning d.id`);
+    // Older, not yet sent setpoints of these devices are obsolete once a newer one exists.
+    const superseded = await tx.execute(sql`
+      update downlinks d set state = 'superseded', updated_at = now()
+      from downlinks n
+      where n.id = any(${ids}) and n.state = 'queued' and d.device_id = n.device_id
+        and d.state = 'queued' and d.id <> n.id and d.applied_at <= n.applied_at
+      returning d.id`);
+    const dropped = new Set(
+      [stale, superseded].flatMap((r) => rowsOf<{ id: string }>(r).map((row) => row.id)),
+    );
+    return inserted
+      .filter((row) => !dropped.has(row.id))
+      .map((r) => ({ id: r.id, devEui: r.dev_eui, fPort: Number(r.f_port), payload: r.payload }));
+  });
+}
+
+/** Marks downlinks handed to the broker: published now, lease given up. */
+export async function markPublished(db: Db, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.execute(sql`
+    update downlinks set published_at = now(), queue_item_id = id::text, publish_lease_until = null,
+      updated_at = now()
+    where id = any(${param(ids, 'uuid')})`);
+}
+
+/**
+ * Gives up the lease of downlinks whose publish failed, so the next `claimUnpublished` retries
+ * them. With `counted` (the broker was connected and still refused) each failure counts; rows
+ * reaching `maxAttempts` become `failed` and are returned to be set aside.
+ */
+export async function releaseFailed(
+  db: Db,
+  ids: string[],
+  counted: boolean,
+  maxAttempts: number,
+): Promise<DeadLetter[]> {
+  if (ids.length === 0) return [];
+  const rows = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`
+      update downlinks set publish_lease_until = null,
+        publish_attempts = publish_attempts + ${counted ? 1 : 0},
+        state = case when publish_attempts + ${counted ? 1 : 0} >= ${maxAttempts} then 'failed' else state end,
+        updated_at = now()
+      where id = any(${param(ids, 'uuid')})
+      returning company_id, unit_id, device_id, setpoint, reason, applied_at, state`),
+  );
+  return rows
+    .filter((r) => r.state === 'failed')
+    .map((r) => ({
+      companyId: String(r.company_id),
+      unitId: r.unit_id === null ? null : String(r.unit_id),
+      deviceId: String(r.device_id),
+      setpoint: Number(r.setpoint),
+      reason: String(r.reason),
+      appliedAt: new Date(r.applied_at as string),
+    }));
+}
+
+/**
+ * Claims up to `limit` recorded downlinks that never reached the broker and that no instance is
+ * publishing (no live lease), oldest first, under a lease of `leaseMs`.
+ */
+export async function claimUnpublished(db: Db, limit: number, leaseMs: number): Promise<PublishRow[]> {
+  const rows = rowsOf<{ id: string; dev_eui: string; f_port: number; payload: string; created_at: string }>(
+    await db.execute(sql`
+      update downlinks set publish_lease_until = ${leaseEnd(leaseMs)}
+      where id in (
+        select id from downlinks
+        where published_at is null and state = 'queued'
+          and (publish_lease_until is null or publish_lease_until < now())
+        order by created_at
+        limit ${limit}
+        for update skip locked)
+      returning id, dev_eui, f_port, payload, created_at`),
+  );
+  return rows
+    .sort((a, b) => new Date(a.created_at).getTime() - new Date(b.created_at).getTime())
+    .map((r) => ({ id: r.id, devEui: r.dev_eui, fPort: Number(r.f_port), payload: r.payload }));
+}
+
+/**
+ * Stores commands set aside; one already there counts up its attempts. @returns how many rows
+ * were written or counted.
+ */
+export async function storeDeadLetters(
+  db: Db,
+  letters: DeadLetter[],
+  stage: 'record' | 'publish',
+  error: string,
+): Promise<void> {
+  if (letters.length === 0) return;
+  const column = <K extends keyof DeadLetter>(key: K) => letters.map((l) => l[key]);
+  await db.execute(sql`
+    insert into downlink_dead_letters (company_id, unit_id, device_id, setpoint, reason, applied_at, stage, error)
+    select c.company_id, c.unit_id, c.device_id, c.setpoint, c.reason, c.applied_at, ${stage}, ${error.slice(0, 2000)}
+    from unnest(${param(column('companyId'), 'uuid')}, ${param(column('unitId'), 'uuid')},
+      ${param(column('deviceId'), 'text')}, ${param(column('setpoint'), 'real')},
+      ${param(column('reason'), 'text')},
+      ${param(
+        letters.map((l) => l.appliedAt.toISOString()),
+        'timestamptz',
+      )}) as c(company_id, unit_id, device_id, setpoint, reason, applied_at)
+    on conflict (device_id, applied_at, setpoint) do update
+      set attempts = downlink_dead_letters.attempts + 1, error = excluded.error, stage = excluded.stage,
+        updated_at = now()`);
+}
+
+/** A device with a setpoint in force, and what was last sent to it. */
+export interface DesiredState {
+  command: SetpointCommand;
+  model: string;
+  /** °C of the device's newest downlink that was not superseded; null when it never got one. */
+  lastSetpoint: number | null;
+  lastAppliedAt: Date | null;
+}
+
+/**
+ * Up to `limit` devices with id above `afterDeviceId` (ordered by id) whose unit has a setpoint,
+ * each with its unit's setpoint in force and the device's newest downlink that was not
+ * superseded. `withinMs` keeps only units whose setpoint took effect that recently.
+ */
+export async function desiredStates(
+  db: Db,
+  afterDeviceId: string,
+  limit: number,
+  withinMs?: number,
+): Promise<DesiredState[]> {
+  const rows = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`
+      select d.id as device_id, d.model, u.company_id, u.id as unit_id, u.setpoint, u.setpoint_since,
+        u.setpoint_source, u.ignore_wall_control, u.wall_control_min, u.wall_control_max,
+        last.setpoint as last_setpoint, last.applied_at as last_applied_at
+      from devices d
+      join units u on u.id = d.unit_id
+      left join lateral (
+        select dl.setpoint, dl.applied_at from downlinks dl
+        where dl.device_id = d.id and dl.state <> 'superseded'
+        order by dl.applied_at desc, dl.created_at desc
+        limit 1
+      ) last on true
+      where d.id > ${afterDeviceId} and u.setpoint is not null and u.setpoint_since is not null
+        and u.setpoint_source is not null
+        ${withinMs === undefined ? sql`` : sql`and u.setpoint_since >= now() - ${withinMs} * interval '1 millisecond'`}
+      order by d.id
+      limit ${limit}`),
+  );
+  return rows.map((r) => ({
+    model: String(r.model),
+    lastSetpoint: r.last_setpoint === null ? null : Number(r.last_setpoint),
+    lastAppliedAt: r.last_applied_at === null ? null : new Date(r.last_applied_at as string),
+    command: {
+      companyId: String(r.company_id),
+      unitId: String(r.unit_id),
+      deviceId: String(r.device_id),
+      setpoint: Number(r.setpoint),
+      wallControl:
+        r.wall_control_min === null && r.wall_control_max === null
+          ? null
+          : {
+              min: r.wall_control_min === null ? null : Number(r.wall_control_min),
+              max: r.wall_control_max === null ? null : Number(r.wall_control_max),
+            },
+      ignoreWallControl: Boolean(r.ignore_wall_control),
+      reason: r.setpoint_source as LogKind,
+      at: new Date(r.setpoint_since as string),
+    },
+  }));
+}
+
+/** Seconds since the oldest recorded downlink still waiting for the broker was queued; null = none. */
+export async function oldestUnpublishedSeconds(db: Db): Promise<number | null> {
+  const [row] = rowsOf<{ age: string | number | null }>(
+    await db.execute(sql`
+      select extract(epoch from now() - min(created_at)) as age
+      from downlinks where published_at is null and state = 'queued'`),
+  );
+  return row?.age === null || row?.age === undefined ? null : Number(row.age);
+}
