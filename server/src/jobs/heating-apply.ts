@@ -189,7 +189,7 @@ export async function evaluateUnits(
   const rows = await tx
     .select()
     .from(units)
-    .where(and(eq(units.companyId, companyId), inArray(units.id, unitIds)))
+    .where(and(eq(units.companyId, companyId), anyOf(units.id, unitIds)))
     .orderBy(asc(units.id))
     .for('update');
   return applyUnits(tx, rows, now, actor);
@@ -238,7 +238,7 @@ export async function resendSetpoints(
   const rows = await tx
     .select()
     .from(units)
-    .where(and(eq(units.companyId, companyId), inArray(units.id, unitIds), isNotNull(units.setpoint)));
+    .where(and(eq(units.companyId, companyId), anyOf(units.id, unitIds), isNotNull(units.setpoint)));
   const outbox: PendingSetpoint[] = rows.flatMap((u) =>
     u.setpoint === null || u.setpointSource === null
       ? []
