@@ -54,15 +54,17 @@ export async function seedValves(db: Db, n: number): Promise<Seeded> {
 /**
  * One company and a fleet of `n` units with one MClimate Vicki each, written by the database
  * itself (`generate_series`): thousands of rows without one bind parameter per row. Units carry
- * `setpoint` °C from a group plan since `since`. DevEUIs are unique within the database.
+ * `setpoint` °C from a group plan since `since` (none when null). DevEUIs are unique within the
+ * database.
  */
-export async function seedFleet(db: Db, n: number, setpoint: number, since: Date): Promise<Seeded> {
+export async function seedFleet(db: Db, n: number, setpoint: number | null, since: Date): Promise<Seeded> {
   const series = (seeded++).toString(16).padStart(4, '0');
   const [company] = await db.insert(companies).values({ name: 'Stadtwerke Test' }).returning();
   const companyId = (company as { id: string }).id;
   await db.execute(sql`
     insert into units (company_id, name, setpoint, setpoint_source, setpoint_since)
-    select ${companyId}::uuid, 'Raum ' || i, ${setpoint}, 'group_plan', ${since.toISOString()}::timestamptz
+    select ${companyId}::uuid, 'Raum ' || i, ${setpoint}::real, ${setpoint === null ? null : 'group_plan'},
+      ${setpoint === null ? null : since.toISOString()}::timestamptz
     from generate_series(1, ${n}) as i`);
   await db.execute(sql`
     insert into devices (id, company_id, dev_eui, model, unit_id)
