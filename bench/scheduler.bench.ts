@@ -1,39 +1,79 @@
 /**
- * Scheduler tick for 100 000 units in PostgreSQL (issue 5 performance target: < 5 s), next to
- * a trivial baseline measured in the same run: one statement that reads every due unit and one
- * that updates them all — the least any tick must do.
+ * Setpoint delivery for 100 000 units, end to end on PostgreSQL and a real MQTT broker: the
+ * scheduler's tick resolves every unit's plan, writes the heating log and the units, and hands
+ * the commands to the downlink queue, which records them and publishes one confirmed downlink per
+ * valve; a subscriber in the network server's place counts every valve's downlink. Two figures,
+ * each against a baseline measured in the same run:
+ * - delivery: time until the last valve's downlink reached the subscriber, against a bare loop
+ *   that publishes 100 000 downlink-sized messages with QoS 1 on the same broker to the same
+ *   subscriber (target ≤ 8 ×);
+ * - tick: the scheduler's tick alone, against one statement that locks every due unit and one
+ *   that updates them all — the least any tick must do (target ≤ 8 ×).
  *
  * Run: `npx tsx bench/scheduler.bench.ts` with PostgreSQL at BENCH_DATABASE_URL (default
- * TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test). A throw-away database is
- * created and dropped. BENCH_UNITS overrides the unit count. Seeds one company, 100 groups with
- * a week plan each (2 switch points a day), 100 000 units with one device each, all due at the
- * tick instant, so the tick resolves, logs, queues and sends 100 000 changes. BENCH_BATCH sets
- * the units per transaction (default 5000), BENCH_CONCURRENCY the transactions at once (default 2),
- * both the scheduler's defaults. Without PostgreSQL it prints
- * that it skipped.
+ * TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test); a throw-away database is
+ * created and dropped. The broker is a private Mosquitto set up as the README asks of
+ * production when `mosquitto` is installed, else the embedded broker. BENCH_UNITS overrides
+ * the unit count; BENCH_BATCH (default 5000) and BENCH_CONCURRENCY (default 2) the scheduler's
+ * batch size and transactions at once. Seeds one company, 100 groups with a week plan each (2
+ * switch points a day), units with one MClimate Vicki each, all due at the tick instant.
+ * Without PostgreSQL it prints that it skipped.
  */
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
+import mqtt from 'mqtt';
 import { companies, groups, heatingPlans } from '../server/src/db/schema.ts';
 import { databaseDeviceDirectory } from '../server/src/jobs/device-directory.ts';
 import { HeatingScheduler } from '../server/src/jobs/heating-scheduler.ts';
+import { chirpstackFormat } from '../server/src/lorawan/chirpstack.ts';
+import { DownlinkQueue } from '../server/src/lorawan/downlink-queue.ts';
+import { type EmbeddedBroker, startEmbeddedBroker } from '../server/src/lorawan/embedded-broker.ts';
+import { UplinkIngest } from '../server/src/lorawan/ingest.ts';
+import { startLorawanAdapter } from '../server/src/lorawan/mqtt-adapter.ts';
+import { telemetryStore } from '../server/src/lorawan/telemetry.repository.ts';
+import { mosquittoAvailable, type PrivateMosquitto, startPrivateMosquitto } from '../server/test/faults.ts';
 import { createBenchDatabase } from './bench-database.ts';
 
 const UNITS = Number(process.env.BENCH_UNITS ?? 100_000);
 const GROUPS = 100;
 const BATCH = Number(process.env.BENCH_BATCH ?? 5000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 2);
-const TARGET_MS = 5_000;
-/** Issue 16: the tick at most this many times the lock-and-update baseline of the same run. */
-const TARGET_RATIO = 8;
+/** Delivery at most this many times the bare publish loop of the same run. */
+const TARGET_DELIVERY_RATIO = 8;
+/** The tick at most this many times the lock-and-update baseline of the same run. */
+const TARGET_TICK_RATIO = 8;
 /** Monday 23 Nov 2026 06:00 Europe/Berlin: a switch point for every group. */
 const TICK_AT = new Date('2026-11-23T05:00:00Z');
+const APPLICATION_ID = 'bench';
+const quiet = { info() {}, warn() {}, error: (obj: object, msg: string) => console.error(msg, obj) };
+
+/** A subscriber in the network server's place: resolves `all` once `n` distinct ids arrived. */
+async function subscriber(url: string, topic: string, n: number) {
+  const client = await mqtt.connectAsync(url, { protocolVersion: 4, clean: true });
+  const seen = new Set<string>();
+  let done: () => void = () => {};
+  const all = new Promise<void>((resolve) => {
+    done = resolve;
+  });
+  client.on('message', (_topic, payload) => {
+    seen.add(JSON.parse(payload.toString()).id);
+    if (seen.size === n) done();
+  });
+  await client.subscribeAsync(topic, { qos: 1 });
+  return { all, seen, close: () => client.endAsync(true) };
+}
+
 async function main() {
   const bench = await createBenchDatabase('scheduler');
   if (!bench) return;
   const { database } = bench;
+  let mosquitto: PrivateMosquitto | undefined;
+  let embedded: EmbeddedBroker | undefined;
   try {
+    if (mosquittoAvailable) mosquitto = await startPrivateMosquitto();
+    else embedded = await startEmbeddedBroker({ port: 0 });
+    const brokerUrl = mosquitto?.url ?? (embedded as EmbeddedBroker).url;
     const db = database.db;
     const [company] = await db.insert(companies).values({ name: 'Bench' }).returning({ id: companies.id });
     if (!company) throw new Error('no company');
@@ -62,11 +102,11 @@ async function main() {
       from generate_series(1, ${UNITS}) as i`);
     await db.execute(sql`
       insert into devices (id, company_id, dev_eui, model, unit_id)
-      select lpad(to_hex(row_number() over ()), 16, '0'), ${company.id}::uuid, lpad(to_hex(row_number() over ()), 16, '0'), 'bench', id
+      select lpad(to_hex(row_number() over ()), 16, '0'), ${company.id}::uuid, lpad(to_hex(row_number() over ()), 16, '0'), 'mclimate-vicki', id
       from units`);
     await db.execute(sql`analyze`);
 
-    // Baseline: the least a tick must do — find every due unit and write every one of them.
+    // Baseline of the tick: find every due unit and write every one of them.
     const b0 = performance.now();
     await db.transaction(async (tx) => {
       await tx.execute(
@@ -76,18 +116,56 @@ async function main() {
         sql`update units set setpoint = setpoint where next_change_at <= ${TICK_AT.toISOString()}::timestamptz`,
       );
     });
-    const baselineMs = performance.now() - b0;
+    const tickBaselineMs = performance.now() - b0;
 
-    let commands = 0;
+    // Baseline of delivery: a bare loop publishing as many downlink-sized messages, QoS 1, with
+    // as many PUBACKs awaited at once as the queue does, to the same kind of subscriber.
+    const format = chirpstackFormat({ applicationId: APPLICATION_ID });
+    const downTopic = `application/${APPLICATION_ID}/device/+/command/down`;
+    const bare = await subscriber(brokerUrl, `bare/${downTopic}`, UNITS);
+    const publisher = await mqtt.connectAsync(brokerUrl, { protocolVersion: 4, clean: true });
+    const p0 = performance.now();
+    for (let i = 0; i < UNITS; i += 500) {
+      await Promise.all(
+        Array.from({ length: Math.min(500, UNITS - i) }, (_, k) => {
+          const devEui = (i + k + 1).toString(16).padStart(16, '0');
+          const message = format.downlink({
+            id: `${i + k}`,
+            devEui,
+            fPort: 1,
+            bytes: new Uint8Array([0x51, 0x00, 0xd2]),
+            confirmed: true,
+          });
+          return publisher.publishAsync(`bare/${message.topic}`, message.payload, { qos: 1 });
+        }),
+      );
+    }
+    await bare.all;
+    const bareMs = performance.now() - p0;
+    await publisher.endAsync();
+    await bare.close();
+
+    const delivered = await subscriber(brokerUrl, downTopic, UNITS);
+    const ingest = new UplinkIngest({ format, store: telemetryStore(db), log: quiet });
+    const adapter = startLorawanAdapter({
+      url: brokerUrl,
+      format,
+      ingest,
+      log: quiet,
+      clean: true,
+      filters: [],
+    });
+    await adapter.ready;
+    const queue = new DownlinkQueue({
+      db,
+      log: quiet,
+      publish: (r) => adapter.publish(format.downlink(r), 20_000),
+    });
     const scheduler = new HeatingScheduler({
       db,
-      sink: {
-        send: async (batch) => {
-          commands += batch.length;
-        },
-      },
+      sink: queue,
       devices: databaseDeviceDirectory(db),
-      logger: { error: (obj, msg) => console.error(msg, obj) },
+      logger: quiet,
       now: () => TICK_AT,
       batchSize: BATCH,
       concurrency: CONCURRENCY,
@@ -95,25 +173,42 @@ async function main() {
     const t0 = performance.now();
     const result = await scheduler.tick();
     const tickMs = performance.now() - t0;
-    if (result.changes !== UNITS || commands !== UNITS) {
-      throw new Error(`expected ${UNITS} changes and commands, got ${result.changes} / ${commands}`);
+    await delivered.all;
+    const deliveryMs = performance.now() - t0;
+    if (result.changes !== UNITS || delivered.seen.size !== UNITS) {
+      throw new Error(
+        `expected ${UNITS} changes and downlinks, got ${result.changes} / ${delivered.seen.size}`,
+      );
     }
+    await queue.idle();
     const q0 = performance.now();
-    const quiet = await scheduler.tick();
+    const idleTick = await scheduler.tick();
     const quietMs = performance.now() - q0;
+    queue.close();
+    await adapter.disconnect();
+    await delivered.close();
 
-    const perUnitUs = ((tickMs * 1000) / UNITS).toFixed(0);
+    const broker = mosquitto ? 'Mosquitto (persistence on, unlimited queues)' : 'the embedded broker';
     console.log(
-      `scheduler: tick with ${UNITS.toLocaleString('en')} due units on PostgreSQL (batches of ${BATCH}, ${CONCURRENCY} at a time)`,
+      `scheduler: ${UNITS.toLocaleString('en')} due units on PostgreSQL and ${broker} (batches of ${BATCH}, ${CONCURRENCY} at a time)`,
     );
-    console.log(`  tick (resolve, log, update, send): ${Math.round(tickMs)} ms  (${perUnitUs} µs/unit)`);
-    console.log(`  baseline (lock + update every due unit):  ${Math.round(baselineMs)} ms`);
-    const ratio = tickMs / baselineMs;
+    const deliveryRatio = deliveryMs / bareMs;
     console.log(
-      `  ratio to baseline: ${ratio.toFixed(1)}× (target ≤ ${TARGET_RATIO}×: ${ratio <= TARGET_RATIO ? 'met' : 'MISSED'})`,
+      `  delivery (tick → log → queue → broker → every valve's downlink at the subscriber): ${Math.round(deliveryMs)} ms`,
     );
-    console.log(`  quiet tick (nothing due): ${Math.round(quietMs)} ms (${quiet.evaluated} evaluated)`);
-    console.log(`  target < ${TARGET_MS} ms: ${tickMs < TARGET_MS ? 'met' : 'MISSED'}`);
+    console.log(
+      `  baseline (bare loop publishing ${UNITS.toLocaleString('en')} messages, QoS 1): ${Math.round(bareMs)} ms`,
+    );
+    console.log(
+      `  delivery ratio: ${deliveryRatio.toFixed(1)}× (target ≤ ${TARGET_DELIVERY_RATIO}×: ${deliveryRatio <= TARGET_DELIVERY_RATIO ? 'met' : 'MISSED'}); all ${delivered.seen.size.toLocaleString('en')} valves reached`,
+    );
+    const tickRatio = tickMs / tickBaselineMs;
+    console.log(`  tick (resolve, log, update, hand to the queue): ${Math.round(tickMs)} ms`);
+    console.log(`  baseline (lock + update every due unit): ${Math.round(tickBaselineMs)} ms`);
+    console.log(
+      `  tick ratio: ${tickRatio.toFixed(1)}× (target ≤ ${TARGET_TICK_RATIO}×: ${tickRatio <= TARGET_TICK_RATIO ? 'met' : 'MISSED'})`,
+    );
+    console.log(`  quiet tick (nothing due): ${Math.round(quietMs)} ms (${idleTick.evaluated} evaluated)`);
     console.log(
       `  load average ${os
         .loadavg()
@@ -121,6 +216,8 @@ async function main() {
         .join(' ')} on ${os.cpus().length} cores`,
     );
   } finally {
+    await mosquitto?.close();
+    await embedded?.close();
     await bench.drop();
   }
 }
