@@ -56,8 +56,12 @@ export type LanguageQuery = z.infer<typeof LanguageQuerySchema>;
 /** Minimum length of a new password (ACCOUNT_API.md). */
 export const PASSWORD_MIN_LENGTH = 10;
 
-/** `PUT /api/me/password` body; the password is never accepted in the query string (logs). */
+/**
+ * `PUT /api/me/password` body: the current password (checked, failures count towards the
+ * sign-in lock) and the new one; never accepted in the query string (logs).
+ */
 export const PasswordBodySchema = z.object({
+  currentPassword: z.string().min(1, 'Enter your current password.').max(1024),
   password: z
     .string()
     .min(PASSWORD_MIN_LENGTH, `Password must have at least ${PASSWORD_MIN_LENGTH} characters.`)

@@ -90,6 +90,14 @@ export const PROBLEM_CODES = [
   'subscription_unconfirmed',
   /** A webhook endpoint that is not https://. */
   'webhook_https_required',
+  /** A webhook endpoint on a loopback, link-local, private or unique-local address. params: address */
+  'webhook_address_private',
+  /** `PUT /me/password` with a current password that does not match. */
+  'current_password_wrong',
+  /** Too many wrong passwords; Retry-After says when to try again. */
+  'too_many_attempts',
+  /** More licences in one order than allowed. params: max */
+  'licence_order_too_large',
 ] as const;
 
 export type ProblemCode = (typeof PROBLEM_CODES)[number];

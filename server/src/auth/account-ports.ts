@@ -24,7 +24,8 @@ export function identityAccountPorts(config: Config, db: Db, log: MailLogger): P
       : {
           account: {
             requestVerification: (userId) => sendVerificationMail(deps, userId),
-            setPassword: (userId, password) => setPassword(deps, userId, password),
+            setPassword: (userId, currentPassword, password) =>
+              setPassword(deps, userId, currentPassword, password),
           },
         }),
   };

@@ -33,15 +33,39 @@ const ports = () => {
 };
 
 describe('setPassword', () => {
-  it('replaces the password used at sign-in', async () => {
+  it('replaces the password used at sign-in once the current one matches', async () => {
     const account = await registerAccount(
       deps,
       { email: 'pw@example.test', name: 'Pw', password: 'first password' },
       'en',
     );
-    await ports().setPassword(account.id, 'second password');
+    await ports().setPassword(account.id, 'first password', 'second password');
     expect((await signIn(deps, 'pw@example.test', 'first password', '10.0.0.1')).ok).toBe(false);
     expect((await signIn(deps, 'pw@example.test', 'second password', '10.0.0.1')).ok).toBe(true);
+  });
+
+  it('refuses a wrong current password with a field error, and locks after five', async () => {
+    const account = await registerAccount(
+      deps,
+      { email: 'pw3@example.test', name: 'Pw', password: 'first password' },
+      'en',
+    );
+    for (let i = 1; i < 5; i++) {
+      await expect(ports().setPassword(account.id, 'guess', 'second password')).rejects.toMatchObject({
+        status: 400,
+        errors: [{ field: 'currentPassword', message: 'The current password is not correct.' }],
+        reason: { code: 'current_password_wrong' },
+      });
+    }
+    await expect(ports().setPassword(account.id, 'guess', 'second password')).rejects.toMatchObject({
+      status: 429,
+      reason: { code: 'too_many_attempts' },
+    });
+    // Locked: even the right password is not checked now.
+    await expect(ports().setPassword(account.id, 'first password', 'second password')).rejects.toMatchObject({
+      status: 429,
+    });
+    expect((await signIn(deps, 'pw3@example.test', 'first password', '10.0.0.9')).ok).toBe(false);
   });
 
   it('rejects a short password with 400 and an unknown (external) account with 409', async () => {
@@ -50,8 +74,10 @@ describe('setPassword', () => {
       { email: 'pw2@example.test', name: 'Pw', password: 'first password' },
       'en',
     );
-    await expect(ports().setPassword(account.id, 'short')).rejects.toMatchObject({ status: 400 });
-    await expect(ports().setPassword('external-sub', 'long enough pw')).rejects.toMatchObject({
+    await expect(ports().setPassword(account.id, 'first password', 'short')).rejects.toMatchObject({
+      status: 400,
+    });
+    await expect(ports().setPassword('external-sub', 'x', 'long enough pw')).rejects.toMatchObject({
       status: 409,
     });
   });

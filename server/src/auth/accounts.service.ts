@@ -13,8 +13,8 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { identityAccounts, identityTokens, users } from '../db/schema.ts';
-import { badRequest, conflict, type FieldError } from '../http/errors.ts';
+import { identityAccounts, identityTokens, oidcPayloads, users } from '../db/schema.ts';
+import { badRequest, conflict, type FieldError, HttpError } from '../http/errors.ts';
 import { createMailer, type MailLogger } from '../mail/mailer.ts';
 import { type Lang, t } from './pages.i18n.ts';
 import { hashPassword, MIN_PASSWORD_LENGTH, verifyPassword } from './password.ts';
@@ -25,6 +25,7 @@ import {
   IP_THRESHOLD,
   ipKey,
   lockedUntil,
+  recordFailure,
   recordFailures,
 } from './throttle.ts';
 
@@ -272,18 +273,71 @@ export async function resetPassword(
 }
 
 /**
- * `PUT /me/password`: replaces the caller's password (min 10 characters).
- * @throws HttpError 400 for a short password; 409 when accounts are managed by an external issuer.
+ * `PUT /me/password`: replaces the caller's password (min 10 characters) after checking the
+ * current one. A wrong current password counts as a failed sign-in of the account (the same
+ * backoff, auth/throttle.ts); while the account is locked nothing is checked.
+ * @throws HttpError 400 with a `currentPassword` field error when it does not match, or for a
+ * short new password; 429 while locked; 409 when accounts are managed by an external issuer.
  */
-export async function setPassword(deps: IdentityDeps, accountId: string, password: string): Promise<void> {
+export async function setPassword(
+  deps: IdentityDeps,
+  accountId: string,
+  currentPassword: string,
+  password: string,
+): Promise<void> {
   const errors = passwordErrors(password);
   if (errors.length > 0) throw badRequest(errors[0]?.message ?? 'Invalid password.', errors);
-  await localAccountOrConflict(deps.db, accountId);
+  const account = await localAccountOrConflict(deps.db, accountId);
+  const key = accountKey(accountId);
+  const locked = await lockedUntil(deps.db, [key]);
+  if (locked) throw tooManyAttempts(locked);
+  if (!(await verifyPassword(currentPassword, account.passwordHash))) {
+    const lockedNow = await recordFailure(deps.db, key, ACCOUNT_THRESHOLD);
+    if (lockedNow) throw tooManyAttempts(lockedNow);
+    const message = 'The current password is not correct.';
+    throw badRequest(message, [{ field: 'currentPassword', message }], { code: 'current_password_wrong' });
+  }
   await storePassword(deps.db, accountId, password);
 }
 
+function tooManyAttempts(until: Date) {
+  const seconds = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000));
+  return new HttpError(
+    429,
+    'Too Many Requests',
+    'Too many wrong passwords. Try again after the number of seconds in Retry-After.',
+    undefined,
+    { code: 'too_many_attempts' },
+    { 'retry-after': String(seconds) },
+  );
+}
+
+/**
+ * Stores a new password and signs the account out everywhere: every session, grant, refresh
+ * and access token of it at the identity provider is deleted, and access tokens (JWTs, which
+ * nothing can delete) issued before now are refused from now on (`users.tokens_valid_from`).
+ */
 async function storePassword(db: Db, accountId: string, password: string) {
   const passwordHash = await hashPassword(password);
-  await db.update(identityAccounts).set({ passwordHash }).where(eq(identityAccounts.id, accountId));
+  await db.transaction(async (tx) => {
+    await tx.update(identityAccounts).set({ passwordHash }).where(eq(identityAccounts.id, accountId));
+    await tx.execute(
+      sql`delete from ${oidcPayloads} where ${oidcPayloads.payload}->>'accountId' = ${accountId}`,
+    );
+    // The user row may not exist yet (it is made on the first API call): make it, so a token
+    // issued before now cannot provision a fresh row that knows nothing of the sign-out.
+    const [account] = await tx.select().from(identityAccounts).where(eq(identityAccounts.id, accountId));
+    const now = new Date();
+    await tx
+      .insert(users)
+      .values({
+        id: accountId,
+        name: account?.name ?? '',
+        email: account?.email ?? '',
+        emailVerified: account?.emailVerified ?? false,
+        tokensValidFrom: now,
+      })
+      .onConflictDoUpdate({ target: users.id, set: { tokensValidFrom: now } });
+  });
   await clearFailures(db, accountKey(accountId));
 }

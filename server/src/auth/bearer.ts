@@ -84,6 +84,29 @@ declare module 'fastify' {
 /** 401 for a user whose account is deactivated (a deletion was requested). */
 export const deactivated = () => unauthorized('This account has been deactivated.');
 
+/** 401 for a token issued before the account's password was reset or changed. */
+export const signedOut = () =>
+  unauthorized('This sign-in ended when the password was changed. Sign in again with the new password.');
+
+/**
+ * Claim of the embedded provider's access tokens: the account's `users.tokens_valid_from` (ms)
+ * when the token was issued, 0 before any password reset or change.
+ */
+export const SIGN_OUT_EPOCH_CLAIM = 'sv';
+
+/**
+ * True when a token was issued before the account's last password reset or change
+ * (`tokensValidFrom`): every session of the account was ended then. Compared through the
+ * token's sign-out epoch rather than `iat`, whose whole seconds cannot tell a token of the
+ * same second before the reset from one after it. Tokens of an external issuer never meet a
+ * `tokensValidFrom` (it manages passwords itself).
+ */
+export function issuedBeforeSignOut(claims: AuthClaims, tokensValidFrom: Date | null | undefined): boolean {
+  if (!tokensValidFrom) return false;
+  const epoch = claims[SIGN_OUT_EPOCH_CLAIM];
+  return (typeof epoch === 'number' ? epoch : 0) < tokensValidFrom.getTime();
+}
+
 /** The authenticated caller's claims; throws 401 when the route ran without a token. */
 export function requireAuth(request: FastifyRequest): AuthClaims {
   if (!request.auth) throw unauthorized();
@@ -92,8 +115,9 @@ export function requireAuth(request: FastifyRequest): AuthClaims {
 
 /**
  * Adds the onRequest hook to every `/api` route registered after it. A deactivated user
- * (`users.active = false`, e.g. after `DELETE /me/request_deletion`) gets 401 even with a
- * still-valid token, so the lookup runs on every request. The first call of a new `sub`
+ * (`users.active = false`, e.g. after `DELETE /me/request_deletion`) and a token issued before
+ * the account's password was reset or changed get 401 even while the token is valid, so the
+ * lookup runs on every request. The first call of a new `sub`
  * provisions its row (an insert that does nothing when the row exists); profile fields from
  * later tokens do not overwrite edits the user made through `PUT /me/`.
  */
@@ -101,7 +125,7 @@ export function installBearerAuth(app: FastifyInstance, verifyToken: TokenVerifi
   const verify = rememberVerified(verifyToken);
   // Prepared once: built and planned once per connection instead of on every request.
   const userLookup = db
-    .select({ active: users.active })
+    .select({ active: users.active, tokensValidFrom: users.tokensValidFrom })
     .from(users)
     .where(eq(users.id, sql.placeholder('id')))
     .limit(1)
@@ -127,6 +151,7 @@ export function installBearerAuth(app: FastifyInstance, verifyToken: TokenVerifi
     }
     const [user] = await userLookup.execute({ id: claims.sub });
     if (user && !user.active) throw deactivated();
+    if (user && issuedBeforeSignOut(claims, user.tokensValidFrom)) throw signedOut();
     if (!user) {
       await db
         .insert(users)

@@ -268,9 +268,9 @@ describe('mail links and brute-force protection', () => {
     expect((await fetch(`${baseUrl}${link}`)).status).toBe(400); // single use
   });
 
-  it('forgot password: mailed link sets a new password; the old one stops working', async () => {
+  it('forgot password: mailed link sets a new password; the old one and every session stop working', async () => {
     const registering = new Browser(baseUrl);
-    await registerAndSignIn(registering, baseUrl, {
+    const other = await registerAndSignIn(registering, baseUrl, {
       name: 'Fay',
       email: 'fay@example.test',
       password: 'old password 1',
@@ -297,11 +297,30 @@ describe('mail links and brute-force protection', () => {
     });
     expect(done.response.status).toBe(200);
 
+    // The session signed in before the reset is over: its access token, refresh token and
+    // browser session at the provider.
+    const stale = await whoami(other.access_token);
+    expect(stale.status).toBe(401);
+    expect(await stale.json()).toMatchObject({ detail: expect.stringContaining('password was changed') });
+    const refresh = await postToken(baseUrl, {
+      grant_type: 'refresh_token',
+      refresh_token: other.refresh_token ?? '',
+    });
+    expect(refresh.status).toBe(400);
+    const { challenge } = pkcePair();
+    const silent = await registering.follow(
+      authorizeUrl(baseUrl, challenge, { prompt: 'none', redirect_uri: `${baseUrl}/silent-renew.html` }),
+      {},
+      `${baseUrl}/silent-renew.html?`,
+    );
+    expect(new URL(silent.url).searchParams.get('error')).toBe('login_required');
+
     expect(
       (await signInWithPassword(new Browser(baseUrl), baseUrl, 'fay@example.test', 'old password 1')).status,
     ).toBe(401);
     const ok = await signInWithPassword(new Browser(baseUrl), baseUrl, 'fay@example.test', 'new password 22');
-    await exchangeCode(baseUrl, codeFrom(ok.url, baseUrl), ok.verifier);
+    const fresh = await exchangeCode(baseUrl, codeFrom(ok.url, baseUrl), ok.verifier);
+    expect((await whoami(fresh.access_token)).status).toBe(200);
     expect(
       (await browser.submitForm(form, { password: 'third password', password2: 'third password' })).response
         .status,

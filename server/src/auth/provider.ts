@@ -11,12 +11,15 @@
  * features.rpInitiatedLogout, interactions.url, loadExistingGrant, rotateRefreshToken,
  * clientBasedCORS, cookies.keys, extraTokenClaims).
  */
+
+import { eq } from 'drizzle-orm';
 import { createLocalJWKSet } from 'jose';
 import type { Configuration, KoaContextWithOIDC } from 'oidc-provider';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import { users } from '../db/schema.ts';
 import { findActiveAccount } from './accounts.service.ts';
-import { createTokenVerifier, type TokenVerifier } from './bearer.ts';
+import { createTokenVerifier, SIGN_OUT_EPOCH_CLAIM, type TokenVerifier } from './bearer.ts';
 import { loadProviderKeys, publicJwks } from './keys.ts';
 import { createAdapterClass, purgeExpiredIdentityState } from './oidc-adapter.ts';
 import { Provider, providerErrors } from './oidc-provider-module.ts';
@@ -35,6 +38,8 @@ export const WEB_CLIENT_ID = 'heizplan-web';
 export const WEB_SCOPE = 'openid profile email offline_access';
 
 const HOUR = 60 * 60;
+/** Access token lifetime (s). */
+const ACCESS_TOKEN_TTL = 15 * 60;
 const DAY = 24 * HOUR;
 
 export interface IdentityProvider {
@@ -109,7 +114,19 @@ export async function createIdentityProvider(config: Config, db: Db): Promise<Id
       const accountId = 'accountId' in token ? token.accountId : undefined;
       const account = accountId ? await findActiveAccount(db, accountId) : undefined;
       if (!account) return undefined;
-      return { name: account.name, email: account.email, email_verified: account.emailVerified };
+      const [user] = await db
+        .select({ tokensValidFrom: users.tokensValidFrom })
+        .from(users)
+        .where(eq(users.id, account.id))
+        .limit(1);
+      return {
+        name: account.name,
+        email: account.email,
+        email_verified: account.emailVerified,
+        // The account's sign-out epoch when the token was issued (ms): a password reset or change
+        // moves it on, and the API refuses tokens that carry an older one (bearer.ts).
+        [SIGN_OUT_EPOCH_CLAIM]: user?.tokensValidFrom?.getTime() ?? 0,
+      };
     },
     // First-party client: grant everything it may ask for instead of showing a consent screen.
     async loadExistingGrant(ctx) {
@@ -145,7 +162,7 @@ export async function createIdentityProvider(config: Config, db: Db): Promise<Id
             scope: '',
             audience: config.oidc.audience,
             accessTokenFormat: 'jwt',
-            accessTokenTTL: HOUR,
+            accessTokenTTL: ACCESS_TOKEN_TTL,
             jwt: { sign: { alg: 'RS256' } },
           };
         },
@@ -190,7 +207,8 @@ export async function createIdentityProvider(config: Config, db: Db): Promise<Id
     rotateRefreshToken: true,
     clientBasedCORS: (_ctx, requestOrigin) => requestOrigin === origin,
     ttl: {
-      AccessToken: HOUR,
+      // Short: the web app renews with its refresh token, and a token that leaked ends soon.
+      AccessToken: ACCESS_TOKEN_TTL,
       AuthorizationCode: 60,
       IdToken: HOUR,
       Interaction: HOUR,

@@ -47,8 +47,16 @@ export async function lockedUntil(db: Db, keys: string[], now = new Date()): Pro
   return until ? new Date(until) : null;
 }
 
-/** Counts one failure for `key` and locks it when the threshold is reached. */
-export async function recordFailure(db: Db, key: string, threshold: number, now = new Date()) {
+/**
+ * Counts one failure for `key` and locks it when the threshold is reached.
+ * @returns the end of the lock this failure started, or null when it started none.
+ */
+export async function recordFailure(
+  db: Db,
+  key: string,
+  threshold: number,
+  now = new Date(),
+): Promise<Date | null> {
   const stale = new Date(now.getTime() - RESET_AFTER_MS);
   const [row] = await db
     .insert(loginFailures)
@@ -62,12 +70,13 @@ export async function recordFailure(db: Db, key: string, threshold: number, now 
     })
     .returning({ failures: loginFailures.failures });
   const lockMs = lockDurationMs(row?.failures ?? 1, threshold);
-  if (lockMs > 0) {
-    await db
-      .update(loginFailures)
-      .set({ lockedUntil: new Date(now.getTime() + lockMs) })
-      .where(inArray(loginFailures.key, [key]));
-  }
+  if (lockMs <= 0) return null;
+  const until = new Date(now.getTime() + lockMs);
+  await db
+    .update(loginFailures)
+    .set({ lockedUntil: until })
+    .where(inArray(loginFailures.key, [key]));
+  return until;
 }
 
 /** Counts one failure on each key; returns the latest lock then in force among them, or null. */

@@ -184,7 +184,7 @@ export async function seedWalkFixture(t: TestApp): Promise<WalkFixture> {
     otherGroupId: otherGroup.id,
     bodies: {
       'PUT /api/me/': { name: 'Alice', email: 'alice@example.test' },
-      'PUT /api/me/password': { password: 'correct horse battery' },
+      'PUT /api/me/password': { currentPassword: 'old horse battery', password: 'correct horse battery' },
       'PATCH /api/companies/{id}/': { name: 'Stadtwerke Süd', time_zone: 'Europe/Berlin' },
       'PATCH /api/companies/{id}/members/{sub}': { role: 'heating' },
       'POST /api/invite/': { email: 'dave@example.test', role: 'heating' },

@@ -12,7 +12,7 @@ import { CompanyParamsSchema } from '@heizplan/contracts/heating';
 import { ProblemSchema } from '@heizplan/contracts/problem';
 import type { FastifyContextConfig, FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { requireAuth } from '../auth/bearer.ts';
+import { type AuthClaims, requireAuth } from '../auth/bearer.ts';
 
 /** Problem responses every company-scoped route may answer with. */
 export const companyRouteErrors = {
@@ -27,7 +27,8 @@ type Body = z.ZodType;
 
 /** What the routes call; `id` is the resource's path parameter. */
 export interface CompanyResourceService<Q extends Query, C extends Body, U extends Body> {
-  list(userId: string, companyId: string, query: z.output<Q>): Promise<unknown>;
+  /** `caller`: the token's claims, for a list that checks the caller itself (`checksUser`). */
+  list(userId: string, companyId: string, query: z.output<Q>, caller?: AuthClaims): Promise<unknown>;
   get(userId: string, companyId: string, id: string): Promise<unknown>;
   create(userId: string, companyId: string, input: z.output<C>): Promise<unknown>;
   update(userId: string, companyId: string, id: string, patch: z.output<U>): Promise<unknown>;
@@ -102,8 +103,10 @@ export function companyResourceRoutes<Q extends Query, C extends Body, U extends
         response: { 200: schemas.page, ...errors },
       },
     },
-    async (request) =>
-      service.list(requireAuth(request).sub, request.params.companyId, request.query as z.output<Q>),
+    async (request) => {
+      const caller = requireAuth(request);
+      return service.list(caller.sub, request.params.companyId, request.query as z.output<Q>, caller);
+    },
   );
 
   app.post(

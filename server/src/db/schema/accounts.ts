@@ -13,6 +13,11 @@ export const users = pgTable('users', {
   active: boolean('active').notNull().default(true),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   lastLogin: timestamp('last_login', { withTimezone: true }),
+  /**
+   * Access tokens issued before this instant (whole seconds, UTC) are refused: set when the
+   * password is reset or changed, so a signed-out session's token stops working at once.
+   */
+  tokensValidFrom: timestamp('tokens_valid_from', { withTimezone: true }),
 });
 
 export const companies = pgTable('companies', {

@@ -98,7 +98,7 @@ export function recordAccountCalls(t: TestApp) {
       requestVerification: async (userId) => {
         calls.verification.push(userId);
       },
-      setPassword: async (userId, password) => {
+      setPassword: async (userId, _currentPassword, password) => {
         calls.password.push([userId, password]);
       },
     },

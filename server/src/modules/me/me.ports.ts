@@ -19,8 +19,12 @@ export interface Mailer {
 export interface AccountPort {
   /** Sends the user a mail with an email-verification link. */
   requestVerification(userId: string): Promise<void>;
-  /** Replaces the user's sign-in password (already validated: ≥ 10 characters). */
-  setPassword(userId: string, password: string): Promise<void>;
+  /**
+   * Replaces the user's sign-in password (already validated: ≥ 10 characters) once
+   * `currentPassword` matches, and signs the account out everywhere.
+   * @throws HttpError 400 (`currentPassword` wrong) or 429 (too many wrong ones).
+   */
+  setPassword(userId: string, currentPassword: string, password: string): Promise<void>;
 }
 
 export interface BillingHooks {

@@ -57,9 +57,10 @@ export async function meRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: 'Set a new password (JSON body, never the query string)',
+        summary:
+          'Set a new password after checking the current one (JSON body, never the query string); signs the account out everywhere',
         body: PasswordBodySchema,
-        response: { 204: z.null(), ...problems(400, 401, 409, 503) },
+        response: { 204: z.null(), ...problems(400, 401, 409, 429, 503) },
       },
       // Spec §7 lists the password as a query parameter; query strings end up in access logs,
       // so such a call gets an explanation instead of a bare validation error.
@@ -72,7 +73,7 @@ export async function meRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await me().setPassword(requireAuth(request).sub, request.body.password);
+      await me().setPassword(requireAuth(request).sub, request.body.currentPassword, request.body.password);
       return reply.code(204).send(null);
     },
   );

@@ -56,9 +56,9 @@ export class MeService {
   }
 
   /** @throws 409 with an external issuer, which owns the password. */
-  async setPassword(userId: string, password: string): Promise<void> {
+  async setPassword(userId: string, currentPassword: string, password: string): Promise<void> {
     if (this.mode.externalIssuer) throw conflict(EXTERNAL_ACCOUNTS, { code: 'accounts_external' });
-    await this.ports.account.setPassword(userId, password);
+    await this.ports.account.setPassword(userId, currentPassword, password);
   }
 
   /** @throws 409 when the email is already verified or accounts are external. */

@@ -163,7 +163,7 @@ describe('PUT /api/me/password', () => {
       method: 'PUT',
       url: '/api/me/password',
       headers: await t.as('me-gina'),
-      payload: { password: 'correct horse battery' },
+      payload: { currentPassword: 'old horse battery', password: 'correct horse battery' },
     });
     expect(res.statusCode).toBe(204);
     expect(calls.password).toContainEqual(['me-gina', 'correct horse battery']);
@@ -175,7 +175,7 @@ describe('PUT /api/me/password', () => {
       method: 'PUT',
       url: '/api/me/password',
       headers,
-      payload: { password: 'short' },
+      payload: { currentPassword: 'old horse battery', password: 'short' },
     });
     expect(expectProblem(short, 400).errors?.[0]?.field).toBe('body.password');
     const inQuery = await t.app.inject({
@@ -248,7 +248,7 @@ describe('with an external issuer', () => {
       method: 'PUT',
       url: '/api/me/password',
       headers,
-      payload: { password: 'correct horse battery' },
+      payload: { currentPassword: 'old horse battery', password: 'correct horse battery' },
     });
     expectProblem(pw, 409);
     expectProblem(

@@ -19,6 +19,7 @@ let t: TestApp;
 let dataDir: string;
 let accountId: string;
 let headers: { authorization: string };
+const PASSWORD = 'first password 1';
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'heizplan-account-wiring-'));
@@ -26,7 +27,7 @@ beforeAll(async () => {
   t.app.deps.accountPorts = identityAccountPorts(t.config, t.database.db, { info: () => {} });
   const account = await registerAccount(
     { db: t.database.db, config: t.config },
-    { email: 'wired@example.test', name: 'Wired', password: 'first password 1' },
+    { email: 'wired@example.test', name: 'Wired', password: PASSWORD },
     'en',
   );
   accountId = account.id;
@@ -40,21 +41,6 @@ afterAll(async () => {
 });
 
 describe('account calls wired to the embedded identity provider', () => {
-  it('PUT /api/me/password changes the sign-in password', async () => {
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: '/api/me/password',
-      headers,
-      payload: { password: 'second password 2' },
-    });
-    expect(res.statusCode).toBe(204);
-    const [account] = await t.database.db
-      .select()
-      .from(identityAccounts)
-      .where(eq(identityAccounts.id, accountId));
-    expect(await verifyPassword('second password 2', account!.passwordHash)).toBe(true);
-  });
-
   it('POST /api/me/request-verification writes a verification mail to the outbox', async () => {
     const before = (await readOutbox(dataDir)).length;
     const res = await t.app.inject({ method: 'POST', url: '/api/me/request-verification', headers });
@@ -75,5 +61,33 @@ describe('account calls wired to the embedded identity provider', () => {
     expect(res.statusCode).toBe(201);
     const mail = (await readOutbox(dataDir)).find((m) => m.includes('colleague@example.test'));
     expect(mail).toContain(res.json().id);
+  });
+  it('PUT /api/me/password checks the current password, changes it and ends every sign-in', async () => {
+    const wrong = await t.app.inject({
+      method: 'PUT',
+      url: '/api/me/password',
+      headers,
+      payload: { currentPassword: 'not my password', password: 'second password 2' },
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({
+      code: 'current_password_wrong',
+      errors: [{ field: 'currentPassword' }],
+    });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/me/password',
+      headers,
+      payload: { currentPassword: PASSWORD, password: 'second password 2' },
+    });
+    expect(res.statusCode).toBe(204);
+    const [account] = await t.database.db
+      .select()
+      .from(identityAccounts)
+      .where(eq(identityAccounts.id, accountId));
+    expect(await verifyPassword('second password 2', account!.passwordHash)).toBe(true);
+    // The token the change was made with was issued before it: signed out like every other one.
+    const after = await t.app.inject({ method: 'GET', url: '/api/me/', headers });
+    expect(after.statusCode).toBe(401);
   });
 });

@@ -74,6 +74,8 @@ function toUnitRow(raw: Record<string, unknown>): typeof units.$inferSelect {
 export interface UnitsPage {
   /** Whether the caller's user row is active; null when it does not exist (yet). */
   userActive: boolean | null;
+  /** The caller's `users.tokens_valid_from` (last password reset or change). */
+  tokensValidFrom: Date | null;
   /** The caller's role in the company; null when not a member. */
   role: Role | null;
   rows: UnitRecord[];
@@ -113,7 +115,7 @@ export async function unitsPage(
     db,
     f.page <= PREPARED_PAGES ? 'units_page' : undefined,
     sql`
-    select me.active as user_active, m.role, t.total, p.*, c.name as creator_name,
+    select me.active as user_active, me.tokens_valid_from, m.role, t.total, p.*, c.name as creator_name,
       exists (select 1 from heating_plans hp where hp.unit_id = p.id and hp.active) as has_own_active_plan,
       dl.pending, dl.failed
     from (select ${userId}::text as id) caller
@@ -161,6 +163,7 @@ export async function unitsPage(
     });
   return {
     userActive: (first.user_active as boolean | null | undefined) ?? null,
+    tokensValidFrom: first.tokens_valid_from ? new Date(first.tokens_valid_from as string) : null,
     role: (first.role as Role | null | undefined) ?? null,
     rows,
     downlinks,

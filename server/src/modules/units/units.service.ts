@@ -11,7 +11,7 @@ import type {
   UnitListQuery,
   UnitUpdate,
 } from '@heizplan/contracts/heating';
-import { deactivated } from '../../auth/bearer.ts';
+import { type AuthClaims, deactivated, issuedBeforeSignOut, signedOut } from '../../auth/bearer.ts';
 import { type Capability, isUuid, requireCapability, requireMember } from '../../auth/membership.ts';
 import type { Db } from '../../db/client.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors.ts';
@@ -117,10 +117,11 @@ export class UnitsService {
    * (`checksUser`): the page's statement reads the caller's user row and membership with the page.
    * @throws HttpError 401 for a deactivated account, 404 for a non-member or malformed id.
    */
-  async list(userId: string, companyId: string, query: UnitListQuery) {
+  async list(userId: string, companyId: string, query: UnitListQuery, caller?: AuthClaims) {
     if (!isUuid(companyId)) throw notFound('Company not found.');
     const page = await repo.unitsPage(this.db, userId, companyId, query);
     if (page.userActive === false) throw deactivated();
+    if (caller && issuedBeforeSignOut(caller, page.tokensValidFrom)) throw signedOut();
     if (!page.role) throw notFound('Company not found.');
     requireCapability(page.role, 'read');
     const results = page.rows.map((r) => toUnitResponse(r, page.downlinks.get(r.unit.id)));
