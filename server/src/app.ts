@@ -19,6 +19,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from '@fastify/type-provider-zod';
+import type { DownlinkHealth } from '@heizplan/contracts/health';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { installBearerAuth, type TokenVerifier } from './auth/bearer.ts';
 import { identityPageRoutes } from './auth/interaction.routes.ts';
@@ -51,7 +52,12 @@ export interface AppDeps {
   /** Heating scheduler to wake after a unit or plan change (main.ts); absent in tests that tick by hand. */
   heatingScheduler?: { wake(): void };
   /** The LoRaWAN side (main.ts), for readiness and metrics; absent in tests without a broker. */
-  lorawan?: { readonly brokerConnected: boolean; readonly sessions: Pick<MqttSessions, 'state'> };
+  lorawan?: {
+    readonly brokerConnected: boolean;
+    readonly sessions: Pick<MqttSessions, 'state'>;
+    /** Whether downlinks leave (readiness reports it); absent until the downlink queue offers it. */
+    readonly downlinkHealth?: DownlinkHealth | undefined;
+  };
   /** Mail, identity-account and billing ports of the account calls; unset ones use defaults. */
   accountPorts?: Partial<AccountPorts>;
   /** Where log lines go instead of stdout (tests read them); JSON lines at LOG_LEVEL. */

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, configWarnings, loadConfig } from './config.ts';
 
 describe('loadConfig', () => {
   it('defaults to PGlite in ./data/pglite on port 3000', () => {
@@ -49,7 +49,7 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY/);
   });
 
-  it('shares uplinks over $share/heizplan when several instances use an external ChirpStack broker', () => {
+  it('takes uplinks through one plain session unless MQTT_SHARE_GROUP asks for a shared subscription', () => {
     const mqtt = {
       MQTT_URL: 'mqtt://broker:1883',
       INSTANCES: '2',
@@ -57,15 +57,31 @@ describe('loadConfig', () => {
       DEVICE_KEY_SECRET: 'ab'.repeat(32),
     };
     expect(loadConfig({}).lorawan.shareGroup).toBeUndefined();
-    expect(loadConfig(mqtt).lorawan.shareGroup).toBe('heizplan');
+    // Several instances too: a shared subscription loses uplinks across a broker restart.
+    expect(loadConfig(mqtt).lorawan.shareGroup).toBeUndefined();
     expect(loadConfig({ ...mqtt, INSTANCES: '1' }).lorawan.shareGroup).toBeUndefined();
     expect(loadConfig({ ...mqtt, MQTT_SHARE_GROUP: 'hz' }).lorawan.shareGroup).toBe('hz');
     expect(loadConfig({ ...mqtt, MQTT_SHARE_GROUP: '' }).lorawan.shareGroup).toBeUndefined();
-    expect(loadConfig({ ...mqtt, LORAWAN_NS: 'tts' }).lorawan.shareGroup).toBeUndefined();
+    // The embedded broker (aedes) has no shared subscriptions.
+    expect(loadConfig({ MQTT_SHARE_GROUP: 'hz' }).lorawan.shareGroup).toBeUndefined();
     expect(() => loadConfig({ ...mqtt, MQTT_SHARE_GROUP: 'a/b' })).toThrow(/MQTT_SHARE_GROUP/);
     // Members are <id>-<n>: the id leaves room for the suffix within 23 characters.
-    expect(() => loadConfig({ ...mqtt, MQTT_CLIENT_ID: 'x'.repeat(21) })).toThrow(/MQTT_CLIENT_ID/);
+    expect(() => loadConfig({ ...mqtt, MQTT_SHARE_GROUP: 'hz', MQTT_CLIENT_ID: 'x'.repeat(21) })).toThrow(
+      /MQTT_CLIENT_ID/,
+    );
+    expect(loadConfig({ ...mqtt, MQTT_CLIENT_ID: 'x'.repeat(21) }).lorawan.clientId).toHaveLength(21);
     expect(loadConfig({ MQTT_CLIENT_ID: 'x'.repeat(23) }).lorawan.clientId).toHaveLength(23);
+  });
+
+  it('warns at start that a shared subscription can lose uplinks while the broker restarts', () => {
+    const mqtt = { MQTT_URL: 'mqtt://broker:1883' };
+    expect(configWarnings(loadConfig({}))).toEqual([]);
+    expect(configWarnings(loadConfig(mqtt))).toEqual([]);
+    const warnings = configWarnings(loadConfig({ ...mqtt, MQTT_SHARE_GROUP: 'hz' }));
+    expect(warnings).toEqual([
+      { variable: 'MQTT_SHARE_GROUP', message: expect.stringContaining('$share/hz/') },
+    ]);
+    expect(warnings[0]?.message).toMatch(/broker restarts can be lost/);
   });
 
   it('refuses more than one instance on the embedded database or broker, naming each missing variable', () => {

@@ -5,7 +5,7 @@
 import { buildApp } from './app.ts';
 import { identityAccountPorts } from './auth/account-ports.ts';
 import { createAuth } from './auth/issuer.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, configWarnings, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { ensureDemo } from './demo/demo.ts';
 import { DEMO_LOGIN } from './demo/demo-data.ts';
@@ -34,6 +34,7 @@ async function main() {
   await database.migrate();
   const { verifyToken, identity } = await createAuth(config, database.db);
   const app = await buildApp({ config, database, verifyToken, identity });
+  for (const { variable, message } of configWarnings(config)) app.log.warn({ variable }, message);
   app.deps.accountPorts = { ...app.deps.accountPorts, ...identityAccountPorts(config, database.db, app.log) };
 
   // MQTT broker (embedded unless MQTT_URL), uplink ingest and setpoint downlinks (issue 6).

@@ -1,7 +1,8 @@
 /**
- * PostgreSQL going away while uplinks flow (issue 16, decision 0034): the connection runs through
- * a TCP proxy the test cuts (the shared PostgreSQL is never stopped); health answers 503 during
- * the outage and 200 afterwards without a restart, and every uplink is stored exactly once.
+ * PostgreSQL going away while uplinks flow (decision 0034): the connection runs through a TCP
+ * proxy the test cuts (the shared PostgreSQL is never stopped); health answers 503 during the
+ * outage and 200 afterwards without a restart, the instance reports its uplinks `paused` once it
+ * gave its session up, and every uplink is stored exactly once.
  */
 import { sql } from 'drizzle-orm';
 import mqtt from 'mqtt';
@@ -36,7 +37,7 @@ describe.each(brokerTargets)('a database outage while uplinks flow ($name)', ({ 
     return client;
   }
 
-  it('PostgreSQL stops and comes back: health answers 503 meanwhile and every uplink is stored once', async () => {
+  it('PostgreSQL stops and comes back: health answers 503 and uplinks are paused meanwhile, every uplink is stored once', async () => {
     const run = uniqueRun();
     const { devEuis, companyId } = await seedValves(rig.database.db, 10);
     const proxy = await startTcpProxy(endpointOf(process.env.TEST_DATABASE_URL as string, 5432));
@@ -68,6 +69,12 @@ describe.each(brokerTargets)('a database outage while uplinks flow ($name)', ({ 
           expect((await instance.app.inject({ method: 'GET', url: '/api/health' })).json()).toMatchObject({
             db: 'down',
           });
+          // Its lease cannot be renewed, so it gives the session up and says why: not "standby",
+          // which would claim another instance holds it.
+          await eventually('sessions paused', () => instance.lorawan.sessions.state === 'paused');
+          const ready = await instance.app.inject({ method: 'GET', url: '/api/health/ready' });
+          expect(ready.statusCode).toBe(503);
+          expect(ready.json()).toMatchObject({ status: 'not_ready', db: 'down', uplinks: 'paused' });
           await new Promise((resolve) => setTimeout(resolve, 1000));
           proxy.restore();
         })();
@@ -75,6 +82,7 @@ describe.each(brokerTargets)('a database outage while uplinks flow ($name)', ({ 
     });
     await outage;
     await eventually('200 again without a restart', async () => (await health()) === 200);
+    await eventually('consuming again', () => instance.lorawan.sessions.state === 'consuming');
     await eventually(
       'every uplink stored',
       async () => (await telemetryCount(rig.database.db, companyId)) === frames.length,

@@ -35,6 +35,7 @@
  * (docs/decisions/0032).
  */
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { DownlinkHealth } from '@heizplan/contracts/health';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import type { SetpointCommand, SetpointSink } from '../jobs/setpoint-sink.ts';
@@ -99,13 +100,6 @@ export interface DownlinkQueueOptions {
    * publish timeout, after which another instance may publish it.
    */
   leaseMs?: number;
-}
-
-/** What readiness and the alert report about the sender. */
-export interface DownlinkHealth {
-  state: 'ok' | 'stalled';
-  /** Age of the oldest setpoint not yet handed to the broker (s), in memory or recorded; null = none. */
-  oldestUnsentSeconds: number | null;
 }
 
 interface Pending {

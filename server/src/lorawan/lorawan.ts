@@ -5,11 +5,13 @@
  * publish-only client, and the downlink queue (the scheduler's `SetpointSink`). `main.ts` starts
  * it after the database is migrated and closes it on shutdown.
  */
+
+import type { DownlinkHealth } from '@heizplan/contracts/health';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { downlinkOldestUnsent } from '../metrics.ts';
 import { chirpstackFormat } from './chirpstack.ts';
-import { BrokerUnavailableError, type DownlinkHealth, DownlinkQueue } from './downlink-queue.ts';
+import { BrokerUnavailableError, DownlinkQueue } from './downlink-queue.ts';
 import { type EmbeddedBroker, startEmbeddedBroker } from './embedded-broker.ts';
 import { type IngestMetrics, type IngestOptions, UplinkIngest } from './ingest.ts';
 import { type AdapterLogger, startLorawanAdapter } from './mqtt-adapter.ts';

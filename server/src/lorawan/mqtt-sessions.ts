@@ -17,11 +17,13 @@
  * - **Leases.** Renewed every `roundMs`; when renewing fails (database away) the sessions are
  *   dropped before the lease can run out by the database's clock, because from then on another
  *   instance may connect with the same client id and the broker would hand it back and forth.
- *   Messages taken but not committed are then redelivered to the next holder; the idempotent
- *   insert absorbs repeats (0007).
+ *   Until a claim completes again the instance reports `paused`, not `standby`: it does not know
+ *   whether another instance holds the session. Messages taken but not committed are then
+ *   redelivered to the next holder; the idempotent insert absorbs repeats (0007).
  */
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
+import type { UplinkState } from '@heizplan/contracts/health';
 import type { Db } from '../db/client.ts';
 import type { UplinkIngest } from './ingest.ts';
 import { type AdapterLogger, type LorawanAdapter, startLorawanAdapter } from './mqtt-adapter.ts';
@@ -79,6 +81,8 @@ export class MqttSessions {
   private timer: NodeJS.Timeout | undefined;
   private round: Promise<void> | undefined;
   private closed = false;
+  /** The leases were given up, or the last claim failed, for want of the database. */
+  private databaseAway = false;
   private readonly leaseMs: number;
   private readonly roundMs: number;
   private readonly idleMs: number;
@@ -107,10 +111,12 @@ export class MqttSessions {
 
   /**
    * `consuming`: the home session is connected; `standby`: another instance holds the plain
-   * session; `disconnected`: this instance holds its session but the broker is unreachable.
+   * session; `disconnected`: this instance holds its session but the broker is unreachable;
+   * `paused`: it holds none because the database did not answer — it dropped its sessions when
+   * their lease could not be renewed, or its last claim failed — so it cannot tell who consumes.
    */
-  get state(): 'consuming' | 'standby' | 'disconnected' {
-    if (!this.home) return 'standby';
+  get state(): UplinkState {
+    if (!this.home) return this.databaseAway ? 'paused' : 'standby';
     return this.home.adapter.connected ? 'consuming' : 'disconnected';
   }
 
@@ -155,7 +161,15 @@ export class MqttSessions {
 
   private async roundOnce() {
     await this.renew();
-    if (!this.home && !this.closed) await this.claimHome();
+    if (!this.home && !this.closed) {
+      try {
+        await this.claimHome();
+        this.databaseAway = false;
+      } catch (err) {
+        this.databaseAway = true;
+        throw err;
+      }
+    }
     if (this.home && !this.adopted && !this.closed) await this.adoptOrphan();
     if (this.adopted) await this.endAdoptedWhenIdle(this.adopted);
   }
@@ -164,6 +178,7 @@ export class MqttSessions {
   private watchdog() {
     if ((this.home || this.adopted) && Date.now() >= this.validUntil - this.roundMs) {
       this.options.log.warn({}, 'MQTT session leases could not be renewed; disconnecting until they are');
+      this.databaseAway = true;
       void this.drop(this.home);
       void this.drop(this.adopted);
     }

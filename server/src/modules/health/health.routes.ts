@@ -1,14 +1,22 @@
 /**
- * `GET /api/health` (issue 2): liveness with database reachability — 200 with db "ok", or 503
- * with db "down". `GET /api/health/ready` (issue 16): readiness for a load balancer or an
- * orchestrator — 200 when the database answers and, where the app runs the LoRaWAN side, the
- * MQTT broker is connected; 503 naming the part that is down. No login for either. A check that
- * does not answer within 2 s counts as down: a probe must not hang with the database.
+ * `GET /api/health`: liveness with database reachability — 200 with db "ok", or 503 with db
+ * "down". `GET /api/health/ready`: readiness for a load balancer or an orchestrator — "can this
+ * instance serve HTTP", i.e. 200 when the database answers, 503 when it does not. Where the app
+ * runs the LoRaWAN side, the broker connection, how uplinks come in and whether downlinks leave
+ * are reported as fields but never make it 503: the UI and the API work without the broker, and
+ * a broker restart would otherwise take every instance out of the load balancer at once. No login
+ * for either. A check that does not answer within 2 s counts as down: a probe must not hang with
+ * the database.
  */
 
 import type { ZodTypeProvider } from '@fastify/type-provider-zod';
-import { HealthResponseSchema, ReadinessResponseSchema } from '@heizplan/contracts/health';
+import {
+  type DownlinkHealth,
+  HealthResponseSchema,
+  ReadinessResponseSchema,
+} from '@heizplan/contracts/health';
 import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../app.ts';
 
 const CHECK_TIMEOUT_MS = 2000;
 
@@ -28,6 +36,19 @@ async function probe(check: () => Promise<void>): Promise<'ok' | 'down'> {
   }
 }
 
+/**
+ * What the downlink queue reports, or undefined when it offers nothing or its getter throws: a
+ * readiness probe must answer, and a missing field says "unknown" honestly.
+ */
+function downlinkHealth(lorawan: NonNullable<AppDeps['lorawan']>): DownlinkHealth | undefined {
+  try {
+    return lorawan.downlinkHealth;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Registers `GET /health` and `GET /health/ready` (public; the app mounts them under `/api`). */
 export async function healthRoutes(app: FastifyInstance) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   typed.get(
@@ -56,7 +77,8 @@ export async function healthRoutes(app: FastifyInstance) {
       config: { public: true },
       schema: {
         tags: ['health'],
-        summary: 'Readiness: database and MQTT broker reachable (503 names the part that is down)',
+        summary:
+          'Readiness: 503 only while the database does not answer; broker, uplinks and downlinks are reported',
         security: [],
         response: { 200: ReadinessResponseSchema, 503: ReadinessResponseSchema },
       },
@@ -64,12 +86,18 @@ export async function healthRoutes(app: FastifyInstance) {
     async (_request, reply) => {
       const { database, config, lorawan } = app.deps;
       const db = await probe(() => database.ping());
-      const broker = lorawan ? (lorawan.brokerConnected ? 'ok' : 'down') : undefined;
-      const ready = db === 'ok' && broker !== 'down';
+      const ready = db === 'ok';
+      const downlinks = lorawan ? downlinkHealth(lorawan) : undefined;
       return reply.code(ready ? 200 : 503).send({
         status: ready ? 'ready' : 'not_ready',
         db,
-        ...(lorawan ? { broker, uplinks: lorawan.sessions.state } : {}),
+        ...(lorawan
+          ? {
+              broker: lorawan.brokerConnected ? 'ok' : 'down',
+              uplinks: lorawan.sessions.state,
+              ...(downlinks ? { downlinks } : {}),
+            }
+          : {}),
         version: config.version,
       });
     },
