@@ -113,6 +113,7 @@ const envSchema = z.object({
   STRIPE_API_URL: z.url().optional(),
   ALERT_EVALUATION_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
   WEBHOOKS_ALLOW_HTTP: boolish.default(false),
+  WEBHOOKS_ALLOW_PRIVATE: boolish.default(false),
   SUPPORT_EMAIL: z.email().optional(),
   SUPPORT_URL: z.url({ protocol: /^https?$/ }).optional(),
   SENTRY_DSN: z.url({ protocol: /^https?$/ }).optional(),
@@ -148,8 +149,9 @@ export interface Config {
      */
     clientId: string;
     /**
-     * Shared-subscription group (`$share/<group>/…`) the instances spread uplinks over; undefined
-     * = plain subscriptions, one instance consuming at a time (the embedded broker, TTS).
+     * Shared-subscription group (`$share/<group>/…`) the instances spread uplinks over, only when
+     * MQTT_SHARE_GROUP sets it; undefined = one plain persistent session, one instance consuming
+     * at a time and the others standing by.
      */
     shareGroup?: string;
     username?: string;
@@ -182,6 +184,8 @@ export interface Config {
     evaluationSeconds: number;
     /** Accept http:// webhook endpoints (development and tests only; production needs https). */
     webhooksAllowHttp: boolean;
+    /** Webhook endpoints on loopback, link-local, private or unique-local addresses are allowed. */
+    webhooksAllowPrivate: boolean;
   };
   /** Bearer token of the operator-only API; unset = generated once in `$DATA_DIR/operator-token`. */
   operatorToken?: string;
@@ -234,15 +238,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // The web app needs its client id at the external issuer to sign in at all.
     throw new ConfigError([{ variable: 'OIDC_CLIENT_ID', message: 'required when OIDC_ISSUER is set' }]);
   }
-  const shareGroup = e.MQTT_URL
-    ? (e.MQTT_SHARE_GROUP ?? defaultShareGroup(e.LORAWAN_NS, e.INSTANCES)) || undefined
-    : undefined;
+  // Opt-in only, whatever INSTANCES says: see `configWarnings`.
+  const shareGroup = e.MQTT_URL ? e.MQTT_SHARE_GROUP || undefined : undefined;
   const clusterIssues = clusterRefusals(e, shareGroup);
   if (clusterIssues.length > 0) throw new ConfigError(clusterIssues);
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     billing: billingConfig(e),
-    alerts: { evaluationSeconds: e.ALERT_EVALUATION_SECONDS, webhooksAllowHttp: e.WEBHOOKS_ALLOW_HTTP },
+    alerts: {
+      evaluationSeconds: e.ALERT_EVALUATION_SECONDS,
+      webhooksAllowHttp: e.WEBHOOKS_ALLOW_HTTP,
+      webhooksAllowPrivate: e.WEBHOOKS_ALLOW_PRIVATE,
+    },
     operatorToken: e.OPERATOR_TOKEN,
     env: e.NODE_ENV,
     port: e.PORT,
@@ -324,14 +331,28 @@ function billingConfig(e: z.infer<typeof envSchema>): BillingConfig {
 }
 
 /**
- * Several ChirpStack instances share uplinks by default (Mosquitto ≥ 2 and EMQX have shared
- * subscriptions). One instance keeps a plain subscription: Mosquitto 2.0.11 does not bring a
- * shared subscription back after a restart, so uplinks published before Heizplan reconnects
- * are lost, while a plain one queues them (docs/decisions/0034). The Things Stack's MQTT
- * server has no shared subscriptions at all (QoS 0, MQTT 3.1.1 only: TTS docs, "MQTT Server").
+ * What the configuration allows but an operator should know, for the log at start (`main.ts`);
+ * unlike a `ConfigError` none of these stops the server.
+ *
+ * A shared subscription (MQTT_SHARE_GROUP) loses uplinks across a broker restart: Mosquitto
+ * 2.0.11 brings the group back without a subscribed member, so what the network server publishes
+ * between the broker's restart and Heizplan's re-subscribe is dropped, while a plain persistent
+ * session queues it (measured, docs/decisions/0034). Hence the group is never a default. (The
+ * Things Stack's MQTT server has no shared subscriptions at all: TTS docs, "MQTT Server".)
  */
-const defaultShareGroup = (ns: 'chirpstack' | 'tts', instances: number) =>
-  ns === 'chirpstack' && instances > 1 ? 'heizplan' : '';
+export function configWarnings(config: Config): { variable: string; message: string }[] {
+  const warnings: { variable: string; message: string }[] = [];
+  if (config.lorawan.shareGroup) {
+    warnings.push({
+      variable: 'MQTT_SHARE_GROUP',
+      message:
+        `uplinks are taken through the shared subscription $share/${config.lorawan.shareGroup}/…: ` +
+        'uplinks the network server publishes while the broker restarts can be lost (Mosquitto 2); ' +
+        'leave MQTT_SHARE_GROUP empty for one plain persistent session, which loses none',
+    });
+  }
+  return warnings;
+}
 
 /**
  * What a multi-instance deployment (INSTANCES > 1) cannot run on: PGlite and the embedded broker

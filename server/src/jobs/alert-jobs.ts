@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { alertEvaluationDuration } from '../metrics.ts';
 import { evaluateAll } from '../modules/alerts/alert-evaluation.ts';
 import { sendAlertMails } from '../modules/alerts/alert-mail.ts';
+import { webhookFetch } from '../modules/alerts/webhook-address.ts';
 import { deliverDueWebhooks } from '../modules/alerts/webhook-delivery.ts';
 import { resolveAccountPorts } from '../modules/me/me.ports.ts';
 import { startPeriodic } from './periodic.ts';
@@ -16,6 +17,7 @@ const WEBHOOK_MS = 5_000;
 /** Starts the three jobs; @returns the function that stops them. */
 export function startAlertJobs(app: FastifyInstance): () => void {
   const { database, config } = app.deps;
+  const httpClient = webhookFetch(config.alerts.webhooksAllowPrivate);
   const stops = [
     startPeriodic(
       'alert evaluation',
@@ -28,7 +30,12 @@ export function startAlertJobs(app: FastifyInstance): () => void {
       },
       app.log,
     ),
-    startPeriodic('webhook delivery', WEBHOOK_MS, () => deliverDueWebhooks(database.db), app.log),
+    startPeriodic(
+      'webhook delivery',
+      WEBHOOK_MS,
+      () => deliverDueWebhooks(database.db, new Date(), httpClient),
+      app.log,
+    ),
     startPeriodic(
       'alert mail',
       config.alerts.evaluationSeconds * 1000,

@@ -7,7 +7,7 @@
  * even with several server instances. Re-applying an unchanged unit writes nothing, which
  * also makes catch-up after downtime a single change: only the setpoint now in force counts.
  */
-import { and, asc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import { anyOf } from '../db/any-of.ts';
 import type { Db } from '../db/client.ts';
 import { heatingLog, setpointOutbox, units } from '../db/schema.ts';

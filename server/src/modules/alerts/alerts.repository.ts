@@ -180,6 +180,15 @@ export async function updateWebhook(db: Db, companyId: string, id: string, enabl
   return row !== undefined;
 }
 
+export async function webhookExists(db: Db, companyId: string, id: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: webhooks.id })
+    .from(webhooks)
+    .where(and(eq(webhooks.companyId, companyId), eq(webhooks.id, id)))
+    .limit(1);
+  return row !== undefined;
+}
+
 export async function deleteWebhook(db: Db, companyId: string, id: string) {
   const rows = await db
     .delete(webhooks)

@@ -34,7 +34,8 @@ const WebhookParams = CompanyParamsSchema.extend({ webhookId: z.string().max(64)
 
 export async function alertsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const service = new AlertsService(fastify.deps.database.db, fastify.deps.config.alerts.webhooksAllowHttp);
+  const { webhooksAllowHttp, webhooksAllowPrivate } = fastify.deps.config.alerts;
+  const service = new AlertsService(fastify.deps.database.db, webhooksAllowHttp, webhooksAllowPrivate);
   const tags = ['alerts'];
   const sub = (request: Parameters<typeof requireAuth>[0]) => requireAuth(request).sub;
 

@@ -23,6 +23,7 @@ import type { Db } from '../../db/client.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { queueWebhookDeliveries } from './alert-evaluation.ts';
 import * as repo from './alerts.repository.ts';
+import { privateTargetOf } from './webhook-address.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const WEEK_MS = 7 * 86_400_000;
@@ -65,6 +66,7 @@ export class AlertsService {
     private readonly db: Db,
     /** Accept http:// endpoints (WEBHOOKS_ALLOW_HTTP, development and tests). */
     private readonly webhooksAllowHttp = false,
+    private readonly webhooksAllowPrivate = false,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -157,7 +159,8 @@ export class AlertsService {
 
   /**
    * Admins: registers an endpoint with a new 256-bit secret, returned this once.
-   * @throws 400 for an http:// URL unless WEBHOOKS_ALLOW_HTTP.
+   * @throws 400 for an http:// URL unless WEBHOOKS_ALLOW_HTTP, and for one on a non-public
+   * address (or a name resolving to one) unless WEBHOOKS_ALLOW_PRIVATE.
    */
   async createWebhook(userId: string, companyId: string, url: string) {
     await requireMember(this.db, userId, companyId, 'manage');
@@ -166,6 +169,12 @@ export class AlertsService {
       throw badRequest(message, [{ field: 'body.url', message, code: 'webhook_https_required' }], {
         code: 'webhook_https_required',
       });
+    }
+    const address = this.webhooksAllowPrivate ? null : await privateTargetOf(url);
+    if (address) {
+      const message = `The webhook address ${address} is not public; Heizplan sends webhooks only to public addresses.`;
+      const reason = { code: 'webhook_address_private' as const, params: { address } };
+      throw badRequest(message, [{ field: 'body.url', message, ...reason }], reason);
     }
     const row = await repo.insertWebhook(this.db, companyId, url, randomBytes(32).toString('hex'));
     return {
@@ -212,10 +221,12 @@ export class AlertsService {
     }
   }
 
-  /** Admins: an endpoint's deliveries of the last 7 days, newest first. */
+  /** Admins: an endpoint's deliveries of the last 7 days, newest first. @throws 404 for an unknown id. */
   async deliveries(userId: string, companyId: string, webhookId: string) {
     await requireMember(this.db, userId, companyId, 'manage');
-    if (!UUID.test(webhookId)) throw notFound('Webhook not found.');
+    if (!UUID.test(webhookId) || !(await repo.webhookExists(this.db, companyId, webhookId))) {
+      throw notFound('Webhook not found.');
+    }
     const rows = await repo.listDeliveries(
       this.db,
       companyId,

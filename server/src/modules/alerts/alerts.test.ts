@@ -15,6 +15,7 @@ import { type RegistryFixture, seedRegistry } from '../devices/registry-test-fix
 import { addMember, expectProblem, recordMails, type SentMail } from '../me/account.fixtures.ts';
 import { evaluateAll } from './alert-evaluation.ts';
 import { sendAlertMails } from './alert-mail.ts';
+import { webhookFetch } from './webhook-address.ts';
 import { backoffSeconds, deliverDueWebhooks, MAX_ATTEMPTS, signature } from './webhook-delivery.ts';
 
 const MIN = 60_000;
@@ -26,7 +27,7 @@ const T0 = new Date('2026-11-23T06:00:00Z');
 const at = (minutes: number) => new Date(T0.getTime() + minutes * MIN);
 
 beforeAll(async () => {
-  t = await buildTestApp({ WEBHOOKS_ALLOW_HTTP: '1' });
+  t = await buildTestApp({ WEBHOOKS_ALLOW_HTTP: '1', WEBHOOKS_ALLOW_PRIVATE: '1' });
   f = await seedRegistry(t.database.db);
   base = `/api/companies/${f.companyId}`;
   await addMember(t, f.companyId, 'reader', 'ems');
@@ -189,7 +190,7 @@ describe('webhooks', () => {
     expect((await t.call('GET', `${base}/webhooks`)).json().results[0]).not.toHaveProperty('secret');
     await offline(0);
     answer = 500;
-    await deliverDueWebhooks(t.database.db, at(0));
+    await deliverDueWebhooks(t.database.db, at(0), fetch);
     const [first] = received;
     const header = String(first?.headers['heizplan-signature']);
     const timestamp = Number(header.match(/t=(\d+)/)?.[1]);
@@ -205,10 +206,10 @@ describe('webhooks', () => {
       .where(eq(webhookDeliveries.webhookId, webhookId));
     expect(delivery).toMatchObject({ status: 'pending', attempts: 1, lastStatusCode: 500 });
     expect(delivery?.nextAttemptAt?.getTime()).toBe(at(0).getTime() + backoffSeconds(1) * 1000);
-    await deliverDueWebhooks(t.database.db, at(0.25)); // not due yet
+    await deliverDueWebhooks(t.database.db, at(0.25), fetch); // not due yet
     expect(received).toHaveLength(1);
     answer = 204;
-    await deliverDueWebhooks(t.database.db, at(1));
+    await deliverDueWebhooks(t.database.db, at(1), fetch);
     [delivery] = await t.database.db
       .select()
       .from(webhookDeliveries)
@@ -225,7 +226,7 @@ describe('webhooks', () => {
     answer = 503;
     let now = at(0);
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-      await deliverDueWebhooks(t.database.db, now);
+      await deliverDueWebhooks(t.database.db, now, fetch);
       now = new Date(now.getTime() + backoffSeconds(attempt) * 1000);
     }
     const [delivery] = await t.database.db
@@ -234,6 +235,51 @@ describe('webhooks', () => {
       .where(eq(webhookDeliveries.webhookId, webhookId));
     expect(delivery).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS, nextAttemptAt: null });
     await t.call('DELETE', `${base}/webhooks/${webhookId}`);
+  });
+
+  it('refuses endpoints on loopback, private and link-local addresses unless allowed, also at delivery', async () => {
+    const strict = await buildTestApp();
+    try {
+      const g = await seedRegistry(strict.database.db);
+      for (const [target, address] of [
+        ['https://127.0.0.1:9/hook', '127.0.0.1'],
+        ['https://localhost/hook', '127.0.0.1'],
+        ['https://[::1]/hook', '::1'],
+        ['https://10.1.2.3/hook', '10.1.2.3'],
+        ['https://169.254.169.254/latest', '169.254.169.254'],
+        ['https://[fd00::1]/hook', 'fd00::1'],
+        ['https://[::ffff:192.168.1.1]/hook', '::ffff:c0a8:101'],
+      ] as const) {
+        const res = await strict.call('POST', `/api/companies/${g.companyId}/webhooks`, { url: target });
+        expectProblem(res, 400);
+        expect(res.json()).toMatchObject({
+          code: 'webhook_address_private',
+          errors: [{ field: 'body.url' }],
+        });
+        expect(res.json().params.address).toBe(address);
+      }
+      const ok = await strict.call('POST', `/api/companies/${g.companyId}/webhooks`, {
+        url: 'https://93.184.215.14/hook',
+      });
+      expect(ok.statusCode).toBe(201);
+    } finally {
+      await strict.close();
+    }
+    // Registered while allowed, delivered by the default client: refused before connecting, by
+    // IP literal and by a name that resolves to loopback.
+    received.length = 0;
+    const port = (receiver.address() as AddressInfo).port;
+    const guarded = webhookFetch(false);
+    await expect(guarded(`http://127.0.0.1:${port}/hook`, { method: 'POST' })).rejects.toThrow(
+      'not a public',
+    );
+    await expect(guarded(`http://localhost:${port}/hook`, { method: 'POST' })).rejects.toThrow();
+    expect(received).toEqual([]);
+  });
+
+  it('answers 404 for the deliveries of a webhook that does not exist', async () => {
+    const res = await t.call('GET', `${base}/webhooks/00000000-0000-4000-8000-000000000999/deliveries`);
+    expectProblem(res, 404);
   });
 
   it('refuses plain http where it is not allowed', async () => {
