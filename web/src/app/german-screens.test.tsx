@@ -7,11 +7,11 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { registryApi } from '../features/devices/test-fixtures.ts';
-import { heatingApi, testUnit } from '../features/units/test-fixtures.ts';
+import { registryApi } from '../test/devices-fixtures.ts';
 import { resources } from '../test/locales.ts';
 import { renderRoutes } from '../test/render.tsx';
 import { type FetchHandler, json, signIn, testProfile } from '../test/signed-in.ts';
+import { heatingApi, testUnit } from '../test/units-fixtures.ts';
 import i18n, { setLanguage } from './i18n.ts';
 import { routes } from './router.tsx';
 

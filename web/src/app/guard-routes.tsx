@@ -8,9 +8,9 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { Navigate, Outlet, useParams, useSearchParams } from 'react-router';
 import { Spinner } from '../components/ui/spinner.tsx';
-import { useCompanyLicenses } from '../features/account/api/get-company-licenses.ts';
-import { useCurrentLicenses } from '../features/account/api/get-current-licenses.ts';
-import { useMe } from '../features/account/api/get-me.ts';
+import { useCompanyLicenses } from '../lib/account/get-company-licenses.ts';
+import { useCurrentLicenses } from '../lib/account/get-current-licenses.ts';
+import { useMe } from '../lib/account/get-me.ts';
 import { ApiError } from '../lib/api-client.ts';
 import { getCurrentCompanyId, setCurrentCompanyId } from '../lib/client-storage.ts';
 import {

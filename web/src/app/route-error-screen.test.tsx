@@ -6,7 +6,7 @@ import { signIn, testProfile } from '../test/signed-in.ts';
 import { setLanguage } from './i18n.ts';
 import { routes } from './router.tsx';
 
-vi.mock('../features/units/routes/units-page.tsx', () => ({
+vi.mock('./routes/units-page.tsx', () => ({
   UnitsPage: () => {
     throw new Error('units screen broke');
   },

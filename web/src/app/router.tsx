@@ -5,7 +5,9 @@
  * (`screen` below, React.lazy), so the first load carries only the shell; the maintenance and
  * 404 pages stay in the main chunk because they are what shows when the server (and so its
  * chunks) is in trouble. Route-level error boundaries show `RouteErrorScreen` instead of a blank
- * page: one around everything, one inside the shell so its navigation stays.
+ * page: one around everything, one inside the shell so its navigation stays. A screen that
+ * combines several features lives in `app/routes/`; a feature's own screens stay in its folder,
+ * since features do not import each other (feature-boundaries.test.ts).
  */
 import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
@@ -94,7 +96,7 @@ const guardedRoutes: RouteObject[] = [
   {
     path: 'units',
     ...screen(
-      async () => (await import('../features/units/routes/units-page.tsx')).UnitsPage,
+      async () => (await import('./routes/units-page.tsx')).UnitsPage,
       ['units', 'graphs', 'qr', 'problems'],
     ),
   },
@@ -108,7 +110,7 @@ const guardedRoutes: RouteObject[] = [
   {
     path: 'units/:unitId',
     ...screen(
-      async () => (await import('../features/units/routes/unit-detail-page.tsx')).UnitDetailPage,
+      async () => (await import('./routes/unit-detail-page.tsx')).UnitDetailPage,
       ['units', 'plans', 'graphs', 'qr', 'problems'],
     ),
   },
@@ -122,7 +124,7 @@ const guardedRoutes: RouteObject[] = [
   {
     path: 'groups',
     ...screen(
-      async () => (await import('../features/groups/routes/groups-page.tsx')).GroupsPage,
+      async () => (await import('./routes/groups-page.tsx')).GroupsPage,
       ['groups', 'plans', 'problems'],
     ),
   },
@@ -135,10 +137,7 @@ const guardedRoutes: RouteObject[] = [
   },
   {
     path: 'devices',
-    ...screen(
-      async () => (await import('../features/devices/routes/devices-page.tsx')).DevicesPage,
-      ['devices', 'problems'],
-    ),
+    ...screen(async () => (await import('./routes/devices-page.tsx')).DevicesPage, ['devices', 'problems']),
   },
   {
     path: 'gateways',
@@ -160,10 +159,7 @@ const guardedRoutes: RouteObject[] = [
   },
   {
     path: 'settings',
-    ...screen(
-      async () => (await import('../features/settings/components/settings-layout.tsx')).SettingsLayout,
-      ['settings'],
-    ),
+    ...screen(async () => (await import('./routes/settings-layout.tsx')).SettingsLayout, ['settings']),
     children: [
       { index: true, element: <Navigate to="/settings/general" replace /> },
       {
@@ -241,7 +237,7 @@ export const routes: RouteObject[] = [
               {
                 index: true,
                 ...screen(
-                  async () => (await import('../features/setup/routes/setup-page.tsx')).SetupPage,
+                  async () => (await import('./routes/setup-page.tsx')).SetupPage,
                   ['setup', 'problems'],
                 ),
               },
@@ -263,7 +259,7 @@ export const routes: RouteObject[] = [
                   {
                     path: 'assign',
                     ...screen(
-                      async () => (await import('../features/assign/routes/assign-page.tsx')).AssignPage,
+                      async () => (await import('./routes/assign-page.tsx')).AssignPage,
                       ['assign', 'devices', 'problems'],
                     ),
                   },

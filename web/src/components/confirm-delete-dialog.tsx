@@ -4,8 +4,8 @@
  * succeeds or fails (spec §4, as for removing a user) — the caller reports the outcome in a toast.
  */
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
-import { Dialog, DialogClose } from '../../../components/ui/dialog.tsx';
+import { Button } from './ui/button.tsx';
+import { Dialog, DialogClose } from './ui/dialog.tsx';
 
 export interface ConfirmDeleteDialogProps {
   /** Accessible name of the trigger, e.g. "Delete device 70b3…". */

@@ -5,8 +5,8 @@
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button.tsx';
-import { Tooltip } from '../../../components/ui/tooltip.tsx';
+import { Button } from './ui/button.tsx';
+import { Tooltip } from './ui/tooltip.tsx';
 
 const STEPS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
   ['second', 60],

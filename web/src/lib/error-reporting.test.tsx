@@ -12,7 +12,7 @@ import { renderRoutes } from '../test/render.tsx';
 import { type FetchHandler, json, signIn } from '../test/signed-in.ts';
 import { ErrorReporter, errorReporter, MAX_REPORTS_PER_PAGE, type SentryApi } from './error-reporting.ts';
 
-vi.mock('../features/units/routes/units-page.tsx', () => ({
+vi.mock('../app/routes/units-page.tsx', () => ({
   UnitsPage: () => {
     throw new Error('units screen broke');
   },

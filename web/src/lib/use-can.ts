@@ -7,9 +7,9 @@ import type { Role } from '@heizplan/contracts/account';
 import { type Capability, can } from '@heizplan/contracts/permissions';
 import { useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import { getCurrentCompanyId, subscribeCurrentCompany } from '../../lib/client-storage.ts';
-import { getCompany } from './api/get-company.ts';
-import { companyKeys } from './api/query-keys.ts';
+import { getCurrentCompanyId, subscribeCurrentCompany } from './client-storage.ts';
+import { getCompany } from './company/get-company.ts';
+import { companyKeys } from './company/query-keys.ts';
 
 /** The current company id, re-rendering when it is chosen or switched. */
 export function useCurrentCompanyId(): string | null {

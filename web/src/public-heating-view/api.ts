@@ -37,7 +37,7 @@ const settle = (request: Promise<Response>) => request.then(toResult, (): ViewRe
  */
 export function loadView(token: string): Promise<ViewResult> {
   const early = (window as { __heatingView?: Promise<Response> }).__heatingView;
-  if (early) {
+  if (early !== undefined) {
     delete (window as { __heatingView?: Promise<Response> }).__heatingView;
     return settle(early);
   }

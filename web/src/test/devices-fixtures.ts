@@ -1,8 +1,8 @@
 /** Test data and fetch stubs for the device, gateway and assign screens' component tests. */
 import type { Device, Gateway } from '@heizplan/contracts/devices';
 import type { Unit } from '@heizplan/contracts/heating';
-import { type FetchHandler, json } from '../../test/signed-in.ts';
-import { heatingApi } from '../units/test-fixtures.ts';
+import { type FetchHandler, json } from './signed-in.ts';
+import { heatingApi } from './units-fixtures.ts';
 
 let seq = 0;
 

@@ -1,6 +1,6 @@
 /** Test data and fetch stubs for the heating screens' component tests. */
 import type { Unit } from '@heizplan/contracts/heating';
-import { type FetchHandler, json, testCompany } from '../../test/signed-in.ts';
+import { type FetchHandler, json, testCompany } from './signed-in.ts';
 
 let seq = 0;
 /** A unit with a uuid-shaped id (the contract checks it) and the given fields. */

@@ -10,7 +10,7 @@ import { Icon } from '../../components/ui/icon.tsx';
 import { AlertBadge } from '../../features/alerts/components/alert-indicators.tsx';
 import { SubscriptionNotice, useShopTarget } from '../../features/billing/components/subscription-notice.tsx';
 import { CompanySwitcher } from '../../features/company/components/company-switcher.tsx';
-import { useCurrentRole } from '../../features/company/use-can.ts';
+import { useCurrentRole } from '../../lib/use-can.ts';
 import { mainNav, type NavItem, secondaryNav } from './nav-items.ts';
 
 function NavEntry({ item }: { item: NavItem }) {

@@ -11,15 +11,15 @@ import { DeviceCodeError, parseDeviceCode } from '@heizplan/contracts/tr005';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Button } from '../../../components/ui/button.tsx';
-import { TextInput } from '../../../components/ui/field.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { useCurrentRole } from '../../company/use-can.ts';
-import { useDeviceByEui } from '../../devices/api/get-device-by-eui.ts';
-import { AssignDevice, type Assignment } from '../components/assign-device.tsx';
-import { type CameraProblem, QrScanner } from '../components/qr-scanner.tsx';
-import { useAssignCompany } from '../use-assign-company.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { TextInput } from '../../components/ui/field.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { type CameraProblem, QrScanner } from '../../features/assign/components/qr-scanner.tsx';
+import { useAssignCompany } from '../../features/assign/use-assign-company.ts';
+import { useDeviceByEui } from '../../features/devices/api/get-device-by-eui.ts';
+import { AssignDevice, type Assignment } from '../../features/devices/components/assign-device.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { useCurrentRole } from '../../lib/use-can.ts';
 
 /**
  * Waits for the current company (see `useAssignCompany`), then shows the assign screen to

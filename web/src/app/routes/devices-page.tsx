@@ -2,28 +2,30 @@
  * `/devices` (spec §2 "Groups, devices, gateways"; issue 6 registry): the device table — id
  * (DevEUI), type (model), unit, created, last signal (relative, exact time in a tooltip),
  * battery — with search, model and unit filters, sorting and paging done by the server; add a
- * device, change its unit, delete it (409 'last device' → error toast).
+ * device, change its unit, delete it (409 'last device' → error toast). Composes the devices
+ * feature with the alert centre's indicators and billing's shop link.
  */
 import { DEVICE_MODELS, type Device, type DeviceModel } from '@heizplan/contracts/devices';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PagedList } from '../../../components/paged-list/paged-list.tsx';
-import { usePagedList } from '../../../components/paged-list/use-paged-list.ts';
-import { SearchInput } from '../../../components/ui/search-input.tsx';
-import { Select } from '../../../components/ui/select.tsx';
-import type { TableColumn } from '../../../components/ui/table.tsx';
-import { useToast } from '../../../components/ui/toast-provider.tsx';
-import { useProblemMessage } from '../../../lib/problem-message.ts';
-import { AlertIndicator } from '../../alerts/components/alert-indicators.tsx';
-import { useCan } from '../../company/use-can.ts';
-import { useDeleteDevice } from '../api/delete-device.ts';
-import { type DeviceListParams, useDevices } from '../api/list-devices.ts';
-import { AddDeviceDialog } from '../components/add-device-dialog.tsx';
-import { ConfirmDeleteDialog } from '../components/confirm-delete-dialog.tsx';
-import { DeviceUnitDialog } from '../components/device-unit-dialog.tsx';
-import { DownlinkStateBadge } from '../components/downlink-state-badge.tsx';
-import { formatDate, RelativeTime } from '../components/relative-time.tsx';
-import { useUnitOptions } from '../unit-options.ts';
+import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog.tsx';
+import { PagedList } from '../../components/paged-list/paged-list.tsx';
+import { usePagedList } from '../../components/paged-list/use-paged-list.ts';
+import { formatDate, RelativeTime } from '../../components/relative-time.tsx';
+import { SearchInput } from '../../components/ui/search-input.tsx';
+import { Select } from '../../components/ui/select.tsx';
+import type { TableColumn } from '../../components/ui/table.tsx';
+import { useToast } from '../../components/ui/toast-provider.tsx';
+import { AlertIndicator } from '../../features/alerts/components/alert-indicators.tsx';
+import { useShopTarget } from '../../features/billing/components/subscription-notice.tsx';
+import { useDeleteDevice } from '../../features/devices/api/delete-device.ts';
+import { type DeviceListParams, useDevices } from '../../features/devices/api/list-devices.ts';
+import { AddDeviceDialog } from '../../features/devices/components/add-device-dialog.tsx';
+import { DeviceUnitDialog } from '../../features/devices/components/device-unit-dialog.tsx';
+import { DownlinkStateBadge } from '../../features/devices/components/downlink-state-badge.tsx';
+import { useUnitOptions } from '../../lib/heating/unit-options.ts';
+import { useProblemMessage } from '../../lib/problem-message.ts';
+import { useCan } from '../../lib/use-can.ts';
 
 const ALL = 'all';
 const UNASSIGNED = 'none';
@@ -44,6 +46,7 @@ export function DevicesPage() {
   } as DeviceListParams;
   const devices = useDevices(query);
   const units = useUnitOptions('devices-unit-filter');
+  const shop = useShopTarget();
   const remove = useDeleteDevice();
   const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 });
 
@@ -139,7 +142,7 @@ export function DevicesPage() {
     <section className="mx-auto flex w-full max-w-6xl flex-col gap-4 p-4 sm:p-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold">{t('title')}</h1>
-        {canOperate && <AddDeviceDialog />}
+        {canOperate && <AddDeviceDialog shop={shop} />}
       </div>
       <PagedList
         query={devices}

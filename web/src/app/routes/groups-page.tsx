@@ -1,19 +1,20 @@
 /**
  * `/groups` (spec §2 "Groups"): the groups table (name, member count, whether group plans are
  * available), a form to create one, and the chosen group (`?group=<id>`) with its members and
- * group plans below.
+ * group plans below: the groups feature's panel with the plans feature's editor in it.
  */
 import type { Group } from '@heizplan/contracts/heating';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { usePagedList } from '../../../components/paged-list/use-paged-list.ts';
-import { SearchInput } from '../../../components/ui/search-input.tsx';
-import { Table, type TableColumn } from '../../../components/ui/table.tsx';
-import { useCan } from '../../company/use-can.ts';
-import { useGroup } from '../api/get-group.ts';
-import { useGroups } from '../api/list-groups.ts';
-import { CreateGroupForm } from '../components/create-group-form.tsx';
-import { GroupPanel } from '../components/group-panel.tsx';
+import { usePagedList } from '../../components/paged-list/use-paged-list.ts';
+import { SearchInput } from '../../components/ui/search-input.tsx';
+import { Table, type TableColumn } from '../../components/ui/table.tsx';
+import { useGroup } from '../../features/groups/api/get-group.ts';
+import { CreateGroupForm } from '../../features/groups/components/create-group-form.tsx';
+import { GroupPanel } from '../../features/groups/components/group-panel.tsx';
+import { PlansSection } from '../../features/plans/components/plans-section.tsx';
+import { useGroups } from '../../lib/heating/list-groups.ts';
+import { useCan } from '../../lib/use-can.ts';
 
 const EMPTY_PAGE = { results: [], count: 0, page: 1, size: 10 };
 
@@ -71,7 +72,20 @@ export function GroupsPage() {
         emptyText={t('empty')}
         testid="groups-table"
       />
-      {selected && <GroupPanel key={selected.id} group={selected} onDeleted={() => select(null)} />}
+      {selected && (
+        <GroupPanel
+          key={selected.id}
+          group={selected}
+          onDeleted={() => select(null)}
+          renderPlans={({ groupId, previewUnitId, disabledReason }) => (
+            <PlansSection
+              owner={{ groupId }}
+              preview={previewUnitId ? { unitId: previewUnitId, scope: 'group' } : null}
+              disabledReason={disabledReason}
+            />
+          )}
+        />
+      )}
     </section>
   );
 }

@@ -7,9 +7,9 @@ import type { Capability } from '@heizplan/contracts/permissions';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation } from 'react-router';
-import { cx } from '../../../components/ui/cx.ts';
-import { useBilling } from '../../billing/api/billing.ts';
-import { useCan, useCurrentCompanyId } from '../../company/use-can.ts';
+import { cx } from '../../components/ui/cx.ts';
+import { useBilling } from '../../features/billing/api/billing.ts';
+import { useCan, useCurrentCompanyId } from '../../lib/use-can.ts';
 
 const TABS: Array<{ tab: string; capability?: Capability }> = [
   { tab: 'general' },

@@ -1,17 +1,24 @@
 /**
  * `/setup/:step` (spec §2): the onboarding wizard without navigation — language, company
  * (create or join), terms — with the step indicator of the UI kit. Unknown steps go to step 1.
- * The step guards (`SetupGuard`) run before this page.
+ * The step guards (`SetupGuard`) run before this page. The terms step gets the company
+ * feature's switcher for members who cannot accept for their company.
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
-import { ProgressSteps } from '../../../components/ui/progress-steps.tsx';
-import { useMe } from '../../account/api/get-me.ts';
-import { CompanyStep } from '../components/company-step.tsx';
-import { LanguageStep } from '../components/language-step.tsx';
-import { TermsStep } from '../components/terms-step.tsx';
-import { defaultSetupData, parseStep, type SetupData, withInviteCode } from '../setup-data.ts';
+import { ProgressSteps } from '../../components/ui/progress-steps.tsx';
+import { CompanySwitcher } from '../../features/company/components/company-switcher.tsx';
+import { CompanyStep } from '../../features/setup/components/company-step.tsx';
+import { LanguageStep } from '../../features/setup/components/language-step.tsx';
+import { TermsStep } from '../../features/setup/components/terms-step.tsx';
+import {
+  defaultSetupData,
+  parseStep,
+  type SetupData,
+  withInviteCode,
+} from '../../features/setup/setup-data.ts';
+import { useMe } from '../../lib/account/get-me.ts';
 
 export function SetupPage() {
   const { t } = useTranslation('setup');
@@ -53,7 +60,7 @@ export function SetupPage() {
         <section className="rounded-xl border border-stone-200 bg-white p-5 shadow-sm sm:p-8">
           {step === 1 && <LanguageStep {...props} />}
           {step === 2 && <CompanyStep {...props} />}
-          {step === 3 && <TermsStep {...props} />}
+          {step === 3 && <TermsStep {...props} companySwitcher={<CompanySwitcher id="setup-company" />} />}
         </section>
       </div>
     </main>

@@ -4,23 +4,23 @@
  */
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { SettingsCard } from '../../../components/settings-card.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { UnitAlertBanner } from '../../alerts/components/alert-indicators.tsx';
-import { useCan } from '../../company/use-can.ts';
-import { useUnitPreview } from '../../plans/api/preview-plan.ts';
-import { PlansSection } from '../../plans/components/plans-section.tsx';
-import { PreviewChart } from '../../plans/components/preview-chart.tsx';
-import { PreviewWeekPicker, usePreviewWeek } from '../../plans/components/preview-week-picker.tsx';
-import { UnitQrSection } from '../../qr-codes/components/unit-qr-section.tsx';
-import { UnitGraph } from '../../unit-graphs/components/unit-graph.tsx';
-import { useUnit } from '../api/get-unit.ts';
-import { DeleteUnitDialog } from '../components/delete-unit-dialog.tsx';
-import { PendingDownlinks } from '../components/pending-downlinks.tsx';
-import { RoomTemperature } from '../components/room-temperature.tsx';
-import { UnitSettingsForm } from '../components/unit-settings-form.tsx';
-import { useHeatingFormat } from '../format.ts';
+import { SettingsCard } from '../../components/settings-card.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { UnitAlertBanner } from '../../features/alerts/components/alert-indicators.tsx';
+import { useUnitPreview } from '../../features/plans/api/preview-plan.ts';
+import { PlansSection } from '../../features/plans/components/plans-section.tsx';
+import { PreviewChart } from '../../features/plans/components/preview-chart.tsx';
+import { PreviewWeekPicker, usePreviewWeek } from '../../features/plans/components/preview-week-picker.tsx';
+import { UnitQrSection } from '../../features/qr-codes/components/unit-qr-section.tsx';
+import { UnitGraph } from '../../features/unit-graphs/components/unit-graph.tsx';
+import { useUnit } from '../../features/units/api/get-unit.ts';
+import { DeleteUnitDialog } from '../../features/units/components/delete-unit-dialog.tsx';
+import { PendingDownlinks } from '../../features/units/components/pending-downlinks.tsx';
+import { RoomTemperature } from '../../features/units/components/room-temperature.tsx';
+import { UnitSettingsForm } from '../../features/units/components/unit-settings-form.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { useHeatingFormat } from '../../lib/format.ts';
+import { useCan } from '../../lib/use-can.ts';
 
 function StoredPreview({ unitId }: { unitId: string }) {
   const week = usePreviewWeek();

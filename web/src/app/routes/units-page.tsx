@@ -7,21 +7,21 @@
 import type { Unit } from '@heizplan/contracts/heating';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PagedList } from '../../../components/paged-list/paged-list.tsx';
-import { usePagedList } from '../../../components/paged-list/use-paged-list.ts';
-import type { TableColumn } from '../../../components/ui/table.tsx';
-import { AlertIndicator } from '../../alerts/components/alert-indicators.tsx';
-import { useCompany } from '../../company/api/get-company.ts';
-import { useCan } from '../../company/use-can.ts';
-import { UnitGraphDialog } from '../../unit-graphs/components/unit-graph-dialog.tsx';
-import { type UnitListParams, useUnits } from '../api/list-units.ts';
-import { CreateUnitsDialog } from '../components/create-units-dialog.tsx';
-import { NoPlanBadge } from '../components/no-plan-badge.tsx';
-import { PendingDownlinks } from '../components/pending-downlinks.tsx';
-import { RoomTemperature } from '../components/room-temperature.tsx';
-import { SetpointValue } from '../components/setpoint-value.tsx';
-import { UnitControls } from '../components/unit-controls.tsx';
-import { useHeatingFormat } from '../format.ts';
+import { PagedList } from '../../components/paged-list/paged-list.tsx';
+import { usePagedList } from '../../components/paged-list/use-paged-list.ts';
+import type { TableColumn } from '../../components/ui/table.tsx';
+import { AlertIndicator } from '../../features/alerts/components/alert-indicators.tsx';
+import { UnitGraphDialog } from '../../features/unit-graphs/components/unit-graph-dialog.tsx';
+import { CreateUnitsDialog } from '../../features/units/components/create-units-dialog.tsx';
+import { NoPlanBadge } from '../../features/units/components/no-plan-badge.tsx';
+import { PendingDownlinks } from '../../features/units/components/pending-downlinks.tsx';
+import { RoomTemperature } from '../../features/units/components/room-temperature.tsx';
+import { SetpointValue } from '../../features/units/components/setpoint-value.tsx';
+import { UnitControls } from '../../features/units/components/unit-controls.tsx';
+import { useCompany } from '../../lib/company/get-company.ts';
+import { useHeatingFormat } from '../../lib/format.ts';
+import { type UnitListParams, useUnits } from '../../lib/heating/list-units.ts';
+import { useCan } from '../../lib/use-can.ts';
 
 export function UnitsPage() {
   const { t } = useTranslation('units');

@@ -18,7 +18,7 @@ import { setLanguage } from '../../app/i18n.ts';
 import { routes } from '../../app/router.tsx';
 import { renderRoutes } from '../../test/render.tsx';
 import { type FetchHandler, json, signIn, testCompany, testProfile } from '../../test/signed-in.ts';
-import { heatingApi, problem, testUnit } from '../units/test-fixtures.ts';
+import { heatingApi, problem, testUnit } from '../../test/units-fixtures.ts';
 
 const UNIT = '00000000-0000-4000-8000-00000000a001';
 const testAlert = (over: Partial<Alert> = {}): Alert => ({

@@ -4,10 +4,10 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../app/i18n.ts';
 import { routes } from '../../app/router.tsx';
+import { registryApi, testDevice } from '../../test/devices-fixtures.ts';
 import { renderRoutes } from '../../test/render.tsx';
 import { type FetchHandler, json, signIn, testProfile } from '../../test/signed-in.ts';
-import { registryApi, testDevice } from '../devices/test-fixtures.ts';
-import { problem, testUnit } from '../units/test-fixtures.ts';
+import { problem, testUnit } from '../../test/units-fixtures.ts';
 import { cameraProblemOf } from './components/qr-scanner.tsx';
 
 function open(api: FetchHandler) {

@@ -5,8 +5,8 @@
  */
 import { useEffect, useState } from 'react';
 import { chooseCompanyId } from '../../app/guards.ts';
+import { useMe } from '../../lib/account/get-me.ts';
 import { getCurrentCompanyId, setCurrentCompanyId } from '../../lib/client-storage.ts';
-import { useMe } from '../account/api/get-me.ts';
 
 export type AssignCompanyState = 'loading' | 'ready' | 'no-company' | 'error';
 

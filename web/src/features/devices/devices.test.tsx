@@ -4,11 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../app/i18n.ts';
 import { routes } from '../../app/router.tsx';
+import { formatExact, formatRelative } from '../../components/relative-time.tsx';
+import { registryApi, testDevice } from '../../test/devices-fixtures.ts';
 import { renderRoutes } from '../../test/render.tsx';
 import { type FetchHandler, json, signIn, testProfile } from '../../test/signed-in.ts';
-import { problem, testUnit } from '../units/test-fixtures.ts';
-import { formatExact, formatRelative } from './components/relative-time.tsx';
-import { registryApi, testDevice } from './test-fixtures.ts';
+import { problem, testUnit } from '../../test/units-fixtures.ts';
 
 /** An active subscription with every one of its 5 licences in use. */
 const ACTIVE_BILLING = {

@@ -3,10 +3,10 @@ import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../app/i18n.ts';
 import { routes } from '../../app/router.tsx';
+import { registryApi, testDevice } from '../../test/devices-fixtures.ts';
 import { renderRoutes } from '../../test/render.tsx';
 import { signIn, testProfile } from '../../test/signed-in.ts';
-import { heatingApi, testUnit } from '../units/test-fixtures.ts';
-import { registryApi, testDevice } from './test-fixtures.ts';
+import { heatingApi, testUnit } from '../../test/units-fixtures.ts';
 
 describe('setpoint delivery', () => {
   beforeEach(() => localStorage.clear());

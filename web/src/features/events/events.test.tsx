@@ -13,7 +13,7 @@ import { setLanguage } from '../../app/i18n.ts';
 import { routes } from '../../app/router.tsx';
 import { renderRoutes } from '../../test/render.tsx';
 import { type FetchHandler, json, signIn, testCompany, testProfile } from '../../test/signed-in.ts';
-import { problem, testUnit } from '../units/test-fixtures.ts';
+import { problem, testUnit } from '../../test/units-fixtures.ts';
 
 const unit = testUnit({ name: 'Aula' });
 const group: Group = {

@@ -4,9 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../app/i18n.ts';
 import { routes } from '../../app/router.tsx';
+import { registryApi, testGateway } from '../../test/devices-fixtures.ts';
 import { renderRoutes } from '../../test/render.tsx';
 import { type FetchHandler, json, signIn, testProfile } from '../../test/signed-in.ts';
-import { registryApi, testGateway } from '../devices/test-fixtures.ts';
 
 function open(api: FetchHandler, lang: 'de' | 'en' = 'en') {
   const { session, fetchMock } = signIn({ profile: testProfile({ lang }), extra: api });

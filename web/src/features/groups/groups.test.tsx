@@ -7,7 +7,7 @@ import { setLanguage } from '../../app/i18n.ts';
 import { routes } from '../../app/router.tsx';
 import { renderRoutes } from '../../test/render.tsx';
 import { type FetchHandler, json, signIn, testCompany, testProfile } from '../../test/signed-in.ts';
-import { testUnit } from '../units/test-fixtures.ts';
+import { testUnit } from '../../test/units-fixtures.ts';
 
 const member = testUnit({ name: 'Raum 3', groupName: 'Nordflügel' });
 const group = (over: Partial<Group> = {}): Group => ({

@@ -11,7 +11,7 @@ import { setLanguage } from '../../app/i18n.ts';
 import { routes } from '../../app/router.tsx';
 import { renderRoutes } from '../../test/render.tsx';
 import { type FetchHandler, json, signIn, testProfile } from '../../test/signed-in.ts';
-import { heatingApi, problem, testUnit } from '../units/test-fixtures.ts';
+import { heatingApi, problem, testUnit } from '../../test/units-fixtures.ts';
 
 const unit = testUnit({ name: 'Aula' });
 const base = `/api/companies/c1/units/${unit.id}`;

@@ -6,7 +6,7 @@ import { setLanguage } from '../../app/i18n.ts';
 import { routes } from '../../app/router.tsx';
 import { renderRoutes } from '../../test/render.tsx';
 import { type FetchHandler, json, signIn, testProfile } from '../../test/signed-in.ts';
-import { heatingApi, problem, testUnit } from '../units/test-fixtures.ts';
+import { heatingApi, problem, testUnit } from '../../test/units-fixtures.ts';
 import { labelledQrSvg, qrFileName } from './qr-image.ts';
 
 const unit = testUnit({ name: 'Aula' });
@@ -22,7 +22,7 @@ const code = (token: string) => ({
 function open(qr: FetchHandler, path = `/units/${unit.id}`) {
   const api: FetchHandler = (method, u, init) => {
     const answer = qr(method, u, init);
-    if (answer) return answer;
+    if (answer !== undefined) return answer;
     if (method === 'GET' && u === `/api/companies/c1/units/${unit.id}`) return json(200, unit);
     if (method === 'GET' && u === `/api/companies/c1/units/${unit.id}/plans`)
       return json(200, { results: [] });

@@ -7,7 +7,7 @@ import { setLanguage } from '../../app/i18n.ts';
 import { routes } from '../../app/router.tsx';
 import { renderRoutes } from '../../test/render.tsx';
 import { type FetchHandler, json, signIn, testCompany, testProfile } from '../../test/signed-in.ts';
-import { problem } from '../units/test-fixtures.ts';
+import { problem } from '../../test/units-fixtures.ts';
 
 function open(patch: FetchHandler, role: Role = 'admin') {
   const api: FetchHandler = (method, url, init) => {

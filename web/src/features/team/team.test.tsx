@@ -10,7 +10,7 @@ import { setLanguage } from '../../app/i18n.ts';
 import { routes } from '../../app/router.tsx';
 import { renderRoutes } from '../../test/render.tsx';
 import { type FetchHandler, json, signIn, testCompany, testProfile } from '../../test/signed-in.ts';
-import { problem } from '../units/test-fixtures.ts';
+import { problem } from '../../test/units-fixtures.ts';
 
 const me: Member = { id: 'u1', name: 'Ada Lovelace', email: 'ada@example.com', role: 'admin' };
 const grace: Member = { id: 'u2', name: 'Grace Hopper', email: 'grace@example.com', role: 'heating' };

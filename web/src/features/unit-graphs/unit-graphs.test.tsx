@@ -7,7 +7,7 @@ import i18n, { setLanguage } from '../../app/i18n.ts';
 import { routes } from '../../app/router.tsx';
 import { renderRoutes } from '../../test/render.tsx';
 import { json, signIn, testProfile } from '../../test/signed-in.ts';
-import { heatingApi, problem, testUnit } from '../units/test-fixtures.ts';
+import { heatingApi, problem, testUnit } from '../../test/units-fixtures.ts';
 import { chartOptions } from './chart-options.ts';
 import { isEmptySeries, toGraphColumns } from './series-data.ts';
 

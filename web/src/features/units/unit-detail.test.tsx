@@ -6,7 +6,7 @@ import { setLanguage } from '../../app/i18n.ts';
 import { routes } from '../../app/router.tsx';
 import { renderRoutes } from '../../test/render.tsx';
 import { type FetchHandler, json, signIn, testProfile } from '../../test/signed-in.ts';
-import { heatingApi, problem, testUnit } from './test-fixtures.ts';
+import { heatingApi, problem, testUnit } from '../../test/units-fixtures.ts';
 
 const unit = testUnit({ name: 'Aula', wallControlMin: 18 });
 const url = `/api/companies/c1/units/${unit.id}`;
@@ -14,7 +14,7 @@ const url = `/api/companies/c1/units/${unit.id}`;
 function open(more: FetchHandler) {
   const api: FetchHandler = (method, u, init) => {
     const answer = more(method, u, init);
-    if (answer) return answer;
+    if (answer !== undefined) return answer;
     if (method === 'GET' && u === url) return json(200, unit);
     if (method === 'GET' && u === `${url}/plans`) return json(200, { results: [] });
     return undefined;

@@ -7,7 +7,7 @@ import { setLanguage } from '../../app/i18n.ts';
 import { routes } from '../../app/router.tsx';
 import { renderRoutes } from '../../test/render.tsx';
 import { type FetchHandler, json, signIn, testCompany, testProfile } from '../../test/signed-in.ts';
-import { heatingApi, testUnit } from './test-fixtures.ts';
+import { heatingApi, testUnit } from '../../test/units-fixtures.ts';
 
 const unit = testUnit({ name: 'Aula' });
 const logUrl = `/api/companies/c1/units/${unit.id}/log`;

@@ -6,8 +6,8 @@ import { setLanguage } from '../../app/i18n.ts';
 import { routes } from '../../app/router.tsx';
 import { renderRoutes } from '../../test/render.tsx';
 import { type FetchHandler, json, signIn, testProfile } from '../../test/signed-in.ts';
+import { heatingApi, testUnit } from '../../test/units-fixtures.ts';
 import { steppedSetpoint } from './setpoint.ts';
-import { heatingApi, testUnit } from './test-fixtures.ts';
 
 function open(path: string, api: FetchHandler) {
   const { session, fetchMock } = signIn({ profile: testProfile({ lang: 'en' }), extra: api });

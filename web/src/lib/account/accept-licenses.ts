@@ -1,7 +1,7 @@
 /** `POST /api/licenses/{companyId}/`: accepts the current agreement versions for a company. */
 import type { LicenseRecord } from '@heizplan/contracts/account';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '../api-client.ts';
 import { accountKeys } from './query-keys.ts';
 
 export const acceptLicenses = (companyId: string) =>

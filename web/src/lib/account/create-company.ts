@@ -1,7 +1,7 @@
 /** `POST /api/companies/setup?company_name=`: creates a company; the caller becomes its admin. */
 import { type Company, CompanySetupQuerySchema } from '@heizplan/contracts/account';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '../api-client.ts';
 import { accountKeys } from './query-keys.ts';
 
 export const createCompanyInputSchema = CompanySetupQuerySchema;

@@ -1,7 +1,7 @@
 /** `GET /api/licenses/{companyId}/`: the agreement versions a company accepted (null = never). */
 import type { LicenseRecord } from '@heizplan/contracts/account';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '../api-client.ts';
 import { accountKeys } from './query-keys.ts';
 
 export const getCompanyLicenses = (companyId: string) =>

@@ -1,7 +1,7 @@
 /** `GET /api/licenses/current`: the agreement versions in force (spec §3). */
 import type { LicenseCurrent } from '@heizplan/contracts/account';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '../api-client.ts';
 import { accountKeys } from './query-keys.ts';
 
 export const getCurrentLicenses = () => api.get<LicenseCurrent>('/licenses/current');

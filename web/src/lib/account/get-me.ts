@@ -1,7 +1,7 @@
 /** `GET /api/me/`: the signed-in user's profile (spec §3 "User"). */
 import type { User } from '@heizplan/contracts/account';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, apiFetch } from '../../../lib/api-client.ts';
+import { ApiError, apiFetch } from '../api-client.ts';
 import { accountKeys } from './query-keys.ts';
 
 /**

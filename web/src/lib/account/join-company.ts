@@ -4,7 +4,7 @@
  */
 import { type Company, InviteSetupParamsSchema } from '@heizplan/contracts/account';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '../api-client.ts';
 import { accountKeys } from './query-keys.ts';
 
 export const joinCompanyInputSchema = InviteSetupParamsSchema;

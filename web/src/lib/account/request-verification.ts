@@ -1,6 +1,6 @@
 /** `POST /api/me/request-verification`: mails a new verification link (spec §4). */
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '../api-client.ts';
 
 export const requestVerification = () => api.post<void>('/me/request-verification');
 

@@ -1,7 +1,7 @@
 /** `POST /api/me/language?lang=de|en`: stores the user's language (setup step 1, settings). */
 import { type Language, LanguageQuerySchema, type User } from '@heizplan/contracts/account';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '../api-client.ts';
 import { accountKeys } from './query-keys.ts';
 
 export const updateLanguageInputSchema = LanguageQuerySchema;

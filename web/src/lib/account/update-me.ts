@@ -1,7 +1,7 @@
 /** `PUT /api/me/`: saves name and email, both trimmed first (spec §5). */
 import { type UpdateMeBody, UpdateMeBodySchema, type User } from '@heizplan/contracts/account';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '../api-client.ts';
 import { accountKeys } from './query-keys.ts';
 
 export const updateMeInputSchema = UpdateMeBodySchema;

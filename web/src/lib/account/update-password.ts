@@ -1,7 +1,7 @@
 /** `PUT /api/me/password`: sets a new password, sent in the body (never the query string). */
 import { PasswordBodySchema } from '@heizplan/contracts/account';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '../api-client.ts';
 
 export const updatePasswordInputSchema = PasswordBodySchema;
 

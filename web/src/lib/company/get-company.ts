@@ -4,8 +4,8 @@
  */
 import type { Company } from '@heizplan/contracts/account';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, companyPath } from '../../../lib/api-client.ts';
-import { requireCurrentCompanyId } from '../../../lib/client-storage.ts';
+import { api, companyPath } from '../api-client.ts';
+import { requireCurrentCompanyId } from '../client-storage.ts';
 import { companyKeys } from './query-keys.ts';
 
 export const getCompany = () => api.get<Company>(companyPath('/'));

@@ -1,8 +1,8 @@
 /** `PATCH /api/companies/{id}/`: temperature range (°C) and time zone of the current company. */
 import type { Company, CompanyPatchBody } from '@heizplan/contracts/account';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, companyPath } from '../../../lib/api-client.ts';
-import { requireCurrentCompanyId } from '../../../lib/client-storage.ts';
+import { api, companyPath } from '../api-client.ts';
+import { requireCurrentCompanyId } from '../client-storage.ts';
 import { companyKeys } from './query-keys.ts';
 
 export const updateCompany = (body: CompanyPatchBody) => api.patch<Company>(companyPath('/'), { body });

@@ -5,9 +5,9 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { setCurrentCompanyId } from '../../lib/client-storage.ts';
-import { accountKeys } from '../account/api/query-keys.ts';
-import { companyKeys } from './api/query-keys.ts';
+import { accountKeys } from '../account/query-keys.ts';
+import { setCurrentCompanyId } from '../client-storage.ts';
+import { companyKeys } from './query-keys.ts';
 
 /** Query keys that belong to the person, not to a company, and survive a switch. */
 const PERSONAL = [accountKeys.me, companyKeys.all, accountKeys.currentLicenses].map((key) =>

@@ -1,9 +1,9 @@
 /** `GET /api/companies/{id}/groups?page&size&q`: groups with member count and plan availability. */
 import type { Group, GroupPage } from '@heizplan/contracts/heating';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { TablePage } from '../../../components/ui/table.tsx';
-import { api, companyPath } from '../../../lib/api-client.ts';
-import { heatingKeys } from '../../units/api/query-keys.ts';
+import type { TablePage } from '../../components/ui/table.tsx';
+import { api, companyPath } from '../api-client.ts';
+import { heatingKeys } from './query-keys.ts';
 
 export interface GroupListParams {
   page?: number;

@@ -1,8 +1,8 @@
 /** `GET /api/companies/{id}/units?page&size&q&sort&order`: one page of units (spec §2 units table). */
 import type { Unit, UnitListQuery, UnitPage } from '@heizplan/contracts/heating';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { TablePage } from '../../../components/ui/table.tsx';
-import { api, companyPath } from '../../../lib/api-client.ts';
+import type { TablePage } from '../../components/ui/table.tsx';
+import { api, companyPath } from '../api-client.ts';
 import { heatingKeys } from './query-keys.ts';
 
 export type UnitListParams = Partial<UnitListQuery>;

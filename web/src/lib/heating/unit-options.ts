@@ -1,9 +1,9 @@
 /**
- * The company's units as Combobox/Select options for assigning devices, from the units
- * feature's list call (sorted by name; the API's largest page, 200 units).
+ * The company's units as Combobox/Select options for the screens that pick one (devices,
+ * assign, events), from the units list call (sorted by name; the API's largest page, 200 units).
  */
 import type { ComboboxOption } from '../../components/ui/combobox.tsx';
-import { useUnits } from '../units/api/list-units.ts';
+import { useUnits } from './list-units.ts';
 
 const ALL_UNITS = { page: 1, size: 200, sort: 'name', order: 'asc' } as const;
 

@@ -8,7 +8,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Icon } from '../../../components/ui/icon.tsx';
-import { useCurrentCompanyId } from '../../company/use-can.ts';
+import { useCurrentCompanyId } from '../../../lib/use-can.ts';
 import { useAlertSummary } from '../api/alert-summary.ts';
 
 /**

@@ -12,7 +12,7 @@ import { usePagedList } from '../../../components/paged-list/use-paged-list.ts';
 import { Field } from '../../../components/ui/field.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import type { TableColumn } from '../../../components/ui/table.tsx';
-import { useCan } from '../../company/use-can.ts';
+import { useCan } from '../../../lib/use-can.ts';
 import { useAlertText } from '../alert-text.ts';
 import { type AlertListParams, useAlerts } from '../api/alerts.ts';
 import { AlertActions } from './alert-actions.tsx';

@@ -6,7 +6,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useCan, useCurrentCompanyId } from '../../company/use-can.ts';
+import { useCan, useCurrentCompanyId } from '../../../lib/use-can.ts';
 import { useBilling } from '../api/billing.ts';
 
 export function SubscriptionNotice() {

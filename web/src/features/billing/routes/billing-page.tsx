@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SettingsCard } from '../../../components/settings-card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useCan } from '../../company/use-can.ts';
+import { useCan } from '../../../lib/use-can.ts';
 import { useBilling } from '../api/billing.ts';
 import { InvoicesTable } from '../components/invoices-table.tsx';
 import { LicencesCard } from '../components/licences-card.tsx';

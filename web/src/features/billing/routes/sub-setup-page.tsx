@@ -22,7 +22,7 @@ import { RadioCards } from '../../../components/ui/radio-cards.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast-provider.tsx';
 import { useProblemMessage } from '../../../lib/problem-message.ts';
-import { useCan } from '../../company/use-can.ts';
+import { useCan } from '../../../lib/use-can.ts';
 import { useBilling, useCheckout, useQuote } from '../api/billing.ts';
 import { useMoney } from '../format.ts';
 

@@ -5,9 +5,9 @@
  */
 import { useTranslation } from 'react-i18next';
 import { Select } from '../../../components/ui/select.tsx';
-import { useCompanies } from '../api/list-companies.ts';
-import { useCurrentCompanyId } from '../use-can.ts';
-import { useSwitchCompany } from '../use-switch-company.ts';
+import { useCompanies } from '../../../lib/company/list-companies.ts';
+import { useSwitchCompany } from '../../../lib/company/use-switch-company.ts';
+import { useCurrentCompanyId } from '../../../lib/use-can.ts';
 
 export function CompanySwitcher({ id }: { id: string }) {
   const { t } = useTranslation('company');

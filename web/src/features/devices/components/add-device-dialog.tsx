@@ -15,9 +15,9 @@ import { Field, TextInput } from '../../../components/ui/field.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { useToast } from '../../../components/ui/toast-provider.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useUnitOptions } from '../../../lib/heating/unit-options.ts';
 import { useProblemMessage } from '../../../lib/problem-message.ts';
-import { useShopTarget } from '../../billing/components/subscription-notice.tsx';
-import { useCan } from '../../company/use-can.ts';
+import { useCan } from '../../../lib/use-can.ts';
 import { useCreateDevice } from '../api/create-device.ts';
 import {
   type DeviceFormField,
@@ -26,9 +26,16 @@ import {
   toDeviceCreate,
   validateDeviceForm,
 } from '../device-form.ts';
-import { useUnitOptions } from '../unit-options.ts';
 
-export function AddDeviceDialog() {
+export interface AddDeviceDialogProps {
+  /**
+   * Where licences are bought, linked when the server refuses a device for want of them; null
+   * when the server bills nothing. Billing decides it, so the screen passes it in.
+   */
+  shop: string | null;
+}
+
+export function AddDeviceDialog({ shop }: AddDeviceDialogProps) {
   const { t } = useTranslation('devices');
   const serverProblems = useProblemMessage();
   const { toast } = useToast();
@@ -40,8 +47,6 @@ export function AddDeviceDialog() {
   const create = useCreateDevice();
   const problems = validateDeviceForm(values);
   const apiError = create.error instanceof ApiError ? create.error : null;
-  // A refusal for want of licences links to where they are bought (issue 13).
-  const shop = useShopTarget();
   const canManage = useCan('manage');
   const serverErrors = apiError?.errors ?? [];
   // The server answers 404 'Unknown unit' when the chosen unit was deleted meanwhile.
@@ -168,6 +173,7 @@ export function AddDeviceDialog() {
         {create.error && serverErrors.length === 0 && !unknownUnit && (
           <p role="alert" className="text-sm text-red-700" data-testid="add-device-error">
             {serverProblems.reason(create.error) ?? t('add.error')}
+            {/* A refusal for want of licences links to where they are bought. */}
             {apiError?.code === 'licences_exhausted' && shop && canManage && (
               <>
                 {' '}

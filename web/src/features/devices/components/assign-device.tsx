@@ -9,8 +9,8 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { Combobox } from '../../../components/ui/combobox.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useUpdateDevice } from '../../devices/api/update-device.ts';
-import { useUnitOptions } from '../../devices/unit-options.ts';
+import { useUnitOptions } from '../../../lib/heating/unit-options.ts';
+import { useUpdateDevice } from '../api/update-device.ts';
 
 export interface Assignment {
   deviceId: string;

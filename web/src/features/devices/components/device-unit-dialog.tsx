@@ -12,8 +12,8 @@ import { Combobox } from '../../../components/ui/combobox.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { useToast } from '../../../components/ui/toast-provider.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useUnitOptions } from '../../../lib/heating/unit-options.ts';
 import { useUpdateDevice } from '../api/update-device.ts';
-import { useUnitOptions } from '../unit-options.ts';
 
 export function DeviceUnitDialog({ device }: { device: Device }) {
   const { t } = useTranslation('devices');

@@ -5,10 +5,10 @@
  */
 import type { Device } from '@heizplan/contracts/devices';
 import { useTranslation } from 'react-i18next';
+import { formatExact } from '../../../components/relative-time.tsx';
 import { cx } from '../../../components/ui/cx.ts';
 import { Tooltip } from '../../../components/ui/tooltip.tsx';
-import { useHeatingFormat } from '../../units/format.ts';
-import { formatExact } from './relative-time.tsx';
+import { useHeatingFormat } from '../../../lib/format.ts';
 
 const TONES: Record<NonNullable<Device['downlink']>['state'], string> = {
   queued: 'bg-amber-100 text-amber-900',

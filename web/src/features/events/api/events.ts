@@ -13,7 +13,7 @@ import type {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TablePage } from '../../../components/ui/table.tsx';
 import { api, companyPath } from '../../../lib/api-client.ts';
-import { heatingKeys } from '../../units/api/query-keys.ts';
+import { heatingKeys } from '../../../lib/heating/query-keys.ts';
 
 export const eventKeys = {
   all: ['events'] as const,

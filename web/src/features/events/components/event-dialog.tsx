@@ -15,9 +15,9 @@ import { Dialog, DialogClose } from '../../../components/ui/dialog.tsx';
 import { TextInput } from '../../../components/ui/field.tsx';
 import { useToast } from '../../../components/ui/toast-provider.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useHeatingFormat } from '../../../lib/format.ts';
 import { useProblemMessage } from '../../../lib/problem-message.ts';
-import { useCan } from '../../company/use-can.ts';
-import { useHeatingFormat } from '../../units/format.ts';
+import { useCan } from '../../../lib/use-can.ts';
 import { useChangeEvent } from '../api/events.ts';
 import { bodyOf, type EventForm, type FormErrors, formErrors } from '../event-form.ts';
 

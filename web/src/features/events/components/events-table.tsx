@@ -5,7 +5,7 @@
 import type { HeatingEvent } from '@heizplan/contracts/events';
 import { useTranslation } from 'react-i18next';
 import { Table, type TableColumn, type TablePage } from '../../../components/ui/table.tsx';
-import { useHeatingFormat } from '../../units/format.ts';
+import { useHeatingFormat } from '../../../lib/format.ts';
 
 export interface EventsTableProps {
   data: TablePage<HeatingEvent>;

@@ -6,15 +6,15 @@
  */
 import type { Gateway } from '@heizplan/contracts/devices';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog.tsx';
 import { PagedList } from '../../../components/paged-list/paged-list.tsx';
 import { usePagedList } from '../../../components/paged-list/use-paged-list.ts';
+import { formatDate, RelativeTime } from '../../../components/relative-time.tsx';
 import { cx } from '../../../components/ui/cx.ts';
 import type { TableColumn } from '../../../components/ui/table.tsx';
 import { useToast } from '../../../components/ui/toast-provider.tsx';
 import { useProblemMessage } from '../../../lib/problem-message.ts';
-import { useCan } from '../../company/use-can.ts';
-import { ConfirmDeleteDialog } from '../../devices/components/confirm-delete-dialog.tsx';
-import { formatDate, RelativeTime } from '../../devices/components/relative-time.tsx';
+import { useCan } from '../../../lib/use-can.ts';
 import { useDeleteGateway } from '../api/delete-gateway.ts';
 import { type GatewayListParams, useGateways } from '../api/list-gateways.ts';
 import { AddGatewayDialog } from '../components/add-gateway-dialog.tsx';

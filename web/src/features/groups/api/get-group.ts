@@ -2,7 +2,7 @@
 import type { Group } from '@heizplan/contracts/heating';
 import { useQuery } from '@tanstack/react-query';
 import { api, companyPath } from '../../../lib/api-client.ts';
-import { heatingKeys } from '../../units/api/query-keys.ts';
+import { heatingKeys } from '../../../lib/heating/query-keys.ts';
 
 export const getGroup = (groupId: string): Promise<Group> =>
   api.get<Group>(companyPath(`/groups/${groupId}`));

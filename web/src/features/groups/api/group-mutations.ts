@@ -6,7 +6,7 @@
 import type { Group } from '@heizplan/contracts/heating';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, companyPath } from '../../../lib/api-client.ts';
-import { heatingKeys } from '../../units/api/query-keys.ts';
+import { heatingKeys } from '../../../lib/heating/query-keys.ts';
 
 export type GroupChange =
   | { action: 'create'; name: string }

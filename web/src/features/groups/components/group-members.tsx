@@ -8,9 +8,9 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { Combobox } from '../../../components/ui/combobox.tsx';
 import { useToast } from '../../../components/ui/toast-provider.tsx';
+import { useUnits } from '../../../lib/heating/list-units.ts';
 import { useProblemMessage } from '../../../lib/problem-message.ts';
-import { useCan } from '../../company/use-can.ts';
-import { useUnits } from '../../units/api/list-units.ts';
+import { useCan } from '../../../lib/use-can.ts';
 import { useChangeGroup } from '../api/group-mutations.ts';
 
 /** The API's page maximum; groups and pickers beyond it need the units screen's search. */

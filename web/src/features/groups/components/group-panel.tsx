@@ -2,23 +2,38 @@
  * One group on the groups screen: rename, delete, members and group plans. Group plans are
  * unavailable while a member unit has its own active plan (spec §2 "Groups"); the editor is
  * then disabled and says which units block it. The preview runs on the group's first unit.
+ * The plan editor belongs to the plans feature, so the screen renders it through `renderPlans`.
  */
 import type { Group } from '@heizplan/contracts/heating';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SettingsCard } from '../../../components/settings-card.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogClose } from '../../../components/ui/dialog.tsx';
 import { TextInput } from '../../../components/ui/field.tsx';
 import { useToast } from '../../../components/ui/toast-provider.tsx';
+import { useUnits } from '../../../lib/heating/list-units.ts';
 import { useProblemMessage } from '../../../lib/problem-message.ts';
-import { useCan } from '../../company/use-can.ts';
-import { PlansSection } from '../../plans/components/plans-section.tsx';
-import { useUnits } from '../../units/api/list-units.ts';
+import { useCan } from '../../../lib/use-can.ts';
 import { useChangeGroup } from '../api/group-mutations.ts';
 import { GroupMembers } from './group-members.tsx';
 
-export function GroupPanel({ group, onDeleted }: { group: Group; onDeleted: () => void }) {
+/** What the group's plan editor needs to know about the group. */
+export interface GroupPlansSlot {
+  groupId: string;
+  /** The unit whose preview stands for the group's, or null while the group has no members. */
+  previewUnitId: string | null;
+  /** Why group plans cannot be edited now, or null when they can. */
+  disabledReason: string | null;
+}
+
+export interface GroupPanelProps {
+  group: Group;
+  onDeleted: () => void;
+  renderPlans: (slot: GroupPlansSlot) => ReactNode;
+}
+
+export function GroupPanel({ group, onDeleted, renderPlans }: GroupPanelProps) {
   const { t } = useTranslation('groups');
   const problems = useProblemMessage();
   const { toast } = useToast();
@@ -113,11 +128,7 @@ export function GroupPanel({ group, onDeleted }: { group: Group; onDeleted: () =
         <GroupMembers group={group} />
       </SettingsCard>
       <SettingsCard title={t('plans')} description={t('plansHint')} testid="group-plans">
-        <PlansSection
-          owner={{ groupId: group.id }}
-          preview={firstMember ? { unitId: firstMember.id, scope: 'group' } : null}
-          disabledReason={disabledReason}
-        />
+        {renderPlans({ groupId: group.id, previewUnitId: firstMember?.id ?? null, disabledReason })}
       </SettingsCard>
     </div>
   );

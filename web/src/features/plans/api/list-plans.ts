@@ -2,7 +2,7 @@
 import type { Plan, PlanList } from '@heizplan/contracts/heating';
 import { useQuery } from '@tanstack/react-query';
 import { api, companyPath } from '../../../lib/api-client.ts';
-import { heatingKeys } from '../../units/api/query-keys.ts';
+import { heatingKeys } from '../../../lib/heating/query-keys.ts';
 
 /** Who a plan belongs to: one unit or one group. */
 export type PlanOwner = { unitId: string } | { groupId: string };

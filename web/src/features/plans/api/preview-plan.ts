@@ -6,7 +6,7 @@
 import type { PlanInput, Preview } from '@heizplan/contracts/heating';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, companyPath } from '../../../lib/api-client.ts';
-import { heatingKeys } from '../../units/api/query-keys.ts';
+import { heatingKeys } from '../../../lib/heating/query-keys.ts';
 
 export const PREVIEW_DAYS = 7;
 

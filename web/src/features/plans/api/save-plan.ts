@@ -8,7 +8,7 @@
 import type { Plan, PlanInput } from '@heizplan/contracts/heating';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, companyPath } from '../../../lib/api-client.ts';
-import { heatingKeys } from '../../units/api/query-keys.ts';
+import { heatingKeys } from '../../../lib/heating/query-keys.ts';
 import { ownerPath, type PlanOwner } from './list-plans.ts';
 
 export type PlanChange =

@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useCan } from '../../company/use-can.ts';
+import { useCan } from '../../../lib/use-can.ts';
 import { type PlanOwner, usePlans } from '../api/list-plans.ts';
 import { draftOf, type PlanDraft, type PlanKind, templateDraft } from '../plan-draft.ts';
 import { PlanEditor, type PlanEditorProps } from './plan-editor.tsx';

@@ -7,7 +7,7 @@ import type { LogKind, Preview } from '@heizplan/contracts/heating';
 import { DateTime } from 'luxon';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useHeatingFormat } from '../../units/format.ts';
+import { useHeatingFormat } from '../../../lib/format.ts';
 
 const WIDTH = 720;
 const HEIGHT = 220;

@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextInput } from '../../../components/ui/field.tsx';
-import { useCompany } from '../../company/api/get-company.ts';
+import { useCompany } from '../../../lib/company/get-company.ts';
 
 /** The company default (decision 0004) until the company has loaded. */
 const DEFAULT_ZONE = 'Europe/Berlin';

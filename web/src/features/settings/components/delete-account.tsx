@@ -9,7 +9,7 @@ import { SettingsCard } from '../../../components/settings-card.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogClose } from '../../../components/ui/dialog.tsx';
 import { useToast } from '../../../components/ui/toast-provider.tsx';
-import { useRequestDeletion } from '../../account/api/request-deletion.ts';
+import { useRequestDeletion } from '../../../lib/account/request-deletion.ts';
 
 export function DeleteAccount() {
   const { t } = useTranslation('settings');

@@ -10,8 +10,8 @@ import { SettingsCard } from '../../../components/settings-card.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextInput } from '../../../components/ui/field.tsx';
 import { useToast } from '../../../components/ui/toast-provider.tsx';
+import { useUpdatePassword } from '../../../lib/account/update-password.ts';
 import { useProblemMessage } from '../../../lib/problem-message.ts';
-import { useUpdatePassword } from '../../account/api/update-password.ts';
 
 export function PasswordForm() {
   const { t } = useTranslation('settings');

@@ -11,9 +11,9 @@ import { SettingsCard } from '../../../components/settings-card.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextInput } from '../../../components/ui/field.tsx';
 import { useToast } from '../../../components/ui/toast-provider.tsx';
+import { useRequestVerification } from '../../../lib/account/request-verification.ts';
+import { useUpdateMe } from '../../../lib/account/update-me.ts';
 import { useProblemMessage } from '../../../lib/problem-message.ts';
-import { useRequestVerification } from '../../account/api/request-verification.ts';
-import { useUpdateMe } from '../../account/api/update-me.ts';
 
 export function ProfileForm({ user }: { user: User }) {
   const { t } = useTranslation('settings');

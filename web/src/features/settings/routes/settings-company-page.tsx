@@ -25,11 +25,11 @@ import { Field, TextInput } from '../../../components/ui/field.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast-provider.tsx';
+import { useCompany } from '../../../lib/company/get-company.ts';
+import { useUpdateCompany } from '../../../lib/company/update-company.ts';
 import { useProblemMessage } from '../../../lib/problem-message.ts';
 import { isRole, roleOptions } from '../../../lib/roles.ts';
-import { useCompany } from '../../company/api/get-company.ts';
-import { useUpdateCompany } from '../../company/api/update-company.ts';
-import { useCan } from '../../company/use-can.ts';
+import { useCan } from '../../../lib/use-can.ts';
 
 const isEnergyMedia = (value: string): value is EnergyMedia =>
   (ENERGY_MEDIA as readonly string[]).includes(value);

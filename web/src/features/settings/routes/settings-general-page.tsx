@@ -1,6 +1,6 @@
 /** `/settings/general` (spec §2): profile, change password, account deletion request. */
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useMe } from '../../account/api/get-me.ts';
+import { useMe } from '../../../lib/account/get-me.ts';
 import { DeleteAccount } from '../components/delete-account.tsx';
 import { PasswordForm } from '../components/password-form.tsx';
 import { ProfileForm } from '../components/profile-form.tsx';

@@ -10,8 +10,8 @@ import { SettingsCard } from '../../../components/settings-card.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { cx } from '../../../components/ui/cx.ts';
 import { useToast } from '../../../components/ui/toast-provider.tsx';
-import { useMe } from '../../account/api/get-me.ts';
-import { useUpdateLanguage } from '../../account/api/update-language.ts';
+import { useMe } from '../../../lib/account/get-me.ts';
+import { useUpdateLanguage } from '../../../lib/account/update-language.ts';
 
 export function SettingsLanguagePage() {
   const { t, i18n } = useTranslation('settings');

@@ -11,11 +11,11 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { cx } from '../../../components/ui/cx.ts';
 import { TextInput } from '../../../components/ui/field.tsx';
+import { useCreateCompany } from '../../../lib/account/create-company.ts';
+import { useMe } from '../../../lib/account/get-me.ts';
+import { useJoinCompany } from '../../../lib/account/join-company.ts';
 import { setCurrentCompanyId } from '../../../lib/client-storage.ts';
 import { useProblemMessage } from '../../../lib/problem-message.ts';
-import { useCreateCompany } from '../../account/api/create-company.ts';
-import { useMe } from '../../account/api/get-me.ts';
-import { useJoinCompany } from '../../account/api/join-company.ts';
 import { canContinueCompany, type StepProps } from '../setup-data.ts';
 import { StepActions } from './step-actions.tsx';
 

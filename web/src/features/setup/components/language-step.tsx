@@ -9,7 +9,7 @@ import { LANGUAGES, setLanguage } from '../../../app/i18n.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { cx } from '../../../components/ui/cx.ts';
 import { useToast } from '../../../components/ui/toast-provider.tsx';
-import { useUpdateLanguage } from '../../account/api/update-language.ts';
+import { useUpdateLanguage } from '../../../lib/account/update-language.ts';
 import type { StepProps } from '../setup-data.ts';
 import { Flag } from './flag.tsx';
 import { StepActions } from './step-actions.tsx';

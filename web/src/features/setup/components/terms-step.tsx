@@ -3,16 +3,17 @@
  * next is enabled only when all four are ticked and accepts the current versions for the
  * current company (`POST /api/licenses/{id}/`). The documents are served by the app, in German.
  * Only an admin accepts for the company (decision 0022): other members are told that an admin
- * must accept the new terms, and may switch to another company or log out.
+ * must accept the new terms, and may switch to another company (the switcher is the company
+ * feature's, passed in by the screen) or log out.
  */
+import type { ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { useToast } from '../../../components/ui/toast-provider.tsx';
+import { useAcceptLicenses } from '../../../lib/account/accept-licenses.ts';
 import { requireCurrentCompanyId } from '../../../lib/client-storage.ts';
-import { useAcceptLicenses } from '../../account/api/accept-licenses.ts';
-import { CompanySwitcher } from '../../company/components/company-switcher.tsx';
-import { useCurrentRole } from '../../company/use-can.ts';
+import { useCurrentRole } from '../../../lib/use-can.ts';
 import { canContinueTerms, type SetupData, type StepProps } from '../setup-data.ts';
 import { StepActions } from './step-actions.tsx';
 
@@ -41,13 +42,13 @@ function DocumentLink({ href, children }: { href: string; children?: React.React
 }
 
 /** What a member who is not an admin sees while the company's agreements await acceptance. */
-function AdminMustAccept() {
+function AdminMustAccept({ companySwitcher }: { companySwitcher: ReactNode }) {
   const { t } = useTranslation('setup');
   return (
     <div className="flex flex-col gap-4" data-testid="setup-admin-must-accept">
       <h2 className="text-xl font-semibold text-ink">{t('terms.title')}</h2>
       <p className="text-sm text-stone-700">{t('terms.adminMustAccept')}</p>
-      <CompanySwitcher id="setup-company" />
+      {companySwitcher}
       <Link
         to="/logout"
         className="text-sm font-medium text-brand-700 hover:underline"
@@ -59,9 +60,14 @@ function AdminMustAccept() {
   );
 }
 
-export function TermsStep(props: StepProps) {
+export interface TermsStepProps extends StepProps {
+  /** Lets a member who cannot accept move to another company. */
+  companySwitcher: ReactNode;
+}
+
+export function TermsStep({ companySwitcher, ...props }: TermsStepProps) {
   const role = useCurrentRole();
-  if (role && role !== 'admin') return <AdminMustAccept />;
+  if (role && role !== 'admin') return <AdminMustAccept companySwitcher={companySwitcher} />;
   return <AcceptTerms {...props} />;
 }
 

@@ -14,10 +14,10 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import type { TableColumn } from '../../../components/ui/table.tsx';
 import { useToast } from '../../../components/ui/toast-provider.tsx';
+import { useMe } from '../../../lib/account/get-me.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useSwitchCompany } from '../../../lib/company/use-switch-company.ts';
 import { isRole, roleOptions } from '../../../lib/roles.ts';
-import { useMe } from '../../account/api/get-me.ts';
-import { useSwitchCompany } from '../../company/use-switch-company.ts';
 import { useChangeRole, useMembers, useRemoveMember } from '../api/members.ts';
 
 export function MembersTable() {

@@ -6,8 +6,8 @@
 import { useTranslation } from 'react-i18next';
 import { SettingsCard } from '../../../components/settings-card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useCompany } from '../../company/api/get-company.ts';
-import { useCan } from '../../company/use-can.ts';
+import { useCompany } from '../../../lib/company/get-company.ts';
+import { useCan } from '../../../lib/use-can.ts';
 import { InviteCodes } from '../components/invite-codes.tsx';
 import { InviteForm } from '../components/invite-form.tsx';
 import { MembersTable } from '../components/members-table.tsx';

@@ -5,7 +5,7 @@
 import type { Unit, UnitBulkCreate, UnitCreate } from '@heizplan/contracts/heating';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, companyPath } from '../../../lib/api-client.ts';
-import { heatingKeys } from './query-keys.ts';
+import { heatingKeys } from '../../../lib/heating/query-keys.ts';
 
 export type CreateUnitsInput = { mode: 'one'; unit: UnitCreate } | { mode: 'many'; bulk: UnitBulkCreate };
 

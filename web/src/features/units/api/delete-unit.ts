@@ -1,7 +1,7 @@
 /** `DELETE /api/companies/{id}/units/{unitId}`: removes the unit with its plans and log. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, companyPath } from '../../../lib/api-client.ts';
-import { heatingKeys } from './query-keys.ts';
+import { heatingKeys } from '../../../lib/heating/query-keys.ts';
 
 export const deleteUnit = (unitId: string) => api.delete<undefined>(companyPath(`/units/${unitId}`));
 

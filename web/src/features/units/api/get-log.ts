@@ -2,7 +2,7 @@
 import type { LogPage } from '@heizplan/contracts/heating';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { api, companyPath } from '../../../lib/api-client.ts';
-import { heatingKeys } from './query-keys.ts';
+import { heatingKeys } from '../../../lib/heating/query-keys.ts';
 
 export const LOG_PAGE_SIZE = 20;
 

@@ -2,7 +2,7 @@
 import type { Unit } from '@heizplan/contracts/heating';
 import { useQuery } from '@tanstack/react-query';
 import { api, companyPath } from '../../../lib/api-client.ts';
-import { heatingKeys } from './query-keys.ts';
+import { heatingKeys } from '../../../lib/heating/query-keys.ts';
 
 export const getUnit = (unitId: string): Promise<Unit> => api.get<Unit>(companyPath(`/units/${unitId}`));
 

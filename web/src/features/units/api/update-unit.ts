@@ -2,7 +2,7 @@
 import type { Unit, UnitUpdate } from '@heizplan/contracts/heating';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, companyPath } from '../../../lib/api-client.ts';
-import { heatingKeys } from './query-keys.ts';
+import { heatingKeys } from '../../../lib/heating/query-keys.ts';
 
 export const updateUnit = ({ unitId, patch }: { unitId: string; patch: UnitUpdate }) =>
   api.patch<Unit>(companyPath(`/units/${unitId}`), { body: patch });

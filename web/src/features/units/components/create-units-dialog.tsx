@@ -13,8 +13,8 @@ import { TextInput } from '../../../components/ui/field.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { useToast } from '../../../components/ui/toast-provider.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useAllGroups } from '../../../lib/heating/list-groups.ts';
 import { useProblemMessage } from '../../../lib/problem-message.ts';
-import { useAllGroups } from '../../groups/api/list-groups.ts';
 import { useCreateUnits } from '../api/create-units.ts';
 
 type Mode = 'one' | 'many';

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { Tooltip } from '../../../components/ui/tooltip.tsx';
-import { useHeatingFormat } from '../format.ts';
+import { useHeatingFormat } from '../../../lib/format.ts';
 import { DEVIATION_WARNING_C, deviates } from '../setpoint.ts';
 
 export function RoomTemperature({

@@ -9,8 +9,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Combobox } from '../../../components/ui/combobox.tsx';
 import { TextInput } from '../../../components/ui/field.tsx';
 import { useToast } from '../../../components/ui/toast-provider.tsx';
+import { useAllGroups } from '../../../lib/heating/list-groups.ts';
 import { useProblemMessage } from '../../../lib/problem-message.ts';
-import { useAllGroups } from '../../groups/api/list-groups.ts';
 import { useUpdateUnit } from '../api/update-unit.ts';
 
 const limitText = (value: number | null) => (value === null ? '' : String(value));

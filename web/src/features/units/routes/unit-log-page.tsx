@@ -9,11 +9,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useMe } from '../../account/api/get-me.ts';
-import { useCompany } from '../../company/api/get-company.ts';
+import { useMe } from '../../../lib/account/get-me.ts';
+import { useCompany } from '../../../lib/company/get-company.ts';
+import { useHeatingFormat } from '../../../lib/format.ts';
 import { useHeatingLog } from '../api/get-log.ts';
 import { useUnit } from '../api/get-unit.ts';
-import { useHeatingFormat } from '../format.ts';
 
 export function UnitLogPage() {
   const { t } = useTranslation('units');
