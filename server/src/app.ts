@@ -140,6 +140,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
 
   installBearerAuth(app, deps.verifyToken, deps.database.db);
+  // biome-ignore lint/nursery/noMisusedPromises: Fastify awaits async plugins; the rule reads register's callback overload.
   await app.register(registerModules, { prefix: '/api' });
 
   if (deps.identity) {
@@ -147,6 +148,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     // parsing, so it runs as Connect-style middleware (STACK.md: @fastify/middie).
     await app.register(middie);
     app.use('/oidc', deps.identity.provider.callback());
+    // biome-ignore lint/nursery/noMisusedPromises: Fastify awaits async plugins; the rule reads register's callback overload.
     await app.register(identityPageRoutes, {
       identity: deps.identity,
       config: deps.config,

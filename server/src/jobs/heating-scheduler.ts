@@ -220,7 +220,7 @@ export class HeatingScheduler {
 
   /** Runs a tick soon (after the running one, if any); errors are logged, never thrown. */
   wake(): void {
-    if (this.running) {
+    if (this.running !== null) {
       this.again = true;
       return;
     }

@@ -62,7 +62,7 @@ describe.each(brokerTargets)('a database outage while uplinks flow ($name)', ({ 
     let outage: Promise<void> | undefined;
     await publishBurst(await publisher(rig.brokerUrl, run), run.prefix, frames, {
       onProgress: (sent) => {
-        if (sent < frames.length / 3 || outage) return;
+        if (sent < frames.length / 3 || outage !== undefined) return;
         outage = (async () => {
           proxy.cut();
           await eventually('503 during the outage', async () => (await health()) === 503);

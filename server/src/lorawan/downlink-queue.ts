@@ -141,7 +141,7 @@ export class DownlinkQueue implements SetpointSink {
 
   /** Resolves when every command taken so far is recorded and published (or failed to publish). */
   async idle() {
-    while (this.working) await this.working;
+    while (this.working !== undefined) await this.working;
   }
 
   /**

@@ -173,8 +173,8 @@ export class UplinkIngest {
 
   /** Resolves when every message accepted so far has been committed and acknowledged. */
   async drain() {
-    while (this.pending.length > 0 || this.flushing) {
-      if (this.flushing) await this.flushing;
+    while (this.pending.length > 0 || this.flushing !== undefined) {
+      if (this.flushing !== undefined) await this.flushing;
       else await this.flush();
     }
   }
@@ -184,7 +184,7 @@ export class UplinkIngest {
     this.closed = true;
     clearTimeout(this.timer);
     this.timer = undefined;
-    if (this.flushing) await this.flushing;
+    if (this.flushing !== undefined) await this.flushing;
     // One last attempt; what still fails stays unacknowledged and the broker redelivers it.
     if (this.pending.length > 0) await this.flush();
   }
@@ -201,7 +201,7 @@ export class UplinkIngest {
   }
 
   private flush(): Promise<void> {
-    if (this.flushing) return this.flushing;
+    if (this.flushing !== undefined) return this.flushing;
     clearTimeout(this.timer);
     this.timer = undefined;
     ingestBacklog.set(this.pending.length);

@@ -1,3 +1,4 @@
+// biome-ignore-all lint/nursery/noMisusedPromises: Fastify awaits async plugins; the rule reads register's callback overload.
 /**
  * The list of feature modules mounted under `/api`. Each feature adds one line here; its
  * routes live in `modules/<feature>/<feature>.routes.ts`.

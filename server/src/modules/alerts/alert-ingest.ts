@@ -149,7 +149,7 @@ export function uplinkAlerts(db: Db, log: { error(obj: object, msg: string): voi
       running ??= run();
     },
     async idle() {
-      while (running) await running;
+      while (running !== null) await running;
     },
   };
 }

@@ -142,7 +142,9 @@ export async function billingRoutes(fastify: FastifyInstance) {
     async (request) => ({ url: await service().portal(sub(request), request.params.companyId) }),
   );
 
+  // biome-ignore lint/nursery/noMisusedPromises: Fastify awaits async plugins; the rule reads register's callback overload.
   await fastify.register(stripeWebhookRoute);
+  // biome-ignore lint/nursery/noMisusedPromises: Fastify awaits async plugins; the rule reads register's callback overload.
   await fastify.register(operatorRoutes);
 }
 
