@@ -53,6 +53,11 @@ export interface LorawanAdapterOptions {
   unsubscribe?: string[];
   /** Start without a session and keep none (a publish-only client). Default false. */
   clean?: boolean;
+  /**
+   * The broker had this session before (the registry knows it): a first connect that finds none
+   * means the broker lost it, with what it had queued (its persistence is off or unwritable).
+   */
+  expectSession?: boolean;
   /** Above this many unacknowledged messages, reading from the socket pauses. Default 20 000. */
   maxBacklog?: number;
   reconnectPeriodMs?: number;
@@ -179,7 +184,7 @@ export function startLorawanAdapter(options: LorawanAdapterOptions): LorawanAdap
   };
   let connectedBefore = false;
   client.on('connect', (connack) => {
-    if (!options.clean && connectedBefore && !connack.sessionPresent) {
+    if (!options.clean && (connectedBefore || options.expectSession) && !connack.sessionPresent) {
       options.log.warn(
         { clientId: options.clientId },
         'MQTT broker lost this session: what it had queued for it is gone (is its persistence on?)',

@@ -106,7 +106,7 @@ function sessionSuite(url: string | undefined) {
     instance,
     publish,
     /** Per-test state, read inside a test once its hooks have run. */
-    current: () => ({ database, other, base, run }),
+    current: () => ({ database, other, base, run, brokerUrl }),
   };
 }
 
@@ -139,6 +139,27 @@ describe.each(brokerTargets)('leased MQTT sessions ($name)', ({ url }) => {
     expect(await registry(database, base)).toEqual([
       expect.objectContaining({ client_id: base, holder: b.sessions.instanceId }),
     ]);
+  });
+
+  it('warns at start when the broker lost a session it had (persistence off or unwritable)', async () => {
+    const { database } = suite.current();
+    const first = instance(database);
+    await first.sessions.start();
+    await eventually('connected', () => first.sessions.state === 'consuming');
+    await first.sessions.close();
+    const lost = 'MQTT broker lost this session: what it had queued for it is gone (is its persistence on?)';
+    log.warn.mockClear();
+    // A broker that kept it: no warning.
+    const kept = instance(database);
+    await kept.sessions.start();
+    await eventually('connected again', () => kept.sessions.state === 'consuming');
+    await kept.sessions.close();
+    expect(log.warn).not.toHaveBeenCalledWith(expect.anything(), lost);
+    // The broker forgets it (as a restart without persistence does).
+    await purgeSessions(suite.current().brokerUrl, [suite.current().base]);
+    const again = instance(database);
+    await again.sessions.start();
+    await eventually('warned', () => log.warn.mock.calls.some(([, msg]) => msg === lost));
   });
 });
 

@@ -31,12 +31,13 @@ export async function renewLeases(db: Db, holder: string, clientIds: string[], l
 /**
  * Claims the plain session `clientId` (created on first use) for `filters` when it is free, or
  * regardless with `takeOver` (the embedded broker: no other process can hold it). @returns
- * whether `holder` now holds it.
+ * undefined when another holder has it, else whether the session was known before (a broker
+ * that keeps sessions must then still have it).
  */
 export async function claimPlain(
   db: Db,
   options: { holder: string; clientId: string; filters: string[]; leaseMs: number; takeOver: boolean },
-): Promise<boolean> {
+): Promise<{ existed: boolean } | undefined> {
   const { holder, clientId, filters, leaseMs, takeOver } = options;
   const result = await db.execute(sql`
     insert into mqtt_sessions as s (client_id, slot, filters, holder, lease_until)
@@ -44,20 +45,22 @@ export async function claimPlain(
     on conflict (client_id) do update
       set filters = excluded.filters, holder = excluded.holder, lease_until = excluded.lease_until
       where ${takeOver ? sql`true` : sql`s.lease_until is null or s.lease_until < now() or s.holder = ${holder}`}
-    returning client_id`);
-  return rowsOf(result).length > 0;
+    returning client_id, xmax <> 0 as existed`);
+  const [row] = rowsOf(result);
+  return row ? { existed: Boolean(row.existed) } : undefined;
 }
 
 /**
  * Claims the lowest free member session `<base>-<n>` of a shared subscription, or adds member
  * n = highest + 1 when every one is held. A dead member's session is thereby resumed by the next
- * instance that starts, with what the broker queued for it. @returns its client id, or undefined
- * when another instance took the new number first (the caller tries again on its next round).
+ * instance that starts, with what the broker queued for it. @returns its client id and whether
+ * it was resumed (known before), or undefined when another instance took the new number first
+ * (the caller tries again on its next round).
  */
 export async function claimMember(
   db: Db,
   options: { holder: string; base: string; filters: string[]; leaseMs: number },
-): Promise<string | undefined> {
+): Promise<{ clientId: string; existed: boolean } | undefined> {
   const { holder, base, filters, leaseMs } = options;
   const member = sql`client_id = ${base}::text || '-' || slot`;
   const claimed = await db.execute(sql`
@@ -71,7 +74,7 @@ export async function claimMember(
     from candidate where s.client_id = candidate.client_id
     returning s.client_id`);
   const [row] = rowsOf(claimed);
-  if (row) return String(row.client_id);
+  if (row) return { clientId: String(row.client_id), existed: true };
   const added = await db.execute(sql`
     insert into mqtt_sessions (client_id, slot, filters, holder, lease_until)
     select ${base}::text || '-' || n, n, ${sql.param(filters)}::text[], ${holder}, ${leaseEnd(leaseMs)}
@@ -79,7 +82,7 @@ export async function claimMember(
     on conflict (client_id) do nothing
     returning client_id`);
   const [created] = rowsOf(added);
-  return created ? String(created.client_id) : undefined;
+  return created ? { clientId: String(created.client_id), existed: false } : undefined;
 }
 
 /**

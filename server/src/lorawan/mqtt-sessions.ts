@@ -221,14 +221,19 @@ export class MqttSessions {
     const started = Date.now();
     const filters = this.homeFilters;
     const holder = this.instanceId;
-    const clientId = shareGroup
+    const claimed = shareGroup
       ? await claimMember(db, { holder, base, filters, leaseMs: this.leaseMs })
-      : (await claimPlain(db, { holder, clientId: base, filters, leaseMs: this.leaseMs, takeOver }))
-        ? base
-        : undefined;
-    if (!clientId) return;
+      : await claimPlain(db, { holder, clientId: base, filters, leaseMs: this.leaseMs, takeOver }).then(
+          (plain) => plain && { clientId: base, existed: plain.existed },
+        );
+    if (!claimed) return;
+    const { clientId } = claimed;
     this.validUntil = started + this.leaseMs;
-    this.home = { clientId, adapter: this.connect(clientId, { filters }) };
+    // The embedded broker keeps no sessions across restarts; an external one should.
+    this.home = {
+      clientId,
+      adapter: this.connect(clientId, { filters, expectSession: claimed.existed && !takeOver }),
+    };
     this.options.log.info({ clientId }, 'taking uplinks through this MQTT session');
   }
 
@@ -265,7 +270,10 @@ export class MqttSessions {
     this.options.log.info({ clientId: session.clientId }, 'adopted MQTT session emptied and ended');
   }
 
-  private connect(clientId: string, extra: { filters?: string[]; unsubscribe?: string[] }): LorawanAdapter {
+  private connect(
+    clientId: string,
+    extra: { filters?: string[]; unsubscribe?: string[]; expectSession?: boolean },
+  ): LorawanAdapter {
     const { url, format, ingest, log, username, password, topicPrefix, reconnectPeriodMs } = this.options;
     return startLorawanAdapter({
       url,
