@@ -7,6 +7,7 @@
  * out of its bundle.
  */
 import { z } from 'zod';
+import { LogKindSchema } from './heating.ts';
 
 /** The token is base64url of ≥ 16 random bytes (≥ 128 bits). */
 export const PublicTokenParamsSchema = z.object({ token: z.string().min(16).max(128) });
@@ -31,6 +32,13 @@ export const PublicHeatingViewSchema = z.object({
    * whether a wall thermostat overrides (issue 14.1); false = nothing to state.
    */
   wallControlReported: z.boolean(),
+  /**
+   * A new setpoint is on its way to the room's valves (a downlink not yet confirmed): a device
+   * reporting another value then is not an override, the page says "is being sent to the valve".
+   */
+  deliveryPending: z.boolean(),
+  /** Where the setpoint in force comes from (the heating log kind that set it); null before the first evaluation. */
+  setpointSource: LogKindSchema.nullable(),
   /** Limits for the occupant's change: wall control limits narrowed to the company range. */
   min: z.number(),
   max: z.number(),

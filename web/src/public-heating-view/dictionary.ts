@@ -12,6 +12,8 @@ const de = {
   lastReading: 'Gemessen {time}',
   valve: 'Ventil {percent} % geöffnet',
   override: 'Ein Wandthermostat übersteuert gerade die Solltemperatur.',
+  delivering:
+    'Die Solltemperatur wird an das Ventil übertragen. Batteriebetriebene Ventile holen sie bei ihrer nächsten Meldung ab, meist innerhalb weniger Minuten.',
   noOverride: 'Kein Wandthermostat übersteuert die Solltemperatur.',
   paused: 'Die Heizung dieses Raums ist pausiert. Änderungen sind gerade nicht möglich.',
   holdsUntil: 'Ihre Änderung gilt bis {time}.',
@@ -42,6 +44,13 @@ const de = {
   valveUnknown: 'Das Ventil hat noch keinen Zustand gemeldet.',
   planNow: 'Der Heizplan sieht jetzt {setpoint} vor.',
   planNext: 'Der Heizplan sieht jetzt {setpoint} vor, ab {time} dann {next}.',
+  eventNow: 'Ein Termin gibt jetzt {setpoint} vor.',
+  eventNext: 'Ein Termin gibt jetzt {setpoint} vor, ab {time} dann {next}.',
+  manualNow: 'Die Hausverwaltung hat {setpoint} eingestellt.',
+  manualNext: 'Die Hausverwaltung hat {setpoint} eingestellt, ab {time} gilt wieder der Heizplan mit {next}.',
+  occupantNow: 'Ein Raumnutzer hat {setpoint} eingestellt.',
+  occupantNext: 'Ein Raumnutzer hat {setpoint} eingestellt, ab {time} gilt wieder der Heizplan mit {next}.',
+  pausedNow: 'Die Heizung dieses Raums ist pausiert und hält {setpoint} (Frostschutz).',
   verdictHeat:
     'Alles spricht dafür, dass der Heizkörper heizen sollte. Bleibt er kalt, wenden Sie sich bitte an die Systemverwaltung.',
   verdictNoNeed:
@@ -64,6 +73,8 @@ const en: Dictionary = {
   lastReading: 'Measured {time}',
   valve: 'Valve {percent} % open',
   override: 'A wall thermostat is overriding the setpoint right now.',
+  delivering:
+    'The setpoint is being sent to the valve. Battery valves pick it up at their next report, usually within a few minutes.',
   noOverride: 'No wall thermostat is overriding the setpoint.',
   paused: 'Heating of this room is paused. Changes are not possible right now.',
   holdsUntil: 'Your change holds until {time}.',
@@ -93,6 +104,14 @@ const en: Dictionary = {
   valveUnknown: 'The valve has not reported its state yet.',
   planNow: 'The heating plan sets {setpoint} now.',
   planNext: 'The heating plan sets {setpoint} now, then {next} from {time}.',
+  eventNow: 'An event sets {setpoint} now.',
+  eventNext: 'An event sets {setpoint} now, then {next} from {time}.',
+  manualNow: 'The property management set {setpoint}.',
+  manualNext:
+    'The property management set {setpoint}; from {time} the heating plan applies again with {next}.',
+  occupantNow: 'An occupant set {setpoint}.',
+  occupantNext: 'An occupant set {setpoint}; from {time} the heating plan applies again with {next}.',
+  pausedNow: 'Heating of this room is paused and holds {setpoint} (frost protection).',
   verdictHeat:
     'Everything says the radiator should heat. If it stays cold, please contact your system administrator.',
   verdictNoNeed:

@@ -20,6 +20,8 @@ const view = (over: Partial<PublicHeatingView> = {}): PublicHeatingView => ({
   lastReadingAt: new Date().toISOString(),
   wallControlOverride: false,
   wallControlReported: false,
+  deliveryPending: false,
+  setpointSource: 'regular_plan',
   min: 18,
   max: 23,
   step: 0.5,
@@ -111,6 +113,21 @@ describe('public heating view page', () => {
     expect(await screen.findByTestId('hv-wall-control')).toHaveTextContent(
       'No wall thermostat is overriding the setpoint.',
     );
+  });
+
+  it('says the setpoint is on its way to the valve while its downlink is pending', async () => {
+    open(view({ deliveryPending: true }));
+    expect(await screen.findByTestId('hv-delivering')).toHaveTextContent(
+      'Die Solltemperatur wird an das Ventil übertragen.',
+    );
+    expect(screen.queryByTestId('hv-wall-control')).toBeNull();
+  });
+
+  it('says who set a manual value instead of calling it the heating plan', async () => {
+    open(view({ setpointSource: 'qr_change', setpoint: 22 }), 'en');
+    const help = await screen.findByTestId('hv-help');
+    expect(help).toHaveTextContent('An occupant set 22.0 °C.');
+    expect(help).not.toHaveTextContent('heating plan sets');
   });
 
   it('says nothing about a wall thermostat while no device reported a setpoint', async () => {

@@ -136,6 +136,11 @@ function View({
           )}
         </div>
       </section>
+      {view.deliveryPending && (
+        <Message>
+          <span data-testid="hv-delivering">{text(lang, 'delivering')}</span>
+        </Message>
+      )}
       {(view.wallControlReported || view.wallControlOverride) && (
         <Message tone={view.wallControlOverride ? 'warn' : 'info'}>
           <span data-testid="hv-wall-control">

@@ -38,7 +38,27 @@ function gapCheckOf(gap: number | null, format: Formatters): HelpCheck {
   return { state: 'fail', key: 'gapAbove', values: { gap: format.celsius(-shown) } };
 }
 
+/**
+ * Where the setpoint in force comes from, as the help words it: the plan's keys only for the
+ * plan, so a manual, occupant or event value is never presented as "the heating plan".
+ */
+function sourceKeys(source: PublicHeatingView['setpointSource']): { now: TextKey; next: TextKey } {
+  switch (source) {
+    case 'one_time_start':
+      return { now: 'eventNow', next: 'eventNext' };
+    case 'web_change':
+      return { now: 'manualNow', next: 'manualNext' };
+    case 'qr_change':
+      return { now: 'occupantNow', next: 'occupantNext' };
+    case 'paused':
+      return { now: 'pausedNow', next: 'pausedNow' };
+    default:
+      return { now: 'planNow', next: 'planNext' };
+  }
+}
+
 export function evaluateHelp(view: PublicHeatingView, format: Formatters): Help {
+  const keys = sourceKeys(view.setpointSource);
   const { setpoint, roomTemperature, valveOpening, nextChange } = view;
   const gap = setpoint !== null && roomTemperature !== null ? setpoint - roomTemperature : null;
   const gapCheck = gapCheckOf(gap, format);
@@ -54,14 +74,14 @@ export function evaluateHelp(view: PublicHeatingView, format: Formatters): Help 
       : nextChange
         ? {
             state: 'ok',
-            key: 'planNext',
+            key: keys.next,
             values: {
               setpoint: format.celsius(setpoint),
               next: format.celsius(nextChange.setpoint),
               time: format.time(nextChange.at),
             },
           }
-        : { state: 'ok', key: 'planNow', values: { setpoint: format.celsius(setpoint) } };
+        : { state: 'ok', key: keys.now, values: { setpoint: format.celsius(setpoint) } };
   const verdict: TextKey =
     gapCheck.state === 'unknown' || valveCheck.state === 'unknown'
       ? 'verdictUnknown'

@@ -13,6 +13,8 @@ const view = (over: Partial<PublicHeatingView> = {}): PublicHeatingView => ({
   lastReadingAt: '2026-11-22T10:00:00.000Z',
   wallControlOverride: false,
   wallControlReported: false,
+  deliveryPending: false,
+  setpointSource: 'regular_plan',
   min: 16,
   max: 24,
   step: 0.5,

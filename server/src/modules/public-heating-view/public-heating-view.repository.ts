@@ -2,9 +2,9 @@
  * Reads for the public heating view (issue 7): the company settings the page needs and what the
  * unit's devices last reported. Scoped by the company and unit that the token resolved to.
  */
-import { and, desc, eq, gt, isNotNull, max } from 'drizzle-orm';
+import { and, eq, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { companies, devices, telemetry } from '../../db/schema.ts';
+import { companies, devices } from '../../db/schema.ts';
 
 /** Readings older than this say nothing about a wall thermostat overriding the setpoint now. */
 const REPORT_WINDOW_MS = 24 * 3_600_000;
@@ -31,24 +31,52 @@ export async function lastReadingAt(db: Db, companyId: string, unitId: string): 
   return row?.at ?? null;
 }
 
-/** The latest setpoint (°C) each device of the unit reported within the last day. */
-export async function reportedSetpoints(
+/** What one device of the unit was last sent and last reported. */
+export interface DeviceSetpointState {
+  /** State of its newest downlink that was not superseded; null when it never got one. */
+  downlinkState: string | null;
+  /** °C that downlink carried (clamped and rounded to the device's own steps). */
+  downlinkSetpoint: number | null;
+  /** When that downlink last changed state (queued, sent, acknowledged …). */
+  downlinkAt: Date | null;
+  /** °C the device last reported it regulates to, within the last day; null when none. */
+  reported: number | null;
+  reportedAt: Date | null;
+}
+
+/**
+ * Per device of the unit: its newest downlink that was not superseded and its latest reported
+ * setpoint within the last day (one statement, both lookups by index).
+ */
+export async function deviceSetpointStates(
   db: Db,
   companyId: string,
   unitId: string,
   now: Date,
-): Promise<number[]> {
-  const rows = await db
-    .selectDistinctOn([telemetry.devEui], { setpoint: telemetry.setpointReported })
-    .from(telemetry)
-    .where(
-      and(
-        eq(telemetry.companyId, companyId),
-        eq(telemetry.unitId, unitId),
-        gt(telemetry.time, new Date(now.getTime() - REPORT_WINDOW_MS)),
-        isNotNull(telemetry.setpointReported),
-      ),
-    )
-    .orderBy(telemetry.devEui, desc(telemetry.time));
-  return rows.flatMap((r) => (r.setpoint === null ? [] : [r.setpoint]));
+): Promise<DeviceSetpointState[]> {
+  const since = new Date(now.getTime() - REPORT_WINDOW_MS).toISOString();
+  const result = await db.execute(sql`
+    select dl.state, dl.setpoint as downlink_setpoint, dl.updated_at, r.setpoint_reported, r.time
+    from devices d
+    left join lateral (
+      select state, setpoint, updated_at from downlinks
+      where device_id = d.id and state <> 'superseded'
+      order by applied_at desc, created_at desc limit 1
+    ) dl on true
+    left join lateral (
+      select setpoint_reported, time from telemetry
+      where dev_eui = d.dev_eui and setpoint_reported is not null and time > ${since}::timestamptz
+      order by time desc limit 1
+    ) r on true
+    where d.company_id = ${companyId} and d.unit_id = ${unitId}`);
+  const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+  const date = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string));
+  const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+  return rows.map((r) => ({
+    downlinkState: (r.state as string | null) ?? null,
+    downlinkSetpoint: num(r.downlink_setpoint),
+    downlinkAt: date(r.updated_at),
+    reported: num(r.setpoint_reported),
+    reportedAt: date(r.time),
+  }));
 }

@@ -22,6 +22,19 @@ export const OVERRIDE_THRESHOLD = 0.5;
 
 const HOUR_MS = 3_600_000;
 
+/**
+ * A device overrides the setpoint when it reported, after its last downlink took effect,
+ * a setpoint at least `OVERRIDE_THRESHOLD` away from what it was sent (the value in the
+ * device's own steps; the unit's setpoint when it never got a downlink). A report from
+ * before that downlink says nothing: the new value had not arrived yet.
+ */
+function isOverridden(device: repo.DeviceSetpointState, setpoint: number): boolean {
+  if (device.reported === null || device.reportedAt === null) return false;
+  if (device.downlinkAt && device.reportedAt.getTime() <= device.downlinkAt.getTime()) return false;
+  const sent = device.downlinkSetpoint ?? setpoint;
+  return Math.abs(device.reported - sent) >= OVERRIDE_THRESHOLD;
+}
+
 /** `min`…`max` (°C) an occupant may choose: the wall control limits inside the company range. */
 export function occupantLimits(
   company: { minTemperature: number; maxTemperature: number },
@@ -60,13 +73,15 @@ export class PublicHeatingViewService {
   async view(token: string): Promise<PublicHeatingView> {
     const { companyId, unit, company } = await this.resolve(token);
     const now = this.deps.now();
-    const reported = await repo.reportedSetpoints(this.db, companyId, unit.id, now);
+    const devices = await repo.deviceSetpointStates(this.db, companyId, unit.id, now);
     const lastReadingAt = await repo.lastReadingAt(this.db, companyId, unit.id);
     const { setpoint } = unit;
+    const deliveryPending = devices.some((d) => d.downlinkState === 'queued' || d.downlinkState === 'sent');
     const overridden =
       !unit.ignoreWallControl &&
       setpoint !== null &&
-      reported.some((value) => Math.abs(value - setpoint) >= OVERRIDE_THRESHOLD);
+      !deliveryPending &&
+      devices.some((d) => isOverridden(d, setpoint));
     let nextChange: PublicHeatingView['nextChange'] = null;
     if (unit.nextChangeAt) {
       const input = (await loadHeatingInputs(this.db, [unit], undefined, now)).get(unit.id);
@@ -85,7 +100,9 @@ export class PublicHeatingViewService {
       valveOpening: unit.valveOpening,
       lastReadingAt: lastReadingAt?.toISOString() ?? null,
       wallControlOverride: overridden,
-      wallControlReported: reported.length > 0,
+      wallControlReported: !deliveryPending && devices.some((d) => d.reported !== null),
+      deliveryPending,
+      setpointSource: unit.setpointSource,
       ...occupantLimits(company, unit),
       step: OCCUPANT_STEP,
       paused: unit.paused,

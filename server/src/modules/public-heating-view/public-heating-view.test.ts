@@ -2,9 +2,10 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PublicHeatingViewSchema } from '@heizplan/contracts/public-heating-view';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
-import { devices, telemetry, unitQrCodes } from '../../db/schema.ts';
+import { devices, downlinks, telemetry, unitQrCodes } from '../../db/schema.ts';
 import { type RegistryFixture, seedRegistry } from '../devices/registry-test-fixtures.ts';
 import { PUBLIC_RATE_LIMITS } from './public-heating-view.routes.ts';
 import { occupantLimits } from './public-heating-view.service.ts';
@@ -97,6 +98,62 @@ describe('public heating view API', () => {
       wallControlOverride: true,
       wallControlReported: true,
     });
+  });
+
+  it('says a new setpoint is on its way instead of calling the old reported value an override', async () => {
+    const reportedAt = (ago: number) => new Date(Date.now() - ago);
+    const report = (fCnt: number, at: Date, setpointReported: number) =>
+      t.database.db.insert(telemetry).values({
+        devEui: DEV_EUI,
+        deviceId: DEV_EUI,
+        companyId: f.companyId,
+        unitId: f.unitId,
+        time: at,
+        fCnt,
+        fPort: 1,
+        setpointReported,
+      });
+    await t.database.db.delete(telemetry).where(eq(telemetry.devEui, DEV_EUI));
+    await report(10, reportedAt(60_000), 18);
+    const [downlink] = await t.database.db
+      .insert(downlinks)
+      .values({
+        companyId: f.companyId,
+        unitId: f.unitId,
+        deviceId: DEV_EUI,
+        devEui: DEV_EUI,
+        setpoint: 20,
+        fPort: 1,
+        payload: '00',
+        reason: 'qr_change',
+        appliedAt: new Date(),
+      })
+      .returning();
+    // Queued: the valve still regulates to its old 18 °C, which is no override.
+    expect((await t.app.inject({ method: 'GET', url })).json()).toMatchObject({
+      deliveryPending: true,
+      wallControlOverride: false,
+      setpointSource: expect.any(String),
+    });
+    // Delivered; the last report is from before the delivery: nothing to say about an override.
+    await t.database.db
+      .update(downlinks)
+      .set({ state: 'acknowledged', updatedAt: reportedAt(30_000) })
+      .where(eq(downlinks.id, downlink!.id));
+    expect((await t.app.inject({ method: 'GET', url })).json()).toMatchObject({
+      deliveryPending: false,
+      wallControlOverride: false,
+    });
+    // A report after the delivery with the value sent: no override; with another one: override.
+    await report(11, reportedAt(10_000), 20);
+    expect((await t.app.inject({ method: 'GET', url })).json()).toMatchObject({
+      wallControlOverride: false,
+      wallControlReported: true,
+    });
+    await report(12, reportedAt(5_000), 23);
+    expect((await t.app.inject({ method: 'GET', url })).json()).toMatchObject({ wallControlOverride: true });
+    await t.database.db.delete(downlinks).where(eq(downlinks.id, downlink!.id));
+    await t.database.db.delete(telemetry).where(eq(telemetry.devEui, DEV_EUI));
   });
 
   it('takes a change in 0.5 °C steps, logs it as qr_change by nobody, and says until when it holds', async () => {
