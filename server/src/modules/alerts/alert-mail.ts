@@ -8,6 +8,7 @@
  * language (German unless they chose English).
  */
 import type { AlertKind } from '@heizplan/contracts/alerts';
+import { faultText } from '@heizplan/contracts/device-faults';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Mailer } from '../me/me.ports.ts';
@@ -59,7 +60,7 @@ const TEXT = {
   },
 } satisfies Record<'de' | 'en', { kinds: Record<AlertKind, string> } & Record<string, unknown>>;
 
-interface MailRow {
+export interface MailRow {
   company_id: string;
   company_name: string;
   user_id: string;
@@ -75,13 +76,16 @@ interface MailRow {
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
-/** One line of a mail for an alert. */
-function line(row: MailRow, text: (typeof TEXT)['de' | 'en']): string {
+/** One line of a mail for an alert; a device fault is named in words, never by its raw code. */
+export function alertMailLine(row: MailRow, lang: 'de' | 'en'): string {
+  const text = TEXT[lang];
   const where = [row.subject_name, row.unit_name].filter(Boolean).join(', ');
-  const code = row.code ? ` (${row.code})` : '';
   const state =
     row.event === 'resolved' ? ` – ${text.resolved}` : row.event === 'repeat' ? ` – ${text.repeat}` : '';
-  return `- ${text.kinds[row.kind]}${code}: ${where}${state}`;
+  const head = `- ${text.kinds[row.kind]}: ${where}${state}`;
+  if (!row.code) return head;
+  const fault = faultText(row.code, lang);
+  return `${head}\n  ${fault.text} ${fault.action}`;
 }
 
 /** Mode of `kind` for a member: their choice, else the default of their role. */
@@ -157,13 +161,14 @@ export async function sendAlertMails(
       const first = group[0];
       if (!first) continue;
       const digest = first.channel === 'digest';
-      const words = TEXT[first.lang === 'en' ? 'en' : 'de'];
+      const lang = first.lang === 'en' ? 'en' : 'de';
+      const words = TEXT[lang];
       const subject = digest
         ? words.digestSubject(first.company_name)
         : words.subject(group.length, first.company_name);
       const text = [
         digest ? words.digestIntro : words.intro,
-        ...group.map((row) => line(row, words)),
+        ...group.map((row) => alertMailLine(row, lang)),
         '',
         `${publicUrl}/alerts`,
       ].join('\n');

@@ -14,7 +14,7 @@ import { secondConnection } from '../../jobs/second-connection.test-helper.ts';
 import { type RegistryFixture, seedRegistry } from '../devices/registry-test-fixtures.ts';
 import { addMember, expectProblem, recordMails, type SentMail } from '../me/account.fixtures.ts';
 import { evaluateAll } from './alert-evaluation.ts';
-import { sendAlertMails } from './alert-mail.ts';
+import { alertMailLine, type MailRow, sendAlertMails } from './alert-mail.ts';
 import { webhookFetch } from './webhook-address.ts';
 import { backoffSeconds, deliverDueWebhooks, MAX_ATTEMPTS, signature } from './webhook-delivery.ts';
 
@@ -152,6 +152,24 @@ describe('alert mails', () => {
       `Gerät meldet sich nicht: ${DEV}, Raum 1 – weiterhin offen`,
     );
     expect(to('reader@example.test')).toHaveLength(1); // nothing new for the digest
+  });
+
+  it('names a device fault in words in the recipient’s language, never by its raw code', () => {
+    const row = {
+      kind: 'device_fault',
+      code: 'calibrationFailed',
+      subject_name: DEV,
+      unit_name: 'Raum 1',
+      event: 'opened',
+    } as unknown as MailRow;
+    expect(alertMailLine(row, 'de')).toBe(
+      `- Gerätefehler: ${DEV}, Raum 1\n  Die Kalibrierung ist fehlgeschlagen. Gerät neu montieren und Kalibrierung wiederholen.`,
+    );
+    expect(alertMailLine(row, 'en')).toBe(
+      `- Device fault: ${DEV}, Raum 1\n  Calibration failed. Mount the device again and repeat the calibration.`,
+    );
+    expect(alertMailLine(row, 'de')).not.toContain('calibrationFailed');
+    expect(alertMailLine({ ...row, code: 'valveStuck42' }, 'en')).toContain('The device reports the fault');
   });
 
   it('leaves muted alerts out', async () => {

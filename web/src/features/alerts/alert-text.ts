@@ -3,6 +3,7 @@
  * device fault the code's explanation and what to do, in German or English.
  */
 import type { Alert } from '@heizplan/contracts/alerts';
+import { faultText } from '@heizplan/contracts/device-faults';
 import { useTranslation } from 'react-i18next';
 
 export function useAlertText() {
@@ -23,9 +24,8 @@ export function useAlertText() {
     const d = alert.details;
     switch (alert.kind) {
       case 'device_fault': {
-        const known = alert.code && i18n.exists(`alerts:faults.${alert.code}.text`);
-        const key = known ? `faults.${alert.code}` : 'faults.unknown';
-        return `${t(`${key}.text`, { code: alert.code })} ${t(`${key}.action`)}`;
+        const fault = faultText(alert.code ?? '', i18n.language === 'en' ? 'en' : 'de');
+        return `${fault.text} ${fault.action}`;
       }
       case 'low_battery': {
         const battery = `${number(d.battery)} ${d.unit === '%' ? '%' : 'V'}`;
