@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { identityAccounts, users } from '../db/schema.ts';
+import { scriptHashSource } from '../http/security-headers.ts';
 import {
   authorizeUrl,
   Browser,
@@ -21,6 +22,7 @@ import {
   startApp,
   WHOAMI,
 } from './identity.test-kit.ts';
+import { FORM_MESSAGES_SCRIPT } from './pages.ts';
 
 let running: RunningApp;
 let baseUrl: string;
@@ -112,6 +114,14 @@ describe('code flow with PKCE through the hosted pages', () => {
     const deHtml = await de.response.text();
     expect(deHtml).toContain('<html lang="de">');
     expect(deHtml).toContain('Passwort vergessen?');
+    // The browser's own validation bubbles would speak the browser's language: the page's
+    // script replaces them with these texts, and the CSP lets exactly that script run.
+    expect(deHtml).toContain('data-msg-missing="Bitte füllen Sie dieses Feld aus."');
+    expect(deHtml).toContain('data-msg-type="Bitte geben Sie eine gültige E-Mail-Adresse ein."');
+    expect(deHtml).toContain(`<script>${FORM_MESSAGES_SCRIPT}</script>`);
+    expect(de.response.headers.get('content-security-policy')).toContain(
+      scriptHashSource(FORM_MESSAGES_SCRIPT),
+    );
     const en = await browser.follow(`${new URL(de.url).pathname}?lang=en`);
     const enHtml = await en.response.text();
     expect(enHtml).toContain('<html lang="en">');

@@ -5,7 +5,9 @@
  * styled like the app (brand #b4411c, white card on stone-50, readable on a 375 px phone).
  * Every value is escaped; pages carry a de/en switch link. Forms are checked by the browser
  * first (required, e-mail type, minimum lengths) so an incomplete form never reaches the server
- * and its 400 (issue 14.14); the server checks the same rules again.
+ * and its 400; the server checks the same rules again. The browser's own messages for those
+ * checks are in the browser's language, not the page's, so one small script (allowed by its
+ * hash) replaces them with the page's texts from each field's `data-msg-*` attributes.
  */
 
 import { scriptHashSource } from '../http/security-headers.ts';
@@ -21,12 +23,18 @@ export function escapeHtml(value: string): string {
     .replaceAll("'", '&#39;');
 }
 
-/** Security headers for every hosted page: no scripts, no framing (clickjacking). */
+/**
+ * The forms' validation messages in the page's language (Constraint Validation API): on
+ * `invalid` the field gets the text for what is wrong; typing clears it so the browser checks again.
+ */
+export const FORM_MESSAGES_SCRIPT = `for(const i of document.querySelectorAll('input[data-msg-missing]')){i.addEventListener('input',()=>i.setCustomValidity(''));i.addEventListener('invalid',()=>{i.setCustomValidity('');const v=i.validity,d=i.dataset;i.setCustomValidity(v.valueMissing||v.patternMismatch?d.msgMissing:v.typeMismatch?d.msgType||'':v.tooShort?d.msgShort||'':'')})}`;
+
+/** Security headers for every hosted page: no scripts but the form messages', no framing (clickjacking). */
 const PAGE_CSP = "default-src 'none'; base-uri 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'";
 
 export const PAGE_HEADERS = {
   'content-type': 'text/html; charset=utf-8',
-  'content-security-policy': PAGE_CSP,
+  'content-security-policy': `${PAGE_CSP}; script-src ${scriptHashSource(FORM_MESSAGES_SCRIPT)}`,
   'x-frame-options': 'DENY',
   'cache-control': 'no-store',
   'referrer-policy': 'no-referrer',
@@ -36,7 +44,7 @@ export const PAGE_HEADERS = {
 export function pageHeadersWithScript(script: string) {
   return {
     ...PAGE_HEADERS,
-    'content-security-policy': `${PAGE_CSP}; script-src ${scriptHashSource(script)}`,
+    'content-security-policy': `${PAGE_CSP}; script-src ${scriptHashSource(FORM_MESSAGES_SCRIPT)} ${scriptHashSource(script)}`,
   };
 }
 
@@ -117,11 +125,19 @@ export interface FieldSpec {
   nonBlank?: boolean;
 }
 
-function field(f: FieldSpec): string {
+/** The `data-msg-*` attributes FORM_MESSAGES_SCRIPT shows for a field, in `lang`. */
+function messageAttributes(f: FieldSpec, lang: Lang): string {
+  const attr = (name: string, text: string) => ` data-msg-${name}="${escapeHtml(text)}"`;
+  return `${attr('missing', t(lang, 'fieldMissing'))}${f.type === 'email' ? attr('type', t(lang, 'emailInvalid')) : ''}${
+    f.minLength ? attr('short', t(lang, 'passwordTooShort', { min: f.minLength })) : ''
+  }`;
+}
+
+function field(f: FieldSpec, lang: Lang): string {
   const id = `f-${f.name}`;
   const described = f.error ? `${id}-error` : f.hint ? `${id}-hint` : '';
   return `<label for="${id}">${escapeHtml(f.label)}</label>
-<input id="${id}" name="${f.name}" type="${f.type}" autocomplete="${f.autocomplete}" required${
+<input id="${id}" name="${f.name}" type="${f.type}" autocomplete="${f.autocomplete}"${messageAttributes(f, lang)} required${
     f.minLength ? ` minlength="${f.minLength}"` : ''
   }${f.nonBlank ? ' pattern=".*\\S.*"' : ''}${
     f.value && f.type !== 'password' ? ` value="${escapeHtml(f.value)}"` : ''
@@ -155,9 +171,10 @@ export function renderForm(form: FormSpec): string {
   }${form.notice ? `<div class="notice" role="status">${escapeHtml(form.notice)}</div>` : ''}
 <form method="post" action="${escapeHtml(form.action)}">
 <input type="hidden" name="lang" value="${form.lang}">
-${form.fields.map(field).join('\n')}
+${form.fields.map((f) => field(f, form.lang)).join('\n')}
 <button type="submit">${escapeHtml(form.submit)}</button>
 </form>
+<script>${FORM_MESSAGES_SCRIPT}</script>
 ${links ? `<div class="links">${links}</div>` : ''}`;
 }
 
