@@ -149,6 +149,18 @@ describe('a reporter', () => {
     expect(post.mock.calls.filter(([report]) => report.message === 'Error: again')).toHaveLength(1);
   });
 
+  it('drops known browser noise such as the ResizeObserver loop notice, and still reports real errors', async () => {
+    const { reporter } = deps(null);
+    const post = vi.fn(async (_report: ClientErrorReport) => undefined);
+    const errors = reporter(post);
+    errors.report('ResizeObserver loop completed with undelivered notifications.', 'error');
+    errors.report(new Error('ResizeObserver loop limit exceeded'), 'error');
+    errors.report('Script error.', 'error');
+    errors.report(new Error('real'), 'error');
+    await vi.waitFor(() => expect(post).toHaveBeenCalledTimes(1));
+    expect(post.mock.calls[0]?.[0].message).toBe('Error: real');
+  });
+
   it('still posts when the configuration cannot be loaded', async () => {
     const post = vi.fn(async () => undefined);
     const errors = new ErrorReporter({

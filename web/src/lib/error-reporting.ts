@@ -22,6 +22,19 @@ export type ErrorKind = ClientErrorReport['kind'];
 /** Reports one page sends at most. */
 export const MAX_REPORTS_PER_PAGE = 10;
 
+/**
+ * Browser noise that is no fault of the app, dropped before it counts or goes anywhere (also
+ * handed to Sentry as `ignoreErrors`): the ResizeObserver loop notices Chromium and Firefox raise
+ * when an observer's callback changes layout (harmless by the spec: the notifications arrive in
+ * the next frame), and "Script error." for a cross-origin script whose details the browser hides.
+ */
+export const IGNORED_BROWSER_NOISE: readonly RegExp[] = [
+  /ResizeObserver loop (completed with undelivered notifications|limit exceeded)/,
+  /^Script error\.?$/,
+];
+
+const isNoise = (message: string) => IGNORED_BROWSER_NOISE.some((pattern) => pattern.test(message));
+
 /** The part of `@sentry/react` the reporter uses. */
 export type SentryApi = Pick<typeof SentryReact, 'init' | 'captureException'>;
 
@@ -75,6 +88,7 @@ export class ErrorReporter {
 
   /** Reports `error`, caught as `kind`; `componentStack` is React's for a render error. Never throws. */
   report(error: unknown, kind: ErrorKind, componentStack?: string): void {
+    if (isNoise(error instanceof Error ? error.message : messageOf(error))) return;
     if (typeof error === 'object' && error !== null) {
       if (this.reported.has(error)) return;
       this.reported.add(error);
@@ -110,6 +124,7 @@ export class ErrorReporter {
     Sentry.init({
       dsn,
       sampleRate: 1,
+      ignoreErrors: [...IGNORED_BROWSER_NOISE],
       environment,
       release,
       // This reporter listens to the window itself (for both destinations); Sentry's own global
