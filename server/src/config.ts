@@ -5,6 +5,7 @@
  * table documents the same keys; keep both in step.
  */
 import path from 'node:path';
+import { MAX_LICENCES } from '@heizplan/contracts/billing';
 import { z } from 'zod';
 import pkg from '../package.json' with { type: 'json' };
 
@@ -44,6 +45,39 @@ const trustProxy = z
     });
     return z.NEVER;
   });
+
+/** A VAT rate in percent like `19` or `7.5` (a dot, at most two decimals). */
+const percent = z
+  .string()
+  .regex(/^(100|\d{1,2}(\.\d{1,2})?)$/, 'must be a percentage from 0 to 100 like 19 or 7.5')
+  .transform(Number);
+
+/** Optional text: empty counts as unset (an `.env` line `X=` leaves it out). */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .transform((value) => value || undefined);
+
+/** An IBAN with or without spaces, checked by its ISO 13616 mod-97 check digits → without spaces. */
+const iban = z
+  .string()
+  .transform((value) => value.replace(/\s+/g, '').toUpperCase())
+  .refine(
+    (value) => /^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(value) && ibanChecksumValid(value),
+    'must be a valid IBAN such as DE89 3704 0044 0532 0130 00',
+  );
+
+function ibanChecksumValid(value: string): boolean {
+  const digits = [...`${value.slice(4)}${value.slice(0, 4)}`]
+    .map((c) => (c >= 'A' ? String(c.charCodeAt(0) - 55) : c))
+    .join('');
+  let rest = 0;
+  for (const digit of digits) rest = (rest * 10 + Number(digit)) % 97;
+  return rest === 1;
+}
 
 /** A net price like `4.90` (a dot, at most two decimals) → cents. */
 const price = z
@@ -104,6 +138,29 @@ const envSchema = z.object({
   PRICE_3YEARLY: price.default(12900),
   INVOICE_DUE_DAYS: z.coerce.number().int().min(0).max(365).default(14),
   BILLING_SELLER: z.string().min(1).max(500).default('Heizplan'),
+  BILLING_SELLER_NAME: optionalText(200),
+  BILLING_SELLER_ADDRESS: optionalText(500),
+  BILLING_SELLER_VAT_ID: optionalText(20)
+    .transform((value) => value?.replace(/\s+/g, '').toUpperCase())
+    .pipe(
+      z
+        .string()
+        .regex(/^[A-Z]{2}[0-9A-Z+*]{2,12}$/, 'must be a VAT ID such as DE123456789')
+        .optional(),
+    ),
+  BILLING_SELLER_TAX_NUMBER: optionalText(30),
+  BILLING_SELLER_IBAN: optionalText(50).pipe(iban.optional()),
+  BILLING_SELLER_BIC: optionalText(11)
+    .transform((value) => value?.toUpperCase())
+    .pipe(
+      z
+        .string()
+        .regex(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/, 'must be a BIC of 8 or 11 characters')
+        .optional(),
+    ),
+  BILLING_SELLER_BANK: optionalText(200),
+  BILLING_VAT_PERCENT: percent.default(19),
+  BILLING_MAX_LICENCES_PER_ORDER: z.coerce.number().int().min(1).max(MAX_LICENCES).default(1000),
   OPERATOR_TOKEN: z.string().min(24, 'must have at least 24 characters').optional(),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
@@ -204,8 +261,12 @@ export interface BillingConfig {
   prices: { monthly: number; yearly: number; '3yearly': number };
   /** Days an invoice of the `invoice` payment method may be paid in. */
   invoiceDueDays: number;
-  /** Seller name and address printed on invoices (lines separated by `\n` or `;`). */
-  seller: string;
+  /** The seller as printed on invoices (§14 Abs. 4 Nr. 1, 2 UStG) with the account to pay to. */
+  seller: SellerDetails;
+  /** VAT rate in percent added to net amounts on quotes and invoices (BILLING_VAT_PERCENT). */
+  vatPercent: number;
+  /** Most licences one order may buy: a checkout's, or what a change adds. */
+  maxLicencesPerOrder: number;
   stripe?: {
     secretKey: string;
     webhookSecret: string;
@@ -213,6 +274,23 @@ export interface BillingConfig {
     /** API base of a stand-in (tests, stripe-mock); unset = api.stripe.com. */
     apiUrl?: string;
   };
+}
+
+/**
+ * The seller of the licences: name and postal address, VAT ID or tax number, and the bank
+ * account that invoices are paid to. BILLING_SELLER (lines separated by `;` or newlines) still
+ * works: its first line is the name and the rest the address, unless the new variables are set.
+ */
+export interface SellerDetails {
+  name: string;
+  /** Address lines, e.g. `['Musterstraße 1', '12345 Musterstadt']`. */
+  address: string[];
+  vatId?: string;
+  taxNumber?: string;
+  /** IBAN without spaces. */
+  iban?: string;
+  bic?: string;
+  bank?: string;
 }
 
 export class ConfigError extends Error {
@@ -312,7 +390,9 @@ function billingConfig(e: z.infer<typeof envSchema>): BillingConfig {
     currency: e.BILLING_CURRENCY,
     prices: { monthly: e.PRICE_MONTHLY, yearly: e.PRICE_YEARLY, '3yearly': e.PRICE_3YEARLY },
     invoiceDueDays: e.INVOICE_DUE_DAYS,
-    seller: e.BILLING_SELLER,
+    seller: sellerDetails(e),
+    vatPercent: e.BILLING_VAT_PERCENT,
+    maxLicencesPerOrder: e.BILLING_MAX_LICENCES_PER_ORDER,
     ...(e.BILLING_PROVIDER === 'stripe'
       ? {
           stripe: {
@@ -341,7 +421,7 @@ function billingConfig(e: z.infer<typeof envSchema>): BillingConfig {
  * Things Stack's MQTT server has no shared subscriptions at all: TTS docs, "MQTT Server".)
  */
 export function configWarnings(config: Config): { variable: string; message: string }[] {
-  const warnings: { variable: string; message: string }[] = [];
+  const warnings: { variable: string; message: string }[] = billingWarnings(config);
   if (config.lorawan.shareGroup) {
     warnings.push({
       variable: 'MQTT_SHARE_GROUP',
@@ -349,6 +429,58 @@ export function configWarnings(config: Config): { variable: string; message: str
         `uplinks are taken through the shared subscription $share/${config.lorawan.shareGroup}/…: ` +
         'uplinks the network server publishes while the broker restarts can be lost (Mosquitto 2); ' +
         'leave MQTT_SHARE_GROUP empty for one plain persistent session, which loses none',
+    });
+  }
+  return warnings;
+}
+
+/** Splits `;`- or newline-separated lines, dropping empty ones. */
+const lines = (text: string | undefined) =>
+  (text ?? '')
+    .split(/\s*[;\n]\s*/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+
+/** The BILLING_SELLER_* variables, falling back to BILLING_SELLER's lines for name and address. */
+function sellerDetails(e: z.infer<typeof envSchema>): SellerDetails {
+  const [legacyName = 'Heizplan', ...legacyAddress] = lines(e.BILLING_SELLER);
+  const address = lines(e.BILLING_SELLER_ADDRESS);
+  return {
+    name: e.BILLING_SELLER_NAME ?? legacyName,
+    address: address.length > 0 ? address : e.BILLING_SELLER_NAME ? [] : legacyAddress,
+    vatId: e.BILLING_SELLER_VAT_ID,
+    taxNumber: e.BILLING_SELLER_TAX_NUMBER,
+    iban: e.BILLING_SELLER_IBAN,
+    bic: e.BILLING_SELLER_BIC,
+    bank: e.BILLING_SELLER_BANK,
+  };
+}
+
+/**
+ * A production server whose manual provider issues invoices without what §14 Abs. 4 UStG asks
+ * of the seller (address, VAT ID or tax number) or without an account to pay them to.
+ */
+function billingWarnings(config: Config): { variable: string; message: string }[] {
+  const { provider, seller } = config.billing;
+  if (config.env !== 'production' || provider !== 'manual') return [];
+  const warnings: { variable: string; message: string }[] = [];
+  if (seller.address.length === 0) {
+    warnings.push({
+      variable: 'BILLING_SELLER_ADDRESS',
+      message: 'unset: invoices lack the seller’s address (§14 UStG)',
+    });
+  }
+  if (!seller.vatId && !seller.taxNumber) {
+    warnings.push({
+      variable: 'BILLING_SELLER_VAT_ID',
+      message:
+        'unset, and BILLING_SELLER_TAX_NUMBER too: invoices lack the seller’s VAT ID or tax number (§14 UStG)',
+    });
+  }
+  if (!seller.iban) {
+    warnings.push({
+      variable: 'BILLING_SELLER_IBAN',
+      message: 'unset: invoices paid by transfer name no account to pay to',
     });
   }
   return warnings;

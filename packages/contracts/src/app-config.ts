@@ -6,6 +6,8 @@
 import { z } from 'zod';
 
 export const AppConfigResponseSchema = z.object({
+  /** The running server's version (semantic versioning), shown on settings → help. */
+  version: z.string(),
   /** SUPPORT_EMAIL and SUPPORT_URL; null when not configured. */
   support: z.object({ email: z.email().nullable(), url: z.url().nullable() }),
   /**

@@ -15,5 +15,10 @@ export const AuthConfigResponseSchema = z.object({
   scope: z.string(),
   /** Resource indicator (RFC 8707) of the API; optional because the embedded issuer defaults to it. */
   resource: z.url().optional(),
+  /**
+   * PUBLIC_URL: the address the sign-in's redirects are registered for. Opened under another
+   * origin (127.0.0.1 instead of localhost) the sign-in cannot complete, so the app says so.
+   */
+  public_url: z.url().optional(),
 });
 export type AuthConfigResponse = z.infer<typeof AuthConfigResponseSchema>;

@@ -98,6 +98,12 @@ export const PROBLEM_CODES = [
   'too_many_attempts',
   /** More licences in one order than allowed. params: max */
   'licence_order_too_large',
+  /** Fewer licences than enabled QR codes (one licence each). params: qrCodes */
+  'licences_below_qr_codes',
+  /** Paying by invoice (or switching to it) while the company keeps no billing address. */
+  'billing_address_required',
+  /** A checkout id that is not the company's latest checkout (`/success` opened without one). */
+  'checkout_unknown',
 ] as const;
 
 export type ProblemCode = (typeof PROBLEM_CODES)[number];

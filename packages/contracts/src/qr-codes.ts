@@ -3,14 +3,17 @@
  * `GET|POST|DELETE /api/companies/{companyId}/units/{unitId}/qr-code`,
  * `POST …/qr-code/regenerate` and `GET /api/companies/{companyId}/qr-codes` (all enabled codes,
  * for the print sheet). The allowance is one QR code per licence of the company (issue 13);
- * enabling beyond it answers 409 with QR_ALLOWANCE_MESSAGE. Without billing
- * (`BILLING_PROVIDER=none`) it is unlimited: `allowance` and `remaining` are null.
+ * enabling beyond it answers 409 with QR_ALLOWANCE_MESSAGE, and licences cannot be reduced
+ * below the enabled codes. Without billing (`BILLING_PROVIDER=none`) it is unlimited, said by
+ * `unlimited: true` (`allowance` and `remaining` are null then: show "unlimited", not a blank).
  */
 import { z } from 'zod';
 
 export const QR_ALLOWANCE_MESSAGE = 'No QR codes remaining. Each licence allows one QR code.';
 
 export const QrAllowanceSchema = z.object({
+  /** True without billing: any number of QR codes may be enabled. */
+  unlimited: z.boolean(),
   /** QR codes the company may have enabled at once; null = unlimited. */
   allowance: z.number().int().nullable(),
   /** Enabled QR codes. */

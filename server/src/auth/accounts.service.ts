@@ -106,7 +106,7 @@ export async function registerAccount(
   if (await findAccountByEmail(deps.db, email)) throw conflict(t(lang, 'emailTaken'));
   const [account] = await deps.db
     .insert(identityAccounts)
-    .values({ id: randomUUID(), email, name, passwordHash: await hashPassword(input.password) })
+    .values({ id: randomUUID(), email, name, lang, passwordHash: await hashPassword(input.password) })
     .onConflictDoNothing()
     .returning();
   // A concurrent registration of the same address lost the race on the unique index.

@@ -148,6 +148,7 @@ describe('external issuer mode', () => {
       client_id: 'heizplan-spa',
       audience: 'heizplan-api',
       scope: 'openid profile email offline_access',
+      public_url: running.baseUrl,
     });
   });
 });

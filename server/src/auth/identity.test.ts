@@ -54,6 +54,8 @@ describe('code flow with PKCE through the hosted pages', () => {
     expect(claims.iss).toBe(`${baseUrl}/oidc`);
     expect(claims.aud).toBe('heizplan-api');
     expect(claims).toMatchObject({ name: 'Ada Lovelace', email: 'Ada@Example.test', email_verified: false });
+    // Registered on the German pages (the default): the app's setup preselects German from this.
+    expect(decodeJwt(tokens.id_token ?? '')).toMatchObject({ locale: 'de' });
     await expect(running.identity?.verifyToken(tokens.access_token)).resolves.toMatchObject({
       sub: claims.sub,
     });
@@ -146,6 +148,7 @@ describe('auth config for the SPA', () => {
       audience: 'heizplan-api',
       scope: 'openid profile email offline_access',
       resource: `${baseUrl}/api`,
+      public_url: baseUrl,
     });
   });
 });

@@ -45,6 +45,7 @@ interface World {
   gatewayId: string;
   inviteId: string;
   invoiceId: string;
+  checkoutId: string;
   alertId: string;
   webhookId: string;
 }
@@ -57,13 +58,22 @@ async function ok<T>(res: Promise<{ statusCode: number; json(): unknown; body: s
 
 const hex = (bytes: number) => randomBytes(bytes).toString('hex');
 
+/** A billing address: the checkout operation below pays by invoice, which needs one. */
+const BILLING_ADDRESS = {
+  name: 'Welt GmbH',
+  street: 'Weg 1',
+  postcode: '12345',
+  city: 'Stadt',
+  country: 'DE',
+};
+
 async function buildWorld(): Promise<World> {
   const admin = MEMBERS.admin;
   const company = await createCompany(t, admin, `Welt ${hex(3)}`);
   const base = `/api/companies/${company.id}`;
   for (const role of ['heating', 'ems'] as const) await addMember(t, company.id, MEMBERS[role], role);
   await addMember(t, company.id, TARGET_MEMBER, 'heating');
-  const call = <T>(method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
+  const call = <T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: object) =>
     ok<T>(t.call(method, `${base}${url}`, payload, admin));
   const group = await call<{ id: string }>('POST', '/groups', { name: 'Nordflügel' });
   const unit = await call<{ id: string }>('POST', '/units', { name: 'Raum 1' });
@@ -78,7 +88,12 @@ async function buildWorld(): Promise<World> {
     temperature: 21,
     units: [unit.id],
   });
-  await call('POST', '/billing/checkout', { interval: 'yearly', licences: 5, paymentMethod: 'immediate' });
+  await call('PUT', '/billing/address', BILLING_ADDRESS);
+  const { checkoutId } = await call<{ checkoutId: string }>('POST', '/billing/checkout', {
+    interval: 'yearly',
+    licences: 5,
+    paymentMethod: 'immediate',
+  });
   const invoices = await ok<{ results: { id: string }[] }>(
     t.call('GET', `${base}/billing/invoices`, undefined, admin),
   );
@@ -114,6 +129,7 @@ async function buildWorld(): Promise<World> {
     gatewayId: gateway.id,
     inviteId: invite.id,
     invoiceId: invoices.results[0]?.id ?? '',
+    checkoutId,
     alertId: alert?.id ?? '',
     webhookId: webhook.id,
   };
@@ -152,6 +168,7 @@ function payloadFor(operation: string, w: World): { query?: string; payload?: ob
       payload: { interval: 'monthly', licences: 4, paymentMethod: 'invoice' },
     },
     'PATCH /api/companies/{companyId}/billing/subscription': { payload: { licences: 7 } },
+    'PUT /api/companies/{companyId}/billing/address': { payload: BILLING_ADDRESS },
     'POST /api/companies/{companyId}/alerts/{alertId}/acknowledge': {
       payload: { note: 'Techniker bestellt' },
     },
@@ -180,6 +197,7 @@ function urlFor(operation: string, w: World): string {
     .replace('{devEui}', w.deviceId)
     .replace('{gatewayId}', w.gatewayId)
     .replace('{invoiceId}', w.invoiceId)
+    .replace('{checkoutId}', w.checkoutId)
     .replace('{alertId}', w.alertId)
     .replace('{webhookId}', w.webhookId)
     .replace('{sub}', TARGET_MEMBER)

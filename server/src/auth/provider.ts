@@ -94,7 +94,7 @@ export async function createIdentityProvider(config: Config, db: Db): Promise<Id
     cookies: { keys: keys.cookieKeys },
     pkce: { required: () => true },
     scopes: ['openid', 'offline_access', 'profile', 'email'],
-    claims: { openid: ['sub'], profile: ['name'], email: ['email', 'email_verified'] },
+    claims: { openid: ['sub'], profile: ['name', 'locale'], email: ['email', 'email_verified'] },
     // The SPA reads the profile from the ID token; userinfo would need a second token.
     conformIdTokenClaims: false,
     async findAccount(_ctx, sub) {
@@ -105,6 +105,7 @@ export async function createIdentityProvider(config: Config, db: Db): Promise<Id
         claims: () => ({
           sub: account.id,
           name: account.name,
+          ...(account.lang ? { locale: account.lang } : {}),
           email: account.email,
           email_verified: account.emailVerified,
         }),
@@ -142,7 +143,7 @@ export async function createIdentityProvider(config: Config, db: Db): Promise<Id
         accountId: ctx.oidc.session.accountId,
       });
       grant.addOIDCScope(WEB_SCOPE);
-      grant.addOIDCClaims(['name', 'email', 'email_verified']);
+      grant.addOIDCClaims(['name', 'locale', 'email', 'email_verified']);
       await grant.save();
       return grant;
     },

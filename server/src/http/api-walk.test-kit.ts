@@ -88,9 +88,9 @@ async function created(res: { statusCode: number; json(): unknown }) {
 }
 
 /**
- * A company of `alice` (admin) with a unit in a group, a unit plan, a device, a gateway, an
- * upcoming event, an enabled QR code and an invite, plus a unit and a group without anything;
- * `bob` is a second member.
+ * A company of `alice` (admin) with a billing address and a subscription, a unit in a group, a
+ * unit plan, a device, a gateway, an upcoming event, an enabled QR code and an invite, plus a
+ * unit and a group without anything; `bob` is a second member.
  */
 export async function seedWalkFixture(t: TestApp): Promise<WalkFixture> {
   const { companyId } = await seedCompanies(t.database.db, { minTemperature: 5, maxTemperature: 26 });
@@ -107,6 +107,15 @@ export async function seedWalkFixture(t: TestApp): Promise<WalkFixture> {
       switchPoints: winterSwitchPoints,
     }),
   );
+  // Kept first: switching the subscription to paying by invoice needs it.
+  const address = await t.call('PUT', `${base}/billing/address`, {
+    name: 'Stadtwerke GmbH',
+    street: 'Am Markt 1',
+    postcode: '10115',
+    city: 'Berlin',
+    country: 'DE',
+  });
+  expect(address.statusCode, address.body).toBe(200);
   const bought = await t.call('POST', `${base}/billing/checkout`, {
     interval: 'yearly',
     licences: 10,
@@ -175,6 +184,7 @@ export async function seedWalkFixture(t: TestApp): Promise<WalkFixture> {
       email: 'carol@example.test',
       sub: 'bob',
       invoiceId: invoices.results[0]?.id ?? '',
+      checkoutId: (bought.json() as { checkoutId: string }).checkoutId,
       company: companyId,
       alertId: alert?.id ?? '',
       webhookId: webhook.id,
@@ -218,6 +228,14 @@ export async function seedWalkFixture(t: TestApp): Promise<WalkFixture> {
         paymentMethod: 'immediate',
       },
       'PATCH /api/companies/{companyId}/billing/subscription': { licences: 12 },
+      'PUT /api/companies/{companyId}/billing/address': {
+        name: 'Stadtwerke Süd GmbH',
+        street: 'Hauptstraße 1',
+        postcode: '80331',
+        city: 'München',
+        country: 'DE',
+        vatId: 'DE123456789',
+      },
       'POST /api/companies/{companyId}/alerts/{alertId}/acknowledge': { note: 'Techniker bestellt' },
       'POST /api/companies/{companyId}/alerts/{alertId}/mute': { hours: 4 },
       'PATCH /api/companies/{companyId}/alert-settings': { clearMinutes: 5 },

@@ -50,6 +50,16 @@ export const companies = pgTable('companies', {
   energyMedia: text('energy_media', {
     enum: ['gas', 'oil', 'district_heating', 'heat_pump', 'electricity', 'wood_pellets', 'other'],
   }),
+  /**
+   * Billing address printed on invoices (§14 Abs. 4 Nr. 1 UStG); all null until an admin keeps
+   * one (`PUT …/billing/address`). Country as ISO 3166-1 alpha-2; VAT ID optional.
+   */
+  billingName: text('billing_name'),
+  billingStreet: text('billing_street'),
+  billingPostcode: text('billing_postcode'),
+  billingCity: text('billing_city'),
+  billingCountry: text('billing_country'),
+  billingVatId: text('billing_vat_id'),
   avvAcceptedVersion: integer('avv_accepted_version'),
   licenseAcceptedVersion: integer('license_accepted_version'),
   privacyAcceptedVersion: integer('privacy_accepted_version'),

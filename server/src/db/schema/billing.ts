@@ -3,8 +3,39 @@
  * issue 13). One subscription per company; no row = no subscription. Money in cents, net.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgSequence, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgSequence,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { companies } from './accounts.ts';
+
+/** The seller as printed on an invoice (BILLING_SELLER_* when it was issued). */
+export interface InvoiceSeller {
+  name: string;
+  address: string[];
+  vatId?: string;
+  taxNumber?: string;
+  iban?: string;
+  bic?: string;
+  bank?: string;
+}
+
+/** The buyer as printed on an invoice: the company's billing address, or its name alone. */
+export interface InvoiceBuyer {
+  name: string;
+  /** Street, postcode and city, country: empty without a billing address. */
+  address: string[];
+  vatId?: string;
+  email: string;
+}
 
 const INTERVALS = ['monthly', 'yearly', '3yearly'] as const;
 const METHODS = ['immediate', 'delayed', 'invoice'] as const;
@@ -23,6 +54,12 @@ export const subscriptions = pgTable('subscriptions', {
   currentPeriodStart: timestamp('current_period_start', { withTimezone: true }).notNull(),
   currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),
   cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+  /**
+   * The checkout that set this subscription up and when it completed: `/success` shows its
+   * thanks only for this id (a Stripe Checkout Session id, or ours).
+   */
+  checkoutId: text('checkout_id'),
+  checkedOutAt: timestamp('checked_out_at', { withTimezone: true }),
   /** Stripe customer (`cus_…`) and subscription (`sub_…`) ids. */
   customerId: text('customer_id'),
   providerSubscriptionId: text('provider_subscription_id').unique(),
@@ -59,6 +96,15 @@ export const invoices = pgTable(
     /** Buyer and seller as printed, so a later rename does not change an issued invoice. */
     billedTo: text('billed_to').notNull(),
     seller: text('seller').notNull(),
+    /**
+     * The same in parts (§14 Abs. 4 UStG: names, addresses, VAT ID or tax number, the account
+     * to pay to), and the VAT charged; null on invoices issued before VAT was itemised.
+     */
+    sellerDetails: jsonb('seller_details').$type<InvoiceSeller>(),
+    buyerDetails: jsonb('buyer_details').$type<InvoiceBuyer>(),
+    vatPercent: numeric('vat_percent', { precision: 5, scale: 2, mode: 'number' }),
+    vatCents: integer('vat_cents'),
+    grossCents: integer('gross_cents'),
     status: text('status', { enum: ['open', 'paid'] }).notNull(),
     dueAt: timestamp('due_at', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),

@@ -28,6 +28,11 @@ export const identityAccounts = pgTable(
     /** `scrypt$N$r$p$salt$hash` (base64url), see auth/password.ts. */
     passwordHash: text('password_hash').notNull(),
     emailVerified: boolean('email_verified').notNull().default(false),
+    /**
+     * Language of the pages the account was registered on; the ID token's `locale` claim, so the
+     * app's setup preselects it instead of asking a German speaker in English.
+     */
+    lang: text('lang', { enum: ['de', 'en'] }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('identity_accounts_email_lower_idx').on(sql`lower(${t.email})`)],

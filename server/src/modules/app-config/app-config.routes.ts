@@ -11,6 +11,7 @@ import type { Config } from '../../config.ts';
 /** The public view of `config`. */
 export function appConfigFor(config: Config): AppConfigResponse {
   return {
+    version: config.version,
     support: { email: config.support.email ?? null, url: config.support.url ?? null },
     error_reporting: {
       sentry_dsn: config.sentry.dsn ?? null,

@@ -12,7 +12,8 @@ import type { Config } from '../../config.ts';
 /** External issuer when OIDC_ISSUER is set, else the embedded provider at `${PUBLIC_URL}/oidc`. */
 export function authConfigFor(config: Config): AuthConfigResponse {
   const { issuer, clientId, audience } = config.oidc;
-  if (issuer) return { issuer, client_id: clientId ?? '', audience, scope: WEB_SCOPE };
+  if (issuer)
+    return { issuer, client_id: clientId ?? '', audience, scope: WEB_SCOPE, public_url: config.publicUrl };
   const embedded = identityUrls(config);
   return {
     issuer: embedded.issuer,
@@ -20,6 +21,7 @@ export function authConfigFor(config: Config): AuthConfigResponse {
     audience,
     scope: WEB_SCOPE,
     resource: embedded.resource,
+    public_url: config.publicUrl,
   };
 }
 

@@ -4,7 +4,14 @@
  * in step with its own records. `manual` bills from this database without a network; `stripe`
  * through Stripe's API and webhooks.
  */
-import type { BillingInterval, CheckoutRequest, Invoice, PaymentMethod } from '@heizplan/contracts/billing';
+import type {
+  BillingAddress,
+  BillingInterval,
+  CheckoutRequest,
+  CheckoutResponse,
+  Invoice,
+  PaymentMethod,
+} from '@heizplan/contracts/billing';
 import type { Db } from '../../db/client.ts';
 import type { SubscriptionRow } from './billing.repository.ts';
 
@@ -17,19 +24,33 @@ export interface BillingTx {
   afterCommit(task: () => Promise<void>): void;
 }
 
-/** Who is buying: the company, its name and the admin's address for mails and invoices. */
+/** Who is buying: the company, its name, its billing address and the admin's e-mail for mails. */
 export interface Buyer {
   companyId: string;
   companyName: string;
   email: string;
+  /** The kept billing address; null (or absent) while none is kept. */
+  address?: BillingAddress | null;
 }
 
 export interface BillingProviderPort {
   /**
-   * Starts a subscription. @returns where the browser goes next: a hosted checkout page or the
-   * app's own `/success` page (path relative to PUBLIC_URL or an absolute URL).
+   * Starts a subscription. @returns where the browser goes next — a hosted checkout page or the
+   * app's own `/success` page (path relative to PUBLIC_URL or an absolute URL) — and the id
+   * `confirmCheckout` recognises.
    */
-  checkout(tx: BillingTx, buyer: Buyer, request: CheckoutRequest): Promise<{ redirectUrl: string }>;
+  checkout(tx: BillingTx, buyer: Buyer, request: CheckoutRequest): Promise<CheckoutResponse>;
+  /**
+   * Whether checkout `checkoutId` of the company completed: true once the subscription is set
+   * up, false while the customer has not finished paying; null when the id is not the
+   * company's latest checkout.
+   */
+  confirmCheckout(
+    tx: BillingTx,
+    companyId: string,
+    subscription: SubscriptionRow | undefined,
+    checkoutId: string,
+  ): Promise<boolean | null>;
   /** Sets the licence total (already checked against the devices in use). */
   changeLicences(tx: BillingTx, buyer: Buyer, subscription: SubscriptionRow, licences: number): Promise<void>;
   /** Changes the interval from the next period on. */

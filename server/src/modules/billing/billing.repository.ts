@@ -3,6 +3,7 @@
  * takes the company id it works on, except the lookups by a provider's own ids (webhooks).
  * Functions take a `Db` so services can run them inside their transactions.
  */
+import type { BillingAddress } from '@heizplan/contracts/billing';
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
@@ -12,6 +13,7 @@ import {
   invoices,
   memberships,
   subscriptions,
+  unitQrCodes,
   units,
   users,
 } from '../../db/schema.ts';
@@ -98,6 +100,12 @@ export async function countDevices(db: Db, companyId: string): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
+/** Enabled QR codes of the company: each takes a licence, like a device. */
+export async function countQrCodes(db: Db, companyId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(unitQrCodes).where(eq(unitQrCodes.companyId, companyId));
+  return Number(row?.n ?? 0);
+}
+
 export async function countUnits(db: Db, companyId: string): Promise<number> {
   const [row] = await db.select({ n: count() }).from(units).where(eq(units.companyId, companyId));
   return Number(row?.n ?? 0);
@@ -157,17 +165,56 @@ export async function recordEvent(db: Db, id: string, type: string): Promise<boo
   return rows.length > 0;
 }
 
+const billingColumns = {
+  name: companies.billingName,
+  street: companies.billingStreet,
+  postcode: companies.billingPostcode,
+  city: companies.billingCity,
+  country: companies.billingCountry,
+  vatId: companies.billingVatId,
+};
+
+type BillingColumns = { [K in keyof typeof billingColumns]: string | null };
+
+/** The kept address, or null unless every required part is there. */
+function addressOf(row: BillingColumns): BillingAddress | null {
+  const { name, street, postcode, city, country, vatId } = row;
+  if (!name || !street || !postcode || !city || !country) return null;
+  return { name, street, postcode, city, country, vatId };
+}
+
+/** The company's billing address; null while none is kept (or the company does not exist). */
+export async function findBillingAddress(db: Db, companyId: string): Promise<BillingAddress | null> {
+  const [row] = await db.select(billingColumns).from(companies).where(eq(companies.id, companyId));
+  return row ? addressOf(row) : null;
+}
+
+/** Keeps `address` as the company's billing address. */
+export async function saveBillingAddress(db: Db, companyId: string, address: BillingAddress): Promise<void> {
+  await db
+    .update(companies)
+    .set({
+      billingName: address.name,
+      billingStreet: address.street,
+      billingPostcode: address.postcode,
+      billingCity: address.city,
+      billingCountry: address.country,
+      billingVatId: address.vatId,
+    })
+    .where(eq(companies.id, companyId));
+}
+
 /**
- * Name of the company and the address its billing mail goes to: `userId`'s when given (the admin
- * acting), else the first admin's by name.
+ * Name and billing address of the company and the address its billing mail goes to: `userId`'s
+ * when given (the admin acting), else the first admin's by name.
  */
 export async function findBuyer(
   db: Db,
   companyId: string,
   userId?: string,
-): Promise<{ companyName: string; email: string } | undefined> {
+): Promise<{ companyName: string; email: string; address: BillingAddress | null } | undefined> {
   const [row] = await db
-    .select({ companyName: companies.name, email: users.email })
+    .select({ companyName: companies.name, email: users.email, ...billingColumns })
     .from(companies)
     .innerJoin(memberships, eq(memberships.companyId, companies.id))
     .innerJoin(users, eq(users.id, memberships.userId))
@@ -179,7 +226,7 @@ export async function findBuyer(
     )
     .orderBy(asc(users.name))
     .limit(1);
-  return row;
+  return row && { companyName: row.companyName, email: row.email, address: addressOf(row) };
 }
 
 /** Companies where `userId` is the only admin (their subscription ends with the account). */

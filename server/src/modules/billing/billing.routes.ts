@@ -1,14 +1,19 @@
 /**
  * `/api/companies/{companyId}/billing/*` (issue 13): the billing state every member reads, the
- * net quote, checkout, subscription changes, invoices (with the manual provider's PDFs) and the
- * payment provider's page — plus Stripe's signed webhook and the operator's "mark paid".
+ * quote (net, VAT, gross), checkout and its confirmation, subscription changes, the billing
+ * address, invoices (with the manual provider's PDFs) and the payment provider's page — plus
+ * Stripe's signed webhook and the operator's "mark paid".
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { ZodTypeProvider } from '@fastify/type-provider-zod';
 import {
+  BillingAddressInputSchema,
+  BillingAddressResponseSchema,
   BillingOverviewSchema,
+  CheckoutIdSchema,
   CheckoutRequestSchema,
   CheckoutResponseSchema,
+  CheckoutStatusSchema,
   InvoiceListSchema,
   PortalResponseSchema,
   QuoteRequestSchema,
@@ -53,7 +58,8 @@ export async function billingRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: 'Net price per licence and net total per interval for a number of licences',
+        summary:
+          'What an order of licences costs: unit price, net, prorated for a change, VAT and gross (any member)',
         params: CompanyParamsSchema,
         body: QuoteRequestSchema,
         response: { 200: QuoteSchema, ...errors },
@@ -75,6 +81,51 @@ export async function billingRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => service().checkout(sub(request), request.params.companyId, request.body),
+  );
+
+  app.get(
+    `${base}/checkout/:checkoutId`,
+    {
+      schema: {
+        tags,
+        summary: 'Whether a checkout of this company completed, for /success (admins)',
+        params: CompanyParamsSchema.extend({ checkoutId: CheckoutIdSchema }),
+        response: { 200: CheckoutStatusSchema, ...errors },
+      },
+    },
+    async (request) =>
+      service().checkoutStatus(sub(request), request.params.companyId, request.params.checkoutId),
+  );
+
+  app.get(
+    `${base}/address`,
+    {
+      schema: {
+        tags,
+        summary: 'The billing address printed on invoices; null while none is kept (admins)',
+        params: CompanyParamsSchema,
+        response: { 200: BillingAddressResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      address: await service().billingAddress(sub(request), request.params.companyId),
+    }),
+  );
+
+  app.put(
+    `${base}/address`,
+    {
+      schema: {
+        tags,
+        summary: 'Keep the billing address of future invoices (admins)',
+        params: CompanyParamsSchema,
+        body: BillingAddressInputSchema,
+        response: { 200: BillingAddressResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      address: await service().setBillingAddress(sub(request), request.params.companyId, request.body),
+    }),
   );
 
   app.patch(

@@ -1,8 +1,10 @@
 /**
  * Subscription and licence rules of issue 13 with the embedded `manual` provider, on PGlite and
- * PostgreSQL: licences gate devices and QR codes, the three payment methods, invoices (numbered,
- * immutable, PDF, mailed), licence and interval changes, cancellation, renewal, the operator's
- * "mark paid" (API and CLI), account deletion, and `BILLING_PROVIDER=none`.
+ * PostgreSQL: licences gate devices and QR codes (and cannot be reduced below either), the
+ * quote with VAT, the limit per order, the billing address, the three payment methods, the
+ * checkout confirmation of `/success`, invoices (numbered, immutable, PDF, mailed), licence and
+ * interval changes, cancellation, renewal, the operator's "mark paid" (API and CLI), account
+ * deletion, and `BILLING_PROVIDER=none`.
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +12,7 @@ import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
 import { invoices, subscriptions } from '../../db/schema.ts';
 import { renewDueSubscriptions } from '../../jobs/billing-renewal.ts';
 import { createCompany, expectProblem, recordMails } from '../me/account.fixtures.ts';
-import { belowDevicesMessage } from './billing.service.ts';
+import { belowDevicesMessage, belowQrCodesMessage, orderTooLargeMessage } from './billing.service.ts';
 import { runBillingCli } from './billing-cli.ts';
 
 const OPERATOR_TOKEN = 'operator-token-for-the-billing-tests-0123456789';
@@ -24,15 +26,25 @@ afterAll(() => t.close());
 let euiSeq = 0;
 const nextEui = () => `c0ffee00${String(++euiSeq).padStart(8, '0')}`;
 
+/** A billing address as an admin enters it. */
+const ADDRESS = {
+  name: 'Muster Hausverwaltung GmbH',
+  street: 'Hauptstraße 5',
+  postcode: '80331',
+  city: 'München',
+  country: 'DE',
+};
+
 /** A new company of `admin` with its API paths. */
 async function company(admin: string) {
   const { id } = await createCompany(t, admin);
   const base = `/api/companies/${id}`;
-  const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: object) =>
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: object) =>
     t.call(method, `${base}${path}`, body, admin);
   return {
     id,
     call,
+    setAddress: (body: object = ADDRESS) => call('PUT', '/billing/address', body),
     overview: async () => (await call('GET', '/billing')).json(),
     checkout: (body: object) => call('POST', '/billing/checkout', body),
     addDevice: () => call('POST', '/devices', { id: nextEui(), model: 'mclimate-vicki' }),
@@ -59,15 +71,15 @@ describe('a new company', () => {
       usedLicences: 0,
       unitCount: 0,
       deviceCount: 0,
-      prices: { currency: 'EUR', perLicence: { monthly: 490, yearly: 4900, '3yearly': 12900 } },
-    });
-    const quote = await c.call('POST', '/billing/quote', { interval: 'yearly', licences: 5 });
-    expect(quote.json()).toEqual({
-      currency: 'EUR',
-      interval: 'yearly',
-      licences: 5,
-      perLicence: 4900,
-      netTotal: 24500,
+      prices: {
+        currency: 'EUR',
+        perLicence: { monthly: 490, yearly: 4900, '3yearly': 12900 },
+        vatPercent: 19,
+      },
+      maxLicencesPerOrder: 1000,
+      hasBillingAddress: false,
+      qrCodeCount: 0,
+      checkedOutAt: null,
     });
   });
 
@@ -83,7 +95,7 @@ describe('checkout with the immediate method', () => {
   it('activates at once, issues a paid invoice and licences exactly the devices bought', async () => {
     const c = await company('bill-now');
     const res = await c.checkout({ interval: 'yearly', licences: 2, paymentMethod: 'immediate' });
-    expect(res.json()).toEqual({ redirectUrl: '/success?method=immediate' });
+    expect(res.json()).toEqual({ redirectUrl: '/success?method=immediate', checkoutId: expect.any(String) });
     expect(await c.overview()).toMatchObject({
       status: 'active',
       licences: 2,
@@ -183,6 +195,7 @@ describe('the invoice payment method', () => {
   it('activates at once and mails the invoice as a PDF with a due date', async () => {
     const mails = recordMails(t);
     const c = await company('bill-invoice');
+    await c.setAddress();
     await c.checkout({ interval: '3yearly', licences: 4, paymentMethod: 'invoice' });
     expect(await c.overview()).toMatchObject({
       status: 'active',
@@ -190,13 +203,19 @@ describe('the invoice payment method', () => {
       paymentMethod: 'invoice',
     });
     const [invoice] = await c.invoices();
-    expect(invoice).toMatchObject({ status: 'open', netAmount: 4 * 12900 });
+    expect(invoice).toMatchObject({
+      status: 'open',
+      netAmount: 4 * 12900,
+      vatAmount: 9804,
+      grossAmount: 61404,
+    });
     const due = new Date(String(invoice?.dueAt)).getTime() - new Date(String(invoice?.issuedAt)).getTime();
     expect(Math.round(due / 86_400_000)).toBe(14);
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({ to: 'bill-invoice@example.test' });
     expect(mails[0]?.subject).toContain(String(invoice?.number));
-    expect(mails[0]?.text).toContain('516,00 EUR netto zzgl. USt.');
+    expect(mails[0]?.text).toContain('614,04\u00a0€ (516,00\u00a0€ netto zzgl. 19 % USt.)');
+    expect(mails[0]?.text).toMatch(/Bitte zahlen Sie bis \d{2}\.\d{2}\.\d{4} /);
     expect(mails[0]?.attachments?.[0]?.content.subarray(0, 5).toString()).toBe('%PDF-');
     const pdf = await c.call('GET', `/billing/invoices/${invoice?.id}/pdf`);
     expect(pdf.statusCode).toBe(200);
@@ -206,6 +225,7 @@ describe('the invoice payment method', () => {
 
   it('keeps issued invoices unchanged apart from their payment state', async () => {
     const c = await company('bill-immutable');
+    await c.setAddress();
     await c.checkout({ interval: 'monthly', licences: 1, paymentMethod: 'invoice' });
     const [row] = await t.database.db.select().from(invoices).where(eq(invoices.companyId, c.id));
     await expect(
@@ -223,6 +243,12 @@ describe('the invoice payment method', () => {
       .from(invoices)
       .where(eq(invoices.id, row?.id ?? ''));
     expect(after).toMatchObject({ netCents: 490, status: 'paid', number: row?.number });
+    await expect(
+      t.database.db
+        .update(invoices)
+        .set({ vatCents: 0 })
+        .where(eq(invoices.id, row?.id ?? '')),
+    ).rejects.toThrow();
   });
 
   it('numbers invoices uniquely and in order of issue', async () => {
@@ -306,6 +332,235 @@ describe('periods, interval changes and cancellation', () => {
   });
 });
 
+describe('the quote', () => {
+  it('prices a checkout with VAT: licences, unit price, net, VAT rate and amount, gross', async () => {
+    const c = await company('bill-quote');
+    const quote = (await c.call('POST', '/billing/quote', { interval: 'yearly', licences: 5 })).json();
+    expect(quote).toMatchObject({
+      kind: 'checkout',
+      currency: 'EUR',
+      interval: 'yearly',
+      licences: 5,
+      currentLicences: null,
+      billedLicences: 5,
+      perLicence: 4900,
+      netTotal: 24500,
+      grossTotal: 29155,
+      proratedAmount: null,
+      netAmount: 24500,
+      vatPercent: 19,
+      vatAmount: 4655,
+      grossAmount: 29155,
+    });
+    const days = (Date.parse(quote.periodEnd) - Date.parse(quote.periodStart)) / 86_400_000;
+    expect(days).toBeGreaterThanOrEqual(365);
+    const missing = await c.call('POST', '/billing/quote', { licences: 5 });
+    expect(expectProblem(missing, 400).errors?.[0]).toMatchObject({ field: 'body.interval' });
+  });
+
+  it('prices a change prorated for the rest of the period, exactly as its invoice', async () => {
+    const c = await company('bill-quote-change');
+    await c.checkout({ interval: 'yearly', licences: 5, paymentMethod: 'immediate' });
+    // Half the period is left: three added licences cost half a year each.
+    const now = Date.now();
+    await t.database.db
+      .update(subscriptions)
+      .set({
+        currentPeriodStart: new Date(now - 100 * 86_400_000),
+        currentPeriodEnd: new Date(now + 100 * 86_400_000),
+      })
+      .where(eq(subscriptions.companyId, c.id));
+    const quote = (await c.call('POST', '/billing/quote', { licences: 8 })).json();
+    expect(quote).toMatchObject({
+      kind: 'change',
+      interval: 'yearly',
+      licences: 8,
+      currentLicences: 5,
+      billedLicences: 3,
+      perLicence: 4900,
+      proratedAmount: 7350,
+      netAmount: 7350,
+      vatPercent: 19,
+      vatAmount: 1397,
+      grossAmount: 8747,
+      netTotal: 39200,
+      grossTotal: 46648,
+    });
+    expect(Math.abs(Date.parse(quote.periodEnd) - (now + 100 * 86_400_000))).toBeLessThan(1000);
+    // The interval of a running subscription is its own, whatever is asked.
+    const asked = await c.call('POST', '/billing/quote', { interval: 'monthly', licences: 8 });
+    expect(asked.json()).toMatchObject({ interval: 'yearly', perLicence: 4900 });
+    // A reduction bills nothing now.
+    const fewer = (await c.call('POST', '/billing/quote', { licences: 3 })).json();
+    expect(fewer).toMatchObject({ billedLicences: 0, proratedAmount: 0, netAmount: 0, grossAmount: 0 });
+    await c.call('PATCH', '/billing/subscription', { licences: 8 });
+    const [added] = await c.invoices();
+    expect(added).toMatchObject({ netAmount: 7350, vatAmount: 1397, grossAmount: 8747 });
+  });
+});
+
+describe('the limit of licences per order', () => {
+  const tooLarge = (res: Parameters<typeof expectProblem>[0]) => {
+    const problem = expectProblem(res, 400) as ReturnType<typeof expectProblem> & {
+      code?: string;
+      params?: object;
+    };
+    expect(problem).toMatchObject({ code: 'licence_order_too_large', params: { max: 1000 } });
+    expect(problem.errors?.[0]).toMatchObject({
+      field: 'body.licences',
+      message: orderTooLargeMessage(1000),
+      code: 'licence_order_too_large',
+      params: { max: 1000 },
+    });
+    expect(problem.errors?.[0]?.message).toContain('1000');
+  };
+
+  it('refuses a checkout, a quote and a change that buy more than BILLING_MAX_LICENCES_PER_ORDER', async () => {
+    const c = await company('bill-limit');
+    tooLarge(await c.checkout({ interval: 'monthly', licences: 1001, paymentMethod: 'immediate' }));
+    tooLarge(await c.call('POST', '/billing/quote', { interval: 'monthly', licences: 1001 }));
+    expect((await c.overview()).status).toBe('none');
+    const bought = await c.checkout({ interval: 'monthly', licences: 1000, paymentMethod: 'immediate' });
+    expect(bought.statusCode).toBe(200);
+    // A change adds at most that many: 1000 → 2001 is one licence too many, 2000 is fine.
+    tooLarge(await c.call('PATCH', '/billing/subscription', { licences: 2001 }));
+    tooLarge(await c.call('POST', '/billing/quote', { licences: 2001 }));
+    expect((await c.overview()).licences).toBe(1000);
+    const raised = await c.call('PATCH', '/billing/subscription', { licences: 2000 });
+    expect(raised.json()).toMatchObject({ licences: 2000 });
+  });
+
+  it('follows BILLING_MAX_LICENCES_PER_ORDER', async () => {
+    const small = await buildTestApp({ BILLING_MAX_LICENCES_PER_ORDER: '3' });
+    try {
+      const { id } = await createCompany(small, 'bill-limit-3');
+      const res = await small.call(
+        'POST',
+        `/api/companies/${id}/billing/checkout`,
+        { interval: 'monthly', licences: 4, paymentMethod: 'immediate' },
+        'bill-limit-3',
+      );
+      expect(expectProblem(res, 400).errors?.[0]).toMatchObject({ params: { max: 3 } });
+      const overview = await small.call('GET', `/api/companies/${id}/billing`, undefined, 'bill-limit-3');
+      expect(overview.json()).toMatchObject({ maxLicencesPerOrder: 3 });
+    } finally {
+      await small.close();
+    }
+  });
+});
+
+describe('licences and enabled QR codes', () => {
+  it('refuses to remove licences that enabled QR codes use, naming the count', async () => {
+    const c = await company('bill-qr-floor');
+    await c.checkout({ interval: 'monthly', licences: 3, paymentMethod: 'immediate' });
+    const units = (await c.call('POST', '/units/bulk', { pattern: 'Raum {n}', count: 3 })).json().results;
+    for (const unit of units)
+      expect((await c.call('POST', `/units/${unit.id}/qr-code`)).statusCode).toBe(200);
+    expect(await c.overview()).toMatchObject({ deviceCount: 0, qrCodeCount: 3, usedLicences: 3 });
+    const tooFew = await c.call('PATCH', '/billing/subscription', { licences: 2 });
+    const problem = expectProblem(tooFew, 400) as ReturnType<typeof expectProblem> & { code?: string };
+    expect(problem.code).toBe('licences_below_qr_codes');
+    expect(problem.errors?.[0]).toMatchObject({
+      field: 'body.licences',
+      message: belowQrCodesMessage(3),
+      code: 'licences_below_qr_codes',
+      params: { qrCodes: 3 },
+    });
+    expectProblem(await c.call('POST', '/billing/quote', { licences: 2 }), 400);
+    // Every code still works and the licences are as they were.
+    expect((await c.overview()).licences).toBe(3);
+    const list = (await c.call('GET', '/qr-codes')).json();
+    expect(list).toMatchObject({ unlimited: false, allowance: 3, used: 3, remaining: 0 });
+    await c.call('DELETE', `/units/${units[2].id}/qr-code`);
+    const fewer = await c.call('PATCH', '/billing/subscription', { licences: 2 });
+    expect(fewer.json()).toMatchObject({ licences: 2, usedLicences: 2, qrCodeCount: 2 });
+  });
+
+  it('refuses a new checkout with fewer licences than the QR codes still enabled', async () => {
+    const c = await company('bill-qr-again');
+    await c.checkout({ interval: 'monthly', licences: 2, paymentMethod: 'immediate' });
+    const units = (await c.call('POST', '/units/bulk', { pattern: 'Raum {n}', count: 2 })).json().results;
+    for (const unit of units) await c.call('POST', `/units/${unit.id}/qr-code`);
+    await t.database.db
+      .update(subscriptions)
+      .set({ status: 'cancelled' })
+      .where(eq(subscriptions.companyId, c.id));
+    const res = await c.checkout({ interval: 'monthly', licences: 1, paymentMethod: 'immediate' });
+    expect(expectProblem(res, 400).errors?.[0]).toMatchObject({ params: { qrCodes: 2 } });
+  });
+});
+
+describe('the billing address', () => {
+  it('is kept by admins, normalised, and required to pay by invoice', async () => {
+    const c = await company('bill-address');
+    expect((await c.call('GET', '/billing/address')).json()).toEqual({ address: null });
+    const refused = await c.checkout({ interval: 'monthly', licences: 1, paymentMethod: 'invoice' });
+    const problem = expectProblem(refused, 400) as ReturnType<typeof expectProblem> & { code?: string };
+    expect(problem.code).toBe('billing_address_required');
+    expect(problem.errors?.[0]).toMatchObject({
+      field: 'body.paymentMethod',
+      code: 'billing_address_required',
+    });
+    expect((await c.overview()).status).toBe('none');
+
+    const bad = await c.setAddress({ ...ADDRESS, city: ' ', country: 'Germany', vatId: 'x' });
+    const fields = expectProblem(bad, 400).errors?.map((e) => e.field) ?? [];
+    expect(fields).toEqual(expect.arrayContaining(['body.city', 'body.country', 'body.vatId']));
+
+    const saved = await c.setAddress({ ...ADDRESS, country: 'de', vatId: 'de 123.456.789' });
+    expect(saved.json()).toEqual({ address: { ...ADDRESS, vatId: 'DE123456789' } });
+    expect((await c.call('GET', '/billing/address')).json()).toEqual({
+      address: { ...ADDRESS, vatId: 'DE123456789' },
+    });
+    expect((await c.overview()).hasBillingAddress).toBe(true);
+    const bought = await c.checkout({ interval: 'monthly', licences: 1, paymentMethod: 'invoice' });
+    expect(bought.statusCode).toBe(200);
+    const [row] = await t.database.db.select().from(invoices).where(eq(invoices.companyId, c.id));
+    expect(row?.buyerDetails).toEqual({
+      name: ADDRESS.name,
+      address: ['Hauptstraße 5', '80331 München'],
+      vatId: 'DE123456789',
+      email: 'bill-address@example.test',
+    });
+  });
+
+  it('is required to switch to paying by invoice', async () => {
+    const c = await company('bill-address-switch');
+    await c.checkout({ interval: 'monthly', licences: 1, paymentMethod: 'immediate' });
+    const refused = await c.call('PATCH', '/billing/subscription', { paymentMethod: 'invoice' });
+    expect(expectProblem(refused, 400).errors?.[0]).toMatchObject({ code: 'billing_address_required' });
+    await c.setAddress();
+    const switched = await c.call('PATCH', '/billing/subscription', { paymentMethod: 'invoice' });
+    expect(switched.json()).toMatchObject({ paymentMethod: 'invoice' });
+  });
+});
+
+describe('the checkout confirmation of /success', () => {
+  it('confirms the company’s latest checkout and nothing else', async () => {
+    const c = await company('bill-confirm');
+    const other = await company('bill-confirm-other');
+    const status = (id: string, who = c) => who.call('GET', `/billing/checkout/${id}`);
+    // Opened directly: no checkout, nothing to thank for.
+    const never = await status('00000000-0000-4000-8000-000000000000');
+    expect((expectProblem(never, 404) as { code?: string }).code).toBe('checkout_unknown');
+    const { checkoutId } = (
+      await c.checkout({ interval: 'monthly', licences: 1, paymentMethod: 'delayed' })
+    ).json();
+    expect((await status(checkoutId)).json()).toEqual({
+      checkoutId,
+      completed: true,
+      status: 'pending',
+      paymentMethod: 'delayed',
+    });
+    expectProblem(await status(checkoutId, other), 404);
+    expectProblem(await status('not a valid id!'), 400);
+    await markPaid(c.id);
+    expect((await status(checkoutId)).json()).toMatchObject({ status: 'active' });
+    const overview = await c.overview();
+    expect(Date.now() - Date.parse(overview.checkedOutAt)).toBeLessThan(60_000);
+  });
+});
+
 describe('BILLING_PROVIDER=none', () => {
   it('licenses without limit and has no billing calls', async () => {
     const free = await buildTestApp({ BILLING_PROVIDER: 'none' });
@@ -328,7 +583,10 @@ describe('BILLING_PROVIDER=none', () => {
       });
       const unit = (await free.call('POST', `${base}/units`, { name: 'A' }, 'free-admin')).json();
       const qr = await free.call('POST', `${base}/units/${unit.id}/qr-code`, undefined, 'free-admin');
-      expect(qr.json()).toMatchObject({ allowance: null, remaining: null });
+      // Unlimited is said, not left blank.
+      expect(qr.json()).toMatchObject({ unlimited: true, allowance: null, used: 1, remaining: null });
+      const list = await free.call('GET', `${base}/qr-codes`, undefined, 'free-admin');
+      expect(list.json()).toMatchObject({ unlimited: true, remaining: null });
       const checkout = await free.call(
         'POST',
         `${base}/billing/checkout`,

@@ -4,33 +4,69 @@
  * stays pending (no usable licences) until the operator marks it paid; `invoice` is active at
  * once and its invoice PDF is mailed with a due date (INVOICE_DUE_DAYS). Every checkout,
  * renewal and licence increase issues a numbered, immutable invoice; added licences are billed
- * prorated for the rest of the period, removed ones are not refunded. The renewal job rolls
- * periods, applies a scheduled interval change and ends cancelled subscriptions.
+ * prorated for the rest of the period, removed ones are not refunded. Each invoice keeps the
+ * seller (BILLING_SELLER_*), the buyer's billing address and the VAT (BILLING_VAT_PERCENT) as
+ * issued. The renewal job rolls periods, applies a scheduled interval change and ends cancelled
+ * subscriptions.
  */
-import type { BillingInterval, CheckoutRequest, Invoice, PaymentMethod } from '@heizplan/contracts/billing';
+import { randomUUID } from 'node:crypto';
+import type {
+  BillingInterval,
+  CheckoutRequest,
+  CheckoutResponse,
+  Invoice,
+  PaymentMethod,
+} from '@heizplan/contracts/billing';
 import { DateTime } from 'luxon';
 import type { BillingConfig } from '../../config.ts';
+import type { InvoiceBuyer, InvoiceSeller } from '../../db/schema.ts';
+import { netCents, periodEnd, remainingShare, withVat } from './amounts.ts';
 import * as repo from './billing.repository.ts';
 import type { BillingProviderPort, BillingTx, Buyer } from './billing-provider.ts';
+
+// The seeds (demo, test fixtures) take the period arithmetic from here.
+export { periodEnd, remainingShare };
 
 /** Sends an issued invoice as a PDF attachment (the existing mailer; outbox by default). */
 export type InvoiceMailer = (invoice: repo.InvoiceRow, to: string) => Promise<void>;
 
-const LENGTH: Record<BillingInterval, { months?: number; years?: number }> = {
-  monthly: { months: 1 },
-  yearly: { years: 1 },
-  '3yearly': { years: 3 },
-};
+const COUNTRY = new Intl.DisplayNames(['de'], { type: 'region' });
 
-/** End of a period of `interval` starting at `start` (calendar months/years, UTC). */
-export function periodEnd(start: Date, interval: BillingInterval): Date {
-  return DateTime.fromJSDate(start, { zone: 'utc' }).plus(LENGTH[interval]).toJSDate();
+/** The buyer as the invoice prints it: the billing address when kept, else the company's name. */
+export function invoiceBuyer(buyer: Buyer): InvoiceBuyer {
+  const address = buyer.address;
+  if (!address) return { name: buyer.companyName, address: [], email: buyer.email };
+  return {
+    name: address.name,
+    address: [
+      address.street,
+      `${address.postcode} ${address.city}`,
+      // A domestic letter leaves the country out (DIN 5008); the seller bills from Germany.
+      ...(address.country === 'DE' ? [] : [COUNTRY.of(address.country) ?? address.country]),
+    ],
+    ...(address.vatId ? { vatId: address.vatId } : {}),
+    email: buyer.email,
+  };
 }
 
-/** Share of the period still ahead at `now` (0 … 1), for prorating added licences. */
-export function remainingShare(start: Date, end: Date, now: Date): number {
-  const total = end.getTime() - start.getTime();
-  return total <= 0 ? 0 : Math.min(1, Math.max(0, (end.getTime() - now.getTime()) / total));
+/** The seller's lines as one text (the invoice's `seller` column and the invoice mail). */
+export function sellerText(seller: InvoiceSeller): string {
+  return [
+    seller.name,
+    ...seller.address,
+    seller.vatId ? `USt-IdNr.: ${seller.vatId}` : '',
+    seller.taxNumber ? `Steuernummer: ${seller.taxNumber}` : '',
+    seller.bank ? `Bank: ${seller.bank}` : '',
+    seller.iban ? `IBAN: ${formatIban(seller.iban)}` : '',
+    seller.bic ? `BIC: ${seller.bic}` : '',
+  ]
+    .filter(Boolean)
+    .join('\n');
+}
+
+/** `DE89370400440532013000` → `DE89 3704 0044 0532 0130 00` (groups of four, as printed). */
+export function formatIban(iban: string): string {
+  return iban.replace(/(.{4})(?=.)/g, '$1 ');
 }
 
 export class ManualBillingProvider implements BillingProviderPort {
@@ -41,9 +77,10 @@ export class ManualBillingProvider implements BillingProviderPort {
   ) {}
 
   /** Creates (or, after a cancellation, replaces) the subscription and issues its first invoice. */
-  async checkout(tx: BillingTx, buyer: Buyer, request: CheckoutRequest): Promise<{ redirectUrl: string }> {
+  async checkout(tx: BillingTx, buyer: Buyer, request: CheckoutRequest): Promise<CheckoutResponse> {
     const start = this.now();
     const end = periodEnd(start, request.interval);
+    const checkoutId = randomUUID();
     const subscription = await repo.upsertSubscription(tx.db, {
       companyId: buyer.companyId,
       provider: 'manual',
@@ -57,6 +94,8 @@ export class ManualBillingProvider implements BillingProviderPort {
       cancelAtPeriodEnd: false,
       customerId: null,
       providerSubscriptionId: null,
+      checkoutId,
+      checkedOutAt: start,
     });
     await this.issue(tx, buyer, subscription, {
       reason: 'checkout',
@@ -64,7 +103,17 @@ export class ManualBillingProvider implements BillingProviderPort {
       periodStart: start,
       share: 1,
     });
-    return { redirectUrl: `/success?method=${request.paymentMethod}` };
+    return { redirectUrl: `/success?method=${request.paymentMethod}`, checkoutId };
+  }
+
+  /** The manual checkout completes in the request that starts it: a known id is completed. */
+  async confirmCheckout(
+    _tx: BillingTx,
+    _companyId: string,
+    subscription: repo.SubscriptionRow | undefined,
+    checkoutId: string,
+  ): Promise<boolean | null> {
+    return subscription?.checkoutId === checkoutId ? true : null;
   }
 
   async changeLicences(tx: BillingTx, buyer: Buyer, subscription: repo.SubscriptionRow, licences: number) {
@@ -100,6 +149,8 @@ export class ManualBillingProvider implements BillingProviderPort {
       number: row.number,
       issuedAt: row.issuedAt.toISOString(),
       netAmount: row.netCents,
+      vatAmount: row.vatCents,
+      grossAmount: row.grossCents,
       currency: row.currency,
       status: row.status,
       dueAt: row.dueAt?.toISOString() ?? null,
@@ -164,6 +215,8 @@ export class ManualBillingProvider implements BillingProviderPort {
     const issuedAt = this.now();
     const unitPrice = this.config.prices[subscription.interval];
     const method = subscription.paymentMethod;
+    const amount = withVat(netCents(bill.licences, unitPrice, bill.share), this.config.vatPercent);
+    const billedTo = invoiceBuyer(buyer);
     const invoice = await repo.insertInvoice(tx.db, {
       companyId: subscription.companyId,
       issuedAt,
@@ -173,11 +226,23 @@ export class ManualBillingProvider implements BillingProviderPort {
       interval: subscription.interval,
       licences: bill.licences,
       unitPriceCents: unitPrice,
-      netCents: Math.round(bill.licences * unitPrice * bill.share),
+      netCents: amount.net,
+      vatPercent: this.config.vatPercent,
+      vatCents: amount.vat,
+      grossCents: amount.gross,
       currency: this.config.currency,
       paymentMethod: method,
-      billedTo: `${buyer.companyName}; ${buyer.email}`,
-      seller: this.config.seller,
+      billedTo: [
+        billedTo.name,
+        ...billedTo.address,
+        billedTo.vatId ? `USt-IdNr.: ${billedTo.vatId}` : '',
+        billedTo.email,
+      ]
+        .filter(Boolean)
+        .join('; '),
+      buyerDetails: billedTo,
+      seller: sellerText(this.config.seller),
+      sellerDetails: this.config.seller,
       status: method === 'immediate' ? 'paid' : 'open',
       dueAt:
         method === 'invoice'

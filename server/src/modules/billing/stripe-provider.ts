@@ -8,7 +8,14 @@
  * Webhooks (`handleEvent`) never trust the event's snapshot: they fetch the subscription as it
  * is now and store that, so events applied twice or out of order leave the same row.
  */
-import type { BillingInterval, CheckoutRequest, Invoice, PaymentMethod } from '@heizplan/contracts/billing';
+import { randomUUID } from 'node:crypto';
+import type {
+  BillingInterval,
+  CheckoutRequest,
+  CheckoutResponse,
+  Invoice,
+  PaymentMethod,
+} from '@heizplan/contracts/billing';
 import Stripe from 'stripe';
 import type { BillingConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -78,7 +85,7 @@ export class StripeBillingProvider implements BillingProviderPort {
     private readonly publicUrl: string,
   ) {}
 
-  async checkout(tx: BillingTx, buyer: Buyer, request: CheckoutRequest): Promise<{ redirectUrl: string }> {
+  async checkout(tx: BillingTx, buyer: Buyer, request: CheckoutRequest): Promise<CheckoutResponse> {
     const metadata = { companyId: buyer.companyId, paymentMethod: request.paymentMethod };
     const item = { price: this.settings.prices[request.interval], quantity: request.licences };
     if (request.paymentMethod === 'invoice') {
@@ -96,7 +103,10 @@ export class StripeBillingProvider implements BillingProviderPort {
         expand: ['latest_invoice'],
       });
       await this.store(tx.db, created, buyer.companyId);
-      return { redirectUrl: '/success?method=invoice' };
+      // Set up without a hosted page: completed here, under an id of our own.
+      const checkoutId = randomUUID();
+      await repo.updateSubscription(tx.db, buyer.companyId, { checkoutId, checkedOutAt: new Date() });
+      return { redirectUrl: '/success?method=invoice', checkoutId };
     }
     const session = await this.stripe.checkout.sessions.create({
       mode: 'subscription',
@@ -112,7 +122,30 @@ export class StripeBillingProvider implements BillingProviderPort {
       cancel_url: `${this.publicUrl}/subSetup`,
     });
     if (!session.url) throw new Error('Stripe returned a checkout session without a URL');
-    return { redirectUrl: session.url };
+    return { redirectUrl: session.url, checkoutId: session.id };
+  }
+
+  /**
+   * Our own id (invoice method) or the one the webhook stored is answered from the row; a
+   * Checkout Session is asked of Stripe, since the customer may be back before its webhook.
+   */
+  async confirmCheckout(
+    _tx: BillingTx,
+    companyId: string,
+    subscription: repo.SubscriptionRow | undefined,
+    checkoutId: string,
+  ): Promise<boolean | null> {
+    if (subscription?.checkoutId === checkoutId) return true;
+    if (!checkoutId.startsWith('cs_')) return null;
+    let session: Stripe.Checkout.Session;
+    try {
+      session = await this.stripe.checkout.sessions.retrieve(checkoutId);
+    } catch (err) {
+      if (err instanceof Stripe.errors.StripeInvalidRequestError && err.statusCode === 404) return null;
+      throw err;
+    }
+    if (session.client_reference_id !== companyId) return null;
+    return session.status === 'complete';
   }
 
   async changeLicences(tx: BillingTx, _buyer: Buyer, subscription: repo.SubscriptionRow, licences: number) {
@@ -153,6 +186,8 @@ export class StripeBillingProvider implements BillingProviderPort {
         number: invoice.number ?? '—',
         issuedAt: new Date(invoice.created * 1000).toISOString(),
         netAmount: invoice.total_excluding_tax ?? invoice.total,
+        vatAmount: invoice.total_excluding_tax === null ? null : invoice.total - invoice.total_excluding_tax,
+        grossAmount: invoice.total,
         currency: invoice.currency.toUpperCase(),
         status: (invoice.status ?? 'draft') as Invoice['status'],
         dueAt: invoice.due_date ? new Date(invoice.due_date * 1000).toISOString() : null,
@@ -196,22 +231,28 @@ export class StripeBillingProvider implements BillingProviderPort {
       if (!(await repo.recordEvent(tx, event.id, event.type))) return 'duplicate';
       if (!current) return 'ignored';
       const stored = await this.store(tx, current, target?.companyId);
+      if (stored && event.type === 'checkout.session.completed') {
+        await repo.updateSubscription(tx, stored, {
+          checkoutId: event.data.object.id,
+          checkedOutAt: new Date(event.created * 1000),
+        });
+      }
       return stored ? 'applied' : 'ignored';
     });
   }
 
-  /** Stores Stripe's subscription on the company's row; false when no company can be told. */
+  /** Stores Stripe's subscription on the company's row; @returns its company, null when none can be told. */
   private async store(
     db: Db,
     subscription: Stripe.Subscription,
     companyHint?: string | null,
-  ): Promise<boolean> {
+  ): Promise<string | null> {
     const existing = await repo.findSubscriptionByProviderId(db, subscription.id);
     const companyId = existing?.companyId ?? subscription.metadata.companyId ?? companyHint;
     const item = subscription.items.data[0];
-    if (!companyId || !item) return false;
+    if (!companyId || !item) return null;
     const interval = this.intervalOf(item.price.id) ?? existing?.interval;
-    if (!interval) return false;
+    if (!interval) return null;
     const method = subscription.metadata.paymentMethod as PaymentMethod | undefined;
     await repo.upsertSubscription(db, {
       companyId,
@@ -228,7 +269,7 @@ export class StripeBillingProvider implements BillingProviderPort {
         typeof subscription.customer === 'string' ? subscription.customer : subscription.customer.id,
       providerSubscriptionId: subscription.id,
     });
-    return true;
+    return companyId;
   }
 
   private intervalOf(priceId: string): BillingInterval | undefined {

@@ -229,12 +229,27 @@ export class StripeStandIn {
       const session: Json = {
         id: sessionId,
         object: 'checkout.session',
+        status: 'open',
         subscription: null,
         customer: null,
         url: `https://checkout.stripe.test/${sessionId}`,
         ...body,
       };
       this.sessions.set(sessionId, session);
+      return send(200, session);
+    }
+    const sessionMatch = url.pathname.match(/^\/v1\/checkout\/sessions\/([\w-]+)$/);
+    if (method === 'GET' && sessionMatch) {
+      const session = this.sessions.get(sessionMatch[1] ?? '');
+      if (!session) {
+        return send(404, {
+          error: {
+            type: 'invalid_request_error',
+            code: 'resource_missing',
+            message: 'No such checkout.session',
+          },
+        });
+      }
       return send(200, session);
     }
     if (method === 'POST' && url.pathname === '/v1/subscriptions') {

@@ -120,13 +120,57 @@ describe('checkout', () => {
       licences: 2,
       paymentMethod: 'invoice',
     });
-    expect(res.json()).toEqual({ redirectUrl: '/success?method=invoice' });
+    const { checkoutId } = res.json();
+    expect(res.json()).toEqual({ redirectUrl: '/success?method=invoice', checkoutId: expect.any(String) });
     expect(stripe.last('POST', '/v1/subscriptions')?.body).toMatchObject({
       collection_method: 'send_invoice',
       days_until_due: '14',
       items: [{ price: PRICES.monthly, quantity: '2' }],
     });
     expect(await c.overview()).toMatchObject({ status: 'active', interval: 'monthly', licences: 2 });
+    expect((await c.call('GET', `/billing/checkout/${checkoutId}`)).json()).toEqual({
+      checkoutId,
+      completed: true,
+      status: 'active',
+      paymentMethod: 'invoice',
+    });
+  });
+});
+
+describe('the checkout confirmation of /success', () => {
+  it('asks Stripe whether the hosted checkout completed, before and after its webhook', async () => {
+    const c = await company('stripe-confirm');
+    const res = await c.call('POST', '/billing/checkout', {
+      interval: 'yearly',
+      licences: 2,
+      paymentMethod: 'immediate',
+    });
+    const { checkoutId, redirectUrl } = res.json();
+    expect(redirectUrl).toBe(`https://checkout.stripe.test/${checkoutId}`);
+    const status = () => c.call('GET', `/billing/checkout/${checkoutId}`);
+    // The customer came back without paying: not completed.
+    expect((await status()).json()).toEqual({
+      checkoutId,
+      completed: false,
+      status: 'none',
+      paymentMethod: null,
+    });
+    // Paid, but the webhook is still on its way: completed, recorded as pending till then.
+    const event = stripe.completeCheckout(checkoutId, { paid: true });
+    expect((await status()).json()).toMatchObject({ completed: true, status: 'pending' });
+    expect((await deliver(event)).statusCode).toBe(200);
+    expect((await status()).json()).toEqual({
+      checkoutId,
+      completed: true,
+      status: 'active',
+      paymentMethod: 'immediate',
+    });
+    expect((await c.overview()).checkedOutAt).not.toBeNull();
+    // Another company's session, and ids Stripe does not know, are unknown here.
+    const other = await company('stripe-confirm-other');
+    const foreign = await other.call('GET', `/billing/checkout/${checkoutId}`);
+    expect((expectProblem(foreign, 404) as { code?: string }).code).toBe('checkout_unknown');
+    expectProblem(await c.call('GET', '/billing/checkout/cs_unknown'), 404);
   });
 });
 
@@ -224,7 +268,13 @@ describe('changes and pages', () => {
     const c = await subscribed('stripe-invoices');
     const list = (await c.call('GET', '/billing/invoices')).json().results;
     expect(list).toHaveLength(1);
-    expect(list[0]).toMatchObject({ netAmount: 24500, currency: 'EUR', status: 'paid' });
+    expect(list[0]).toMatchObject({
+      netAmount: 24500,
+      vatAmount: 0,
+      grossAmount: 24500,
+      currency: 'EUR',
+      status: 'paid',
+    });
     expect(list[0].pdfUrl).toMatch(/^https:\/\/files\.stripe\.test\//);
   });
 });

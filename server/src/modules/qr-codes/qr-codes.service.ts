@@ -54,7 +54,8 @@ export class QrCodesService {
   private async allowance(db: Db, companyId: string): Promise<QrAllowance> {
     const total = await this.deps.allowance(db, companyId);
     const used = await repo.countQrCodes(db, companyId);
-    return { allowance: total, used, remaining: total === null ? null : Math.max(0, total - used) };
+    if (total === null) return { unlimited: true, allowance: null, used, remaining: null };
+    return { unlimited: false, allowance: total, used, remaining: Math.max(0, total - used) };
   }
 
   private async requireUnit(companyId: string, unitId: string) {

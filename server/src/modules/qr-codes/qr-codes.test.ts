@@ -32,6 +32,7 @@ describe('QR codes API', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json().detail).toBe(QR_ALLOWANCE_MESSAGE);
     expect((await call('GET', code(f.unitId))).json()).toEqual({
+      unlimited: false,
       allowance: 0,
       used: 0,
       remaining: 0,

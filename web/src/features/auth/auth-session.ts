@@ -109,8 +109,30 @@ export class AuthSession {
     this.loginErrorPath = options.loginErrorPath ?? '/';
   }
 
+  private config: Promise<AuthConfig> | null = null;
+
+  private getConfig(): Promise<AuthConfig> {
+    this.config ??= (this.options.loadConfig ?? fetchAuthConfig)();
+    // A failed config call must not stick: the next attempt asks again.
+    this.config.catch(() => {
+      this.config = null;
+    });
+    return this.config;
+  }
+
+  /**
+   * The server's PUBLIC_URL when this page was opened under another origin: the provider sends
+   * the browser back to PUBLIC_URL, where this origin's login state is not, so signing in here
+   * cannot succeed. Null when the origins agree (or the server does not say).
+   */
+  async publicUrlElsewhere(): Promise<string | null> {
+    const { public_url: publicUrl } = await this.getConfig();
+    if (!publicUrl) return null;
+    return new URL(publicUrl).origin === window.location.origin ? null : publicUrl;
+  }
+
   private getManager(): Promise<OidcManager> {
-    this.manager ??= (this.options.loadConfig ?? fetchAuthConfig)().then((config) =>
+    this.manager ??= this.getConfig().then((config) =>
       (this.options.createManager ?? createUserManager)(config, {
         silentLoginTimeoutMs: this.options.silentLoginTimeoutMs ?? SILENT_LOGIN_TIMEOUT_MS,
       }),

@@ -11,7 +11,7 @@ const support =
   (email: string | null, url: string | null): FetchHandler =>
   (method, path) =>
     method === 'GET' && path === '/api/public/app-config'
-      ? json(200, { support: { email, url } })
+      ? json(200, { version: '0.2.0', support: { email, url } })
       : undefined;
 
 function open(path: string, api: FetchHandler, lang: 'de' | 'en' = 'de') {
@@ -30,6 +30,7 @@ describe('settings → help', () => {
     open('/settings/help', support(null, null));
     const rules = await screen.findByTestId('help-setpoint-rules');
     expect(within(rules).getAllByRole('listitem')[0]).toHaveTextContent(/Pausiert.*Frostschutztemperatur/);
+    expect(await screen.findByTestId('help-version')).toHaveTextContent('Sie nutzen Heizplan 0.2.0.');
     const setpoint = screen.getByTestId('help-setpoint');
     expect(setpoint).toHaveTextContent('Regelbetrieb aussetzen');
     expect(setpoint).toHaveTextContent('bis zum nächsten Schaltpunkt');
@@ -92,14 +93,12 @@ describe('settings → help', () => {
     const content = await screen.findByTestId('changelog-content');
     expect(router.location().pathname).toBe('/settings/help/changelog');
     // German readers get the German version of the file, not the English one.
-    expect(within(content).getByRole('heading', { name: '[Unveröffentlicht]' })).toBeVisible();
-    expect(within(content).getByRole('heading', { name: 'Hinzugefügt' })).toBeVisible();
+    expect(within(content).getByRole('heading', { name: 'Version 0.1.0 – 25.11.2026' })).toBeVisible();
+    expect(within(content).getAllByRole('heading', { name: 'Neu' })[0]).toBeVisible();
     expect(content).toHaveTextContent('Abonnements und Gerätelizenzen');
     expect(content).not.toHaveTextContent('Subscriptions and device licences');
-    expect(within(content).getByRole('link', { name: 'Keep a Changelog' })).toHaveAttribute(
-      'rel',
-      'noreferrer',
-    );
+    // Written for users: no settings of the server, no developer words.
+    expect(content).not.toHaveTextContent(/SENTRY_DSN|SUPPORT_EMAIL|Promise|PATCH|`/);
     expect(screen.getByTestId('settings-tab-help')).toHaveAttribute('aria-current', 'page');
 
     await user.click(screen.getByTestId('changelog-back'));
@@ -110,7 +109,7 @@ describe('settings → help', () => {
   it('shows English readers the English changelog', async () => {
     open('/settings/help/changelog', support(null, null), 'en');
     const content = await screen.findByTestId('changelog-content');
-    expect(within(content).getByRole('heading', { name: '[Unreleased]' })).toBeVisible();
+    expect(within(content).getByRole('heading', { name: 'Version 0.2.0 – 26 Nov 2026' })).toBeVisible();
     expect(content).toHaveTextContent('Subscriptions and device licences');
     expect(content).not.toHaveTextContent('Abonnements');
   });

@@ -77,6 +77,43 @@ describe('auth gate', () => {
     await waitFor(() => expect(manager.signinRedirect).toHaveBeenCalledOnce());
   });
 
+  it('says to open the configured address instead of starting a sign-in that cannot complete here', async () => {
+    window.history.replaceState(null, '', '/units');
+    const manager = fakeManager();
+    const publicUrl = 'http://heizplan.example:3000';
+    const session = sessionWith(manager, {
+      loadConfig: async () => ({
+        issuer: `${publicUrl}/oidc`,
+        client_id: 'web',
+        audience: 'api',
+        scope: 'openid',
+        public_url: publicUrl,
+      }),
+    });
+    renderGate(session, '/units');
+    expect(await screen.findByTestId('login-elsewhere')).toHaveTextContent(
+      `Heizplan is set up for ${publicUrl}. At ${window.location.origin} signing in cannot complete`,
+    );
+    expect(screen.getByTestId('login-elsewhere-link')).toHaveAttribute('href', `${publicUrl}/units`);
+    expect(manager.signinRedirect).not.toHaveBeenCalled();
+  });
+
+  it('signs in as usual when the page is opened at the configured address', async () => {
+    window.history.replaceState(null, '', '/units');
+    const manager = fakeManager();
+    const session = sessionWith(manager, {
+      loadConfig: async () => ({
+        issuer: 'https://issuer.test',
+        client_id: 'web',
+        audience: 'api',
+        scope: 'openid',
+        public_url: window.location.origin,
+      }),
+    });
+    renderGate(session, '/units');
+    await waitFor(() => expect(manager.signinRedirect).toHaveBeenCalledOnce());
+  });
+
   it('goes to the configured error path when an error+state return fails', async () => {
     const manager = fakeManager();
     manager.signinCallback.mockRejectedValue(new ErrorResponse({ error: 'access_denied' }));

@@ -22,7 +22,11 @@ import { isLoginReturn } from '../auth-session.ts';
 import { clearLoginError, type LoginErrorCode, peekLoginError, rememberLoginError } from '../login-errors.ts';
 import { FullPageStatus } from './full-page-status.tsx';
 
-type GateState = { kind: 'checking' } | { kind: 'ready' } | { kind: 'error'; code: LoginErrorCode };
+type GateState =
+  | { kind: 'checking' }
+  | { kind: 'ready' }
+  | { kind: 'error'; code: LoginErrorCode }
+  | { kind: 'elsewhere'; publicUrl: string };
 
 export function AuthGate({ children }: { children?: ReactNode }) {
   const { t } = useTranslation('auth');
@@ -57,7 +61,13 @@ export function AuthGate({ children }: { children?: ReactNode }) {
       }
       const token = await session.getAccessToken();
       if (!active) return;
-      if (token) setState({ kind: 'ready' });
+      if (token) {
+        setState({ kind: 'ready' });
+        return;
+      }
+      const publicUrl = await session.publicUrlElsewhere();
+      if (!active) return;
+      if (publicUrl) setState({ kind: 'elsewhere', publicUrl });
       else await session.login(fullPath, chosenLanguage() ?? undefined);
     };
     run().catch((error: unknown) => {
@@ -86,6 +96,24 @@ export function AuthGate({ children }: { children?: ReactNode }) {
   );
 
   if (state.kind === 'ready') return children ?? <Outlet />;
+  if (state.kind === 'elsewhere') {
+    const target = new URL(fullPath, state.publicUrl).toString();
+    return (
+      <FullPageStatus testId="login-elsewhere">
+        <h1 className="text-2xl font-semibold">{t('elsewhere.title')}</h1>
+        <p className="max-w-md text-stone-600">
+          {t('elsewhere.text', { url: new URL(state.publicUrl).origin, current: window.location.origin })}
+        </p>
+        <a
+          href={target}
+          className="rounded-lg bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800"
+          data-testid="login-elsewhere-link"
+        >
+          {t('elsewhere.open', { url: new URL(state.publicUrl).origin })}
+        </a>
+      </FullPageStatus>
+    );
+  }
   if (state.kind === 'error') {
     return (
       <FullPageStatus testId="login-error">

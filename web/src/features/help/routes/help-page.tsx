@@ -38,6 +38,18 @@ function Subheading({ children }: { children: ReactNode }) {
   return <h3 className="mt-5 text-base font-semibold text-ink">{children}</h3>;
 }
 
+/** The running version, next to the changelog link: what a support request should name. */
+function RunningVersion() {
+  const { t } = useTranslation('help');
+  const config = useAppConfig();
+  if (!config.data) return null;
+  return (
+    <p className="text-sm text-stone-700" data-testid="help-version">
+      {t('version', { version: config.data.version })}
+    </p>
+  );
+}
+
 function Support() {
   const { t } = useTranslation('help');
   const config = useAppConfig();
@@ -125,6 +137,7 @@ export function HelpPage() {
       </SettingsCard>
 
       <SettingsCard title={t('changelog.title')} description={t('changelog.text')} testid="help-changelog">
+        <RunningVersion />
         <Link to="/settings/help/changelog" className={linkClass} data-testid="help-changelog-link">
           {t('changelog.open')}
         </Link>
