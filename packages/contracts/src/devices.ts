@@ -50,11 +50,15 @@ export const DeviceCreateSchema = z
     joinEui: euiSchema('The JoinEUI has exactly 16 hex digits.').nullable().optional(),
     unitId: z.uuid().nullable().optional(),
   })
-  .superRefine((device, ctx) => {
-    if (device.protocol === 'lorawan' && !HEX16.test(device.id)) {
-      ctx.addIssue({ code: 'custom', path: ['id'], message: DEV_EUI_MESSAGE });
-    }
-  })
+  .superRefine(
+    (device, ctx) => {
+      if (device.protocol === 'lorawan' && !HEX16.test(device.id)) {
+        ctx.addIssue({ code: 'custom', path: ['id'], message: DEV_EUI_MESSAGE });
+      }
+    },
+    // Checked even when another field is wrong, so every message shows at once.
+    { when: ({ value }) => typeof (value as { id?: unknown } | null)?.id === 'string' },
+  )
   .transform((device) => ({
     ...device,
     id: device.protocol === 'lorawan' ? device.id.toLowerCase() : device.id,

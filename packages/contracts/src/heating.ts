@@ -25,6 +25,9 @@ export type LogKind = z.infer<typeof LogKindSchema>;
 const celsius = z.number();
 const name = z.string().trim().min(1).max(120);
 
+/** Spec §5: a temperature outside the company's min/max °C (units, plans, events). */
+export const OUT_OF_RANGE = 'Value exceeds temperature range set by your company.';
+
 export const CompanyParamsSchema = z.object({ companyId: z.string() });
 export const UnitParamsSchema = CompanyParamsSchema.extend({ unitId: z.uuid() });
 export const GroupParamsSchema = CompanyParamsSchema.extend({ groupId: z.uuid() });
@@ -83,14 +86,45 @@ export type UnitListQuery = z.infer<typeof UnitListQuerySchema>;
 export const UnitPageSchema = pageOf(UnitSchema);
 export type UnitPage = z.infer<typeof UnitPageSchema>;
 
-export const UnitCreateSchema = z.object({
+export const WALL_CONTROL_ORDER = 'The minimum must not be above the maximum.';
+
+/**
+ * Spec §5: a wall control minimum above its maximum, reported on both fields so both show it.
+ * Empty limits (null) mean none and break nothing.
+ */
+export function wallControlOrderIssues(min: number | null | undefined, max: number | null | undefined) {
+  if (typeof min !== 'number' || typeof max !== 'number' || min <= max) return [];
+  return (['wallControlMin', 'wallControlMax'] as const).map((field) => ({
+    field,
+    message: WALL_CONTROL_ORDER,
+    code: 'wall_control_order' as const,
+  }));
+}
+
+/** Both limits sent: min not above max (one limit alone is checked against the stored one by the server). */
+const refineWallControl = (
+  unit: { wallControlMin?: number | null; wallControlMax?: number | null },
+  ctx: z.RefinementCtx,
+) => {
+  for (const issue of wallControlOrderIssues(unit.wallControlMin, unit.wallControlMax)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [issue.field],
+      message: issue.message,
+      params: { code: issue.code },
+    });
+  }
+};
+
+const unitFields = z.object({
   name,
   groupId: z.uuid().nullable().optional(),
   wallControlMin: celsius.nullable().optional(),
   wallControlMax: celsius.nullable().optional(),
 });
+export const UnitCreateSchema = unitFields.superRefine(refineWallControl);
 export type UnitCreate = z.infer<typeof UnitCreateSchema>;
-export const UnitUpdateSchema = UnitCreateSchema.partial();
+export const UnitUpdateSchema = unitFields.partial().superRefine(refineWallControl);
 export type UnitUpdate = z.infer<typeof UnitUpdateSchema>;
 
 /** `{pattern: "Raum {n}", count: 20, start: 1}` → "Raum 1" … "Raum 20". */

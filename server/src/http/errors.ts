@@ -9,7 +9,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import { hasZodFastifySchemaValidationErrors } from '@fastify/type-provider-zod';
-import type { ProblemCode, ProblemParams } from '@heizplan/contracts/problem-codes';
+import { PROBLEM_CODES, type ProblemCode, type ProblemParams } from '@heizplan/contracts/problem-codes';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { noErrorReporter, type ServerErrorReporter } from './error-reporting.ts';
 
@@ -111,6 +111,22 @@ export function sendProblem(
     });
 }
 
+const isProblemCode = (code: unknown): code is ProblemCode =>
+  typeof code === 'string' && (PROBLEM_CODES as readonly string[]).includes(code);
+
+/** The problem code (and its params) a contract's custom rule put into its issue's `params`. */
+function ruleReason(params: unknown): ProblemReason | undefined {
+  const issueParams = (params as { params?: unknown } | undefined)?.params;
+  if (typeof issueParams !== 'object' || issueParams === null) return undefined;
+  const { code, ...rest } = issueParams as Record<string, unknown>;
+  if (!isProblemCode(code)) return undefined;
+  const values = Object.entries(rest).filter(
+    (entry): entry is [string, string | number] =>
+      typeof entry[1] === 'string' || typeof entry[1] === 'number',
+  );
+  return values.length > 0 ? { code, params: Object.fromEntries(values) } : { code };
+}
+
 /**
  * Installs the error handler; unmatched `/api/*` routes are handled by the caller's 404 handler.
  * Every 5xx goes to `reporter` too (error-reporting.ts: Sentry when a DSN is set).
@@ -129,10 +145,13 @@ export function installErrorHandler(app: FastifyInstance, reporter: ServerErrorR
         const path = [...v.instancePath.split('/').filter(Boolean), ...(keys ?? []).slice(0, 1)];
         // The one validation a screen words itself (issue 14.2); others read "not accepted".
         const email = v.keyword === 'invalid_format' && (v.params as { format?: string }).format === 'email';
+        // A contract rule names its problem code in the issue's params (e.g. wall_control_order).
+        const rule = v.keyword === 'custom' ? ruleReason(v.params) : undefined;
         return {
           field: [error.validationContext ?? 'body', ...path].join('.'),
           message: v.message ?? 'Invalid value.',
           ...(email ? { code: 'invalid_email' as const } : {}),
+          ...rule,
         };
       });
       return sendProblem(reply, 400, 'Bad Request', errors[0]?.message ?? 'Invalid request.', errors);

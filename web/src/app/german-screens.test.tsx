@@ -85,7 +85,8 @@ describe('German screens', { timeout: 20_000 }, () => {
     open('/units', heatingApi([testUnit({ name: 'Aula', setpointSource: 'no_plan' })], api));
     await screen.findByText('Aula');
     await userEvent.click(screen.getByTestId('create-units'));
-    const pattern = screen.getByTestId('create-units-pattern');
+    // The form is fetched as the dialog opens.
+    const pattern = await screen.findByTestId('create-units-pattern');
     await userEvent.clear(pattern);
     await userEvent.type(pattern, 'Raum');
     await userEvent.click(screen.getByTestId('create-units-submit'));

@@ -48,10 +48,12 @@ describe('problem codes', () => {
 describe('server sentences on screens', () => {
   it('are read only by the api client and the problem translator', () => {
     // login-errors.ts classifies the OIDC library's error by its text and shows none of it;
-    // error-reporting.ts sends errors' texts to Sentry or the server's log, never to a screen.
+    // error-reporting.ts sends errors' texts to Sentry or the server's log, never to a screen;
+    // the form layer shows react-hook-form's messages, which it words itself (codes, limits).
     const allowed = new Set([
       'lib/api-client.ts',
       'lib/problem-message.ts',
+      'components/ui/form.tsx',
       'features/auth/login-errors.ts',
       'lib/error-reporting.ts',
     ]);

@@ -1,7 +1,8 @@
 /**
  * One-time heating events (issue 8, spec §2 "Events screen", §3 "Event", §5, ARCHITECTURE.md §5
  * item 2). Every method checks membership first (404 for strangers). Rules:
- * - validation with the spec's messages, all field errors in one 400, nothing written;
+ * - validation with the spec's messages (the contracts' `eventRuleIssues`), all field errors
+ *   in one 400, nothing written;
  * - an upcoming event can be changed freely; a running one only shortened or ended (its title
  *   and note may change); a past one is read-only (409);
  * - deleting a running event ends it now (the row is kept, hidden, so the engine still logs
@@ -9,26 +10,23 @@
  * After every write the units the event reaches (before and after) are marked due and the
  * scheduler is woken, so the engine applies the change on its normal evaluation.
  */
-import type {
-  EventInputSchema,
-  EventListQuerySchema,
-  EventStatus,
-  EventUpdate,
-  HeatingEvent,
+import {
+  type EventInputSchema,
+  type EventListQuerySchema,
+  type EventStatus,
+  type EventUpdate,
+  eventRuleIssues,
+  type HeatingEvent,
 } from '@heizplan/contracts/events';
 import type { z } from 'zod';
 import { requireMember } from '../../auth/membership.ts';
 import type { Db } from '../../db/client.ts';
-import { conflict, type FieldError, HttpError, notFound } from '../../http/errors.ts';
-import { OUT_OF_RANGE, type TemperatureRange } from '../units/temperature-range.ts';
+import { conflict, HttpError, notFound } from '../../http/errors.ts';
+import type { TemperatureRange } from '../units/temperature-range.ts';
 import { ownedUnitIds } from '../units/units.repository.ts';
 import { type HeatingServiceDeps, requireCompanyHeating } from '../units/units.service.ts';
 import * as repo from './events.repository.ts';
 
-export const END_BEFORE_START = 'The end date must not be before the start date.';
-export const END_IN_PAST = 'The end date must not be in the past.';
-export const END_REQUIRED = 'An end time is required when regular events are prevented.';
-export const NO_UNITS = 'No units selected';
 export const PAST_READ_ONLY = 'A past event is read-only.';
 export const RUNNING_ONLY_SHORTEN = 'A running event can only be shortened or ended.';
 export const NOT_RUNNING = 'Only a running event can be ended.';
@@ -56,23 +54,15 @@ export function eventStatus(start: Date, end: Date | null, now: Date): EventStat
   return 'running';
 }
 
-/** @throws HttpError 400 with every broken rule as a field error (spec §5 messages). */
+/**
+ * The contracts' event rules (`eventRuleIssues`, which the web's dialog checks too) on the
+ * merged event, with the company's range and the server's clock.
+ * @throws HttpError 400 with every broken rule as a field error (spec §5 messages).
+ */
 function requireValidDraft(d: Draft, range: TemperatureRange, now: Date, endChanged: boolean) {
-  const errors: FieldError[] = [];
-  if (d.end && d.end.getTime() < d.start.getTime())
-    errors.push({ field: 'end', message: END_BEFORE_START, code: 'event_end_before_start' });
-  else if (d.end && endChanged && d.end.getTime() < now.getTime())
-    errors.push({ field: 'end', message: END_IN_PAST, code: 'event_end_in_past' });
-  if (d.preventRegular && !d.end)
-    errors.push({ field: 'end', message: END_REQUIRED, code: 'event_end_required' });
-  if ((d.groupMode ? d.groupIds : d.unitIds).length === 0) {
-    errors.push({ field: d.groupMode ? 'groups' : 'units', message: NO_UNITS, code: 'event_no_units' });
-  }
-  if (d.temperature < range.min || d.temperature > range.max) {
-    errors.push({ field: 'temperature', message: OUT_OF_RANGE, code: 'out_of_range' });
-  }
+  const errors = eventRuleIssues({ ...d, units: d.unitIds, groups: d.groupIds }, { now, endChanged, range });
   const [first] = errors;
-  if (first?.code) throw new HttpError(400, 'Bad Request', first.message, errors, { code: first.code });
+  if (first) throw new HttpError(400, 'Bad Request', first.message, errors, { code: first.code });
 }
 
 const sameIds = (a: string[], b: string[]) =>

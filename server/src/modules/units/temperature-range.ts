@@ -2,9 +2,10 @@
  * Company temperature range checks shared by units and plans (spec §5): a value outside the
  * company's min/max °C is refused with the spec's message as title and detail.
  */
+import { OUT_OF_RANGE } from '@heizplan/contracts/heating';
 import { HttpError } from '../../http/errors.ts';
 
-export const OUT_OF_RANGE = 'Value exceeds temperature range set by your company.';
+export { OUT_OF_RANGE };
 
 export interface TemperatureRange {
   min: number;

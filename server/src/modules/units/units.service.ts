@@ -4,12 +4,14 @@
  * heating-relevant change re-evaluates the unit in the same transaction, so the answer already
  * carries the new setpoint and the heating log entry exists exactly once.
  */
-import type {
-  Unit,
-  UnitBulkCreate,
-  UnitCreate,
-  UnitListQuery,
-  UnitUpdate,
+import {
+  type Unit,
+  type UnitBulkCreate,
+  type UnitCreate,
+  type UnitListQuery,
+  type UnitUpdate,
+  WALL_CONTROL_ORDER,
+  wallControlOrderIssues,
 } from '@heizplan/contracts/heating';
 import { type AuthClaims, deactivated, issuedBeforeSignOut, signedOut } from '../../auth/bearer.ts';
 import { type Capability, isUuid, requireCapability, requireMember } from '../../auth/membership.ts';
@@ -369,9 +371,6 @@ function checkWallControl(company: CompanyHeating, min: number | null, max: numb
   const range = { min: company.minTemperature, max: company.maxTemperature };
   if (min !== null) requireInRange(min, range, 'wallControlMin');
   if (max !== null) requireInRange(max, range, 'wallControlMax');
-  if (min !== null && max !== null && min > max) {
-    const message = 'The minimum must not be above the maximum.';
-    const reason = { code: 'wall_control_order' } as const;
-    throw badRequest(message, [{ field: 'wallControlMin', message, ...reason }], reason);
-  }
+  const order = wallControlOrderIssues(min, max);
+  if (order.length > 0) throw badRequest(WALL_CONTROL_ORDER, order, { code: 'wall_control_order' });
 }

@@ -216,6 +216,27 @@ describe('units API', () => {
     expect(tooHot.json()).toMatchObject({ title: OUT_OF_RANGE, errors: [{ field: 'wallControlMax' }] });
     const crossed = await call('PATCH', `${base}/${unit.id}`, { wallControlMax: 15 });
     expect(crossed.statusCode).toBe(400);
+    expect(crossed.json().errors).toEqual([
+      expect.objectContaining({ field: 'wallControlMin', code: 'wall_control_order' }),
+      expect.objectContaining({ field: 'wallControlMax', code: 'wall_control_order' }),
+    ]);
+  });
+
+  it('refuses a wall control minimum above the maximum on both fields, by the contract', async () => {
+    const res = await call('POST', base, { name: 'Verkehrt', wallControlMin: 24, wallControlMax: 20 });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([
+      {
+        field: 'body.wallControlMin',
+        message: 'The minimum must not be above the maximum.',
+        code: 'wall_control_order',
+      },
+      {
+        field: 'body.wallControlMax',
+        message: 'The minimum must not be above the maximum.',
+        code: 'wall_control_order',
+      },
+    ]);
   });
 
   it('queues the current setpoint again when wall control limits change, so devices get them', async () => {

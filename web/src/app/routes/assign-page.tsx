@@ -11,8 +11,9 @@ import { DeviceCodeError, parseDeviceCode } from '@heizplan/contracts/tr005';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { z } from 'zod';
 import { Button } from '../../components/ui/button.tsx';
-import { TextInput } from '../../components/ui/field.tsx';
+import { Form, FormTextInput, useContractForm } from '../../components/ui/form.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { type CameraProblem, QrScanner } from '../../features/assign/components/qr-scanner.tsx';
 import { useAssignCompany } from '../../features/assign/use-assign-company.ts';
@@ -20,6 +21,19 @@ import { useDeviceByEui } from '../../features/devices/api/get-device-by-eui.ts'
 import { AssignDevice, type Assignment } from '../../features/devices/components/assign-device.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useCurrentRole } from '../../lib/use-can.ts';
+
+/** A typed or scanned code read as a DevEUI; a code it cannot read names why (`codeErrors.*`). */
+const CodeSchema = z.object({
+  code: z.string().transform((text, ctx) => {
+    try {
+      return parseDeviceCode(text).devEui;
+    } catch (error) {
+      if (!(error instanceof DeviceCodeError)) throw error;
+      ctx.addIssue({ code: 'custom', message: error.code, params: { reason: error.code } });
+      return z.NEVER;
+    }
+  }),
+});
 
 /**
  * Waits for the current company (see `useAssignCompany`), then shows the assign screen to
@@ -64,38 +78,39 @@ export function AssignPage() {
 function AssignScreen() {
   const { t } = useTranslation('assign');
   const input = useRef<HTMLInputElement>(null);
-  const [code, setCode] = useState('');
-  const [codeError, setCodeError] = useState<string | null>(null);
   const [devEui, setDevEui] = useState<string | null>(null);
   const [scanning, setScanning] = useState(false);
   const [usedCamera, setUsedCamera] = useState(false);
   const [cameraProblem, setCameraProblem] = useState<CameraProblem | null>(null);
   const [assignment, setAssignment] = useState<Assignment | null>(null);
+  // Checked when looked up, not while typing: a half-typed code is no mistake yet.
+  const form = useContractForm(CodeSchema, {
+    mode: 'onSubmit',
+    defaultValues: { code: '' },
+    wording: (issue) => {
+      const reason =
+        issue.code === 'custom' ? (issue.params as { reason?: string } | undefined)?.reason : undefined;
+      return reason ? t(`codeErrors.${reason}`) : undefined;
+    },
+  });
   const lookup = useDeviceByEui(devEui);
   const notFound = lookup.error instanceof ApiError && lookup.error.status === 404;
   // The device to assign, once a code was looked up successfully (the scan button then makes way).
   const found = devEui !== null ? lookup.data : undefined;
 
-  const look = (text: string) => {
-    try {
-      setDevEui(parseDeviceCode(text).devEui);
-      setCodeError(null);
-      // A new code is a new device, even when typed without pressing "next device" first.
-      setAssignment(null);
-    } catch (error) {
-      if (!(error instanceof DeviceCodeError)) throw error;
-      setDevEui(null);
-      setCodeError(t(`codeErrors.${error.code}`));
-    }
+  const look = ({ code }: { code: string }) => {
+    setDevEui(code);
+    // A new code is a new device, even when typed without pressing "next device" first.
+    setAssignment(null);
   };
+  const refused = () => setDevEui(null);
   const startCamera = () => {
     setCameraProblem(null);
     setUsedCamera(true);
     setScanning(true);
   };
   const nextDevice = () => {
-    setCode('');
-    setCodeError(null);
+    form.reset();
     setDevEui(null);
     setAssignment(null);
     if (usedCamera && !cameraProblem) setScanning(true);
@@ -114,8 +129,8 @@ function AssignScreen() {
           <QrScanner
             onScan={(text) => {
               setScanning(false);
-              setCode(text);
-              look(text);
+              form.setValue('code', text);
+              void form.handleSubmit(look, refused)();
             }}
             onProblem={(problem) => {
               setScanning(false);
@@ -143,24 +158,12 @@ function AssignScreen() {
         </p>
       )}
 
-      <form
-        className="flex flex-col gap-3"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          look(code);
-        }}
-      >
-        <TextInput
+      <Form form={form} onSubmit={look} onInvalid={refused} className="flex flex-col gap-3">
+        <FormTextInput
           ref={input}
+          name="code"
           label={t('code.label')}
           hint={t('code.hint')}
-          value={code}
-          onChange={(event) => {
-            setCode(event.target.value);
-            setCodeError(null);
-          }}
-          error={codeError}
           autoComplete="off"
           autoCapitalize="off"
           spellCheck={false}
@@ -170,7 +173,7 @@ function AssignScreen() {
         <Button type="submit" variant="secondary" testid="assign-lookup">
           {t('code.submit')}
         </Button>
-      </form>
+      </Form>
 
       {devEui !== null && lookup.isPending && (
         <div className="flex justify-center py-6">

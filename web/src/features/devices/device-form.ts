@@ -1,16 +1,18 @@
 /**
- * The "add device" form's values and its checks (spec §5: a LoRaWAN device id is its DevEUI,
+ * The "add device" form's values and its schema (spec §5: a LoRaWAN device id is its DevEUI,
  * exactly 16 hex digits; the AppKey has exactly 32 hex digits; the JoinEUI, when given, 16 hex).
- * Validity comes from the shared `DeviceCreateSchema`, so the form accepts exactly what the
- * server accepts; the form only picks which translated sentence to show per field.
+ * The values are checked by the shared `DeviceCreateSchema`, so the form accepts exactly what
+ * the server accepts; `deviceWording` only picks which translated sentence a field shows.
  */
 import {
-  DEVICE_MODELS,
   type DeviceCreate,
   DeviceCreateSchema,
   type DeviceModel,
-  DeviceUpdateSchema,
+  DeviceModelSchema,
 } from '@heizplan/contracts/devices';
+import type { TFunction } from 'i18next';
+import { z } from 'zod';
+import type { Issue } from '../../components/ui/form.tsx';
 
 export interface DeviceFormValues {
   id: string;
@@ -20,11 +22,6 @@ export interface DeviceFormValues {
   unitId: string | null;
 }
 
-export type DeviceFormField = 'id' | 'appKey' | 'joinEui' | 'model';
-
-/** Translation keys (namespace `devices`) of the problems per field; empty when valid. */
-export type DeviceFormErrors = Partial<Record<DeviceFormField, string>>;
-
 export const EMPTY_DEVICE_FORM: DeviceFormValues = {
   id: '',
   appKey: '',
@@ -33,7 +30,7 @@ export const EMPTY_DEVICE_FORM: DeviceFormValues = {
   unitId: null,
 };
 
-/** The request body for `values`: blank optional fields left out. */
+/** The request body for `values` as typed: blank optional fields left out. */
 export function toDeviceCreate(values: DeviceFormValues): DeviceCreate {
   return {
     id: values.id.trim(),
@@ -45,29 +42,33 @@ export function toDeviceCreate(values: DeviceFormValues): DeviceCreate {
   };
 }
 
-function idProblem(id: string): string {
-  if (id === '') return 'validation.idRequired';
-  if (id.length > 16) return 'validation.idTooLong';
-  return 'validation.devEui';
-}
+/** The values as the body the contract checks; the AppKey stays required (an OTAA join needs it). */
+export const DeviceFormSchema = z
+  .object({
+    id: z.string(),
+    appKey: z.string(),
+    joinEui: z.string(),
+    model: z.union([DeviceModelSchema, z.literal('')]),
+    unitId: z.string().nullable(),
+  })
+  .transform((values): z.input<typeof DeviceCreateSchema> => toDeviceCreate(values))
+  .pipe(DeviceCreateSchema);
 
-const ID_ONLY = { model: DEVICE_MODELS[0], protocol: 'lorawan' } as const;
-const APP_KEY = DeviceUpdateSchema.shape.appKey;
-const JOIN_EUI = DeviceUpdateSchema.shape.joinEui;
-
-/**
- * Checks `values` as the server will, each field on its own so every wrong field gets its
- * message at once; the AppKey is required here (an OTAA join needs it).
- */
-export function validateDeviceForm(values: DeviceFormValues): DeviceFormErrors {
-  const errors: DeviceFormErrors = {};
-  const id = values.id.trim();
-  if (!DeviceCreateSchema.safeParse({ ...ID_ONLY, id }).success) errors.id = idProblem(id);
-  const appKey = values.appKey.trim();
-  if (appKey === '') errors.appKey = 'validation.appKeyRequired';
-  else if (!APP_KEY.safeParse(appKey).success) errors.appKey = 'validation.appKey';
-  const joinEui = values.joinEui.trim();
-  if (joinEui !== '' && !JOIN_EUI.safeParse(joinEui).success) errors.joinEui = 'validation.joinEui';
-  if (values.model === '') errors.model = 'validation.modelRequired';
-  return errors;
+/** The spec's sentence (namespace `devices`) for an issue of the field it names. */
+export function deviceWording(t: TFunction, values: () => DeviceFormValues) {
+  return (issue: Issue): string | undefined => {
+    switch (issue.path[0]) {
+      case 'id':
+        if (issue.code === 'too_small') return t('validation.idRequired');
+        return t(issue.code === 'too_big' ? 'validation.idTooLong' : 'validation.devEui');
+      case 'appKey':
+        return t(values().appKey.trim() === '' ? 'validation.appKeyRequired' : 'validation.appKey');
+      case 'joinEui':
+        return t('validation.joinEui');
+      case 'model':
+        return t('validation.modelRequired');
+      default:
+        return undefined;
+    }
+  };
 }

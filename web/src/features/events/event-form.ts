@@ -1,11 +1,13 @@
 /**
- * The event dialog's form (issue 8): its state, the rules checked before sending (spec §5:
- * end not before start, at least one unit or group, an end when regular events are prevented)
- * and the conversion between `datetime-local` values in the company's IANA time zone and the
- * API's UTC instants. Messages are i18n keys of the `events` namespace.
+ * The event dialog's form (issue 8): its values, named as the API's fields so the contract's
+ * and the server's messages land on them, and its schema: the typed values read as instants
+ * in the company's IANA zone, then checked by the contracts' `eventDraftSchema` (spec §5: end
+ * not before start nor, when changed, in the past; an end when regular events are prevented;
+ * at least one unit or group; the company range).
  */
-import type { EventInput, HeatingEvent } from '@heizplan/contracts/events';
+import { eventDraftSchema, type HeatingEvent } from '@heizplan/contracts/events';
 import { DateTime } from 'luxon';
+import { z } from 'zod';
 
 export interface EventForm {
   title: string;
@@ -18,8 +20,8 @@ export interface EventForm {
   temperature: string;
   preventRegular: boolean;
   groupMode: boolean;
-  unitIds: string[];
-  groupIds: string[];
+  units: string[];
+  groups: string[];
 }
 
 const LOCAL = "yyyy-MM-dd'T'HH:mm";
@@ -53,8 +55,8 @@ export function emptyForm(
     temperature: '21',
     preventRegular: false,
     groupMode: false,
-    unitIds: [],
-    groupIds: [],
+    units: [],
+    groups: [],
     ...defaults,
   };
 }
@@ -68,41 +70,49 @@ export function formOf(event: HeatingEvent, zone: string): EventForm {
     temperature: String(event.temperature),
     preventRegular: event.preventRegular,
     groupMode: event.groupMode,
-    unitIds: event.units.map((u) => u.id),
-    groupIds: event.groups.map((g) => g.id),
+    units: event.units.map((u) => u.id),
+    groups: event.groups.map((g) => g.id),
   };
 }
 
-export type FormErrors = Partial<Record<'start' | 'end' | 'temperature' | 'units' | 'groups', string>>;
+/** The request body a valid form gives. */
+export type EventBody = z.output<ReturnType<typeof eventFormSchema>>;
 
-/** Rules the dialog checks before sending; values are i18n keys. */
-export function formErrors(form: EventForm, zone: string): FormErrors {
-  const errors: FormErrors = {};
-  const start = fromLocalInput(form.start, zone);
-  const end = fromLocalInput(form.end, zone);
-  if (!start) errors.start = 'errors.startRequired';
-  if (start && end && end < start) errors.end = 'errors.endBeforeStart';
-  else if (form.preventRegular && !end) errors.end = 'errors.endRequired';
-  if (form.temperature.trim() === '' || Number.isNaN(Number(form.temperature))) {
-    errors.temperature = 'errors.temperatureRequired';
-  }
-  if (form.groupMode ? form.groupIds.length === 0 : form.unitIds.length === 0) {
-    errors[form.groupMode ? 'groups' : 'units'] = 'errors.noUnits';
-  }
-  return errors;
-}
-
-/** Request body of a form that passed `formErrors`. */
-export function bodyOf(form: EventForm, zone: string): Required<EventInput> {
-  return {
-    title: form.title.trim(),
-    note: form.note.trim(),
-    start: fromLocalInput(form.start, zone) ?? '',
-    end: fromLocalInput(form.end, zone),
-    temperature: Number(form.temperature),
-    preventRegular: form.preventRegular,
-    groupMode: form.groupMode,
-    units: form.groupMode ? [] : form.unitIds,
-    groups: form.groupMode ? form.groupIds : [],
-  };
+/**
+ * The form's schema: values → request body (an unreadable time stays '' and an empty
+ * temperature NaN, so the contract refuses them on their fields) → the contract's rules with
+ * the browser's clock. `initialEnd` is the stored end: an unchanged end may lie in the past.
+ */
+export function eventFormSchema(zone: string, range?: { min: number; max: number }, initialEnd?: string) {
+  const draft = eventDraftSchema((event) => ({
+    now: new Date(),
+    endChanged: initialEnd === undefined || event.end !== fromLocalInput(initialEnd, zone),
+    range,
+  }));
+  return z
+    .object({
+      title: z.string(),
+      note: z.string(),
+      start: z.string(),
+      end: z.string(),
+      temperature: z.string(),
+      preventRegular: z.boolean(),
+      groupMode: z.boolean(),
+      units: z.array(z.string()),
+      groups: z.array(z.string()),
+    })
+    .transform(
+      (form): z.input<typeof draft> => ({
+        title: form.title,
+        note: form.note,
+        start: fromLocalInput(form.start, zone) ?? '',
+        end: fromLocalInput(form.end, zone),
+        temperature: form.temperature.trim() === '' ? Number.NaN : Number(form.temperature.replace(',', '.')),
+        preventRegular: form.preventRegular,
+        groupMode: form.groupMode,
+        units: form.groupMode ? [] : form.units,
+        groups: form.groupMode ? form.groups : [],
+      }),
+    )
+    .pipe(draft);
 }

@@ -1,16 +1,17 @@
 /**
- * The plan editor's form state and its mapping to the API's `PlanInput` (packages/contracts
- * heating.ts). Number fields are kept as typed text so an empty or impossible entry reaches the
- * server, whose engine answers with the spec §5 message for exactly that field.
+ * The plan editor's form values, their schema and their mapping to the API's `PlanInput`
+ * (packages/contracts heating.ts). Number fields are kept as typed text so an empty or
+ * impossible entry reaches the server, whose engine answers with the spec §5 message for
+ * exactly that field; the form itself checks only what the contract limits (the name's length).
  */
-import type { Plan, PlanInput } from '@heizplan/contracts/heating';
+import { type Plan, type PlanInput, PlanInputSchema } from '@heizplan/contracts/heating';
+import { z } from 'zod';
 import type { FieldError } from '../../lib/api-client.ts';
 
 export type PlanKind = PlanInput['kind'];
 
+/** One switch point as typed; rows keep their order, so the n-th is `switchPoints.n` on the server. */
 export interface SwitchPointRow {
-  /** Stable React key; rows keep their order, so the n-th row is `switchPoints.n` on the server. */
-  key: string;
   day: number;
   hour: string;
   minute: string;
@@ -25,17 +26,30 @@ export interface PlanDraft {
   validFrom: string;
   validTo: string;
   dates: string[];
-  rows: SwitchPointRow[];
+  switchPoints: SwitchPointRow[];
 }
+
+/** The editor's values as the form checks them: the contract's name, everything else as typed. */
+export const PlanDraftSchema = z.object({
+  name: PlanInputSchema.shape.name.unwrap(),
+  kind: PlanInputSchema.shape.kind,
+  active: z.boolean(),
+  validFrom: z.string(),
+  validTo: z.string(),
+  dates: z.array(z.string()),
+  switchPoints: z.array(
+    z.object({
+      day: z.number(),
+      hour: z.string(),
+      minute: z.string(),
+      temperature: z.string(),
+      ignoreWallControl: z.boolean(),
+    }),
+  ),
+});
 
 /** ISO weekdays 1 = Monday … 7 = Sunday, as the API numbers them. */
 export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
-
-let nextKey = 0;
-const newKey = () => {
-  nextKey += 1;
-  return `sp-${nextKey}`;
-};
 
 export function newRow(
   day: number,
@@ -45,7 +59,6 @@ export function newRow(
   ignoreWallControl = false,
 ) {
   return {
-    key: newKey(),
     day,
     hour: String(hour),
     minute: String(minute),
@@ -67,7 +80,7 @@ export function templateDraft(kind: PlanKind, name: string): PlanDraft {
     validFrom: kind === 'seasonal' ? '10-01' : '',
     validTo: kind === 'seasonal' ? '04-30' : '',
     dates: [],
-    rows: days.flatMap((day) => [newRow(day, 6, 0, 21), newRow(day, 22, 0, 17)]),
+    switchPoints: days.flatMap((day) => [newRow(day, 6, 0, 21), newRow(day, 22, 0, 17)]),
   };
 }
 
@@ -79,7 +92,7 @@ export function draftOf(plan: Plan): PlanDraft {
     validFrom: plan.validFrom ?? '',
     validTo: plan.validTo ?? '',
     dates: plan.dates ?? [],
-    rows: [...plan.switchPoints]
+    switchPoints: [...plan.switchPoints]
       .sort((a, b) => a.day - b.day || a.hour - b.hour || a.minute - b.minute)
       .map((p) => newRow(p.day, p.hour, p.minute, p.temperature, p.ignoreWallControl)),
   };
@@ -97,7 +110,7 @@ export function inputOf(draft: PlanDraft): PlanInput {
     validFrom: seasonal ? draft.validFrom.trim() : null,
     validTo: seasonal ? draft.validTo.trim() : null,
     dates: seasonal ? null : draft.dates,
-    switchPoints: draft.rows.map((row) => ({
+    switchPoints: draft.switchPoints.map((row) => ({
       day: seasonal ? row.day : 1,
       hour: numberOf(row.hour),
       minute: numberOf(row.minute),

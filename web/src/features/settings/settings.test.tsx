@@ -62,11 +62,13 @@ describe('settings general', () => {
     );
   });
 
-  it("refuses different passwords with 'The passwords do not match' and sends a matching one in the body", async () => {
+  it("asks for the current password, refuses different new ones with 'The passwords do not match' and sends both in the body", async () => {
     const extra: FetchHandler = (method, url) =>
       method === 'PUT' && url === '/api/me/password' ? json(204) : undefined;
-    const { fetchMock } = open('/settings/general', extra);
-    await userEvent.type(await screen.findByTestId('password-new'), 'correct horse');
+    const { fetchMock, router } = open('/settings/general', extra);
+    expect(await screen.findByLabelText('Current password')).toHaveAttribute('type', 'password');
+    await userEvent.type(screen.getByTestId('password-current'), 'old secret phrase');
+    await userEvent.type(screen.getByTestId('password-new'), 'correct horse');
     await userEvent.type(screen.getByTestId('password-repeat'), 'correct horsx');
     expect(screen.getByTestId('password-repeat-field-error')).toHaveTextContent('The passwords do not match');
     await userEvent.click(screen.getByTestId('password-save'));
@@ -76,11 +78,58 @@ describe('settings general', () => {
     await userEvent.type(screen.getByTestId('password-repeat'), 'correct horse');
     expect(screen.queryByTestId('password-repeat-field-error')).toBeNull();
     await userEvent.click(screen.getByTestId('password-save'));
-    expect(await screen.findByText('Password updated')).toBeVisible();
+    // The server ended every session: the card says so and the sign-in starts again.
+    expect(await screen.findByTestId('password-changed')).toHaveTextContent(
+      'Your password has been changed. Please sign in with the new password.',
+    );
     const [[url, init]] = sent(fetchMock, 'PUT', '/api/me/password') as [[string, RequestInit]];
     expect(url).not.toContain('horse');
-    expect(JSON.parse(String(init.body))).toEqual({ password: 'correct horse' });
-    expect(screen.getByTestId('password-new')).toHaveValue('');
+    expect(JSON.parse(String(init.body))).toEqual({
+      currentPassword: 'old secret phrase',
+      password: 'correct horse',
+    });
+    await userEvent.click(screen.getByTestId('password-sign-in'));
+    await waitFor(() => expect(router.location().pathname).toBe('/logout'));
+  });
+
+  it('names the limit of a short new password in German, and a wrong current password under its field', async () => {
+    await setLanguage('de');
+    const extra: FetchHandler = (method, url) =>
+      method === 'PUT' && url === '/api/me/password'
+        ? json(400, {
+            type: 'about:blank',
+            title: 'Bad Request',
+            status: 400,
+            detail: 'The current password is not correct.',
+            code: 'current_password_wrong',
+            errors: [
+              {
+                field: 'currentPassword',
+                message: 'The current password is not correct.',
+                code: 'current_password_wrong',
+              },
+            ],
+          })
+        : undefined;
+    const { fetchMock } = open('/settings/general', extra, testProfile({ lang: 'de' }));
+    expect(await screen.findByLabelText('Aktuelles Passwort')).toBeInTheDocument();
+    await userEvent.type(screen.getByTestId('password-current'), 'falsch');
+    await userEvent.type(screen.getByTestId('password-new'), 'kurz');
+    await userEvent.tab();
+    expect(screen.getByTestId('password-new-field-error')).toHaveTextContent(
+      'Das Passwort muss mindestens 10 Zeichen haben.',
+    );
+    expect(screen.getByTestId('password-new')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByTestId('password-new')).toHaveAttribute('maxlength', '1024');
+    await userEvent.clear(screen.getByTestId('password-new'));
+    await userEvent.type(screen.getByTestId('password-new'), 'lang genug und mehr');
+    await userEvent.type(screen.getByTestId('password-repeat'), 'lang genug und mehr');
+    await userEvent.click(screen.getByTestId('password-save'));
+    expect(await screen.findByTestId('password-current-field-error')).toHaveTextContent(
+      'Das aktuelle Passwort stimmt nicht.',
+    );
+    expect(sent(fetchMock, 'PUT', '/api/me/password')).toHaveLength(1);
+    expect(screen.queryByTestId('password-changed')).toBeNull();
   });
 
   it("requests verification for an unverified email and shows 'verification requested'", async () => {

@@ -10,8 +10,6 @@ export interface SetupData {
   createNew: boolean;
   companyName: string;
   inviteCode: string;
-  /** Shown under the active field of step 2; where it came from is not shown. */
-  errorMessage: string | null;
   acceptedPrivacy: boolean;
   acceptedTerms: boolean;
   acceptedAvv: boolean;
@@ -25,7 +23,6 @@ export function defaultSetupData(locale: Language = 'en'): SetupData {
     createNew: true,
     companyName: '',
     inviteCode: '',
-    errorMessage: null,
     acceptedPrivacy: false,
     acceptedTerms: false,
     acceptedAvv: false,

@@ -1,5 +1,5 @@
-/** Unit detail (spec §2): name and wall control limits saved, server field messages inline, delete after confirming. */
-import { fireEvent, screen } from '@testing-library/react';
+/** Unit detail (spec §2): name and wall control limits saved (min above max refused on both fields), server field messages inline, delete after confirming. */
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../app/i18n.ts';
@@ -33,31 +33,47 @@ describe('unit detail', { timeout: 20_000 }, () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  it("saves name and wall control limits and shows the server's message under the limit it refuses", async () => {
+  it('refuses a wall control minimum above the maximum on both fields before sending', async () => {
+    const { fetchMock } = open(() => undefined);
+    await userEvent.type(await screen.findByTestId('unit-wall-max'), '16');
+    await userEvent.click(screen.getByTestId('unit-save'));
     const message = 'The minimum must not be above the maximum.';
+    expect(await screen.findByTestId('unit-wall-min-field-error')).toHaveTextContent(message);
+    expect(screen.getByTestId('unit-wall-max-field-error')).toHaveTextContent(message);
+    expect(screen.getByTestId('unit-wall-max')).toHaveAttribute('aria-invalid', 'true');
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'PATCH')).toHaveLength(0);
+    // Raising the maximum clears both.
+    await userEvent.clear(screen.getByTestId('unit-wall-max'));
+    await userEvent.type(screen.getByTestId('unit-wall-max'), '24');
+    await waitFor(() => expect(screen.queryByTestId('unit-wall-min-field-error')).toBeNull());
+    expect(screen.queryByTestId('unit-wall-max-field-error')).toBeNull();
+  });
+
+  it("saves name and wall control limits and shows the server's message under the limit it refuses", async () => {
+    const message = 'Value exceeds temperature range set by your company.';
     const { fetchMock } = open((method, u) =>
       method === 'PATCH' && u === url
         ? problem(
             400,
             'Bad Request',
             message,
-            [{ field: 'wallControlMin', message, code: 'wall_control_order' }],
-            'wall_control_order',
+            [{ field: 'wallControlMax', message, code: 'out_of_range' }],
+            'out_of_range',
           )
         : undefined,
     );
     const name = await screen.findByTestId('unit-name');
     await userEvent.clear(name);
     await userEvent.type(name, '  Aula Nord ');
-    await userEvent.type(screen.getByTestId('unit-wall-max'), '16');
+    await userEvent.type(screen.getByTestId('unit-wall-max'), '35');
     await userEvent.click(screen.getByTestId('unit-save'));
-    expect(await screen.findByTestId('unit-wall-min-field-error')).toHaveTextContent(message);
+    expect(await screen.findByTestId('unit-wall-max-field-error')).toHaveTextContent(message);
     const patch = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH');
     expect(JSON.parse(String(patch?.[1]?.body))).toEqual({
       name: 'Aula Nord',
       groupId: null,
       wallControlMin: 18,
-      wallControlMax: 16,
+      wallControlMax: 35,
     });
   });
 

@@ -132,7 +132,8 @@ describe('units screen', { timeout: 20_000 }, () => {
     const { fetchMock } = open('/units', heatingApi([], created));
     expect(await screen.findByTestId('units-empty')).toHaveTextContent('No units yet');
     await userEvent.click(screen.getByTestId('create-units'));
-    const count = screen.getByTestId('create-units-count');
+    // The form is fetched as the dialog opens.
+    const count = await screen.findByTestId('create-units-count');
     await userEvent.clear(count);
     await userEvent.type(count, '20');
     await userEvent.click(screen.getByTestId('create-units-submit'));
@@ -146,7 +147,7 @@ describe('units screen', { timeout: 20_000 }, () => {
   it('says why more than 500 units cannot be created at once', async () => {
     open('/units', heatingApi([]));
     await userEvent.click(await screen.findByTestId('create-units'));
-    const count = screen.getByTestId('create-units-count');
+    const count = await screen.findByTestId('create-units-count');
     await userEvent.clear(count);
     await userEvent.type(count, '501');
     expect(screen.getByTestId('create-units-submit')).toBeDisabled();
@@ -174,7 +175,7 @@ describe('units screen', { timeout: 20_000 }, () => {
         : undefined;
     open('/units', heatingApi([], refuse));
     await userEvent.click(await screen.findByTestId('create-units'));
-    await userEvent.selectOptions(screen.getByTestId('create-units-mode'), 'one');
+    await userEvent.selectOptions(await screen.findByTestId('create-units-mode'), 'one');
     await userEvent.type(screen.getByTestId('create-unit-name'), 'aula');
     await userEvent.click(screen.getByTestId('create-units-submit'));
     expect(await screen.findByTestId('create-unit-name-field-error')).toHaveTextContent(

@@ -3,12 +3,12 @@
  * offered to members who operate the heating; the row shows who acknowledged and until when it
  * is muted.
  */
-import type { Alert } from '@heizplan/contracts/alerts';
+import { AcknowledgeSchema, type Alert } from '@heizplan/contracts/alerts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { TextInput } from '../../../components/ui/field.tsx';
+import { Form, FormTextInput, useContractForm } from '../../../components/ui/form.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { useToast } from '../../../components/ui/toast-provider.tsx';
 import { useAcknowledge, useMute } from '../api/alerts.ts';
@@ -21,7 +21,7 @@ export function AlertActions({ alert, title }: { alert: Alert; title: string }) 
   const acknowledge = useAcknowledge();
   const mute = useMute();
   const [open, setOpen] = useState(false);
-  const [note, setNote] = useState('');
+  const form = useContractForm(AcknowledgeSchema, { defaultValues: { note: '' } });
   if (alert.state !== 'open') return null;
   const muted = alert.mutedUntil && new Date(alert.mutedUntil) > new Date();
   return (
@@ -71,28 +71,28 @@ export function AlertActions({ alert, title }: { alert: Alert; title: string }) 
         open={open}
         onOpenChange={(next) => {
           setOpen(next);
-          if (!next) setNote('');
+          if (!next) form.reset();
         }}
         title={t('acknowledge.title')}
         confirmText={t('acknowledge.confirm')}
         confirmVariant="primary"
+        // The note's limit is its maxLength, so the form is valid; its output is the trimmed note.
         onConfirm={() =>
-          acknowledge.mutateAsync({ id: alert.id, note: note.trim() || undefined }).then(
-            () =>
-              toast({ type: 'success', title: t('acknowledge.done'), testid: 'toast-alert-acknowledged' }),
-            () => toast({ type: 'error', title: t('acknowledge.error'), testid: 'toast-alert-ack-error' }),
-          )
+          form.handleSubmit(({ note }) =>
+            acknowledge.mutateAsync({ id: alert.id, note: note || undefined }).then(
+              () =>
+                toast({ type: 'success', title: t('acknowledge.done'), testid: 'toast-alert-acknowledged' }),
+              () => toast({ type: 'error', title: t('acknowledge.error'), testid: 'toast-alert-ack-error' }),
+            ),
+          )()
         }
         testid="alert-ack-dialog"
       >
         <p className="mb-3 font-medium">{title}</p>
-        <TextInput
-          label={t('acknowledge.note')}
-          value={note}
-          maxLength={500}
-          onChange={(event) => setNote(event.target.value)}
-          testid="alert-ack-note"
-        />
+        {/* Enter does not acknowledge: the dialog's button does, and closes the dialog. */}
+        <Form form={form} onSubmit={() => undefined}>
+          <FormTextInput name="note" label={t('acknowledge.note')} testid="alert-ack-note" />
+        </Form>
       </ConfirmDialog>
     </div>
   );

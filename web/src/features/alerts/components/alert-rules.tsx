@@ -2,11 +2,10 @@
  * The company's alert rules (issue 15): which kinds are on, and the thresholds and durations of
  * each. Every member reads them; only admins change them (decision 0022).
  */
-import { AlertKindSchema, type AlertSettings } from '@heizplan/contracts/alerts';
-import { useState } from 'react';
+import { AlertKindSchema, type AlertSettings, AlertSettingsSchema } from '@heizplan/contracts/alerts';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
-import { TextInput } from '../../../components/ui/field.tsx';
+import { applyServerErrors, Form, FormNumberInput, useContractForm } from '../../../components/ui/form.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast-provider.tsx';
 import { useProblemMessage } from '../../../lib/problem-message.ts';
@@ -24,38 +23,42 @@ const NUMBERS = [
   'repeatHours',
 ] as const;
 
+/** The unit a limit is named in ("Höchstens 10080 min"). */
+const UNITS = {
+  lowBatteryPercent: '%',
+  notWarmingMinutes: 'min',
+  farFromSetpointKelvin: 'K',
+  farFromSetpointMinutes: 'min',
+  undeliveredMinutes: 'min',
+  clearMinutes: 'min',
+  repeatHours: 'h',
+};
+
 function RulesForm({ settings, readOnly }: { settings: AlertSettings; readOnly: boolean }) {
   const { t } = useTranslation('alerts');
   const { toast } = useToast();
   const problems = useProblemMessage();
   const update = useUpdateAlertSettings();
-  const [enabled, setEnabled] = useState(new Set(settings.enabled));
-  const [values, setValues] = useState(
-    Object.fromEntries(NUMBERS.map((key) => [key, String(settings[key])])),
-  );
+  const form = useContractForm(AlertSettingsSchema, { defaultValues: settings, units: UNITS });
+  const save = (values: AlertSettings) =>
+    update.mutate(
+      // In the order of the kinds, whatever order they were ticked in.
+      { ...values, enabled: AlertKindSchema.options.filter((kind) => values.enabled.includes(kind)) },
+      {
+        onSuccess: () => toast({ type: 'success', title: t('rules.saved'), testid: 'toast-rules-saved' }),
+        onError: (error) => {
+          applyServerErrors(form, error, problems, { root: false });
+          toast({
+            type: 'error',
+            title: t('rules.error'),
+            description: problems.reason(error),
+            testid: 'toast-rules-error',
+          });
+        },
+      },
+    );
   return (
-    <form
-      className="flex flex-col gap-5"
-      onSubmit={(event) => {
-        event.preventDefault();
-        update.mutate(
-          {
-            enabled: AlertKindSchema.options.filter((kind) => enabled.has(kind)),
-            ...Object.fromEntries(NUMBERS.map((key) => [key, Number(values[key]?.replace(',', '.'))])),
-          },
-          {
-            onSuccess: () => toast({ type: 'success', title: t('rules.saved'), testid: 'toast-rules-saved' }),
-            onError: (error) =>
-              toast({
-                type: 'error',
-                title: t('rules.error'),
-                description: problems.reason(error),
-                testid: 'toast-rules-error',
-              }),
-          },
-        );
-      }}
-    >
+    <Form form={form} onSubmit={save} className="flex flex-col gap-5">
       <fieldset disabled={readOnly} className="contents">
         <fieldset>
           <legend className="mb-2 text-sm font-medium text-ink">{t('rules.enabled')}</legend>
@@ -64,14 +67,9 @@ function RulesForm({ settings, readOnly }: { settings: AlertSettings; readOnly: 
               <label key={kind} className="flex items-center gap-2 text-sm">
                 <input
                   type="checkbox"
+                  value={kind}
                   className="size-4 accent-brand-600"
-                  checked={enabled.has(kind)}
-                  onChange={(event) => {
-                    const next = new Set(enabled);
-                    if (event.target.checked) next.add(kind);
-                    else next.delete(kind);
-                    setEnabled(next);
-                  }}
+                  {...form.register('enabled')}
                   data-testid={`rules-kind-${kind}`}
                 />
                 {t(`kinds.${kind}`)}
@@ -81,14 +79,11 @@ function RulesForm({ settings, readOnly }: { settings: AlertSettings; readOnly: 
         </fieldset>
         <div className="grid gap-4 sm:grid-cols-2">
           {NUMBERS.map((key) => (
-            <TextInput
+            <FormNumberInput
               key={key}
+              name={key}
               label={t(`rules.${key}`)}
-              type="number"
               step={key === 'farFromSetpointKelvin' ? 0.5 : 1}
-              value={values[key] ?? ''}
-              onChange={(event) => setValues((current) => ({ ...current, [key]: event.target.value }))}
-              error={problems.field(update.error, key)}
               testid={`rules-${key}`}
             />
           ))}
@@ -103,7 +98,7 @@ function RulesForm({ settings, readOnly }: { settings: AlertSettings; readOnly: 
           {t('rules.save')}
         </Button>
       )}
-    </form>
+    </Form>
   );
 }
 

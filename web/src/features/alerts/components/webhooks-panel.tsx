@@ -3,14 +3,14 @@
  * see its signing secret once, switch an endpoint on and off, remove it, and read the last
  * 7 days of deliveries with status, attempts and the receiver's answer.
  */
-import type { Webhook, WebhookDelivery } from '@heizplan/contracts/alerts';
+import { type Webhook, WebhookCreateSchema, type WebhookDelivery } from '@heizplan/contracts/alerts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { ClientTable } from '../../../components/ui/client-table.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
-import { TextInput } from '../../../components/ui/field.tsx';
+import { applyServerErrors, Form, FormTextInput, useContractForm } from '../../../components/ui/form.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast-provider.tsx';
 import { useProblemMessage } from '../../../lib/problem-message.ts';
@@ -22,42 +22,32 @@ function AddWebhook() {
   const { toast } = useToast();
   const problems = useProblemMessage();
   const { create } = useWebhookChanges();
-  const [url, setUrl] = useState('');
+  const form = useContractForm(WebhookCreateSchema, { defaultValues: { url: '' } });
   const [secret, setSecret] = useState<string | null>(null);
   return (
     <>
-      <form
-        className="flex flex-col gap-3 sm:flex-row sm:items-start"
-        onSubmit={(event) => {
-          event.preventDefault();
-          create.mutate(url.trim(), {
+      <Form
+        form={form}
+        onSubmit={({ url }) =>
+          create.mutate(url, {
             onSuccess: (created) => {
-              setUrl('');
+              form.reset();
               setSecret(created.secret);
               toast({ type: 'success', title: t('webhooks.added'), testid: 'toast-webhook-added' });
             },
-          });
-        }}
+            // The server's reason (https only, a private address) shows under the address.
+            onError: (error) => applyServerErrors(form, error, problems, { restOn: 'url' }),
+          })
+        }
+        className="flex flex-col gap-3 sm:flex-row sm:items-start"
       >
         <div className="flex-1">
-          <TextInput
-            label={t('webhooks.url')}
-            type="url"
-            required
-            value={url}
-            onChange={(event) => setUrl(event.target.value)}
-            error={
-              create.error
-                ? (problems.field(create.error, 'url') ?? problems.reason(create.error))
-                : undefined
-            }
-            testid="webhook-url"
-          />
+          <FormTextInput name="url" label={t('webhooks.url')} type="url" required testid="webhook-url" />
         </div>
         <Button type="submit" className="sm:mt-6" loading={create.isPending} testid="webhook-add">
           {t('webhooks.add')}
         </Button>
-      </form>
+      </Form>
       <Dialog
         open={secret !== null}
         onOpenChange={(open) => {

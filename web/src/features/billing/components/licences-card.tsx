@@ -3,11 +3,12 @@
  * to check out and to remove unused licences)"): buying raises the total at once (billed
  * prorated), removing unused licences lowers it to the devices in use — never below.
  */
-import { type BillingOverview, MAX_LICENCES } from '@heizplan/contracts/billing';
-import { useState } from 'react';
+import { type BillingOverview, LicencesSchema } from '@heizplan/contracts/billing';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { Button } from '../../../components/ui/button.tsx';
-import { TextInput } from '../../../components/ui/field.tsx';
+import { Form, FormNumberInput, useContractForm } from '../../../components/ui/form.tsx';
 import { useToast } from '../../../components/ui/toast-provider.tsx';
 import { useProblemMessage } from '../../../lib/problem-message.ts';
 import { useQuote, useUpdateSubscription } from '../api/billing.ts';
@@ -21,11 +22,21 @@ export function LicencesCard({ billing }: { billing: BillingOverview }) {
   const update = useUpdateSubscription();
   const current = billing.licences ?? 0;
   const used = billing.usedLicences;
-  const [next, setNext] = useState(String(current));
-  const total = Number(next);
-  const valid = Number.isInteger(total) && total >= Math.max(1, used) && total <= MAX_LICENCES;
+  // Never fewer licences than devices in use.
+  const schema = useMemo(() => z.object({ licences: LicencesSchema.min(Math.max(1, used)) }), [used]);
+  // Said while typing; buying waits for a valid total.
+  const form = useContractForm(schema, {
+    mode: 'onChange',
+    defaultValues: { licences: current },
+    wording: (issue) =>
+      issue.code === 'too_small'
+        ? (problems.coded('licences_below_devices', { devices: used }) ?? undefined)
+        : undefined,
+  });
+  const total = form.watch('licences');
+  const { isValid } = form.formState;
   const interval = billing.interval ?? 'yearly';
-  const quote = useQuote(valid && total !== current ? { interval, licences: total } : null);
+  const quote = useQuote(isValid && total !== current ? { interval, licences: total } : null);
   const unused = current - Math.max(1, used);
 
   const change = (licences: number) =>
@@ -33,7 +44,7 @@ export function LicencesCard({ billing }: { billing: BillingOverview }) {
       { licences },
       {
         onSuccess: (overview) => {
-          setNext(String(overview.licences ?? licences));
+          form.reset({ licences: overview.licences ?? licences });
           toast({ type: 'success', title: t('licences.updated'), testid: 'toast-licences-updated' });
         },
         onError: (error) =>
@@ -62,25 +73,18 @@ export function LicencesCard({ billing }: { billing: BillingOverview }) {
           </dd>
         </div>
       </dl>
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+      <Form
+        form={form}
+        onSubmit={({ licences }) => change(licences)}
+        className="flex flex-col gap-3 sm:flex-row sm:items-end"
+      >
         <div className="sm:w-48">
-          <TextInput
-            label={t('licences.newTotal')}
-            type="number"
-            min={Math.max(1, used)}
-            max={MAX_LICENCES}
-            value={next}
-            onChange={(event) => setNext(event.target.value)}
-            error={
-              next !== '' && !valid ? problems.coded('licences_below_devices', { devices: used }) : undefined
-            }
-            testid="licences-new-total"
-          />
+          <FormNumberInput name="licences" label={t('licences.newTotal')} testid="licences-new-total" />
         </div>
         <Button
-          disabled={!valid || total <= current}
+          type="submit"
+          disabled={!isValid || total <= current}
           loading={update.isPending && total > current}
-          onClick={() => change(total)}
           testid="licences-buy"
         >
           {t('licences.buy')}
@@ -93,8 +97,8 @@ export function LicencesCard({ billing }: { billing: BillingOverview }) {
         >
           {t('licences.removeUnused', { count: Math.max(0, unused) })}
         </Button>
-      </div>
-      {quote.data && valid && total !== current && (
+      </Form>
+      {quote.data && isValid && total !== current && (
         <p className="text-sm font-medium text-ink" data-testid="licences-new-price">
           {t('licences.newPrice', {
             total: money(quote.data.netTotal, quote.data.currency),

@@ -6,18 +6,18 @@
  * in billing instead; members who are not admins are told that admins buy licences.
  */
 import {
-  type BillingInterval,
   BillingIntervalSchema,
   type BillingOverview,
-  MAX_LICENCES,
-  type PaymentMethod,
+  type CheckoutRequest,
+  CheckoutRequestSchema,
+  LicencesSchema,
   PaymentMethodSchema,
 } from '@heizplan/contracts/billing';
-import { useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
-import { TextInput } from '../../../components/ui/field.tsx';
+import { Form, FormNumberInput, useContractForm, useFormControl } from '../../../components/ui/form.tsx';
 import { RadioCards } from '../../../components/ui/radio-cards.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast-provider.tsx';
@@ -33,44 +33,50 @@ function SetupForm({ billing }: { billing: BillingOverview }) {
   const { toast } = useToast();
   const problems = useProblemMessage();
   const minimum = Math.max(1, billing.deviceCount);
-  const [interval, setInterval] = useState<BillingInterval>('yearly');
-  const [method, setMethod] = useState<PaymentMethod>('immediate');
-  const [licences, setLicences] = useState(String(Math.max(minimum, 5)));
-  const count = Number(licences);
-  const valid = Number.isInteger(count) && count >= minimum && count <= MAX_LICENCES;
-  const quote = useQuote(valid ? { interval, licences: count } : null);
+  // No fewer licences than devices in use.
+  const schema = useMemo(
+    () => CheckoutRequestSchema.extend({ licences: LicencesSchema.min(minimum) }),
+    [minimum],
+  );
+  // Said while typing, and checkout waits for a valid number.
+  const form = useContractForm(schema, {
+    mode: 'onChange',
+    defaultValues: { interval: 'yearly', paymentMethod: 'immediate', licences: Math.max(minimum, 5) },
+    wording: (issue) =>
+      issue.path[0] === 'licences' && issue.code === 'too_small'
+        ? t('setup.licencesHint', { count: minimum })
+        : undefined,
+  });
+  const interval = useFormControl('interval', form.control);
+  const method = useFormControl('paymentMethod', form.control);
+  const count = form.watch('licences');
+  const { isValid } = form.formState;
+  const quote = useQuote(isValid ? { interval: interval.value, licences: count } : null);
   const checkout = useCheckout();
   const { currency, perLicence } = billing.prices;
 
+  const submit = (order: CheckoutRequest) =>
+    checkout.mutate(order, {
+      onSuccess: ({ redirectUrl }) => {
+        if (redirectUrl.startsWith('/')) void navigate(redirectUrl);
+        else window.location.assign(redirectUrl);
+      },
+      onError: (error) =>
+        toast({
+          type: 'error',
+          title: t('setup.error'),
+          description: problems.reason(error),
+          testid: 'toast-checkout-error',
+        }),
+    });
+
   return (
-    <form
-      className="flex flex-col gap-6"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (!valid) return;
-        checkout.mutate(
-          { interval, licences: count, paymentMethod: method },
-          {
-            onSuccess: ({ redirectUrl }) => {
-              if (redirectUrl.startsWith('/')) void navigate(redirectUrl);
-              else window.location.assign(redirectUrl);
-            },
-            onError: (error) =>
-              toast({
-                type: 'error',
-                title: t('setup.error'),
-                description: problems.reason(error),
-                testid: 'toast-checkout-error',
-              }),
-          },
-        );
-      }}
-    >
+    <Form form={form} onSubmit={submit} className="flex flex-col gap-6">
       <RadioCards
         legend={t('setup.interval')}
         name="interval"
-        value={interval}
-        onChange={setInterval}
+        value={interval.value}
+        onChange={interval.onChange}
         testid="setup-interval"
         options={BillingIntervalSchema.options.map((id) => ({
           id,
@@ -80,24 +86,18 @@ function SetupForm({ billing }: { billing: BillingOverview }) {
         }))}
       />
       <div className="sm:w-64">
-        <TextInput
+        <FormNumberInput
+          name="licences"
           label={t('setup.licences')}
-          type="number"
-          min={minimum}
-          max={MAX_LICENCES}
-          step={1}
-          value={licences}
-          onChange={(event) => setLicences(event.target.value)}
           hint={billing.deviceCount > 0 ? t('setup.licencesHint', { count: billing.deviceCount }) : undefined}
-          error={licences !== '' && !valid ? t('setup.licencesHint', { count: minimum }) : undefined}
           testid="setup-licences"
         />
       </div>
       <RadioCards
         legend={t('setup.method')}
         name="method"
-        value={method}
-        onChange={setMethod}
+        value={method.value}
+        onChange={method.onChange}
         testid="setup-method"
         options={PaymentMethodSchema.options.map((id) => ({
           id,
@@ -108,21 +108,21 @@ function SetupForm({ billing }: { billing: BillingOverview }) {
       />
       <div className="flex flex-col gap-3 border-t border-stone-200 pt-4 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm text-stone-700" aria-live="polite">
-          {quote.data && valid ? (
+          {quote.data && isValid ? (
             <span data-testid="setup-total" className="block text-base font-semibold text-ink">
               {t('setup.total', {
                 total: money(quote.data.netTotal, quote.data.currency),
-                per: t(`per.${interval}`),
+                per: t(`per.${interval.value}`),
               })}
             </span>
           ) : null}
           <span data-testid="setup-net">{t('net')}</span>
         </p>
-        <Button type="submit" disabled={!valid} loading={checkout.isPending} testid="setup-checkout">
+        <Button type="submit" disabled={!isValid} loading={checkout.isPending} testid="setup-checkout">
           {t('setup.continue')}
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }
 

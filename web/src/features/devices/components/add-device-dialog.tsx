@@ -11,7 +11,14 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Combobox } from '../../../components/ui/combobox.tsx';
 import { Dialog, DialogClose } from '../../../components/ui/dialog.tsx';
-import { Field, TextInput } from '../../../components/ui/field.tsx';
+import {
+  applyServerErrors,
+  Form,
+  FormField,
+  FormTextInput,
+  useContractForm,
+  useFormControl,
+} from '../../../components/ui/form.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { useToast } from '../../../components/ui/toast-provider.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -20,11 +27,11 @@ import { useProblemMessage } from '../../../lib/problem-message.ts';
 import { useCan } from '../../../lib/use-can.ts';
 import { useCreateDevice } from '../api/create-device.ts';
 import {
-  type DeviceFormField,
+  DeviceFormSchema,
   type DeviceFormValues,
+  deviceWording,
   EMPTY_DEVICE_FORM,
   toDeviceCreate,
-  validateDeviceForm,
 } from '../device-form.ts';
 
 export interface AddDeviceDialogProps {
@@ -37,49 +44,36 @@ export interface AddDeviceDialogProps {
 
 export function AddDeviceDialog({ shop }: AddDeviceDialogProps) {
   const { t } = useTranslation('devices');
-  const serverProblems = useProblemMessage();
+  const problems = useProblemMessage();
   const { toast } = useToast();
   const [open, setOpen] = useState(false);
-  const [values, setValues] = useState<DeviceFormValues>(EMPTY_DEVICE_FORM);
-  const [touched, setTouched] = useState<Partial<Record<DeviceFormField, boolean>>>({});
-  const [submitted, setSubmitted] = useState(false);
+  const form = useContractForm(DeviceFormSchema, {
+    defaultValues: EMPTY_DEVICE_FORM,
+    wording: deviceWording(t, (): DeviceFormValues => form.getValues()),
+  });
+  const model = useFormControl('model', form.control);
+  const unit = useFormControl('unitId', form.control);
   const units = useUnitOptions('add-device-unit');
   const create = useCreateDevice();
-  const problems = validateDeviceForm(values);
   const apiError = create.error instanceof ApiError ? create.error : null;
   const canManage = useCan('manage');
-  const serverErrors = apiError?.errors ?? [];
   // The server answers 404 'Unknown unit' when the chosen unit was deleted meanwhile.
   const unknownUnit = apiError?.status === 404;
 
-  const errorOf = (field: DeviceFormField) => {
-    const key = problems[field];
-    if (key && (submitted || touched[field])) return t(key);
-    return serverProblems.field(create.error, field);
-  };
-  const set = (field: keyof DeviceFormValues) => (value: string | null) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    if (create.isError) create.reset();
-  };
-  const leave = (field: DeviceFormField) => () => setTouched((current) => ({ ...current, [field]: true }));
-
   const close = () => {
     setOpen(false);
-    setValues(EMPTY_DEVICE_FORM);
-    setTouched({});
-    setSubmitted(false);
+    form.reset(EMPTY_DEVICE_FORM);
     create.reset();
   };
-  const submit = () => {
-    setSubmitted(true);
-    if (Object.keys(problems).length > 0) return;
-    create.mutate(toDeviceCreate(values), {
+  // Sent as typed; the contract's lower-casing is the server's to do.
+  const submit = () =>
+    create.mutate(toDeviceCreate(form.getValues()), {
       onSuccess: (device) => {
         toast({ type: 'success', title: t('add.success', { id: device.id }), testid: 'toast-device-added' });
         close();
       },
+      onError: (error) => applyServerErrors(form, error, problems, { root: false }),
     });
-  };
 
   return (
     <Dialog
@@ -99,80 +93,63 @@ export function AddDeviceDialog({ shop }: AddDeviceDialogProps) {
         </>
       }
     >
-      <form
-        id="add-device-form"
-        noValidate
-        className="flex flex-col gap-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
-        <TextInput
+      <Form form={form} onSubmit={submit} id="add-device-form" className="flex flex-col gap-4">
+        <FormTextInput
+          name="id"
           label={t('fields.devEui')}
           hint={t('add.devEuiHint')}
-          value={values.id}
-          onChange={(event) => set('id')(event.target.value)}
-          onBlur={leave('id')}
-          error={errorOf('id')}
           autoComplete="off"
           spellCheck={false}
           className="font-mono"
           testid="add-device-id"
         />
-        <TextInput
+        <FormTextInput
+          name="appKey"
           label={t('fields.appKey')}
-          value={values.appKey}
-          onChange={(event) => set('appKey')(event.target.value)}
-          onBlur={leave('appKey')}
-          error={errorOf('appKey')}
           autoComplete="off"
           spellCheck={false}
           className="font-mono"
           testid="add-device-app-key"
         />
-        <TextInput
+        <FormTextInput
+          name="joinEui"
           label={t('fields.joinEui')}
-          value={values.joinEui}
-          onChange={(event) => set('joinEui')(event.target.value)}
-          onBlur={leave('joinEui')}
-          error={errorOf('joinEui')}
           autoComplete="off"
           spellCheck={false}
           className="font-mono"
           testid="add-device-join-eui"
         />
-        <Field label={t('fields.model')} error={errorOf('model')} testid="add-device-model-field">
+        <FormField name="model" label={t('fields.model')} testid="add-device-model-field">
           {(control) => (
             <Select
               {...control}
-              value={values.model}
-              onChange={set('model')}
-              onBlur={leave('model')}
+              value={model.value}
+              onChange={(next) => model.onChange(next as DeviceFormValues['model'])}
+              onBlur={model.onBlur}
               testid="add-device-model"
               options={[
                 { id: '', value: t('add.modelPlaceholder'), testid: 'add-device-model-none' },
-                ...DEVICE_MODELS.map((model) => ({
-                  id: model,
-                  value: t(`models.${model}`),
-                  testid: `add-device-model-${model}`,
+                ...DEVICE_MODELS.map((m) => ({
+                  id: m,
+                  value: t(`models.${m}`),
+                  testid: `add-device-model-${m}`,
                 })),
               ]}
             />
           )}
-        </Field>
+        </FormField>
         <Combobox
           label={t('fields.unitOptional')}
           placeholder={t('noUnit')}
-          value={values.unitId}
-          onChange={set('unitId')}
-          error={unknownUnit ? t('unknownUnit') : serverProblems.field(create.error, 'unitId')}
+          value={unit.value}
+          onChange={unit.onChange}
+          error={unknownUnit ? t('unknownUnit') : unit.error}
           options={units.options}
           testid="add-device-unit"
         />
-        {create.error && serverErrors.length === 0 && !unknownUnit && (
+        {create.error && (apiError?.errors.length ?? 0) === 0 && !unknownUnit && (
           <p role="alert" className="text-sm text-red-700" data-testid="add-device-error">
-            {serverProblems.reason(create.error) ?? t('add.error')}
+            {problems.reason(create.error) ?? t('add.error')}
             {/* A refusal for want of licences links to where they are bought. */}
             {apiError?.code === 'licences_exhausted' && shop && canManage && (
               <>
@@ -184,7 +161,7 @@ export function AddDeviceDialog({ shop }: AddDeviceDialogProps) {
             )}
           </p>
         )}
-      </form>
+      </Form>
     </Dialog>
   );
 }

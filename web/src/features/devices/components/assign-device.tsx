@@ -3,14 +3,57 @@
  * units and the assign button. A unit the server does not know (404, e.g. deleted meanwhile)
  * shows 'Unknown unit' under the Combobox; after success the assignment is confirmed.
  */
-import type { Device } from '@heizplan/contracts/devices';
-import { useState } from 'react';
+import { type Device, DeviceUpdateSchema } from '@heizplan/contracts/devices';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { Button } from '../../../components/ui/button.tsx';
-import { Combobox } from '../../../components/ui/combobox.tsx';
+import { Combobox, type ComboboxOption } from '../../../components/ui/combobox.tsx';
+import { Form, useContractForm, useFormControl } from '../../../components/ui/form.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useUnitOptions } from '../../../lib/heating/unit-options.ts';
 import { useUpdateDevice } from '../api/update-device.ts';
+
+/** The unit to assign the device to: the contract's `unitId`, here required. */
+export const AssignSchema = z.object({ unitId: DeviceUpdateSchema.shape.unitId.unwrap().unwrap() });
+
+export interface UnitChoiceProps {
+  label: string;
+  placeholder: string;
+  /** `unitId` of an `AssignSchema` form. */
+  unit: { value: string; onChange: (unitId: string) => void };
+  options: ComboboxOption[];
+  /** The server answered 404: the unit was deleted meanwhile. */
+  unknownUnit: string | null;
+  /** A new choice makes the last refusal stale. */
+  onPick: () => void;
+  testid: string;
+}
+
+/** The Combobox of the unit a device goes to, on /assign and in the device list's dialog. */
+export function UnitChoice({
+  label,
+  placeholder,
+  unit,
+  options,
+  unknownUnit,
+  onPick,
+  testid,
+}: UnitChoiceProps) {
+  return (
+    <Combobox
+      label={label}
+      placeholder={placeholder}
+      value={unit.value || null}
+      onChange={(next) => {
+        unit.onChange(next ?? '');
+        onPick();
+      }}
+      error={unknownUnit}
+      options={options}
+      testid={testid}
+    />
+  );
+}
 
 export interface Assignment {
   deviceId: string;
@@ -25,13 +68,13 @@ export interface AssignDeviceProps {
 
 export function AssignDevice({ device, assignment, onAssigned }: AssignDeviceProps) {
   const { t } = useTranslation(['assign', 'devices']);
-  const [unitId, setUnitId] = useState<string | null>(device.unitId);
+  const form = useContractForm(AssignSchema, { defaultValues: { unitId: device.unitId ?? '' } });
+  const unit = useFormControl('unitId', form.control);
   const units = useUnitOptions('assign-unit-option');
   const update = useUpdateDevice();
   const unknownUnit = update.error instanceof ApiError && update.error.status === 404;
 
-  const assign = () => {
-    if (!unitId) return;
+  const assign = ({ unitId }: { unitId: string }) =>
     update.mutate(
       { deviceId: device.id, patch: { unitId } },
       {
@@ -42,7 +85,6 @@ export function AssignDevice({ device, assignment, onAssigned }: AssignDevicePro
           }),
       },
     );
-  };
 
   return (
     <div
@@ -68,17 +110,14 @@ export function AssignDevice({ device, assignment, onAssigned }: AssignDevicePro
           {t('assigned', { device: assignment.deviceId, unit: assignment.unitName })}
         </p>
       ) : (
-        <>
-          <Combobox
+        <Form form={form} onSubmit={assign} className="flex flex-col gap-4">
+          <UnitChoice
             label={t('unit.label')}
             placeholder={t('unit.placeholder')}
-            value={unitId}
-            onChange={(next) => {
-              setUnitId(next);
-              update.reset();
-            }}
-            error={unknownUnit ? t('unknownUnit') : null}
+            unit={unit}
             options={units.options}
+            unknownUnit={unknownUnit ? t('unknownUnit') : null}
+            onPick={update.reset}
             testid="assign-unit"
           />
           {update.isError && !unknownUnit && (
@@ -87,15 +126,15 @@ export function AssignDevice({ device, assignment, onAssigned }: AssignDevicePro
             </p>
           )}
           <Button
-            onClick={assign}
-            disabled={!unitId || unitId === device.unitId}
+            type="submit"
+            disabled={!unit.value || unit.value === device.unitId}
             loading={update.isPending}
             testid="assign-submit"
             className="w-full"
           >
             {t('submit')}
           </Button>
-        </>
+        </Form>
       )}
     </div>
   );

@@ -8,18 +8,21 @@ import type { Device } from '@heizplan/contracts/devices';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
-import { Combobox } from '../../../components/ui/combobox.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
+import { Form, useContractForm, useFormControl } from '../../../components/ui/form.tsx';
 import { useToast } from '../../../components/ui/toast-provider.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useUnitOptions } from '../../../lib/heating/unit-options.ts';
 import { useUpdateDevice } from '../api/update-device.ts';
+import { AssignSchema, UnitChoice } from './assign-device.tsx';
 
 export function DeviceUnitDialog({ device }: { device: Device }) {
   const { t } = useTranslation('devices');
   const { toast } = useToast();
   const [open, setOpen] = useState(false);
-  const [unitId, setUnitId] = useState<string | null>(device.unitId);
+  const form = useContractForm(AssignSchema, { defaultValues: { unitId: device.unitId ?? '' } });
+  const unit = useFormControl('unitId', form.control);
+  const formId = `device-unit-form-${device.id}`;
   const units = useUnitOptions(`device-unit-${device.id}-option`);
   const update = useUpdateDevice();
   const unknownUnit = update.error instanceof ApiError && update.error.status === 404;
@@ -45,7 +48,7 @@ export function DeviceUnitDialog({ device }: { device: Device }) {
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
-        setUnitId(device.unitId);
+        form.reset({ unitId: device.unitId ?? '' });
         update.reset();
       }}
       title={t('edit.title')}
@@ -76,9 +79,10 @@ export function DeviceUnitDialog({ device }: { device: Device }) {
             {t('edit.unassign')}
           </Button>
           <Button
+            type="submit"
+            form={formId}
             loading={update.isPending}
-            disabled={unitId === null || unitId === device.unitId}
-            onClick={() => save(unitId)}
+            disabled={!unit.value || unit.value === device.unitId}
             testid={`device-unit-save-${device.id}`}
           >
             {t('edit.submit')}
@@ -86,18 +90,17 @@ export function DeviceUnitDialog({ device }: { device: Device }) {
         </>
       }
     >
-      <Combobox
-        label={t('fields.unit')}
-        placeholder={t('noUnit')}
-        value={unitId}
-        onChange={(next) => {
-          setUnitId(next);
-          update.reset();
-        }}
-        error={unknownUnit ? t('unknownUnit') : null}
-        options={units.options}
-        testid={`device-unit-${device.id}`}
-      />
+      <Form form={form} onSubmit={({ unitId }) => save(unitId)} id={formId}>
+        <UnitChoice
+          label={t('fields.unit')}
+          placeholder={t('noUnit')}
+          unit={unit}
+          options={units.options}
+          unknownUnit={unknownUnit ? t('unknownUnit') : null}
+          onPick={update.reset}
+          testid={`device-unit-${device.id}`}
+        />
+      </Form>
     </Dialog>
   );
 }

@@ -1,25 +1,31 @@
 /**
  * Create/update dialog of an event (spec §2 "Events screen", §5): start, optional end,
  * temperature, units (multi-select) or group mode (groups), the mode preventing regular events
- * (the end becomes required and the reason is shown), title and note. The spec's rules are
- * checked before sending; the server's field errors show under their fields in the user's
- * language; a failed save shows the toast 'Error creating event'.
+ * (the end becomes required and the reason is shown), title and note. The contracts' rules
+ * (`event-form.ts`) are checked before sending; the server's field errors show under their
+ * fields in the user's language; a failed save shows the toast 'Error creating event'.
  * A running event can only be shortened or ended now; a past one is shown read-only.
  */
 import type { HeatingEvent } from '@heizplan/contracts/events';
-import { useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { Combobox, type ComboboxOption } from '../../../components/ui/combobox.tsx';
 import { Dialog, DialogClose } from '../../../components/ui/dialog.tsx';
-import { TextInput } from '../../../components/ui/field.tsx';
+import {
+  applyServerErrors,
+  Form,
+  FormError,
+  FormTextInput,
+  useContractForm,
+  useFormControl,
+} from '../../../components/ui/form.tsx';
 import { useToast } from '../../../components/ui/toast-provider.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
 import { useHeatingFormat } from '../../../lib/format.ts';
 import { useProblemMessage } from '../../../lib/problem-message.ts';
 import { useCan } from '../../../lib/use-can.ts';
 import { useChangeEvent } from '../api/events.ts';
-import { bodyOf, type EventForm, type FormErrors, formErrors } from '../event-form.ts';
+import { type EventBody, type EventForm, eventFormSchema } from '../event-form.ts';
 
 export interface EventDialogProps {
   open: boolean;
@@ -34,9 +40,6 @@ export interface EventDialogProps {
   unitOptions: ComboboxOption[];
   groupOptions: ComboboxOption[];
 }
-
-type Field = keyof FormErrors;
-const FIELDS: Field[] = ['start', 'end', 'temperature', 'units', 'groups'];
 
 /** Mount it when opening (the events page does): each opening starts from `initial`. */
 export function EventDialog({
@@ -54,30 +57,30 @@ export function EventDialog({
   const { toast } = useToast();
   const format = useHeatingFormat();
   const change = useChangeEvent();
-  const [form, setForm] = useState<EventForm>(initial);
-  const [checked, setChecked] = useState<FormErrors | null>(null);
+  const schema = useMemo(
+    () => eventFormSchema(zone, range, event ? initial.end : undefined),
+    [zone, range, event, initial],
+  );
+  const form = useContractForm(schema, {
+    defaultValues: initial,
+    units: { temperature: '°C' },
+    // The dialog's own sentences for an empty start or temperature.
+    wording: (issue) =>
+      issue.path[0] === 'start' && issue.code === 'invalid_format'
+        ? t('errors.startRequired')
+        : issue.path[0] === 'temperature' && issue.code === 'invalid_type'
+          ? t('errors.temperatureRequired')
+          : undefined,
+  });
+  const [groupMode, preventRegular] = form.watch(['groupMode', 'preventRegular']);
+  const units = useFormControl('units', form.control);
+  const groups = useFormControl('groups', form.control);
   const status = event?.status ?? 'upcoming';
   // Past events stay as they were; members who only read (ems) change no event (decision 0022).
   const canOperate = useCan('operate');
   const readOnly = status === 'past' || !canOperate;
   // Spec: a running event can still be shortened or ended, nothing else about it changes.
   const locked = status !== 'upcoming';
-  const update = (patch: Partial<EventForm>) => {
-    setForm((f) => ({ ...f, ...patch }));
-    setChecked(null);
-    change.reset();
-  };
-
-  const fieldError = (field: Field): string | undefined => {
-    const local = checked?.[field];
-    if (local) return t(local);
-    return problems.field(change.error, field);
-  };
-  const otherError =
-    change.error &&
-    !(change.error instanceof ApiError && change.error.errors.some((e) => FIELDS.includes(e.field as Field)))
-      ? (problems.reason(change.error) ?? t('errors.generic'))
-      : undefined;
 
   const failed = () =>
     toast({
@@ -90,13 +93,8 @@ export function EventDialog({
     onOpenChange(false);
   };
 
-  const submit = () => {
-    const errors = formErrors(form, zone);
-    if (Object.keys(errors).length > 0) {
-      setChecked(errors);
-      return;
-    }
-    const body = bodyOf(form, zone);
+  const submit = (body: EventBody) => {
+    if (readOnly) return;
     change.mutate(
       event
         ? {
@@ -105,7 +103,13 @@ export function EventDialog({
             body: locked ? { title: body.title, note: body.note, end: body.end } : body,
           }
         : { action: 'create', body },
-      { onSuccess: () => done(event ? t('toast.saved') : t('toast.created')), onError: failed },
+      {
+        onSuccess: () => done(event ? t('toast.saved') : t('toast.created')),
+        onError: (error) => {
+          applyServerErrors(form, error, problems, { fallback: t('errors.generic') });
+          failed();
+        },
+      },
     );
   };
   const act = (action: 'end' | 'delete') => {
@@ -158,16 +162,7 @@ export function EventDialog({
         </>
       }
     >
-      <form
-        id="event-form"
-        className="flex flex-col gap-4"
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (!readOnly) submit();
-        }}
-        noValidate
-        data-testid="event-form"
-      >
+      <Form form={form} onSubmit={submit} id="event-form" className="flex flex-col gap-4" testid="event-form">
         {readOnly && (
           <p className="rounded-lg bg-stone-100 p-3 text-stone-700" data-testid="event-read-only">
             {canOperate ? t('dialog.readOnly') : t('dialog.readOnlyRole')}
@@ -186,47 +181,35 @@ export function EventDialog({
             {t('dialog.running')}
           </p>
         )}
-        <TextInput
-          label={t('fields.title')}
-          value={form.title}
-          onChange={(e) => update({ title: e.target.value })}
-          disabled={readOnly}
-          maxLength={120}
-          testid="event-title"
-        />
+        <FormTextInput name="title" label={t('fields.title')} disabled={readOnly} testid="event-title" />
         <div className="grid gap-3 sm:grid-cols-2">
-          <TextInput
+          <FormTextInput
+            name="start"
             label={t('fields.start')}
             type="datetime-local"
-            value={form.start}
-            onChange={(e) => update({ start: e.target.value })}
-            error={fieldError('start')}
+            rules={{ deps: ['end'] }}
             disabled={locked}
             required
             testid="event-start"
           />
-          <TextInput
-            label={form.preventRegular ? t('fields.endRequired') : t('fields.end')}
+          <FormTextInput
+            name="end"
+            label={preventRegular ? t('fields.endRequired') : t('fields.end')}
             type="datetime-local"
-            value={form.end}
-            onChange={(e) => update({ end: e.target.value })}
-            error={fieldError('end')}
-            hint={form.preventRegular ? undefined : t('fields.endHint')}
+            hint={preventRegular ? undefined : t('fields.endHint')}
             disabled={readOnly}
-            required={form.preventRegular}
+            required={preventRegular}
             testid="event-end"
           />
         </div>
-        <TextInput
+        <FormTextInput
+          name="temperature"
           label={t('fields.temperature')}
           type="number"
           inputMode="decimal"
           step={0.5}
           min={range?.min}
           max={range?.max}
-          value={form.temperature}
-          onChange={(e) => update({ temperature: e.target.value })}
-          error={fieldError('temperature')}
           hint={range ? t('fields.temperatureHint', { min: range.min, max: range.max }) : undefined}
           disabled={locked}
           required
@@ -236,23 +219,22 @@ export function EventDialog({
           <label className="flex items-center gap-2 text-sm">
             <input
               type="checkbox"
-              checked={form.groupMode}
-              onChange={(e) => update({ groupMode: e.target.checked })}
+              {...form.register('groupMode', { deps: ['units', 'groups'] })}
               disabled={locked}
               data-testid="event-group-mode"
               className="size-4 accent-brand-600"
             />
             {t('fields.groupMode')}
           </label>
-          {form.groupMode ? (
+          {groupMode ? (
             <Combobox
               multiple
               label={t('fields.groups')}
               placeholder={t('fields.groupsPlaceholder')}
-              value={form.groupIds}
-              onChange={(groupIds) => update({ groupIds })}
+              value={groups.value}
+              onChange={groups.onChange}
               options={groupOptions}
-              error={fieldError('groups')}
+              error={groups.error}
               disabled={locked}
               testid="event-groups"
             />
@@ -261,48 +243,36 @@ export function EventDialog({
               multiple
               label={t('fields.units')}
               placeholder={t('fields.unitsPlaceholder')}
-              value={form.unitIds}
-              onChange={(unitIds) => update({ unitIds })}
+              value={units.value}
+              onChange={units.onChange}
               options={unitOptions}
-              error={fieldError('units')}
+              error={units.error}
               disabled={locked}
               testid="event-units"
             />
           )}
-          {form.groupMode && <p className="text-xs text-stone-600">{t('fields.groupModeHint')}</p>}
+          {groupMode && <p className="text-xs text-stone-600">{t('fields.groupModeHint')}</p>}
         </div>
         <div className="flex flex-col gap-1">
           <label className="flex items-center gap-2 text-sm">
             <input
               type="checkbox"
-              checked={form.preventRegular}
-              onChange={(e) => update({ preventRegular: e.target.checked })}
+              {...form.register('preventRegular', { deps: ['end'] })}
               disabled={locked}
               data-testid="event-prevent-regular"
               className="size-4 accent-brand-600"
             />
             {t('fields.preventRegular')}
           </label>
-          {form.preventRegular && (
+          {preventRegular && (
             <p className="text-xs text-stone-600" data-testid="event-prevent-reason">
               {t('fields.preventRegularReason')}
             </p>
           )}
         </div>
-        <TextInput
-          label={t('fields.note')}
-          value={form.note}
-          onChange={(e) => update({ note: e.target.value })}
-          disabled={readOnly}
-          maxLength={2000}
-          testid="event-note"
-        />
-        {otherError && (
-          <p role="alert" className="text-sm text-red-700" data-testid="event-error">
-            {otherError}
-          </p>
-        )}
-      </form>
+        <FormTextInput name="note" label={t('fields.note')} disabled={readOnly} testid="event-note" />
+        <FormError testid="event-error" />
+      </Form>
     </Dialog>
   );
 }

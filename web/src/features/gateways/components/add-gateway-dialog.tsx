@@ -1,6 +1,6 @@
 /**
- * "Add gateway" dialog (issue 6 registry): name and gateway EUI (16 hex, checked with the
- * shared `GatewayCreateSchema`). Messages show once a field was left or a submit was tried;
+ * "Add gateway" dialog (issue 6 registry): name and gateway EUI (16 hex), checked with the
+ * shared `GatewayCreateSchema`. Messages show once a field was left or a submit was tried;
  * the server's field messages show under the fields, a 409 (EUI taken) above the buttons.
  */
 import { GatewayCreateSchema } from '@heizplan/contracts/devices';
@@ -8,54 +8,46 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogClose } from '../../../components/ui/dialog.tsx';
-import { TextInput } from '../../../components/ui/field.tsx';
+import {
+  applyServerErrors,
+  Form,
+  FormError,
+  FormTextInput,
+  useContractForm,
+} from '../../../components/ui/form.tsx';
 import { useToast } from '../../../components/ui/toast-provider.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
 import { useProblemMessage } from '../../../lib/problem-message.ts';
 import { useCreateGateway } from '../api/create-gateway.ts';
 
-type GatewayField = 'name' | 'gatewayEui';
-
-/** Translation keys (namespace `gateways`) of the problems per field. */
-export function validateGateway(name: string, gatewayEui: string): Partial<Record<GatewayField, string>> {
-  const { shape } = GatewayCreateSchema;
-  return {
-    ...(shape.name.safeParse(name).success ? {} : { name: 'validation.nameRequired' }),
-    ...(shape.gatewayEui.safeParse(gatewayEui).success ? {} : { gatewayEui: 'validation.eui' }),
-  };
-}
+const GatewayFormSchema = GatewayCreateSchema.pick({ name: true, gatewayEui: true });
+const EMPTY = { name: '', gatewayEui: '' };
 
 export function AddGatewayDialog() {
   const { t } = useTranslation('gateways');
-  const serverProblems = useProblemMessage();
+  const problems = useProblemMessage();
   const { toast } = useToast();
   const [open, setOpen] = useState(false);
-  const [name, setName] = useState('');
-  const [eui, setEui] = useState('');
-  const [touched, setTouched] = useState<Partial<Record<GatewayField, boolean>>>({});
-  const [submitted, setSubmitted] = useState(false);
+  const form = useContractForm(GatewayFormSchema, {
+    defaultValues: EMPTY,
+    wording: (issue) =>
+      issue.path[0] === 'name' && issue.code === 'too_small'
+        ? t('validation.nameRequired')
+        : issue.path[0] === 'gatewayEui'
+          ? t('validation.eui')
+          : undefined,
+  });
   const create = useCreateGateway();
-  const problems = validateGateway(name, eui);
-  const apiError = create.error instanceof ApiError ? create.error : null;
-  const errorOf = (field: GatewayField) => {
-    const key = problems[field];
-    if (key && (submitted || touched[field])) return t(key);
-    return serverProblems.field(create.error, field);
-  };
 
   const close = () => {
     setOpen(false);
-    setName('');
-    setEui('');
-    setTouched({});
-    setSubmitted(false);
+    form.reset(EMPTY);
     create.reset();
   };
+  // Sent as typed (trimmed); the contract's lower-casing is the server's to do.
   const submit = () => {
-    setSubmitted(true);
-    if (Object.keys(problems).length > 0) return;
+    const { name, gatewayEui } = form.getValues();
     create.mutate(
-      { name: name.trim(), gatewayEui: eui.trim() },
+      { name: name.trim(), gatewayEui: gatewayEui.trim() },
       {
         onSuccess: (gateway) => {
           toast({
@@ -68,6 +60,7 @@ export function AddGatewayDialog() {
           });
           close();
         },
+        onError: (error) => applyServerErrors(form, error, problems, { fallback: t('add.error') }),
       },
     );
   };
@@ -95,47 +88,19 @@ export function AddGatewayDialog() {
         </>
       }
     >
-      <form
-        id="add-gateway-form"
-        noValidate
-        className="flex flex-col gap-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
-        <TextInput
-          label={t('fields.name')}
-          value={name}
-          onChange={(event) => {
-            setName(event.target.value);
-            create.reset();
-          }}
-          onBlur={() => setTouched((current) => ({ ...current, name: true }))}
-          error={errorOf('name')}
-          testid="add-gateway-name"
-        />
-        <TextInput
+      <Form form={form} onSubmit={submit} id="add-gateway-form" className="flex flex-col gap-4">
+        <FormTextInput name="name" label={t('fields.name')} testid="add-gateway-name" />
+        <FormTextInput
+          name="gatewayEui"
           label={t('fields.gatewayEui')}
           hint={t('add.euiHint')}
-          value={eui}
-          onChange={(event) => {
-            setEui(event.target.value);
-            create.reset();
-          }}
-          onBlur={() => setTouched((current) => ({ ...current, gatewayEui: true }))}
-          error={errorOf('gatewayEui')}
           autoComplete="off"
           spellCheck={false}
           className="font-mono"
           testid="add-gateway-eui"
         />
-        {apiError && apiError.errors.length === 0 && (
-          <p role="alert" className="text-sm text-red-700" data-testid="add-gateway-error">
-            {serverProblems.reason(apiError) ?? t('add.error')}
-          </p>
-        )}
-      </form>
+        <FormError testid="add-gateway-error" />
+      </Form>
     </Dialog>
   );
 }

@@ -1,8 +1,8 @@
 /** Inline form to create a group by name; a duplicate name shows the server's message under the field. */
-import { useState } from 'react';
+import { GroupCreateSchema } from '@heizplan/contracts/heating';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
-import { TextInput } from '../../../components/ui/field.tsx';
+import { applyServerErrors, Form, FormTextInput, useContractForm } from '../../../components/ui/form.tsx';
 import { useToast } from '../../../components/ui/toast-provider.tsx';
 import { useProblemMessage } from '../../../lib/problem-message.ts';
 import { useChangeGroup } from '../api/group-mutations.ts';
@@ -11,39 +11,30 @@ export function CreateGroupForm({ onCreated }: { onCreated: (groupId: string) =>
   const { t } = useTranslation('groups');
   const problems = useProblemMessage();
   const { toast } = useToast();
-  const [name, setName] = useState('');
+  const form = useContractForm(GroupCreateSchema, { defaultValues: { name: '' } });
+  const name = form.watch('name');
   const create = useChangeGroup();
-  const error = create.error
-    ? (problems.field(create.error, 'name') ?? problems.message(create.error))
-    : null;
   return (
-    <form
-      className="flex flex-wrap items-start gap-2"
-      onSubmit={(event) => {
-        event.preventDefault();
+    <Form
+      form={form}
+      onSubmit={({ name }) =>
         create.mutate(
-          { action: 'create', name: name.trim() },
+          { action: 'create', name },
           {
             onSuccess: (group) => {
               toast({ type: 'success', title: t('created'), testid: 'toast-group-created' });
-              setName('');
+              form.reset();
               if (group) onCreated(group.id);
             },
+            // A problem without a field (e.g. no right to) shows under the name too.
+            onError: (error) => applyServerErrors(form, error, problems, { restOn: 'name' }),
           },
-        );
-      }}
+        )
+      }
+      className="flex flex-wrap items-start gap-2"
     >
       <div className="min-w-56 flex-1 sm:max-w-sm">
-        <TextInput
-          label={t('newName')}
-          value={name}
-          onChange={(event) => {
-            setName(event.target.value);
-            create.reset();
-          }}
-          error={error}
-          testid="group-new-name"
-        />
+        <FormTextInput name="name" label={t('newName')} testid="group-new-name" />
       </div>
       <Button
         type="submit"
@@ -54,6 +45,6 @@ export function CreateGroupForm({ onCreated }: { onCreated: (groupId: string) =>
       >
         {t('create')}
       </Button>
-    </form>
+    </Form>
   );
 }

@@ -2,11 +2,11 @@
  * Members of one group: the units in it (each removable) and a multiple-choice combobox to move
  * further units in. A unit belongs to at most one group, so moving it takes it out of its old one.
  */
-import type { Group } from '@heizplan/contracts/heating';
-import { useState } from 'react';
+import { type Group, GroupAssignSchema } from '@heizplan/contracts/heating';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { Combobox } from '../../../components/ui/combobox.tsx';
+import { Form, useContractForm, useFormControl } from '../../../components/ui/form.tsx';
 import { useToast } from '../../../components/ui/toast-provider.tsx';
 import { useUnits } from '../../../lib/heating/list-units.ts';
 import { useProblemMessage } from '../../../lib/problem-message.ts';
@@ -23,7 +23,8 @@ export function GroupMembers({ group }: { group: Group }) {
   const problems = useProblemMessage();
   const members = useUnits({ groupId: group.id, size: ALL });
   const allUnits = useUnits({ size: ALL });
-  const [chosen, setChosen] = useState<string[]>([]);
+  const form = useContractForm(GroupAssignSchema, { defaultValues: { unitIds: [] } });
+  const chosen = useFormControl('unitIds', form.control);
   const change = useChangeGroup();
   const onError = (error: Error) =>
     toast({
@@ -65,28 +66,29 @@ export function GroupMembers({ group }: { group: Group }) {
         </ul>
       )}
       {canOperate && (
-        <form
-          className="flex flex-col gap-2 sm:flex-row sm:items-end"
-          onSubmit={(event) => {
-            event.preventDefault();
+        <Form
+          form={form}
+          onSubmit={({ unitIds }) =>
             change.mutate(
-              { action: 'assign', groupId: group.id, unitIds: chosen },
+              { action: 'assign', groupId: group.id, unitIds },
               {
                 onSuccess: () => {
-                  setChosen([]);
-                  toast({ type: 'success', title: t('assigned', { count: chosen.length }) });
+                  form.reset();
+                  toast({ type: 'success', title: t('assigned', { count: unitIds.length }) });
                 },
                 onError,
               },
-            );
-          }}
+            )
+          }
+          className="flex flex-col gap-2 sm:flex-row sm:items-end"
         >
           <div className="flex-1">
             <Combobox
               multiple
               label={t('addUnits')}
-              value={chosen}
-              onChange={setChosen}
+              value={chosen.value}
+              onChange={chosen.onChange}
+              error={chosen.error}
               testid="group-add-units"
               options={candidates.map((unit) => ({
                 id: unit.id,
@@ -97,13 +99,13 @@ export function GroupMembers({ group }: { group: Group }) {
           </div>
           <Button
             type="submit"
-            disabled={chosen.length === 0}
+            disabled={chosen.value.length === 0}
             loading={change.isPending}
             testid="group-assign"
           >
             {t('assign')}
           </Button>
-        </form>
+        </Form>
       )}
     </div>
   );

@@ -4,13 +4,13 @@
  * then disabled and says which units block it. The preview runs on the group's first unit.
  * The plan editor belongs to the plans feature, so the screen renders it through `renderPlans`.
  */
-import type { Group } from '@heizplan/contracts/heating';
-import { type ReactNode, useState } from 'react';
+import { type Group, GroupUpdateSchema } from '@heizplan/contracts/heating';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SettingsCard } from '../../../components/settings-card.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogClose } from '../../../components/ui/dialog.tsx';
-import { TextInput } from '../../../components/ui/field.tsx';
+import { applyServerErrors, Form, FormTextInput, useContractForm } from '../../../components/ui/form.tsx';
 import { useToast } from '../../../components/ui/toast-provider.tsx';
 import { useUnits } from '../../../lib/heating/list-units.ts';
 import { useProblemMessage } from '../../../lib/problem-message.ts';
@@ -38,12 +38,10 @@ export function GroupPanel({ group, onDeleted, renderPlans }: GroupPanelProps) {
   const problems = useProblemMessage();
   const { toast } = useToast();
   const canOperate = useCan('operate');
-  const [name, setName] = useState(group.name);
+  const form = useContractForm(GroupUpdateSchema, { defaultValues: { name: group.name } });
+  const name = form.watch('name') ?? '';
   const change = useChangeGroup();
   const firstMember = useUnits({ groupId: group.id, size: 1 }).data?.results[0];
-  const nameError = change.error
-    ? (problems.field(change.error, 'name') ?? problems.message(change.error))
-    : null;
   const disabledReason = group.groupPlansAvailable
     ? null
     : t('plansUnavailable', { units: group.blockingUnits.map((u) => u.name).join(', ') });
@@ -57,24 +55,22 @@ export function GroupPanel({ group, onDeleted, renderPlans }: GroupPanelProps) {
       )}
       {canOperate && (
         <SettingsCard title={group.name} testid="group-settings">
-          <form
-            className="flex flex-wrap items-start gap-2"
-            onSubmit={(event) => {
-              event.preventDefault();
+          <Form
+            form={form}
+            onSubmit={(patch) =>
               change.mutate(
-                { action: 'rename', groupId: group.id, name: name.trim() },
-                { onSuccess: () => toast({ type: 'success', title: t('renamed') }) },
-              );
-            }}
+                { action: 'rename', groupId: group.id, name: patch.name ?? name },
+                {
+                  onSuccess: () => toast({ type: 'success', title: t('renamed') }),
+                  // A problem without a field (e.g. no right to) shows under the name too.
+                  onError: (error) => applyServerErrors(form, error, problems, { restOn: 'name' }),
+                },
+              )
+            }
+            className="flex flex-wrap items-start gap-2"
           >
             <div className="min-w-56 flex-1 sm:max-w-sm">
-              <TextInput
-                label={t('name')}
-                value={name}
-                onChange={(event) => setName(event.target.value)}
-                error={nameError}
-                testid="group-name"
-              />
+              <FormTextInput name="name" label={t('name')} testid="group-name" />
             </div>
             <Button
               type="submit"
@@ -121,7 +117,7 @@ export function GroupPanel({ group, onDeleted, renderPlans }: GroupPanelProps) {
                 </>
               }
             />
-          </form>
+          </Form>
         </SettingsCard>
       )}
       <SettingsCard title={t('members')} testid="group-members-card">

@@ -8,10 +8,17 @@
  * company.') appear, translated by their codes, next to the fields they concern.
  */
 import type { Plan } from '@heizplan/contracts/heating';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect } from 'react';
+import { useFieldArray } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
-import { TextInput } from '../../../components/ui/field.tsx';
+import {
+  applyServerErrors,
+  Form,
+  FormTextInput,
+  useContractForm,
+  useFormControl,
+} from '../../../components/ui/form.tsx';
 import { useToast } from '../../../components/ui/toast-provider.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useProblemMessage } from '../../../lib/problem-message.ts';
@@ -19,14 +26,7 @@ import { useDebounced } from '../../../lib/use-debounced.ts';
 import type { PlanOwner } from '../api/list-plans.ts';
 import { usePlanPreview } from '../api/preview-plan.ts';
 import { useChangePlan } from '../api/save-plan.ts';
-import {
-  inputOf,
-  newRow,
-  type PlanDraft,
-  problemsFor,
-  type SwitchPointRow,
-  WEEKDAYS,
-} from '../plan-draft.ts';
+import { inputOf, newRow, type PlanDraft, PlanDraftSchema, problemsFor, WEEKDAYS } from '../plan-draft.ts';
 import { DatesEditor } from './dates-editor.tsx';
 import { PreviewChart } from './preview-chart.tsx';
 import { PreviewWeekPicker, usePreviewWeek } from './preview-week-picker.tsx';
@@ -55,7 +55,10 @@ export function PlanEditor({
   const { t } = useTranslation('plans');
   const { toast } = useToast();
   const problems = useProblemMessage();
-  const [draft, setDraft] = useState(initial);
+  const form = useContractForm(PlanDraftSchema, { defaultValues: initial });
+  const rows = useFieldArray({ control: form.control, name: 'switchPoints' });
+  const dates = useFormControl('dates', form.control);
+  const draft = form.watch();
   const change = useChangePlan();
   const input = inputOf(draft);
   // Debounced as text: a fresh object every render would restart the timer forever.
@@ -73,22 +76,27 @@ export function PlanEditor({
   const errors = problem?.errors ?? [];
   const fieldMessage = (field: string) =>
     problemsFor(errors, field).map(problems.fieldText).join(' ') || null;
+  // The engine's refusals (of the save or the live preview) stand under the fields they name.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: follows the latest answer only
+  useEffect(() => {
+    form.clearErrors();
+    if (problem) applyServerErrors(form, problem, problems, { root: false });
+  }, [problem]);
+  // A change makes the last save's refusal stale: the preview checks the draft again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one subscription for the editor's life
+  useEffect(() => {
+    const subscription = form.watch(() => change.reset());
+    return () => subscription.unsubscribe();
+  }, []);
 
-  const update = (patch: Partial<PlanDraft>) => {
-    change.reset();
-    setDraft((current) => ({ ...current, ...patch }));
-  };
-  const updateRow = (key: string, row: SwitchPointRow) =>
-    update({ rows: draft.rows.map((r) => (r.key === key ? row : r)) });
-  const removeRow = (key: string) => update({ rows: draft.rows.filter((r) => r.key !== key) });
   const addRow = (day: number) => {
-    const last = draft.rows.filter((r) => r.day === day).at(-1);
-    update({ rows: [...draft.rows, newRow(day, last ? Math.min(23, Number(last.hour) + 1) : 6, 0, 21)] });
+    const last = draft.switchPoints.filter((r) => r.day === day).at(-1);
+    rows.append(newRow(day, last ? Math.min(23, Number(last.hour) + 1) : 6, 0, 21));
   };
 
-  const save = () =>
+  const save = (values: PlanDraft) =>
     change.mutate(
-      { action: 'save', owner, planId: plan?.id ?? null, plan: input },
+      { action: 'save', owner, planId: plan?.id ?? null, plan: inputOf(values) },
       {
         onSuccess: () => {
           toast({ type: 'success', title: t('saved'), testid: 'toast-plan-saved' });
@@ -110,7 +118,7 @@ export function PlanEditor({
 
   // Rows stay in the order they were added while typing (re-sorting would move the focused input).
   const rowsOf = (day: number | null) =>
-    draft.rows.map((row, index) => ({ row, index })).filter(({ row }) => day === null || row.day === day);
+    rows.fields.map((row, index) => ({ row, index })).filter(({ row }) => day === null || row.day === day);
   const rowList = (day: number | null, title: ReactNode) => (
     <fieldset
       className="rounded-lg border border-stone-200 p-2 sm:p-3"
@@ -119,14 +127,7 @@ export function PlanEditor({
       <legend className="px-1 text-sm font-semibold">{title}</legend>
       <ul className="divide-y divide-stone-100">
         {rowsOf(day).map(({ row, index }) => (
-          <SwitchPointEditor
-            key={row.key}
-            row={row}
-            index={index}
-            errors={errors}
-            onChange={(next) => updateRow(row.key, next)}
-            onRemove={() => removeRow(row.key)}
-          />
+          <SwitchPointEditor key={row.id} index={index} errors={errors} onRemove={() => rows.remove(index)} />
         ))}
       </ul>
       <Button variant="ghost" size="sm" onClick={() => addRow(day ?? 1)} testid={`plan-add-${day ?? 'all'}`}>
@@ -150,16 +151,8 @@ export function PlanEditor({
   );
 
   return (
-    // noValidate: the engine's messages (spec §5) are shown, not the browser's own bubbles.
-    <form
-      noValidate
-      className="flex flex-col gap-4"
-      data-testid="plan-editor"
-      onSubmit={(event) => {
-        event.preventDefault();
-        save();
-      }}
-    >
+    // The engine's messages (spec §5) are shown, not the browser's own bubbles (Form sets noValidate).
+    <Form form={form} onSubmit={save} className="flex flex-col gap-4" testid="plan-editor">
       {disabledReason && (
         <p
           role="status"
@@ -176,18 +169,11 @@ export function PlanEditor({
       )}
       <fieldset disabled={disabledReason !== null} className="flex min-w-0 flex-col gap-4">
         <div className="grid gap-3 sm:grid-cols-2">
-          <TextInput
-            label={t('name')}
-            value={draft.name}
-            onChange={(event) => update({ name: event.target.value })}
-            error={fieldMessage('name')}
-            testid="plan-name"
-          />
+          <FormTextInput name="name" label={t('name')} testid="plan-name" />
           <label className="flex items-center gap-2 self-end pb-2 text-sm">
             <input
               type="checkbox"
-              checked={draft.active}
-              onChange={(event) => update({ active: event.target.checked })}
+              {...form.register('active')}
               data-testid="plan-active"
               className="size-4 accent-brand-600"
             />
@@ -197,27 +183,23 @@ export function PlanEditor({
         {draft.kind === 'seasonal' ? (
           <>
             <div className="grid grid-cols-2 gap-3">
-              <TextInput
+              <FormTextInput
+                name="validFrom"
                 label={t('validFrom')}
                 hint={t('monthDayHint')}
                 placeholder="10-01"
-                value={draft.validFrom}
-                onChange={(event) => update({ validFrom: event.target.value })}
-                error={fieldMessage('validFrom')}
                 testid="plan-valid-from"
               />
-              <TextInput
+              <FormTextInput
+                name="validTo"
                 label={t('validTo')}
                 hint={t('monthDayHint')}
                 placeholder="04-30"
-                value={draft.validTo}
-                onChange={(event) => update({ validTo: event.target.value })}
-                error={fieldMessage('validTo')}
                 testid="plan-valid-to"
               />
             </div>
             {previewSection}
-            {fieldMessage('switchPoints') && draft.rows.length === 0 && (
+            {fieldMessage('switchPoints') && draft.switchPoints.length === 0 && (
               <p className="text-sm text-red-700">{fieldMessage('switchPoints')}</p>
             )}
             <div className="grid gap-3 lg:grid-cols-2">
@@ -228,11 +210,7 @@ export function PlanEditor({
           </>
         ) : (
           <>
-            <DatesEditor
-              dates={draft.dates}
-              onChange={(dates) => update({ dates })}
-              error={fieldMessage('dates')}
-            />
+            <DatesEditor dates={dates.value} onChange={dates.onChange} error={fieldMessage('dates')} />
             {previewSection}
             {rowList(null, t('daySwitchPoints'))}
           </>
@@ -256,6 +234,6 @@ export function PlanEditor({
           {t('save')}
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }

@@ -1,8 +1,10 @@
 /**
  * One switch point of the plan editor (spec §2: day, hour, minute, temperature, ignore wall
- * control) as labelled inputs, with the server's messages for this switch point under it.
+ * control) as labelled inputs of the editor's form (`switchPoints.<index>`), with the server's
+ * messages for this switch point under it.
  */
 import { useId } from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { controlClass } from '../../../components/ui/field.tsx';
@@ -11,19 +13,21 @@ import { useProblemMessage } from '../../../lib/problem-message.ts';
 import { hasError, problemsFor, type SwitchPointRow } from '../plan-draft.ts';
 
 export interface SwitchPointRowProps {
-  row: SwitchPointRow;
   /** Position in the plan's switch point list = index in the server's field names. */
   index: number;
   errors: readonly FieldError[];
-  onChange: (row: SwitchPointRow) => void;
   onRemove: () => void;
 }
 
-export function SwitchPointEditor({ row, index, errors, onChange, onRemove }: SwitchPointRowProps) {
+export function SwitchPointEditor({ index, errors, onRemove }: SwitchPointRowProps) {
   const { t } = useTranslation('plans');
   const problems = useProblemMessage();
+  const { register } = useFormContext<{ switchPoints: SwitchPointRow[] }>();
+  const row = useWatch<{ switchPoints: SwitchPointRow[] }, `switchPoints.${number}`>({
+    name: `switchPoints.${index}`,
+  });
   const id = useId();
-  const field = `switchPoints.${index}`;
+  const field = `switchPoints.${index}` as const;
   const messages = problemsFor(errors, field).map(problems.fieldText);
   const input = (
     key: 'hour' | 'minute' | 'temperature',
@@ -34,8 +38,7 @@ export function SwitchPointEditor({ row, index, errors, onChange, onRemove }: Sw
       type="number"
       inputMode="decimal"
       {...props}
-      value={row[key]}
-      onChange={(event) => onChange({ ...row, [key]: event.target.value })}
+      {...register(`${field}.${key}`)}
       aria-invalid={hasError(errors, `${field}.${key}`) || undefined}
       aria-describedby={messages.length > 0 ? `${id}-error` : undefined}
       data-testid={`switch-point-${index}-${key}`}
@@ -71,8 +74,7 @@ export function SwitchPointEditor({ row, index, errors, onChange, onRemove }: Sw
         <label className="flex h-10 items-center gap-2 text-sm">
           <input
             type="checkbox"
-            checked={row.ignoreWallControl}
-            onChange={(event) => onChange({ ...row, ignoreWallControl: event.target.checked })}
+            {...register(`${field}.ignoreWallControl`)}
             data-testid={`switch-point-${index}-ignore`}
             className="size-4 accent-brand-600"
           />
@@ -83,7 +85,9 @@ export function SwitchPointEditor({ row, index, errors, onChange, onRemove }: Sw
           size="sm"
           className="mb-1"
           onClick={onRemove}
-          aria-label={t('switchPoint.removeLabel', { time: `${row.hour}:${row.minute.padStart(2, '0')}` })}
+          aria-label={t('switchPoint.removeLabel', {
+            time: `${row?.hour ?? ''}:${(row?.minute ?? '').padStart(2, '0')}`,
+          })}
           testid={`switch-point-${index}-remove`}
         >
           {t('switchPoint.remove')}

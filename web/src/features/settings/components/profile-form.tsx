@@ -4,12 +4,11 @@
  * the fields. An unverified email offers a verification mail and then shows 'verification
  * requested' (spec §4).
  */
-import type { User } from '@heizplan/contracts/account';
-import { useState } from 'react';
+import { UpdateMeBodySchema, type User } from '@heizplan/contracts/account';
 import { useTranslation } from 'react-i18next';
 import { SettingsCard } from '../../../components/settings-card.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { TextInput } from '../../../components/ui/field.tsx';
+import { applyServerErrors, Form, FormTextInput, useContractForm } from '../../../components/ui/form.tsx';
 import { useToast } from '../../../components/ui/toast-provider.tsx';
 import { useRequestVerification } from '../../../lib/account/request-verification.ts';
 import { useUpdateMe } from '../../../lib/account/update-me.ts';
@@ -19,25 +18,22 @@ export function ProfileForm({ user }: { user: User }) {
   const { t } = useTranslation('settings');
   const problems = useProblemMessage();
   const { toast } = useToast();
-  const [name, setName] = useState(user.name);
-  const [email, setEmail] = useState(user.email);
+  const form = useContractForm(UpdateMeBodySchema, { defaultValues: { name: user.name, email: user.email } });
+  const [name, email] = form.watch(['name', 'email']);
   const updateMe = useUpdateMe();
   const verification = useRequestVerification();
-  const fieldError = (field: string) => problems.field(updateMe.error, field);
 
-  const save = () =>
-    updateMe.mutate(
-      { name: name.trim(), email: email.trim() },
-      {
-        onSuccess: (saved) => {
-          setName(saved.name);
-          setEmail(saved.email);
-          toast({ type: 'success', title: t('toasts.profileUpdated'), testid: 'toast-profile-updated' });
-        },
-        onError: () =>
-          toast({ type: 'error', title: t('toasts.errorUpdating'), description: t('toasts.profileError') }),
+  const save = (body: { name: string; email: string }) =>
+    updateMe.mutate(body, {
+      onSuccess: (saved) => {
+        form.reset({ name: saved.name, email: saved.email });
+        toast({ type: 'success', title: t('toasts.profileUpdated'), testid: 'toast-profile-updated' });
       },
-    );
+      onError: (error) => {
+        applyServerErrors(form, error, problems, { root: false });
+        toast({ type: 'error', title: t('toasts.errorUpdating'), description: t('toasts.profileError') });
+      },
+    });
   const requestVerification = () =>
     verification.mutate(undefined, {
       onSuccess: () => toast({ type: 'success', title: t('toasts.verificationSent') }),
@@ -47,28 +43,18 @@ export function ProfileForm({ user }: { user: User }) {
 
   return (
     <SettingsCard title={t('profile.title')} testid="settings-profile">
-      <form
-        className="flex flex-col gap-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          save();
-        }}
-      >
-        <TextInput
+      <Form form={form} onSubmit={save} className="flex flex-col gap-4">
+        <FormTextInput
+          name="name"
           label={t('profile.name')}
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-          error={fieldError('name')}
           autoComplete="name"
           required
           testid="profile-name"
         />
-        <TextInput
+        <FormTextInput
+          name="email"
           label={t('profile.email')}
           type="email"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          error={fieldError('email')}
           autoComplete="email"
           required
           testid="profile-email"
@@ -106,7 +92,7 @@ export function ProfileForm({ user }: { user: User }) {
             {t('save')}
           </Button>
         </div>
-      </form>
+      </Form>
     </SettingsCard>
   );
 }

@@ -10,18 +10,25 @@
  */
 import {
   type Company,
+  CompanyPatchBodySchema,
   ENERGY_MEDIA,
   type EnergyMedia,
-  OCCUPANT_CHANGE_MAX_HOURS,
   type Role,
 } from '@heizplan/contracts/account';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SettingsCard } from '../../../components/settings-card.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Combobox } from '../../../components/ui/combobox.tsx';
-import { Field, TextInput } from '../../../components/ui/field.tsx';
+import {
+  applyServerErrors,
+  Form,
+  FormField,
+  FormNumberInput,
+  useContractForm,
+  useFormControl,
+} from '../../../components/ui/form.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast-provider.tsx';
@@ -44,91 +51,87 @@ function CompanyForm({ company, readOnly }: { company: Company; readOnly: boolea
   const { t } = useTranslation('company');
   const { toast } = useToast();
   const problems = useProblemMessage();
-  const [min, setMin] = useState(String(company.min_temperature));
-  const [max, setMax] = useState(String(company.max_temperature));
-  const [zone, setZone] = useState<string | null>(company.time_zone);
-  const [occupantHours, setOccupantHours] = useState(company.occupant_change_max_hours?.toString() ?? '');
-  const [roleChoice, setRoleChoice] = useState(company.invite_role_choice);
-  const [defaultRole, setDefaultRole] = useState<Role>(company.default_invite_role);
-  const [energyMedia, setEnergyMedia] = useState<EnergyMedia | null>(company.energy_media);
   const update = useUpdateCompany();
   const zones = useMemo(() => timeZones(company.time_zone), [company.time_zone]);
-  const fieldError = (field: string) => problems.field(update.error, field);
-  const minValue = Number(min.replace(',', '.'));
-  const maxValue = Number(max.replace(',', '.'));
-  const orderError = min !== '' && max !== '' && minValue >= maxValue ? t('minBelowMax') : undefined;
-  const hours = occupantHours.trim() === '' ? null : Number(occupantHours);
-  const hoursError =
-    hours !== null && !(Number.isInteger(hours) && hours >= 1 && hours <= OCCUPANT_CHANGE_MAX_HOURS)
-      ? t('occupantLimitRange')
-      : undefined;
+  // Said while typing (spec §5), and the save button waits for valid values.
+  const form = useContractForm(CompanyPatchBodySchema, {
+    mode: 'onChange',
+    defaultValues: {
+      min_temperature: company.min_temperature,
+      max_temperature: company.max_temperature,
+      time_zone: company.time_zone,
+      occupant_change_max_hours: company.occupant_change_max_hours,
+      invite_role_choice: company.invite_role_choice,
+      default_invite_role: company.default_invite_role,
+      energy_media: company.energy_media,
+    },
+    units: { min_temperature: '°C', max_temperature: '°C' },
+    wording: (issue) =>
+      issue.path[0] === 'min_temperature' && issue.code === 'custom'
+        ? t('minBelowMax')
+        : issue.path[0] === 'occupant_change_max_hours'
+          ? t('occupantLimitRange')
+          : undefined,
+  });
+  const zone = useFormControl('time_zone', form.control);
+  const energyMedia = useFormControl('energy_media', form.control);
+  const defaultRole = useFormControl('default_invite_role', form.control);
+
+  const save = (patch: Parameters<typeof update.mutate>[0]) =>
+    update.mutate(patch, {
+      onSuccess: () => toast({ type: 'success', title: t('saved'), testid: 'toast-company-saved' }),
+      onError: (error) => {
+        applyServerErrors(form, error, problems, { root: false });
+        toast({
+          type: 'error',
+          title: t('saveError'),
+          description: problems.reason(error),
+          testid: 'toast-company-error',
+        });
+      },
+    });
 
   return (
-    <form
-      className="grid gap-4 sm:grid-cols-2"
-      onSubmit={(event) => {
-        event.preventDefault();
-        update.mutate(
-          {
-            min_temperature: minValue,
-            max_temperature: maxValue,
-            occupant_change_max_hours: hours,
-            invite_role_choice: roleChoice,
-            default_invite_role: defaultRole,
-            energy_media: energyMedia,
-            ...(zone ? { time_zone: zone } : {}),
-          },
-          {
-            onSuccess: () => toast({ type: 'success', title: t('saved'), testid: 'toast-company-saved' }),
-            onError: (error) =>
-              toast({
-                type: 'error',
-                title: t('saveError'),
-                description: problems.reason(error),
-                testid: 'toast-company-error',
-              }),
-          },
-        );
-      }}
-    >
+    <Form form={form} onSubmit={save} className="grid gap-4 sm:grid-cols-2">
       <fieldset disabled={readOnly} className="contents">
-        <TextInput
+        <FormNumberInput
+          name="min_temperature"
           label={t('min')}
-          type="number"
           step={0.5}
-          value={min}
-          onChange={(event) => setMin(event.target.value)}
-          error={orderError ?? fieldError('min_temperature')}
+          rules={{ deps: ['max_temperature'] }}
           required
           testid="company-min"
         />
-        <TextInput
+        <FormNumberInput
+          name="max_temperature"
           label={t('max')}
-          type="number"
           step={0.5}
-          value={max}
-          onChange={(event) => setMax(event.target.value)}
-          error={fieldError('max_temperature')}
+          rules={{ deps: ['min_temperature'] }}
           required
           testid="company-max"
         />
         <div className="sm:col-span-2">
           <Combobox
             label={t('timeZone')}
-            value={zone}
-            onChange={setZone}
-            error={fieldError('time_zone')}
+            value={zone.value ?? null}
+            onChange={(next) => zone.onChange(next ?? undefined)}
+            error={zone.error}
             testid="company-time-zone"
             options={zones.map((z) => ({ id: z, item: z, testid: `company-time-zone-${z}` }))}
           />
         </div>
         <div className="sm:col-span-2">
-          <Field label={t('energyMedia')} hint={t('energyMediaHint')} testid="company-energy-media-field">
+          <FormField
+            name="energy_media"
+            label={t('energyMedia')}
+            hint={t('energyMediaHint')}
+            testid="company-energy-media-field"
+          >
             {(control) => (
               <Select
                 {...control}
-                value={energyMedia ?? ''}
-                onChange={(next) => setEnergyMedia(isEnergyMedia(next) ? next : null)}
+                value={energyMedia.value ?? ''}
+                onChange={(next) => energyMedia.onChange(isEnergyMedia(next) ? next : null)}
                 options={[
                   { id: '', value: t('energyMediaOptions.none'), testid: 'company-energy-media-none' },
                   ...ENERGY_MEDIA.map((media) => ({
@@ -140,33 +143,28 @@ function CompanyForm({ company, readOnly }: { company: Company; readOnly: boolea
                 testid="company-energy-media"
               />
             )}
-          </Field>
+          </FormField>
         </div>
         <div className="sm:col-span-2">
-          <TextInput
+          <FormNumberInput
+            name="occupant_change_max_hours"
             label={t('occupantLimit')}
-            type="number"
-            min={1}
-            max={OCCUPANT_CHANGE_MAX_HOURS}
-            step={1}
-            value={occupantHours}
-            onChange={(event) => setOccupantHours(event.target.value)}
+            optional
             hint={t('occupantLimitHint')}
-            error={hoursError ?? fieldError('occupant_change_max_hours')}
             testid="company-occupant-limit"
           />
         </div>
         <label className="flex items-center gap-3 text-sm sm:col-span-2">
           <input
             type="checkbox"
-            checked={roleChoice}
-            onChange={(event) => setRoleChoice(event.target.checked)}
+            {...form.register('invite_role_choice')}
             className="size-5 accent-brand-600"
             data-testid="company-invite-role-choice"
           />
           {t('inviteRoleChoice')}
         </label>
-        <Field
+        <FormField
+          name="default_invite_role"
           label={t('defaultInviteRole')}
           hint={t('defaultInviteRoleHint')}
           testid="company-default-role-field"
@@ -174,13 +172,13 @@ function CompanyForm({ company, readOnly }: { company: Company; readOnly: boolea
           {(control) => (
             <Select
               {...control}
-              value={defaultRole}
-              onChange={(next) => isRole(next) && setDefaultRole(next)}
+              value={defaultRole.value ?? company.default_invite_role}
+              onChange={(next) => isRole(next) && defaultRole.onChange(next as Role)}
               options={roleOptions(t, 'company-default-role')}
               testid="company-default-role"
             />
           )}
-        </Field>
+        </FormField>
       </fieldset>
       {readOnly ? (
         <p className="text-sm text-stone-700 sm:col-span-2" data-testid="company-read-only">
@@ -191,14 +189,14 @@ function CompanyForm({ company, readOnly }: { company: Company; readOnly: boolea
           <Button
             type="submit"
             loading={update.isPending}
-            disabled={orderError !== undefined || hoursError !== undefined || !min || !max}
+            disabled={!form.formState.isValid}
             testid="company-save"
           >
             {t('save')}
           </Button>
         </div>
       )}
-    </form>
+    </Form>
   );
 }
 

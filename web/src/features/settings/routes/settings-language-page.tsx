@@ -2,13 +2,13 @@
  * `/settings/language` (spec §2): German or English, stored with `POST /api/me/language` and
  * applied at once; 'Language updated' / 'Error updating' toasts (spec §8).
  */
-import type { Language } from '@heizplan/contracts/account';
-import { useState } from 'react';
+import { type Language, LanguageQuerySchema } from '@heizplan/contracts/account';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, setLanguage } from '../../../app/i18n.ts';
 import { SettingsCard } from '../../../components/settings-card.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { cx } from '../../../components/ui/cx.ts';
+import { Form, useContractForm } from '../../../components/ui/form.tsx';
 import { useToast } from '../../../components/ui/toast-provider.tsx';
 import { useMe } from '../../../lib/account/get-me.ts';
 import { useUpdateLanguage } from '../../../lib/account/update-language.ts';
@@ -17,16 +17,21 @@ export function SettingsLanguagePage() {
   const { t, i18n } = useTranslation('settings');
   const { toast } = useToast();
   const me = useMe();
-  const [choice, setChoice] = useState<Language | null>(null);
-  const selected: Language = choice ?? me.data?.lang ?? (i18n.language === 'en' ? 'en' : 'de');
+  const stored: Language = me.data?.lang ?? (i18n.language === 'en' ? 'en' : 'de');
+  // The stored language once the profile is there, unless the user already picked one.
+  const form = useContractForm(LanguageQuerySchema, {
+    values: { lang: stored },
+    resetOptions: { keepDirtyValues: true },
+  });
+  const selected = form.watch('lang');
   const updateLanguage = useUpdateLanguage();
 
-  const save = () =>
-    updateLanguage.mutate(selected, {
+  const save = ({ lang }: { lang: Language }) =>
+    updateLanguage.mutate(lang, {
       onSuccess: async () => {
-        await setLanguage(selected);
+        await setLanguage(lang);
         // In the new language: this render's `t` is still bound to the old one.
-        const title = i18n.getFixedT(selected, 'settings')('toasts.languageUpdated');
+        const title = i18n.getFixedT(lang, 'settings')('toasts.languageUpdated');
         toast({ type: 'success', title, testid: 'toast-language-updated' });
       },
       onError: () =>
@@ -35,12 +40,7 @@ export function SettingsLanguagePage() {
 
   return (
     <SettingsCard title={t('language.title')} description={t('language.text')} testid="settings-language">
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          save();
-        }}
-      >
+      <Form form={form} onSubmit={save}>
         <fieldset>
           <legend className="sr-only">{t('language.title')}</legend>
           <div className="flex flex-col gap-2 sm:flex-row">
@@ -56,10 +56,8 @@ export function SettingsLanguagePage() {
               >
                 <input
                   type="radio"
-                  name="language"
                   value={lang}
-                  checked={selected === lang}
-                  onChange={() => setChoice(lang)}
+                  {...form.register('lang')}
                   className="size-4 accent-brand-600"
                   data-testid={`language-${lang}`}
                 />
@@ -73,7 +71,7 @@ export function SettingsLanguagePage() {
             {t('save')}
           </Button>
         </div>
-      </form>
+      </Form>
     </SettingsCard>
   );
 }

@@ -5,12 +5,14 @@
  * Opened from an invite mail (issue 12), the code is filled in; a person who already belongs to
  * a company joins at once.
  */
+import { CompanySetupQuerySchema, InviteSetupParamsSchema } from '@heizplan/contracts/account';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { z } from 'zod';
 import { Button } from '../../../components/ui/button.tsx';
 import { cx } from '../../../components/ui/cx.ts';
-import { TextInput } from '../../../components/ui/field.tsx';
+import { applyServerErrors, Form, FormTextInput, useContractForm } from '../../../components/ui/form.tsx';
 import { useCreateCompany } from '../../../lib/account/create-company.ts';
 import { useMe } from '../../../lib/account/get-me.ts';
 import { useJoinCompany } from '../../../lib/account/join-company.ts';
@@ -18,6 +20,15 @@ import { setCurrentCompanyId } from '../../../lib/client-storage.ts';
 import { useProblemMessage } from '../../../lib/problem-message.ts';
 import { canContinueCompany, type StepProps } from '../setup-data.ts';
 import { StepActions } from './step-actions.tsx';
+
+/** Create with a company name, or join with an invite code; only the active field counts. */
+const CompanyStepSchema = z.discriminatedUnion('createNew', [
+  z.object({ createNew: z.literal(true), companyName: CompanySetupQuerySchema.shape.company_name }),
+  z.object({
+    createNew: z.literal(false),
+    inviteCode: InviteSetupParamsSchema.shape.invite_code.trim().min(1),
+  }),
+]);
 
 export function CompanyStep({ data, update }: StepProps) {
   const { t } = useTranslation('setup');
@@ -27,21 +38,30 @@ export function CompanyStep({ data, update }: StepProps) {
   const createCompany = useCreateCompany();
   const joinCompany = useJoinCompany();
   const pending = createCompany.isPending || joinCompany.isPending;
+  // Checked when next is pressed (next is disabled while the active field is empty).
+  const form = useContractForm(CompanyStepSchema, {
+    mode: 'onSubmit',
+    // Both fields at once, so switching the mode keeps what was typed.
+    defaultValues: {
+      createNew: data.createNew,
+      companyName: data.companyName,
+      inviteCode: data.inviteCode,
+    } as z.input<typeof CompanyStepSchema>,
+  });
+  const field = data.createNew ? 'companyName' : 'inviteCode';
 
-  const handlers = {
-    onSuccess: (company: { id: string }) => {
-      setCurrentCompanyId(company.id);
-      void navigate('/setup/3');
-    },
-    onError: (error: Error) =>
-      update({
-        errorMessage: problems.reason(error) ?? t('company.failed'),
-      }),
-  };
-  const next = () => {
-    update({ errorMessage: null });
-    if (data.createNew) createCompany.mutate(data.companyName, handlers);
-    else joinCompany.mutate(data.inviteCode, handlers);
+  const next = (values: z.output<typeof CompanyStepSchema>) => {
+    const handlers = {
+      onSuccess: (company: { id: string }) => {
+        setCurrentCompanyId(company.id);
+        void navigate('/setup/3');
+      },
+      // The refusal (e.g. the server's 'Invalid invite code.') shows under the active field.
+      onError: (error: Error) =>
+        applyServerErrors(form, error, problems, { restOn: field, fallback: t('company.failed') }),
+    };
+    if (values.createNew) createCompany.mutate(values.companyName, handlers);
+    else joinCompany.mutate(values.inviteCode, handlers);
   };
 
   const hasCompanies = (useMe().data?.company_ids.length ?? 0) > 0;
@@ -50,7 +70,7 @@ export function CompanyStep({ data, update }: StepProps) {
   useEffect(() => {
     if (autoJoined.current || !hasCompanies || !query.get('invite_code') || data.createNew) return;
     autoJoined.current = true;
-    next();
+    void form.handleSubmit(next)();
   }, []);
 
   const modes = [
@@ -59,12 +79,7 @@ export function CompanyStep({ data, update }: StepProps) {
   ];
 
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (canContinueCompany(data)) next();
-      }}
-    >
+    <Form form={form} onSubmit={next}>
       <h2 className="text-xl font-semibold text-ink">{t('company.title')}</h2>
       <p className="mt-1 text-sm text-stone-600">{t('company.text')}</p>
       <div
@@ -80,7 +95,11 @@ export function CompanyStep({ data, update }: StepProps) {
             role="radio"
             aria-checked={data.createNew === mode.createNew}
             data-testid={mode.testid}
-            onClick={() => update({ createNew: mode.createNew, errorMessage: null })}
+            onClick={() => {
+              update({ createNew: mode.createNew });
+              form.setValue('createNew', mode.createNew);
+              form.clearErrors();
+            }}
             className={cx(
               'rounded-md px-3 py-2 text-sm font-medium',
               data.createNew === mode.createNew
@@ -94,20 +113,18 @@ export function CompanyStep({ data, update }: StepProps) {
       </div>
       <div className="mt-6">
         {data.createNew ? (
-          <TextInput
+          <FormTextInput
+            name="companyName"
             label={t('company.name')}
-            value={data.companyName}
-            onChange={(event) => update({ companyName: event.target.value })}
-            error={data.errorMessage}
+            rules={{ onChange: (event) => update({ companyName: event.target.value }) }}
             autoComplete="organization"
             testid="setup-company-name"
           />
         ) : (
-          <TextInput
+          <FormTextInput
+            name="inviteCode"
             label={t('company.inviteCode')}
-            value={data.inviteCode}
-            onChange={(event) => update({ inviteCode: event.target.value })}
-            error={data.errorMessage}
+            rules={{ onChange: (event) => update({ inviteCode: event.target.value }) }}
             hint={t('company.inviteHint')}
             autoComplete="off"
             spellCheck={false}
@@ -131,6 +148,6 @@ export function CompanyStep({ data, update }: StepProps) {
           </Button>
         }
       />
-    </form>
+    </Form>
   );
 }

@@ -9,7 +9,9 @@
 import type { ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { z } from 'zod';
 import { Button } from '../../../components/ui/button.tsx';
+import { Form, useContractForm } from '../../../components/ui/form.tsx';
 import { useToast } from '../../../components/ui/toast-provider.tsx';
 import { useAcceptLicenses } from '../../../lib/account/accept-licenses.ts';
 import { requireCurrentCompanyId } from '../../../lib/client-storage.ts';
@@ -18,6 +20,14 @@ import { canContinueTerms, type SetupData, type StepProps } from '../setup-data.
 import { StepActions } from './step-actions.tsx';
 
 type Agreement = 'acceptedPrivacy' | 'acceptedTerms' | 'acceptedAvv' | 'declaration';
+
+/** Spec §5: all four ticked. */
+const TermsSchema = z.object({
+  acceptedPrivacy: z.literal(true),
+  acceptedTerms: z.literal(true),
+  acceptedAvv: z.literal(true),
+  declaration: z.literal(true),
+});
 
 /** Each checkbox with the German document it refers to (`web/public/legal/`). */
 const AGREEMENTS: Array<{ key: Agreement; document?: string; testid: string }> = [
@@ -76,6 +86,14 @@ function AcceptTerms({ data, update }: StepProps) {
   const navigate = useNavigate();
   const { toast } = useToast();
   const accept = useAcceptLicenses();
+  const form = useContractForm(TermsSchema, {
+    defaultValues: {
+      acceptedPrivacy: data.acceptedPrivacy,
+      acceptedTerms: data.acceptedTerms,
+      acceptedAvv: data.acceptedAvv,
+      declaration: data.declaration,
+    } as z.input<typeof TermsSchema>,
+  });
 
   const next = () =>
     accept.mutate(requireCurrentCompanyId(), {
@@ -84,12 +102,7 @@ function AcceptTerms({ data, update }: StepProps) {
     });
 
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (canContinueTerms(data)) next();
-      }}
-    >
+    <Form form={form} onSubmit={next}>
       <h2 className="text-xl font-semibold text-ink">{t('terms.title')}</h2>
       <p className="mt-1 text-sm text-stone-600">{t('terms.text')}</p>
       <ul className="mt-6 flex flex-col gap-4">
@@ -98,8 +111,9 @@ function AcceptTerms({ data, update }: StepProps) {
             <label className="flex cursor-pointer items-start gap-3 text-sm">
               <input
                 type="checkbox"
-                checked={data[key]}
-                onChange={(event) => update({ [key]: event.target.checked } as Partial<SetupData>)}
+                {...form.register(key, {
+                  onChange: (event) => update({ [key]: event.target.checked } as Partial<SetupData>),
+                })}
                 className="mt-0.5 size-5 shrink-0 accent-brand-600"
                 data-testid={testid}
               />
@@ -130,6 +144,6 @@ function AcceptTerms({ data, update }: StepProps) {
           </Button>
         }
       />
-    </form>
+    </Form>
   );
 }

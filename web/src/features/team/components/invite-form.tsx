@@ -5,11 +5,16 @@
  * success clears the email and shows 'Invitation sent' (`invite_success`), failure 'Error
  * sending invitation' (`invite_error`). The mail's link signs the person in and joins.
  */
-import type { Company, Role } from '@heizplan/contracts/account';
-import { useState } from 'react';
+import { type Company, CreateInviteBodySchema, type Role } from '@heizplan/contracts/account';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
-import { Field, TextInput } from '../../../components/ui/field.tsx';
+import {
+  Form,
+  FormField,
+  FormTextInput,
+  useContractForm,
+  useFormControl,
+} from '../../../components/ui/form.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast-provider.tsx';
@@ -19,8 +24,11 @@ import { useCreateInvite } from '../api/invites.ts';
 export function InviteForm({ company }: { company: Company }) {
   const { t } = useTranslation('team');
   const { toast } = useToast();
-  const [email, setEmail] = useState('');
-  const [role, setRole] = useState<Role>(company.default_invite_role);
+  const form = useContractForm(CreateInviteBodySchema, {
+    defaultValues: { email: '', role: company.default_invite_role },
+  });
+  const email = form.watch('email') ?? '';
+  const role = useFormControl('role', form.control);
   const invite = useCreateInvite();
 
   if (invite.isPending) {
@@ -33,47 +41,46 @@ export function InviteForm({ company }: { company: Company }) {
   }
 
   return (
-    <form
-      className="flex flex-col gap-3"
-      onSubmit={(event) => {
-        event.preventDefault();
+    <Form
+      form={form}
+      onSubmit={(body) =>
         invite.mutate(
-          { email: email.trim(), ...(company.invite_role_choice ? { role } : {}) },
+          { email: body.email, ...(company.invite_role_choice ? { role: body.role } : {}) },
           {
             onSuccess: () => {
-              setEmail('');
+              form.reset({ email: '', role: body.role });
               toast({ type: 'success', title: t('toasts.invite_success'), testid: 'toast-invite-success' });
             },
             onError: () =>
               toast({ type: 'error', title: t('toasts.invite_error'), testid: 'toast-invite-error' }),
           },
-        );
-      }}
+        )
+      }
+      className="flex flex-col gap-3"
     >
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end">
         <div className="min-w-0 flex-1">
-          <TextInput
+          <FormTextInput
+            name="email"
             label={t('invite.email')}
             type="email"
             autoComplete="email"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
             testid="invite-email"
           />
         </div>
         {company.invite_role_choice ? (
           <div className="sm:w-48">
-            <Field label={t('invite.role')} testid="invite-role-field">
+            <FormField name="role" label={t('invite.role')} testid="invite-role-field">
               {(control) => (
                 <Select
                   {...control}
-                  value={role}
-                  onChange={(next) => isRole(next) && setRole(next)}
+                  value={role.value ?? company.default_invite_role}
+                  onChange={(next) => isRole(next) && role.onChange(next as Role)}
                   options={roleOptions(t, 'invite-role')}
                   testid="invite-role"
                 />
               )}
-            </Field>
+            </FormField>
           </div>
         ) : null}
         <Button type="submit" disabled={email.trim() === ''} testid="invite-send">
@@ -85,6 +92,6 @@ export function InviteForm({ company }: { company: Company }) {
           {t('invite.defaultRole', { role: t(`common:roles.${company.default_invite_role}`) })}
         </p>
       )}
-    </form>
+    </Form>
   );
 }

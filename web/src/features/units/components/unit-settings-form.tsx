@@ -1,111 +1,101 @@
 /**
- * Name, group and wall control limits (min/max °C, spec §2) of one unit. Empty limits mean
- * none. Server field messages appear under the fields; success and failure show a toast.
+ * Name, group and wall control limits (min/max °C, spec §2) of one unit, checked by the
+ * contract's `UnitUpdateSchema`: empty limits mean none, a minimum above the maximum is refused
+ * on both fields before sending. Server field messages appear under the fields; success and
+ * failure show a toast.
  */
-import type { Unit } from '@heizplan/contracts/heating';
-import { useState } from 'react';
+import { type Unit, UnitUpdateSchema } from '@heizplan/contracts/heating';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { Combobox } from '../../../components/ui/combobox.tsx';
-import { TextInput } from '../../../components/ui/field.tsx';
+import {
+  applyServerErrors,
+  Form,
+  FormNumberInput,
+  FormTextInput,
+  useContractForm,
+  useFormControl,
+} from '../../../components/ui/form.tsx';
 import { useToast } from '../../../components/ui/toast-provider.tsx';
 import { useAllGroups } from '../../../lib/heating/list-groups.ts';
 import { useProblemMessage } from '../../../lib/problem-message.ts';
 import { useUpdateUnit } from '../api/update-unit.ts';
 
-const limitText = (value: number | null) => (value === null ? '' : String(value));
-const limitValue = (text: string) => (text.trim() === '' ? null : Number(text.replace(',', '.')));
-
 export function UnitSettingsForm({ unit }: { unit: Unit }) {
   const { t } = useTranslation('units');
   const { toast } = useToast();
   const problems = useProblemMessage();
-  const [name, setName] = useState(unit.name);
-  const [groupId, setGroupId] = useState(unit.groupId);
-  const [min, setMin] = useState(limitText(unit.wallControlMin));
-  const [max, setMax] = useState(limitText(unit.wallControlMax));
+  const form = useContractForm(UnitUpdateSchema, {
+    defaultValues: {
+      name: unit.name,
+      groupId: unit.groupId,
+      wallControlMin: unit.wallControlMin,
+      wallControlMax: unit.wallControlMax,
+    },
+    units: { wallControlMin: '°C', wallControlMax: '°C' },
+  });
+  const group = useFormControl('groupId', form.control);
+  const name = form.watch('name');
   const groups = useAllGroups();
   const update = useUpdateUnit();
-  const fieldError = (field: string) => problems.field(update.error, field);
 
-  const save = () =>
+  const save = (patch: Parameters<typeof update.mutate>[0]['patch']) =>
     update.mutate(
-      {
-        unitId: unit.id,
-        patch: {
-          name: name.trim(),
-          groupId: groupId || null,
-          wallControlMin: limitValue(min),
-          wallControlMax: limitValue(max),
-        },
-      },
+      { unitId: unit.id, patch: { ...patch, groupId: patch.groupId ?? null } },
       {
         onSuccess: () => toast({ type: 'success', title: t('detail.saved'), testid: 'toast-unit-saved' }),
-        onError: (error) =>
+        onError: (error) => {
+          applyServerErrors(form, error, problems, { root: false });
           toast({
             type: 'error',
             title: t('detail.saveError'),
             description: problems.reason(error),
-          }),
+          });
+        },
       },
     );
 
   return (
-    <form
-      className="grid gap-4 sm:grid-cols-2"
-      onSubmit={(event) => {
-        event.preventDefault();
-        save();
-      }}
-    >
-      <TextInput
-        label={t('fields.name')}
-        value={name}
-        onChange={(event) => setName(event.target.value)}
-        error={fieldError('name')}
-        required
-        testid="unit-name"
-      />
+    <Form form={form} onSubmit={save} className="grid gap-4 sm:grid-cols-2">
+      <FormTextInput name="name" label={t('fields.name')} required testid="unit-name" />
       <Combobox
         label={t('fields.group')}
         placeholder={t('noGroup')}
-        value={groupId}
-        onChange={setGroupId}
-        error={fieldError('groupId')}
+        value={group.value ?? null}
+        onChange={(id) => group.onChange(id || null)}
+        error={group.error}
         testid="unit-group"
         options={[
           { id: '', item: t('noGroup'), testid: 'unit-group-none' },
-          ...(groups.data?.results ?? []).map((group) => ({
-            id: group.id,
-            item: group.name,
-            testid: `unit-group-${group.id}`,
+          ...(groups.data?.results ?? []).map((g) => ({
+            id: g.id,
+            item: g.name,
+            testid: `unit-group-${g.id}`,
           })),
         ]}
       />
-      <TextInput
+      <FormNumberInput
+        name="wallControlMin"
         label={t('detail.wallMin')}
-        type="number"
         step={0.5}
-        value={min}
-        onChange={(event) => setMin(event.target.value)}
-        error={fieldError('wallControlMin')}
+        optional
+        rules={{ deps: ['wallControlMax'] }}
         hint={t('detail.wallHint')}
         testid="unit-wall-min"
       />
-      <TextInput
+      <FormNumberInput
+        name="wallControlMax"
         label={t('detail.wallMax')}
-        type="number"
         step={0.5}
-        value={max}
-        onChange={(event) => setMax(event.target.value)}
-        error={fieldError('wallControlMax')}
+        optional
+        rules={{ deps: ['wallControlMin'] }}
         testid="unit-wall-max"
       />
       <div className="flex justify-end sm:col-span-2">
-        <Button type="submit" loading={update.isPending} disabled={!name.trim()} testid="unit-save">
+        <Button type="submit" loading={update.isPending} disabled={!name?.trim()} testid="unit-save">
           {t('detail.save')}
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }
