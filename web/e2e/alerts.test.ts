@@ -52,7 +52,14 @@ describe('alert centre', () => {
     broker = await startEmbeddedBroker({ port: 0 });
     server = await startServer({
       dataDir,
-      env: { MQTT_URL: broker.url, DEMO: '0', ALERT_EVALUATION_SECONDS: '5', WEBHOOKS_ALLOW_HTTP: '1' },
+      // The receiver is on loopback, which production refuses unless WEBHOOKS_ALLOW_PRIVATE.
+      env: {
+        MQTT_URL: broker.url,
+        DEMO: '0',
+        ALERT_EVALUATION_SECONDS: '5',
+        WEBHOOKS_ALLOW_HTTP: '1',
+        WEBHOOKS_ALLOW_PRIVATE: '1',
+      },
     });
     receiver = createServer((req, res) => {
       let body = '';
