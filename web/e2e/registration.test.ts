@@ -48,6 +48,29 @@ describe('hosted registration page', () => {
     await page.context().close();
   });
 
+  it("says what is missing in the page's language, not the browser's", async () => {
+    const page = await (await browser.newContext({ locale: 'en-US' })).newPage();
+    await page.goto(`${inject('baseURL')}/units`);
+    await page.waitForURL(/\/auth\/interaction\//);
+    await page.getByRole('link', { name: /Create an account/ }).click();
+    await page.getByRole('link', { name: 'Deutsch' }).click();
+    await page.locator('input[name="email"]').fill('grace');
+    await page.locator('form button[type="submit"]').click();
+    const message = (name: string) =>
+      page
+        .locator(`input[name="${name}"]`)
+        .evaluate((input) => (input as HTMLInputElement).validationMessage);
+    await expect(message('name')).resolves.toBe('Bitte füllen Sie dieses Feld aus.');
+    await expect(message('email')).resolves.toBe('Bitte geben Sie eine gültige E-Mail-Adresse ein.');
+    await page.locator('input[name="password"]').fill('kurz');
+    await page
+      .locator('input[name="password"]')
+      .evaluate((input) => (input as HTMLInputElement).reportValidity());
+    await expect(message('password')).resolves.toMatch(/mindestens \d+ Zeichen/);
+    await screenshot(page, 'registration-german-in-english-browser');
+    await page.context().close();
+  });
+
   it('stops a malformed e-mail and a short password before they reach the server', async () => {
     const { page, errors, posts } = await openRegistration();
     await page.locator('input[name="name"]').fill('Grace Hopper');
