@@ -41,6 +41,16 @@ export function chosenLanguage(): Language | null {
   return stored === 'en' || stored === 'de' ? stored : null;
 }
 
+/** The first of the browser's preferred languages the app speaks, or undefined. */
+export function browserLanguage(): Language | undefined {
+  const preferred = typeof navigator === 'undefined' ? [] : navigator.languages;
+  for (const tag of preferred) {
+    const base = tag.toLowerCase().split('-')[0];
+    if (base === 'de' || base === 'en') return base;
+  }
+  return undefined;
+}
+
 export function storedLanguage(): Language {
   return chosenLanguage() ?? 'de';
 }

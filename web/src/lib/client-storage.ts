@@ -85,3 +85,20 @@ export function freshToken(now = Date.now()): string | null {
 export function clearToken() {
   localStorage.removeItem(TOKEN_KEY);
 }
+
+const SIGN_IN_LANGUAGE_KEY = 'heizplan.signInLanguage';
+
+/**
+ * Remembers the `locale` claim of the ID token: the language of the pages the person registered
+ * on (embedded provider) or their language at an external issuer. Setup preselects it.
+ */
+export function storeSignInLanguage(locale: unknown) {
+  const base = typeof locale === 'string' ? locale.toLowerCase().split(/[-_]/)[0] : undefined;
+  if (base === 'de' || base === 'en') localStorage.setItem(SIGN_IN_LANGUAGE_KEY, base);
+}
+
+/** The language remembered by `storeSignInLanguage`, or null. */
+export function signInLanguage(): 'de' | 'en' | null {
+  const stored = localStorage.getItem(SIGN_IN_LANGUAGE_KEY);
+  return stored === 'de' || stored === 'en' ? stored : null;
+}

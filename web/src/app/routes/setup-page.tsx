@@ -19,6 +19,8 @@ import {
   withInviteCode,
 } from '../../features/setup/setup-data.ts';
 import { useMe } from '../../lib/account/get-me.ts';
+import { signInLanguage } from '../../lib/client-storage.ts';
+import { browserLanguage, chosenLanguage } from '../i18n.ts';
 
 export function SetupPage() {
   const { t } = useTranslation('setup');
@@ -27,8 +29,13 @@ export function SetupPage() {
   const step = parseStep(useParams().step);
   const me = useMe();
   const [query] = useSearchParams();
+  // The language chosen before, else the one the person signed up in (the hosted pages'),
+  // else the browser's: a German speaker who presses "Weiter" must not end up in English.
   const [data, setData] = useState<SetupData>(() =>
-    withInviteCode(defaultSetupData(me.data?.lang ?? undefined), query.get('invite_code')),
+    withInviteCode(
+      defaultSetupData(me.data?.lang ?? signInLanguage() ?? chosenLanguage() ?? browserLanguage()),
+      query.get('invite_code'),
+    ),
   );
   const update = (patch: Partial<SetupData>) => setData((current) => ({ ...current, ...patch }));
 

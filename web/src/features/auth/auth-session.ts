@@ -13,7 +13,13 @@
  */
 import type { User, UserManager } from 'oidc-client-ts';
 import { configureApiAuth } from '../../lib/api-client.ts';
-import { clearToken, freshToken, setCurrentCompanyId, storeToken } from '../../lib/client-storage.ts';
+import {
+  clearToken,
+  freshToken,
+  setCurrentCompanyId,
+  storeSignInLanguage,
+  storeToken,
+} from '../../lib/client-storage.ts';
 import { type AuthConfig, fetchAuthConfig } from './auth-config.ts';
 import { classifyLoginError, type LoginErrorCode, MissingRefreshTokenError } from './login-errors.ts';
 
@@ -220,6 +226,7 @@ export class AuthSession {
 
   private remember(user: User) {
     storeToken(user.access_token, user.expires_at);
+    storeSignInLanguage(user.profile.locale);
   }
 
   /** Forgets the tokens in this browser (the provider's session stays). */

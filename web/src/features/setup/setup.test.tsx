@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n, { setLanguage } from '../../app/i18n.ts';
 import { routes } from '../../app/router.tsx';
-import { getCurrentCompanyId } from '../../lib/client-storage.ts';
+import { getCurrentCompanyId, storeSignInLanguage } from '../../lib/client-storage.ts';
 import { renderRoutes } from '../../test/render.tsx';
 import { ACCEPTED_VERSIONS, type FetchHandler, json, signIn, testProfile } from '../../test/signed-in.ts';
 
@@ -59,6 +59,13 @@ describe('setup wizard', () => {
     expect(calls(fetchMock, 'POST')).toEqual(['/api/me/language?lang=de']);
     // The screen switched to the chosen language.
     expect(await screen.findByRole('radio', { name: 'Neues Unternehmen' })).toBeVisible();
+  });
+
+  it('step 1 preselects the language the person signed up in', async () => {
+    storeSignInLanguage('de');
+    open('/setup/1', { profile: testProfile({ lang: null, company_ids: [] }) });
+    expect(await screen.findByTestId('setup-lang-de')).toBeChecked();
+    expect(screen.getByTestId('setup-lang-en')).not.toBeChecked();
   });
 
   it('step 2 disables next while the active field is empty, in both modes', async () => {
