@@ -17,6 +17,8 @@ import { loadProviderKeys } from '../server/src/auth/keys.ts';
 import { identityUrls } from '../server/src/auth/provider.ts';
 import { loadConfig } from '../server/src/config.ts';
 import { openDatabase } from '../server/src/db/client.ts';
+import { createLogger } from '../server/src/logger.ts';
+import { createServices } from '../server/src/services.ts';
 
 export interface HttpServerReady {
   app: number;
@@ -36,7 +38,9 @@ const config = loadConfig({
 });
 const database = await openDatabase(config.database);
 const { verifyToken, identity } = await createAuth(config, database.db);
-const app = await buildApp({ config, database, verifyToken, identity });
+const log = createLogger(config);
+const services = createServices({ config, db: database.db, log });
+const app = await buildApp({ config, database, log, services, verifyToken, identity });
 await app.listen({ port: 0, host: '127.0.0.1' });
 
 const hello = Fastify();

@@ -20,6 +20,8 @@ import { buildApp } from '../server/src/app.ts';
 import { loadConfig } from '../server/src/config.ts';
 import { openDatabase } from '../server/src/db/client.ts';
 import { companies, unitQrCodes, units } from '../server/src/db/schema.ts';
+import { createLogger } from '../server/src/logger.ts';
+import { createServices } from '../server/src/services.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'web/dist');
@@ -107,9 +109,12 @@ async function main() {
     .returning();
   if (!unit) throw new Error('no unit');
   await database.db.insert(unitQrCodes).values({ unitId: unit.id, companyId: company.id, token: TOKEN });
+  const log = createLogger(config);
   const app = await buildApp({
     config,
     database,
+    log,
+    services: createServices({ config, db: database.db, log }),
     verifyToken: async () => {
       throw new Error('nobody signs in during this bench');
     },

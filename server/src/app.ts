@@ -1,6 +1,7 @@
 /**
- * Builds the Fastify application as a plugin-like unit (STYLE.md): tests call
- * `buildApp(...)` and `app.inject`, `main.ts` only reads config, listens and shuts down.
+ * Builds the Fastify application from what the composition root made (main.ts; tests through
+ * server/test/helpers.ts): config, database, logger and the services of services.ts, which the
+ * route plugins receive as options. Nothing is added to the app's dependencies after this.
  * Serves `/api` (zod-validated, OpenAPI at `/api/docs`) and the built web app with SPA
  * fallback on the same port, so one URL is the whole product (compressed and cached by
  * http/static-web.ts).
@@ -19,7 +20,6 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from '@fastify/type-provider-zod';
-import type { DownlinkHealth } from '@heizplan/contracts/health';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { installBearerAuth, type TokenVerifier } from './auth/bearer.ts';
 import { identityPageRoutes } from './auth/interaction.routes.ts';
@@ -38,37 +38,32 @@ import { installInputGuard } from './http/input-guard.ts';
 import { installMetrics } from './http/metrics.routes.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import { installStaticWeb } from './http/static-web.ts';
-import type { MqttSessions } from './lorawan/mqtt-sessions.ts';
-import type { AccountPorts } from './modules/me/me.ports.ts';
+import type { Logger } from './logger.ts';
 import { registerModules } from './modules/register.ts';
+import type { LorawanStatus } from './ports.ts';
+import type { Services } from './services.ts';
 
 export interface AppDeps {
   config: Config;
   database: Database;
+  /** The process's logger (logger.ts); Fastify's request lines go through it too. */
+  log: Logger;
+  /** Every service, built once by `createServices` (services.ts). */
+  services: Services;
   /** Verifies API bearer tokens; see auth/bearer.ts. */
   verifyToken: TokenVerifier;
   /** The embedded OIDC provider; absent when an external issuer (OIDC_ISSUER) is used. */
-  identity?: IdentityProvider;
-  /** Heating scheduler to wake after a unit or plan change (main.ts); absent in tests that tick by hand. */
-  heatingScheduler?: { wake(): void };
-  /** The LoRaWAN side (main.ts), for readiness and metrics; absent in tests without a broker. */
-  lorawan?: {
-    readonly brokerConnected: boolean;
-    readonly sessions: Pick<MqttSessions, 'state'>;
-    /** Whether downlinks leave (readiness reports it); absent until the downlink queue offers it. */
-    readonly downlinkHealth?: DownlinkHealth | undefined;
-  };
-  /** Mail, identity-account and billing ports of the account calls; unset ones use defaults. */
-  accountPorts?: Partial<AccountPorts>;
-  /** Where log lines go instead of stdout (tests read them); JSON lines at LOG_LEVEL. */
-  logStream?: { write(line: string): void };
+  identity?: IdentityProvider | undefined;
+  /** The LoRaWAN side, for readiness and metrics; absent in an app without one. */
+  lorawanStatus?: LorawanStatus | undefined;
 }
 
 export type App = FastifyInstance;
 
 declare module 'fastify' {
   interface FastifyInstance {
-    deps: AppDeps;
+    /** What the app was built from: frozen, and without a setter. */
+    readonly deps: Readonly<AppDeps>;
   }
 }
 
@@ -82,22 +77,11 @@ function requestId(request: IncomingMessage): string {
   return typeof given === 'string' && /^[\w.:-]{1,128}$/.test(given) ? given : randomUUID();
 }
 
-export async function buildApp(deps: AppDeps): Promise<App> {
+export async function buildApp(appDeps: AppDeps): Promise<App> {
+  const deps: Readonly<AppDeps> = Object.freeze({ ...appDeps });
   const { trustProxy } = deps.config;
   const app = Fastify({
-    logger:
-      deps.config.logLevel === 'silent'
-        ? false
-        : {
-            level: deps.config.logLevel,
-            redact: ['req.headers.authorization', 'req.headers.cookie'],
-            // Readable lines for a person at a terminal; JSON lines for log collectors.
-            ...(deps.logStream
-              ? { stream: deps.logStream }
-              : process.stdout.isTTY && deps.config.env !== 'production'
-                ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } } }
-                : {}),
-          },
+    loggerInstance: deps.log,
     // Probes and scrapes arrive every few seconds; a line each would bury the requests that matter.
     logController: new LogController({
       disableRequestLogging: (request) =>
@@ -114,14 +98,20 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.decorate('deps', deps);
+  app.decorate('deps', {
+    getter: () => deps,
+  });
   const errorReporter = await createErrorReporter(deps.config);
   app.addHook('onClose', () => errorReporter.close());
   installErrorHandler(app, errorReporter);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-  installMetrics(app);
+  installMetrics(app, {
+    db: deps.database.db,
+    metricsToken: deps.config.metricsToken,
+    lorawanStatus: deps.lorawanStatus,
+  });
   installInputGuard(app);
   // First of the plugins: its onRequest hook must run before /oidc's middleware answers.
   installSecurityHeaders(app, deps.config);
@@ -141,7 +131,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   installBearerAuth(app, deps.verifyToken, deps.database.db);
   // biome-ignore lint/nursery/noMisusedPromises: Fastify awaits async plugins; the rule reads register's callback overload.
-  await app.register(registerModules, { prefix: '/api' });
+  await app.register(registerModules, {
+    prefix: '/api',
+    config: deps.config,
+    database: deps.database,
+    services: deps.services,
+    lorawanStatus: deps.lorawanStatus,
+  });
 
   if (deps.identity) {
     // oidc-provider is a Koa app: it answers /oidc/* itself before Fastify routing and body

@@ -1,6 +1,8 @@
 /**
- * Composition root (ARCHITECTURE.md §2): config → database (migrated) → HTTP. Exits with a
- * clear message on bad configuration; drains HTTP and closes the database on SIGTERM/SIGINT.
+ * Composition root (ARCHITECTURE.md §2): config → database (migrated) → logger → services →
+ * HTTP app → LoRaWAN side and scheduler (bound to the ports the services and the app were given)
+ * → jobs → listen. Exits with a clear message on bad configuration; drains HTTP and closes the
+ * database on SIGTERM/SIGINT.
  */
 import { buildApp } from './app.ts';
 import { identityAccountPorts } from './auth/account-ports.ts';
@@ -12,12 +14,16 @@ import { DEMO_LOGIN } from './demo/demo-data.ts';
 import { type RunningDemo, runDemoSimulator } from './demo/demo-simulator.ts';
 import { startAlertJobs } from './jobs/alert-jobs.ts';
 import { startBillingRenewal } from './jobs/billing-renewal.ts';
-import { databaseDeviceDirectory } from './jobs/device-directory.ts';
 import { HeatingScheduler } from './jobs/heating-scheduler.ts';
+import { createLogger } from './logger.ts';
 import { startLorawan } from './lorawan/lorawan.ts';
 import { uplinkAlerts } from './modules/alerts/alert-ingest.ts';
 import { startAccountPurge } from './modules/me/me.purge.ts';
+import { type LorawanState, lateBinding } from './ports.ts';
+import { databaseDeviceDirectory } from './scheduling/device-directory.ts';
+import type { SetpointWaker } from './scheduling/heating-services.ts';
 import { readOrCreateHexSecret } from './secret-file.ts';
+import { createServices } from './services.ts';
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -32,55 +38,75 @@ async function main() {
   }
   const database = await openDatabase(config.database);
   await database.migrate();
-  const { verifyToken, identity } = await createAuth(config, database.db);
-  const app = await buildApp({ config, database, verifyToken, identity });
-  for (const { variable, message } of configWarnings(config)) app.log.warn({ variable }, message);
-  app.deps.accountPorts = { ...app.deps.accountPorts, ...identityAccountPorts(config, database.db, app.log) };
+  const { db } = database;
+  const log = createLogger(config);
+  for (const { variable, message } of configWarnings(config)) log.warn({ variable }, message);
+  const { verifyToken, identity } = await createAuth(config, db);
+  // The scheduler and the LoRaWAN side start after the app is built; both are bound below, once,
+  // before the server listens.
+  const scheduler = lateBinding<SetpointWaker>('the heating scheduler');
+  const lorawanStatus = lateBinding<LorawanState>('the LoRaWAN side');
+  const services = createServices({
+    config,
+    db,
+    log,
+    ports: {
+      ...identityAccountPorts(config, db, log),
+      setpointWaker: { wake: () => scheduler.current?.wake() },
+    },
+  });
+  const app = await buildApp({ config, database, log, services, verifyToken, identity, lorawanStatus });
 
-  // MQTT broker (embedded unless MQTT_URL), uplink ingest and setpoint downlinks (issue 6).
-  // Cheap alert checks on every committed batch of uplinks, off the ingest's path (issue 15).
-  const alertsOnUplinks = uplinkAlerts(database.db, app.log);
+  // MQTT broker (embedded unless MQTT_URL), uplink ingest and setpoint downlinks; cheap alert
+  // checks on every committed batch of uplinks, off the ingest's path.
+  const alertsOnUplinks = uplinkAlerts(db, log);
   const lorawan = await startLorawan({
     config,
-    db: database.db,
-    log: app.log,
+    db,
+    log,
     onUplinks: (uplinks) => alertsOnUplinks.push(uplinks),
   });
-  app.deps.lorawan = lorawan;
+  lorawanStatus.bind(lorawan);
   const heatingScheduler = new HeatingScheduler({
-    db: database.db,
+    db,
     sink: lorawan.setpointSink,
-    devices: databaseDeviceDirectory(database.db),
-    logger: app.log,
+    devices: databaseDeviceDirectory(db),
+    logger: log,
   });
-  app.deps.heatingScheduler = heatingScheduler;
+  scheduler.bind(heatingScheduler);
   // Removes accounts 30 days after their deletion request (spec §4).
-  const stopAccountPurge = startAccountPurge(database.db, app.log);
-  // Rolls the manual provider's subscription periods and issues their invoices (issue 13).
-  const stopBillingRenewal = startBillingRenewal(app);
+  const stopAccountPurge = startAccountPurge(db, log);
+  // Rolls the manual provider's subscription periods and issues their invoices.
+  const stopBillingRenewal = startBillingRenewal({ billing: services.billing, log });
   // The operator's token for `npm run billing -- mark-paid`, kept in DATA_DIR unless configured.
   if (!config.operatorToken) await readOrCreateHexSecret(config.dataDir, 'operator-token');
 
   // The demo building (DEMO, README): seeded on first start, then simulated while we run.
-  const demo = await ensureDemo(database.db, config);
+  const demo = await ensureDemo(db, config);
   let demoSimulator: RunningDemo | undefined;
   if (demo && config.lorawan.networkServer === 'chirpstack') {
-    demoSimulator = await runDemoSimulator(database.db, {
+    demoSimulator = await runDemoSimulator(db, {
       companyId: demo.companyId,
       brokerUrl: lorawan.brokerUrl,
       applicationId: config.lorawan.chirpstackApplicationId,
-      onError: (err) => app.log.warn({ err }, 'demo simulator step failed'),
+      onError: (err) => log.warn({ err }, 'demo simulator step failed'),
     });
   }
-  // Time-based alert conditions, webhook deliveries and alert mails (issue 15); after the demo,
-  // so its first evaluation already sees the demo's faults.
-  const stopAlertJobs = startAlertJobs(app);
+  // Time-based alert conditions, webhook deliveries and alert mails; after the demo, so its
+  // first evaluation already sees the demo's faults.
+  const stopAlertJobs = startAlertJobs({
+    db,
+    log,
+    alerts: config.alerts,
+    publicUrl: config.publicUrl,
+    mailer: services.mailer,
+  });
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
+    log.info({ signal }, 'shutting down');
     await demoSimulator?.stop();
     await heatingScheduler.stop();
     stopAccountPurge();
@@ -97,7 +123,7 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   heatingScheduler.start();
-  app.log.info(`Heizplan ${config.version} on ${config.publicUrl} (database: ${database.kind})`);
+  log.info(`Heizplan ${config.version} on ${config.publicUrl} (database: ${database.kind})`);
   if (demo) {
     console.log(
       [

@@ -1,17 +1,27 @@
 /**
  * Integration-test helpers (STYLE.md): `buildTestApp()` gives a real app on a fresh database
  * — in-memory PGlite by default, a throw-away PostgreSQL database when the vitest project
- * sets HEIZPLAN_TEST_DB=postgres (from TEST_DATABASE_URL) — and `signIn()` mints bearer
- * tokens from a local test issuer, verified by the same code path as production.
+ * sets HEIZPLAN_TEST_DB=postgres (from TEST_DATABASE_URL) — wired as main.ts wires it, with
+ * test doubles behind its ports (`TestApp.ports`); `as()` mints bearer tokens from a local
+ * test issuer, verified by the same code path as production.
  */
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { createLocalJWKSet, exportJWK, generateKeyPair, type JWTPayload, SignJWT } from 'jose';
 import pg from 'pg';
 import { type App, type AppDeps, buildApp } from '../src/app.ts';
-import { createTokenVerifier } from '../src/auth/bearer.ts';
+import { createTokenVerifier, type TokenVerifier } from '../src/auth/bearer.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
+import { createLogger, type Logger } from '../src/logger.ts';
+import {
+  type AccountPort,
+  type BillingHooks,
+  type Mailer,
+  resolveAccountPorts,
+} from '../src/modules/me/me.ports.ts';
+import type { LorawanState } from '../src/ports.ts';
+import { createServices, type ServicePorts, type Services } from '../src/services.ts';
 
 export const TEST_ISSUER = 'http://issuer.test';
 export const TEST_AUDIENCE = 'heizplan-api';
@@ -86,11 +96,65 @@ export async function createTestIssuer(): Promise<TestIssuer> {
   };
 }
 
+/**
+ * Test doubles behind the app's ports, read on every call: a test sets one to record or to fail
+ * calls, or to play the LoRaWAN side. Unset ones behave as in an app without them.
+ */
+export interface TestPorts {
+  /** Unset: mail is only logged. */
+  mailer?: Mailer | undefined;
+  /** Unset: password and verification calls answer 503. */
+  account?: AccountPort | undefined;
+  /** Unset: billing cancels the deleted account's subscriptions itself. */
+  accountDeletion?: BillingHooks | undefined;
+  /** Called whenever a change wakes the heating scheduler. */
+  wake?: (() => void) | undefined;
+  /** What readiness and `/metrics` see of the LoRaWAN side; unset: an app without one. */
+  lorawan?: LorawanState | undefined;
+}
+
+/** Optional parts of an app a test builds itself. */
+export interface TestAppOptions {
+  /** Default: JSON lines at LOG_LEVEL on stdout. */
+  log?: Logger;
+  identity?: AppDeps['identity'];
+  /** Ports of the services, replacing the test doubles of `TestPorts`. */
+  ports?: ServicePorts;
+  lorawanStatus?: AppDeps['lorawanStatus'];
+}
+
+/**
+ * The app main.ts would build on `database`: logger, services and HTTP app, wired once.
+ * @returns the app (not yet ready), its services and its logger.
+ */
+export async function composeApp(
+  config: Config,
+  database: Database,
+  verifyToken: TokenVerifier,
+  options: TestAppOptions = {},
+): Promise<{ app: App; services: Services; log: Logger }> {
+  const log = options.log ?? createLogger(config);
+  const services = createServices({ config, db: database.db, log, ports: options.ports });
+  const app = await buildApp({
+    config,
+    database,
+    log,
+    services,
+    verifyToken,
+    identity: options.identity,
+    lorawanStatus: options.lorawanStatus,
+  });
+  return { app, services, log };
+}
+
 export interface TestApp {
   app: App;
   database: Database;
   config: Config;
   issuer: TestIssuer;
+  /** The services the app was built with (e.g. to run a job's work by hand). */
+  services: Services;
+  ports: TestPorts;
   /** Authorization header for a (provisioned on first use) user `sub`. */
   as(sub: string): Promise<{ authorization: string }>;
   /** Calls the API as `user` (default `alice`) with an optional JSON body. */
@@ -103,10 +167,10 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A test app configured by `env`; `deps` adds or replaces dependencies (e.g. a `logStream`). */
+/** A test app configured by `env`, its ports behind the test doubles of `TestApp.ports`. */
 export async function buildTestApp(
   env: Record<string, string> = {},
-  deps: Partial<Omit<AppDeps, 'config' | 'database' | 'verifyToken'>> = {},
+  options: { logStream?: { write(line: string): void } } = {},
 ): Promise<TestApp> {
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -117,7 +181,32 @@ export async function buildTestApp(
   });
   const database = await createTestDatabase();
   const issuer = await createTestIssuer();
-  const app = await buildApp({ config, database, verifyToken: issuer.verify, ...deps });
+  const log = createLogger(config, options.logStream);
+  const ports: TestPorts = {};
+  // What an app without the port does.
+  const unset = resolveAccountPorts(undefined, log);
+  const { app, services } = await composeApp(config, database, issuer.verify, {
+    log,
+    ports: {
+      mailer: { send: (...mail) => (ports.mailer ?? unset.mailer).send(...mail) },
+      account: {
+        requestVerification: (userId) => (ports.account ?? unset.account).requestVerification(userId),
+        setPassword: (...args) => (ports.account ?? unset.account).setPassword(...args),
+      },
+      billing: {
+        onAccountDeletion: (userId) =>
+          ports.accountDeletion
+            ? ports.accountDeletion.onAccountDeletion(userId)
+            : services.billing.cancelForAccountDeletion(userId),
+      },
+      setpointWaker: { wake: () => ports.wake?.() },
+    },
+    lorawanStatus: {
+      get current() {
+        return ports.lorawan;
+      },
+    },
+  });
   await app.ready();
   const as = async (sub: string) => ({ authorization: `Bearer ${await issuer.sign(sub)}` });
   return {
@@ -125,6 +214,8 @@ export async function buildTestApp(
     database,
     config,
     issuer,
+    services,
+    ports,
     as,
     call: async (method, url, payload, user = 'alice') =>
       app.inject({ method, url, ...(payload ? { payload } : {}), headers: await as(user) }),

@@ -4,14 +4,16 @@
  * test chooses (usually through a `TcpProxy`, so the test can cut either link). Timings are
  * shortened so a lease runs out in about a second.
  */
-import { type App, buildApp } from '../src/app.ts';
+import type { App } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
-import { databaseDeviceDirectory } from '../src/jobs/device-directory.ts';
 import { HeatingScheduler } from '../src/jobs/heating-scheduler.ts';
 import { type Lorawan, startLorawan } from '../src/lorawan/lorawan.ts';
 import { APPLICATION_ID } from '../src/lorawan/test-fixture.ts';
-import { createTestIssuer } from './helpers.ts';
+import { type LorawanState, lateBinding } from '../src/ports.ts';
+import { databaseDeviceDirectory } from '../src/scheduling/device-directory.ts';
+import type { SetpointWaker } from '../src/scheduling/heating-services.ts';
+import { composeApp, createTestIssuer } from './helpers.ts';
 
 export interface TestInstance {
   app: App;
@@ -48,12 +50,17 @@ export async function startInstance(options: InstanceOptions): Promise<TestInsta
       ? await openDatabase({ kind: 'postgres', url: options.database })
       : options.database;
   const issuer = await createTestIssuer();
-  const app = await buildApp({ config, database, verifyToken: issuer.verify });
+  const waker = lateBinding<SetpointWaker>('the heating scheduler');
+  const lorawanStatus = lateBinding<LorawanState>('the LoRaWAN side');
+  const { app, log } = await composeApp(config, database, issuer.verify, {
+    ports: { setpointWaker: { wake: () => waker.current?.wake() } },
+    lorawanStatus,
+  });
   await app.ready();
   const lorawan = await startLorawan({
     config,
     db: database.db,
-    log: app.log,
+    log,
     tuning: {
       topicPrefix: options.topicPrefix,
       reconnectPeriodMs: 100,
@@ -64,15 +71,15 @@ export async function startInstance(options: InstanceOptions): Promise<TestInsta
       publishTimeoutMs: 1000,
     },
   });
-  app.deps.lorawan = lorawan;
+  lorawanStatus.bind(lorawan);
   const scheduler = new HeatingScheduler({
     db: database.db,
     sink: lorawan.setpointSink,
     devices: databaseDeviceDirectory(database.db),
-    logger: app.log,
+    logger: log,
     intervalMs: 200,
   });
-  app.deps.heatingScheduler = scheduler;
+  waker.bind(scheduler);
   scheduler.start();
   return {
     app,

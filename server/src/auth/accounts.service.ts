@@ -16,6 +16,12 @@ import type { Db } from '../db/client.ts';
 import { identityAccounts, identityTokens, oidcPayloads, users } from '../db/schema.ts';
 import { badRequest, conflict, type FieldError, HttpError } from '../http/errors.ts';
 import { createMailer, type MailLogger } from '../mail/mailer.ts';
+import {
+  findAccountByEmail,
+  findAccountById,
+  findActiveAccount,
+  type IdentityAccount,
+} from './accounts.repository.ts';
 import { type Lang, t } from './pages.i18n.ts';
 import { hashPassword, MIN_PASSWORD_LENGTH, verifyPassword } from './password.ts';
 import {
@@ -36,42 +42,11 @@ export interface IdentityDeps {
   log?: MailLogger;
 }
 
-export type IdentityAccount = typeof identityAccounts.$inferSelect;
-
 const VERIFY_TTL_MS = 7 * 24 * 60 * 60_000;
 const RESET_TTL_MS = 60 * 60_000;
 const EmailSchema = z.email();
 
 const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
-
-export async function findAccountByEmail(db: Db, email: string): Promise<IdentityAccount | undefined> {
-  const [row] = await db
-    .select()
-    .from(identityAccounts)
-    .where(eq(sql`lower(${identityAccounts.email})`, email.trim().toLowerCase()))
-    .limit(1);
-  return row;
-}
-
-export async function findAccountById(db: Db, id: string): Promise<IdentityAccount | undefined> {
-  const [row] = await db.select().from(identityAccounts).where(eq(identityAccounts.id, id)).limit(1);
-  return row;
-}
-
-/**
- * The account behind a token `sub`, or undefined when it does not exist or its user was
- * deactivated (`DELETE /me/request_deletion`): then sign-in, refresh and silent login fail.
- */
-export async function findActiveAccount(db: Db, id: string): Promise<IdentityAccount | undefined> {
-  const [row] = await db
-    .select({ account: identityAccounts, active: users.active })
-    .from(identityAccounts)
-    .leftJoin(users, eq(users.id, identityAccounts.id))
-    .where(eq(identityAccounts.id, id))
-    .limit(1);
-  if (!row || row.active === false) return undefined;
-  return row.account;
-}
 
 /** Field errors for a new password; empty when it is acceptable. */
 export function passwordErrors(password: string, lang: Lang = 'en', field = 'password'): FieldError[] {

@@ -9,8 +9,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect } from 'vitest';
-import { createTestDatabase } from '../../test/helpers.ts';
-import { type App, buildApp } from '../app.ts';
+import { composeApp, createTestDatabase } from '../../test/helpers.ts';
+import type { App } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 import { requireAuth } from './bearer.ts';
@@ -67,7 +67,7 @@ export async function startApp(
     database = await createTestDatabase();
   }
   const { verifyToken, identity } = await createAuth(config, database.db);
-  const app = await buildApp({ config, database, verifyToken, identity });
+  const { app } = await composeApp(config, database, verifyToken, { identity });
   app.get(WHOAMI, async (request) => requireAuth(request));
   await app.listen({ port, host: '127.0.0.1' });
   return {

@@ -13,13 +13,12 @@
  */
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { users } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
 import { rateLimitOptions } from '../http/rate-limit-store.ts';
+import { recordLogin } from './accounts.repository.ts';
 import {
   confirmEmail,
   type IdentityDeps,
@@ -129,7 +128,7 @@ export async function identityPageRoutes(
 
   /** Ends the interaction signed in as `accountId` and sends the browser back to the provider. */
   async function finishLogin(request: FastifyRequest, reply: FastifyReply, accountId: string) {
-    await db.update(users).set({ lastLogin: new Date() }).where(eq(users.id, accountId));
+    await recordLogin(db, accountId, new Date());
     const returnTo = await provider.interactionResult(
       request.raw,
       reply.raw,

@@ -44,7 +44,7 @@ export const PAGE_HEADERS = {
 export function pageHeadersWithScript(script: string) {
   return {
     ...PAGE_HEADERS,
-    'content-security-policy': `${PAGE_CSP}; script-src ${scriptHashSource(FORM_MESSAGES_SCRIPT)} ${scriptHashSource(script)}`,
+    'content-security-policy': `${PAGE_CSP}; script-src ${scriptHashSource(script)}`,
   };
 }
 

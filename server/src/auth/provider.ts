@@ -18,7 +18,7 @@ import type { Configuration, KoaContextWithOIDC } from 'oidc-provider';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema.ts';
-import { findActiveAccount } from './accounts.service.ts';
+import { findActiveAccount } from './accounts.repository.ts';
 import { createTokenVerifier, SIGN_OUT_EPOCH_CLAIM, type TokenVerifier } from './bearer.ts';
 import { loadProviderKeys, publicJwks } from './keys.ts';
 import { createAdapterClass, purgeExpiredIdentityState } from './oidc-adapter.ts';

@@ -3,8 +3,7 @@
  * started on the restored copy.
  */
 import { execFileSync } from 'node:child_process';
-import { createTestIssuer } from '../../test/helpers.ts';
-import { buildApp } from '../app.ts';
+import { composeApp, createTestIssuer } from '../../test/helpers.ts';
 import { loadConfig } from '../config.ts';
 import type { Database } from './client.ts';
 import { companies, memberships, units, users } from './schema.ts';
@@ -34,7 +33,7 @@ export async function unitsServedFrom(database: Database, companyId: string) {
   await database.migrate();
   const issuer = await createTestIssuer();
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' });
-  const app = await buildApp({ config, database, verifyToken: issuer.verify });
+  const { app } = await composeApp(config, database, issuer.verify);
   try {
     const health = await app.inject({ method: 'GET', url: '/api/health' });
     const page = await app.inject({

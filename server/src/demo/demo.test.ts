@@ -1,7 +1,7 @@
 import { and, count, eq, max, min } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/helpers.ts';
-import { findAccountByEmail } from '../auth/accounts.service.ts';
+import { findAccountByEmail } from '../auth/accounts.repository.ts';
 import { verifyPassword } from '../auth/password.ts';
 import { loadConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';

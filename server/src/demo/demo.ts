@@ -23,8 +23,8 @@ import {
   units,
   users,
 } from '../db/schema.ts';
-import { evaluateUnits } from '../jobs/heating-apply.ts';
 import { periodEnd } from '../modules/billing/manual-provider.ts';
+import { evaluateUnits } from '../scheduling/heating-apply.ts';
 import {
   DEMO_COMPANY,
   DEMO_DEVICES,

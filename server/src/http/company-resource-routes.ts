@@ -22,6 +22,11 @@ export const companyRouteErrors = {
   409: ProblemSchema,
 };
 
+/** Response schemas for the given error statuses, all problem+json (ARCHITECTURE.md §6). */
+export function problems<S extends number>(...statuses: S[]): Record<S, typeof ProblemSchema> {
+  return Object.fromEntries(statuses.map((s) => [s, ProblemSchema])) as Record<S, typeof ProblemSchema>;
+}
+
 type Query = z.ZodType;
 type Body = z.ZodType;
 

@@ -9,7 +9,6 @@ import type { AddressInfo } from 'node:net';
 import * as Sentry from '@sentry/node';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helpers.ts';
-import { CompaniesRepository } from '../modules/companies/companies.repository.ts';
 import { createCompany } from '../modules/me/account.fixtures.ts';
 
 interface Envelope {
@@ -67,7 +66,7 @@ describe('server errors to Sentry', () => {
 
   it('reports a 500 at sample rate 1 with the request id and the route pattern, not the raw URL', async () => {
     const company = await createCompany(t, 'sentry-bob');
-    vi.spyOn(CompaniesRepository.prototype, 'find').mockRejectedValueOnce(new Error('database is on fire'));
+    vi.spyOn(t.services.companies, 'get').mockRejectedValueOnce(new Error('database is on fire'));
     const res = await t.call('GET', `/api/companies/${company.id}/`, undefined, 'sentry-bob');
     expect(res.statusCode).toBe(500);
     expect(res.body).not.toContain('on fire');

@@ -6,10 +6,9 @@
  * read at scrape time, each scrape bounded to 2 s so a database outage cannot hang it.
  */
 
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { ALERT_KINDS } from '@heizplan/contracts/alerts';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/client.ts';
 import {
   alertsOpen,
   brokerUp,
@@ -20,49 +19,35 @@ import {
   schedulerLag,
   webhookDeliveriesPending,
 } from '../metrics.ts';
+import type { LorawanStatus } from '../ports.ts';
+import { bearerTokenMatches } from './bearer-token.ts';
 import { sendProblem } from './errors.ts';
+import { readSharedGauges } from './metrics.repository.ts';
 
 const SCRAPE_QUERY_TIMEOUT_MS = 2000;
 
-/** Constant-time comparison of the presented bearer token with the configured one. */
-function bearerMatches(header: string | undefined, token: string): boolean {
-  const presented = header?.match(/^Bearer\s+(\S+)$/i)?.[1] ?? '';
-  const digest = (value: string) => createHash('sha256').update(value).digest();
-  return timingSafeEqual(digest(presented), digest(token));
+export interface MetricsOptions {
+  db: Db;
+  /** METRICS_TOKEN; unset = the scrape needs no token. */
+  metricsToken?: string | undefined;
+  /** The LoRaWAN side (broker gauge); absent in an app without one. */
+  lorawanStatus?: LorawanStatus | undefined;
 }
 
-/** Reads the gauges that describe the database every instance shares. */
-async function readSharedGauges(app: FastifyInstance) {
-  brokerUp.set(app.deps.lorawan?.brokerConnected ? 1 : 0);
+/** Sets the gauges that describe the broker and the shared database; the database down on failure. */
+async function updateSharedGauges({ db, lorawanStatus }: MetricsOptions) {
+  brokerUp.set(lorawanStatus?.current?.brokerConnected ? 1 : 0);
   let timer: NodeJS.Timeout | undefined;
   try {
-    const query = app.deps.database.db.execute(sql`
-      select
-        (select count(*) from downlinks where published_at is null and state = 'queued') as unpublished,
-        (select coalesce(extract(epoch from now() - min(next_change_at)), 0)
-           from units where next_change_at <= now()) as lag,
-        (select count(*) from webhook_deliveries where status = 'pending') as webhooks_pending,
-        (select coalesce(jsonb_object_agg(kind, n), '{}'::jsonb)
-           from (select kind, count(*) as n from alerts where state = 'open' group by kind) k) as alerts_open`);
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error('timed out')), SCRAPE_QUERY_TIMEOUT_MS);
     });
-    const result = await Promise.race([query, timeout]);
-    const [row] = (
-      result as unknown as {
-        rows: {
-          unpublished: string;
-          lag: string;
-          webhooks_pending: string;
-          alerts_open: Record<string, number>;
-        }[];
-      }
-    ).rows;
+    const gauges = await Promise.race([readSharedGauges(db), timeout]);
     databaseUp.set(1);
-    downlinksUnpublished.set(Number(row?.unpublished ?? 0));
-    schedulerLag.set(Number(row?.lag ?? 0));
-    webhookDeliveriesPending.set(Number(row?.webhooks_pending ?? 0));
-    for (const kind of ALERT_KINDS) alertsOpen.set({ kind }, Number(row?.alerts_open?.[kind] ?? 0));
+    downlinksUnpublished.set(gauges.unpublished);
+    schedulerLag.set(gauges.lag);
+    webhookDeliveriesPending.set(gauges.webhookDeliveriesPending);
+    for (const kind of ALERT_KINDS) alertsOpen.set({ kind }, Number(gauges.alertsOpen[kind] ?? 0));
   } catch {
     databaseUp.set(0);
   } finally {
@@ -71,7 +56,7 @@ async function readSharedGauges(app: FastifyInstance) {
 }
 
 /** Adds the latency histogram hook (for routes registered after it) and the `/metrics` route. */
-export function installMetrics(app: FastifyInstance) {
+export function installMetrics(app: FastifyInstance, options: MetricsOptions) {
   app.addHook('onResponse', async (request, reply) => {
     // The route pattern, not the URL: ids in paths would make a time series per resource.
     const route = request.routeOptions.url ?? 'unmatched';
@@ -82,8 +67,8 @@ export function installMetrics(app: FastifyInstance) {
   });
 
   app.get('/metrics', { config: { public: true }, schema: { hide: true } }, async (request, reply) => {
-    const token = app.deps.config.metricsToken;
-    if (token && !bearerMatches(request.headers.authorization, token)) {
+    const token = options.metricsToken;
+    if (token && !bearerTokenMatches(request.headers.authorization, token)) {
       reply.header('www-authenticate', 'Bearer realm="metrics"');
       return sendProblem(
         reply,
@@ -92,7 +77,7 @@ export function installMetrics(app: FastifyInstance) {
         'Scraping the metrics needs the bearer token of METRICS_TOKEN.',
       );
     }
-    await readSharedGauges(app);
+    await updateSharedGauges(options);
     return reply
       .type(registry.contentType)
       .header('cache-control', 'no-store')

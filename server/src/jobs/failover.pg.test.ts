@@ -25,7 +25,7 @@ import {
   uniqueRun,
   vickiUplink,
 } from '../lorawan/test-fixture.ts';
-import { markCompanyUnitsDue } from './heating-apply.ts';
+import { markCompanyUnitsDue } from '../scheduling/heating-apply.ts';
 
 const brokerUrl = process.env.TEST_MQTT_URL as string;
 

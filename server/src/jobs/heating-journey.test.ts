@@ -3,10 +3,10 @@ import { buildTestApp, type TestApp } from '../../test/helpers.ts';
 import type { Database } from '../db/client.ts';
 import { devices } from '../db/schema.ts';
 import { seedCompanies } from '../modules/units/heating-test-fixtures.ts';
-import { databaseDeviceDirectory } from './device-directory.ts';
+import { databaseDeviceDirectory } from '../scheduling/device-directory.ts';
+import type { SetpointCommand } from '../scheduling/setpoint-sink.ts';
 import { HeatingScheduler } from './heating-scheduler.ts';
 import { secondConnection } from './second-connection.test-helper.ts';
-import type { SetpointCommand } from './setpoint-sink.ts';
 
 const days = [1, 2, 3, 4, 5, 6, 7];
 /** Year-round group plan, so the test does not depend on the season it runs in. */

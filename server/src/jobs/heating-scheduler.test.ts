@@ -9,11 +9,11 @@ import { createTestDatabase } from '../../test/helpers.ts';
 import type { Database } from '../db/client.ts';
 import { companies, devices, groups, heatingLog, heatingPlans, setpointOutbox, units } from '../db/schema.ts';
 import { seedCompanies, winterPlan } from '../modules/units/heating-test-fixtures.ts';
-import { type DeviceDirectory, databaseDeviceDirectory } from './device-directory.ts';
-import { markCompanyUnitsDue } from './heating-apply.ts';
+import { type DeviceDirectory, databaseDeviceDirectory } from '../scheduling/device-directory.ts';
+import { markCompanyUnitsDue } from '../scheduling/heating-apply.ts';
+import type { SetpointCommand, SetpointSink } from '../scheduling/setpoint-sink.ts';
 import { HeatingScheduler } from './heating-scheduler.ts';
 import { secondConnection } from './second-connection.test-helper.ts';
-import type { SetpointCommand, SetpointSink } from './setpoint-sink.ts';
 
 const MINUTE = 60_000;
 /** Monday 23 Nov 2026 00:00 in Europe/Berlin (UTC+1). */

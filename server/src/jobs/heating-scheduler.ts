@@ -23,10 +23,16 @@ import type { Db } from '../db/client.ts';
 import { setpointOutbox } from '../db/schema.ts';
 import type { LogKind } from '../heating/types.ts';
 import { schedulerTickDuration, schedulerUnits } from '../metrics.ts';
-import type { DeviceDirectory } from './device-directory.ts';
-import { applyUnits, claimUnits, dueUnitIds, insertOutbox, type PendingSetpoint } from './heating-apply.ts';
-import type { PlanCache } from './heating-inputs.ts';
-import type { SetpointCommand, SetpointSink } from './setpoint-sink.ts';
+import type { DeviceDirectory } from '../scheduling/device-directory.ts';
+import {
+  applyUnits,
+  claimUnits,
+  dueUnitIds,
+  insertOutbox,
+  type PendingSetpoint,
+} from '../scheduling/heating-apply.ts';
+import type { PlanCache } from '../scheduling/heating-inputs.ts';
+import type { SetpointCommand, SetpointSink } from '../scheduling/setpoint-sink.ts';
 
 export interface SchedulerLogger {
   error(obj: object, msg: string): void;

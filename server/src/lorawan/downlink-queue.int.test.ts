@@ -7,7 +7,7 @@ import { devices } from '../db/schema/devices.ts';
 import { units } from '../db/schema/heating.ts';
 import { downlinks } from '../db/schema/telemetry.ts';
 import { secondConnection } from '../jobs/second-connection.test-helper.ts';
-import type { SetpointCommand } from '../jobs/setpoint-sink.ts';
+import type { SetpointCommand } from '../scheduling/setpoint-sink.ts';
 import { chirpstackFormat } from './chirpstack.ts';
 import { getCodec } from './codecs/registry.ts';
 import { DownlinkQueue } from './downlink-queue.ts';

@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import type { LogKind } from '../heating/types.ts';
-import type { SetpointCommand } from '../jobs/setpoint-sink.ts';
+import type { SetpointCommand } from '../scheduling/setpoint-sink.ts';
 
 /** A command encoded for its device, ready to be stored. */
 export interface EncodedCommand {

@@ -38,8 +38,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { DownlinkHealth } from '@heizplan/contracts/health';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import type { SetpointCommand, SetpointSink } from '../jobs/setpoint-sink.ts';
 import { downlinkBacklog, downlinkDeadLetters, downlinkEvents } from '../metrics.ts';
+import type { SetpointCommand, SetpointSink } from '../scheduling/setpoint-sink.ts';
 import { bytesToHex, CodecError, hexToBytes, roundTo } from './codecs/codec.ts';
 import { getCodec } from './codecs/registry.ts';
 import {

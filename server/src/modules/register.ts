@@ -1,9 +1,14 @@
 // biome-ignore-all lint/nursery/noMisusedPromises: Fastify awaits async plugins; the rule reads register's callback overload.
 /**
- * The list of feature modules mounted under `/api`. Each feature adds one line here; its
- * routes live in `modules/<feature>/<feature>.routes.ts`.
+ * The list of feature modules mounted under `/api`. Each feature adds one line here, handing
+ * its routes (`modules/<feature>/<feature>.routes.ts`) the services and settings they use.
  */
 import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import type { LorawanStatus } from '../ports.ts';
+import type { Services } from '../services.ts';
+import { agreementsRoutes } from './agreements/agreements.routes.ts';
 import { alertsRoutes } from './alerts/alerts.routes.ts';
 import { appConfigRoutes } from './app-config/app-config.routes.ts';
 import { authConfigRoutes } from './auth-config/auth-config.routes.ts';
@@ -17,7 +22,6 @@ import { groupsRoutes } from './groups/groups.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { heatingLogRoutes } from './heating-log/heating-log.routes.ts';
 import { invitesRoutes } from './invites/invites.routes.ts';
-import { licensesRoutes } from './licenses/licenses.routes.ts';
 import { meRoutes } from './me/me.routes.ts';
 import { plansRoutes } from './plans/plans.routes.ts';
 import { publicHeatingViewRoutes } from './public-heating-view/public-heating-view.routes.ts';
@@ -25,25 +29,37 @@ import { qrCodesRoutes } from './qr-codes/qr-codes.routes.ts';
 import { unitSeriesRoutes } from './unit-series/unit-series.routes.ts';
 import { unitsRoutes } from './units/units.routes.ts';
 
-export async function registerModules(app: FastifyInstance) {
-  await app.register(healthRoutes);
-  await app.register(authConfigRoutes);
-  await app.register(appConfigRoutes);
+export interface ModulesOptions {
+  config: Config;
+  database: Database;
+  services: Services;
+  lorawanStatus?: LorawanStatus | undefined;
+}
+
+export async function registerModules(app: FastifyInstance, options: ModulesOptions) {
+  const { config, database, services: s, lorawanStatus } = options;
+  await app.register(healthRoutes, { database, version: config.version, lorawanStatus });
+  await app.register(authConfigRoutes, { config });
+  await app.register(appConfigRoutes, { config });
   await app.register(clientErrorRoutes);
-  await app.register(meRoutes);
-  await app.register(companiesRoutes);
-  await app.register(licensesRoutes);
-  await app.register(invitesRoutes);
-  await app.register(unitsRoutes);
-  await app.register(groupsRoutes);
-  await app.register(plansRoutes);
-  await app.register(heatingLogRoutes);
-  await app.register(devicesRoutes);
-  await app.register(gatewaysRoutes);
-  await app.register(eventsRoutes);
-  await app.register(qrCodesRoutes);
-  await app.register(publicHeatingViewRoutes);
-  await app.register(unitSeriesRoutes);
-  await app.register(billingRoutes);
-  await app.register(alertsRoutes);
+  await app.register(meRoutes, { me: s.me });
+  await app.register(companiesRoutes, { companies: s.companies });
+  await app.register(agreementsRoutes, { agreements: s.agreements });
+  await app.register(invitesRoutes, { invites: s.invites });
+  await app.register(unitsRoutes, { units: s.units });
+  await app.register(groupsRoutes, { groups: s.groups });
+  await app.register(plansRoutes, { plans: s.plans, previews: s.previews });
+  await app.register(heatingLogRoutes, { heatingLog: s.heatingLog });
+  await app.register(devicesRoutes, { devices: s.devices });
+  await app.register(gatewaysRoutes, { gateways: s.gateways });
+  await app.register(eventsRoutes, { events: s.events });
+  await app.register(qrCodesRoutes, { qrCodes: s.qrCodes });
+  await app.register(publicHeatingViewRoutes, {
+    publicHeatingView: s.publicHeatingView,
+    config,
+    db: database.db,
+  });
+  await app.register(unitSeriesRoutes, { unitSeries: s.unitSeries });
+  await app.register(billingRoutes, { billing: s.billing, config });
+  await app.register(alertsRoutes, { alerts: s.alerts });
 }

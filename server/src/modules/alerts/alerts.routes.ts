@@ -26,16 +26,14 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireAuth } from '../../auth/bearer.ts';
 import { companyRouteErrors as errors } from '../../http/company-resource-routes.ts';
-import { AlertsService } from './alerts.service.ts';
+import type { AlertsService } from './alerts.service.ts';
 
 const base = '/companies/:companyId';
 const AlertParams = CompanyParamsSchema.extend({ alertId: z.string().max(64) });
 const WebhookParams = CompanyParamsSchema.extend({ webhookId: z.string().max(64) });
 
-export async function alertsRoutes(fastify: FastifyInstance) {
+export async function alertsRoutes(fastify: FastifyInstance, { alerts: service }: { alerts: AlertsService }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { webhooksAllowHttp, webhooksAllowPrivate } = fastify.deps.config.alerts;
-  const service = new AlertsService(fastify.deps.database.db, webhooksAllowHttp, webhooksAllowPrivate);
   const tags = ['alerts'];
   const sub = (request: Parameters<typeof requireAuth>[0]) => requireAuth(request).sub;
 

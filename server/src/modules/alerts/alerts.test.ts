@@ -127,7 +127,7 @@ describe('alert mails', () => {
   const send = (minutes: number) =>
     sendAlertMails(
       t.database.db,
-      t.app.deps.accountPorts?.mailer ?? { send: async () => {} },
+      t.ports.mailer ?? { send: async () => {} },
       'https://heizplan.example',
       at(minutes),
     );

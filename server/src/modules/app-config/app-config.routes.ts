@@ -21,7 +21,7 @@ export function appConfigFor(config: Config): AppConfigResponse {
   };
 }
 
-export async function appConfigRoutes(app: FastifyInstance) {
+export async function appConfigRoutes(app: FastifyInstance, { config }: { config: Config }) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/public/app-config',
     {
@@ -33,6 +33,6 @@ export async function appConfigRoutes(app: FastifyInstance) {
         response: { 200: AppConfigResponseSchema },
       },
     },
-    async () => appConfigFor(app.deps.config),
+    async () => appConfigFor(config),
   );
 }

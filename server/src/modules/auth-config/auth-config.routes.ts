@@ -25,7 +25,7 @@ export function authConfigFor(config: Config): AuthConfigResponse {
   };
 }
 
-export async function authConfigRoutes(app: FastifyInstance) {
+export async function authConfigRoutes(app: FastifyInstance, { config }: { config: Config }) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/public/auth-config',
     {
@@ -37,6 +37,6 @@ export async function authConfigRoutes(app: FastifyInstance) {
         response: { 200: AuthConfigResponseSchema },
       },
     },
-    async () => authConfigFor(app.deps.config),
+    async () => authConfigFor(config),
   );
 }

@@ -258,3 +258,13 @@ export async function findCompaniesByIdOrName(
     )
     .orderBy(asc(companies.id));
 }
+
+/** The language a member with this e-mail address chose; German (the default) for anyone else. */
+export async function recipientLanguage(db: Db, email: string): Promise<'de' | 'en'> {
+  const [row] = await db
+    .select({ lang: users.lang })
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`)
+    .limit(1);
+  return row?.lang === 'en' ? 'en' : 'de';
+}

@@ -4,7 +4,6 @@
  * address, invoices (with the manual provider's PDFs) and the payment provider's page — plus
  * Stripe's signed webhook and the operator's "mark paid".
  */
-import { timingSafeEqual } from 'node:crypto';
 import type { ZodTypeProvider } from '@fastify/type-provider-zod';
 import {
   BillingAddressInputSchema,
@@ -25,19 +24,25 @@ import { ProblemSchema } from '@heizplan/contracts/problem';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireAuth } from '../../auth/bearer.ts';
+import type { Config } from '../../config.ts';
+import { bearerTokenMatches } from '../../http/bearer-token.ts';
 import { companyRouteErrors as errors } from '../../http/company-resource-routes.ts';
-import { badRequest, HttpError, notFound, unauthorized } from '../../http/errors.ts';
+import { unauthorized } from '../../http/errors.ts';
 import { readOrCreateHexSecret } from '../../secret-file.ts';
-import { findCompaniesByIdOrName } from './billing.repository.ts';
-import { billingService, manualProvider, stripeProvider } from './billing.wiring.ts';
+import type { BillingService } from './billing.service.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 
 const tags = ['billing'];
 const base = '/companies/:companyId/billing';
 
-export async function billingRoutes(fastify: FastifyInstance) {
+export interface BillingRoutesOptions {
+  billing: BillingService;
+  /** OPERATOR_TOKEN, or DATA_DIR where the generated one is kept. */
+  config: Pick<Config, 'operatorToken' | 'dataDir'>;
+}
+
+export async function billingRoutes(fastify: FastifyInstance, { billing, config }: BillingRoutesOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const service = () => billingService(fastify);
   const sub = (request: Parameters<typeof requireAuth>[0]) => requireAuth(request).sub;
 
   app.get(
@@ -50,7 +55,7 @@ export async function billingRoutes(fastify: FastifyInstance) {
         response: { 200: BillingOverviewSchema, ...errors },
       },
     },
-    async (request) => service().overview(sub(request), request.params.companyId),
+    async (request) => billing.overview(sub(request), request.params.companyId),
   );
 
   app.post(
@@ -65,7 +70,7 @@ export async function billingRoutes(fastify: FastifyInstance) {
         response: { 200: QuoteSchema, ...errors },
       },
     },
-    async (request) => service().quote(sub(request), request.params.companyId, request.body),
+    async (request) => billing.quote(sub(request), request.params.companyId, request.body),
   );
 
   app.post(
@@ -80,7 +85,7 @@ export async function billingRoutes(fastify: FastifyInstance) {
         response: { 200: CheckoutResponseSchema, ...errors },
       },
     },
-    async (request) => service().checkout(sub(request), request.params.companyId, request.body),
+    async (request) => billing.checkout(sub(request), request.params.companyId, request.body),
   );
 
   app.get(
@@ -94,7 +99,7 @@ export async function billingRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) =>
-      service().checkoutStatus(sub(request), request.params.companyId, request.params.checkoutId),
+      billing.checkoutStatus(sub(request), request.params.companyId, request.params.checkoutId),
   );
 
   app.get(
@@ -108,7 +113,7 @@ export async function billingRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => ({
-      address: await service().billingAddress(sub(request), request.params.companyId),
+      address: await billing.billingAddress(sub(request), request.params.companyId),
     }),
   );
 
@@ -124,7 +129,7 @@ export async function billingRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => ({
-      address: await service().setBillingAddress(sub(request), request.params.companyId, request.body),
+      address: await billing.setBillingAddress(sub(request), request.params.companyId, request.body),
     }),
   );
 
@@ -140,7 +145,7 @@ export async function billingRoutes(fastify: FastifyInstance) {
         response: { 200: BillingOverviewSchema, ...errors },
       },
     },
-    async (request) => service().update(sub(request), request.params.companyId, request.body),
+    async (request) => billing.update(sub(request), request.params.companyId, request.body),
   );
 
   app.get(
@@ -153,7 +158,7 @@ export async function billingRoutes(fastify: FastifyInstance) {
         response: { 200: InvoiceListSchema, ...errors },
       },
     },
-    async (request) => ({ results: await service().invoices(sub(request), request.params.companyId) }),
+    async (request) => ({ results: await billing.invoices(sub(request), request.params.companyId) }),
   );
 
   app.get(
@@ -168,11 +173,7 @@ export async function billingRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const invoice = await service().invoice(
-        sub(request),
-        request.params.companyId,
-        request.params.invoiceId,
-      );
+      const invoice = await billing.invoice(sub(request), request.params.companyId, request.params.invoiceId);
       return reply
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="${invoice.number}.pdf"`)
@@ -190,20 +191,23 @@ export async function billingRoutes(fastify: FastifyInstance) {
         response: { 200: PortalResponseSchema, ...errors },
       },
     },
-    async (request) => ({ url: await service().portal(sub(request), request.params.companyId) }),
+    async (request) => ({ url: await billing.portal(sub(request), request.params.companyId) }),
   );
 
   // biome-ignore lint/nursery/noMisusedPromises: Fastify awaits async plugins; the rule reads register's callback overload.
-  await fastify.register(stripeWebhookRoute);
+  await fastify.register(stripeWebhookRoute, { billing });
   // biome-ignore lint/nursery/noMisusedPromises: Fastify awaits async plugins; the rule reads register's callback overload.
-  await fastify.register(operatorRoutes);
+  await fastify.register(operatorRoutes, { billing, config });
 }
 
 /**
  * `POST /api/billing/stripe/webhook`: Stripe's events, verified against STRIPE_WEBHOOK_SECRET
  * over the raw body (a bad or missing signature is 400 and changes nothing), idempotent by id.
  */
-async function stripeWebhookRoute(fastify: FastifyInstance) {
+async function stripeWebhookRoute(
+  fastify: FastifyInstance,
+  { billing }: Pick<BillingRoutesOptions, 'billing'>,
+) {
   // The signature covers the exact bytes Stripe sent, so this route keeps them unparsed.
   fastify.removeContentTypeParser('application/json');
   fastify.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
@@ -222,15 +226,7 @@ async function stripeWebhookRoute(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const provider = stripeProvider(fastify);
-      if (!provider) throw notFound('Stripe is not the billing provider of this server.');
-      const signature = request.headers['stripe-signature'];
-      if (!Buffer.isBuffer(request.body) || typeof signature !== 'string') {
-        throw badRequest('A signed Stripe event is expected.');
-      }
-      const event = provider.verifyEvent(request.body, signature);
-      if (!event) throw badRequest('The Stripe signature does not match this event.');
-      await provider.handleEvent(fastify.deps.database.db, event);
+      await billing.handleStripeEvent(request.body, request.headers['stripe-signature']);
       return { received: true as const };
     },
   );
@@ -240,10 +236,9 @@ async function stripeWebhookRoute(fastify: FastifyInstance) {
  * The operator's API (not for company members): `Authorization: Bearer <OPERATOR_TOKEN>`, or the
  * token generated in `$DATA_DIR/operator-token` when unset (`npm run billing` reads it there).
  */
-async function operatorRoutes(fastify: FastifyInstance) {
-  const { config } = fastify.deps;
+async function operatorRoutes(fastify: FastifyInstance, { billing, config }: BillingRoutesOptions) {
   const expected = async () =>
-    Buffer.from(config.operatorToken ?? (await readOrCreateHexSecret(config.dataDir, 'operator-token')));
+    config.operatorToken ?? (await readOrCreateHexSecret(config.dataDir, 'operator-token'));
   fastify.withTypeProvider<ZodTypeProvider>().post(
     '/operator/billing/:company/mark-paid',
     {
@@ -263,30 +258,10 @@ async function operatorRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const given = Buffer.from((request.headers.authorization ?? '').replace(/^Bearer /i, ''));
-      const token = await expected();
-      if (given.length !== token.length || !timingSafeEqual(given, token)) {
+      if (!bearerTokenMatches(request.headers.authorization, await expected())) {
         throw unauthorized('The operator token is required.');
       }
-      if (config.billing.provider !== 'manual')
-        throw notFound('Only the manual provider is marked paid by hand.');
-      const db = fastify.deps.database.db;
-      const matches = await findCompaniesByIdOrName(db, request.params.company);
-      const [company] = matches;
-      if (!company) throw notFound('No company has this id or name.');
-      if (matches.length > 1) {
-        throw new HttpError(
-          409,
-          'Conflict',
-          `Several companies have this name: ${matches.map((m) => m.id).join(', ')}.`,
-        );
-      }
-      const provider = manualProvider(fastify);
-      const done = await db.transaction((tx) =>
-        provider.markPaid({ db: tx, afterCommit: () => {} }, company.id),
-      );
-      if (!done) throw notFound('This company has no subscription of the manual provider.');
-      return { companyId: company.id, companyName: company.name };
+      return billing.markPaidByOperator(request.params.company);
     },
   );
 }

@@ -27,17 +27,19 @@ import type { FastifyBaseLogger } from 'fastify';
 import { requireMember } from '../../auth/membership.ts';
 import type { BillingConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { badRequest, conflict, HttpError, notFound } from '../../http/errors.ts';
 import { netCents, periodEnd, remainingShare, withVat } from './amounts.ts';
 import * as repo from './billing.repository.ts';
 import type { BillingProviderPort, BillingTx, Buyer } from './billing-provider.ts';
 import { usableLicencesOf } from './licences.ts';
+import { ManualBillingProvider } from './manual-provider.ts';
+import { StripeBillingProvider } from './stripe-provider.ts';
 
 export interface BillingServiceDeps {
   db: Db;
   config: BillingConfig;
-  /** Absent with `BILLING_PROVIDER=none`. */
-  provider?: BillingProviderPort;
+  /** The provider BILLING_PROVIDER names; absent with `none`. */
+  provider?: ManualBillingProvider | StripeBillingProvider;
   publicUrl: string;
   log: Pick<FastifyBaseLogger, 'error'>;
 }
@@ -329,6 +331,70 @@ export class BillingService {
         this.deps.log.error({ err, companyId }, 'cancelling the subscription of a deleted account failed');
       }
     }
+  }
+
+  /**
+   * Stripe's webhook: verifies `body` (the exact bytes received) against `signature` and applies
+   * the event, idempotent by event id.
+   * @throws 404 unless Stripe is the provider; 400 for a missing or wrong signature.
+   */
+  async handleStripeEvent(body: unknown, signature: unknown): Promise<void> {
+    const provider = this.deps.provider;
+    if (!(provider instanceof StripeBillingProvider)) {
+      throw notFound('Stripe is not the billing provider of this server.');
+    }
+    if (!Buffer.isBuffer(body) || typeof signature !== 'string') {
+      throw badRequest('A signed Stripe event is expected.');
+    }
+    const event = provider.verifyEvent(body, signature);
+    if (!event) throw badRequest('The Stripe signature does not match this event.');
+    await provider.handleEvent(this.db, event);
+  }
+
+  /**
+   * The operator's "mark paid" for the company whose id is `companyIdOrName`, or whose name it
+   * is ignoring case: its open invoices are paid and its subscription becomes active.
+   * @throws 404 unless the manual provider bills, for no such company or no manual subscription;
+   *   409 when several companies have the name.
+   */
+  async markPaidByOperator(companyIdOrName: string): Promise<{ companyId: string; companyName: string }> {
+    const provider = this.deps.provider;
+    if (!(provider instanceof ManualBillingProvider)) {
+      throw notFound('Only the manual provider is marked paid by hand.');
+    }
+    const matches = await repo.findCompaniesByIdOrName(this.db, companyIdOrName);
+    const [company] = matches;
+    if (!company) throw notFound('No company has this id or name.');
+    if (matches.length > 1) {
+      throw new HttpError(
+        409,
+        'Conflict',
+        `Several companies have this name: ${matches.map((m) => m.id).join(', ')}.`,
+      );
+    }
+    const done = await this.db.transaction((db) =>
+      provider.markPaid({ db, afterCommit: () => {} }, company.id),
+    );
+    if (!done) throw notFound('This company has no subscription of the manual provider.');
+    return { companyId: company.id, companyName: company.name };
+  }
+
+  /**
+   * Renews, in one transaction, up to `limit` manual subscriptions whose period ended by `now`
+   * (rows taken with `skip locked`, so instances share the work). Stripe renews its own.
+   * @returns how many were renewed or ended; fewer than `limit` means none is left.
+   */
+  async renewDue(now: Date, limit: number): Promise<number> {
+    const provider = this.deps.provider;
+    if (!(provider instanceof ManualBillingProvider)) return 0;
+    return this.inTransaction(async (tx) => {
+      const due = await repo.dueManualSubscriptions(tx.db, now, limit);
+      for (const subscription of due) {
+        const buyer = (await repo.findBuyer(tx.db, subscription.companyId)) ?? { companyName: '', email: '' };
+        await provider.renew(tx, { companyId: subscription.companyId, ...buyer }, subscription);
+      }
+      return due.length;
+    });
   }
 
   /** Name and billing address of the company (the acting admin's, or its first admin's). */

@@ -273,7 +273,7 @@ describe('periods, interval changes and cancellation', () => {
     const changed = await c.call('PATCH', '/billing/subscription', { interval: 'yearly' });
     expect(changed.json()).toMatchObject({ interval: 'monthly', nextInterval: 'yearly' });
     await endPeriod(c.id);
-    expect(await renewDueSubscriptions(t.app)).toBeGreaterThanOrEqual(1);
+    expect(await renewDueSubscriptions(t.services.billing)).toBeGreaterThanOrEqual(1);
     const overview = await c.overview();
     expect(overview).toMatchObject({
       status: 'active',
@@ -290,7 +290,7 @@ describe('periods, interval changes and cancellation', () => {
     const c = await company('bill-twice');
     await c.checkout({ interval: 'monthly', licences: 1, paymentMethod: 'immediate' });
     await endPeriod(c.id);
-    await Promise.all([renewDueSubscriptions(t.app), renewDueSubscriptions(t.app)]);
+    await Promise.all([renewDueSubscriptions(t.services.billing), renewDueSubscriptions(t.services.billing)]);
     expect(await c.invoices()).toHaveLength(2);
   });
 
@@ -307,7 +307,7 @@ describe('periods, interval changes and cancellation', () => {
     expect(resumed.json()).toMatchObject({ cancelAtPeriodEnd: false });
     await c.call('PATCH', '/billing/subscription', { cancelAtPeriodEnd: true });
     await endPeriod(c.id);
-    await renewDueSubscriptions(t.app);
+    await renewDueSubscriptions(t.services.billing);
     expect(await c.overview()).toMatchObject({ status: 'cancelled', usableLicences: 0 });
     // Without licences a device is not assigned to a unit; it may still be deleted.
     const unit = (await c.call('POST', '/units', { name: 'Raum 1' })).json();

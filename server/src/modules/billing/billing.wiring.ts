@@ -1,76 +1,33 @@
 /**
- * Builds the billing service for a request from `app.deps` (as the account services do): the
- * provider follows BILLING_PROVIDER; its mail goes through the account ports' mailer, so tests
- * and the composition root supply the transport. The Stripe client is made once per app.
+ * The payment provider BILLING_PROVIDER names, made once at start: the manual provider mails its
+ * invoices as PDF attachments through the mail port (in the recipient's language), Stripe's
+ * talks to Stripe's API. Undefined with `none`.
  */
-import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
-import { resolveAccountPorts } from '../me/me.ports.ts';
-import type { InvoiceRow } from './billing.repository.ts';
-import { BillingService } from './billing.service.ts';
+import type { Mailer } from '../me/me.ports.ts';
+import { type InvoiceRow, recipientLanguage } from './billing.repository.ts';
 import { formatDate, formatMoney, formatPercent, renderInvoicePdf } from './invoice-pdf.ts';
 import { ManualBillingProvider } from './manual-provider.ts';
 import { createStripeClient, StripeBillingProvider } from './stripe-provider.ts';
 
-const stripeProviders = new WeakMap<FastifyInstance, StripeBillingProvider>();
-
-/** The app's Stripe provider; undefined unless BILLING_PROVIDER=stripe. */
-export function stripeProvider(app: FastifyInstance): StripeBillingProvider | undefined {
-  const { billing, publicUrl } = app.deps.config;
-  if (!billing.stripe) return undefined;
-  let provider = stripeProviders.get(app);
-  if (!provider) {
-    provider = new StripeBillingProvider(
-      createStripeClient(billing.stripe),
-      billing.stripe,
-      billing,
-      publicUrl,
-    );
-    stripeProviders.set(app, provider);
+export function createBillingProvider(
+  config: Pick<Config, 'billing' | 'publicUrl'>,
+  db: Db,
+  mailer: Mailer,
+): ManualBillingProvider | StripeBillingProvider | undefined {
+  const { billing, publicUrl } = config;
+  if (billing.provider === 'stripe' && billing.stripe) {
+    return new StripeBillingProvider(createStripeClient(billing.stripe), billing.stripe, billing, publicUrl);
   }
-  return provider;
-}
-
-/** The manual provider, mailing invoices as PDF attachments through the app's mailer. */
-export function manualProvider(app: FastifyInstance): ManualBillingProvider {
-  const { config, accountPorts } = app.deps;
-  const mailer = resolveAccountPorts(accountPorts, app.log).mailer;
-  return new ManualBillingProvider(config.billing, async (invoice, to) => {
+  if (billing.provider !== 'manual') return undefined;
+  return new ManualBillingProvider(billing, async (invoice, to) => {
     const pdf = await renderInvoicePdf(invoice);
-    const lang = await recipientLanguage(app.deps.database.db, to);
+    const lang = await recipientLanguage(db, to);
     await mailer.send(to, ...invoiceMail(invoice, lang), [
       { filename: `${invoice.number}.pdf`, content: pdf, contentType: 'application/pdf' },
     ]);
   });
-}
-
-export function billingService(app: FastifyInstance): BillingService {
-  const { config, database } = app.deps;
-  const provider =
-    config.billing.provider === 'stripe'
-      ? stripeProvider(app)
-      : config.billing.provider === 'manual'
-        ? manualProvider(app)
-        : undefined;
-  return new BillingService({
-    db: database.db,
-    config: config.billing,
-    provider,
-    publicUrl: config.publicUrl,
-    log: app.log,
-  });
-}
-
-/** The language a member with this e-mail address chose; German (the default) for anyone else. */
-async function recipientLanguage(db: Db, email: string): Promise<'de' | 'en'> {
-  const [row] = await db
-    .select({ lang: users.lang })
-    .from(users)
-    .where(sql`lower(${users.email}) = lower(${email})`)
-    .limit(1);
-  return row?.lang === 'en' ? 'en' : 'de';
 }
 
 /**

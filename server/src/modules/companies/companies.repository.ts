@@ -1,5 +1,5 @@
 /**
- * Queries on companies and their memberships (issue 4). Every query except `createWithAdmin`
+ * Queries on companies and their memberships. Every query except `createCompanyWithAdmin`
  * is scoped by a company id the service has already checked with `requireMember`.
  */
 
@@ -37,128 +37,131 @@ const memberColumns = {
   role: memberships.role,
 };
 
-export class CompaniesRepository {
-  constructor(private readonly db: Db) {}
+/** The user's companies ordered by name; `limit` undefined returns all. */
+export async function listCompaniesForUser(db: Db, userId: string, page: { limit?: number; offset: number }) {
+  const base = db
+    .select({ id: companies.id, name: companies.name })
+    .from(companies)
+    .innerJoin(memberships, eq(memberships.companyId, companies.id))
+    .where(eq(memberships.userId, userId))
+    .orderBy(asc(companies.name), asc(companies.id))
+    .offset(page.offset);
+  const rows = page.limit === undefined ? await base : await base.limit(page.limit);
+  const [total] = await db.select({ n: count() }).from(memberships).where(eq(memberships.userId, userId));
+  return { rows, count: total?.n ?? 0 };
+}
 
-  /** The user's companies ordered by name; `limit` undefined returns all. */
-  async listForUser(userId: string, page: { limit?: number; offset: number }) {
-    const base = this.db
-      .select({ id: companies.id, name: companies.name })
-      .from(companies)
-      .innerJoin(memberships, eq(memberships.companyId, companies.id))
-      .where(eq(memberships.userId, userId))
-      .orderBy(asc(companies.name), asc(companies.id))
-      .offset(page.offset);
-    const rows = page.limit === undefined ? await base : await base.limit(page.limit);
-    const [total] = await this.db
-      .select({ n: count() })
-      .from(memberships)
-      .where(eq(memberships.userId, userId));
-    return { rows, count: total?.n ?? 0 };
-  }
+export async function findCompany(db: Db, companyId: string): Promise<CompanyRow | undefined> {
+  const [row] = await db.select().from(companies).where(eq(companies.id, companyId)).limit(1);
+  return row;
+}
 
-  async find(companyId: string): Promise<CompanyRow | undefined> {
-    const [row] = await this.db.select().from(companies).where(eq(companies.id, companyId)).limit(1);
+export async function updateCompany(
+  db: Db,
+  companyId: string,
+  changes: CompanyChanges,
+): Promise<CompanyRow | undefined> {
+  const [row] = await db.update(companies).set(changes).where(eq(companies.id, companyId)).returning();
+  return row;
+}
+
+/** Creates the company and makes `userId` its admin in one transaction. */
+export async function createCompanyWithAdmin(db: Db, name: string, userId: string): Promise<CompanyRow> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(companies).values({ name }).returning();
+    if (!row) throw new Error('company insert returned no row');
+    await tx.insert(memberships).values({ companyId: row.id, userId, role: 'admin' });
     return row;
-  }
+  });
+}
 
-  async update(companyId: string, changes: CompanyChanges): Promise<CompanyRow | undefined> {
-    const [row] = await this.db.update(companies).set(changes).where(eq(companies.id, companyId)).returning();
-    return row;
-  }
+export async function listMembers(db: Db, companyId: string): Promise<MemberRow[]> {
+  return db
+    .select(memberColumns)
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(eq(memberships.companyId, companyId))
+    .orderBy(asc(users.name), asc(users.id));
+}
 
-  /** Creates the company and makes `userId` its admin in one transaction. */
-  async createWithAdmin(name: string, userId: string): Promise<CompanyRow> {
-    return this.db.transaction(async (tx) => {
-      const [row] = await tx.insert(companies).values({ name }).returning();
-      if (!row) throw new Error('company insert returned no row');
-      await tx.insert(memberships).values({ companyId: row.id, userId, role: 'admin' });
-      return row;
-    });
-  }
+export async function findMember(db: Db, companyId: string, userId: string): Promise<MemberRow | undefined> {
+  const [row] = await db
+    .select(memberColumns)
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(eq(memberships.companyId, companyId), eq(memberships.userId, userId)))
+    .limit(1);
+  return row;
+}
 
-  async listMembers(companyId: string): Promise<MemberRow[]> {
-    return this.db
+/**
+ * Removes a membership unless it is the company's last admin.
+ * @returns 'removed', 'not-member' or 'last-admin' (nothing changed for the last two).
+ */
+export async function removeMember(
+  db: Db,
+  companyId: string,
+  userId: string,
+): Promise<'removed' | 'not-member' | 'last-admin'> {
+  return changeMembership(db, companyId, userId, null, async (tx) => {
+    await tx
+      .delete(memberships)
+      .where(and(eq(memberships.companyId, companyId), eq(memberships.userId, userId)));
+    return 'removed' as const;
+  });
+}
+
+/**
+ * Gives a member another role unless that demotes the company's last admin.
+ * @returns the member as changed, or 'not-member' / 'last-admin' (nothing changed).
+ */
+export async function changeRole(
+  db: Db,
+  companyId: string,
+  userId: string,
+  role: Role,
+): Promise<MemberRow | 'not-member' | 'last-admin'> {
+  return changeMembership(db, companyId, userId, role, async (tx) => {
+    await tx
+      .update(memberships)
+      .set({ role })
+      .where(and(eq(memberships.companyId, companyId), eq(memberships.userId, userId)));
+    const [row] = await tx
       .select(memberColumns)
       .from(memberships)
       .innerJoin(users, eq(users.id, memberships.userId))
-      .where(eq(memberships.companyId, companyId))
-      .orderBy(asc(users.name), asc(users.id));
-  }
-
-  async findMember(companyId: string, userId: string): Promise<MemberRow | undefined> {
-    const [row] = await this.db
-      .select(memberColumns)
-      .from(memberships)
-      .innerJoin(users, eq(users.id, memberships.userId))
-      .where(and(eq(memberships.companyId, companyId), eq(memberships.userId, userId)))
-      .limit(1);
+      .where(and(eq(memberships.companyId, companyId), eq(memberships.userId, userId)));
+    if (!row) throw new Error('membership vanished inside its transaction');
     return row;
-  }
+  });
+}
 
-  /**
-   * Removes a membership unless it is the company's last admin.
-   * @returns 'removed', 'not-member' or 'last-admin' (nothing changed for the last two).
-   */
-  async removeMember(companyId: string, userId: string): Promise<'removed' | 'not-member' | 'last-admin'> {
-    return this.changeMembership(companyId, userId, null, async (tx) => {
-      await tx
-        .delete(memberships)
-        .where(and(eq(memberships.companyId, companyId), eq(memberships.userId, userId)));
-      return 'removed' as const;
-    });
-  }
-
-  /**
-   * Gives a member another role unless that demotes the company's last admin.
-   * @returns the member as changed, or 'not-member' / 'last-admin' (nothing changed).
-   */
-  async changeRole(
-    companyId: string,
-    userId: string,
-    role: Role,
-  ): Promise<MemberRow | 'not-member' | 'last-admin'> {
-    return this.changeMembership(companyId, userId, role, async (tx) => {
-      await tx
-        .update(memberships)
-        .set({ role })
-        .where(and(eq(memberships.companyId, companyId), eq(memberships.userId, userId)));
-      const [row] = await tx
-        .select(memberColumns)
+/**
+ * Runs `change` on one membership in a transaction unless it would leave the company without
+ * an admin (`newRole` null = the membership goes away). The company row is locked first, so
+ * two admins demoting or removing each other at once cannot both succeed.
+ */
+async function changeMembership<T>(
+  db: Db,
+  companyId: string,
+  userId: string,
+  newRole: Role | null,
+  change: (tx: Db) => Promise<T>,
+): Promise<T | 'not-member' | 'last-admin'> {
+  return db.transaction(async (tx) => {
+    await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).for('update');
+    const [member] = await tx
+      .select({ role: memberships.role })
+      .from(memberships)
+      .where(and(eq(memberships.companyId, companyId), eq(memberships.userId, userId)));
+    if (!member) return 'not-member';
+    if (member.role === 'admin' && newRole !== 'admin') {
+      const [admins] = await tx
+        .select({ n: count() })
         .from(memberships)
-        .innerJoin(users, eq(users.id, memberships.userId))
-        .where(and(eq(memberships.companyId, companyId), eq(memberships.userId, userId)));
-      if (!row) throw new Error('membership vanished inside its transaction');
-      return row;
-    });
-  }
-
-  /**
-   * Runs `change` on one membership in a transaction unless it would leave the company without
-   * an admin (`newRole` null = the membership goes away). The company row is locked first, so
-   * two admins demoting or removing each other at once cannot both succeed.
-   */
-  private async changeMembership<T>(
-    companyId: string,
-    userId: string,
-    newRole: Role | null,
-    change: (tx: Db) => Promise<T>,
-  ): Promise<T | 'not-member' | 'last-admin'> {
-    return this.db.transaction(async (tx) => {
-      await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).for('update');
-      const [member] = await tx
-        .select({ role: memberships.role })
-        .from(memberships)
-        .where(and(eq(memberships.companyId, companyId), eq(memberships.userId, userId)));
-      if (!member) return 'not-member';
-      if (member.role === 'admin' && newRole !== 'admin') {
-        const [admins] = await tx
-          .select({ n: count() })
-          .from(memberships)
-          .where(and(eq(memberships.companyId, companyId), eq(memberships.role, 'admin')));
-        if (Number(admins?.n ?? 0) <= 1) return 'last-admin';
-      }
-      return change(tx);
-    });
-  }
+        .where(and(eq(memberships.companyId, companyId), eq(memberships.role, 'admin')));
+      if (Number(admins?.n ?? 0) <= 1) return 'last-admin';
+    }
+    return change(tx);
+  });
 }

@@ -19,11 +19,11 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireAuth } from '../../auth/bearer.ts';
-import { accountServices, problems } from '../me/account-wiring.ts';
+import { problems } from '../../http/company-resource-routes.ts';
+import type { CompaniesService } from './companies.service.ts';
 
-export async function companiesRoutes(app: FastifyInstance) {
+export async function companiesRoutes(app: FastifyInstance, { companies }: { companies: CompaniesService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const companies = () => accountServices(app).companies;
   const tags = ['companies'];
 
   r.get(
@@ -36,7 +36,7 @@ export async function companiesRoutes(app: FastifyInstance) {
         response: { 200: CompanyPageSchema, ...problems(400, 401) },
       },
     },
-    async (request) => companies().list(requireAuth(request).sub, request.query),
+    async (request) => companies.list(requireAuth(request).sub, request.query),
   );
 
   r.post(
@@ -50,7 +50,7 @@ export async function companiesRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const company = await companies().setup(requireAuth(request).sub, request.query.company_name);
+      const company = await companies.setup(requireAuth(request).sub, request.query.company_name);
       return reply.code(201).send(company);
     },
   );
@@ -65,7 +65,7 @@ export async function companiesRoutes(app: FastifyInstance) {
         response: { 200: CompanySchema, ...problems(401, 404) },
       },
     },
-    async (request) => companies().get(requireAuth(request).sub, request.params.id),
+    async (request) => companies.get(requireAuth(request).sub, request.params.id),
   );
 
   r.patch(
@@ -79,7 +79,7 @@ export async function companiesRoutes(app: FastifyInstance) {
         response: { 200: CompanySchema, ...problems(400, 401, 403, 404) },
       },
     },
-    async (request) => companies().patch(requireAuth(request).sub, request.params.id, request.body),
+    async (request) => companies.patch(requireAuth(request).sub, request.params.id, request.body),
   );
 
   r.get(
@@ -92,7 +92,7 @@ export async function companiesRoutes(app: FastifyInstance) {
         response: { 200: z.array(MemberSchema), ...problems(401, 403, 404) },
       },
     },
-    async (request) => companies().members(requireAuth(request).sub, request.params.id),
+    async (request) => companies.members(requireAuth(request).sub, request.params.id),
   );
 
   r.post(
@@ -107,7 +107,7 @@ export async function companiesRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const { id, email } = request.params;
-      const invite = await companies().inviteMember(requireAuth(request).sub, id, email);
+      const invite = await companies.inviteMember(requireAuth(request).sub, id, email);
       return reply.code(201).send(invite);
     },
   );
@@ -123,7 +123,7 @@ export async function companiesRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await companies().removeMember(requireAuth(request).sub, request.params.id, request.params.sub);
+      await companies.removeMember(requireAuth(request).sub, request.params.id, request.params.sub);
       return reply.code(204).send(null);
     },
   );
@@ -140,7 +140,7 @@ export async function companiesRoutes(app: FastifyInstance) {
       },
     },
     async (request) =>
-      companies().changeRole(
+      companies.changeRole(
         requireAuth(request).sub,
         request.params.id,
         request.params.sub,
@@ -158,6 +158,6 @@ export async function companiesRoutes(app: FastifyInstance) {
         response: { 200: MemberSchema, ...problems(401, 403, 404) },
       },
     },
-    async (request) => companies().member(requireAuth(request).sub, request.params.id, request.params.sub),
+    async (request) => companies.member(requireAuth(request).sub, request.params.id, request.params.sub),
   );
 }

@@ -13,13 +13,12 @@ import type {
   Invite,
   Member,
 } from '@heizplan/contracts/account';
-import type { Capability, Membership, Role } from '../../auth/membership.ts';
+import { type Membership, type Role, requireMember } from '../../auth/membership.ts';
 import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
-import type { CompaniesRepository, CompanyChanges, CompanyRow } from './companies.repository.ts';
-
-/** `requireMember` bound to the database: 404 for non-members and malformed ids, 403 without `capability`. */
-export type MemberGuard = (userId: string, companyId: string, capability: Capability) => Promise<Membership>;
+import type { CompanyChanges, CompanyRow } from './companies.repository.ts';
+import * as repo from './companies.repository.ts';
 
 /** Creates invites on behalf of the team screen's "invite by email" call. */
 export interface MemberInviter {
@@ -59,19 +58,30 @@ export function toCompanyResponse(
   };
 }
 
+export interface CompaniesServiceDeps {
+  db: Db;
+  /** The current agreement versions (the `conf` flags compare against them). */
+  agreements: Config['agreements'];
+  inviter: MemberInviter;
+  heating: CompanySettingsListener;
+}
+
 export class CompaniesService {
-  constructor(
-    private readonly repo: CompaniesRepository,
-    private readonly requireMember: MemberGuard,
-    private readonly agreements: Config['agreements'],
-    private readonly inviter: MemberInviter,
-    private readonly heating: CompanySettingsListener,
-  ) {}
+  constructor(private readonly deps: CompaniesServiceDeps) {}
+
+  private get db() {
+    return this.deps.db;
+  }
+
+  private get agreements() {
+    return this.deps.agreements;
+  }
 
   /** The caller's companies; `pagination: false` returns all of them as one page. */
   async list(userId: string, query: CompanyListQuery): Promise<CompanyPage> {
     const { page, size, pagination } = query;
-    const { rows, count } = await this.repo.listForUser(
+    const { rows, count } = await repo.listCompaniesForUser(
+      this.db,
       userId,
       pagination ? { limit: size, offset: (page - 1) * size } : { offset: 0 },
     );
@@ -79,8 +89,8 @@ export class CompaniesService {
   }
 
   async get(userId: string, companyId: string): Promise<Company> {
-    const membership = await this.requireMember(userId, companyId, 'read');
-    const row = await this.repo.find(companyId);
+    const membership = await requireMember(this.db, userId, companyId, 'read');
+    const row = await repo.findCompany(this.db, companyId);
     if (!row) throw notFound('Company not found.');
     return toCompanyResponse(row, membership, this.agreements);
   }
@@ -90,8 +100,8 @@ export class CompaniesService {
    * @throws 400 with a field error when the resulting range is empty.
    */
   async patch(userId: string, companyId: string, body: CompanyPatchBody): Promise<Company> {
-    const membership = await this.requireMember(userId, companyId, 'manage');
-    const current = await this.repo.find(companyId);
+    const membership = await requireMember(this.db, userId, companyId, 'manage');
+    const current = await repo.findCompany(this.db, companyId);
     if (!current) throw notFound('Company not found.');
     const min = body.min_temperature ?? current.minTemperature;
     const max = body.max_temperature ?? current.maxTemperature;
@@ -114,7 +124,8 @@ export class CompaniesService {
       }).filter(([, value]) => value !== undefined),
     );
     // An empty patch (e.g. only unknown fields, which the schema strips) changes nothing.
-    const row = Object.keys(changes).length === 0 ? current : await this.repo.update(companyId, changes);
+    const row =
+      Object.keys(changes).length === 0 ? current : await repo.updateCompany(this.db, companyId, changes);
     if (!row) throw notFound('Company not found.');
     // Setpoints are clamped to the range and plans follow the zone, so units re-evaluate now.
     if (
@@ -122,27 +133,27 @@ export class CompaniesService {
       changes.maxTemperature !== undefined ||
       changes.timeZone !== undefined
     ) {
-      await this.heating.settingsChanged(companyId);
+      await this.deps.heating.settingsChanged(companyId);
     }
     return toCompanyResponse(row, membership, this.agreements);
   }
 
   /** Setup step 2 "create": the caller becomes admin of a new company named `name` (trimmed). */
   async setup(userId: string, name: string): Promise<Company> {
-    const row = await this.repo.createWithAdmin(name, userId);
+    const row = await repo.createCompanyWithAdmin(this.db, name, userId);
     return toCompanyResponse(row, { companyId: row.id, userId, role: 'admin' }, this.agreements);
   }
 
   /** Admin only: the team screen's table. */
   async members(userId: string, companyId: string): Promise<Member[]> {
-    await this.requireMember(userId, companyId, 'manage');
-    return this.repo.listMembers(companyId);
+    await requireMember(this.db, userId, companyId, 'manage');
+    return repo.listMembers(this.db, companyId);
   }
 
   /** Admins read any member; every member reads their own membership. */
   async member(userId: string, companyId: string, memberId: string): Promise<Member> {
-    await this.requireMember(userId, companyId, memberId === userId ? 'read' : 'manage');
-    const member = await this.repo.findMember(companyId, memberId);
+    await requireMember(this.db, userId, companyId, memberId === userId ? 'read' : 'manage');
+    const member = await repo.findMember(this.db, companyId, memberId);
     if (!member) throw notFound('Member not found.');
     return member;
   }
@@ -153,8 +164,8 @@ export class CompaniesService {
    * @throws 409 for the last admin (nothing changed), 404 for someone who is not a member.
    */
   async removeMember(userId: string, companyId: string, memberId: string): Promise<void> {
-    await this.requireMember(userId, companyId, memberId === userId ? 'read' : 'manage');
-    const outcome = await this.repo.removeMember(companyId, memberId);
+    await requireMember(this.db, userId, companyId, memberId === userId ? 'read' : 'manage');
+    const outcome = await repo.removeMember(this.db, companyId, memberId);
     if (outcome === 'not-member') throw notFound('Member not found.');
     if (outcome === 'last-admin') throw conflict(LAST_ADMIN, { code: 'last_admin' });
   }
@@ -164,9 +175,9 @@ export class CompaniesService {
    * @throws 409 when it would demote the last admin, 404 for someone who is not a member.
    */
   async changeRole(userId: string, companyId: string, memberId: string, role?: Role): Promise<Member> {
-    await this.requireMember(userId, companyId, 'manage');
+    await requireMember(this.db, userId, companyId, 'manage');
     if (role === undefined) return this.member(userId, companyId, memberId);
-    const outcome = await this.repo.changeRole(companyId, memberId, role);
+    const outcome = await repo.changeRole(this.db, companyId, memberId, role);
     if (outcome === 'not-member') throw notFound('Member not found.');
     if (outcome === 'last-admin') throw conflict(LAST_ADMIN, { code: 'last_admin' });
     return outcome;
@@ -174,6 +185,6 @@ export class CompaniesService {
 
   /** Admin only (checked by the inviter): invites `email` with the company's default role. */
   async inviteMember(userId: string, companyId: string, email: string): Promise<Invite> {
-    return this.inviter.create(userId, companyId, { email });
+    return this.deps.inviter.create(userId, companyId, { email });
   }
 }

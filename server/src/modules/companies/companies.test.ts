@@ -183,7 +183,7 @@ describe('PATCH /api/companies/{id}/', () => {
 
   it('makes the company’s units due and wakes the scheduler when range or zone change', async () => {
     const wake = vi.fn();
-    t.app.deps.heatingScheduler = { wake };
+    t.ports.wake = wake;
     const company = await createCompany(t, 'patch-heat');
     const other = await createCompany(t, 'patch-heat-other');
     const later = new Date(Date.now() + 86_400_000);

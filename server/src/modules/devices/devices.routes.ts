@@ -16,22 +16,13 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { requireAuth } from '../../auth/bearer.ts';
 import { companyResourceRoutes, companyRouteErrors } from '../../http/company-resource-routes.ts';
-import { licencePolicy } from '../billing/licences.ts';
-import { createAppKeyCipher, loadDeviceKey } from './app-key-cipher.ts';
-import { DevicesService } from './devices.service.ts';
+import type { DevicesService } from './devices.service.ts';
 
-export async function devicesRoutes(fastify: FastifyInstance) {
+export async function devicesRoutes(
+  fastify: FastifyInstance,
+  { devices: service }: { devices: DevicesService },
+) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { config, database } = fastify.deps;
-  let cipher: ReturnType<typeof createAppKeyCipher> | undefined;
-  const service = new DevicesService({
-    db: database.db,
-    cipher: async () => {
-      cipher ??= createAppKeyCipher(await loadDeviceKey(config));
-      return cipher;
-    },
-    licences: licencePolicy(config.billing.provider),
-  });
 
   companyResourceRoutes(fastify, {
     resource: 'devices',

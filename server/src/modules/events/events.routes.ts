@@ -14,12 +14,10 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { requireAuth } from '../../auth/bearer.ts';
 import { companyResourceRoutes, companyRouteErrors } from '../../http/company-resource-routes.ts';
-import { heatingServiceDeps } from '../units/service-deps.ts';
-import { EventsService } from './events.service.ts';
+import type { EventsService } from './events.service.ts';
 
-export async function eventsRoutes(fastify: FastifyInstance) {
+export async function eventsRoutes(fastify: FastifyInstance, { events: service }: { events: EventsService }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const service = new EventsService(heatingServiceDeps(fastify));
 
   companyResourceRoutes(fastify, {
     resource: 'events',

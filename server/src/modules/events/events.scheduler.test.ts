@@ -10,9 +10,9 @@ import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
 import { devices } from '../../db/schema.ts';
-import { databaseDeviceDirectory } from '../../jobs/device-directory.ts';
 import { HeatingScheduler } from '../../jobs/heating-scheduler.ts';
-import type { SetpointCommand } from '../../jobs/setpoint-sink.ts';
+import { databaseDeviceDirectory } from '../../scheduling/device-directory.ts';
+import type { SetpointCommand } from '../../scheduling/setpoint-sink.ts';
 import { seedCompanies } from '../units/heating-test-fixtures.ts';
 
 const ZONE = 'Europe/Berlin';

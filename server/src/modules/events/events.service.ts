@@ -22,9 +22,9 @@ import type { z } from 'zod';
 import { requireMember } from '../../auth/membership.ts';
 import type { Db } from '../../db/client.ts';
 import { conflict, HttpError, notFound } from '../../http/errors.ts';
+import { type HeatingServiceDeps, requireCompanyHeating } from '../../scheduling/heating-services.ts';
 import type { TemperatureRange } from '../units/temperature-range.ts';
 import { ownedUnitIds } from '../units/units.repository.ts';
-import { type HeatingServiceDeps, requireCompanyHeating } from '../units/units.service.ts';
 import * as repo from './events.repository.ts';
 
 export const PAST_READ_ONLY = 'A past event is read-only.';

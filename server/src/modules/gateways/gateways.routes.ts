@@ -13,9 +13,9 @@ import {
 } from '@heizplan/contracts/devices';
 import type { FastifyInstance } from 'fastify';
 import { companyResourceRoutes } from '../../http/company-resource-routes.ts';
-import { GatewaysService } from './gateways.service.ts';
+import type { GatewaysService } from './gateways.service.ts';
 
-export async function gatewaysRoutes(fastify: FastifyInstance) {
+export async function gatewaysRoutes(fastify: FastifyInstance, { gateways }: { gateways: GatewaysService }) {
   companyResourceRoutes(fastify, {
     resource: 'gateways',
     idParam: 'gatewayId',
@@ -34,6 +34,6 @@ export async function gatewaysRoutes(fastify: FastifyInstance) {
       update: 'Rename a gateway or change its stats interval',
       remove: 'Delete a gateway',
     },
-    service: new GatewaysService({ db: fastify.deps.database.db, now: () => new Date() }),
+    service: gateways,
   });
 }

@@ -17,15 +17,13 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireAuth } from '../../auth/bearer.ts';
 import { companyResourceRoutes, companyRouteErrors as errors } from '../../http/company-resource-routes.ts';
-import { heatingServiceDeps } from '../units/service-deps.ts';
-import { GroupsService } from './groups.service.ts';
+import type { GroupsService } from './groups.service.ts';
 
 const base = '/companies/:companyId/groups';
 const tags = ['groups'];
 
-export async function groupsRoutes(fastify: FastifyInstance) {
+export async function groupsRoutes(fastify: FastifyInstance, { groups: service }: { groups: GroupsService }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const service = new GroupsService(heatingServiceDeps(fastify));
 
   companyResourceRoutes(fastify, {
     resource: 'groups',

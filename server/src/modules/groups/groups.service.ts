@@ -6,9 +6,9 @@
 import type { Group } from '@heizplan/contracts/heating';
 import { requireMember } from '../../auth/membership.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
-import { evaluateUnits } from '../../jobs/heating-apply.ts';
+import { evaluateUnits } from '../../scheduling/heating-apply.ts';
+import type { HeatingServiceDeps } from '../../scheduling/heating-services.ts';
 import { ownedUnitIds } from '../units/units.repository.ts';
-import type { HeatingServiceDeps } from '../units/units.service.ts';
 import * as repo from './groups.repository.ts';
 
 const DUPLICATE = 'A group with this name already exists.';

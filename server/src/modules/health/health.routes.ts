@@ -16,7 +16,8 @@ import {
   ReadinessResponseSchema,
 } from '@heizplan/contracts/health';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app.ts';
+import type { Database } from '../../db/client.ts';
+import type { LorawanState, LorawanStatus } from '../../ports.ts';
 
 const CHECK_TIMEOUT_MS = 2000;
 
@@ -40,7 +41,7 @@ async function probe(check: () => Promise<void>): Promise<'ok' | 'down'> {
  * What the downlink queue reports, or undefined when it offers nothing or its getter throws: a
  * readiness probe must answer, and a missing field says "unknown" honestly.
  */
-function downlinkHealth(lorawan: NonNullable<AppDeps['lorawan']>): DownlinkHealth | undefined {
+function downlinkHealth(lorawan: LorawanState): DownlinkHealth | undefined {
   try {
     return lorawan.downlinkHealth;
   } catch {
@@ -48,8 +49,20 @@ function downlinkHealth(lorawan: NonNullable<AppDeps['lorawan']>): DownlinkHealt
   }
 }
 
+export interface HealthRoutesOptions {
+  /** Pinged on every probe. */
+  database: Pick<Database, 'ping'>;
+  /** The running version, reported by both. */
+  version: string;
+  /** The LoRaWAN side, reported by readiness; absent in an app without one. */
+  lorawanStatus?: LorawanStatus;
+}
+
 /** Registers `GET /health` and `GET /health/ready` (public; the app mounts them under `/api`). */
-export async function healthRoutes(app: FastifyInstance) {
+export async function healthRoutes(
+  app: FastifyInstance,
+  { database, version, lorawanStatus }: HealthRoutesOptions,
+) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   typed.get(
     '/health',
@@ -63,11 +76,10 @@ export async function healthRoutes(app: FastifyInstance) {
       },
     },
     async (_request, reply) => {
-      const { database, config } = app.deps;
       const db = await probe(() => database.ping());
       return reply
         .code(db === 'ok' ? 200 : 503)
-        .send({ status: db === 'ok' ? 'ok' : 'degraded', db, version: config.version });
+        .send({ status: db === 'ok' ? 'ok' : 'degraded', db, version });
     },
   );
 
@@ -84,7 +96,7 @@ export async function healthRoutes(app: FastifyInstance) {
       },
     },
     async (_request, reply) => {
-      const { database, config, lorawan } = app.deps;
+      const lorawan = lorawanStatus?.current;
       const db = await probe(() => database.ping());
       const ready = db === 'ok';
       const downlinks = lorawan ? downlinkHealth(lorawan) : undefined;
@@ -98,7 +110,7 @@ export async function healthRoutes(app: FastifyInstance) {
               ...(downlinks ? { downlinks } : {}),
             }
           : {}),
-        version: config.version,
+        version,
       });
     },
   );

@@ -54,7 +54,7 @@ describe('GET /api/health/ready', () => {
   });
 
   it('answers 200 while the broker is down, reporting it: the API and the UI do not need it', async () => {
-    t.app.deps.lorawan = { brokerConnected: false, sessions: { state: 'disconnected' } };
+    t.ports.lorawan = { brokerConnected: false, sessions: { state: 'disconnected' } };
     try {
       const down = await ready();
       expect(down.statusCode).toBe(200);
@@ -66,30 +66,30 @@ describe('GET /api/health/ready', () => {
         version: pkg.version,
       });
       // Standing by for the deployment's one plain session: another instance consumes.
-      t.app.deps.lorawan = { brokerConnected: true, sessions: { state: 'standby' } };
+      t.ports.lorawan = { brokerConnected: true, sessions: { state: 'standby' } };
       const standby = await ready();
       expect(standby.statusCode).toBe(200);
       expect(standby.json()).toMatchObject({ status: 'ready', broker: 'ok', uplinks: 'standby' });
     } finally {
-      t.app.deps.lorawan = undefined;
+      t.ports.lorawan = undefined;
     }
   });
 
   it('reports whether downlinks leave without answering 503 for stalled ones', async () => {
     const downlinkHealth = { state: 'stalled' as const, oldestUnsentSeconds: 960 };
-    t.app.deps.lorawan = { brokerConnected: true, sessions: { state: 'consuming' }, downlinkHealth };
+    t.ports.lorawan = { brokerConnected: true, sessions: { state: 'consuming' }, downlinkHealth };
     try {
       const res = await ready();
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ status: 'ready', uplinks: 'consuming', downlinks: downlinkHealth });
-      t.app.deps.lorawan = {
+      t.ports.lorawan = {
         brokerConnected: true,
         sessions: { state: 'consuming' },
         downlinkHealth: { state: 'ok', oldestUnsentSeconds: null },
       };
       expect((await ready()).json()).toMatchObject({ downlinks: { state: 'ok', oldestUnsentSeconds: null } });
       // A getter that throws leaves the field out; the probe still answers.
-      t.app.deps.lorawan = {
+      t.ports.lorawan = {
         brokerConnected: true,
         sessions: { state: 'consuming' },
         get downlinkHealth(): never {
@@ -100,7 +100,7 @@ describe('GET /api/health/ready', () => {
       expect(failing.statusCode).toBe(200);
       expect(failing.json()).not.toHaveProperty('downlinks');
     } finally {
-      t.app.deps.lorawan = undefined;
+      t.ports.lorawan = undefined;
     }
   });
 
@@ -108,14 +108,14 @@ describe('GET /api/health/ready', () => {
     const { ping } = t.database;
     t.database.ping = () => new Promise(() => {});
     // Without the database this instance gave its MQTT session up; it says so instead of "standby".
-    t.app.deps.lorawan = { brokerConnected: true, sessions: { state: 'paused' } };
+    t.ports.lorawan = { brokerConnected: true, sessions: { state: 'paused' } };
     try {
       const res = await ready();
       expect(res.statusCode).toBe(503);
       expect(res.json()).toMatchObject({ status: 'not_ready', db: 'down', broker: 'ok', uplinks: 'paused' });
     } finally {
       t.database.ping = ping;
-      t.app.deps.lorawan = undefined;
+      t.ports.lorawan = undefined;
     }
   });
 });

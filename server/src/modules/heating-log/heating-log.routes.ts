@@ -4,11 +4,13 @@ import { LogPageSchema, LogQuerySchema, UnitParamsSchema } from '@heizplan/contr
 import { ProblemSchema } from '@heizplan/contracts/problem';
 import type { FastifyInstance } from 'fastify';
 import { requireAuth } from '../../auth/bearer.ts';
-import { HeatingLogService } from './heating-log.service.ts';
+import type { HeatingLogService } from './heating-log.service.ts';
 
-export async function heatingLogRoutes(fastify: FastifyInstance) {
+export async function heatingLogRoutes(
+  fastify: FastifyInstance,
+  { heatingLog: service }: { heatingLog: HeatingLogService },
+) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const service = new HeatingLogService(fastify.deps.database.db);
   app.get(
     '/companies/:companyId/units/:unitId/log',
     {

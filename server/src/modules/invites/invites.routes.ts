@@ -11,11 +11,11 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireAuth } from '../../auth/bearer.ts';
-import { accountServices, problems } from '../me/account-wiring.ts';
+import { problems } from '../../http/company-resource-routes.ts';
+import type { InvitesService } from './invites.service.ts';
 
-export async function invitesRoutes(app: FastifyInstance) {
+export async function invitesRoutes(app: FastifyInstance, { invites }: { invites: InvitesService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const invites = () => accountServices(app).invites;
   const tags = ['invites'];
 
   r.get(
@@ -28,7 +28,7 @@ export async function invitesRoutes(app: FastifyInstance) {
         response: { 200: z.array(InviteSchema), ...problems(400, 401, 403, 404) },
       },
     },
-    async (request) => invites().list(requireAuth(request).sub, request.query.company_id),
+    async (request) => invites.list(requireAuth(request).sub, request.query.company_id),
   );
 
   r.post(
@@ -43,7 +43,7 @@ export async function invitesRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const invite = await invites().create(
+      const invite = await invites.create(
         requireAuth(request).sub,
         request.query.company_id,
         request.body ?? {},
@@ -63,7 +63,7 @@ export async function invitesRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await invites().remove(requireAuth(request).sub, request.params.id);
+      await invites.remove(requireAuth(request).sub, request.params.id);
       return reply.code(204).send(null);
     },
   );
@@ -79,6 +79,6 @@ export async function invitesRoutes(app: FastifyInstance) {
         response: { 200: CompanySchema, ...problems(401, 404, 429) },
       },
     },
-    async (request) => invites().join(requireAuth(request).sub, request.params.invite_code, request.ip),
+    async (request) => invites.join(requireAuth(request).sub, request.params.invite_code, request.ip),
   );
 }

@@ -9,7 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Company, Invite } from '@heizplan/contracts/account';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Role } from '../../auth/membership.ts';
+import { type Role, requireMember } from '../../auth/membership.ts';
 import {
   ACCOUNT_THRESHOLD,
   clearFailures,
@@ -21,9 +21,9 @@ import {
 } from '../../auth/throttle.ts';
 import type { Db } from '../../db/client.ts';
 import { badRequest, HttpError, notFound, retryAfterSeconds, tooManyRequests } from '../../http/errors.ts';
-import type { MemberGuard } from '../companies/companies.service.ts';
 import type { Mailer } from '../me/me.ports.ts';
-import type { InviteRow, InvitesRepository } from './invites.repository.ts';
+import type { InviteRow } from './invites.repository.ts';
+import * as repo from './invites.repository.ts';
 
 /** Shape of a code this server issues; anything else is rejected without a query. */
 const INVITE_CODE = /^[A-Za-z0-9_-]{32}$/;
@@ -54,21 +54,25 @@ export function toInviteResponse(row: InviteRow): Invite {
   };
 }
 
+export interface InvitesServiceDeps {
+  db: Db;
+  companies: CompanyReader;
+  mailer: Mailer;
+  /** Base of the link an invite mail carries. */
+  publicUrl: string;
+  log: Pick<FastifyBaseLogger, 'error'>;
+}
+
 export class InvitesService {
-  constructor(
-    private readonly repo: InvitesRepository,
-    private readonly requireMember: MemberGuard,
-    private readonly companies: CompanyReader,
-    private readonly mailer: Mailer,
-    private readonly publicUrl: string,
-    private readonly log: Pick<FastifyBaseLogger, 'error'>,
-    /** Holds the throttle's failure counters. */
-    private readonly db: Db,
-  ) {}
+  constructor(private readonly deps: InvitesServiceDeps) {}
+
+  private get db() {
+    return this.deps.db;
+  }
 
   async list(userId: string, companyId: string): Promise<Invite[]> {
-    await this.requireMember(userId, companyId, 'manage');
-    return (await this.repo.listForCompany(companyId)).map(toInviteResponse);
+    await requireMember(this.db, userId, companyId, 'manage');
+    return (await repo.listInvites(this.db, companyId)).map(toInviteResponse);
   }
 
   /**
@@ -78,15 +82,15 @@ export class InvitesService {
    * @throws 400 for a role while the company's role choice is off.
    */
   async create(userId: string, companyId: string, input: { email?: string; role?: Role }): Promise<Invite> {
-    await this.requireMember(userId, companyId, 'manage');
-    const company = await this.companies.get(userId, companyId);
+    await requireMember(this.db, userId, companyId, 'manage');
+    const company = await this.deps.companies.get(userId, companyId);
     if (!company.invite_role_choice && input.role !== undefined) {
       const message = 'This company gives every new member its default role; invites carry no role.';
       throw badRequest(message, [{ field: 'body.role', message, code: 'invite_role_choice_off' }], {
         code: 'invite_role_choice_off',
       });
     }
-    const row = await this.repo.insert({
+    const row = await repo.insertInvite(this.db, {
       id: newInviteCode(),
       companyId,
       email: input.email ?? null,
@@ -94,10 +98,10 @@ export class InvitesService {
     });
     if (row.email) {
       try {
-        await this.mailer.send(row.email, ...inviteMail(company.name, row.id, this.publicUrl));
+        await this.deps.mailer.send(row.email, ...inviteMail(company.name, row.id, this.deps.publicUrl));
       } catch (err) {
-        this.log.error({ err, companyId }, 'invite mail failed; invite withdrawn');
-        await this.repo.delete(companyId, row.id);
+        this.deps.log.error({ err, companyId }, 'invite mail failed; invite withdrawn');
+        await repo.deleteInvite(this.db, companyId, row.id);
         throw new HttpError(502, 'Bad Gateway', 'The invitation mail could not be sent.');
       }
     }
@@ -106,10 +110,10 @@ export class InvitesService {
 
   /** Admin only; an unknown code or another company's invite answers 404. */
   async remove(userId: string, code: string): Promise<void> {
-    const invite = INVITE_CODE.test(code) ? await this.repo.find(code) : undefined;
+    const invite = INVITE_CODE.test(code) ? await repo.findInvite(this.db, code) : undefined;
     if (!invite) throw notFound('Invite not found.');
-    await this.requireMember(userId, invite.companyId, 'manage');
-    await this.repo.delete(invite.companyId, code);
+    await requireMember(this.db, userId, invite.companyId, 'manage');
+    await repo.deleteInvite(this.db, invite.companyId, code);
   }
 
   /**
@@ -131,13 +135,13 @@ export class InvitesService {
       limits.map((l) => l.key),
     );
     if (locked) throw tooManyCodes(locked);
-    const invite = INVITE_CODE.test(code) ? await this.repo.redeem(code, userId) : undefined;
+    const invite = INVITE_CODE.test(code) ? await repo.redeemInvite(this.db, code, userId) : undefined;
     if (!invite) {
       const lockedNow = await recordFailures(this.db, limits);
       throw lockedNow ? tooManyCodes(lockedNow) : notFound(INVALID_CODE, { code: 'invite_code_invalid' });
     }
     await clearFailures(this.db, inviteAccountKey(userId));
-    return this.companies.get(userId, invite.companyId);
+    return this.deps.companies.get(userId, invite.companyId);
   }
 }
 

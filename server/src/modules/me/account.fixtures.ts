@@ -73,13 +73,10 @@ export interface SentMail {
 /** Replaces the app's mailer with one that records mails (or fails when `fail` is set). */
 export function recordMails(t: TestApp, options: { fail?: boolean } = {}): SentMail[] {
   const sent: SentMail[] = [];
-  t.app.deps.accountPorts = {
-    ...t.app.deps.accountPorts,
-    mailer: {
-      send: async (to, subject, text, attachments) => {
-        if (options.fail) throw new Error('SMTP refused the message');
-        sent.push({ to, subject, text, ...(attachments ? { attachments } : {}) });
-      },
+  t.ports.mailer = {
+    send: async (to, subject, text, attachments) => {
+      if (options.fail) throw new Error('SMTP refused the message');
+      sent.push({ to, subject, text, ...(attachments ? { attachments } : {}) });
     },
   };
   return sent;
@@ -92,20 +89,17 @@ export function recordAccountCalls(t: TestApp) {
     password: [] as [string, string][],
     deletion: [] as string[],
   };
-  t.app.deps.accountPorts = {
-    ...t.app.deps.accountPorts,
-    account: {
-      requestVerification: async (userId) => {
-        calls.verification.push(userId);
-      },
-      setPassword: async (userId, _currentPassword, password) => {
-        calls.password.push([userId, password]);
-      },
+  t.ports.account = {
+    requestVerification: async (userId) => {
+      calls.verification.push(userId);
     },
-    billing: {
-      onAccountDeletion: async (userId) => {
-        calls.deletion.push(userId);
-      },
+    setPassword: async (userId, _currentPassword, password) => {
+      calls.password.push([userId, password]);
+    },
+  };
+  t.ports.accountDeletion = {
+    onAccountDeletion: async (userId) => {
+      calls.deletion.push(userId);
     },
   };
   return calls;

@@ -1,10 +1,10 @@
 /**
- * Ports the account calls (issue 4) need from other parts of the system, injected through
- * `AppDeps.accountPorts` so tests and the composition root can supply real implementations:
- * - `Mailer` sends plain-text mail (invite codes, invoices with their PDF);
+ * Ports the account calls need from other parts of the system, handed to `createServices`
+ * (services.ts) so the composition root and tests supply the implementations:
+ * - `Mailer` sends plain-text mail (invite codes, invoices with their PDF, alert mails);
  * - `AccountPort` reaches the embedded identity provider's account store (verification
  *   mail, password change);
- * - `BillingHooks` lets the billing issue react to account deletion.
+ * - `BillingHooks` lets billing react to an account deletion.
  * Missing ports fall back to the defaults below.
  */
 import type { FastifyBaseLogger } from 'fastify';
@@ -31,7 +31,7 @@ export interface BillingHooks {
   /**
    * Called once when a user requests account deletion (spec §4): cancels, at the end of the
    * billing period, the subscriptions of the companies the user is the only admin of
-   * (modules/billing, wired in account-wiring.ts).
+   * (by default `BillingService.cancelForAccountDeletion`, wired in services.ts).
    */
   onAccountDeletion(userId: string): Promise<void>;
 }
@@ -47,7 +47,7 @@ const unavailable = () =>
 
 /**
  * Fills unset ports: mail is only logged (no transport configured), account-store calls
- * answer 503, billing does nothing (account-wiring.ts supplies the real billing hook).
+ * answer 503, billing does nothing (services.ts supplies the billing service's own hook).
  */
 export function resolveAccountPorts(
   ports: Partial<AccountPorts> | undefined,

@@ -5,67 +5,73 @@ import { accountDeletionRequests, identityAccounts, memberships, users } from '.
 
 export type UserRow = typeof users.$inferSelect;
 
-export class MeRepository {
-  constructor(private readonly db: Db) {}
+export async function findUser(db: Db, userId: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  return row;
+}
 
-  async find(userId: string): Promise<UserRow | undefined> {
-    const [row] = await this.db.select().from(users).where(eq(users.id, userId)).limit(1);
-    return row;
-  }
+export async function companyIdsOf(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: memberships.companyId })
+    .from(memberships)
+    .where(eq(memberships.userId, userId))
+    .orderBy(asc(memberships.createdAt), asc(memberships.companyId));
+  return rows.map((r) => r.id);
+}
 
-  async companyIds(userId: string): Promise<string[]> {
-    const rows = await this.db
-      .select({ id: memberships.companyId })
-      .from(memberships)
-      .where(eq(memberships.userId, userId))
-      .orderBy(asc(memberships.createdAt), asc(memberships.companyId));
-    return rows.map((r) => r.id);
-  }
+export async function setUserLanguage(
+  db: Db,
+  userId: string,
+  lang: UserRow['lang'],
+): Promise<UserRow | undefined> {
+  const [row] = await db.update(users).set({ lang }).where(eq(users.id, userId)).returning();
+  return row;
+}
 
-  async setLanguage(userId: string, lang: UserRow['lang']): Promise<UserRow | undefined> {
-    const [row] = await this.db.update(users).set({ lang }).where(eq(users.id, userId)).returning();
-    return row;
-  }
-
-  /**
-   * Saves name and email here and on the embedded provider's sign-in account (if there is
-   * one, so the new address is the login); a changed email is unverified again.
-   * @returns 'email-taken' (nothing saved) when another sign-in account uses that email.
-   */
-  async updateProfile(
-    userId: string,
-    profile: { name: string; email: string; emailChanged: boolean },
-  ): Promise<UserRow | undefined | 'email-taken'> {
-    const { name, email, emailChanged } = profile;
-    try {
-      return await this.db.transaction(async (tx) => {
-        await tx
-          .update(identityAccounts)
-          .set({ name, ...(emailChanged ? { email, emailVerified: false } : {}) })
-          .where(eq(identityAccounts.id, userId));
-        const [row] = await tx
-          .update(users)
-          .set({ name, email, ...(emailChanged ? { emailVerified: false } : {}) })
-          .where(eq(users.id, userId))
-          .returning();
-        return row;
-      });
-    } catch (err) {
-      if (isUniqueViolation(err)) return 'email-taken';
-      throw err;
-    }
-  }
-
-  /** Deactivates the user and records the request in one transaction; a repeat keeps the first dates. */
-  async requestDeletion(userId: string, requestedAt: Date, purgeAfter: Date): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      await tx.update(users).set({ active: false }).where(eq(users.id, userId));
+/**
+ * Saves name and email here and on the embedded provider's sign-in account (if there is
+ * one, so the new address is the login); a changed email is unverified again.
+ * @returns 'email-taken' (nothing saved) when another sign-in account uses that email.
+ */
+export async function updateProfile(
+  db: Db,
+  userId: string,
+  profile: { name: string; email: string; emailChanged: boolean },
+): Promise<UserRow | undefined | 'email-taken'> {
+  const { name, email, emailChanged } = profile;
+  try {
+    return await db.transaction(async (tx) => {
       await tx
-        .insert(accountDeletionRequests)
-        .values({ userId, requestedAt, purgeAfter })
-        .onConflictDoNothing();
+        .update(identityAccounts)
+        .set({ name, ...(emailChanged ? { email, emailVerified: false } : {}) })
+        .where(eq(identityAccounts.id, userId));
+      const [row] = await tx
+        .update(users)
+        .set({ name, email, ...(emailChanged ? { emailVerified: false } : {}) })
+        .where(eq(users.id, userId))
+        .returning();
+      return row;
     });
+  } catch (err) {
+    if (isUniqueViolation(err)) return 'email-taken';
+    throw err;
   }
+}
+
+/** Deactivates the user and records the request in one transaction; a repeat keeps the first dates. */
+export async function requestDeletion(
+  db: Db,
+  userId: string,
+  requestedAt: Date,
+  purgeAfter: Date,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ active: false }).where(eq(users.id, userId));
+    await tx
+      .insert(accountDeletionRequests)
+      .values({ userId, requestedAt, purgeAfter })
+      .onConflictDoNothing();
+  });
 }
 
 /** PostgreSQL unique violation (SQLSTATE 23505), raw or wrapped by Drizzle. */

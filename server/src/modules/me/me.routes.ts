@@ -9,21 +9,21 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireAuth } from '../../auth/bearer.ts';
+import { problems } from '../../http/company-resource-routes.ts';
 import { badRequest } from '../../http/errors.ts';
-import { accountServices, problems } from './account-wiring.ts';
+import type { MeService } from './me.service.ts';
 
 const PASSWORD_IN_QUERY =
   'Send the new password in the JSON body {"password": "…"}, never in the query string, which ends up in logs.';
 
-export async function meRoutes(app: FastifyInstance) {
+export async function meRoutes(app: FastifyInstance, { me }: { me: MeService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const me = () => accountServices(app).me;
   const tags = ['me'];
 
   r.get(
     '/me/',
     { schema: { tags, summary: 'The caller’s profile', response: { 200: UserSchema, ...problems(401) } } },
-    async (request) => me().get(requireAuth(request).sub),
+    async (request) => me.get(requireAuth(request).sub),
   );
 
   r.put(
@@ -36,7 +36,7 @@ export async function meRoutes(app: FastifyInstance) {
         response: { 200: UserSchema, ...problems(400, 401) },
       },
     },
-    async (request) => me().update(requireAuth(request).sub, request.body),
+    async (request) => me.update(requireAuth(request).sub, request.body),
   );
 
   r.post(
@@ -49,7 +49,7 @@ export async function meRoutes(app: FastifyInstance) {
         response: { 200: UserSchema, ...problems(400, 401) },
       },
     },
-    async (request) => me().setLanguage(requireAuth(request).sub, request.query.lang),
+    async (request) => me.setLanguage(requireAuth(request).sub, request.query.lang),
   );
 
   r.put(
@@ -73,7 +73,7 @@ export async function meRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await me().setPassword(requireAuth(request).sub, request.body.currentPassword, request.body.password);
+      await me.setPassword(requireAuth(request).sub, request.body.currentPassword, request.body.password);
       return reply.code(204).send(null);
     },
   );
@@ -88,7 +88,7 @@ export async function meRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await me().requestDeletion(requireAuth(request).sub);
+      await me.requestDeletion(requireAuth(request).sub);
       return reply.code(202).send(null);
     },
   );
@@ -103,7 +103,7 @@ export async function meRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await me().requestVerification(requireAuth(request).sub);
+      await me.requestVerification(requireAuth(request).sub);
       return reply.code(202).send(null);
     },
   );

@@ -6,9 +6,11 @@
  * which only exists in embedded mode: with an external issuer they answer 409.
  */
 import type { Language, UpdateMeBody, User } from '@heizplan/contracts/account';
+import type { Db } from '../../db/client.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import type { AccountPorts } from './me.ports.ts';
-import type { MeRepository, UserRow } from './me.repository.ts';
+import type { UserRow } from './me.repository.ts';
+import * as repo from './me.repository.ts';
 
 /** Days between a deletion request and the removal of the account's data (spec §4). */
 export const DELETION_GRACE_DAYS = 30;
@@ -32,27 +34,31 @@ export function toUserResponse(row: UserRow, companyIds: string[]): User {
 
 export class MeService {
   constructor(
-    private readonly repo: MeRepository,
+    private readonly db: Db,
     private readonly ports: AccountPorts,
     private readonly mode: { externalIssuer: boolean },
   ) {}
 
   async get(userId: string): Promise<User> {
-    return this.respond(await this.repo.find(userId));
+    return this.respond(await repo.findUser(this.db, userId));
   }
 
   async update(userId: string, body: UpdateMeBody): Promise<User> {
-    const current = await this.repo.find(userId);
+    const current = await repo.findUser(this.db, userId);
     if (!current) throw notFound('User not found.');
     const emailChanged = current.email.toLowerCase() !== body.email.toLowerCase();
-    const row = await this.repo.updateProfile(userId, { name: body.name, email: body.email, emailChanged });
+    const row = await repo.updateProfile(this.db, userId, {
+      name: body.name,
+      email: body.email,
+      emailChanged,
+    });
     if (row === 'email-taken')
       throw conflict('This email address is already used by another account.', { code: 'email_taken' });
     return this.respond(row);
   }
 
   async setLanguage(userId: string, lang: Language): Promise<User> {
-    return this.respond(await this.repo.setLanguage(userId, lang));
+    return this.respond(await repo.setUserLanguage(this.db, userId, lang));
   }
 
   /** @throws 409 with an external issuer, which owns the password. */
@@ -64,7 +70,7 @@ export class MeService {
   /** @throws 409 when the email is already verified or accounts are external. */
   async requestVerification(userId: string): Promise<void> {
     if (this.mode.externalIssuer) throw conflict(EXTERNAL_ACCOUNTS, { code: 'accounts_external' });
-    const user = await this.repo.find(userId);
+    const user = await repo.findUser(this.db, userId);
     if (!user) throw notFound('User not found.');
     if (user.emailVerified)
       throw conflict('The email address is already verified.', { code: 'email_already_verified' });
@@ -77,12 +83,12 @@ export class MeService {
    * `DELETION_GRACE_DAYS` later (carried out by `purgeDueAccounts`).
    */
   async requestDeletion(userId: string, now = new Date()): Promise<void> {
-    await this.repo.requestDeletion(userId, now, new Date(now.getTime() + DELETION_GRACE_DAYS * DAY_MS));
+    await repo.requestDeletion(this.db, userId, now, new Date(now.getTime() + DELETION_GRACE_DAYS * DAY_MS));
     await this.ports.billing.onAccountDeletion(userId);
   }
 
   private async respond(row: UserRow | undefined): Promise<User> {
     if (!row) throw notFound('User not found.');
-    return toUserResponse(row, await this.repo.companyIds(row.id));
+    return toUserResponse(row, await repo.companyIdsOf(this.db, row.id));
   }
 }

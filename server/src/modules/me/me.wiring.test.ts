@@ -24,7 +24,7 @@ const PASSWORD = 'first password 1';
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'heizplan-account-wiring-'));
   t = await buildTestApp({ DATA_DIR: dataDir });
-  t.app.deps.accountPorts = identityAccountPorts(t.config, t.database.db, { info: () => {} });
+  Object.assign(t.ports, identityAccountPorts(t.config, t.database.db, { info: () => {} }));
   const account = await registerAccount(
     { db: t.database.db, config: t.config },
     { email: 'wired@example.test', name: 'Wired', password: PASSWORD },

@@ -21,18 +21,17 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireAuth } from '../../auth/bearer.ts';
 import { isEmptyPatch } from '../../http/company-resource-routes.ts';
-import { heatingServiceDeps } from '../units/service-deps.ts';
-import { PlansService } from './plans.service.ts';
-import { PreviewService } from './preview.service.ts';
+import type { PlansService } from './plans.service.ts';
+import type { PreviewService } from './preview.service.ts';
 
 const errors = { 400: ProblemSchema, 403: ProblemSchema, 404: ProblemSchema, 409: ProblemSchema };
 const tags = ['plans'];
 
-export async function plansRoutes(fastify: FastifyInstance) {
+export async function plansRoutes(
+  fastify: FastifyInstance,
+  { plans, previews }: { plans: PlansService; previews: PreviewService },
+) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const deps = heatingServiceDeps(fastify);
-  const plans = new PlansService(deps);
-  const previews = new PreviewService(deps);
 
   // A plan belongs to a unit or to a group; both owners get the same two routes.
   const owners = [

@@ -13,11 +13,11 @@ import { findOverlap } from '../../heating/overlap.ts';
 import type { HeatingPlan } from '../../heating/types.ts';
 import { PLAN_ISSUE_DETAILS, PLAN_ISSUE_MESSAGES } from '../../heating/validate.ts';
 import { conflict, HttpError, notFound } from '../../http/errors.ts';
-import { evaluateUnits } from '../../jobs/heating-apply.ts';
-import type { CompanyHeating } from '../../jobs/heating-inputs.ts';
+import { evaluateUnits } from '../../scheduling/heating-apply.ts';
+import type { CompanyHeating } from '../../scheduling/heating-inputs.ts';
+import { type HeatingServiceDeps, requireCompanyHeating } from '../../scheduling/heating-services.ts';
 import { findGroup, unitIdsOfGroup } from '../groups/groups.repository.ts';
 import { findUnit } from '../units/units.repository.ts';
-import { type HeatingServiceDeps, requireCompanyHeating } from '../units/units.service.ts';
 import * as repo from './plans.repository.ts';
 
 /** Stored columns of a plan input; fields of the other kind are dropped. */

@@ -8,9 +8,9 @@ import { requireMember } from '../../auth/membership.ts';
 import { expandTimeline, resolveSetpoint } from '../../heating/engine.ts';
 import type { HeatingPlan, SetpointChange, UnitHeatingInput } from '../../heating/types.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
-import { loadHeatingInputs } from '../../jobs/heating-inputs.ts';
+import { loadHeatingInputs } from '../../scheduling/heating-inputs.ts';
+import { type HeatingServiceDeps, requireCompanyHeating } from '../../scheduling/heating-services.ts';
 import { findUnit } from '../units/units.repository.ts';
-import { type HeatingServiceDeps, requireCompanyHeating } from '../units/units.service.ts';
 import { draftPlan, requireNoOverlap, requireValidPlan } from './plans.service.ts';
 
 export interface PreviewWindow {

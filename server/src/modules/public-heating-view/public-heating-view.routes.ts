@@ -15,9 +15,10 @@ import {
   PublicTokenParamsSchema,
 } from '@heizplan/contracts/public-heating-view';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
 import { rateLimitOptions } from '../../http/rate-limit-store.ts';
-import { heatingServiceDeps } from '../units/service-deps.ts';
-import { PublicHeatingViewService } from './public-heating-view.service.ts';
+import type { PublicHeatingViewService } from './public-heating-view.service.ts';
 
 /** Requests per minute: reads refresh a page every minute; changes are a few taps. */
 export const PUBLIC_RATE_LIMITS = {
@@ -29,13 +30,19 @@ const tags = ['public'];
 const errors = { 400: ProblemSchema, 404: ProblemSchema, 409: ProblemSchema, 429: ProblemSchema };
 const tokenOf = (request: FastifyRequest) => (request.params as { token?: string }).token ?? '';
 
-export async function publicHeatingViewRoutes(fastify: FastifyInstance) {
-  await fastify.register(
-    rateLimit,
-    rateLimitOptions(fastify.deps.config, fastify.deps.database.db, 'public'),
-  );
+export interface PublicHeatingViewRoutesOptions {
+  publicHeatingView: PublicHeatingViewService;
+  /** Where the rate limits count (the database, shared by every instance). */
+  config: Config;
+  db: Db;
+}
+
+export async function publicHeatingViewRoutes(
+  fastify: FastifyInstance,
+  { publicHeatingView: service, config, db }: PublicHeatingViewRoutesOptions,
+) {
+  await fastify.register(rateLimit, rateLimitOptions(config, db, 'public'));
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const service = new PublicHeatingViewService(heatingServiceDeps(fastify));
   const limits = (kind: keyof typeof PUBLIC_RATE_LIMITS) => [
     app.rateLimit({
       max: PUBLIC_RATE_LIMITS[kind].perIp,

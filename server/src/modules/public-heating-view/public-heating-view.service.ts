@@ -9,10 +9,11 @@
 import type { PublicHeatingView } from '@heizplan/contracts/public-heating-view';
 import { resolveSetpoint } from '../../heating/engine.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
-import { loadHeatingInputs } from '../../jobs/heating-inputs.ts';
+import { loadHeatingInputs } from '../../scheduling/heating-inputs.ts';
+import type { HeatingServiceDeps } from '../../scheduling/heating-services.ts';
 import { findByToken } from '../qr-codes/qr-codes.repository.ts';
 import { findUnit } from '../units/units.repository.ts';
-import { type HeatingServiceDeps, PAUSED_MESSAGE, UnitsService } from '../units/units.service.ts';
+import { PAUSED_MESSAGE, type UnitsService } from '../units/units.service.ts';
 import * as repo from './public-heating-view.repository.ts';
 
 /** Occupants change the setpoint in steps of this size (°C). */
@@ -50,11 +51,11 @@ export function occupantLimits(
 }
 
 export class PublicHeatingViewService {
-  private readonly units: UnitsService;
-
-  constructor(private readonly deps: HeatingServiceDeps) {
-    this.units = new UnitsService(deps);
-  }
+  /** `units` applies an occupant's change as the units screen applies a manual one. */
+  constructor(
+    private readonly deps: HeatingServiceDeps,
+    private readonly units: UnitsService,
+  ) {}
 
   private get db() {
     return this.deps.db;

@@ -9,22 +9,16 @@ import { QrCodeListSchema, UnitQrStateSchema } from '@heizplan/contracts/qr-code
 import type { FastifyInstance } from 'fastify';
 import { requireAuth } from '../../auth/bearer.ts';
 import { companyRouteErrors as errors } from '../../http/company-resource-routes.ts';
-import { licencePolicy } from '../billing/licences.ts';
-import { QrCodesService } from './qr-codes.service.ts';
+import type { QrCodesService } from './qr-codes.service.ts';
 
 const tags = ['qr-codes'];
 const unitCode = '/companies/:companyId/units/:unitId/qr-code';
 
-export async function qrCodesRoutes(fastify: FastifyInstance) {
+export async function qrCodesRoutes(
+  fastify: FastifyInstance,
+  { qrCodes: service }: { qrCodes: QrCodesService },
+) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { database, config } = fastify.deps;
-  const licences = licencePolicy(config.billing.provider);
-  const service = new QrCodesService({
-    db: database.db,
-    now: () => new Date(),
-    allowance: (db, companyId) => licences.usable(db, companyId),
-    publicUrl: config.publicUrl,
-  });
   const response = { 200: UnitQrStateSchema, ...errors };
 
   app.get(

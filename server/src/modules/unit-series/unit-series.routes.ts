@@ -5,11 +5,13 @@ import { SeriesQuerySchema, UnitSeriesSchema } from '@heizplan/contracts/unit-se
 import type { FastifyInstance } from 'fastify';
 import { requireAuth } from '../../auth/bearer.ts';
 import { companyRouteErrors as errors } from '../../http/company-resource-routes.ts';
-import { UnitSeriesService } from './unit-series.service.ts';
+import type { UnitSeriesService } from './unit-series.service.ts';
 
-export async function unitSeriesRoutes(fastify: FastifyInstance) {
+export async function unitSeriesRoutes(
+  fastify: FastifyInstance,
+  { unitSeries: service }: { unitSeries: UnitSeriesService },
+) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const service = new UnitSeriesService({ db: fastify.deps.database.db, now: () => new Date() });
   app.get(
     '/companies/:companyId/units/:unitId/series',
     {

@@ -12,7 +12,7 @@ import {
 import { requireMember } from '../../auth/membership.ts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
-import { findCompanyHeating } from '../../jobs/heating-inputs.ts';
+import { findCompanyHeating } from '../../scheduling/heating-inputs.ts';
 import { findUnit } from '../units/units.repository.ts';
 import * as repo from './unit-series.repository.ts';
 

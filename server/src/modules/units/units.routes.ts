@@ -19,15 +19,13 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { requireAuth } from '../../auth/bearer.ts';
 import { companyResourceRoutes, companyRouteErrors as errors } from '../../http/company-resource-routes.ts';
-import { heatingServiceDeps } from './service-deps.ts';
-import { UnitsService } from './units.service.ts';
+import type { UnitsService } from './units.service.ts';
 
 const base = '/companies/:companyId/units';
 const tags = ['units'];
 
-export async function unitsRoutes(fastify: FastifyInstance) {
+export async function unitsRoutes(fastify: FastifyInstance, { units: service }: { units: UnitsService }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const service = new UnitsService(heatingServiceDeps(fastify));
 
   companyResourceRoutes(fastify, {
     resource: 'units',

@@ -14,23 +14,15 @@ import {
   wallControlOrderIssues,
 } from '@heizplan/contracts/heating';
 import { type AuthClaims, deactivated, issuedBeforeSignOut, signedOut } from '../../auth/bearer.ts';
-import { type Capability, isUuid, requireCapability, requireMember } from '../../auth/membership.ts';
+import { isUuid, requireCapability, requireMember } from '../../auth/membership.ts';
 import type { Db } from '../../db/client.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors.ts';
-import { type Actor, evaluateUnits, resendSetpoints } from '../../jobs/heating-apply.ts';
-import { type CompanyHeating, findCompanyHeating } from '../../jobs/heating-inputs.ts';
 import { downlinkStatusByUnit, type UnitDownlinkStatus } from '../../lorawan/downlink-status.ts';
+import { type Actor, evaluateUnits, resendSetpoints } from '../../scheduling/heating-apply.ts';
+import type { CompanyHeating } from '../../scheduling/heating-inputs.ts';
+import { type HeatingServiceDeps, requireCompanyHeating } from '../../scheduling/heating-services.ts';
 import { requireInRange } from './temperature-range.ts';
 import * as repo from './units.repository.ts';
-
-/** Collaborators a heating service needs besides the database. */
-export interface HeatingServiceDeps {
-  db: Db;
-  /** Current instant (UTC). */
-  now: () => Date;
-  /** Tells the scheduler that commands are waiting (sent right away instead of at the next tick). */
-  wake: () => void;
-}
 
 /**
  * Refuses names the company already uses (decision 0044), naming the first; `field` is the
@@ -92,19 +84,6 @@ export function toUnitResponse(r: repo.UnitRecord, downlinks: UnitDownlinkStatus
     createdAt: u.createdAt.toISOString(),
     createdBy: u.createdBy ? { id: u.createdBy, name: r.creatorName ?? '' } : null,
   };
-}
-
-/** Loads the company's heating settings after the membership and role check (`requireMember`). */
-export async function requireCompanyHeating(
-  db: Db,
-  userId: string,
-  companyId: string,
-  capability: Capability,
-): Promise<CompanyHeating> {
-  await requireMember(db, userId, companyId, capability);
-  const company = await findCompanyHeating(db, companyId);
-  if (!company) throw notFound('Company not found.');
-  return company;
 }
 
 export class UnitsService {

@@ -1,7 +1,7 @@
 /**
  * Loads what the pure heating engine needs for a set of units — company zone, range and frost
  * protection, the unit's own plans, its group's plans, the latest manual change and the pause —
- * and one-time events (issue 8) — in five queries however many units there are (the scheduler
+ * and one-time events — in five queries however many units there are (the scheduler
  * evaluates thousands per tick).
  */
 import { eq, inArray, or } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * Port through which the scheduler hands applied setpoints to devices (issue 5). The device
+ * Port through which the scheduler hands applied setpoints to devices. The device
  * integration (LoRaWAN downlinks) implements it; until then `loggingSetpointSink` writes each
  * command to the log. A sink that throws makes the scheduler retry the same commands on its
  * next tick, so `send` must be safe to call again after a failure.

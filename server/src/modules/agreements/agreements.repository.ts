@@ -15,20 +15,20 @@ const columns = {
   privacyAcceptedVersion: companies.privacyAcceptedVersion,
 };
 
-export class LicensesRepository {
-  constructor(private readonly db: Db) {}
+export async function findAcceptedVersions(db: Db, companyId: string): Promise<AcceptedVersions | undefined> {
+  const [row] = await db.select(columns).from(companies).where(eq(companies.id, companyId)).limit(1);
+  return row;
+}
 
-  async find(companyId: string): Promise<AcceptedVersions | undefined> {
-    const [row] = await this.db.select(columns).from(companies).where(eq(companies.id, companyId)).limit(1);
-    return row;
-  }
-
-  async accept(companyId: string, versions: AcceptedVersions): Promise<AcceptedVersions | undefined> {
-    const [row] = await this.db
-      .update(companies)
-      .set(versions)
-      .where(eq(companies.id, companyId))
-      .returning(columns);
-    return row;
-  }
+export async function acceptVersions(
+  db: Db,
+  companyId: string,
+  versions: AcceptedVersions,
+): Promise<AcceptedVersions | undefined> {
+  const [row] = await db
+    .update(companies)
+    .set(versions)
+    .where(eq(companies.id, companyId))
+    .returning(columns);
+  return row;
 }

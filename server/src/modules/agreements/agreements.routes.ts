@@ -1,13 +1,19 @@
-/** `/api/licenses/*` (spec §7, helpers/ACCOUNT_API.md): current and accepted agreement versions. */
+/**
+ * `/api/licenses/*` (spec §7): current and accepted versions of the agreements a company accepts
+ * (AVV, licence terms, privacy). The path keeps the spec's name; device licences are billing's.
+ */
 import type { ZodTypeProvider } from '@fastify/type-provider-zod';
 import { CompanyParamsSchema, LicenseCurrentSchema, LicenseRecordSchema } from '@heizplan/contracts/account';
 import type { FastifyInstance } from 'fastify';
 import { requireAuth } from '../../auth/bearer.ts';
-import { accountServices, problems } from '../me/account-wiring.ts';
+import { problems } from '../../http/company-resource-routes.ts';
+import type { AgreementsService } from './agreements.service.ts';
 
-export async function licensesRoutes(app: FastifyInstance) {
+export async function agreementsRoutes(
+  app: FastifyInstance,
+  { agreements }: { agreements: AgreementsService },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const licenses = () => accountServices(app).licenses;
   const tags = ['licenses'];
 
   r.get(
@@ -21,7 +27,7 @@ export async function licensesRoutes(app: FastifyInstance) {
     },
     async (request) => {
       requireAuth(request);
-      return licenses().current();
+      return agreements.current();
     },
   );
 
@@ -35,7 +41,7 @@ export async function licensesRoutes(app: FastifyInstance) {
         response: { 200: LicenseRecordSchema, ...problems(401, 404) },
       },
     },
-    async (request) => licenses().record(requireAuth(request).sub, request.params.id),
+    async (request) => agreements.record(requireAuth(request).sub, request.params.id),
   );
 
   r.post(
@@ -48,6 +54,6 @@ export async function licensesRoutes(app: FastifyInstance) {
         response: { 200: LicenseRecordSchema, ...problems(401, 403, 404) },
       },
     },
-    async (request) => licenses().accept(requireAuth(request).sub, request.params.id),
+    async (request) => agreements.accept(requireAuth(request).sub, request.params.id),
   );
 }

@@ -1,6 +1,6 @@
 /**
- * Port answering "which devices control these units?" (issue 5). `databaseDeviceDirectory`
- * reads `devices.unit_id` (device registry, issue 6); `noDevices` answers none, for tests
+ * Port answering "which devices control these units?". `databaseDeviceDirectory`
+ * reads `devices.unit_id` (the device registry); `noDevices` answers none, for tests
  * and tools that only want the heating log.
  */
 import { anyOf } from '../db/any-of.ts';

@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
-import { buildApp } from '../../app.ts';
+import { buildTestApp, composeApp, type TestApp } from '../../../test/helpers.ts';
 import { ConfigError, loadConfig } from '../../config.ts';
 import { companies } from '../../db/schema.ts';
 import { addMember, createCompany, expectProblem, forgedAuthorization } from '../me/account.fixtures.ts';
@@ -89,11 +88,11 @@ describe('bumping an agreement version', () => {
     await t.app.inject({ method: 'POST', url: `/api/licenses/${company.id}/`, headers });
 
     // The same database served by a restarted server whose licence terms are at version 2.
-    const bumped = await buildApp({
-      config: loadConfig({ ...envOf(t), AGREEMENT_VERSION_LICENSE: '2' }),
-      database: t.database,
-      verifyToken: t.issuer.verify,
-    });
+    const { app: bumped } = await composeApp(
+      loadConfig({ ...envOf(t), AGREEMENT_VERSION_LICENSE: '2' }),
+      t.database,
+      t.issuer.verify,
+    );
     try {
       const current = await bumped.inject({ method: 'GET', url: '/api/licenses/current', headers });
       expect(current.json()).toEqual({ avv_version: 1, license_version: 2, privacy_version: 1 });

@@ -1,0 +1,40 @@
+/** Queries on the embedded provider's sign-in accounts and the API user rows they belong to. */
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { identityAccounts, users } from '../db/schema.ts';
+
+export type IdentityAccount = typeof identityAccounts.$inferSelect;
+
+export async function findAccountByEmail(db: Db, email: string): Promise<IdentityAccount | undefined> {
+  const [row] = await db
+    .select()
+    .from(identityAccounts)
+    .where(eq(sql`lower(${identityAccounts.email})`, email.trim().toLowerCase()))
+    .limit(1);
+  return row;
+}
+
+export async function findAccountById(db: Db, id: string): Promise<IdentityAccount | undefined> {
+  const [row] = await db.select().from(identityAccounts).where(eq(identityAccounts.id, id)).limit(1);
+  return row;
+}
+
+/**
+ * The account behind a token `sub`, or undefined when it does not exist or its user was
+ * deactivated (`DELETE /me/request_deletion`): then sign-in, refresh and silent login fail.
+ */
+export async function findActiveAccount(db: Db, id: string): Promise<IdentityAccount | undefined> {
+  const [row] = await db
+    .select({ account: identityAccounts, active: users.active })
+    .from(identityAccounts)
+    .leftJoin(users, eq(users.id, identityAccounts.id))
+    .where(eq(identityAccounts.id, id))
+    .limit(1);
+  if (!row || row.active === false) return undefined;
+  return row.account;
+}
+
+/** Notes a completed sign-in on the user row (the team screen shows it). */
+export async function recordLogin(db: Db, userId: string, at: Date): Promise<void> {
+  await db.update(users).set({ lastLogin: at }).where(eq(users.id, userId));
+}

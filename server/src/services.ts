@@ -1,0 +1,158 @@
+/**
+ * Every service, built once at start (main.ts; tests through server/test/helpers.ts) and handed
+ * to the route plugins and jobs that use them. What exists only once the server runs — the
+ * heating scheduler — comes in as a port; the services never reach for the HTTP app.
+ */
+import type { Config } from './config.ts';
+import type { Db } from './db/client.ts';
+import type { Logger } from './logger.ts';
+import { AgreementsService } from './modules/agreements/agreements.service.ts';
+import { AlertsService } from './modules/alerts/alerts.service.ts';
+import { BillingService } from './modules/billing/billing.service.ts';
+import { createBillingProvider } from './modules/billing/billing.wiring.ts';
+import { licencePolicy } from './modules/billing/licences.ts';
+import { CompaniesService } from './modules/companies/companies.service.ts';
+import { type AppKeyCipher, createAppKeyCipher, loadDeviceKey } from './modules/devices/app-key-cipher.ts';
+import { DevicesService } from './modules/devices/devices.service.ts';
+import { EventsService } from './modules/events/events.service.ts';
+import { GatewaysService } from './modules/gateways/gateways.service.ts';
+import { GroupsService } from './modules/groups/groups.service.ts';
+import { HeatingLogService } from './modules/heating-log/heating-log.service.ts';
+import { InvitesService } from './modules/invites/invites.service.ts';
+import {
+  type AccountPort,
+  type BillingHooks,
+  type Mailer,
+  resolveAccountPorts,
+} from './modules/me/me.ports.ts';
+import { MeService } from './modules/me/me.service.ts';
+import { PlansService } from './modules/plans/plans.service.ts';
+import { PreviewService } from './modules/plans/preview.service.ts';
+import { PublicHeatingViewService } from './modules/public-heating-view/public-heating-view.service.ts';
+import { QrCodesService } from './modules/qr-codes/qr-codes.service.ts';
+import { UnitSeriesService } from './modules/unit-series/unit-series.service.ts';
+import { UnitsService } from './modules/units/units.service.ts';
+import { markCompanyUnitsDue } from './scheduling/heating-apply.ts';
+import type { HeatingServiceDeps, SetpointWaker } from './scheduling/heating-services.ts';
+
+/** What the services need from outside; each unset one has a safe default. */
+export interface ServicePorts {
+  /** Sends mail (invites, invoices, alert mails); unset: each mail is only logged. */
+  mailer?: Mailer;
+  /** The embedded provider's account store; unset: password and verification calls answer 503. */
+  account?: AccountPort;
+  /** Billing's reaction to an account deletion request; unset: `BillingService.cancelForAccountDeletion`. */
+  billing?: BillingHooks;
+  /** Wakes the heating scheduler after a change queued setpoints; unset: nothing is woken. */
+  setpointWaker?: SetpointWaker;
+}
+
+export interface Services {
+  /** The mail port every service sends through (alert mails use it too). */
+  readonly mailer: Mailer;
+  readonly units: UnitsService;
+  readonly groups: GroupsService;
+  readonly plans: PlansService;
+  readonly previews: PreviewService;
+  readonly events: EventsService;
+  readonly publicHeatingView: PublicHeatingViewService;
+  readonly heatingLog: HeatingLogService;
+  readonly unitSeries: UnitSeriesService;
+  readonly devices: DevicesService;
+  readonly gateways: GatewaysService;
+  readonly qrCodes: QrCodesService;
+  readonly alerts: AlertsService;
+  readonly billing: BillingService;
+  readonly companies: CompaniesService;
+  readonly invites: InvitesService;
+  /** The agreements a company accepts (AVV, licence terms, privacy), not device licences. */
+  readonly agreements: AgreementsService;
+  readonly me: MeService;
+}
+
+export interface ServicesOptions {
+  config: Config;
+  db: Db;
+  log: Logger;
+  ports?: ServicePorts;
+}
+
+/** Builds every service on `db`; @returns them in a frozen object. */
+export function createServices({ config, db, log, ports = {} }: ServicesOptions): Services {
+  const now = () => new Date();
+  const wake = () => ports.setpointWaker?.wake();
+  const heating: HeatingServiceDeps = { db, now, wake };
+  const account = resolveAccountPorts(ports, log);
+  const licences = licencePolicy(config.billing.provider);
+
+  const billing = new BillingService({
+    db,
+    config: config.billing,
+    provider: createBillingProvider(config, db, account.mailer),
+    publicUrl: config.publicUrl,
+    log,
+  });
+  const units = new UnitsService(heating);
+  // Companies and invites use each other: a team invite is an invite, an invite reads its company.
+  const companies: CompaniesService = new CompaniesService({
+    db,
+    agreements: config.agreements,
+    inviter: { create: (userId, companyId, input) => invites.create(userId, companyId, input) },
+    heating: {
+      settingsChanged: async (companyId) => {
+        await markCompanyUnitsDue(db, companyId, now());
+        wake();
+      },
+    },
+  });
+  const invites = new InvitesService({
+    db,
+    companies,
+    mailer: account.mailer,
+    publicUrl: config.publicUrl,
+    log,
+  });
+  // The device key may be read from DATA_DIR; only the first AppKey needs it.
+  let cipher: AppKeyCipher | undefined;
+
+  return Object.freeze({
+    mailer: account.mailer,
+    units,
+    groups: new GroupsService(heating),
+    plans: new PlansService(heating),
+    previews: new PreviewService(heating),
+    events: new EventsService(heating),
+    publicHeatingView: new PublicHeatingViewService(heating, units),
+    heatingLog: new HeatingLogService(db),
+    unitSeries: new UnitSeriesService({ db, now }),
+    devices: new DevicesService({
+      db,
+      cipher: async () => {
+        cipher ??= createAppKeyCipher(await loadDeviceKey(config));
+        return cipher;
+      },
+      licences,
+    }),
+    gateways: new GatewaysService({ db, now }),
+    qrCodes: new QrCodesService({
+      db,
+      now,
+      allowance: (tx, companyId) => licences.usable(tx, companyId),
+      publicUrl: config.publicUrl,
+    }),
+    alerts: new AlertsService(db, config.alerts.webhooksAllowHttp, config.alerts.webhooksAllowPrivate),
+    billing,
+    companies,
+    invites,
+    agreements: new AgreementsService(db, config.agreements),
+    me: new MeService(
+      db,
+      {
+        ...account,
+        // Spec §4: an account deletion request cancels the subscription at the end of the period.
+        billing: ports.billing ?? { onAccountDeletion: (userId) => billing.cancelForAccountDeletion(userId) },
+      },
+      { externalIssuer: Boolean(config.oidc.issuer) },
+    ),
+  });
+}
