@@ -47,6 +47,13 @@ describe('subscriptions and licences', () => {
     await page.getByTestId('setup-method-immediate').check();
     await screenshot(page, 'billing-sub-setup');
     await page.getByTestId('setup-checkout').click();
+    // Nothing is ordered before the confirmation names the cost: 5 × €49.00 net, 19 % VAT.
+    const summary = page.getByTestId('order-summary');
+    await expect(summary.getByTestId('order-net').innerText()).resolves.toBe('€245.00');
+    await expect(summary.getByTestId('order-vat').innerText()).resolves.toBe('€46.55');
+    await expect(summary.getByTestId('order-gross').innerText()).resolves.toBe('€291.55');
+    await screenshot(page, 'billing-order-confirmation');
+    await page.getByTestId('order-confirm-confirm').click();
     await page.waitForURL(`${baseURL}/success?method=immediate`);
     await expect(page.getByTestId('success-text').innerText()).resolves.toContain(
       'Your licences are unlocked',
@@ -90,11 +97,14 @@ describe('subscriptions and licences', () => {
     await page.getByTestId('licences-new-total').fill('8');
     await expect.poll(() => page.getByTestId('licences-new-price').innerText()).toBe('New: €392.00 per year');
     await page.getByTestId('licences-buy').click();
+    await expect(page.getByTestId('order-licences').innerText()).resolves.toBe('5 → 8');
+    await page.getByTestId('licences-confirm-confirm').click();
     await page.getByText('Licences updated').waitFor();
     await expect(page.getByTestId('licences-current').innerText()).resolves.toBe('8');
     await expect(page.getByTestId('invoices').innerText()).resolves.toContain('HP-');
     await screenshot(page, 'billing-settings');
     await page.getByTestId('licences-remove-unused').click();
+    await page.getByTestId('licences-confirm-confirm').click();
     await expect.poll(() => page.getByTestId('licences-current').innerText()).toBe('5');
     await page.getByTestId('subscription-cancel').click();
     await page.getByTestId('subscription-cancel-dialog-confirm').click();
@@ -109,10 +119,12 @@ describe('subscriptions and licences', () => {
     await late.goto(`${baseURL}/subSetup`);
     await late.getByTestId('setup-method-delayed').check();
     await late.getByTestId('setup-checkout').click();
+    await late.getByTestId('order-confirm-confirm').click();
     await late.waitForURL(`${baseURL}/success?method=delayed`);
     await late.goto(`${baseURL}/units`);
     const notice = late.getByTestId('subscription-notice').first();
-    await expect(notice.innerText()).resolves.toContain('Payment being processed');
+    // Signed up on German pages, so the app speaks German.
+    await expect(notice.innerText()).resolves.toContain('Zahlung wird verarbeitet');
     const token = readFileSync(path.join(inject('dataDir'), 'operator-token'), 'utf8').trim();
     const paid = await fetch(
       `${baseURL}/api/operator/billing/${encodeURIComponent('Wohnbau Später')}/mark-paid`,

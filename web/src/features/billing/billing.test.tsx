@@ -1,17 +1,31 @@
 /**
- * Billing screens of issue 13: the navigation's notice and shop link, /subSetup, /success and
- * settings → billing, rule by rule, against stubbed API answers.
+ * Billing screens: the navigation's notice and shop link, /subSetup with its order
+ * confirmation and billing address, /success for a confirmed checkout only, and settings →
+ * billing, rule by rule, against stubbed API answers.
  */
 import type { BillingOverview, Invoice } from '@heizplan/contracts/billing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../app/i18n.ts';
+import { setCurrentCompanyId } from '../../lib/client-storage.ts';
 import { routes } from '../../app/router.tsx';
 import { renderRoutes } from '../../test/render.tsx';
 import { type FetchHandler, json, signIn, testProfile } from '../../test/signed-in.ts';
 
-const PRICES = { currency: 'EUR', perLicence: { monthly: 490, yearly: 4900, '3yearly': 12900 } };
+const PRICES = {
+  currency: 'EUR',
+  perLicence: { monthly: 490, yearly: 4900, '3yearly': 12900 },
+  vatPercent: 19,
+};
+const ADDRESS = {
+  name: 'Stadtwerke GmbH',
+  street: 'Hauptstraße 5',
+  postcode: '80331',
+  city: 'München',
+  country: 'DE',
+  vatId: null,
+};
 
 const overview = (over: Partial<BillingOverview> = {}): BillingOverview => ({
   provider: 'manual',
@@ -23,6 +37,10 @@ const overview = (over: Partial<BillingOverview> = {}): BillingOverview => ({
   usedLicences: 0,
   unitCount: 4,
   deviceCount: 0,
+  qrCodeCount: 0,
+  maxLicencesPerOrder: 1000,
+  hasBillingAddress: true,
+  checkedOutAt: null,
   paymentMethod: null,
   currentPeriodEnd: null,
   cancelAtPeriodEnd: false,
@@ -50,11 +68,44 @@ const invoice: Invoice = {
   number: 'HP-2026-000007',
   issuedAt: '2026-11-23T10:00:00.000Z',
   netAmount: 24500,
+  vatAmount: 4655,
+  grossAmount: 29155,
   currency: 'EUR',
   status: 'paid',
   dueAt: null,
   pdfUrl: '/api/companies/c1/billing/invoices/i1/pdf',
 };
+
+/** The server's quote, simplified: a checkout bills a whole year, a change half of one. */
+function quoteFor(
+  billing: BillingOverview,
+  body: { interval?: 'monthly' | 'yearly' | '3yearly'; licences: number },
+) {
+  const interval = body.interval ?? billing.interval ?? 'yearly';
+  const perLicence = PRICES.perLicence[interval];
+  const current = billing.licences;
+  const billed = current === null ? body.licences : Math.max(0, body.licences - current);
+  const netAmount = current === null ? perLicence * billed : Math.round((perLicence * billed) / 2);
+  const vatAmount = Math.round(netAmount * 0.19);
+  return {
+    kind: current === null ? 'checkout' : 'change',
+    currency: 'EUR',
+    interval,
+    licences: body.licences,
+    currentLicences: current,
+    billedLicences: billed,
+    perLicence,
+    netTotal: perLicence * body.licences,
+    grossTotal: Math.round(perLicence * body.licences * 1.19),
+    periodStart: '2026-11-26T10:00:00.000Z',
+    periodEnd: '2027-11-26T10:00:00.000Z',
+    proratedAmount: current === null ? null : netAmount,
+    netAmount,
+    vatPercent: 19,
+    vatAmount,
+    grossAmount: netAmount + vatAmount,
+  };
+}
 
 const bodies = (fetchMock: ReturnType<typeof vi.fn>, method: string, path: string) =>
   fetchMock.mock.calls
@@ -73,11 +124,18 @@ function open(
     if (method === 'GET' && p === '/api/companies/c1/billing') return json(200, billing);
     if (method === 'GET' && p === '/api/companies/c1/billing/invoices')
       return json(200, { results: [invoice] });
-    if (method === 'POST' && p === '/api/companies/c1/billing/quote') {
-      const body = JSON.parse(String(init.body));
-      const perLicence = PRICES.perLicence[body.interval as 'monthly'];
-      return json(200, { currency: 'EUR', ...body, perLicence, netTotal: perLicence * body.licences });
-    }
+    if (method === 'POST' && p === '/api/companies/c1/billing/quote')
+      return json(200, quoteFor(billing, JSON.parse(String(init.body))));
+    if (method === 'GET' && p === '/api/companies/c1/billing/address')
+      return json(200, { address: billing.hasBillingAddress ? ADDRESS : null });
+    // Every checkout of these tests completed; how it is paid comes from the address then.
+    if (method === 'GET' && p?.startsWith('/api/companies/c1/billing/checkout/'))
+      return json(200, {
+        checkoutId: p.split('/').at(-1),
+        completed: true,
+        status: 'active',
+        paymentMethod: null,
+      });
     // Other lists of the company (units on /units) are empty; the company itself comes from signIn.
     if (method === 'GET' && p?.startsWith('/api/companies/c1/') && p !== '/api/companies/c1/') {
       return json(200, { results: [], count: 0, page: 1, size: 10 });
@@ -132,12 +190,13 @@ describe('billing screens', { timeout: 20_000 }, () => {
   });
 
   describe('/subSetup', () => {
-    it('shows net prices per licence and the server’s net total, then checks out', async () => {
-      const { fetchMock, router } = open('/subSetup', overview({ deviceCount: 2 }), {
-        writes: (method, url) =>
-          method === 'POST' && url === '/api/companies/c1/billing/checkout'
-            ? json(200, { redirectUrl: '/success?method=delayed' })
-            : undefined,
+    it('shows net prices, confirms the order with VAT and gross before checking out', async () => {
+      const { fetchMock, router } = open('/subSetup', overview({ deviceCount: 2, usedLicences: 2 }), {
+        writes: (method, url) => {
+          if (method === 'POST' && url === '/api/companies/c1/billing/checkout')
+            return json(200, { redirectUrl: '/success?method=delayed', checkoutId: 'co-2' });
+          return undefined;
+        },
       });
       expect(await screen.findByTestId('setup-interval-monthly')).toBeInTheDocument();
       expect(screen.getByTestId('setup-interval')).toHaveTextContent('4,90 € je Lizenz pro Monat');
@@ -158,6 +217,16 @@ describe('billing screens', { timeout: 20_000 }, () => {
       );
       await userEvent.click(screen.getByTestId('setup-method-delayed'));
       await userEvent.click(screen.getByTestId('setup-checkout'));
+      // Nothing is ordered before the confirmation shows what it costs.
+      const summary = await screen.findByTestId('order-summary');
+      expect(bodies(fetchMock, 'POST', '/api/companies/c1/billing/checkout')).toEqual([]);
+      expect(within(summary).getByTestId('order-licences')).toHaveTextContent('8');
+      expect(within(summary).getByTestId('order-net')).toHaveTextContent('39,20 €');
+      expect(within(summary).getByTestId('order-vat')).toHaveTextContent('7,45 €');
+      expect(summary).toHaveTextContent('Umsatzsteuer (19 %)');
+      expect(within(summary).getByTestId('order-gross')).toHaveTextContent('46,65 €');
+      expect(within(summary).getByTestId('order-period')).toHaveTextContent('26.11.2026 – 26.11.2027');
+      await userEvent.click(screen.getByTestId('order-confirm-confirm'));
       await waitFor(() => expect(router.location().pathname).toBe('/success'));
       expect(bodies(fetchMock, 'POST', '/api/companies/c1/billing/checkout')).toEqual([
         { interval: 'monthly', licences: 8, paymentMethod: 'delayed' },
@@ -173,11 +242,47 @@ describe('billing screens', { timeout: 20_000 }, () => {
       open('/subSetup', overview(), {
         writes: (method, url) =>
           method === 'POST' && url === '/api/companies/c1/billing/checkout'
-            ? json(200, { redirectUrl: 'https://checkout.stripe.test/cs_1' })
+            ? json(200, { redirectUrl: 'https://checkout.stripe.test/cs_1', checkoutId: 'cs_1' })
             : undefined,
       });
       await userEvent.click(await screen.findByTestId('setup-checkout'));
+      await userEvent.click(await screen.findByTestId('order-confirm-confirm'));
       await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.stripe.test/cs_1'));
+    });
+
+    it('asks for the billing address before paying by invoice, and refuses more than one order may buy', async () => {
+      const { fetchMock } = open(
+        '/subSetup',
+        overview({ hasBillingAddress: false, maxLicencesPerOrder: 50 }),
+        {
+          writes: (method, url) =>
+            method === 'PUT' && url === '/api/companies/c1/billing/address'
+              ? json(200, { address: ADDRESS })
+              : undefined,
+        },
+      );
+      const licences = await screen.findByTestId('setup-licences');
+      expect(licences).toHaveAttribute('max', '50');
+      await userEvent.clear(licences);
+      await userEvent.type(licences, '51');
+      expect(await screen.findByTestId('setup-licences-field-error')).toHaveTextContent(
+        'Höchstens 50 Lizenzen',
+      );
+      await userEvent.clear(licences);
+      await userEvent.type(licences, '5');
+      await userEvent.click(screen.getByTestId('setup-method-invoice'));
+      expect(await screen.findByTestId('setup-address')).toHaveTextContent('Rechnungsadresse');
+      expect(screen.getByTestId('setup-checkout')).toBeDisabled();
+      await userEvent.type(screen.getByTestId('address-name'), ADDRESS.name);
+      await userEvent.type(screen.getByTestId('address-street'), ADDRESS.street);
+      await userEvent.type(screen.getByTestId('address-postcode'), ADDRESS.postcode);
+      await userEvent.type(screen.getByTestId('address-city'), ADDRESS.city);
+      await userEvent.click(screen.getByTestId('address-save'));
+      await waitFor(() =>
+        expect(bodies(fetchMock, 'PUT', '/api/companies/c1/billing/address')).toEqual([
+          { ...ADDRESS, vatId: null },
+        ]),
+      );
     });
 
     it('sends a company with a running subscription to billing instead', async () => {
@@ -192,11 +297,20 @@ describe('billing screens', { timeout: 20_000 }, () => {
       let answer: (response: Response) => void = () => {};
       const { session } = signIn({
         profile: testProfile({ lang: 'de' }),
-        extra: (method, url) => {
+        extra: (method, url, init) => {
           if (method === 'POST' && url === '/api/companies/c1/billing/checkout') {
             paid = true;
-            return json(200, { redirectUrl: '/success?method=immediate' });
+            return json(200, { redirectUrl: '/success?method=immediate', checkoutId: 'co-1' });
           }
+          if (method === 'POST' && url === '/api/companies/c1/billing/quote')
+            return json(200, quoteFor(overview(), JSON.parse(String(init.body))));
+          if (method === 'GET' && url === '/api/companies/c1/billing/checkout/co-1')
+            return json(200, {
+              checkoutId: 'co-1',
+              completed: true,
+              status: 'active',
+              paymentMethod: 'immediate',
+            });
           if (method !== 'GET' || url !== '/api/companies/c1/billing') return undefined;
           // After the payment the billing state arrives when the test lets it.
           return paid ? new Promise<Response>((resolve) => (answer = resolve)) : json(200, overview());
@@ -205,6 +319,7 @@ describe('billing screens', { timeout: 20_000 }, () => {
       renderRoutes(routes, '/subSetup', { session });
       await screen.findByTestId('subscription-notice');
       await userEvent.click(await screen.findByTestId('setup-checkout'));
+      await userEvent.click(await screen.findByTestId('order-confirm-confirm'));
       await userEvent.click(await screen.findByTestId('success-devices'));
       await screen.findAllByTestId('nav-devices');
       expect(screen.queryByTestId('subscription-notice')).toBeNull();
@@ -215,14 +330,23 @@ describe('billing screens', { timeout: 20_000 }, () => {
       expect(screen.queryByTestId('subscription-notice')).toBeNull();
     });
 
-    it.each([
-      ['immediate', 'Ihre Lizenzen sind freigeschaltet. Sie können jetzt Geräte hinzufügen.'],
-      ['invoice', 'Die Rechnung mit den Zahlungsdaten kommt per E-Mail'],
-    ])('says what happens next for %s, without the navigation', async (method, text) => {
-      open(`/success?method=${method}`, active());
-      expect(await screen.findByTestId('success-text')).toHaveTextContent(text);
+    it('thanks for a checkout the server confirms, without the navigation', async () => {
+      // Back from the checkout in the same tab: its company and checkout are remembered.
+      setCurrentCompanyId('c1');
+      sessionStorage.setItem('heizplan.checkoutId', 'co-1');
+      open('/success?method=immediate', active());
+      expect(await screen.findByTestId('success-text')).toHaveTextContent(
+        'Ihre Lizenzen sind freigeschaltet. Sie können jetzt Geräte hinzufügen.',
+      );
       expect(screen.queryByRole('navigation')).toBeNull();
       expect(screen.getByTestId('success-devices')).toHaveAttribute('href', '/devices');
+    });
+
+    it('sends a direct visit without a checkout on to billing instead of thanking for nothing', async () => {
+      sessionStorage.clear();
+      const { router } = open('/success?method=immediate', active());
+      await waitFor(() => expect(router.location().pathname).toBe('/settings/billing'));
+      expect(screen.queryByText(/Vielen Dank/)).toBeNull();
     });
   });
 
@@ -262,8 +386,15 @@ describe('billing screens', { timeout: 20_000 }, () => {
       await userEvent.type(total, '8');
       expect(await screen.findByTestId('licences-new-price')).toHaveTextContent('Neu: 392,00 € pro Jahr');
       await userEvent.click(screen.getByTestId('licences-buy'));
+      // The change shows what it costs now: 3 added licences, half a year left.
+      const summary = await screen.findByTestId('order-summary');
+      expect(within(summary).getByTestId('order-licences')).toHaveTextContent('5 → 8');
+      expect(within(summary).getByTestId('order-net')).toHaveTextContent('73,50 €');
+      expect(within(summary).getByTestId('order-gross')).toHaveTextContent('87,47 €');
+      await userEvent.click(screen.getByTestId('licences-confirm-confirm'));
       expect(await screen.findByText('Lizenzen aktualisiert')).toBeVisible();
       await userEvent.click(screen.getByTestId('licences-remove-unused'));
+      await userEvent.click(await screen.findByTestId('licences-confirm-confirm'));
       await waitFor(() =>
         expect(bodies(fetchMock, 'PATCH', '/api/companies/c1/billing/subscription')).toEqual([
           { licences: 8 },

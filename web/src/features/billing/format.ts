@@ -1,5 +1,6 @@
 /** Net money in the user's language, e.g. `4,90 €` / `€4.90` (cents in, ISO 4217 currency). */
 import { useTranslation } from 'react-i18next';
+import { formatDay } from '../../lib/format.ts';
 
 export function useMoney() {
   const { i18n } = useTranslation();
@@ -10,6 +11,5 @@ export function useMoney() {
 /** A date in the user's language, e.g. `23.11.2027`. */
 export function useDay() {
   const { i18n } = useTranslation();
-  return (iso: string) =>
-    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(iso));
+  return (iso: string) => formatDay(iso, i18n.language);
 }

@@ -58,6 +58,7 @@ describe('unit QR code', { timeout: 20_000 }, () => {
       if (u !== qrUrl) return undefined;
       if (method === 'POST') enabled = true;
       return json(200, {
+        unlimited: false,
         allowance: 3,
         used: enabled ? 1 : 0,
         remaining: enabled ? 2 : 3,
@@ -71,6 +72,16 @@ describe('unit QR code', { timeout: 20_000 }, () => {
     expect(
       fetchMock.mock.calls.some(([u, init]) => String(u).endsWith('/qr-code') && init?.method === 'POST'),
     ).toBe(true);
+  });
+
+  it('says "unlimited" when the server bills nothing, instead of a blank count', async () => {
+    open((method, u) =>
+      u === qrUrl && method === 'GET'
+        ? json(200, { unlimited: true, allowance: null, used: 4, remaining: null, code: null })
+        : undefined,
+    );
+    expect(await screen.findByTestId('qr-remaining')).toHaveTextContent('QR codes: unlimited');
+    expect(screen.getByTestId('qr-enable')).toBeEnabled();
   });
 
   it('cannot enable a code when none remains, and says why', async () => {

@@ -4,8 +4,12 @@
  * invoices with their PDFs, and the payment provider's page.
  */
 import type {
+  BillingAddressInput,
+  BillingAddressResponse,
   BillingOverview,
   CheckoutRequest,
+  CheckoutResponse,
+  CheckoutStatus,
   Invoice,
   Quote,
   QuoteRequest,
@@ -13,12 +17,15 @@ import type {
 } from '@heizplan/contracts/billing';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiBlob, companyPath } from '../../../lib/api-client.ts';
-import { requireCurrentCompanyId } from '../../../lib/client-storage.ts';
+import { getCurrentCompanyId, requireCurrentCompanyId } from '../../../lib/client-storage.ts';
 
 export const billingKeys = {
   overview: (companyId: string) => ['billing', companyId] as const,
   invoices: (companyId: string) => ['billing', companyId, 'invoices'] as const,
   quote: (companyId: string, request: QuoteRequest) => ['billing', companyId, 'quote', request] as const,
+  address: (companyId: string) => ['billing', companyId, 'address'] as const,
+  checkout: (companyId: string, checkoutId: string) =>
+    ['billing', companyId, 'checkout', checkoutId] as const,
 };
 
 export const getBilling = () => api.get<BillingOverview>(companyPath('/billing'));
@@ -31,7 +38,10 @@ export function useBilling(companyId: string | null = requireCurrentCompanyId())
   return useQuery({ ...getBillingQueryOptions(companyId ?? ''), enabled: companyId !== null });
 }
 
-/** The server's net price for a choice; keeps the last answer while the next one loads. */
+/**
+ * What an order costs, as the server computes it (licences, prorated amount, VAT, gross); keeps
+ * the last answer while the next one loads. `request` null leaves it idle.
+ */
 export function useQuote(request: QuoteRequest | null) {
   const companyId = requireCurrentCompanyId();
   return useQuery({
@@ -42,11 +52,55 @@ export function useQuote(request: QuoteRequest | null) {
   });
 }
 
-export const checkout = (body: CheckoutRequest) =>
-  api.post<{ redirectUrl: string }>(companyPath('/billing/checkout'), { body });
+/** Where the success page finds the checkout it may thank for (the tab's session only). */
+const CHECKOUT_KEY = 'heizplan.checkoutId';
+
+export const rememberedCheckout = () => sessionStorage.getItem(CHECKOUT_KEY);
+export const forgetCheckout = () => sessionStorage.removeItem(CHECKOUT_KEY);
+
+export const checkout = async (body: CheckoutRequest) => {
+  const answer = await api.post<CheckoutResponse>(companyPath('/billing/checkout'), { body });
+  sessionStorage.setItem(CHECKOUT_KEY, answer.checkoutId);
+  return answer;
+};
 
 export function useCheckout() {
   return useMutation({ mutationFn: checkout });
+}
+
+/**
+ * Whether the checkout `checkoutId` of the current company completed; idle without an id or a
+ * current company (the success page opened in a fresh tab).
+ */
+export function useCheckoutStatus(checkoutId: string | null) {
+  const companyId = getCurrentCompanyId();
+  return useQuery({
+    queryKey: billingKeys.checkout(companyId ?? '', checkoutId ?? ''),
+    queryFn: () =>
+      api.get<CheckoutStatus>(companyPath(`/billing/checkout/${encodeURIComponent(checkoutId ?? '')}`)),
+    enabled: checkoutId !== null && companyId !== null,
+    retry: false,
+  });
+}
+
+export function useBillingAddress() {
+  return useQuery({
+    queryKey: billingKeys.address(requireCurrentCompanyId()),
+    queryFn: () => api.get<BillingAddressResponse>(companyPath('/billing/address')),
+  });
+}
+
+export function useUpdateBillingAddress() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (address: BillingAddressInput) =>
+      api.put<BillingAddressResponse>(companyPath('/billing/address'), { body: address }),
+    onSuccess: (answer) => {
+      const companyId = requireCurrentCompanyId();
+      queryClient.setQueryData(billingKeys.address(companyId), answer);
+      void queryClient.invalidateQueries({ queryKey: billingKeys.overview(companyId) });
+    },
+  });
 }
 
 export function useUpdateSubscription() {

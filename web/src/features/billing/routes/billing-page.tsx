@@ -9,7 +9,8 @@ import { Link } from 'react-router';
 import { SettingsCard } from '../../../components/settings-card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useCan } from '../../../lib/use-can.ts';
-import { useBilling } from '../api/billing.ts';
+import { useBilling, useBillingAddress } from '../api/billing.ts';
+import { BillingAddressForm } from '../components/billing-address-form.tsx';
 import { InvoicesTable } from '../components/invoices-table.tsx';
 import { LicencesCard } from '../components/licences-card.tsx';
 import {
@@ -18,6 +19,21 @@ import {
   StatusText,
   SubscriptionCard,
 } from '../components/subscription-cards.tsx';
+
+/** Settings → billing's billing address card (admins): loads the kept address first. */
+function AddressCard() {
+  const { t } = useTranslation('billing');
+  const address = useBillingAddress();
+  return (
+    <SettingsCard title={t('address.title')} description={t('address.description')} testid="billing-address">
+      {address.data ? (
+        <BillingAddressForm address={address.data.address} />
+      ) : (
+        <Spinner loading testid="billing-address-loading" />
+      )}
+    </SettingsCard>
+  );
+}
 
 export function BillingPage() {
   const { t } = useTranslation('billing');
@@ -54,6 +70,7 @@ export function BillingPage() {
         <SettingsCard title={t('invoices.title')} testid="billing-invoices">
           <InvoicesTable />
         </SettingsCard>
+        <AddressCard />
       </div>
     );
   }
@@ -68,6 +85,7 @@ export function BillingPage() {
       </SettingsCard>
       <IntervalCard billing={data} />
       <PaymentCard billing={data} />
+      <AddressCard />
     </div>
   );
 }

@@ -1,24 +1,42 @@
 /**
- * `/success` (spec §2: no navigation; payment setup success, issue 13): what happens next for the
- * chosen payment method (`?method=`), and links into the app. The billing state held from before
+ * `/success` (spec §2: no navigation; payment setup success): what happens next for the payment
+ * method, and links into the app — only for a checkout that just completed: the id the checkout
+ * left in this tab (or Stripe's `session_id` in the address) must be confirmed by the server.
+ * Opened without one, the page sends the user on to billing; for a checkout still open it says
+ * so instead of thanking for a payment that did not happen. The billing state held from before
  * the payment is dropped, not merely marked stale: the navigation would otherwise show it — "no
  * active subscription" — until the new state arrives.
  */
 import { PaymentMethodSchema } from '@heizplan/contracts/billing';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, Navigate, useSearchParams } from 'react-router';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { getCurrentCompanyId } from '../../../lib/client-storage.ts';
+import { forgetCheckout, rememberedCheckout, useCheckoutStatus } from '../api/billing.ts';
 
 export function SuccessPage() {
   const { t } = useTranslation('billing');
   const { t: tc } = useTranslation();
   const [query] = useSearchParams();
-  const method = PaymentMethodSchema.catch('immediate').parse(query.get('method'));
+  const [checkoutId] = useState(() => query.get('session_id') ?? rememberedCheckout());
+  const status = useCheckoutStatus(checkoutId);
   const queryClient = useQueryClient();
   useEffect(() => {
-    queryClient.removeQueries({ queryKey: ['billing'] });
+    queryClient.removeQueries({ queryKey: ['billing'], predicate: (q) => q.queryKey[2] !== 'checkout' });
   }, [queryClient]);
+  useEffect(() => {
+    if (status.data?.completed) forgetCheckout();
+  }, [status.data?.completed]);
+
+  if (!checkoutId || !getCurrentCompanyId() || status.isError) {
+    return <Navigate to="/settings/billing" replace />;
+  }
+  if (!status.data) return <Spinner loading testid="success-loading" />;
+  const method = PaymentMethodSchema.catch('immediate').parse(
+    status.data.paymentMethod ?? query.get('method'),
+  );
 
   return (
     <main className="flex min-h-full flex-col items-center px-4 py-12" data-testid="success-page">
@@ -28,9 +46,11 @@ export function SuccessPage() {
           {tc('appName')}
         </span>
         <section className="rounded-xl border border-stone-200 bg-white p-6 shadow-sm sm:p-8">
-          <h1 className="text-2xl font-semibold text-ink">{t('success.title')}</h1>
+          <h1 className="text-2xl font-semibold text-ink">
+            {status.data.completed ? t('success.title') : t('success.openTitle')}
+          </h1>
           <p className="mt-3 text-stone-700" data-testid="success-text">
-            {t(`success.${method}`)}
+            {status.data.completed ? t(`success.${method}`) : t('success.open')}
           </p>
           <div className="mt-6 flex flex-wrap gap-3">
             <Link

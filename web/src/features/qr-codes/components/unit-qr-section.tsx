@@ -91,10 +91,10 @@ export function UnitQrSection({ unitId, unitName }: { unitId: string; unitName: 
       </div>
     );
   }
-  const { code, remaining } = state.data;
+  const { code, remaining, unlimited } = state.data;
   const remainingText = (
     <p className="text-sm text-stone-600" data-testid="qr-remaining">
-      {t('remaining', { count: remaining })}
+      {unlimited ? t('remainingUnlimited') : t('remaining', { count: remaining ?? 0 })}
     </p>
   );
 
