@@ -5,6 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime, formatDay } from '../lib/format.ts';
 import { Button } from './ui/button.tsx';
 import { Tooltip } from './ui/tooltip.tsx';
 
@@ -33,7 +34,7 @@ export function formatRelative(iso: string, now: Date, locale: string): string {
 
 /** The exact local date and time of `iso` ("22.11.2026, 06:55:10"). */
 export function formatExact(iso: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(iso));
+  return formatDateTime(iso, locale, { seconds: true });
 }
 
 /** The current time, refreshed every `intervalMs`. */
@@ -74,5 +75,5 @@ export function RelativeTime({ iso, emptyText, testid }: RelativeTimeProps) {
 
 /** The local date of `iso` ("22.11.2026"), for "created" columns. */
 export function formatDate(iso: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(iso));
+  return formatDay(iso, locale);
 }

@@ -1,5 +1,52 @@
-/** Number and time formatting of the heating screens in the UI language and the company's time zone. */
+/**
+ * Number, date and time formatting in the UI language. German dates always carry the full year
+ * ("26.11.2026"): the short date style would write "26.11.26", so every screen formats dates
+ * through the functions here.
+ */
 import { useTranslation } from 'react-i18next';
+
+type When = string | number | Date;
+const toDate = (value: When) => (value instanceof Date ? value : new Date(value));
+
+/** A date: "26.11.2026" in German, "Nov 26, 2026" in English. */
+export function formatDay(value: When, locale: string, timeZone?: string): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone }).format(toDate(value));
+}
+
+/** Date and time: "26.11.2026, 06:55" ("…, 06:55:10" with seconds). */
+export function formatDateTime(
+  value: When,
+  locale: string,
+  { timeZone, seconds = false }: { timeZone?: string; seconds?: boolean } = {},
+): string {
+  return new Intl.DateTimeFormat(locale, {
+    dateStyle: 'medium',
+    timeStyle: seconds ? 'medium' : 'short',
+    timeZone,
+  }).format(toDate(value));
+}
+
+/** A time of day: "06:00". */
+export function formatTime(value: When, locale: string, timeZone?: string): string {
+  return new Intl.DateTimeFormat(locale, { timeStyle: 'short', timeZone }).format(toDate(value));
+}
+
+/** A time of day when `value` is on the same day as `now`, else date and time. */
+export function formatMoment(value: When, now: When, locale: string, timeZone?: string): string {
+  return formatDay(value, locale, timeZone) === formatDay(now, locale, timeZone)
+    ? formatTime(value, locale, timeZone)
+    : formatDateTime(value, locale, { timeZone });
+}
+
+/** A day on a chart axis or calendar header: "Do., 26.11." in German, "Thu, 11/26" in English. */
+export function formatWeekday(value: When, locale: string, timeZone?: string): string {
+  return new Intl.DateTimeFormat(locale, {
+    weekday: 'short',
+    day: '2-digit',
+    month: '2-digit',
+    timeZone,
+  }).format(toDate(value));
+}
 
 /** Formats °C values ("21,5 °C" in German) and percentages; '—' for unknown values. */
 export function useHeatingFormat() {
@@ -15,9 +62,6 @@ export function useHeatingFormat() {
     percent: (value: number | null | undefined) =>
       value === null || value === undefined ? '—' : `${percentFormat.format(value)} %`,
     /** Date and time of an ISO instant in `timeZone` (IANA), e.g. the company's. */
-    dateTime: (iso: string, timeZone?: string) =>
-      new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(
-        new Date(iso),
-      ),
+    dateTime: (iso: string, timeZone?: string) => formatDateTime(iso, i18n.language, { timeZone }),
   };
 }

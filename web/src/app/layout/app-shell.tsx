@@ -1,11 +1,13 @@
 /**
  * The authenticated shell: a sidebar on wide screens, a top bar with a menu drawer on phones
- * (375 px). Screens render into <Outlet/>.
+ * (375 px). Screens render into <Outlet/>. One navigation entry is current — the one whose
+ * address matches most of the path, so /settings/billing is the shop, not the settings too — and
+ * a newly opened screen starts at its top rather than where the last one was scrolled to.
  */
 import { can } from '@heizplan/contracts/permissions';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, Outlet, useLocation } from 'react-router';
+import { Link, Outlet, useLocation, useNavigationType } from 'react-router';
 import { Icon } from '../../components/ui/icon.tsx';
 import { AlertBadge } from '../../features/alerts/components/alert-indicators.tsx';
 import { SubscriptionNotice, useShopTarget } from '../../features/billing/components/subscription-notice.tsx';
@@ -13,19 +15,24 @@ import { CompanySwitcher } from '../../features/company/components/company-switc
 import { useCurrentRole } from '../../lib/use-can.ts';
 import { mainNav, type NavItem, secondaryNav } from './nav-items.ts';
 
-function NavEntry({ item }: { item: NavItem }) {
+/** The address among `targets` that `pathname` is at or below, the longest if several are. */
+export function currentTarget(targets: string[], pathname: string): string | undefined {
+  return targets
+    .filter((to) => pathname === to || pathname.startsWith(`${to}/`))
+    .sort((a, b) => b.length - a.length)[0];
+}
+
+function NavEntry({ item, current }: { item: NavItem; current: boolean }) {
   const { t } = useTranslation();
   return (
     <li>
-      <NavLink
+      <Link
         to={item.to}
-        end={item.labelKey === 'nav.shop'}
+        aria-current={current ? 'page' : undefined}
         data-testid={`nav-${item.labelKey.slice(4)}`}
-        className={({ isActive }) =>
-          `flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium ${
-            isActive ? 'bg-brand-100 text-brand-700' : 'text-stone-700 hover:bg-stone-100'
-          }`
-        }
+        className={`flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium ${
+          current ? 'bg-brand-100 text-brand-700' : 'text-stone-700 hover:bg-stone-100'
+        }`}
       >
         <svg
           viewBox="0 0 24 24"
@@ -41,7 +48,7 @@ function NavEntry({ item }: { item: NavItem }) {
         </svg>
         {t(item.labelKey)}
         {item.badge && <item.badge />}
-      </NavLink>
+      </Link>
     </li>
   );
 }
@@ -50,23 +57,29 @@ function Navigation({ id }: { id: string }) {
   const { t } = useTranslation();
   const role = useCurrentRole();
   const shop = useShopTarget();
+  const { pathname } = useLocation();
   const allowed = (item: NavItem) => !item.capability || can(role, item.capability);
   // "Shop" leads to the licence purchase or to billing, and is gone when nothing is billed.
-  const secondary = secondaryNav.flatMap((item) =>
-    item.labelKey === 'nav.shop' ? (shop ? [{ ...item, to: shop }] : []) : [item],
+  const secondary = secondaryNav
+    .flatMap((item) => (item.labelKey === 'nav.shop' ? (shop ? [{ ...item, to: shop }] : []) : [item]))
+    .filter(allowed);
+  const main = mainNav.filter(allowed);
+  const current = currentTarget(
+    [...main, ...secondary].map((item) => item.to),
+    pathname,
   );
   return (
     <nav aria-label={t('nav.main')} id={id} className="flex h-full flex-col gap-6 p-3">
       <CompanySwitcher id={`${id}-company`} />
       <SubscriptionNotice />
       <ul className="flex flex-col gap-1">
-        {mainNav.filter(allowed).map((item) => (
-          <NavEntry key={item.to} item={item} />
+        {main.map((item) => (
+          <NavEntry key={item.to} item={item} current={item.to === current} />
         ))}
       </ul>
       <ul className="mt-auto flex flex-col gap-1 border-t border-stone-200 pt-3">
-        {secondary.filter(allowed).map((item) => (
-          <NavEntry key={item.to} item={item} />
+        {secondary.map((item) => (
+          <NavEntry key={item.to} item={item} current={item.to === current} />
         ))}
       </ul>
     </nav>
@@ -87,8 +100,15 @@ export function AppShell() {
   const { t } = useTranslation();
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
+  const navigationType = useNavigationType();
   // biome-ignore lint/correctness/useExhaustiveDependencies: close the drawer whenever the route changes
   useEffect(() => setMenuOpen(false), [location.pathname]);
+  // Back and forward leave the browser's own scroll restoration alone; a link to an anchor too.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when another screen opens
+  useEffect(() => {
+    if (navigationType === 'POP' || location.hash) return;
+    (document.scrollingElement ?? document.documentElement).scrollTop = 0;
+  }, [location.pathname]);
 
   return (
     <div className="flex min-h-full">

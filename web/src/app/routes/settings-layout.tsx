@@ -2,11 +2,12 @@
  * `/settings/*`: a title and tabs for the settings children of spec §2; screens render below.
  * Billing and team are for admins only (decision 0022), so other roles do not see those tabs;
  * billing is gone too when the server bills nothing (`BILLING_PROVIDER=none`, issue 13).
+ * On a phone the tabs wrap onto a second line as buttons: a sideways scrolling tab bar hid
+ * "Team" and "Unternehmen" past the edge, and nobody thinks to swipe it.
  */
 import type { Capability } from '@heizplan/contracts/permissions';
-import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, Outlet, useLocation } from 'react-router';
+import { NavLink, Outlet } from 'react-router';
 import { cx } from '../../components/ui/cx.ts';
 import { useBilling } from '../../features/billing/api/billing.ts';
 import { useCan, useCurrentCompanyId } from '../../lib/use-can.ts';
@@ -27,20 +28,11 @@ export function SettingsLayout() {
   const tabs = TABS.filter(
     ({ tab, capability }) => (!capability || canManage) && !(tab === 'billing' && billingOff),
   ).map(({ tab }) => tab);
-  const nav = useRef<HTMLElement>(null);
-  const { pathname } = useLocation();
-  // On a phone the tabs scroll sideways: keep the open one in view (e.g. "Team" past the edge).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the open tab or the tab list changes
-  useEffect(() => {
-    nav.current
-      ?.querySelector('[aria-current="page"]')
-      ?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
-  }, [pathname, tabs.length]);
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 p-4 sm:p-6">
       <h1 className="text-2xl font-semibold">{t('title')}</h1>
-      <nav ref={nav} aria-label={t('tabsLabel')} className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
-        <ul className="flex min-w-max gap-1 border-b border-stone-200">
+      <nav aria-label={t('tabsLabel')} data-testid="settings-tabs">
+        <ul className="flex flex-wrap gap-1 sm:border-b sm:border-stone-200">
           {tabs.map((tab) => (
             <li key={tab}>
               <NavLink
@@ -48,10 +40,10 @@ export function SettingsLayout() {
                 data-testid={`settings-tab-${tab}`}
                 className={({ isActive }) =>
                   cx(
-                    '-mb-px block border-b-2 px-3 py-2 text-sm font-medium',
+                    'block rounded-lg px-3 py-2 text-sm font-medium sm:-mb-px sm:rounded-none sm:border-b-2',
                     isActive
-                      ? 'border-brand-600 text-brand-700'
-                      : 'border-transparent text-stone-600 hover:text-ink',
+                      ? 'bg-brand-100 text-brand-700 sm:border-brand-600 sm:bg-transparent'
+                      : 'text-stone-600 hover:bg-stone-100 hover:text-ink sm:border-transparent sm:hover:bg-transparent',
                   )
                 }
               >

@@ -2,10 +2,12 @@
  * `/units/:unitId` (spec §2 "Units screen"): the unit's current state, its name, group and wall
  * control limits, its plans with the plan editor and 7-day preview, and a link to its log.
  */
+import { DEFAULT_ALERT_SETTINGS } from '@heizplan/contracts/alerts';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { SettingsCard } from '../../components/settings-card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { useAlertSettings } from '../../features/alerts/api/alerts.ts';
 import { UnitAlertBanner } from '../../features/alerts/components/alert-indicators.tsx';
 import { useUnitPreview } from '../../features/plans/api/preview-plan.ts';
 import { PlansSection } from '../../features/plans/components/plans-section.tsx';
@@ -19,6 +21,7 @@ import { PendingDownlinks } from '../../features/units/components/pending-downli
 import { RoomTemperature } from '../../features/units/components/room-temperature.tsx';
 import { UnitSettingsForm } from '../../features/units/components/unit-settings-form.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { useCompany } from '../../lib/company/get-company.ts';
 import { useHeatingFormat } from '../../lib/format.ts';
 import { useCan } from '../../lib/use-can.ts';
 
@@ -41,6 +44,9 @@ export function UnitDetailPage() {
   const unit = useUnit(unitId);
   const format = useHeatingFormat();
   const canOperate = useCan('operate');
+  const company = useCompany();
+  const settleMinutes =
+    useAlertSettings().data?.farFromSetpointMinutes ?? DEFAULT_ALERT_SETTINGS.farFromSetpointMinutes;
 
   if (unit.isPending) {
     return (
@@ -93,7 +99,7 @@ export function UnitDetailPage() {
           <div>
             <dt className="text-stone-600">{t('fields.roomTemperature')}</dt>
             <dd className="font-semibold">
-              <RoomTemperature unitId={u.id} setpoint={u.setpoint} room={u.roomTemperature} />
+              <RoomTemperature unit={u} settleMinutes={settleMinutes} timeZone={company.data?.time_zone} />
             </dd>
           </div>
           <div>

@@ -1,15 +1,21 @@
 /**
  * `/units` (spec §2 "Units screen"): the units table — name (marked when the unit has open
- * alerts, issue 15), group, setpoint, room temperature (warning above 2 °C deviation), heating
- * level (valve opening), controls, created by — with search, sorting and paging done by the
- * server. Empty company: an invitation to create units.
+ * alerts, issue 15), group, setpoint, room temperature (warning above 2 °C deviation once the
+ * alert rules' time to heat up has passed), heating level (valve opening), controls, created
+ * by — with search, sorting and paging done by the server. Empty company: an invitation to
+ * create units.
+ *
+ * On a phone the table keeps name, setpoint and controls: the room temperature moves under the
+ * setpoint and − + pause graph sit two by two, so − and + are on screen without scrolling sideways.
  */
+import { DEFAULT_ALERT_SETTINGS } from '@heizplan/contracts/alerts';
 import type { Unit } from '@heizplan/contracts/heating';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PagedList } from '../../components/paged-list/paged-list.tsx';
 import { usePagedList } from '../../components/paged-list/use-paged-list.ts';
 import type { TableColumn } from '../../components/ui/table.tsx';
+import { useAlertSettings } from '../../features/alerts/api/alerts.ts';
 import { AlertIndicator } from '../../features/alerts/components/alert-indicators.tsx';
 import { UnitGraphDialog } from '../../features/unit-graphs/components/unit-graph-dialog.tsx';
 import { CreateUnitsDialog } from '../../features/units/components/create-units-dialog.tsx';
@@ -33,6 +39,9 @@ export function UnitsPage() {
   const range = company.data
     ? { min: company.data.min_temperature, max: company.data.max_temperature }
     : undefined;
+  const settleMinutes =
+    useAlertSettings().data?.farFromSetpointMinutes ?? DEFAULT_ALERT_SETTINGS.farFromSetpointMinutes;
+  const timeZone = company.data?.time_zone;
 
   const allColumns: TableColumn<Unit>[] = [
     {
@@ -76,6 +85,19 @@ export function UnitsPage() {
           )}
           {unit.setpointSource === 'no_plan' && <NoPlanBadge unitId={unit.id} />}
           <PendingDownlinks unit={unit} />
+          {/* Phones: the room temperature column is left out, its value shows here. */}
+          <span
+            className="basis-full text-xs text-stone-600 sm:hidden"
+            data-testid={`unit-room-phone-${unit.id}`}
+          >
+            {t('roomShort')}{' '}
+            <RoomTemperature
+              unit={unit}
+              settleMinutes={settleMinutes}
+              timeZone={timeZone}
+              testid="phone-deviation"
+            />
+          </span>
         </span>
       ),
     },
@@ -83,9 +105,8 @@ export function UnitsPage() {
       key: 'roomTemperature',
       label: t('fields.roomTemperature'),
       sortable: true,
-      render: (unit) => (
-        <RoomTemperature unitId={unit.id} setpoint={unit.setpoint} room={unit.roomTemperature} />
-      ),
+      minScreen: 'sm',
+      render: (unit) => <RoomTemperature unit={unit} settleMinutes={settleMinutes} timeZone={timeZone} />,
     },
     {
       key: 'valveOpening',
@@ -97,7 +118,7 @@ export function UnitsPage() {
       key: 'controls',
       label: t('fields.controls'),
       render: (unit) => (
-        <div className="flex items-center gap-1">
+        <div className="grid w-max grid-cols-2 gap-1 sm:flex sm:items-center">
           <UnitControls unit={unit} range={range} />
           <UnitGraphDialog unitId={unit.id} unitName={unit.name} />
         </div>

@@ -13,11 +13,12 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { act, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { routes } from '../../app/router.tsx';
 import { renderRoutes } from '../../test/render.tsx';
+import { Tooltip } from './tooltip.tsx';
 
 type Rgba = [number, number, number, number];
 
@@ -143,9 +144,37 @@ function textElements(): Element[] {
   });
 }
 
+/** The element that paints the background under `element` in `state`, or null for the page. */
+function backgroundBox(element: Element | null, state: State): Element | null {
+  if (!element) return null;
+  const colour = declared(element, 'bg', state, []);
+  if (!colour || colour === 'transparent' || colour === 'current') {
+    return backgroundBox(element.parentElement, state);
+  }
+  return element;
+}
+
+/** `white-space` in effect on `element` from the Tailwind classes of it and its ancestors. */
+function nowrap(element: Element | null): boolean {
+  if (!element) return false;
+  if (element.classList.contains('whitespace-nowrap')) return true;
+  if (element.classList.contains('whitespace-normal')) return false;
+  return nowrap(element.parentElement);
+}
+
+/**
+ * A text that may not wrap inside a box of fixed width (a tooltip in a one-line table cell) runs
+ * past the box: the rest of it then stands on whatever is behind, white on white.
+ */
+function overflowsBackground(element: Element, state: State): boolean {
+  const box = backgroundBox(element, state);
+  return box instanceof HTMLElement && box.style.width !== '' && nowrap(element);
+}
+
 function audit(): string[] {
   const problems: string[] = [];
   for (const element of textElements()) {
+    if (overflowsBackground(element, '')) problems.push(`${where(element)}: runs past its background`);
     for (const state of STATES) {
       const placeholder =
         element instanceof HTMLInputElement && !element.value
@@ -183,5 +212,47 @@ describe('UI kit contrast (WCAG AA)', { timeout: 20_000 }, () => {
     expect(textElements().length).toBeGreaterThan(100);
     expect(textElements()).toContain(screen.getByTestId('demo-table-server-page-1'));
     expect(audit()).toEqual([]);
+  });
+});
+
+describe('Tooltip contrast (WCAG AA)', () => {
+  // In the units table the tooltip sat in a one-line cell: the text did not wrap and ran past its
+  // dark box onto the white row.
+  it('keeps its text on its own dark background inside a one-line table cell, in every state', () => {
+    vi.useFakeTimers();
+    try {
+      render(
+        <table>
+          <tbody>
+            <tr className="group">
+              <td className="bg-white whitespace-nowrap text-amber-600 group-hover:bg-stone-50">
+                <Tooltip
+                  content="Die Raumtemperatur weicht um mehr als 2 °C von der Solltemperatur ab."
+                  width={200}
+                  testid="cell-tooltip"
+                >
+                  <button type="button" className="text-ink hover:bg-stone-100">
+                    !
+                  </button>
+                </Tooltip>
+              </td>
+            </tr>
+          </tbody>
+        </table>,
+      );
+      fireEvent.mouseEnter(screen.getByRole('button'));
+      act(() => vi.advanceTimersByTime(1000));
+      const tip = screen.getByTestId('cell-tooltip');
+      expect(textElements()).toContain(tip);
+      const problems: string[] = [];
+      for (const state of STATES) {
+        const contrast = ratio(foreground(tip, state, problems), background(tip, state, problems));
+        expect(contrast, state || 'resting').toBeGreaterThanOrEqual(4.5);
+      }
+      expect(problems).toEqual([]);
+      expect(audit()).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -32,6 +32,15 @@ function keepOpenForExpandedControl(event: KeyboardEvent) {
   if (target instanceof Element && target.getAttribute('aria-expanded') === 'true') event.preventDefault();
 }
 
+/**
+ * Toasts live outside the dialog, so Radix takes a press on a toast's close button for a click
+ * outside and would close the dialog, and the input in it with it.
+ */
+function keepOpenForToast(event: { target: EventTarget | null; preventDefault(): void }) {
+  const target = event.target;
+  if (target instanceof Element && target.closest('[data-toast-region]')) event.preventDefault();
+}
+
 export function DialogContent({
   title,
   description,
@@ -50,6 +59,7 @@ export function DialogContent({
         <RadixDialog.Content
           data-testid={testid}
           onEscapeKeyDown={keepOpenForExpandedControl}
+          onInteractOutside={keepOpenForToast}
           onCloseAutoFocus={(event) => {
             // Radix would focus its own trigger; this dialog's trigger is outside its tree.
             event.preventDefault();

@@ -76,7 +76,8 @@ const stickyFirst = 'sticky left-0 z-[1]';
 
 function columnClass<T>(column: TableColumn<T>, index: number): string {
   return cx(
-    'px-3',
+    // Narrower on phones, where every column counts.
+    'px-2 sm:px-3',
     column.align === 'right' && 'text-right',
     column.minScreen && fromScreen[column.minScreen],
     index === 0 && stickyFirst,

@@ -4,6 +4,12 @@
  * (`TOAST_LIST_LIFETIME_MS`; the countdown pauses while the toast is hovered). Toasts are
  * rendered in a polite ARIA live region that exists before any toast, so screen readers
  * announce each new one.
+ *
+ * Where they show: 5 rem above the bottom edge (and a phone's home indicator), so the buttons at
+ * the bottom of a dialog and a table's paging stay uncovered; on wide screens at the left of
+ * the content, beside the navigation. At the right they covered the very controls people had
+ * just pressed: the units table's − and +, a dialog's right-aligned buttons, the page buttons.
+ * The region lets clicks through; only a toast itself takes them.
  */
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -46,12 +52,14 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       {children}
       <section
         aria-label={t('toast.region')}
-        className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex justify-center p-4 sm:inset-x-auto sm:right-0 sm:justify-end"
+        data-testid="toast-region"
+        data-toast-region
+        className="pointer-events-none fixed inset-x-0 bottom-[calc(5rem+env(safe-area-inset-bottom))] z-[60] flex justify-center px-4 sm:right-auto sm:justify-start md:left-60"
       >
         <ol
           aria-live="polite"
           data-testid="toast-list"
-          className="flex w-full max-w-sm flex-col gap-2 sm:w-96"
+          className="flex w-full max-w-sm flex-col gap-2 sm:w-80"
         >
           {toasts.map(({ id, testid, ...rest }) => (
             <li key={id}>

@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Dialog } from './dialog.tsx';
 import { Toast } from './toast.tsx';
 import { ToastProvider, useToast } from './toast-provider.tsx';
 
@@ -108,6 +109,58 @@ describe('ToastProvider', () => {
     expect(screen.getAllByTestId('app-toast')).toHaveLength(1);
     advance(3000);
     expect(screen.queryAllByTestId('app-toast')).toHaveLength(0);
+  });
+
+  // Toasts sat at the very bottom, over the save buttons of a dialog and over a table's paging.
+  it('shows toasts above the bottom edge and takes clicks only on a toast', () => {
+    render(
+      <ToastProvider>
+        <Trigger />
+      </ToastProvider>,
+    );
+    fireEvent.click(screen.getByText('go'));
+    const region = screen.getByTestId('toast-region');
+    const classes = (element: Element) => [...element.classList];
+    expect(classes(region)).toContain('fixed');
+    expect(classes(region)).not.toContain('bottom-0');
+    expect(classes(region)).toContain('bottom-[calc(5rem+env(safe-area-inset-bottom))]');
+    // On wide screens at the left of the content, away from right-aligned buttons and − / +.
+    expect(classes(region)).toEqual(expect.arrayContaining(['sm:justify-start', 'md:left-60']));
+    expect(classes(region).filter((c) => /justify-end|right-0/.test(c))).toEqual([]);
+    // pointer-events is inherited: from the region down to a toast nothing but the toast takes clicks.
+    expect(classes(region)).toContain('pointer-events-none');
+    const toast = screen.getByTestId('app-toast');
+    for (let element = toast.parentElement; element && element !== region; element = element.parentElement) {
+      expect(classes(element).filter((c) => c.startsWith('pointer-events-'))).toEqual([]);
+    }
+    expect(classes(toast)).toContain('pointer-events-auto');
+  });
+
+  it('can be closed while a dialog is open without closing the dialog', async () => {
+    function Both() {
+      const { toast } = useToast();
+      return (
+        <Dialog title="Raum bearbeiten" defaultOpen testid="dlg">
+          <button type="button" onClick={() => toast({ title: 'Fehler beim Speichern', type: 'error' })}>
+            save
+          </button>
+        </Dialog>
+      );
+    }
+    render(
+      <ToastProvider>
+        <Both />
+      </ToastProvider>,
+    );
+    await act(async () => {});
+    fireEvent.click(screen.getByText('save'));
+    // Radix listens for presses outside once the dialog has settled.
+    advance(10);
+    const close = screen.getByTestId('app-toast-close');
+    fireEvent.pointerDown(close);
+    fireEvent.click(close);
+    expect(screen.queryByTestId('app-toast')).toBeNull();
+    expect(screen.getByTestId('dlg')).toBeInTheDocument();
   });
 
   it('refuses to work outside the provider', () => {

@@ -5,6 +5,7 @@
 import type { Alert } from '@heizplan/contracts/alerts';
 import { faultText } from '@heizplan/contracts/device-faults';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../lib/format.ts';
 
 export function useAlertText() {
   const { t, i18n } = useTranslation('alerts');
@@ -13,12 +14,7 @@ export function useAlertText() {
       ? new Intl.NumberFormat(i18n.language, { maximumFractionDigits: digits }).format(value)
       : '–';
   const celsius = (value: unknown) => `${number(value)} °C`;
-  const time = (value: unknown) =>
-    typeof value === 'string'
-      ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' }).format(
-          new Date(value),
-        )
-      : '–';
+  const time = (value: unknown) => (typeof value === 'string' ? formatDateTime(value, i18n.language) : '–');
   const title = (alert: Alert) => t(`kinds.${alert.kind}`);
   const hint = (alert: Alert): string => {
     const d = alert.details;

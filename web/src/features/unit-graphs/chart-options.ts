@@ -5,12 +5,37 @@
  * language and the company's zone — including the legend's time entry, which uPlot would label
  * 'Time' in English (issue 14.2). The time axis spans the whole range asked for, so readings that
  * start minutes ago are not stretched over the width, and a tick reads as a date only at
- * midnight, so no label repeats (issue 14.5).
+ * midnight, so no label repeats (issue 14.5). The y axes are as wide as their widest label
+ * ("100 %" was cut off), and time ticks keep room for their labels: in English a full hour
+ * reads "6 PM" rather than "06:00 PM".
  */
 import type { UnitSeries } from '@heizplan/contracts/unit-series';
 import type uPlot from 'uplot';
 
 export const CHART_HEIGHT = 280;
+/** Least space between time ticks (px): a date label ("Fri, 11/20", "Fr., 20.11.") and a margin. */
+export const TIME_TICK_SPACE = 80;
+/** Tick length and gap to the label of uPlot's axes (px). */
+const AXIS_TICKS_AND_GAP = 10 + 5;
+/** Width of an axis label when uPlot has no canvas to measure it (px per character at 12 px). */
+const CHAR_WIDTH_ESTIMATE = 7;
+
+/** A y axis's width: its ticks and its widest label, measured in the axis font. */
+export function axisSize(self: uPlot, values: string[] | null, axisIdx: number, cycleNum: number): number {
+  const axis = self.axes[axisIdx] as (uPlot.Axis & { _size?: number }) | undefined;
+  // uPlot asks again while the layout converges; the size it has stands, so it settles.
+  if (cycleNum > 1 && axis?._size !== undefined) return axis._size;
+  const longest = (values ?? []).reduce((a, b) => (b.length > a.length ? b : a), '');
+  // After setup uPlot keeps the axis font as [css font, px size] scaled by the pixel ratio.
+  const font = (axis?.font as unknown as [string] | undefined)?.[0];
+  const ctx = self.ctx as CanvasRenderingContext2D | undefined;
+  let width = longest.length * CHAR_WIDTH_ESTIMATE;
+  if (ctx && font) {
+    ctx.font = font;
+    width = ctx.measureText(longest).width / (globalThis.devicePixelRatio || 1);
+  }
+  return Math.ceil(AXIS_TICKS_AND_GAP + width + 4);
+}
 const COLOURS = {
   setpoint: '#b4411c',
   room: '#1d4ed8',
@@ -48,6 +73,9 @@ export function chartOptions({ series, width, language, t, stepped, tzDate }: Ch
     day: 'numeric',
     month: 'numeric',
   });
+  // On a 12-hour clock a full hour drops its minutes ("6 PM"): "06:00 PM" crowds a 48 h axis.
+  const twelveHours = ['h11', 'h12'].includes(clock.resolvedOptions().hourCycle ?? '');
+  const hour = new Intl.DateTimeFormat(language, { timeZone: series.timeZone, hour: 'numeric' });
   const clock24 = new Intl.DateTimeFormat('en-GB', {
     timeZone: series.timeZone,
     hour: '2-digit',
@@ -65,7 +93,9 @@ export function chartOptions({ series, width, language, t, stepped, tzDate }: Ch
   const timeLabels = (_: uPlot, splits: number[]) =>
     splits.map((ts) => {
       const date = new Date(ts * 1000);
-      return clock24.format(date) === '00:00' ? day.format(date) : clock.format(date);
+      const time = clock24.format(date);
+      if (time === '00:00') return day.format(date);
+      return twelveHours && time.endsWith(':00') ? hour.format(date) : clock.format(date);
     });
   const percent = (_: uPlot, values: (number | null)[]) => values.map((v) => (v === null ? '' : `${v} %`));
   const temperature = {
@@ -78,9 +108,9 @@ export function chartOptions({ series, width, language, t, stepped, tzDate }: Ch
     tzDate,
     scales: { x: { time: true, range: [from, to] }, '°C': { auto: true }, '%': { range: [0, 100] } },
     axes: [
-      { stroke: '#57534e', grid: { stroke: '#e7e5e4' }, values: timeLabels, space: 60 },
-      { scale: '°C', values: degrees, size: 64, stroke: '#57534e', grid: { stroke: '#e7e5e4' } },
-      { scale: '%', side: 1, values: percent, size: 48, stroke: '#57534e', grid: { show: false } },
+      { stroke: '#57534e', grid: { stroke: '#e7e5e4' }, values: timeLabels, space: TIME_TICK_SPACE },
+      { scale: '°C', values: degrees, size: axisSize, stroke: '#57534e', grid: { stroke: '#e7e5e4' } },
+      { scale: '%', side: 1, values: percent, size: axisSize, stroke: '#57534e', grid: { show: false } },
     ],
     series: [
       {

@@ -148,3 +148,54 @@ describe('chart options', () => {
     expect(shown[0]).toBe('Di., 10.11.');
   });
 });
+
+describe('chart axes', () => {
+  const options = (language: string, over: Partial<UnitSeries> = {}) =>
+    chartOptions({
+      series: series(over),
+      width: 600,
+      language,
+      t: (key) => key,
+      stepped: undefined,
+      tzDate: (ts) => new Date(ts * 1000),
+    });
+  /** A uPlot stand-in whose canvas measures 7 px per character at 12 px. */
+  const measured = {
+    axes: [{}, { font: ['12px sans-serif'] }, { font: ['12px sans-serif'] }],
+    ctx: { font: '', measureText: (text: string) => ({ width: text.length * 7 }) },
+  };
+  type Labels = (u: unknown, values: number[]) => string[];
+  /** Axis `index` of `language`'s options: its labels for `values` and its width for them. */
+  const axisOf = (language: string, index: number, over: Partial<UnitSeries> = {}) => {
+    const axis = options(language, over).axes?.[index];
+    if (!axis) throw new Error(`no axis ${index}`);
+    const labels = (values: number[]) => (axis.values as Labels)(null, values);
+    const width = (shown: string[]) =>
+      typeof axis.size === 'function' ? axis.size(measured as never, shown, index, 0) : axis.size;
+    return { axis, labels, width };
+  };
+
+  // "100 %" was cut off at the right edge: the axis was narrower than ticks, gap and label.
+  it('give each y axis room for its widest label', () => {
+    const valve = axisOf('de', 2);
+    const percent = valve.labels([0, 50, 100]);
+    expect(percent).toContain('100 %');
+    expect(valve.width(percent)).toBeGreaterThanOrEqual(10 + 5 + '100 %'.length * 7);
+    const celsius = axisOf('de', 1);
+    expect(celsius.width(celsius.labels([18, 22.5]))).toBeGreaterThanOrEqual(10 + 5 + '22,5 °C'.length * 7);
+  });
+
+  // English labels over 48 h ran into each other ("06:00 PM" next to "Fri, 11/20").
+  it('keep English time ticks short and far enough apart for their labels over 48 h', () => {
+    const twoDays = { from: '2026-11-19T23:00:00.000Z', to: '2026-11-21T23:00:00.000Z' };
+    const time = axisOf('en', 0, twoDays);
+    const hourly = Array.from({ length: 48 }, (_, h) => s(twoDays.from) + h * 3600);
+    const shown = time.labels(hourly);
+    expect(shown[0]).toBe('Fri, 11/20');
+    expect(shown[18]).toBe('6 PM');
+    const widest = Math.max(...shown.map((label) => label.length * 7));
+    expect(time.axis.space).toBeGreaterThanOrEqual(widest + 8);
+    // German keeps its 24-hour clock.
+    expect(axisOf('de', 0, twoDays).labels(hourly)[18]).toBe('18:00');
+  });
+});

@@ -1,6 +1,9 @@
 /**
  * Calendar view of the events (spec §2 "Events screen"): month, week and day from
- * react-big-calendar with its luxon localizer, weeks starting on Monday. The calendar draws
+ * react-big-calendar with its luxon localizer, weeks starting on Monday. Titles and day headers
+ * come from `Intl` in the UI language ("23.–29. November 2026", "Do., 26.11."): the localizer's
+ * own formats put words in English order even in German. Week and day open scrolled to the
+ * working day rather than midnight. The calendar draws
  * in the browser's zone, so event times are shifted to show the company's wall-clock time
  * (the same times the dialog and the list show). Open-ended events are drawn one hour long.
  * Picking a free slot starts a new event there; picking an event opens it.
@@ -8,14 +11,60 @@
  */
 import type { HeatingEvent } from '@heizplan/contracts/events';
 import { DateTime } from 'luxon';
-import { useMemo } from 'react';
-import { Calendar, luxonLocalizer, type View } from 'react-big-calendar';
+import { useEffect, useMemo, useState } from 'react';
+import { Calendar, type DateRange, type Formats, luxonLocalizer, type View } from 'react-big-calendar';
 import 'react-big-calendar/lib/css/react-big-calendar.css';
 import './events-calendar.css';
 import { useTranslation } from 'react-i18next';
+import { formatWeekday } from '../../../lib/format.ts';
 import type { CalendarView } from '../view-preference.ts';
 
 const localizer = luxonLocalizer(DateTime, { firstDayOfWeek: 1 });
+
+/** Week and day views open here: the working day, not midnight (only the time of day counts). */
+export const SCROLL_TO_TIME = new Date(1970, 0, 1, 7, 0);
+
+/** Below Tailwind's `sm`: seven week columns of ≈ 40 px. */
+const NARROW = '(max-width: 639px)';
+
+const hasMedia = () => typeof window.matchMedia === 'function';
+
+function useNarrow(): boolean {
+  const [narrow, setNarrow] = useState(() => hasMedia() && window.matchMedia(NARROW).matches);
+  useEffect(() => {
+    if (!hasMedia()) return;
+    const query = window.matchMedia(NARROW);
+    const change = () => setNarrow(query.matches);
+    query.addEventListener('change', change);
+    return () => query.removeEventListener('change', change);
+  }, []);
+  return narrow;
+}
+
+/**
+ * Titles and headers in `language`'s date order (the dates are browser-local, see `wallClock`);
+ * `narrow` week columns get "Do 26" instead of "Do., 26.11.", wrapped onto two lines.
+ */
+export function calendarFormats(language: string, narrow = false): Formats {
+  const intl = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(language, options);
+  const monthYear = intl({ month: 'long', year: 'numeric' });
+  const fullDay = intl({ weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+  const longDate = intl({ day: 'numeric', month: 'long', year: 'numeric' });
+  const weekday = intl({ weekday: 'short' });
+  const dayOfMonth = intl({ day: '2-digit' });
+  const dayNumber = intl({ day: 'numeric' });
+  return {
+    monthHeaderFormat: (date: Date) => monthYear.format(date),
+    dayHeaderFormat: (date: Date) => fullDay.format(date),
+    // "23.–29. November 2026" / "November 23 – 29, 2026", across months and years too.
+    dayRangeHeaderFormat: ({ start, end }: DateRange) => longDate.formatRange(start, end),
+    agendaHeaderFormat: ({ start, end }: DateRange) => longDate.formatRange(start, end),
+    dayFormat: (date: Date) =>
+      narrow ? `${weekday.format(date)} ${dayNumber.format(date)}` : formatWeekday(date, language),
+    weekdayFormat: (date: Date) => weekday.format(date),
+    dateFormat: (date: Date) => dayOfMonth.format(date),
+  };
+}
 
 interface CalendarEvent {
   title: string;
@@ -54,6 +103,8 @@ export function EventsCalendar({
   label,
 }: EventsCalendarProps) {
   const { t, i18n } = useTranslation('events');
+  const narrow = useNarrow();
+  const formats = useMemo(() => calendarFormats(i18n.language, narrow), [i18n.language, narrow]);
   const items = useMemo<CalendarEvent[]>(
     () =>
       events.map((event) => {
@@ -86,6 +137,8 @@ export function EventsCalendar({
       <Calendar<CalendarEvent>
         localizer={localizer}
         culture={i18n.language}
+        formats={formats}
+        scrollToTime={SCROLL_TO_TIME}
         events={items}
         date={date}
         view={view}

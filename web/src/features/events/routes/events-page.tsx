@@ -102,7 +102,7 @@ export function EventsPage() {
           end: DateTime.fromJSDate(slot.start).set({ hour: 10 }).toJSDate(),
         }
       : slot;
-    setDialog({ event: null, initial: emptyForm(zone, picked, unitId ? { unitIds: [unitId] } : {}) });
+    setDialog({ event: null, initial: emptyForm(zone, picked, unitId ? { units: [unitId] } : {}) });
   };
   const openEvent = (event: HeatingEvent) => setDialog({ event, initial: formOf(event, zone) });
 

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextInput } from '../../../components/ui/field.tsx';
+import { formatDay } from '../../../lib/format.ts';
 
 export function DatesEditor({
   dates,
@@ -15,7 +16,6 @@ export function DatesEditor({
 }) {
   const { t, i18n } = useTranslation('plans');
   const [date, setDate] = useState('');
-  const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' });
   const add = () => {
     if (date && !dates.includes(date)) onChange([...dates, date].sort());
     setDate('');
@@ -55,7 +55,7 @@ export function DatesEditor({
             key={d}
             className="inline-flex items-center gap-1 rounded-md bg-brand-100 py-0.5 pr-1 pl-2 text-sm text-brand-700"
           >
-            {Number.isNaN(Date.parse(d)) ? d : format.format(new Date(d))}
+            {Number.isNaN(Date.parse(d)) ? d : formatDay(d, i18n.language, 'UTC')}
             <Button
               variant="ghost"
               size="sm"

@@ -1,17 +1,26 @@
 /**
  * 7-day setpoint preview (issue 5): the engine's steps drawn as a step chart in the company's
  * time zone, each step coloured by its source (regular plan, group plan, event, manual change,
- * pause …) with a legend, and listed below for screen readers and exact reading.
+ * pause …) with a legend, and listed below for screen readers and exact reading. The time axis
+ * runs over whole days, each labelled in the UI language's date format ("Do., 26.11." /
+ * "Thu, 11/26"); hours of the first and last day outside the preview are shaded.
  */
 import type { LogKind, Preview } from '@heizplan/contracts/heating';
 import { DateTime } from 'luxon';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useHeatingFormat } from '../../../lib/format.ts';
+import { formatWeekday, useHeatingFormat } from '../../../lib/format.ts';
 
 const WIDTH = 720;
 const HEIGHT = 220;
 const PAD = { left: 40, right: 12, top: 16, bottom: 28 };
+
+/** The local days (midnights in `zone`) that the instants `[from, to)` touch, and the day after the last. */
+export function daysOf(from: number, to: number, zone: string): DateTime[] {
+  const days = [DateTime.fromMillis(from, { zone }).startOf('day')];
+  while (days.at(-1)!.toMillis() < to) days.push(days.at(-1)!.plus({ days: 1 }));
+  return days;
+}
 
 /** One colour per source, also used by the legend. */
 export const SOURCE_COLOURS: Record<LogKind, string> = {
@@ -75,19 +84,22 @@ export function PreviewChart({
   const segments = segmentsOf(preview);
   const start = Date.parse(preview.from);
   const end = Date.parse(preview.to);
+  const zone = preview.timeZone;
   const values = segments.map((s) => s.setpoint);
   const low = Math.floor(Math.min(...values) - 1);
   const high = Math.ceil(Math.max(...values) + 1);
-  const x = (ms: number) => PAD.left + ((ms - start) / (end - start)) * (WIDTH - PAD.left - PAD.right);
   const y = (c: number) => PAD.top + ((high - c) / (high - low)) * (HEIGHT - PAD.top - PAD.bottom);
-  const zone = preview.timeZone;
-  const firstMidnight = DateTime.fromMillis(start, { zone }).startOf('day').plus({ days: 1 });
-  // A day label needs ~60 px; the last midnight may sit too close to the right edge for one.
-  const midnights = Array.from({ length: 8 }, (_, i) => firstMidnight.plus({ days: i })).filter(
-    (d) => d.toMillis() < end,
-  );
-  // A day label needs about 60 px; none is drawn closer than that to the right edge.
-  const labelled = (ms: number) => x(ms) < WIDTH - PAD.right - 60;
+  const days = daysOf(start, end, zone);
+  const axisFrom = days[0]!.toMillis();
+  const axisTo = days.at(-1)!.toMillis();
+  const x = (ms: number) =>
+    PAD.left + ((ms - axisFrom) / (axisTo - axisFrom)) * (WIDTH - PAD.left - PAD.right);
+  const plotBottom = HEIGHT - PAD.bottom;
+  /** Hours of the first and last day before and after the preview. */
+  const outside: Array<[number, number]> = [
+    [axisFrom, start],
+    [end, axisTo],
+  ];
   const yTicks = Array.from({ length: high - low + 1 }, (_, i) => low + i).filter((c) =>
     high - low <= 8 ? true : c % 2 === 0,
   );
@@ -122,23 +134,46 @@ export function PreviewChart({
               </text>
             </g>
           ))}
-          {midnights.map((d) => (
-            <g key={d.toMillis()}>
-              <line
-                x1={x(d.toMillis())}
-                x2={x(d.toMillis())}
-                y1={PAD.top}
-                y2={HEIGHT - PAD.bottom}
-                stroke="#d6d3d1"
-                strokeDasharray="3 3"
+          {outside
+            .filter(([from, to]) => to > from)
+            .map(([from, to]) => (
+              <rect
+                key={from}
+                x={x(from)}
+                y={PAD.top}
+                width={x(to) - x(from)}
+                height={plotBottom - PAD.top}
+                fill="#f5f5f4"
               />
-              {labelled(d.toMillis()) && (
-                <text x={x(d.toMillis()) + 4} y={HEIGHT - 10} fontSize="11" fill="#57534e">
-                  {d.setLocale(i18n.language).toFormat('ccc dd.LL')}
+            ))}
+          {days.slice(0, -1).map((day, i) => {
+            const from = day.toMillis();
+            const to = days[i + 1]!.toMillis();
+            return (
+              <g key={from}>
+                {i > 0 && (
+                  <line
+                    x1={x(from)}
+                    x2={x(from)}
+                    y1={PAD.top}
+                    y2={plotBottom}
+                    stroke="#d6d3d1"
+                    strokeDasharray="3 3"
+                  />
+                )}
+                <text
+                  x={(x(from) + x(to)) / 2}
+                  y={HEIGHT - 10}
+                  textAnchor="middle"
+                  fontSize="11"
+                  fill="#57534e"
+                  data-testid={`preview-day-${day.toISODate()}`}
+                >
+                  {formatWeekday(from, i18n.language, zone)}
                 </text>
-              )}
-            </g>
-          ))}
+              </g>
+            );
+          })}
           {segments.map((s, i) => {
             const next = segments[i + 1];
             return (

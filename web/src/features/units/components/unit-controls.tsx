@@ -49,7 +49,8 @@ export function UnitControls({ unit, range }: { unit: Unit; range: TemperatureRa
   const run = (input: UnitControl) => control.mutate(input, { onError: failed });
 
   return (
-    <div className="flex items-center gap-1" data-testid={`unit-controls-${unit.id}`}>
+    // The row lays the buttons out (two by two on a phone) together with the graph button.
+    <div className="contents" data-testid={`unit-controls-${unit.id}`}>
       <Button
         variant="secondary"
         size="sm"

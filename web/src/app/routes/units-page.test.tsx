@@ -1,0 +1,104 @@
+/**
+ * The units table's deviation warning waits as long as the company's "far from setpoint" alert
+ * rule: it fired every morning a few minutes after the switch point while the alert waited
+ * 240 minutes. Meanwhile a hint says the room is still heating up. On a phone, − and + stay on
+ * screen.
+ */
+import { DEFAULT_ALERT_SETTINGS } from '@heizplan/contracts/alerts';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { deviationState } from '../../features/units/setpoint.ts';
+import { renderRoutes } from '../../test/render.tsx';
+import { type FetchHandler, json, signIn, testProfile } from '../../test/signed-in.ts';
+import { heatingApi, testUnit } from '../../test/units-fixtures.ts';
+import { setLanguage } from '../i18n.ts';
+import { routes } from '../router.tsx';
+
+const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+
+function open(api: FetchHandler, lang: 'de' | 'en' = 'en') {
+  const { session } = signIn({ profile: testProfile({ lang }), extra: api });
+  return renderRoutes(routes, '/units', { session });
+}
+
+/** Answers the alert settings with `farFromSetpointMinutes`. */
+const alertRule =
+  (minutes: number): FetchHandler =>
+  (method, url) =>
+    method === 'GET' && url === '/api/companies/c1/alert-settings'
+      ? json(200, { ...DEFAULT_ALERT_SETTINGS, farFromSetpointMinutes: minutes })
+      : undefined;
+
+describe('deviation state', () => {
+  const unit = { setpoint: 21, room: 17, setpointSince: '2026-11-26T05:00:00.000Z', paused: false };
+  const at = (iso: string) => Date.parse(iso);
+
+  it('waits the alert rule’s minutes after the switch point before warning', () => {
+    expect(deviationState(unit, 240, at('2026-11-26T05:10:00.000Z'))).toBe('settling');
+    expect(deviationState(unit, 240, at('2026-11-26T08:59:00.000Z'))).toBe('settling');
+    expect(deviationState(unit, 240, at('2026-11-26T09:00:00.000Z'))).toBe('warning');
+    expect(deviationState(unit, 0, at('2026-11-26T05:00:00.000Z'))).toBe('warning');
+  });
+
+  it('warns at once without a switch point, never within 2 °C or while paused', () => {
+    const now = at('2026-11-26T05:10:00.000Z');
+    expect(deviationState({ ...unit, setpointSince: null }, 240, now)).toBe('warning');
+    expect(deviationState({ ...unit, room: 19 }, 240, now)).toBe('none');
+    expect(deviationState({ ...unit, paused: true, setpointSince: null }, 240, now)).toBe('none');
+  });
+});
+
+describe('units screen', { timeout: 20_000 }, () => {
+  beforeEach(() => localStorage.clear());
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows no warning while the room heats up after a switch point, and says why', async () => {
+    await setLanguage('en');
+    const morning = testUnit({
+      name: 'Morning',
+      setpoint: 21,
+      roomTemperature: 17,
+      setpointSince: minutesAgo(20),
+    });
+    open(heatingApi([morning]));
+    await screen.findByText('Morning');
+    expect(screen.queryByTestId(`deviation-warning-${morning.id}`)).toBeNull();
+    const hint = screen.getByTestId(`deviation-settling-${morning.id}`);
+    expect(hint).toHaveAccessibleName('Note: the room is still heating up');
+    await userEvent.hover(hint);
+    const tip = await screen.findByRole('tooltip', {}, { timeout: 2000 });
+    expect(tip).toHaveTextContent('The room is still heating up after the switch point at');
+    expect(tip).toHaveTextContent('still more than 2 °C off the setpoint after 240 minutes, a warning shows');
+  });
+
+  it('warns once the company’s alert minutes have passed, and tells since when', async () => {
+    await setLanguage('de');
+    const cold = testUnit({ name: 'Kalt', setpoint: 21, roomTemperature: 17, setpointSince: minutesAgo(30) });
+    open(heatingApi([cold], alertRule(20)), 'de');
+    const warning = await screen.findByTestId(`deviation-warning-${cold.id}`);
+    await userEvent.hover(warning);
+    const tip = await screen.findByRole('tooltip', {}, { timeout: 2000 });
+    expect(tip).toHaveTextContent('Die Raumtemperatur weicht um mehr als 2 °C von der Solltemperatur ab.');
+    expect(tip).toHaveTextContent(/Die Solltemperatur gilt seit \d\d:\d\d – länger als die 20 Minuten/);
+  });
+
+  it('keeps name, setpoint with the room temperature, and − + on a phone', async () => {
+    await setLanguage('de');
+    const unit = testUnit({ name: 'Aula', setpoint: 21, roomTemperature: 20.5 });
+    open(heatingApi([unit]), 'de');
+    await screen.findByText('Aula');
+    // Tailwind's `hidden` with a breakpoint leaves a column out below that width.
+    const onPhone = [...document.querySelectorAll('[data-testid^="units-table-header-"]')]
+      .filter((header) => !header.classList.contains('hidden'))
+      .map((header) => header.getAttribute('data-testid')?.replace('units-table-header-', ''));
+    expect(onPhone).toEqual(['name', 'setpoint', 'controls']);
+    const phoneRoom = screen.getByTestId(`unit-room-phone-${unit.id}`);
+    expect(phoneRoom).toHaveTextContent('Ist 20,5 °C');
+    expect(phoneRoom).toHaveClass('sm:hidden');
+    const controls = screen.getByTestId(`unit-lower-${unit.id}`).closest('td');
+    expect(within(controls!).getByTestId(`unit-raise-${unit.id}`)).toBeInTheDocument();
+    // − + / pause graph, two by two, so the column stays narrow.
+    expect(controls?.firstElementChild).toHaveClass('grid-cols-2');
+  });
+});

@@ -1,0 +1,79 @@
+/**
+ * The plan preview's time axis labels every day, the first one included, in the UI language's
+ * date format: English screens showed German day.month order and the day the preview starts on
+ * had no label.
+ */
+import type { Preview } from '@heizplan/contracts/heating';
+import { render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import i18n from '../../app/i18n.ts';
+import { PreviewChart } from './components/preview-chart.tsx';
+
+/** From Thursday 14:00 in Berlin ("now") for seven days. */
+const preview: Preview = {
+  from: '2026-11-26T13:00:00.000Z',
+  to: '2026-12-03T13:00:00.000Z',
+  timeZone: 'Europe/Berlin',
+  initial: {
+    at: '2026-11-26T13:00:00.000Z',
+    setpoint: 21,
+    source: 'regular_plan',
+    ignoreWallControl: false,
+    planId: null,
+    eventId: null,
+  },
+  changes: [],
+};
+
+const dayLabels = () =>
+  [...document.querySelectorAll('[data-testid^="preview-day-"]')].map((label) => [
+    label.getAttribute('data-testid')!.slice('preview-day-'.length),
+    label.textContent,
+  ]);
+
+let language: string;
+beforeEach(() => {
+  language = i18n.language;
+});
+afterEach(async () => {
+  await i18n.changeLanguage(language);
+});
+
+describe('plan preview axis', () => {
+  it('labels every day from the first, in English date format on English screens', async () => {
+    await i18n.changeLanguage('en');
+    render(<PreviewChart preview={preview} loading={false} stale={false} />);
+    expect(screen.getByTestId('preview-chart')).toBeInTheDocument();
+    expect(dayLabels()).toEqual([
+      ['2026-11-26', 'Thu, 11/26'],
+      ['2026-11-27', 'Fri, 11/27'],
+      ['2026-11-28', 'Sat, 11/28'],
+      ['2026-11-29', 'Sun, 11/29'],
+      ['2026-11-30', 'Mon, 11/30'],
+      ['2026-12-01', 'Tue, 12/01'],
+      ['2026-12-02', 'Wed, 12/02'],
+      ['2026-12-03', 'Thu, 12/03'],
+    ]);
+  });
+
+  it('labels them day.month in German', async () => {
+    await i18n.changeLanguage('de');
+    render(<PreviewChart preview={preview} loading={false} stale={false} />);
+    expect(dayLabels()[0]).toEqual(['2026-11-26', 'Do., 26.11.']);
+    expect(dayLabels()).toHaveLength(8);
+  });
+
+  it('draws a preview from midnight over exactly its seven days', async () => {
+    const week = { ...preview, from: '2026-11-22T23:00:00.000Z', to: '2026-11-29T23:00:00.000Z' };
+    render(<PreviewChart preview={week} loading={false} stale={false} />);
+    expect(dayLabels().map(([day]) => day)).toEqual([
+      '2026-11-23',
+      '2026-11-24',
+      '2026-11-25',
+      '2026-11-26',
+      '2026-11-27',
+      '2026-11-28',
+      '2026-11-29',
+    ]);
+  });
+});
