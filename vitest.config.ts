@@ -1,5 +1,5 @@
 /**
- * One runner for every tier (ARCHITECTURE.md §8): server unit+integration tests on PGlite,
+ * One runner for every tier (docs/architecture.md): server unit+integration tests on PGlite,
  * the same integration tests again on PostgreSQL when TEST_DATABASE_URL is set, web component
  * tests in jsdom, and browser journeys (playwright-core + Debian Chromium) in web/e2e. A test
  * about one database only says so in its name — `*.pg.test.ts` (PostgreSQL: pg_dump, a cut

@@ -1,5 +1,5 @@
 /**
- * The periodic alert evaluation for 100 000 devices in PostgreSQL (issue 15 target: < 2 s),
+ * The periodic alert evaluation for 100 000 devices in PostgreSQL (target: < 2 s),
  * next to a trivial baseline measured in the same run: one statement that reads every device
  * once and compares its last uplink to a fixed limit — the least any evaluation must do.
  *

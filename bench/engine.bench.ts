@@ -1,6 +1,6 @@
 /**
  * Heating engine: resolve the setpoint of 100,000 units, each with a week of switch points
- * (issue 5 performance target: < 1 s on one core), next to a trivial baseline measured in the
+ * (performance target: < 1 s on one core), next to a trivial baseline measured in the
  * same run (read each unit's first switch point temperature).
  *
  * Run: `npx tsx bench/engine.bench.ts` (or `npm run bench`). BENCH_UNITS overrides the count.

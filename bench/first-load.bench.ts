@@ -1,5 +1,5 @@
 /**
- * The operator app's first load (issue 14): the JavaScript a signed-in user's browser fetches
+ * The operator app's first load: the JavaScript a signed-in user's browser fetches
  * to render /units, target ≤ 150 KiB gzipped, next to the figures before screens were split and
  * assets compressed (one 920 KB chunk set, 271 KiB gzipped, sent uncompressed).
  *

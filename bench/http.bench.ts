@@ -1,5 +1,5 @@
 /**
- * HTTP throughput and latency (issue 16): autocannon with 10 connections against, side by side
+ * HTTP throughput and latency: autocannon with 10 connections against, side by side
  * in one run, a hello-world Fastify (the ceiling of the framework here), `GET /api/health` (no
  * login, one database ping), an authenticated trivial route (`GET /api/licenses/current`: bearer
  * verification and user lookup, no company) and the units page

@@ -1,5 +1,5 @@
 /**
- * End-to-end uplink ingest (issue 6 performance target: ≥ 20 000 uplinks/s on this 2-core
+ * End-to-end uplink ingest (≥ 20 000 uplinks/s on this 2-core
  * machine, zero loss): ChirpStack uplinks published with QoS 1 → broker → Heizplan's MQTT adapter
  * → parse, decode → PostgreSQL commit → PUBACK, next to a bare mqtt.js subscribe-and-discard
  * baseline (QoS 1, persistent session, same broker, same frames) measured in the same run — once
@@ -34,7 +34,7 @@ import type { LoadReply, LoadRequest } from './ingest-load.ts';
 const FRAMES = Number(process.env.BENCH_INGEST_FRAMES ?? 60_000);
 const DEVICES = Number(process.env.BENCH_INGEST_DEVICES ?? 1000);
 const TARGET_PER_S = 20_000;
-/** Issue 16: the ingest at least this share of the bare subscriber's rate on the same broker. */
+/** The ingest at least this share of the bare subscriber's rate on the same broker. */
 const TARGET_RATIO = 0.8;
 const externalBroker = process.env.BENCH_MQTT_URL ?? process.env.TEST_MQTT_URL;
 const WINDOW = Number(process.env.BENCH_INGEST_WINDOW ?? (externalBroker ? 500 : 5000));

@@ -1,5 +1,5 @@
 /**
- * The public heating view's budget (issue 14, after issue 7's 80 KiB / 95): gzipped JavaScript
+ * The public heating view's budget (first 80 KiB, now 95): gzipped JavaScript
  * that `/heating-view/{token}` loads (≤ 30 KiB; it was 70.8 KiB with React) and Lighthouse's
  * mobile performance score for it (≥ 98; it was 95–96), next to the operator app's entry
  * JavaScript measured in the same build for scale.

@@ -88,7 +88,7 @@ export async function buildApp(appDeps: AppDeps): Promise<App> {
         deps.config.env === 'test' || request.url === '/metrics' || request.url.startsWith('/api/health'),
     }),
     genReqId: requestId,
-    // Errors raised before routing or by Node's HTTP parser answer problem+json too (issue 16).
+    // Errors raised before routing or by Node's HTTP parser answer problem+json too.
     frameworkErrors,
     clientErrorHandler,
     return503OnClosing: false,
@@ -158,7 +158,7 @@ export async function buildApp(appDeps: AppDeps): Promise<App> {
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
     if (pathname === '/api' || pathname.startsWith('/api/') || request.method !== 'GET' || !hasWeb) {
-      // Fixed text: echoing the path would reflect the request into the answer (issue 16).
+      // Fixed text: echoing the path would reflect the request into the answer.
       return sendProblem(reply, 404, 'Not Found', 'There is no route for this method and path.');
     }
     // The occupants' public page is an entry of its own (decision 0021); every other client-side

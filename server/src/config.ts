@@ -1,5 +1,5 @@
 /**
- * Every environment variable Heizplan reads, parsed once with zod (ARCHITECTURE.md §3).
+ * Every environment variable Heizplan reads, parsed once with zod (docs/architecture.md).
  * `loadConfig` throws a `ConfigError` naming each bad variable, so a misconfigured
  * deployment fails at start instead of at the first request. The README's configuration
  * table documents the same keys; keep both in step.
@@ -253,7 +253,7 @@ export interface Config {
   version: string;
 }
 
-/** Subscriptions and licences (issue 13): which provider bills and the net prices it charges. */
+/** Subscriptions and licences: which provider bills and the net prices it charges. */
 export interface BillingConfig {
   provider: 'manual' | 'stripe' | 'none';
   currency: string;

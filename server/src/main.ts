@@ -1,5 +1,5 @@
 /**
- * Composition root (ARCHITECTURE.md §2): config → database (migrated) → logger → services →
+ * Composition root (docs/architecture.md): config → database (migrated) → logger → services →
  * HTTP app → LoRaWAN side and scheduler (bound to the ports the services and the app were given)
  * → jobs → listen. Exits with a clear message on bad configuration; drains HTTP and closes the
  * database on SIGTERM/SIGINT.

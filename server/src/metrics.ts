@@ -1,5 +1,5 @@
 /**
- * Prometheus metrics of this process (ARCHITECTURE.md §3 "observability"), on one prom-client
+ * Prometheus metrics of this process (docs/architecture.md "observability"), on one prom-client
  * registry served at `/metrics` (http/metrics.routes.ts). Each instance reports its own; a
  * scrape of every instance adds them up. Counters and histograms are updated where the work
  * happens; gauges that describe the shared database (unpublished downlinks, scheduler lag) are
@@ -126,7 +126,7 @@ export const mails = new Counter({
 
 export const alertEvaluationDuration = new Histogram({
   name: 'heizplan_alert_evaluation_seconds',
-  help: 'Duration of a periodic alert evaluation over every company (issue 15)',
+  help: 'Duration of a periodic alert evaluation over every company',
   buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10],
   registers,
 });

@@ -1,5 +1,5 @@
 /**
- * Simulator command line (issue 6):
+ * Simulator command line:
  *
  *   npm run simulate -- --url mqtt://127.0.0.1:1883 --devices 70b3d52dd3000001:mclimate-vicki,… \
  *     [--gateway b827ebfffe6c2a11] [--application heizplan] [--every 10m] [--speed 60] [--backfill 14d] \
@@ -7,7 +7,7 @@
  *
  * `--every` is the simulated time between uplinks of a device, `--speed` how many simulated
  * seconds pass per real second (default 1, real time), `--backfill` first sends that much history
- * as fast as the broker takes it, ending now. `--fault` injects faults from the start (issue 15):
+ * as fast as the broker takes it, ending now. `--fault` injects faults from the start:
  * `silent`, `window`, `noheat`, `error=<code>` (e.g. calibrationFailed) and
  * `battery=<value>[/<fall per day>]` in the model's unit. Exits 2 with a message on bad arguments.
  */

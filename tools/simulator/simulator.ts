@@ -1,12 +1,12 @@
 /**
- * LoRaWAN simulator (issue 6): pretends to be ChirpStack v4 with gateways and devices behind it.
+ * LoRaWAN simulator: pretends to be ChirpStack v4 with gateways and devices behind it.
  * It publishes exactly what ChirpStack's MQTT integration publishes (JSON marshaler) — `event/up`
  * with the vendor's real byte layout (the codec registry's `encodeUplink`), `txack`/`ack` for
  * downlinks, gateway `event/stats` and a retained `state/conn` (OFFLINE as its last will) — and
  * takes `command/down` like ChirpStack: a downlink waits for the device's next uplink (class A),
  * then the device applies the setpoint it decodes from the bytes (`decodeDownlink`).
  * Rooms follow `thermal.ts`. Time is simulated: `tick(hours)` advances every room and sends one
- * uplink per device, so a backfill can run weeks of history in seconds. Faults (issue 15) are
+ * uplink per device, so a backfill can run weeks of history in seconds. Faults are
  * set per device at the start or while running (`inject`): silence, a draining battery, an open
  * window, fault flags and a radiator that stays cold.
  */
@@ -27,7 +27,7 @@ export interface SimulatedDevice {
   faults?: DeviceFaults;
 }
 
-/** What can go wrong with a simulated device (issue 15); all off by default. */
+/** What can go wrong with a simulated device; all off by default. */
 export interface DeviceFaults {
   /** Sends no uplinks (out of range, flat battery, taken off); the room goes on. */
   silent?: boolean;

@@ -1,5 +1,5 @@
 /**
- * A deliberately simple room model for the simulator (issue 6): the valve's controller opens in
+ * A deliberately simple room model for the simulator: the valve's controller opens in
  * proportion to how far the room is below the setpoint; an open valve pulls the room toward the
  * supply (flow) temperature, and the room always loses heat toward the outside temperature.
  * First-order exchange, integrated in small steps so large time jumps (backfill) stay stable.

@@ -1,5 +1,5 @@
 /**
- * Account fixtures for browser journeys (issue 4): sign up on the embedded provider's hosted
+ * Account fixtures for browser journeys: sign up on the embedded provider's hosted
  * registration page, read the verification link from the mail outbox, finish setup.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -111,7 +111,7 @@ export async function apiAs(page: Page, baseURL: string, method: string, path: s
   return res.status === 204 ? undefined : ((await res.json()) as { id: string });
 }
 
-/** Buys `licences` yearly licences for the current company, paid at once (issue 13), through the API. */
+/** Buys `licences` yearly licences for the current company, paid at once, through the API. */
 export async function buyLicences(page: Page, baseURL: string, licences: number) {
   await apiAs(page, baseURL, 'POST', '/companies/:company/billing/checkout', {
     interval: 'yearly',

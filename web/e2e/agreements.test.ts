@@ -1,5 +1,5 @@
 /**
- * Agreement versions (issue 4, spec §4 "Terms must be accepted again when a version
+ * Agreement versions (spec §4 "Terms must be accepted again when a version
  * changes"): after the operator bumps the licence version and restarts, every member of the
  * company is sent back to setup step 3, and accepting once for the company lets both in.
  */

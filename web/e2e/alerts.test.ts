@@ -1,5 +1,5 @@
 /**
- * Alert centre journey of issue 15 in Chromium against a server of its own, reading a broker this
+ * Alert centre journey in Chromium against a server of its own, reading a broker this
  * test starts, with the device simulator of tools/simulator. The admin registers a webhook (a
  * local receiver) on /alerts; a valve reports for an hour and then falls silent (its uplinks carry
  * simulated times two hours back); the alert appears in the navigation badge, on the unit's row

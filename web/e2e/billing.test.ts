@@ -1,5 +1,5 @@
 /**
- * Billing journeys of issue 13 in Chromium with the embedded `manual` provider: a new company
+ * Billing journeys in Chromium with the embedded `manual` provider: a new company
  * sees that no subscription is active, buys 5 yearly licences paid at once, registers 5 devices,
  * is refused the 6th with a link to billing, raises to 8, removes the 3 unused and cancels; a
  * second company pays later (delayed) and stays pending until the operator marks it paid.

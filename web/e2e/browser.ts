@@ -29,8 +29,8 @@ export async function screenshot(page: Page, name: string) {
 }
 
 /**
- * Records every Content-Security-Policy violation in the pages and frames of `context` (issue 16,
- * decision 0031) as "url: directive blocked-uri source:line". Journeys expect none, so an inline
+ * Records every Content-Security-Policy violation in the pages and frames of `context`
+ * (decision 0031) as "url: directive blocked-uri source:line". Journeys expect none, so an inline
  * script without its hash, an eval or a foreign origin fails a journey, not a user's browser.
  */
 export async function recordCspViolations(context: BrowserContext): Promise<string[]> {

@@ -1,5 +1,5 @@
 /**
- * Device registry journey of issue 6 in Chromium against the real server: a new company adds a
+ * Device registry journey in Chromium against the real server: a new company adds a
  * unit, registers a valve on /devices (after the DevEUI check refused a short id), assigns it on
  * a 375 px phone through /assign with a typed TR005 code, gets 'Device not found.' for an
  * unknown DevEUI, sees the unit on /devices, and registers a gateway on /gateways (offline:

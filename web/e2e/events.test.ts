@@ -1,5 +1,5 @@
 /**
- * Events journey of issue 8 in Chromium against the real server: a member with a group of
+ * Events journey in Chromium against the real server: a member with a group of
  * three units creates a group-mode event preventing regular events for next Saturday
  * 08:00–14:00, is told inline that such an event needs an end, finds it in the list, in the
  * calendar (month and week, remembered after a reload) and as `one_time_start` on a unit's

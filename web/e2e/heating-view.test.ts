@@ -1,10 +1,10 @@
 /**
- * The occupant's journey of issue 7 in Chromium against the real server: an operator registers
+ * The occupant's journey in Chromium against the real server: an operator registers
  * a valve (one licence = one QR code), enables a unit's QR code, and the link opens in a fresh
  * browser context without a session at 375 × 667 px, in German and in English. The occupant
  * raises the setpoint by 0.5 °C, reads until when it holds, and the operator's heating log shows
  * the change by an anonymous actor. A revoked link shows the "no longer valid" page. No page
- * of the journey violates the Content-Security-Policy (issue 16).
+ * of the journey violates the Content-Security-Policy.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -20,7 +20,7 @@ describe('public heating view', () => {
   let unitPath: string;
   const baseURL = inject('baseURL');
 
-  /** CSP violations of every page of the journey (issue 16): none expected. */
+  /** CSP violations of every page of the journey: none expected. */
   const violations: string[][] = [];
 
   async function phone(locale: string) {
@@ -49,7 +49,7 @@ describe('public heating view', () => {
       company: 'Bürohaus Nord',
       registerLinkName: /Create an account/,
     });
-    // One licence: the valve below, and with it one QR code (issue 13).
+    // One licence: the valve below, and with it one QR code.
     await buyLicences(operator, baseURL, 1);
     await operator.getByTestId('create-units').click();
     await operator.getByTestId('create-units-mode').selectOption('one');

@@ -1,5 +1,5 @@
 /**
- * Onboarding journey of issue 4 in Chromium against the real server and embedded identity
+ * Onboarding journey in Chromium against the real server and embedded identity
  * provider: register on the hosted page → verify the mail link → setup steps 1–3 → units in
  * German → switch to English; a second user joins by invite code; silent token renewal by
  * refresh token and by hidden frame; logout — all without a Content-Security-Policy violation.
@@ -12,7 +12,7 @@ import { launchBrowser, recordCspViolations, screenshot } from './browser.ts';
 describe('onboarding', () => {
   let browser: Browser;
   let ada: Page;
-  /** Ada's CSP violations, the silent-renew frame and the sign-out page included (issue 16). */
+  /** Ada's CSP violations, the silent-renew frame and the sign-out page included. */
   let violations: string[];
   const baseURL = inject('baseURL');
 

@@ -1,5 +1,5 @@
 /**
- * The hosted registration page checks its fields itself (issue 14.14): submitting it empty used
+ * The hosted registration page checks its fields itself: submitting it empty used
  * to post to the server, which answered 400 and left a console error. The browser's own
  * validation (required fields, e-mail type, minimum password length) now stops the form first.
  */

@@ -60,7 +60,7 @@ export async function startServer({
       PORT: String(listenPort),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      // The embedded identity provider registers redirect URIs on this origin (issue 4).
+      // The embedded identity provider registers redirect URIs on this origin.
       PUBLIC_URL: baseURL,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',

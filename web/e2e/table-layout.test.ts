@@ -1,5 +1,5 @@
 /**
- * Every table fits its screen (issue 14.3: /units, /events and /devices needed sideways
+ * Every table fits its screen (/units, /events and /devices needed sideways
  * scrolling at 1280 px and cut off the controls, "Erstellt von" and the status badges). A German
  * company with long, realistic names is seeded through the API; each table screen is checked
  * at 1280 × 800 (its table container does not scroll sideways, nor does the page) and at 375 px
@@ -96,7 +96,7 @@ describe('tables fit the screen', () => {
     })) as { results: { id: string }[] };
     const ids = units.results.map((u) => u.id);
     await api(page, 'POST', `/units/${ids[1]}/pause`);
-    // Devices need licences (issue 13).
+    // Devices need licences.
     await buyLicences(page, baseURL, 3);
     for (const [i, id] of ['70b3d52dd3000101', '70b3d52dd3000102', '70b3d52dd3000103'].entries()) {
       await api(page, 'POST', '/devices', { id, model: 'mclimate-vicki', unitId: ids[i] });

@@ -1,5 +1,5 @@
 /**
- * Team journeys of issue 12 in Chromium against the real server: an admin invites a colleague
+ * Team journeys in Chromium against the real server: an admin invites a colleague
  * by email as `ems`; the colleague opens the mail's link, registers and lands in the company
  * reading units without edit controls, team or billing; the admin makes them `heating`, they
  * change a setpoint; the admin removes them and their next page load no longer shows the

@@ -1,5 +1,5 @@
 /**
- * The widget catalogue at /dev/ui is a development tool (issue 14.15): the production build the
+ * The widget catalogue at /dev/ui is a development tool: the production build the
  * journeys run against answers it with the 404 page and ships none of its code. The catalogue
  * itself is checked in development mode by `web/src/features/dev-ui/ui-catalogue.test.tsx`.
  */

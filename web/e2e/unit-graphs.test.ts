@@ -1,5 +1,5 @@
 /**
- * Graph journey of issue 7 in Chromium against a server of its own that reads a broker this test
+ * Graph journey in Chromium against a server of its own that reads a broker this test
  * starts (MQTT_URL): a Micropelt valve in a unit publishes two weeks of ChirpStack uplinks with
  * the vendor's byte layout, and the unit page shows them over 48 hours and over 2 weeks. Both
  * ranges are shot to be looked at.

@@ -1,5 +1,5 @@
 /**
- * Units journey of issue 5 in Chromium against the real server: a new member creates 20 units
+ * Units journey in Chromium against the real server: a new member creates 20 units
  * at once, groups three of them, gives the group a winter plan after looking at the 7-day
  * preview, sees a schedule error inline, changes a setpoint and finds it in the heating log as
  * "Sie", and sets the company range and time zone. Screens are shot at desktop and 375 px.

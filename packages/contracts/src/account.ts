@@ -1,6 +1,6 @@
 /**
- * Account, company, licence, invite and team shapes of spec §3/§7 (issue 4), as agreed in
- * helpers/ACCOUNT_API.md. JSON field names follow the spec (snake_case). Server routes
+ * Account, company, licence, invite and team shapes of spec §3/§7. JSON field names follow the
+ * spec (snake_case). Server routes
  * validate with these schemas and the web client imports the same types.
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * The alert centre (issue 15): what can go wrong in a fleet of battery valves, each condition's
+ * The alert centre: what can go wrong in a fleet of battery valves, each condition's
  * tunable defaults, alerts with their lifecycle (open → resolved by itself, acknowledged, muted),
  * each member's mail preferences and the company's signed webhooks. Times are ISO 8601 UTC,
  * temperatures °C, durations minutes unless named otherwise.

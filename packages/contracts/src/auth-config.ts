@@ -1,5 +1,5 @@
 /**
- * Response of `GET /api/public/auth-config` (issue 4): what the SPA's oidc-client-ts needs to
+ * Response of `GET /api/public/auth-config`: what the SPA's oidc-client-ts needs to
  * sign in, identical in shape for the embedded provider and an external issuer.
  */
 import { z } from 'zod';

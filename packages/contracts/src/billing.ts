@@ -1,6 +1,6 @@
 /**
  * Subscriptions and device licences (spec §1 "device licences billed by subscription", §3
- * "Subscription", §4 payment methods; issue 13). Money is in the currency's minor unit (cents).
+ * "Subscription", §4 payment methods). Money is in the currency's minor unit (cents).
  * Prices are **net** (spec §1 "All prices shown are net prices"); the quote and the invoices add
  * VAT at BILLING_VAT_PERCENT for what is actually charged. Totals come from the server.
  */

@@ -1,5 +1,5 @@
 /**
- * Devices and gateways API contracts (spec §3, §5; issue 6), shared by server and web.
+ * Devices and gateways API contracts (spec §3, §5), shared by server and web.
  * Validation messages follow spec §5: a device id has at most 16 characters and, for LoRaWAN,
  * exactly 16 hex digits (the DevEUI); a LoRaWAN AppKey has exactly 32 hex digits.
  */
@@ -93,7 +93,7 @@ export const DeviceSchema = z.object({
   battery: BatterySchema.nullable(),
   lastRssi: z.number().nullable(),
   lastSnr: z.number().nullable(),
-  /** The latest setpoint downlink and how far it got (issue 6): queued → sent → acknowledged | failed. */
+  /** The latest setpoint downlink and how far it got: queued → sent → acknowledged | failed. */
   downlink: z
     .object({
       setpoint: z.number(),

@@ -1,5 +1,5 @@
 /**
- * One-time heating events (issue 8, spec §2 "Events screen", §3 "Event", §5) under
+ * One-time heating events (spec §2 "Events screen", §3 "Event", §5) under
  * `/api/companies/{companyId}/events`. Temperatures are °C, instants ISO-8601 UTC.
  * The spec's rules of an event as a whole (end before start, end in the past, end required
  * with `preventRegular`, no units, company range) live here once, in `eventRuleIssues`: the

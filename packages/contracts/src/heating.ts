@@ -1,5 +1,5 @@
 /**
- * Units, groups, heating plans, setpoint preview and heating log (issue 5) under
+ * Units, groups, heating plans, setpoint preview and heating log under
  * `/api/companies/{companyId}/…`. Temperatures are °C, valve opening %, instants ISO-8601 UTC.
  * Plan semantics (time, schedule, range) are checked by the server's heating engine so the
  * messages match spec §5; these schemas only check shapes.
@@ -17,7 +17,7 @@ export const LogKindSchema = z.enum([
   'resumed',
   'qr_change',
   'web_change',
-  /** Frost protection because no plan covers the date (issue 14.12, decision 0041). */
+  /** Frost protection because no plan covers the date (decision 0041). */
   'no_plan',
 ]);
 export type LogKind = z.infer<typeof LogKindSchema>;
@@ -67,7 +67,7 @@ export const UnitSchema = z.object({
   hasOwnActivePlan: z.boolean(),
   /**
    * Devices whose latest setpoint downlink is not yet acknowledged (`pending`: queued or sent —
-   * battery valves take it after their next uplink) or failed (issue 6).
+   * battery valves take it after their next uplink) or failed.
    */
   downlinks: z.object({ pending: z.number().int(), failed: z.number().int() }),
   createdAt: z.iso.datetime(),
@@ -221,7 +221,7 @@ export const PREVIEW_FROM_MAX_YEARS = 2;
 const previewFrom = z.iso.datetime({ offset: true }).optional();
 /**
  * `?days=7&from=…`. Strict: an unknown parameter (a misspelt `from`) is refused with 400
- * instead of silently previewing from now (issue 14.13).
+ * instead of silently previewing from now.
  */
 export const PreviewQuerySchema = z.strictObject({
   days: z.coerce.number().int().min(1).max(14).default(7),

@@ -4,5 +4,5 @@
  * and with them zod, which the first load leaves out (decision 0045).
  */
 
-/** Units one bulk creation may make at most (`POST …/units/bulk`, issue 14.9). */
+/** Units one bulk creation may make at most (`POST …/units/bulk`). */
 export const BULK_UNIT_MAX = 500;

@@ -1,5 +1,5 @@
 /**
- * What each role of a company may do (ARCHITECTURE.md §10, decision 0022). The server
+ * What each role of a company may do (docs/architecture.md, decision 0022). The server
  * enforces it in its services (403 for a member without the right); the web app hides the
  * controls a role may not use. Both read this one table.
  *

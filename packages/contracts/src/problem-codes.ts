@@ -1,6 +1,6 @@
 /**
  * Machine-readable reasons a problem+json answer carries in `code` (and per field in
- * `errors[].code`), issue 14: the web shows every server message in the user's language by
+ * `errors[].code`): the web shows every server message in the user's language by
  * translating the code with its `params` (`web/src/locales/<lng>/problems.json`), never by
  * matching the English `detail`. A web test checks that each code has a German and an English
  * text, so a code added here without its translations fails.
@@ -70,7 +70,7 @@ export const PROBLEM_CODES = [
   'role_forbidden',
   /** An invite with a role while the company's role choice is off. */
   'invite_role_choice_off',
-  /** Registering a device while every licence is in use (issue 13). */
+  /** Registering a device while every licence is in use. */
   'licences_exhausted',
   /** Assigning a device while the company has more devices than licences. */
   'devices_unlicensed',

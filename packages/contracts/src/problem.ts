@@ -1,4 +1,4 @@
-/** RFC 9457 problem+json body returned by every failing `/api` call (ARCHITECTURE.md §6). */
+/** RFC 9457 problem+json body returned by every failing `/api` call (docs/architecture.md). */
 import { z } from 'zod';
 
 const ProblemParamsSchema = z.record(z.string(), z.union([z.string(), z.number()]));
@@ -28,7 +28,7 @@ export const ProblemSchema = z.object({
 });
 export type Problem = z.infer<typeof ProblemSchema>;
 
-/** Pagination envelope `{results, count, page, size}` (ARCHITECTURE.md §6). */
+/** Pagination envelope `{results, count, page, size}` (docs/architecture.md). */
 export const pageOf = <T extends z.ZodType>(item: T) =>
   z.object({
     results: z.array(item),

@@ -1,5 +1,5 @@
 /**
- * Public heating view for occupants (issue 7, spec §1 and §9): `GET /api/public/heating-view/{token}`
+ * Public heating view for occupants (spec §1 and §9): `GET /api/public/heating-view/{token}`
  * and `POST /api/public/heating-view/{token}/setpoint`, no login. The response holds only what the
  * page shows. Unknown, disabled or regenerated tokens answer 404 without saying which; too many
  * requests per token or per IP answer 429 with `Retry-After` (seconds). Temperatures are °C,
@@ -29,7 +29,7 @@ export const PublicHeatingViewSchema = z.object({
   wallControlOverride: z.boolean(),
   /**
    * A device reported its setpoint within the last day, so the page can state either way
-   * whether a wall thermostat overrides (issue 14.1); false = nothing to state.
+   * whether a wall thermostat overrides; false = nothing to state.
    */
   wallControlReported: z.boolean(),
   /**

@@ -1,8 +1,8 @@
 /**
- * QR codes of units for the public heating view (issue 7, spec §2 "Units screen", §4):
+ * QR codes of units for the public heating view (spec §2 "Units screen", §4):
  * `GET|POST|DELETE /api/companies/{companyId}/units/{unitId}/qr-code`,
  * `POST …/qr-code/regenerate` and `GET /api/companies/{companyId}/qr-codes` (all enabled codes,
- * for the print sheet). The allowance is one QR code per licence of the company (issue 13);
+ * for the print sheet). The allowance is one QR code per licence of the company;
  * enabling beyond it answers 409 with QR_ALLOWANCE_MESSAGE, and licences cannot be reduced
  * below the enabled codes. Without billing (`BILLING_PROVIDER=none`) it is unlimited, said by
  * `unlimited: true` (`allowance` and `remaining` are null then: show "unlimited", not a blank).

@@ -1,5 +1,5 @@
 /**
- * A unit's graph data (issue 7): `GET /api/companies/{companyId}/units/{unitId}/series?range=48h|14d`.
+ * A unit's graph data: `GET /api/companies/{companyId}/units/{unitId}/series?range=48h|14d`.
  * Readings are bucketed on the server (`date_bin`) so a range returns at most MAX_SERIES_POINTS
  * buckets; each bucket holds the average (and for room temperature min and max) over the unit's
  * devices. The setpoint comes from the heating log as exact steps: the value in force at `from`,

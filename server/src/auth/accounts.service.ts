@@ -1,5 +1,5 @@
 /**
- * Local sign-in accounts of the embedded identity provider (issue 4): registration, password
+ * Local sign-in accounts of the embedded identity provider: registration, password
  * sign-in with backoff, email verification and password reset by single-use mail links.
  * The account id is the token `sub` and the id of the API's `users` row, so confirming an
  * email also updates `users.email_verified`. With an external issuer there are no local

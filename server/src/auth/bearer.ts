@@ -1,5 +1,5 @@
 /**
- * Bearer-token authentication for `/api` (issue 4, ARCHITECTURE.md §6): every route needs
+ * Bearer-token authentication for `/api` (docs/architecture.md): every route needs
  * `Authorization: Bearer <JWT>` unless its route config says `public: true`. The JWT is
  * verified with jose against the issuer's JWKS: signature, `iss`, `aud`, `exp` with 60 s
  * leeway. The first authenticated call provisions the user row (id = `sub`).

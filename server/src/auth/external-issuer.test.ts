@@ -1,5 +1,5 @@
 /**
- * External issuer mode for real (issue 4): a second oidc-provider instance on another loopback
+ * External issuer mode for real: a second oidc-provider instance on another loopback
  * port plays Keycloak/Auth0; the app, configured with OIDC_ISSUER/OIDC_CLIENT_ID/OIDC_AUDIENCE,
  * discovers its JWKS and accepts its JWT access tokens, while expired, forged and
  * wrong-audience tokens get 401 problem+json. The embedded provider is off in this mode.

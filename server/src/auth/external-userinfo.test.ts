@@ -1,6 +1,6 @@
 /**
  * External issuers whose access tokens carry no email/name (Zitadel, Entra ID): the first
- * request of a user fetches the profile from the issuer's userinfo endpoint (issue 4). The
+ * request of a user fetches the profile from the issuer's userinfo endpoint. The
  * issuer here is a minimal stub (discovery, JWKS, userinfo) on a loopback port.
  */
 import { createServer, type Server } from 'node:http';

@@ -1,6 +1,6 @@
 /**
  * Keys, sessions and refresh tokens of the embedded provider survive a restart on the same
- * PGlite data dir (issue 4: "keys generated on first start and persisted, not regenerated").
+ * PGlite data dir ("keys generated on first start and persisted, not regenerated").
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -1,5 +1,5 @@
 /**
- * The embedded identity provider end to end over HTTP (issue 4): hosted registration and
+ * The embedded identity provider end to end over HTTP: hosted registration and
  * login, authorization code + PKCE, JWT access tokens the API accepts, refresh-token rotation,
  * silent login, logout, mail links for verification and password reset, brute-force backoff.
  */
@@ -357,7 +357,7 @@ describe('mail links and brute-force protection', () => {
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
   });
 
-  it('answers 400, not 500, to a NUL in a form field (issue 16; PostgreSQL cannot hold it)', async () => {
+  it('answers 400, not 500, to a NUL in a form field (PostgreSQL cannot hold it)', async () => {
     const login = await signInWithPassword(new Browser(baseUrl), baseUrl, 'nul\u0000@example.test', 'x');
     expect(login.status).toBe(400);
     const browser = new Browser(baseUrl);

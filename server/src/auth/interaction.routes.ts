@@ -1,5 +1,5 @@
 /**
- * Hosted identity pages of the embedded provider (issue 4), outside `/api` and `/oidc`:
+ * Hosted identity pages of the embedded provider, outside `/api` and `/oidc`:
  *
  * - `/auth/interaction/:uid` — login (GET form, POST credentials); oidc-provider sends the
  *   browser here and scopes its interaction cookie to this path, so registration lives below it

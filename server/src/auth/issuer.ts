@@ -1,5 +1,5 @@
 /**
- * Chooses who issues API tokens (issue 4): an external OIDC issuer when OIDC_ISSUER is set
+ * Chooses who issues API tokens: an external OIDC issuer when OIDC_ISSUER is set
  * (keys from its discovery document's `jwks_uri`, cached by jose and refetched on an unknown
  * `kid`, so key rotation is honoured), else the embedded provider (auth/provider.ts), whose
  * tokens are verified against its own key set in process.
@@ -31,7 +31,7 @@ const MAX_REMEMBERED = 10_000;
  * Verifier for tokens of an external issuer. Many issuers (Zitadel, Entra ID, Auth0 without
  * rules) put no email/name into access tokens; then the first request of each `sub` in this
  * process asks the issuer's userinfo endpoint with the same token, so the user row is
- * provisioned with a real profile (issue 4). A failing userinfo call leaves the claims as they
+ * provisioned with a real profile. A failing userinfo call leaves the claims as they
  * are: the token itself was valid.
  */
 export async function externalIssuerVerifier(config: Config): Promise<TokenVerifier> {

@@ -1,5 +1,5 @@
 /**
- * Tenancy and role guard (ARCHITECTURE.md §6, §10; decision 0022): every company-scoped
+ * Tenancy and role guard (docs/architecture.md, §10, decision 0022): every company-scoped
  * service calls `requireMember` first with the capability the operation needs. A company the
  * caller does not belong to answers 404, never 403, so ids of other tenants cannot be probed;
  * a member whose role lacks the capability gets 403.

@@ -9,7 +9,7 @@ const N = 2 ** 15;
 const R = 8;
 const P = 1;
 const KEY_LENGTH = 32;
-/** Minimum password length (issue 4). */
+/** Minimum password length. */
 export const MIN_PASSWORD_LENGTH = 10;
 
 function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {

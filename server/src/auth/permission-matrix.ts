@@ -1,5 +1,5 @@
 /**
- * The permission matrix (ARCHITECTURE.md §10, decision 0022): for every operation of the
+ * The permission matrix (docs/architecture.md, decision 0022): for every operation of the
  * OpenAPI document, who may call it. Company-scoped operations name the capability a member's
  * role needs (`packages/contracts/src/permissions.ts`); the services enforce it through
  * `requireMember`, strangers to the company get 404 and members without the capability 403.

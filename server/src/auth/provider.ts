@@ -1,5 +1,5 @@
 /**
- * The embedded OpenID Connect provider (issue 4, ARCHITECTURE.md §4): panva's oidc-provider
+ * The embedded OpenID Connect provider (docs/architecture.md): panva's oidc-provider
  * at `${PUBLIC_URL}/oidc` with one public client, `heizplan-web` (authorization code + PKCE
  * S256, refresh tokens rotated on every use, silent login with prompt=none, RP-initiated
  * logout). Access tokens are JWTs for the API resource (`${PUBLIC_URL}/api`, audience

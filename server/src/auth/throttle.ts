@@ -1,7 +1,7 @@
 /**
  * Brute-force protection for guessed secrets (OWASP Authentication Cheat Sheet, "Protect against
  * automated attacks"): failures are counted per account and per client IP — sign-ins on the
- * hosted login (issue 4) and invite redemptions (issue 16), under keys of their own. From the
+ * hosted login and invite redemptions, under keys of their own. From the
  * threshold on, each further failure locks the key for 30 s · 2^(failures − threshold), capped at
  * 1 h. The IP threshold is higher because offices share one address. Counters start again after
  * 24 h without failures. The counters live in the database, so every server instance sees them.

@@ -1,5 +1,5 @@
 /**
- * The README's PostgreSQL backup and restore (issue 16), followed step by step: a database with a
+ * The README's PostgreSQL backup and restore, followed step by step: a database with a
  * company and its units is dumped with `pg_dump --format=custom`, restored with `pg_restore` into
  * a new database, and the app is started on the copy and serves the data (when the client tools
  * are installed).

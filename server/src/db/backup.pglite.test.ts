@@ -1,5 +1,5 @@
 /**
- * The README's backup and restore of the embedded database (issue 16): the stopped `$DATA_DIR`
+ * The README's backup and restore of the embedded database: the stopped `$DATA_DIR`
  * is copied as it is, and the app started on the copy serves the company and its units.
  */
 import { cp, mkdtemp, rm } from 'node:fs/promises';

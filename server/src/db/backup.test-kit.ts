@@ -1,5 +1,5 @@
 /**
- * Shared steps of the backup and restore tests (issue 16): a company to back up and the app
+ * Shared steps of the backup and restore tests: a company to back up and the app
  * started on the restored copy.
  */
 import { execFileSync } from 'node:child_process';

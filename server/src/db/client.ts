@@ -1,5 +1,5 @@
 /**
- * Database connection for both backends (ARCHITECTURE.md §3): PGlite in `$DATA_DIR/pglite`
+ * Database connection for both backends (docs/architecture.md): PGlite in `$DATA_DIR/pglite`
  * when no DATABASE_URL is set, PostgreSQL through `pg` otherwise. Both get the same Drizzle
  * schema and the same generated migrations from `./migrations`, applied at start.
  */

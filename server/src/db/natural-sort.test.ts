@@ -1,5 +1,5 @@
 /**
- * Names sort the way people count (issue 14.7): "Raum 2" before "Raum 10", on PGlite and on
+ * Names sort the way people count: "Raum 2" before "Raum 10", on PGlite and on
  * PostgreSQL, in every list a screen pages through on the server.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

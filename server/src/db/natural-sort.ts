@@ -1,5 +1,5 @@
 /**
- * Natural order for names (issue 14.7, decision 0040): "Raum 2" before "Raum 10", case and
+ * Natural order for names (decision 0040): "Raum 2" before "Raum 10", case and
  * accents compared the way people read them. Uses the ICU collation `natural_sort` created by
  * migration 0011; it works the same on PGlite and PostgreSQL >= 15.
  */

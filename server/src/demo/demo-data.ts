@@ -1,8 +1,8 @@
 /**
- * The demo building (issue 6 "Embedded default and simulator"): a company with an admin who can
+ * The demo building ("Embedded default and simulator"): a company with an admin who can
  * sign in at once, a group with a winter plan, eight offices with a valve each (all four codec
  * models, plus an Elsys room sensor) and a gateway. Names are German, as the product's default.
- * Some devices misbehave so the alert centre (issue 15) has something to show from the start.
+ * Some devices misbehave so the alert centre has something to show from the start.
  */
 import type { DeviceFaults } from '../../../tools/simulator/simulator.ts';
 import type { ModelId } from '../lorawan/codecs/codec.ts';
@@ -13,7 +13,7 @@ export const DEMO_LOGIN = {
   name: 'Demo Verwaltung',
 };
 export const DEMO_COMPANY = 'Demo-Bürohaus';
-/** Licences of the demo's subscription (issue 13): more than its devices, so some are free. */
+/** Licences of the demo's subscription: more than its devices, so some are free. */
 export const DEMO_LICENCES = 12;
 export const DEMO_GROUP = 'Bürohaus Nord';
 export const DEMO_GATEWAY = 'b827ebfffe6c2a11';
@@ -67,7 +67,7 @@ export const DEMO_SILENT = { devEui: '70b3d5e75e000005', silentForHours: 48 };
  */
 export const DEMO_DRAINING = { devEui: '70b3d5e75e000006', from: 60, to: 16 };
 
-/** Faults the running demo injects, minutes after the server started (issue 15). */
+/** Faults the running demo injects, minutes after the server started. */
 export const DEMO_FAULT_SCRIPT: { afterMinutes: number; devEui: string; faults: DeviceFaults }[] = [
   { afterMinutes: 2, devEui: '70b3d5e75e000001', faults: { openWindow: true } },
   { afterMinutes: 4, devEui: '70b3d5e75e000002', faults: { errors: ['calibrationFailed'] } },

@@ -2,7 +2,7 @@
  * Runs the device simulator (tools/simulator) for the demo company's devices against the app's
  * own MQTT broker while the server runs: every minute each device sends an uplink and the gateway
  * its stats, exactly as ChirpStack would publish them. Rooms continue from their last reading.
- * The demo's faults (issue 15) go on: the silent valve stays silent, the low battery keeps
+ * The demo's faults go on: the silent valve stays silent, the low battery keeps
  * draining, and the fault script of demo-data.ts runs, minutes after each start.
  */
 import { and, desc, eq } from 'drizzle-orm';

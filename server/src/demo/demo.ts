@@ -1,5 +1,5 @@
 /**
- * The demo building on first start (issue 6, README quick start): with `DEMO` unset and an empty
+ * The demo building on first start (README quick start): with `DEMO` unset and an empty
  * database — or with `DEMO=1` and no demo company yet — creates the company of demo-data.ts with a
  * signed-up admin, backfills 14 days of readings and setpoint history so graphs have data at
  * once, and then runs the device simulator against the app's MQTT broker while the server runs
@@ -99,7 +99,7 @@ export async function ensureDemo(db: Db, config: Config, now = new Date()): Prom
       .returning();
     if (!company) throw new Error('demo company not created');
     await tx.insert(memberships).values({ companyId: company.id, userId: account.id, role: 'admin' });
-    // Issue 13: an active yearly subscription of 12 licences (9 devices in use, 3 free).
+    // An active yearly subscription of 12 licences (9 devices in use, 3 free).
     await tx.insert(subscriptions).values({
       companyId: company.id,
       provider: 'manual',

@@ -1,5 +1,5 @@
 /**
- * Public entry points of the heating engine (issue 5, /work/helpers/ENGINE_API.md):
+ * Public entry points of the heating engine:
  * `resolveSetpoint` (state at an instant, when it came into force, when it may change next)
  * and `expandTimeline` (the list of changes in a window, for the 7-day preview and the
  * scheduler). Pure: no clock, no I/O. Both derive from the same state function, so evaluating

@@ -1,5 +1,5 @@
 /**
- * Overlap of active plans of one kind on one owner (issue 14.11, docs/decisions/0042): the
+ * Overlap of active plans of one kind on one owner (docs/decisions/0042): the
  * engine lets the first of two such plans govern a shared day (plans.ts), so the second would
  * silently never apply there. The API refuses such a pair; this finds it. Pure.
  *

@@ -45,7 +45,7 @@ describe('seasonal range crossing New Year (01 Oct – 30 Apr)', () => {
 });
 
 describe('default when nothing covers the instant', () => {
-  // Issue 14.12: no plan is not a "regular plan"; the source says why the room gets frost protection.
+  // No plan is not a "regular plan"; the source says why the room gets frost protection.
   it('holds frost protection forever, clamped to the company range, with source no_plan', () => {
     const resolution = resolveSetpoint(unit({ frostProtection: 3 }), local('2026-06-01T12:00'));
     expect(resolution).toEqual({

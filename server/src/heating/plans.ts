@@ -1,6 +1,6 @@
 /**
  * Plan expansion: which plan governs a local day and which of its switch points are in force
- * (ARCHITECTURE.md §5 item 1; docs/decisions/0004-heating-engine-semantics.md).
+ * (docs/architecture.md, docs/decisions/0004-heating-engine-semantics.md).
  *
  * - On each local date, an active own `specific_days` plan covering the date wins over an own
  *   `seasonal` plan; with no own plan covering the date the group plans apply the same way

@@ -2,7 +2,7 @@
  * The setpoint state of a unit at one instant: which claim wins (plan switch point, one-time
  * event, manual change, pause) and how the change is labelled. Pure; instants are epoch ms.
  *
- * Rules (ARCHITECTURE.md §5, issue 5/8; sharpened in docs/decisions/0004-heating-engine-semantics.md):
+ * Rules (docs/architecture.md, /8, sharpened in docs/decisions/0004-heating-engine-semantics.md):
  * - Claims: the plan switch point in force; each running event; the latest manual change.
  *   The claim with the latest origin wins; on equal origins manual > event > plan, and among
  *   events the later one in input order.

@@ -1,7 +1,7 @@
 /**
  * Time-zone helpers of the heating engine: local calendar days and local wall-clock minutes in
  * an IANA zone, mapped to UTC instants (epoch ms) with luxon. Every offset comes from luxon's
- * zone data (ARCHITECTURE.md §4: "expanded with a tz-aware library"); this file only adds
+ * zone data (docs/architecture.md: "expanded with a tz-aware library"); this file only adds
  * calendar arithmetic on civil dates and memoises luxon's answers, because the engine asks the
  * same (zone, day, minute) questions for every unit (bench: 100,000 units).
  *

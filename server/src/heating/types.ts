@@ -1,10 +1,10 @@
 /**
- * Shapes of the pure heating engine (issue 5, agreed in /work/helpers/ENGINE_API.md).
+ * Shapes of the pure heating engine (agreed in).
  * All temperatures are °C; all instants are UTC `Date`s; plan times are local wall-clock times
- * in the company's IANA zone. Semantics: ARCHITECTURE.md §5 and docs/decisions.
+ * in the company's IANA zone. Semantics: docs/architecture.md and docs/decisions.
  */
 
-/** Heating log kinds (ARCHITECTURE.md §4); also the `source` of a resolved setpoint. */
+/** Heating log kinds (docs/architecture.md); also the `source` of a resolved setpoint. */
 export type LogKind =
   | 'regular_plan'
   | 'group_plan'
@@ -43,7 +43,7 @@ export interface HeatingPlan {
   switchPoints: SwitchPoint[];
 }
 
-/** One-time event (issue 8). `end === null` is open-ended. */
+/** One-time event. `end === null` is open-ended. */
 export interface HeatingEvent {
   id: string;
   start: Date;
@@ -74,7 +74,7 @@ export interface UnitHeatingInput {
   ownPlans: HeatingPlan[];
   /** Used only when no own plan covers the date. */
   groupPlans: HeatingPlan[];
-  /** One-time events covering this unit (issue 8). */
+  /** One-time events covering this unit. */
   events: HeatingEvent[];
   /** The latest one at or before t matters. */
   manualChanges: ManualChange[];

@@ -1,5 +1,5 @@
 /**
- * Heating plan validation (spec §5 messages; issue 5). Pure; returns every issue found so a
+ * Heating plan validation (spec §5 messages). Pure; returns every issue found so a
  * form can mark each field, [] when the plan is valid.
  *
  * - invalid_schedule 'Invalid schedule!' ('There is an error in the schedule.'): a seasonal plan

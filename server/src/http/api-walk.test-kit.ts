@@ -1,5 +1,5 @@
 /**
- * Walks the API's own OpenAPI document (issue 16): lists every operation with its path, query
+ * Walks the API's own OpenAPI document: lists every operation with its path, query
  * and body schemas, seeds one of each resource so every path parameter has a real value, and
  * holds a valid sample body per operation that takes one. Tests that must hold for every route
  * (bad input answers 400, PATCH changes only what it is given) build on it, and fail when a new

@@ -1,6 +1,6 @@
 /**
  * The five routes every company-scoped collection has — list, create, read, update, delete under
- * `/companies/:companyId/<resource>[/:<id>]` — declared once (ARCHITECTURE.md §6). A module passes
+ * `/companies/:companyId/<resource>[/:<id>]` — declared once (docs/architecture.md). A module passes
  * its zod schemas, OpenAPI summaries and a service whose methods take the signed-in user's `sub`
  * and the company id first; the service scopes every query to the company and throws the
  * problem+json errors (404 for a foreign company). Create answers 201, delete 204 with no body.
@@ -22,7 +22,7 @@ export const companyRouteErrors = {
   409: ProblemSchema,
 };
 
-/** Response schemas for the given error statuses, all problem+json (ARCHITECTURE.md §6). */
+/** Response schemas for the given error statuses, all problem+json (docs/architecture.md). */
 export function problems<S extends number>(...statuses: S[]): Record<S, typeof ProblemSchema> {
   return Object.fromEntries(statuses.map((s) => [s, ProblemSchema])) as Record<S, typeof ProblemSchema>;
 }

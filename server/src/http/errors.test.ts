@@ -1,5 +1,5 @@
 /**
- * Issue 16 item 4: every error the server sends is RFC 9457 problem+json and quotes nothing of the
+ * Every error the server sends is RFC 9457 problem+json and quotes nothing of the
  * request — the framework's own errors included, and the ones Node's HTTP parser raises before
  * Fastify sees the request.
  */

@@ -1,9 +1,9 @@
 /**
  * Typed HTTP errors and the handlers that turn every error into RFC 9457 problem+json
- * (ARCHITECTURE.md §6): services throw these; 5xx details are hidden and logged with the request
+ * (docs/architecture.md): services throw these; 5xx details are hidden and logged with the request
  * id, never sent to the client. The framework's own client errors (bad JSON, body too large, bad
  * URL, too long a path parameter, oversized headers answered at the socket) get the status phrase
- * as title and a fixed detail: their messages may echo the request (issue 16, decision 0030).
+ * as title and a fixed detail: their messages may echo the request (decision 0030).
  */
 
 import { STATUS_CODES } from 'node:http';
@@ -13,7 +13,7 @@ import { PROBLEM_CODES, type ProblemCode, type ProblemParams } from '@heizplan/c
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { noErrorReporter, type ServerErrorReporter } from './error-reporting.ts';
 
-/** A machine-readable reason the web translates (issue 14); `detail` stays its English wording. */
+/** A machine-readable reason the web translates; `detail` stays its English wording. */
 export interface ProblemReason {
   code: ProblemCode;
   params?: ProblemParams;
@@ -46,7 +46,7 @@ export const unauthorized = (detail = 'A valid bearer token is required.') =>
   new HttpError(401, 'Unauthorized', detail);
 export const forbidden = (detail: string, reason?: ProblemReason) =>
   new HttpError(403, 'Forbidden', detail, undefined, reason);
-/** 404 is also the answer for another company's ids: no existence oracle (ARCHITECTURE.md §6). */
+/** 404 is also the answer for another company's ids: no existence oracle (docs/architecture.md). */
 export const notFound = (detail = 'Not found.', reason?: ProblemReason) =>
   new HttpError(404, 'Not Found', detail, undefined, reason);
 export const conflict = (detail: string, reason?: ProblemReason) =>
@@ -143,7 +143,7 @@ export function installErrorHandler(app: FastifyInstance, reporter: ServerErrorR
         // An unknown key is reported on its parent object; name the key itself.
         const keys = v.keyword === 'unrecognized_keys' ? (v.params as { keys?: string[] }).keys : undefined;
         const path = [...v.instancePath.split('/').filter(Boolean), ...(keys ?? []).slice(0, 1)];
-        // The one validation a screen words itself (issue 14.2); others read "not accepted".
+        // The one validation a screen words itself; others read "not accepted".
         const email = v.keyword === 'invalid_format' && (v.params as { format?: string }).format === 'email';
         // A contract rule names its problem code in the issue's params (e.g. wall_control_order).
         const rule = v.keyword === 'custom' ? ruleReason(v.params) : undefined;

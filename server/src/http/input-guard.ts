@@ -1,5 +1,5 @@
 /**
- * Refuses text the database cannot hold before any route sees it (issue 16, decision 0030).
+ * Refuses text the database cannot hold before any route sees it (decision 0030).
  * PostgreSQL `text` cannot store NUL (U+0000): a NUL in a path id, a search query or a body field
  * reached the SQL and failed there with a 500 ("invalid byte sequence for encoding UTF8: 0x00").
  * A lone UTF-16 surrogate (JSON `"\ud800"`) cannot be encoded as UTF-8 and was stored as U+FFFD,

@@ -1,5 +1,5 @@
 /**
- * `GET /metrics` in Prometheus' text format on the app's own port (issue 16), and the HTTP
+ * `GET /metrics` in Prometheus' text format on the app's own port, and the HTTP
  * latency histogram every response feeds. With METRICS_TOKEN set the scrape must send
  * `Authorization: Bearer <token>` (401 problem+json otherwise); production sets it, because the
  * figures tell an outsider how busy the installation is. Gauges about the shared database are

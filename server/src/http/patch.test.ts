@@ -1,5 +1,5 @@
 /**
- * Issue 16 items 2 and 3, for every PATCH operation of the OpenAPI document (decision 0030):
+ * For every PATCH operation of the OpenAPI document (decision 0030):
  * an empty patch answers 200 with the resource as it is and writes nothing; a patch of one field
  * changes that field (and what is derived from it) and leaves every other field as it was.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 16 item 6 (ASVS 5.0 §3.4, decision 0031): the security headers of each kind of response —
+ * (ASVS 5.0 §3.4, decision 0031): the security headers of each kind of response —
  * API JSON, API problem, the app shell and its SPA fallback, a hashed asset (plain and as the
  * build's brotli copy), the public heating
  * page with its inline script, the silent-renew frame, a hosted login page and the provider's.

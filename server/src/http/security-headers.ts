@@ -1,5 +1,5 @@
 /**
- * Security headers of every response (issue 16, ASVS 5.0 §3.4, decision 0031), set by helmet
+ * Security headers of every response (ASVS 5.0 §3.4, decision 0031), set by helmet
  * before anything else answers — the API, the built web app and its SPA fallback,
  * the public heating page and the embedded provider's pages at `/oidc` alike:
  *

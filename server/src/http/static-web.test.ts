@@ -1,5 +1,5 @@
 /**
- * The built web app goes out compressed and cached by name (issue 14, first load): the build's
+ * The built web app goes out compressed and cached by name (first load): the build's
  * brotli or gzip copy as the browser accepts, the plain file otherwise, always with
  * `Vary: Accept-Encoding`; hashed assets cached for a year, the HTML pages revalidated.
  */

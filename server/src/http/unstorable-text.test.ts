@@ -1,5 +1,5 @@
 /**
- * Issue 16 item 1: a NUL (or a lone surrogate) in any string a route takes — path parameter,
+ * A NUL (or a lone surrogate) in any string a route takes — path parameter,
  * query parameter, body field at any depth — answers 400 problem+json and changes no data. The
  * cases come from the OpenAPI document, so a new route is covered without being listed here.
  */

@@ -1,5 +1,5 @@
 /**
- * Kill one of two instances during a burst (issue 16, decision 0034): two in-process instances
+ * Kill one of two instances during a burst (decision 0034): two in-process instances
  * share one PostgreSQL database and one Mosquitto (shared subscription), each through TCP proxies
  * of its own; cutting both of B's proxies is B dying — its connections drop, its transactions
  * roll back, its leases run out. A takes over B's share of uplinks (adopting B's session with

@@ -21,7 +21,7 @@ const groupPlan = {
   ]),
 };
 
-describe('heating journey (issue 5 done-when)', () => {
+describe('heating journey (done-when)', () => {
   let t: TestApp;
   let c: string;
   let companyId: string;

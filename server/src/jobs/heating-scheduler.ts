@@ -1,5 +1,5 @@
 /**
- * The heating scheduler (issue 5, ARCHITECTURE.md §5). Each tick
+ * The heating scheduler (docs/architecture.md). Each tick
  * 1. reads the ids of the units due (`next_change_at <= now`) and claims them in batches with
  *    `FOR UPDATE SKIP LOCKED` (re-checking that each is still due),
  *    applies the engine to them and, in the same transaction, writes the log entries and unit

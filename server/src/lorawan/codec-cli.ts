@@ -1,5 +1,5 @@
 /**
- * Operator tool for debugging a device's payloads (issue 6):
+ * Operator tool for debugging a device's payloads:
  *
  *   npm run codec -- decode --model <model> --fport <n> --hex <payload>   → one JSON Reading
  *   npm run codec -- encode --model <model> --setpoint <°C>              → {"fPort":n,"hex":"…"}

@@ -1,5 +1,5 @@
 /**
- * What has really arrived at the valves (issue 6): each device's latest setpoint downlink (a
+ * What has really arrived at the valves: each device's latest setpoint downlink (a
  * superseded one never counts) and, per unit, how many devices still wait for theirs ("pending on
  * 3 devices") or failed. Battery valves take a downlink only after their next uplink, so queued
  * and sent commands can stay pending for minutes. Set-based: one query per page of units or devices.

@@ -1,5 +1,5 @@
 /**
- * The in-process MQTT broker used when no MQTT_URL is configured (ARCHITECTURE.md §3): aedes on
+ * The in-process MQTT broker used when no MQTT_URL is configured (docs/architecture.md): aedes on
  * loopback, 127.0.0.1:1883 when free, otherwise a free port the OS picks (a developer machine
  * often runs Mosquitto on 1883 already). The adapter connects to `url` over real TCP MQTT,
  * exactly as it would to Mosquitto. aedes speaks MQTT 3.1.1 only, so clients use

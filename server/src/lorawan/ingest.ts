@@ -1,5 +1,5 @@
 /**
- * Uplink ingest without loss (issue 6): every MQTT message is parsed at once, collected into a
+ * Uplink ingest without loss: every MQTT message is parsed at once, collected into a
  * batch, and the batch is committed to the database in one transaction (multi-row, idempotent
  * insert); only then are the messages' `ack`s called — for QoS 1 that is the PUBACK, so a crash
  * before the commit makes the broker redeliver. Batches commit one at a time and in arrival
@@ -108,7 +108,7 @@ export interface IngestOptions {
   /** Problems of one kind from one source are logged at most once per this period (default 1 h). */
   logEveryMs?: number;
   /**
-   * Told of each committed batch's uplinks (alerts, issue 15); not awaited, so whatever it does
+   * Told of each committed batch's uplinks (alerts); not awaited, so whatever it does
    * never holds back the next commit or an acknowledgement.
    */
   onCommitted?: (uplinks: DecodedUplink[]) => void;

@@ -1,5 +1,5 @@
 /**
- * Composition of the network-server path (ARCHITECTURE.md §2, issue 6): the embedded broker
+ * Composition of the network-server path (docs/architecture.md): the embedded broker
  * when no MQTT_URL is configured, the dialect chosen by LORAWAN_NS, the ingest with its
  * database store, the leased MQTT sessions uplinks arrive through (docs/decisions/0032), a
  * publish-only client, and the downlink queue (the scheduler's `SetpointSink`). `main.ts` starts

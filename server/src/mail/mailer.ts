@@ -1,5 +1,5 @@
 /**
- * Outgoing mail (ARCHITECTURE.md §4 "mail"): SMTP through nodemailer when SMTP_URL is set,
+ * Outgoing mail (docs/architecture.md "mail"): SMTP through nodemailer when SMTP_URL is set,
  * otherwise each message is written as an RFC 5322 `.eml` file to `$DATA_DIR/outbox/` and its
  * path is logged, so a fresh install can read its verification links without a mail server.
  * Every mail counts in `heizplan_mails_total` by transport and result (metrics.ts).

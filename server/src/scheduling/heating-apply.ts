@@ -1,5 +1,5 @@
 /**
- * Applies the engine's verdict to units (ARCHITECTURE.md §5): for every unit whose
+ * Applies the engine's verdict to units (docs/architecture.md): for every unit whose
  * setpoint in force differs from what was last applied it writes exactly one heating log entry
  * and one outbox row, and it stores the new setpoint and the next instant to look again.
  * Callers hold row locks on the units (the scheduler with `FOR UPDATE SKIP LOCKED`, services

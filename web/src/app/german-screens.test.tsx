@@ -1,5 +1,5 @@
 /**
- * German screens show German only (issue 14.2: 'Invalid invite code.' on setup step 2 and 'The
+ * German screens show German only ('Invalid invite code.' on setup step 2 and 'The
  * name pattern must contain {n} …' when creating units reached German users). Each screen is
  * rendered in German with the English resources removed — while the stubbed server refuses in English, as it does. The page
  * must contain neither an English-only text of the locale files nor the server's sentence.

@@ -22,7 +22,7 @@ function strings(obj: unknown, prefix = ''): [string, string][] {
 }
 
 describe('German texts', () => {
-  // Issue 14.2: one form of address, "Sie"; "du" had crept into the devices and assign screens.
+  // One form of address, "Sie"; "du" had crept into the devices and assign screens.
   const duPronoun = /\b(du|dich|dir|dein\w*|euch|euer\w*|eure\w*)\b/i;
   // The informal imperatives those texts used ("Scanne", "gib … ein", "Bitte wähle").
   const duImperative =

@@ -1,5 +1,5 @@
 /**
- * i18next set-up (ARCHITECTURE.md §7): German by default, English the other language, the
+ * i18next set-up (docs/architecture.md): German by default, English the other language, the
  * choice persisted in localStorage. Strings live in `locales/<lng>/<namespace>.json`, one
  * namespace per feature so features never edit each other's files (docs/decisions/0003).
  *

@@ -11,7 +11,7 @@ export const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 10_000 } },
 });
 
-/** The browser's sign-in session (issue 4); the API client takes its tokens from it. */
+/** The browser's sign-in session; the API client takes its tokens from it. */
 export const authSession = new AuthSession(env);
 connectApiClient(authSession);
 

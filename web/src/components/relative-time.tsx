@@ -1,5 +1,5 @@
 /**
- * "Last signal" / "last seen" cells (issue 6): the time since an instant in words of the UI
+ * "Last signal" / "last seen" cells: the time since an instant in words of the UI
  * language ("vor 5 Min.", "5 min. ago") through `Intl.RelativeTimeFormat`, with the exact date
  * and time in a tooltip. Re-renders every 30 s so the words stay true while the page is open.
  */

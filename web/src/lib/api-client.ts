@@ -200,7 +200,7 @@ export const api = {
 };
 
 /**
- * `/companies/<current company id><rest>` for company-scoped calls (ARCHITECTURE.md §6).
+ * `/companies/<current company id><rest>` for company-scoped calls (docs/architecture.md).
  * @throws Error when no current company is chosen (spec §8).
  */
 export function companyPath(rest: string): string {

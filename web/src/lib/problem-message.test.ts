@@ -1,6 +1,6 @@
 /**
  * Every machine-readable reason the server can send (`PROBLEM_CODES`) has a text in both
- * languages, so no server problem reaches a screen as the server's English sentence (issue 14).
+ * languages, so no server problem reaches a screen as the server's English sentence.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -41,7 +41,7 @@ describe('problem codes', () => {
 
 /**
  * The server's English sentences (`detail`, field `message`) must not reach a screen: a German
- * user saw 'Invalid invite code.' and 'The name pattern must contain {n} …' (issue 14.2). Screens
+ * user saw 'Invalid invite code.' and 'The name pattern must contain {n} …'. Screens
  * go through lib/problem-message.ts, which translates codes; this finds any that read the
  * English text themselves.
  */

@@ -1,5 +1,5 @@
 /**
- * Server problems in the user's language (issue 14): a problem+json `code` is translated from
+ * Server problems in the user's language: a problem+json `code` is translated from
  * the `problems` namespace (`locales/<lng>/problems.json`) with its `params`. A problem without
  * a code the web knows falls back to the caller's own text or a generic sentence for its
  * status; the server's English `detail` and `message` are never shown.

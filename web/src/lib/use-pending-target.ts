@@ -1,5 +1,5 @@
 /**
- * A −/+ control that ends at the value the person pressed to (issue 14.4: twelve quick presses
+ * A −/+ control that ends at the value the person pressed to (twelve quick presses
  * raised a setpoint by 5.0 °C instead of 6.0, because each press stepped from the server's
  * lagging answer and presses during a request were dropped).
  *

@@ -1,5 +1,5 @@
 /**
- * The public heating view's two calls (issue 7), with plain fetch: no auth, no query library.
+ * The public heating view's two calls, with plain fetch: no auth, no query library.
  * Answers are typed by the shared contract (types only, so zod stays out of this bundle).
  */
 import type { PublicHeatingView } from '@heizplan/contracts/public-heating-view';

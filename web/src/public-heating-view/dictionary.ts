@@ -1,5 +1,5 @@
 /**
- * The public heating view's few strings in German and English (issue 7: no i18next on this
+ * The public heating view's few strings in German and English (no i18next on this
  * page). German unless the browser prefers English before German (spec §1: German default).
  */
 const de = {

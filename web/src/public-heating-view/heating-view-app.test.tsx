@@ -1,5 +1,5 @@
 /**
- * The public page as an occupant uses it (issue 14.1): −/+ from a setpoint outside the allowed
+ * The public page as an occupant uses it: −/+ from a setpoint outside the allowed
  * range go to the nearest allowed value, every message is in the page's language (server
  * refusals by code), the help words the gap the right way round, and the wall thermostat
  * statement shows whenever a device reported its setpoint.
@@ -136,7 +136,7 @@ describe('public heating view page', () => {
     expect(screen.queryByTestId('hv-wall-control')).toBeNull();
   });
 
-  // Issue 14.4: 12 quick presses raised the setpoint by 5.0 °C instead of 6.0.
+  // 12 quick presses raised the setpoint by 5.0 °C instead of 6.0.
   it('ends at the value of twelve quick presses, shown at once and sent once as the absolute target', async () => {
     const { posted } = open(view({ setpoint: 20, min: 5, max: 28 }));
     const raise = await screen.findByTestId('hv-raise');

@@ -1,5 +1,5 @@
 /**
- * The public heating view (issue 7, spec §1 and §9): the room's name, room temperature and
+ * The public heating view (spec §1 and §9): the room's name, room temperature and
  * setpoint, whether a wall thermostat overrides it, −/+ in 0.5 °C steps within the limits, until
  * when a change holds, and the help for a cold radiator with the live values filled in. Presses
  * move a target shown at once and sent once they pause (lib/use-pending-target.ts).

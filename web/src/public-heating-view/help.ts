@@ -26,7 +26,7 @@ export interface Help {
 type Formatters = { celsius: (value: number) => string; time: (iso: string) => string };
 
 /**
- * The gap check, worded by its sign (issue 14.1): a room warmer than the setpoint is "warmer",
+ * The gap check, worded by its sign: a room warmer than the setpoint is "warmer",
  * not "only 0.0 °C below". The gap is rounded to the 0.1 °C the page shows before comparing.
  */
 function gapCheckOf(gap: number | null, format: Formatters): HelpCheck {

@@ -74,7 +74,7 @@ describe('cold radiator help', () => {
   });
 });
 
-describe('−/+ stepping (issue 14.1)', () => {
+describe('−/+ stepping', () => {
   const limits = { min: 18, max: 23, step: 0.5 };
   it('steps by 0.5 °C inside the range and stops at its ends', () => {
     expect(stepSetpoint(20, 1, limits)).toBe(20.5);
@@ -96,7 +96,7 @@ describe('−/+ stepping (issue 14.1)', () => {
   });
 });
 
-describe('gap wording (issue 14.1)', () => {
+describe('gap wording', () => {
   it('says the room is warmer, by how much, when it is above the setpoint', () => {
     const help = evaluateHelp(view({ setpoint: 17, roomTemperature: 19.6 }), format);
     expect(help.checks[0]).toMatchObject({ state: 'fail', key: 'gapAbove', values: { gap: '2.6 °C' } });

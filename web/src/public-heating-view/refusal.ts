@@ -1,5 +1,5 @@
 /**
- * A refused change in the page's own words (issue 14.1): the server's problem `code` and
+ * A refused change in the page's own words: the server's problem `code` and
  * `params` pick and fill a dictionary text; its English `detail` is never shown. A code this
  * page does not know yet gets a general sentence.
  */

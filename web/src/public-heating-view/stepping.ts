@@ -1,5 +1,5 @@
 /**
- * The occupant's −/+ (issue 14.1): one step on the step grid inside the allowed range. A setpoint
+ * The occupant's −/+: one step on the step grid inside the allowed range. A setpoint
  * outside the range (the plan may ask for 17 °C while occupants may choose 18–23 °C) moves to the
  * nearest allowed value on the first press: "+" from below goes to `min`, "−" from above to
  * `max`; the direction that leads further out is unavailable.

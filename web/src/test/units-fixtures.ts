@@ -32,7 +32,7 @@ export const testUnit = (over: Partial<Unit> = {}): Unit => {
   };
 };
 
-/** A problem+json answer as the server sends it; `code` is what screens translate (issue 14). */
+/** A problem+json answer as the server sends it; `code` is what screens translate. */
 export const problem = (status: number, title: string, detail?: string, errors?: unknown[], code?: string) =>
   json(status, {
     type: 'about:blank',

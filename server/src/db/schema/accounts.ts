@@ -27,10 +27,10 @@ export const companies = pgTable('companies', {
   /** Company temperature range in °C (spec §3); nothing may exceed it. */
   minTemperature: real('min_temperature').notNull().default(5),
   maxTemperature: real('max_temperature').notNull().default(28),
-  /** °C a paused unit holds (issue 5); inside the company range after clamping. */
+  /** °C a paused unit holds; inside the company range after clamping. */
   frostProtection: real('frost_protection').notNull().default(8),
   /**
-   * Hours an occupant's change on the public page holds at most (issue 7); null = until the next
+   * Hours an occupant's change on the public page holds at most; null = until the next
    * switch point only.
    */
   occupantChangeMaxHours: integer('occupant_change_max_hours'),

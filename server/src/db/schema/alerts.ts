@@ -1,5 +1,5 @@
 /**
- * The alert centre (issue 15): alerts with their lifecycle, the onsets of slow conditions the
+ * The alert centre: alerts with their lifecycle, the onsets of slow conditions the
  * ingest tracks, each alert change as an event (history, mail and webhooks read it), members'
  * mail preferences and the company's webhooks with their deliveries. Times UTC.
  */

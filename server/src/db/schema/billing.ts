@@ -1,6 +1,6 @@
 /**
- * Subscriptions, invoices and processed payment-provider events (spec §3 "Subscription", §4;
- * issue 13). One subscription per company; no row = no subscription. Money in cents, net.
+ * Subscriptions, invoices and processed payment-provider events (spec §3 "Subscription", §4).
+ * One subscription per company; no row = no subscription. Money in cents, net.
  */
 import { sql } from 'drizzle-orm';
 import {

@@ -1,5 +1,5 @@
 /**
- * Device and gateway registry (issue 6, spec §3/§5, ARCHITECTURE.md §4).
+ * Device and gateway registry (spec §3/§5, docs/architecture.md).
  *
  * A device's `id` is its identifier in Heizplan (max 16 characters, spec §5); for LoRaWAN it is
  * the DevEUI in lowercase (ChirpStack's spelling), so `dev_eui = id` and a DevEUI can belong to

@@ -1,5 +1,5 @@
 /**
- * One-time heating events (issue 8, spec §3 "Event", ARCHITECTURE.md §5 item 2). An event
+ * One-time heating events (spec §3 "Event", docs/architecture.md). An event
  * targets either units (`event_units`) or, in group mode, groups (`event_groups`); group-mode
  * events reach the units that are in the group when the engine runs, so units added later are
  * covered. Temperatures are °C, instants UTC. A deleted running event keeps its row with

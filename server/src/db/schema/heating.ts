@@ -1,6 +1,6 @@
 /**
- * Units (rooms), groups, heating plans, the heating log and the setpoint outbox (issue 5,
- * spec §3, ARCHITECTURE.md §4–§5). Temperatures are °C (`real`), valve opening is %, every
+ * Units (rooms), groups, heating plans, the heating log and the setpoint outbox (spec §3,
+ * docs/architecture.md §4–§5). Temperatures are °C (`real`), valve opening is %, every
  * instant is UTC `timestamptz`. Each row carries `company_id` so repositories can scope every
  * query by tenant.
  */

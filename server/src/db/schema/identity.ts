@@ -1,5 +1,5 @@
 /**
- * Embedded identity provider state (issue 4, ARCHITECTURE.md §4 "identity provider"):
+ * Embedded identity provider state (docs/architecture.md "identity provider"):
  * local sign-in accounts, the provider's signing/cookie keys, its artefacts (sessions,
  * grants, codes, refresh tokens, interactions) and brute-force counters. Unused when an
  * external issuer (OIDC_ISSUER) manages accounts. An account's id is the `sub` of its tokens

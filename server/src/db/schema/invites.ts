@@ -1,6 +1,6 @@
 /**
  * Invites to join a company (spec §3 "Invite", §4 "Invites are deleted once used") and
- * account deletion requests (spec §4 "Account deletion request"), issue 4.
+ * account deletion requests (spec §4 "Account deletion request").
  */
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { companies, users } from './accounts.ts';

@@ -1,5 +1,5 @@
 /**
- * QR codes of units for the public heating view (issue 7, spec §2 "Units screen", §4 "QR access
+ * QR codes of units for the public heating view (spec §2 "Units screen", §4 "QR access
  * is valid until disabled or regenerated"). A unit has at most one enabled code; disabling deletes
  * the row and regenerating replaces the token, so an old link finds nothing at once. The token is
  * kept in clear (unique) because operators print it again later; it is 128 random bits and grants

@@ -1,5 +1,5 @@
 /**
- * Device telemetry and setpoint downlinks (issue 6, ARCHITECTURE.md §4). Temperatures are °C,
+ * Device telemetry and setpoint downlinks (docs/architecture.md). Temperatures are °C,
  * valve opening %, battery as the device reports it (V or %, see `battery_unit`), RSSI dBm,
  * SNR dB, every instant UTC.
  *
@@ -109,7 +109,7 @@ export const downlinks = pgTable(
     index('downlinks_device_state_idx').on(t.deviceId, t.state),
     index('downlinks_unit_state_idx').on(t.unitId, t.state),
     index('downlinks_unpublished_idx').on(t.createdAt).where(sql`${t.publishedAt} is null`),
-    // The few downlinks not settled yet, for the "setpoint not delivered" alert (issue 15).
+    // The few downlinks not settled yet, for the "setpoint not delivered" alert.
     index('downlinks_unsettled_idx').on(t.createdAt).where(sql`${t.state} in ('queued', 'sent', 'failed')`),
     uniqueIndex('downlinks_command_key').on(t.deviceId, t.appliedAt, t.setpoint),
   ],

@@ -73,7 +73,7 @@ export interface DeviceCodec {
   kind: 'valve' | 'sensor';
   /** Seconds between the device's regular uplinks in its default configuration (keep-alive). */
   reportIntervalS: number;
-  /** A battery reported in V below this is low (alerts, issue 15); devices reporting % use the company's threshold. */
+  /** A battery reported in V below this is low (alerts); devices reporting % use the company's threshold. */
   lowBatteryVolts?: number;
   /** Setpoint range and step the device accepts, °C; absent for devices without a setpoint. */
   setpoint?: { min: number; max: number; step: number };

@@ -44,7 +44,7 @@ const USER_MODE_AMBIENT = 2;
 const AMBIENT_MODE_BYTE = USER_MODE_AMBIENT << 2;
 
 const FLAG_ERRORS: [number, string][] = [
-  // "Energy storage low": the valve harvests too little to keep working (issue 15 alerts).
+  // "Energy storage low": the valve harvests too little to keep working (alerts).
   [6, 'lowEnergyStore'],
   [4, 'ambientSensorFailure'],
   [3, 'flowSensorFailure'],

@@ -1,5 +1,5 @@
 /**
- * Alert conditions of issue 15, each opening, counting a repeat and resolving with hysteresis,
+ * Alert conditions, each opening, counting a repeat and resolving with hysteresis,
  * on PGlite and PostgreSQL, with a controlled clock.
  */
 import { and, eq } from 'drizzle-orm';

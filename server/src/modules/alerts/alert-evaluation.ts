@@ -1,5 +1,5 @@
 /**
- * Alert evaluation (issue 15, decision 0024), set-based so 100,000 devices take well under 2 s:
+ * Alert evaluation (decision 0024), set-based so 100,000 devices take well under 2 s:
  * one statement per condition computes who is in trouble now, then alerts are opened (one open
  * alert per condition and object), counted again when a condition comes back before its alert
  * resolved, marked clear when the condition went away, and resolved once they stayed clear for

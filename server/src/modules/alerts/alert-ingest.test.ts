@@ -1,5 +1,5 @@
 /**
- * The alert conditions decided on ingest (issue 15): device faults per code, open windows
+ * The alert conditions decided on ingest: device faults per code, open windows
  * reported or inferred, the onsets of "not warming" and "far from setpoint" that open alerts
  * once they lasted, setpoints not delivered, and kinds a company switched off.
  */

@@ -1,5 +1,5 @@
 /**
- * The cheap alert checks on every ingested batch (issue 15): called after the batch committed,
+ * The cheap alert checks on every ingested batch: called after the batch committed,
  * off the ingest's path, so a slow or failing evaluation never holds an uplink back. Per device,
  * its newest uplink of the batch decides:
  * - device faults (`Reading.errors`, one alert per code) and open windows — reported by the

@@ -1,5 +1,5 @@
 /**
- * Alert mails (issue 15): each member chooses per kind `immediate`, `digest` or `off` (default by
+ * Alert mails: each member chooses per kind `immediate`, `digest` or `off` (default by
  * role: admins and heating immediate, ems a digest). Immediate mails gather what opened since the
  * member's last one into one mail per run, and repeat open alerts nobody acknowledged after the
  * company's repeat hours; a digest goes out at most once per 24 hours with what opened and

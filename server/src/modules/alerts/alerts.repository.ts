@@ -1,5 +1,5 @@
 /**
- * Queries of the alert centre's API (issue 15). Every function filters by the company the service
+ * Queries of the alert centre's API. Every function filters by the company the service
  * has checked the caller's membership of.
  */
 import type { AlertListQuery, AlertSettings } from '@heizplan/contracts/alerts';

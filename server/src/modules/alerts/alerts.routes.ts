@@ -1,6 +1,6 @@
 /**
  * `/api/companies/{companyId}/alerts…`, `…/alert-settings`, `…/alert-preferences` and
- * `…/webhooks…` (issue 15): the alert list and summary, acknowledging and muting, the
+ * `…/webhooks…`: the alert list and summary, acknowledging and muting, the
  * company's settings, each member's mail preferences, and signed webhooks with their deliveries.
  */
 import type { ZodTypeProvider } from '@fastify/type-provider-zod';

@@ -1,5 +1,5 @@
 /**
- * The alert centre's rules for members (issue 15; roles of decision 0022): every member reads
+ * The alert centre's rules for members (roles of decision 0022): every member reads
  * alerts, the summary behind the navigation's badge, the company's alert settings and sets their
  * own mail preferences; acknowledging and muting is operating the heating (admin, heating); the
  * settings and the webhooks are the company's configuration (admins). A webhook's secret is shown

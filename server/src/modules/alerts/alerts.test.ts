@@ -1,5 +1,5 @@
 /**
- * The alert centre's API, mails and webhooks (issue 15) on PGlite and PostgreSQL: filters,
+ * The alert centre's API, mails and webhooks on PGlite and PostgreSQL: filters,
  * acknowledging and muting, the summary behind the badge, settings and preferences, mail
  * timing with a controlled clock, signed webhook deliveries with retries against a local
  * receiver, and evaluation and delivery acting once with two instances at work.

@@ -1,5 +1,5 @@
 /**
- * Delivers alert changes to the companies' webhook endpoints (issue 15, decision 0024). Each
+ * Delivers alert changes to the companies' webhook endpoints (decision 0024). Each
  * delivery is a JSON POST signed with HMAC-SHA256 over `<timestamp>.<body>` with the endpoint's
  * secret, sent as `Heizplan-Signature: t=<unix seconds>,v1=<hex>` (README: how a receiver
  * verifies it). A delivery that does not get a 2xx within 10 s is retried with exponential

@@ -1,5 +1,5 @@
 /**
- * `GET /api/public/auth-config` (issue 4, helpers/ACCOUNT_API.md): public; tells the SPA which
+ * `GET /api/public/auth-config`: public; tells the SPA which
  * issuer, client id, scopes and API audience to use, so the same build works with the embedded
  * provider and with an external issuer (OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_AUDIENCE).
  */

@@ -1,5 +1,5 @@
 /**
- * Operator tool of the manual billing provider (issue 13):
+ * Operator tool of the manual billing provider:
  *
  *   npm run billing -- mark-paid <company id or name> [--url http://127.0.0.1:3000]
  *

@@ -1,5 +1,5 @@
 /**
- * The port every payment provider implements (issue 13, decision 0023): the billing service
+ * The port every payment provider implements (decision 0023): the billing service
  * checks access and the licence rules, the provider moves money and keeps the subscription row
  * in step with its own records. `manual` bills from this database without a network; `stripe`
  * through Stripe's API and webhooks.

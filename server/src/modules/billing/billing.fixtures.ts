@@ -1,5 +1,5 @@
 /**
- * Test seeding for code that needs device licences (issue 13): an active yearly subscription of
+ * Test seeding for code that needs device licences: an active yearly subscription of
  * the manual provider, written directly like the other seeds of the integration tests.
  */
 import type { Db } from '../../db/client.ts';

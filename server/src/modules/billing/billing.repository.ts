@@ -1,5 +1,5 @@
 /**
- * Queries on subscriptions, invoices and processed provider events (issue 13). Every function
+ * Queries on subscriptions, invoices and processed provider events. Every function
  * takes the company id it works on, except the lookups by a provider's own ids (webhooks).
  * Functions take a `Db` so services can run them inside their transactions.
  */

@@ -1,5 +1,5 @@
 /**
- * `/api/companies/{companyId}/billing/*` (issue 13): the billing state every member reads, the
+ * `/api/companies/{companyId}/billing/*`: the billing state every member reads, the
  * quote (net, VAT, gross), checkout and its confirmation, subscription changes, the billing
  * address, invoices (with the manual provider's PDFs) and the payment provider's page — plus
  * Stripe's signed webhook and the operator's "mark paid".

@@ -1,5 +1,5 @@
 /**
- * Subscription and licence rules (spec §1, §3, §4; issue 13; decision 0023). Every member reads
+ * Subscription and licence rules (spec §1, §3, §4, decision 0023). Every member reads
  * the company's billing state (the navigation says when no subscription is active); only admins
  * buy, change, cancel, see invoices and keep the billing address (decision 0022). Prices are
  * net, per licence and interval, from configuration; totals and VAT are computed here.

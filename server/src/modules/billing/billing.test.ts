@@ -1,5 +1,5 @@
 /**
- * Subscription and licence rules of issue 13 with the embedded `manual` provider, on PGlite and
+ * Subscription and licence rules with the embedded `manual` provider, on PGlite and
  * PostgreSQL: licences gate devices and QR codes (and cannot be reduced below either), the
  * quote with VAT, the limit per order, the billing address, the three payment methods, the
  * checkout confirmation of `/success`, invoices (numbered, immutable, PDF, mailed), licence and

@@ -1,5 +1,5 @@
 /**
- * The PDF of a manual-provider invoice (issue 13), drawn with pdfkit's built-in Helvetica
+ * The PDF of a manual-provider invoice, drawn with pdfkit's built-in Helvetica
  * (WinAnsi: umlauts and € print). German first, English beside it: the buyer's language is not
  * part of the company. Dates and amounts are German (`26.11.2026`, `1.234,56 €`).
  *

@@ -1,5 +1,5 @@
 /**
- * The licence rules (spec §1, §4; issue 13) that devices and QR codes follow: a device needs a
+ * The licence rules (spec §1, §4) that devices and QR codes follow: a device needs a
  * licence, a QR code needs one too, and the last device cannot be deleted unless the
  * subscription is cancelled. With `BILLING_PROVIDER=none` licences are unlimited.
  *

@@ -1,5 +1,5 @@
 /**
- * The embedded, offline billing provider (issue 13, `BILLING_PROVIDER=manual`, the default).
+ * The embedded, offline billing provider (`BILLING_PROVIDER=manual`, the default).
  * Spec §4's payment methods: `immediate` is active and its invoice paid at once; `delayed`
  * stays pending (no usable licences) until the operator marks it paid; `invoice` is active at
  * once and its invoice PDF is mailed with a due date (INVOICE_DUE_DAYS). Every checkout,

@@ -1,5 +1,5 @@
 /**
- * Billing through Stripe (issue 13, `BILLING_PROVIDER=stripe`) with the official SDK:
+ * Billing through Stripe (`BILLING_PROVIDER=stripe`) with the official SDK:
  * Checkout Sessions in subscription mode (for `immediate` without the slow debits such as SEPA),
  * a directly created subscription with `send_invoice` for `invoice`, quantity changes with
  * Stripe's prorations, cancellation at period end, the Customer Portal for payment details and
@@ -218,7 +218,7 @@ export class StripeBillingProvider implements BillingProviderPort {
   }
 
   /**
-   * Applies a verified webhook event: the five events of issue 13 lead to the subscription they
+   * Applies a verified webhook event: the five events lead to the subscription they
    * concern, which is fetched as it is now and stored with the event id in one transaction.
    * @returns `applied`, `duplicate` (seen before: nothing changed) or `ignored` (no subscription).
    */

@@ -1,5 +1,5 @@
 /**
- * A small local stand-in for Stripe's API (issue 13: "tests run with no network"): an HTTP
+ * A small local stand-in for Stripe's API ("tests run with no network"): an HTTP
  * server answering the SDK calls the Stripe provider makes — customers, Checkout Sessions,
  * subscriptions (create, retrieve with `expand[]=latest_invoice`, update), Billing Portal
  * sessions and invoices — in Stripe's own wire format (form-encoded bodies with bracketed keys,

@@ -1,5 +1,5 @@
 /**
- * `/api/companies/*` (spec §7, helpers/ACCOUNT_API.md): the caller's companies, company
+ * `/api/companies/*` (spec §7): the caller's companies, company
  * settings, creation in setup step 2, and the team calls used by the team screen.
  */
 import type { ZodTypeProvider } from '@fastify/type-provider-zod';

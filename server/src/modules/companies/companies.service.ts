@@ -1,5 +1,5 @@
 /**
- * Company rules of spec §3/§7 (issues 4 and 12): a user sees only companies they belong to
+ * Company rules of spec §3/§7: a user sees only companies they belong to
  * (others answer 404), only admins change a company or its team (others 403, decision 0022),
  * the creator of a company becomes its admin, and the last admin can neither be removed, nor
  * leave, nor be demoted (409). Any member may leave a company. A changed temperature range or
@@ -30,7 +30,7 @@ export interface CompanySettingsListener {
   settingsChanged(companyId: string): Promise<void>;
 }
 
-/** The answer when a change would leave a company without an admin (spec §4; issue 12). */
+/** The answer when a change would leave a company without an admin (spec §4). */
 export const LAST_ADMIN = 'A company needs at least one admin: make another member admin first.';
 
 /** Row → API shape; each `conf` flag is true only for the current version (spec §4). */

@@ -1,5 +1,5 @@
 /**
- * AppKeys at rest (issue 6): AES-256-GCM under the device key from DEVICE_KEY_SECRET, or, when
+ * AppKeys at rest: AES-256-GCM under the device key from DEVICE_KEY_SECRET, or, when
  * that is unset (embedded mode), a key generated once and kept in `$DATA_DIR/device-key`
  * (mode 0600). The device id is the additional authenticated data, so an encrypted AppKey copied
  * onto another device row fails to decrypt instead of yielding the wrong key.

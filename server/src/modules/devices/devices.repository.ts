@@ -1,6 +1,6 @@
 /**
- * Device queries (issue 6). Every function takes the company id and filters by it, so a device
- * of another company is simply not found (ARCHITECTURE.md §6).
+ * Device queries. Every function takes the company id and filters by it, so a device
+ * of another company is simply not found (docs/architecture.md).
  */
 import { type AnyColumn, and, asc, count, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';

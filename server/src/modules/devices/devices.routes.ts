@@ -1,5 +1,5 @@
 /**
- * Device endpoints (issue 6) under `/api/companies/{companyId}/devices`: list (paging, sorting,
+ * Device endpoints under `/api/companies/{companyId}/devices`: list (paging, sorting,
  * filters), register, read, lookup by DevEUI for /assign, update/assign to a unit, delete.
  * Thin: parse, call DevicesService, answer.
  */

@@ -1,8 +1,8 @@
 /**
- * Device registry rules (issue 6, spec §3–§5): members of a company list, register, assign and
+ * Device registry rules (spec §3–§5): members of a company list, register, assign and
  * remove its devices. A DevEUI belongs to one company only (409 otherwise); an unknown unit is
  * 404 'Unknown unit'; an unknown device 404 'Device not found.'; the AppKey is stored encrypted
- * and never returned. Licences (issue 13, modules/billing/licences.ts): a device is registered only
+ * and never returned. Licences (modules/billing/licences.ts): a device is registered only
  * while a licence is free, a device is assigned to a unit only while every device has one, and
  * the last device cannot be deleted unless the subscription is cancelled (409 each).
  */

@@ -1,5 +1,5 @@
 /**
- * Heating event queries (issue 8). Every query a member can reach is scoped by company id;
+ * Heating event queries. Every query a member can reach is scoped by company id;
  * `eventsForUnits` serves the engine (scheduler and preview) and resolves group-mode events
  * through the units' current group, so a unit added to a group later is covered.
  */

@@ -1,5 +1,5 @@
 /**
- * Event endpoints (issue 8) under `/api/companies/{companyId}/events`: list (filters, paging,
+ * Event endpoints under `/api/companies/{companyId}/events`: list (filters, paging,
  * calendar range), create, read, update, end now (`POST …/{eventId}/end`) and delete.
  */
 import type { ZodTypeProvider } from '@fastify/type-provider-zod';

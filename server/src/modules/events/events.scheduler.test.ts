@@ -1,5 +1,5 @@
 /**
- * Issue 8 "done when" through the real scheduler with a simulated clock: a group-mode event with
+ * The acceptance path through the real scheduler with a simulated clock: a group-mode event with
  * `preventRegular` on Saturday 08:00–14:00 shows on every unit's 7-day preview, logs
  * `one_time_start` and `one_time_end` on each unit of the group (including a unit that joined
  * the group after the event was created) with one command per device each time, and the plan

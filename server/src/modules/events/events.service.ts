@@ -1,5 +1,5 @@
 /**
- * One-time heating events (issue 8, spec §2 "Events screen", §3 "Event", §5, ARCHITECTURE.md §5
+ * One-time heating events (spec §2 "Events screen", §3 "Event", §5, docs/architecture.md
  * item 2). Every method checks membership first (404 for strangers). Rules:
  * - validation with the spec's messages (the contracts' `eventRuleIssues`), all field errors
  *   in one 400, nothing written;

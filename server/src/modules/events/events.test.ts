@@ -1,5 +1,5 @@
 /**
- * Events API (issue 8): validation with the spec's messages (nothing written), targets of
+ * Events API: validation with the spec's messages (nothing written), targets of
  * another company, update rules by status, listing filters and paging, and 404 for strangers.
  * Times are relative to the real clock because the API uses it.
  */
@@ -84,7 +84,7 @@ describe('events API', () => {
     expect(res.headers['content-type']).toContain('application/problem+json');
     expect(res.json().detail).toBe(message);
     expect(res.json().errors).toContainEqual(expect.objectContaining({ field, message }));
-    // Issue 14.2: every refusal carries a code the web translates.
+    // Every refusal carries a code the web translates.
     expect(res.json().code).toEqual(expect.any(String));
     expect(res.json().errors.every((e: { code?: string }) => typeof e.code === 'string')).toBe(true);
     expect(await eventCount()).toBe(before);

@@ -1,5 +1,5 @@
 /**
- * Gateway queries (issue 6), always scoped by company. Last seen is written by uplink ingest
+ * Gateway queries, always scoped by company. Last seen is written by uplink ingest
  * (lorawan/telemetry.repository.ts) from network-server stats messages.
  */
 import { type AnyColumn, and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * Gateway endpoints (issue 6) under `/api/companies/{companyId}/gateways`: list (paging,
+ * Gateway endpoints under `/api/companies/{companyId}/gateways`: list (paging,
  * sorting, search), register, read, rename / change stats interval, delete. Each answer carries
  * the online state derived from last seen.
  */

@@ -1,5 +1,5 @@
 /**
- * Gateway registry rules (issue 6, spec §2 "Gateways: created and last seen"): members manage
+ * Gateway registry rules (spec §2 "Gateways: created and last seen"): members manage
  * their company's gateways; a gateway EUI belongs to one company only (409); a gateway is
  * online while stats arrived within 2 × its stats interval.
  */

@@ -1,4 +1,4 @@
-/** Group queries (issue 5); every query is scoped by company id. */
+/** Group queries; every query is scoped by company id. */
 import { and, asc, count, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { naturally } from '../../db/natural-sort.ts';

@@ -1,5 +1,5 @@
 /**
- * Group endpoints (issue 5) under `/api/companies/{companyId}/groups`: list, create, read,
+ * Group endpoints under `/api/companies/{companyId}/groups`: list, create, read,
  * rename, delete, add units (`POST …/{groupId}/units`) and remove one
  * (`DELETE …/{groupId}/units/{unitId}`). Group plans live in plans.routes.ts.
  */

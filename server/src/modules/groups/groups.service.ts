@@ -1,5 +1,5 @@
 /**
- * Groups (issue 5, spec §2 "Groups"): named sets of units sharing group plans. A unit belongs
+ * Groups (spec §2 "Groups"): named sets of units sharing group plans. A unit belongs
  * to at most one group (`units.group_id`). Group plans are unavailable while any unit of the
  * group has its own active plan; the group answer names those units so the UI can say why.
  */

@@ -1,4 +1,4 @@
-/** `GET /api/companies/{companyId}/units/{unitId}/log?cursor=&limit=` — a unit's heating log (issue 5). */
+/** `GET /api/companies/{companyId}/units/{unitId}/log?cursor=&limit=` — a unit's heating log. */
 import type { ZodTypeProvider } from '@fastify/type-provider-zod';
 import { LogPageSchema, LogQuerySchema, UnitParamsSchema } from '@heizplan/contracts/heating';
 import { ProblemSchema } from '@heizplan/contracts/problem';

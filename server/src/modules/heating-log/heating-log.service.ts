@@ -1,5 +1,5 @@
 /**
- * A unit's heating log (issue 5, spec §2 "Units screen"), newest first, cursor-paginated for
+ * A unit's heating log (spec §2 "Units screen"), newest first, cursor-paginated for
  * "load more". The cursor is opaque to clients: base64url of the last entry's `[at, id]`, so
  * entries written while a member pages never shift or repeat a page (unlike offsets).
  */

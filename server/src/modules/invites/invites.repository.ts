@@ -1,4 +1,4 @@
-/** Queries on invites (issue 4), scoped by company except the lookup by code. */
+/** Queries on invites, scoped by company except the lookup by code. */
 import { and, asc, eq } from 'drizzle-orm';
 import type { Role } from '../../auth/membership.ts';
 import type { Db } from '../../db/client.ts';

@@ -1,4 +1,4 @@
-/** `/api/invite/*` (spec §7, helpers/ACCOUNT_API.md): invite codes and joining by code. */
+/** `/api/invite/*` (spec §7): invite codes and joining by code. */
 import type { ZodTypeProvider } from '@fastify/type-provider-zod';
 import {
   CompanySchema,

@@ -1,5 +1,5 @@
 /**
- * Invites (spec §3 "Invite", §4, §6, §7; issues 4 and 12). Only company admins list, create
+ * Invites (spec §3 "Invite", §4, §6, §7). Only company admins list, create
  * and delete invites, because a code lets anyone join with the invite's role. The code is the
  * invite's id: 24 random bytes (192 bits) in base64url, so it cannot be guessed. An invite
  * with an email is mailed to that address with a link that signs the person in (or registers

@@ -223,7 +223,7 @@ describe('POST /api/invite/setup/{invite_code}', () => {
     expect(await invitesOf(company.id)).toHaveLength(1);
   });
 
-  describe('wrong codes are throttled like sign-ins (issue 16)', () => {
+  describe('wrong codes are throttled like sign-ins', () => {
     const redeem = async (user: string, code: string, ip: string) =>
       t.app.inject({
         method: 'POST',

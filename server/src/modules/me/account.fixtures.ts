@@ -1,5 +1,5 @@
 /**
- * Seeding helpers for the account-call tests (issue 4): companies are created through the
+ * Seeding helpers for the account-call tests: companies are created through the
  * real `POST /api/companies/setup`, extra members are inserted directly.
  */
 import type { Company } from '@heizplan/contracts/account';

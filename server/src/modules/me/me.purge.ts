@@ -1,5 +1,5 @@
 /**
- * Carries out account deletion requests (spec §4 "permanently removes data"; issue 4) once
+ * Carries out account deletion requests (spec §4 "permanently removes data") once
  * their `purge_after` date has passed, 30 days after `DELETE /api/me/request_deletion`:
  * - companies the user was the only member of are deleted with all their data (units,
  *   devices, logs… cascade from `companies`; telemetry, which has no foreign key, explicitly);

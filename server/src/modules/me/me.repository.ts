@@ -1,4 +1,4 @@
-/** Queries on the caller's own user row and deletion request (issue 4). */
+/** Queries on the caller's own user row and deletion request. */
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { accountDeletionRequests, identityAccounts, memberships, users } from '../../db/schema.ts';

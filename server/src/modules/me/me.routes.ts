@@ -1,4 +1,4 @@
-/** `/api/me/*` (spec §7, helpers/ACCOUNT_API.md): the caller's profile and account. */
+/** `/api/me/*` (spec §7): the caller's profile and account. */
 import type { ZodTypeProvider } from '@fastify/type-provider-zod';
 import {
   LanguageQuerySchema,

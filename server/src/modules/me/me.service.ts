@@ -1,5 +1,5 @@
 /**
- * The caller's own profile (spec §3 "User", §4, §5, §7; issue 4). Name and email are
+ * The caller's own profile (spec §3 "User", §4, §5, §7). Name and email are
  * trimmed before saving (by the contract schema); a changed email is unverified again and
  * becomes the sign-in email of an embedded-provider account (409 when another account has it).
  * Password changes and verification mails go to the identity provider's account store,

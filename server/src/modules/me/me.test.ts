@@ -127,7 +127,7 @@ describe('PUT /api/me/', () => {
     expect(await userRow('me-dave')).toMatchObject({ name: 'me-dave', email: 'me-dave@example.test' });
   });
 
-  it('gives an invalid email the code the web translates (issue 14.2)', async () => {
+  it('gives an invalid email the code the web translates', async () => {
     const headers = await t.as('me-dave');
     const payload = { name: 'Dave', email: 'not-an-email' };
     const res = await t.app.inject({ method: 'PUT', url: '/api/me/', headers, payload });

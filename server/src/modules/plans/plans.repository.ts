@@ -1,4 +1,4 @@
-/** Heating plan queries (issue 5); every query is scoped by company id. */
+/** Heating plan queries; every query is scoped by company id. */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { naturally } from '../../db/natural-sort.ts';

@@ -1,5 +1,5 @@
 /**
- * Heating plan endpoints (issue 5): list/create on a unit (`…/units/{unitId}/plans`) or a group
+ * Heating plan endpoints: list/create on a unit (`…/units/{unitId}/plans`) or a group
  * (`…/groups/{groupId}/plans`), read/update/delete by id (`…/plans/{planId}`), and the 7-day
  * preview of a unit (`GET …/units/{unitId}/preview?days=7`, or `POST` with a draft plan).
  */

@@ -1,5 +1,5 @@
 /**
- * Heating plans of a unit or a group (issue 5, spec §5): shape checked by zod, semantics by the
+ * Heating plans of a unit or a group (spec §5): shape checked by zod, semantics by the
  * engine's `validatePlan` so the messages are the spec's ('Invalid schedule!', 'Invalid time!',
  * 'Value exceeds temperature range set by your company.'). Group plans are refused (409) while
  * any unit of the group has its own active plan (spec §2 "Groups"). Every change re-evaluates
@@ -47,7 +47,7 @@ export function draftPlan(id: string, input: PlanInput): HeatingPlan {
   };
 }
 
-/** The problem code (issue 14) of each engine issue; `out_of_range` is shared with units and events. */
+/** The problem code of each engine issue; `out_of_range` is shared with units and events. */
 const PLAN_ISSUE_CODES = {
   invalid_schedule: 'plan_invalid_schedule',
   invalid_time: 'plan_invalid_time',
@@ -76,7 +76,7 @@ export function requireValidPlan(input: PlanInput, company: CompanyHeating): voi
 
 /**
  * Refuses an active plan that would share a day with another active plan of the same kind and
- * owner (issue 14.11, decision 0042): the engine would let only the older one govern that day.
+ * owner (decision 0042): the engine would let only the older one govern that day.
  * `planId` is the stored plan being changed (never in conflict with itself), null for a new one.
  * @throws HttpError 409 with code `plan_overlap_seasonal` (params plan, planId, from, to) or
  * `plan_overlap_dates` (params plan, planId, dates), naming the other plan.

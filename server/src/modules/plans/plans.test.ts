@@ -145,7 +145,7 @@ describe('heating plans API', () => {
     expect((await call('GET', `${c}/groups/${group.id}/plans`)).json().results).toHaveLength(1);
   });
 
-  // Issue 14.11, decision 0042: of two active plans of one kind covering the same day only the
+  // Decision 0042: of two active plans of one kind covering the same day only the
   // first ever applied; the second was silently dead. Overlaps are refused, naming the other plan.
   describe('overlapping active plans', () => {
     const season = (name: string, validFrom: string, validTo: string, active = true) => ({
@@ -232,7 +232,7 @@ describe('heating plans API', () => {
     expect([21, 17]).toContain(body.initial.setpoint);
   });
 
-  // Issue 14.13: a planner looks at a chosen week (here the one with the DST change of March 2027).
+  // A planner looks at a chosen week (here the one with the DST change of March 2027).
   it('previews from a chosen instant within two years, and refuses unknown query parameters', async () => {
     const unit = await newUnit('Foyer');
     const plan = (await call('POST', `${c}/units/${unit.id}/plans`, dayNight())).json();

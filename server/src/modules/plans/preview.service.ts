@@ -1,5 +1,5 @@
 /**
- * 7-day setpoint preview of a unit (issue 5): the same engine the scheduler uses, run over the
+ * 7-day setpoint preview of a unit: the same engine the scheduler uses, run over the
  * stored plans — or with a draft plan swapped in, so a planner sees what a plan will do before
  * saving it. Each step carries its source (log kind) and the plan or event behind it.
  */

@@ -1,5 +1,5 @@
 /**
- * Reads for the public heating view (issue 7): the company settings the page needs and what the
+ * Reads for the public heating view: the company settings the page needs and what the
  * unit's devices last reported. Scoped by the company and unit that the token resolved to.
  */
 import { and, eq, max, sql } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * Public heating view endpoints (issue 7; no login): `GET /api/public/heating-view/{token}` and
+ * Public heating view endpoints (no login): `GET /api/public/heating-view/{token}` and
  * `POST /api/public/heating-view/{token}/setpoint`. Both are rate-limited per client IP and per
  * token (429 problem+json with `Retry-After` in seconds), so neither one phone nor one leaked
  * link can hammer the API or the valves. The client IP is the socket's address unless

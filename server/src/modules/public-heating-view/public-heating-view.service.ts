@@ -1,10 +1,10 @@
 /**
- * The public heating view of a unit (issue 7, spec §1 and §9): what an occupant who scanned the
+ * The public heating view of a unit (spec §1 and §9): what an occupant who scanned the
  * door's QR code may see and change, without login. The token is the only key; an unknown,
  * disabled or regenerated token answers 404 without saying which. An occupant's change moves in
  * 0.5 °C steps inside the unit's wall control limits narrowed to the company range, is logged
  * `qr_change` by an anonymous actor and holds until the next switch point or, when the company
- * limits occupant changes to N hours, until then — whichever comes first (ARCHITECTURE.md §5).
+ * limits occupant changes to N hours, until then — whichever comes first (docs/architecture.md).
  */
 import type { PublicHeatingView } from '@heizplan/contracts/public-heating-view';
 import { resolveSetpoint } from '../../heating/engine.ts';

@@ -78,7 +78,7 @@ describe('public heating view API', () => {
   });
 
   it("tells when a wall thermostat overrides the setpoint, from the devices' reported setpoint", async () => {
-    // Issue 14.1: with no reported setpoint the page cannot state either way.
+    // With no reported setpoint the page cannot state either way.
     expect((await t.app.inject({ method: 'GET', url })).json()).toMatchObject({
       wallControlOverride: false,
       wallControlReported: false,
@@ -173,7 +173,7 @@ describe('public heating view API', () => {
     const offGrid = await post(21.3);
     expect(offGrid.statusCode).toBe(400);
     expect(offGrid.json().detail).toBe('The temperature can only be changed in steps of 0.5 °C.');
-    // Issue 14.1: the page translates by code, so every refusal carries one with its numbers.
+    // The page translates by code, so every refusal carries one with its numbers.
     expect(offGrid.json()).toMatchObject({ code: 'setpoint_step', params: { step: 0.5 } });
     const tooWarm = await post(23.5);
     expect(tooWarm.statusCode).toBe(400);

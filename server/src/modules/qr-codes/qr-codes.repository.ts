@@ -1,4 +1,4 @@
-/** Storage of unit QR codes and their change trail (issue 7); every query is scoped by company. */
+/** Storage of unit QR codes and their change trail; every query is scoped by company. */
 import { and, count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { naturally } from '../../db/natural-sort.ts';

@@ -1,5 +1,5 @@
 /**
- * QR code endpoints (issue 7) under `/api/companies/{companyId}`: a unit's code
+ * QR code endpoints under `/api/companies/{companyId}`: a unit's code
  * (`GET|POST|DELETE …/units/{unitId}/qr-code`, `POST …/qr-code/regenerate`) and every enabled
  * code with the remaining allowance (`GET …/qr-codes`, for the print sheet).
  */

@@ -1,5 +1,5 @@
 /**
- * QR codes of units (issue 7, spec §2 "Units screen", §4 "QR access is valid until disabled or
+ * QR codes of units (spec §2 "Units screen", §4 "QR access is valid until disabled or
  * regenerated"): enable, regenerate, disable, list, and the remaining allowance. Tokens are 128
  * random bits (base64url). Disabling deletes the code and regenerating replaces its token in the
  * same statement, so an old link answers 404 from that moment. Every change is recorded with its

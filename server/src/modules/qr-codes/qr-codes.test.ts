@@ -41,7 +41,7 @@ describe('QR codes API', () => {
   });
 
   it('enables a code with a 128-bit token and a public link, once per unit', async () => {
-    // One QR code per licence (issue 13), however many devices are registered.
+    // One QR code per licence, however many devices are registered.
     await grantLicences(t.database.db, f.companyId, 2);
     await t.database.db.insert(devices).values({
       id: 'a000000000000001',

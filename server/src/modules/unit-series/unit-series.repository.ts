@@ -1,5 +1,5 @@
 /**
- * Time-bucketed readings and setpoint steps of one unit (issue 7), scoped by company. Uses
+ * Time-bucketed readings and setpoint steps of one unit, scoped by company. Uses
  * `date_bin` (PostgreSQL 14+) over the `telemetry_unit_time_idx` range scan.
  */
 import { and, asc, desc, eq, gt, gte, lt, lte, sql } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-/** `GET /api/companies/{companyId}/units/{unitId}/series?range=48h|14d` — a unit's graph data (issue 7). */
+/** `GET /api/companies/{companyId}/units/{unitId}/series?range=48h|14d` — a unit's graph data. */
 import type { ZodTypeProvider } from '@fastify/type-provider-zod';
 import { UnitParamsSchema } from '@heizplan/contracts/heating';
 import { SeriesQuerySchema, UnitSeriesSchema } from '@heizplan/contracts/unit-series';

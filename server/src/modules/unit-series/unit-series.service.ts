@@ -1,5 +1,5 @@
 /**
- * Graph data of a unit (issue 7): readings bucketed so any range has at most MAX_SERIES_POINTS
+ * Graph data of a unit: readings bucketed so any range has at most MAX_SERIES_POINTS
  * points per series, and the setpoint as exact steps from the heating log. Checks membership
  * (404 for other companies) and the unit (404 when unknown).
  */

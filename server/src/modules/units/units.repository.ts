@@ -1,6 +1,6 @@
 /**
- * Unit queries (issue 5). Every function takes the company id and filters by it, so a unit
- * id of another company is simply not found (ARCHITECTURE.md §6).
+ * Unit queries. Every function takes the company id and filters by it, so a unit
+ * id of another company is simply not found (docs/architecture.md).
  */
 import type { Role } from '@heizplan/contracts/account';
 import { and, asc, count, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * Unit endpoints (issue 5) under `/api/companies/{companyId}/units`: list (paging, sorting,
+ * Unit endpoints under `/api/companies/{companyId}/units`: list (paging, sorting,
  * `?q=` search), create one, create many (`/bulk`), read, update, delete, manual setpoint,
  * pause and resume. Thin: parse, call UnitsService, answer.
  */

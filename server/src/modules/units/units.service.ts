@@ -1,5 +1,5 @@
 /**
- * Units (issue 5, spec §3 "Unit"): create one or many, edit, delete, list; manual setpoint
+ * Units (spec §3 "Unit"): create one or many, edit, delete, list; manual setpoint
  * change and pause/resume. Every method first checks membership (404 for strangers) and every
  * heating-relevant change re-evaluates the unit in the same transaction, so the answer already
  * carries the new setpoint and the heating log entry exists exactly once.
@@ -188,7 +188,7 @@ export class UnitsService {
 
   /**
    * Manual setpoint from the units screen, logged `web_change` with the member as actor; it
-   * holds until the next switch point (ARCHITECTURE.md §5).
+   * holds until the next switch point (docs/architecture.md).
    * @throws 400 outside the company range, 409 while the unit is paused.
    */
   async changeSetpoint(userId: string, companyId: string, unitId: string, setpoint: number): Promise<Unit> {
@@ -202,7 +202,7 @@ export class UnitsService {
 
   /**
    * Stores a manual change and re-evaluates the unit in one transaction; it holds until the next
-   * switch point or `until`, whichever comes first (ARCHITECTURE.md §5). The caller has checked
+   * switch point or `until`, whichever comes first (docs/architecture.md). The caller has checked
    * access, range and pause; `userId` null logs the change as anonymous (the public page).
    */
   async applyManualChange(

@@ -39,7 +39,7 @@ describe('units API', () => {
   it('creates a unit that starts at frost protection and records who created it', async () => {
     const res = await call('POST', base, { name: 'Büro 1', wallControlMin: 18, wallControlMax: 23 });
     expect(res.statusCode).toBe(201);
-    // Issue 14.12: without a plan the source says so, and the setpoint is not older than the unit.
+    // Without a plan the source says so, and the setpoint is not older than the unit.
     expect(res.json().setpointSince).toBe(res.json().createdAt);
     expect(res.json()).toMatchObject({
       name: 'Büro 1',
@@ -108,7 +108,7 @@ describe('units API', () => {
     expect(literal.json().count).toBe(0);
   });
 
-  // Issue 14.9, decision 0044: two rooms of one name are refused within a company, naming it.
+  // Decision 0044: two rooms of one name are refused within a company, naming it.
   it('refuses a unit name the company already has, in any case and spacing, also in bulk and on rename', async () => {
     const first = await call('POST', base, { name: 'Hausmeister' });
     expect(first.statusCode).toBe(201);

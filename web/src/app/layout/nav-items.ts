@@ -1,6 +1,6 @@
 /**
  * Navigation entries of spec §2 ("Navigation labels"), plus groups and events, which are routes
- * too, and the alert centre with its badge (issue 15). An entry with a `capability` shows only
+ * too, and the alert centre with its badge. An entry with a `capability` shows only
  * to roles that have it (decision 0022).
  */
 import type { Capability } from '@heizplan/contracts/permissions';

@@ -1,5 +1,5 @@
 /**
- * `/assign` (spec §2, issue 6): assign devices to units on site with a phone. Scan the device's
+ * `/assign` (spec §2): assign devices to units on site with a phone. Scan the device's
  * QR code with the camera or type/paste it (LoRa Alliance TR005 `LW:D0:…` or a bare DevEUI,
  * read by the shared `parseDeviceCode`), look the device up (404 → 'Device not found.'), choose
  * the unit (server 404 → 'Unknown unit'), assign; **next device** clears everything and, when

@@ -1,5 +1,5 @@
 /**
- * `/devices` (spec §2 "Groups, devices, gateways"; issue 6 registry): the device table — id
+ * `/devices` (spec §2 "Groups, devices, gateways", registry): the device table — id
  * (DevEUI), type (model), unit, created, last signal (relative, exact time in a tooltip),
  * battery — with search, model and unit filters, sorting and paging done by the server; add a
  * device, change its unit, delete it (409 'last device' → error toast). Composes the devices

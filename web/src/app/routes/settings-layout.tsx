@@ -1,7 +1,7 @@
 /**
  * `/settings/*`: a title and tabs for the settings children of spec §2; screens render below.
  * Billing and team are for admins only (decision 0022), so other roles do not see those tabs;
- * billing is gone too when the server bills nothing (`BILLING_PROVIDER=none`, issue 13).
+ * billing is gone too when the server bills nothing (`BILLING_PROVIDER=none`).
  * On a phone the tabs wrap onto a second line as buttons: a sideways scrolling tab bar hid
  * "Team" and "Unternehmen" past the edge, and nobody thinks to swipe it.
  */

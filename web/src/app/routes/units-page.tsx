@@ -1,6 +1,6 @@
 /**
  * `/units` (spec §2 "Units screen"): the units table — name (marked when the unit has open
- * alerts, issue 15), group, setpoint, room temperature (warning above 2 °C deviation once the
+ * alerts), group, setpoint, room temperature (warning above 2 °C deviation once the
  * alert rules' time to heat up has passed), heating level (valve opening), controls, created
  * by — with search, sorting and paging done by the server. Empty company: an invitation to
  * create units.

@@ -1,6 +1,6 @@
 /**
  * WCAG AA contrast (4.5:1 for text, success criterion 1.4.3) of every widget of the UI kit in
- * every state it can be in (issue 14.8: the hovered current page button's number was nearly
+ * every state it can be in (the hovered current page button's number was nearly
  * invisible). The widget catalogue renders each widget in its states; for every text the test
  * resolves, per state (resting, hover, focus), the text and background colour from the
  * Tailwind classes of the element and its ancestors, with the palette Tailwind and

@@ -34,7 +34,7 @@ const pageButtonClass =
 /**
  * Colours of a page button and of the current one, never both on one element: two classes for
  * one state compete and Tailwind's stylesheet order, not this code, picks the winner — the
- * hovered current page lost its background that way (issue 14.8).
+ * hovered current page lost its background that way.
  */
 const otherPageClass = 'text-ink hover:bg-stone-100 disabled:text-stone-400 disabled:hover:bg-transparent';
 const currentPageClass = 'bg-brand-600 text-white hover:bg-brand-700 disabled:bg-brand-200';

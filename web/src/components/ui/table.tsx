@@ -8,7 +8,7 @@
  * that is not sortable. While loading a spinner covers the rows; with no rows the empty text
  * shows ('Keine Einträge gefunden' unless `emptyText` is given).
  *
- * Fitting the screen (issue 14.3): a table fits a 1280 px window without sideways scrolling —
+ * Fitting the screen: a table fits a 1280 px window without sideways scrolling —
  * cells of `wrap` columns (names, lists) wrap, headers wrap between words, and a column with
  * `minScreen` is left out below that breakpoint. On a phone a table that is still too wide
  * scrolls inside its frame with the first column kept in view.

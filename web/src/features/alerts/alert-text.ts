@@ -1,5 +1,5 @@
 /**
- * An alert in words (issue 15): its kind, and a hint built from its measured details — for a
+ * An alert in words: its kind, and a hint built from its measured details — for a
  * device fault the code's explanation and what to do, in German or English.
  */
 import type { Alert } from '@heizplan/contracts/alerts';

@@ -1,5 +1,5 @@
 /**
- * The alert centre's screens (issue 15): the list in words with its filters, acknowledging and
+ * The alert centre's screens: the list in words with its filters, acknowledging and
  * muting, what each role sees, the rules, webhooks with their one-time secret, the member's mail
  * setting, and the badge, row markers and unit banner that lead there.
  */

@@ -1,4 +1,4 @@
-/** /assign (spec §2, issue 6): typed TR005 code, 'Device not found.', 'Unknown unit', next device, no camera. */
+/** /assign (spec §2): typed TR005 code, 'Device not found.', 'Unknown unit', next device, no camera. */
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,6 +1,6 @@
 /**
  * The signed-in session: OpenID Connect code flow with PKCE through oidc-client-ts against
- * the issuer named by `GET /api/public/auth-config` (issue 4, spec §2 "Login return", §8, §9).
+ * the issuer named by `GET /api/public/auth-config` (spec §2 "Login return", §8, §9).
  *
  * - `login(returnTo)` sends the browser to the hosted login with the target kept in the OIDC
  *   state, so the return lands where the user wanted to go.

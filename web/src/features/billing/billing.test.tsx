@@ -8,8 +8,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../app/i18n.ts';
-import { setCurrentCompanyId } from '../../lib/client-storage.ts';
 import { routes } from '../../app/router.tsx';
+import { setCurrentCompanyId } from '../../lib/client-storage.ts';
 import { renderRoutes } from '../../test/render.tsx';
 import { type FetchHandler, json, signIn, testProfile } from '../../test/signed-in.ts';
 

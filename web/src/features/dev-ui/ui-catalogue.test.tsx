@@ -38,7 +38,7 @@ describe('/dev/ui widget catalogue', () => {
     expect(screen.getByTestId('catalogue-lang-en')).toHaveAttribute('aria-pressed', 'true');
   });
 
-  // The checks the browser journey made before /dev/ui left production builds (issue 14.15).
+  // The checks the browser journey made before /dev/ui left production builds.
   it('sorts a table column, closes its dialog with Escape and shows a toast', async () => {
     renderRoutes(routes, '/dev/ui');
     const sort = await screen.findByTestId('demo-table-sort-name');

@@ -1,4 +1,4 @@
-/** Devices screen (issue 6 registry, spec §5): validation messages, server field errors, last signal, delete. */
+/** Devices screen (registry, spec §5): validation messages, server field errors, last signal, delete. */
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

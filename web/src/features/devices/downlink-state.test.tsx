@@ -1,4 +1,4 @@
-/** Setpoint delivery (issue 6): what arrived at each device, and "pending on N devices" per unit, in both languages. */
+/** Setpoint delivery: what arrived at each device, and "pending on N devices" per unit, in both languages. */
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../app/i18n.ts';

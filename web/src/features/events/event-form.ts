@@ -1,5 +1,5 @@
 /**
- * The event dialog's form (issue 8): its values, named as the API's fields so the contract's
+ * The event dialog's form: its values, named as the API's fields so the contract's
  * and the server's messages land on them, and its schema: the typed values read as instants
  * in the company's IANA zone, then checked by the contracts' `eventDraftSchema` (spec §5: end
  * not before start nor, when changed, in the past; an end when regular events are prevented;

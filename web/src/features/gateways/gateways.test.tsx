@@ -1,4 +1,4 @@
-/** Gateways screen (issue 6 registry): online state, last seen, add with EUI check, delete. */
+/** Gateways screen (registry): online state, last seen, add with EUI check, delete. */
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

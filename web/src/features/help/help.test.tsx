@@ -1,4 +1,4 @@
-/** Settings → help and the changelog (spec §2, issue 14): the engine's precedence, devices, the public page, roles, support, changelog. */
+/** Settings → help and the changelog (spec §2): the engine's precedence, devices, the public page, roles, support, changelog. */
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -175,7 +175,7 @@ describe('plan editor', { timeout: 20_000 }, () => {
     ]);
   });
 
-  // Issue 14.11: a refused overlap names the other plan, in the page's language.
+  // A refused overlap names the other plan, in the page's language.
   it('says in German which active plan a new plan overlaps', async () => {
     await setLanguage('de');
     const detail = 'This plan overlaps the active seasonal plan "Winter" (10-01 to 04-30).';

@@ -1,4 +1,4 @@
-/** A unit's QR code (issue 7): enable within the allowance, copy/download, regenerate after confirming; the print sheet. */
+/** A unit's QR code: enable within the allowance, copy/download, regenerate after confirming; the print sheet. */
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

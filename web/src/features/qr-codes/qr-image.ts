@@ -1,5 +1,5 @@
 /**
- * QR code images for doors (issue 7): the code with the unit's name and the short URL under it,
+ * QR code images for doors: the code with the unit's name and the short URL under it,
  * as SVG (vector, for print shops) and PNG (for office printers and messengers). Drawn with the
  * `qrcode` library; error correction M keeps a slightly scuffed sticker readable.
  */

@@ -31,7 +31,7 @@ export function defaultSetupData(locale: Language = 'en'): SetupData {
 }
 
 /**
- * The invite link's `invite_code` (issue 12): step 2 opens in "join" mode with the code filled in.
+ * The invite link's `invite_code`: step 2 opens in "join" mode with the code filled in.
  */
 export function withInviteCode(data: SetupData, inviteCode: string | null): SetupData {
   return inviteCode ? { ...data, createNew: false, inviteCode } : data;

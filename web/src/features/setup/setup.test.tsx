@@ -85,7 +85,7 @@ describe('setup wizard', () => {
     expect(next).toBeEnabled();
   });
 
-  // Issue 14.2: a German user saw the server's 'Invalid invite code.'.
+  // A German user saw the server's 'Invalid invite code.'.
   it("step 2 shows the server's refusal under the invite-code field, in German", async () => {
     await setLanguage('de');
     const extra: FetchHandler = (method, url) =>

@@ -1,5 +1,5 @@
 /**
- * Settings → team (spec §2 team, §4, §5, §8; issue 12): the invite form, invite codes and the
+ * Settings → team (spec §2 team, §4, §5, §8): the invite form, invite codes and the
  * members table with role changes and the removal dialog, rule by rule.
  */
 import type { Company, Invite, Member } from '@heizplan/contracts/account';

@@ -3,9 +3,9 @@
  * checked without a canvas: setpoint as steps, room temperature with its min–max band, supply
  * temperature, valve opening (%) on a right-hand axis. Every word and number is in the user's
  * language and the company's zone — including the legend's time entry, which uPlot would label
- * 'Time' in English (issue 14.2). The time axis spans the whole range asked for, so readings that
+ * 'Time' in English. The time axis spans the whole range asked for, so readings that
  * start minutes ago are not stretched over the width, and a tick reads as a date only at
- * midnight, so no label repeats (issue 14.5). The y axes are as wide as their widest label
+ * midnight, so no label repeats. The y axes are as wide as their widest label
  * ("100 %" was cut off), and time ticks keep room for their labels: in English a full hour
  * reads "6 PM" rather than "06:00 PM".
  */

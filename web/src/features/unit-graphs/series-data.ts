@@ -1,5 +1,5 @@
 /**
- * Shapes a unit's series (issue 7) into uPlot's aligned columns: one x column (Unix seconds) and
+ * Shapes a unit's series into uPlot's aligned columns: one x column (Unix seconds) and
  * one column per series. The x column is every bucket start plus every setpoint change, so the
  * setpoint is drawn as exact steps (its value in force at every x), while the readings are
  * `undefined` (not null) at the setpoint-only instants: uPlot spans `undefined` but breaks lines
@@ -23,7 +23,7 @@ const seconds = (iso: string) => Date.parse(iso) / 1000;
 
 /**
  * True when the series has no readings. Setpoint steps alone (a unit created minutes ago) make no
- * graph worth drawing: the empty state explains instead (issue 14.5).
+ * graph worth drawing: the empty state explains instead.
  */
 export function isEmptySeries(series: UnitSeries): boolean {
   return series.buckets.time.length === 0;

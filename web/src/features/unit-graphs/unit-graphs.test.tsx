@@ -1,4 +1,4 @@
-/** Unit graphs (issue 7): readings and setpoint steps aligned for uPlot; a failed load says so and retries. */
+/** Unit graphs: readings and setpoint steps aligned for uPlot; a failed load says so and retries. */
 import type { UnitSeries } from '@heizplan/contracts/unit-series';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -58,7 +58,7 @@ describe('graph columns', () => {
     });
     expect(isEmptySeries(none)).toBe(true);
     expect(isEmptySeries(series())).toBe(false);
-    // Issue 14.5: a unit created minutes ago has a setpoint step but no readings: nothing to draw.
+    // A unit created minutes ago has a setpoint step but no readings: nothing to draw.
     const setpointOnly = series({
       buckets: { time: [], roomAvg: [], roomMin: [], roomMax: [], supplyAvg: [], valveAvg: [] },
     });
@@ -116,7 +116,7 @@ describe('chart options', () => {
       tzDate: (ts) => new Date(ts * 1000),
     });
 
-  // Issue 14.2: uPlot labels its time entry 'Time' and formats it in English unless told otherwise.
+  // UPlot labels its time entry 'Time' and formats it in English unless told otherwise.
   it('name and format the legend time entry in the user language', () => {
     const time = options().series[0];
     expect(time?.label).toBe('Zeit');
@@ -124,7 +124,7 @@ describe('chart options', () => {
     expect(value(null, s('2026-11-20T05:30:00.000Z'))).toBe('Fr., 20.11., 06:30');
   });
 
-  // Issue 14.5: readings that start minutes ago were drawn over two minutes with repeated labels.
+  // Readings that start minutes ago were drawn over two minutes with repeated labels.
   it('span the whole range asked for, whatever the data covers', () => {
     const range = options().scales?.x?.range;
     expect(range).toEqual([s('2026-11-20T00:00:00.000Z'), s('2026-11-20T01:00:00.000Z')]);

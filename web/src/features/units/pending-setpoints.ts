@@ -1,5 +1,5 @@
 /**
- * Setpoints pressed to on the units screen and not yet confirmed (issue 14.4), by unit id: the
+ * Setpoints pressed to on the units screen and not yet confirmed, by unit id: the
  * controls column presses, the setpoint column shows the same value at once.
  */
 import { useSyncExternalStore } from 'react';

@@ -103,7 +103,7 @@ describe('unit detail', { timeout: 20_000 }, () => {
     expect(await screen.findByTestId('unit-source')).toHaveTextContent('Kein Plan – Frostschutz');
   });
 
-  // Issue 14.13: a planner looks at the week of the next DST change, not only at the next 7 days.
+  // A planner looks at the week of the next DST change, not only at the next 7 days.
   it('previews a chosen week from local midnight in the company zone, and steps week by week', async () => {
     const { fetchMock } = open(() => undefined);
     const previewCalls = () =>

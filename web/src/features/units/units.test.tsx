@@ -64,7 +64,7 @@ describe('units screen', { timeout: 20_000 }, () => {
     await screen.findByText('Warm');
     expect(screen.getByTestId(`unit-raise-${hot.id}`)).toBeDisabled();
     await userEvent.click(screen.getByTestId(`unit-raise-${warm.id}`));
-    // Sent once the presses pause (issue 14.4).
+    // Sent once the presses pause.
     await vi.waitFor(() =>
       expect(bodiesOf(fetchMock, 'POST', `/api/companies/c1/units/${warm.id}/setpoint`)).toEqual([
         { setpoint: 28 },
@@ -78,7 +78,7 @@ describe('units screen', { timeout: 20_000 }, () => {
     );
   });
 
-  // Issue 14.4: 12 quick presses raised the setpoint by 5.0 °C instead of 6.0.
+  // 12 quick presses raised the setpoint by 5.0 °C instead of 6.0.
   it('ends at the value of twelve quick presses, shown at once and sent once as the absolute target', async () => {
     const room = testUnit({ name: 'Quick', setpoint: 20 });
     const setpoint: FetchHandler = (method, url, init) =>
@@ -96,7 +96,7 @@ describe('units screen', { timeout: 20_000 }, () => {
     );
   });
 
-  // Issue 14.12: 8 °C without a plan is frost protection, not a "regular plan".
+  // 8 °C without a plan is frost protection, not a "regular plan".
   it('marks a unit without any plan as frost protection', async () => {
     const bare = testUnit({ name: 'Bare', setpoint: 8, setpointSource: 'no_plan' });
     const planned = testUnit({ name: 'Planned', setpoint: 21, setpointSource: 'regular_plan' });
@@ -143,7 +143,7 @@ describe('units screen', { timeout: 20_000 }, () => {
     ]);
   });
 
-  // Issue 14.9: above 500 the button was disabled without a word.
+  // Above 500 the button was disabled without a word.
   it('says why more than 500 units cannot be created at once', async () => {
     open('/units', heatingApi([]));
     await userEvent.click(await screen.findByTestId('create-units'));

@@ -1,5 +1,5 @@
 /**
- * The open alerts behind the navigation's badge and the row markers (issue 15), apart from the
+ * The open alerts behind the navigation's badge and the row markers, apart from the
  * alert centre's other calls: the shell loads it on every screen, the rest comes with /alerts.
  */
 import type { AlertSummary } from '@heizplan/contracts/alerts';

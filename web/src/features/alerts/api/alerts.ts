@@ -1,5 +1,5 @@
 /**
- * The alert centre's calls (issue 15) for the current company: the list and the summary behind
+ * The alert centre's calls for the current company: the list and the summary behind
  * the navigation's badge (refreshed every minute), acknowledging and muting, the company's
  * rules, the member's own mail preferences, and webhooks with their deliveries.
  */

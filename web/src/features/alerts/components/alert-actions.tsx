@@ -1,5 +1,5 @@
 /**
- * Acknowledging (with an optional note, in a dialog) and muting an open alert (issue 15). Only
+ * Acknowledging (with an optional note, in a dialog) and muting an open alert. Only
  * offered to members who operate the heating; the row shows who acknowledged and until when it
  * is muted.
  */

@@ -1,5 +1,5 @@
 /**
- * Where open alerts show outside the alert centre (issue 15): the navigation's badge (open,
+ * Where open alerts show outside the alert centre: the navigation's badge (open,
  * unacknowledged and not muted, refreshed every minute), a marker on a unit's or device's row,
  * and a banner on the unit page. Each leads to the alert list, filtered to the unit where
  * there is one; each shows nothing when there is nothing open. Their texts are in the `common`

@@ -1,5 +1,5 @@
 /**
- * The company's alert rules (issue 15): which kinds are on, and the thresholds and durations of
+ * The company's alert rules: which kinds are on, and the thresholds and durations of
  * each. Every member reads them; only admins change them (decision 0022).
  */
 import { AlertKindSchema, type AlertSettings, AlertSettingsSchema } from '@heizplan/contracts/alerts';

@@ -1,5 +1,5 @@
 /**
- * The alert list (issue 15): filters by kind, state, unit and group, sorting and paging on the
+ * The alert list: filters by kind, state, unit and group, sorting and paging on the
  * UI kit's table; each row says what is wrong and what to do, since when, how often, who
  * acknowledged it, and offers acknowledging and muting to members who operate the heating.
  */

@@ -1,5 +1,5 @@
 /**
- * The member's own alert mails (issue 15): per kind at once, in a daily digest, or none. The
+ * The member's own alert mails: per kind at once, in a daily digest, or none. The
  * defaults follow the role (admins and heating at once, EMS a digest).
  */
 import { type AlertKind, AlertKindSchema, type MailMode, MailModeSchema } from '@heizplan/contracts/alerts';

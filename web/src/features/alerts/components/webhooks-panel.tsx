@@ -1,5 +1,5 @@
 /**
- * The company's webhooks (issue 15; admins only, decision 0022): add an https:// address and
+ * The company's webhooks (admins only, decision 0022): add an https:// address and
  * see its signing secret once, switch an endpoint on and off, remove it, and read the last
  * 7 days of deliveries with status, attempts and the receiver's answer.
  */

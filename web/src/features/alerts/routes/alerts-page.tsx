@@ -1,5 +1,5 @@
 /**
- * `/alerts` (issue 15): the alert centre. Tabs — kept in the address (`?tab=`) so a link can
+ * `/alerts`: the alert centre. Tabs — kept in the address (`?tab=`) so a link can
  * open one — for the alert list, the company's rules, its webhooks (admins only, decision 0022)
  * and the member's own mail setting. `?unitId=` preselects a unit in the list's filter, which
  * is how the units table's indicators and the unit page's banner lead here.

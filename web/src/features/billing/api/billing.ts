@@ -1,5 +1,5 @@
 /**
- * The billing calls of issue 13 for the current company: the overview every member reads (the
+ * The billing calls for the current company: the overview every member reads (the
  * navigation's subscription notice), the server's net quote, checkout, subscription changes,
  * invoices with their PDFs, and the payment provider's page.
  */

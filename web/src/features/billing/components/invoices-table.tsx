@@ -1,5 +1,5 @@
 /**
- * Settings → billing, invoices (spec §2, issue 13): date, number, net amount, payment status and
+ * Settings → billing, invoices (spec §2): date, number, net amount, payment status and
  * the PDF, newest first, on the UI kit's table.
  */
 import type { Invoice } from '@heizplan/contracts/billing';

@@ -1,5 +1,5 @@
 /**
- * Settings → billing, the subscription itself (spec §2, §4; issue 13): its state in words (the
+ * Settings → billing, the subscription itself (spec §2, §4): its state in words (the
  * status names are not shown), cancellation at the end of the period and taking it back; the
  * billing interval (from the next period on); the payment method — in the app for the manual
  * provider, on the payment provider's own page (Stripe's Customer Portal) otherwise.

@@ -39,7 +39,7 @@ export function SubscriptionNotice() {
 }
 
 /**
- * Where the navigation's "Shop" leads (spec §2, issue 13): the licence purchase without a
+ * Where the navigation's "Shop" leads (spec §2): the licence purchase without a
  * running subscription, billing with one; null when the server bills nothing.
  */
 export function useShopTarget(): string | null {

@@ -1,5 +1,5 @@
 /**
- * `/settings/billing` (spec §2 billing; issue 13; admins only, decision 0022): the subscription
+ * `/settings/billing` (spec §2 billing, admins only, decision 0022): the subscription
  * in words with cancellation, licences (current and new totals, used count, buy, remove
  * unused), invoices with their PDFs, the billing interval and the payment method or the payment
  * provider's page. Without a subscription it leads to the shop.

@@ -1,5 +1,5 @@
 /**
- * The current company in the navigation (spec §1, §3 client storage; issue 12). With one
+ * The current company in the navigation (spec §1, §3 client storage). With one
  * company it is just its name; with several, a native select — keyboard and screen readers
  * get their platform behaviour — that switches the whole app to the chosen company.
  */

@@ -1,5 +1,5 @@
 /**
- * `/dev/ui`: the widget catalogue (issue 3). Every widget of `components/ui` in its states,
+ * `/dev/ui`: the widget catalogue. Every widget of `components/ui` in its states,
  * switchable between German and English, for designers and for the browser journey
  * `web/e2e/ui-catalogue.test.ts`. Outside the authenticated shell; it shows made-up data only.
  */

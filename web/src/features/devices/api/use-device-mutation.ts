@@ -3,7 +3,7 @@ import { deviceKeys } from './query-keys.ts';
 
 /**
  * A mutation that refreshes every device list and lookup once it succeeded, and the billing
- * overview, whose licences in use are the company's devices (issue 13).
+ * overview, whose licences in use are the company's devices.
  */
 export function useDeviceMutation<V, R>(mutationFn: (variables: V) => Promise<R>) {
   const queryClient = useQueryClient();

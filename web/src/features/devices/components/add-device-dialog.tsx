@@ -1,5 +1,5 @@
 /**
- * "Add device" dialog (issue 6 registry, spec §5): DevEUI (16 hex), AppKey (32 hex), optional
+ * "Add device" dialog (registry, spec §5): DevEUI (16 hex), AppKey (32 hex), optional
  * JoinEUI, the model from the codec registry and an optional unit. A field's message shows once
  * the field was left or a submit was tried; the server's field messages (400) show under the
  * fields, anything else (409 DevEUI taken) above the buttons.

@@ -1,5 +1,5 @@
 /**
- * Changes which unit a device belongs to (issue 6 registry). The trigger is the unit cell itself
+ * Changes which unit a device belongs to (registry). The trigger is the unit cell itself
  * (the unit's name, or "assign" when there is none); the dialog offers a Combobox of the
  * company's units, save, or unassign. The server's 404 'Unknown unit' (unit deleted meanwhile) shows under the
  * Combobox; other failures show as an error toast.
@@ -61,7 +61,7 @@ export function DeviceUnitDialog({ device }: { device: Device }) {
           aria-label={t('edit.label', { id: device.id })}
           // Text-aligned with the column header: the ghost padding hangs into the cell margin.
           className="-mx-3"
-          // Long unit names wrap instead of widening the table (issue 14.3).
+          // Long unit names wrap instead of widening the table.
           multiline
           testid={`device-unit-open-${device.id}`}
         >

@@ -1,5 +1,5 @@
 /**
- * How far a device's latest setpoint downlink got (issue 6): queued → sent → acknowledged, or
+ * How far a device's latest setpoint downlink got: queued → sent → acknowledged, or
  * failed, as a coloured badge; the tooltip tells the setpoint and when it was queued and last
  * changed state, so an operator sees what has really arrived at the valve.
  */

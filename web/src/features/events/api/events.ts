@@ -1,5 +1,5 @@
 /**
- * Events calls (issue 8) under `/api/companies/{id}/events`: the filtered, paged list (also the
+ * Events calls under `/api/companies/{id}/events`: the filtered, paged list (also the
  * calendar's range query) and the changes — create, update, end now, delete. A change moves
  * setpoints, so it also invalidates units, previews and logs (all under `heating`).
  */

@@ -1,5 +1,5 @@
 /**
- * `/events` (spec §2 "Events screen", issue 8): list or calendar view (remembered in
+ * `/events` (spec §2 "Events screen"): list or calendar view (remembered in
  * localStorage), filters for all units or one unit, showing past events and hiding open-ended
  * ones, and the create/update dialog. Times are shown and typed in the company's time zone.
  */

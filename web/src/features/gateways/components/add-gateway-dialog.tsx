@@ -1,5 +1,5 @@
 /**
- * "Add gateway" dialog (issue 6 registry): name and gateway EUI (16 hex), checked with the
+ * "Add gateway" dialog (registry): name and gateway EUI (16 hex), checked with the
  * shared `GatewayCreateSchema`. Messages show once a field was left or a submit was tried;
  * the server's field messages show under the fields, a 409 (EUI taken) above the buttons.
  */

@@ -1,5 +1,5 @@
 /**
- * `/gateways` (spec §2 "Groups, devices, gateways"; issue 6 registry): name, the online state the
+ * `/gateways` (spec §2 "Groups, devices, gateways", registry): name, the online state the
  * server derives (offline after 2 × the stats interval without stats) — first, so a phone shows
  * it without scrolling — last seen (relative, exact time in a tooltip), gateway EUI and created,
  * with search, sorting and paging done by the server; add and delete gateways.

@@ -1,6 +1,6 @@
 /**
  * `/settings/help` (spec §2 settings help): help for operators — how the heating engine decides a
- * unit's setpoint (ARCHITECTURE.md §5, decision 0004: pause, events that prevent regular
+ * unit's setpoint (docs/architecture.md, decision 0004: pause, events that prevent regular
  * operation, the latest of switch point, event and manual change; own over group plan, specific
  * days over seasonal, no plan → frost protection; company range and wall-control limits), putting
  * devices into service (licences, DevEUI/AppKey/JoinEUI, the TR005 code on /assign), the

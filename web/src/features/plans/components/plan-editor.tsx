@@ -1,5 +1,5 @@
 /**
- * Plan editor (spec §2 "Heating plans"; issue 5) for a unit's or a group's plan: a seasonal
+ * Plan editor (spec §2 "Heating plans") for a unit's or a group's plan: a seasonal
  * plan (valid from/to 'MM-DD', may cross New Year) with switch points per weekday, or a
  * specific-days plan (dates) with one day's switch points. Form based, so every part is
  * reachable by keyboard. While editing, the draft is sent to the preview call (debounced) and

@@ -1,5 +1,5 @@
 /**
- * 7-day setpoint preview (issue 5): the engine's steps drawn as a step chart in the company's
+ * 7-day setpoint preview: the engine's steps drawn as a step chart in the company's
  * time zone, each step coloured by its source (regular plan, group plan, event, manual change,
  * pause …) with a legend, and listed below for screen readers and exact reading. The time axis
  * runs over whole days, each labelled in the UI language's date format ("Do., 26.11." /

@@ -1,5 +1,5 @@
 /**
- * Which days a 7-day preview shows (issue 14.13): from now (the default) or from local midnight
+ * Which days a 7-day preview shows: from now (the default) or from local midnight
  * of a chosen date in the company's time zone — the week of the next DST change, next winter —
  * a week back or forward with the arrows, within the API's two years of today.
  */

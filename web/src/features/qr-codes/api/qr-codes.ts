@@ -1,5 +1,5 @@
 /**
- * QR code calls (issue 7): a unit's code with the company's remaining allowance
+ * QR code calls: a unit's code with the company's remaining allowance
  * (`GET|POST|DELETE …/units/{unitId}/qr-code`, `POST …/regenerate`) and every enabled code for
  * the print sheet (`GET …/qr-codes`). Changing one code changes the remaining count everywhere,
  * so mutations invalidate every QR query.

@@ -1,5 +1,5 @@
 /**
- * A unit's QR code for the door (issue 7, spec §2 "Units screen"): enable it, see and copy the
+ * A unit's QR code for the door (spec §2 "Units screen"): enable it, see and copy the
  * public link, download it as SVG or PNG, regenerate or disable it (both cut off the old link at
  * once, so they ask first), and how many QR codes the company has left.
  */

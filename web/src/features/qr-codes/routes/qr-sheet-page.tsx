@@ -1,5 +1,5 @@
 /**
- * `/units/qr-sheet` (issue 7): every enabled QR code of the company as a printable sheet — one
+ * `/units/qr-sheet`: every enabled QR code of the company as a printable sheet — one
  * card per unit with the code, the unit's name and the short URL, ready to cut out and stick on
  * doors. Printing shows only the cards (A4, three per row); the screen shows how to get there.
  */

@@ -1,8 +1,8 @@
 /**
  * `/settings/company` (spec §2 settings company): the company's temperature range (min/max °C,
  * every setpoint and switch point is kept inside it), its IANA time zone (plans and logs
- * use it), how many hours an occupant's change on the QR page holds at most (issue 7), and
- * whether invites name a role with the default role for new members (spec §6, issue 12), saved
+ * use it), how many hours an occupant's change on the QR page holds at most, and
+ * whether invites name a role with the default role for new members (spec §6), saved
  * with `PATCH /api/companies/{id}/`; success and error toasts. Members who are not admins see
  * the settings without controls to change them (decision 0022); everybody may create or join
  * another company. The heat source of the buildings (spec §3 "energy media setting") is kept for

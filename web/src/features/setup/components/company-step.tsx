@@ -2,7 +2,7 @@
  * Setup step 2 (spec §2, §5): a two-way switch between creating a company (name field) and
  * joining one (invite-code field). Next is disabled while the active field is empty; a failed
  * call's message (e.g. the server's 'Invalid invite code.') is shown under the active field.
- * Opened from an invite mail (issue 12), the code is filled in; a person who already belongs to
+ * Opened from an invite mail, the code is filled in; a person who already belongs to
  * a company joins at once.
  */
 import { CompanySetupQuerySchema, InviteSetupParamsSchema } from '@heizplan/contracts/account';

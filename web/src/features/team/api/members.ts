@@ -1,6 +1,6 @@
 /**
  * The team calls of spec §7 (admins): `GET /api/companies/{id}/members/`, a role change
- * (`PATCH …/members/{sub}`, issue 12) and removal (`DELETE …/members/{sub}`; a member removing
+ * (`PATCH …/members/{sub}`) and removal (`DELETE …/members/{sub}`; a member removing
  * themselves leaves the company).
  */
 import type { Member, MemberRoleBody } from '@heizplan/contracts/account';

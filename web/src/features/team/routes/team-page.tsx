@@ -1,5 +1,5 @@
 /**
- * `/settings/team` (spec §2 team; issue 12): title and description, the invite form, the
+ * `/settings/team` (spec §2 team): title and description, the invite form, the
  * invite-code section and the members table. Only admins manage the team (decision 0022);
  * other members, who do not see the tab, are told so if they open the address.
  */

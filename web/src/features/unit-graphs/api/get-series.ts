@@ -1,4 +1,4 @@
-/** `GET …/units/{unitId}/series?range=`: a unit's bucketed readings and setpoint steps (issue 7). */
+/** `GET …/units/{unitId}/series?range=`: a unit's bucketed readings and setpoint steps. */
 import type { SeriesRange, UnitSeries } from '@heizplan/contracts/unit-series';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, companyPath } from '../../../lib/api-client.ts';

@@ -1,5 +1,5 @@
 /**
- * A unit's graph (issue 7, spec §2 "Units screen"): setpoint vs room temperature, supply
+ * A unit's graph (spec §2 "Units screen"): setpoint vs room temperature, supply
  * temperature and valve opening over 48 hours or 2 weeks. Shows a skeleton while loading, a
  * message and a retry button when loading fails (never a blank chart), and an explanation when
  * the unit has no readings yet. The chart itself (uPlot) is loaded on demand.

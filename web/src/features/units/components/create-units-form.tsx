@@ -2,7 +2,7 @@
  * The form of the "create units" dialog: one unit by name (`UnitCreateSchema`) or many from a
  * pattern and a count (`UnitBulkCreateSchema`), optionally in a group. Its own chunk, fetched
  * when the dialog opens: the units screen is the first one after sign-in and carries no zod
- * (decision 0045). Messages show while typing (issue 14.9: a count above the limit is said at
+ * (decision 0045). Messages show while typing (a count above the limit is said at
  * once); the dialog's submit button waits for valid values.
  */
 import { UnitBulkCreateSchema, UnitCreateSchema } from '@heizplan/contracts/heating';

@@ -1,5 +1,5 @@
 /**
- * "No plan" next to a setpoint whose source is `no_plan` (issue 14.12): the room is at frost
+ * "No plan" next to a setpoint whose source is `no_plan`: the room is at frost
  * protection because no plan covers today, which the bare 8 °C did not say.
  */
 import { useId } from 'react';

@@ -1,5 +1,5 @@
 /**
- * "Pending on 3 devices" under a unit's setpoint (issue 6): devices whose latest setpoint has not
+ * "Pending on 3 devices" under a unit's setpoint: devices whose latest setpoint has not
  * been acknowledged yet, and those where it failed. Battery valves take a command only after their
  * next uplink, so the tooltip explains the wait.
  */

@@ -1,4 +1,4 @@
-/** A unit's setpoint in the table: the value pressed to while it is unconfirmed (issue 14.4), else the server's. */
+/** A unit's setpoint in the table: the value pressed to while it is unconfirmed, else the server's. */
 import type { Unit } from '@heizplan/contracts/heating';
 import { useHeatingFormat } from '../../../lib/format.ts';
 import { usePendingSetpoint } from '../pending-setpoints.ts';

@@ -3,7 +3,7 @@
  * company range (a button is disabled at the limit), and pause/resume. A paused unit holds its
  * frost protection setpoint, so − and + are disabled until it is resumed. Presses step from the
  * value last pressed to, which the row shows at once, and one absolute setpoint is sent once they
- * pause (issue 14.4, lib/use-pending-target.ts). Failures show a toast in the user's language.
+ * pause (lib/use-pending-target.ts). Failures show a toast in the user's language.
  */
 import type { Unit } from '@heizplan/contracts/heating';
 import { useEffect } from 'react';
@@ -73,7 +73,7 @@ export function UnitControls({ unit, range }: { unit: Unit; range: TemperatureRa
       >
         +
       </Button>
-      {/* An icon with its word as tooltip keeps the row narrow enough for 1280 px (issue 14.3). */}
+      {/* An icon with its word as tooltip keeps the row narrow enough for 1280 px. */}
       <Button
         variant="ghost"
         size="sm"
