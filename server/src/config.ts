@@ -8,6 +8,7 @@ import path from 'node:path';
 import { MAX_LICENCES } from '@heizplan/contracts/billing';
 import { z } from 'zod';
 import pkg from '../package.json' with { type: 'json' };
+import type { InvoiceSeller } from './db/schema/billing.ts';
 
 const boolish = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
@@ -281,17 +282,7 @@ export interface BillingConfig {
  * account that invoices are paid to. BILLING_SELLER (lines separated by `;` or newlines) still
  * works: its first line is the name and the rest the address, unless the new variables are set.
  */
-export interface SellerDetails {
-  name: string;
-  /** Address lines, e.g. `['Musterstraße 1', '12345 Musterstadt']`. */
-  address: string[];
-  vatId?: string;
-  taxNumber?: string;
-  /** IBAN without spaces. */
-  iban?: string;
-  bic?: string;
-  bank?: string;
-}
+export type SellerDetails = InvoiceSeller;
 
 export class ConfigError extends Error {
   constructor(public readonly issues: { variable: string; message: string }[]) {

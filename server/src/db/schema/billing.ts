@@ -20,9 +20,11 @@ import { companies } from './accounts.ts';
 /** The seller as printed on an invoice (BILLING_SELLER_* when it was issued). */
 export interface InvoiceSeller {
   name: string;
+  /** Address lines, e.g. `['Musterstraße 1', '12345 Musterstadt']`. */
   address: string[];
   vatId?: string;
   taxNumber?: string;
+  /** IBAN without spaces. */
   iban?: string;
   bic?: string;
   bank?: string;
