@@ -19,8 +19,10 @@ describe('team and roles', () => {
 
   beforeAll(async () => {
     browser = await launchBrowser();
+    // The journey reads English screens: Ada signs up in an English browser (setup preselects
+    // the language a person signed up in).
     ada = await (
-      await browser.newContext({ locale: 'de-DE', viewport: { width: 1280, height: 800 } })
+      await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } })
     ).newPage();
     await ada.goto(`${baseURL}/units`);
     await signUpWithCompany(ada, {
