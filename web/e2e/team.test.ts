@@ -3,7 +3,7 @@
  * by email as `ems`; the colleague opens the mail's link, registers and lands in the company
  * reading units without edit controls, team or billing; the admin makes them `heating`, they
  * change a setpoint; the admin removes them and their next page load no longer shows the
- * company. Then the admin creates a second company from the settings and switches between both.
+ * company but says they were removed from it. Then the admin creates a second company from the settings and switches between both.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -64,10 +64,8 @@ describe('team and roles', () => {
     await grace.waitForURL(/\/setup\/2\?skipGuard=true&invite_code=/);
     await expect(grace.getByTestId('setup-invite-code').inputValue()).resolves.toMatch(/^[\w-]{32}$/);
     await grace.getByTestId('setup-next').click();
-    // A new account still picks its language; the guards then bring it to the company's units.
-    await grace.waitForURL(`${baseURL}/setup/1`);
-    await grace.getByTestId('setup-lang-de').check({ force: true });
-    await grace.getByTestId('setup-next').click();
+    // The link skipped step 1: joining keeps the sign-up's language and goes on to the units
+    // (the admin accepted the agreements), not back to step 1.
     await grace.waitForURL(`${baseURL}/units`);
     await grace.getByRole('link', { name: 'Aula', exact: true }).waitFor();
     await expect(grace.getByTestId('company-current').first().innerText()).resolves.toBe('Gymnasium Nord');
@@ -118,9 +116,14 @@ describe('team and roles', () => {
     await ada.getByText('Member removed').waitFor();
     await expect(ada.getByText('grace.team@example.com').count()).resolves.toBe(0);
 
-    // Her next page load no longer shows the company: without one she is back at setup step 2.
+    // Her next page load no longer shows the company: without one she is back at setup step 2,
+    // which tells her why.
     await grace.goto(`${baseURL}/units`);
     await grace.waitForURL(`${baseURL}/setup/2`);
+    await expect(grace.getByTestId('setup-removed-notice').innerText()).resolves.toMatch(
+      /You were removed from the company “Gymnasium Nord”\.|Sie wurden aus der Firma „Gymnasium Nord“ entfernt\./,
+    );
+    await screenshot(grace, 'team-removed-notice');
     await grace.context().close();
   });
 

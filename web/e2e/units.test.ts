@@ -1,8 +1,10 @@
 /**
  * Units journey in Chromium against the real server: a new member creates 20 units
- * at once, groups three of them, gives the group a winter plan after looking at the 7-day
- * preview, sees a schedule error inline, changes a setpoint and finds it in the heating log as
- * "Sie", and sets the company range and time zone. Screens are shot at desktop and 375 px.
+ * at once, and two more into a group created from the dialog, groups three of them, gives the
+ * group a winter plan after looking at the 7-day preview, sees a schedule error inline, gives a
+ * unit its own plan after confirming what that means for its group, changes a setpoint and finds
+ * it in the heating log as "Sie", and sets the company range and time zone. Screens are shot at
+ * desktop and 375 px.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -64,6 +66,32 @@ describe('units, groups and plans', () => {
     await shoot('table');
   });
 
+  it('creates units into a new group named in the dialog, whose list stays inside the dialog', async () => {
+    await page.getByTestId('create-units').click();
+    await page.getByTestId('create-units-pattern').fill('Büro {n}');
+    await page.getByTestId('create-units-count').fill('2');
+    const group = page.getByTestId('create-units-group');
+    await group.click();
+    await group.fill('Etage 3');
+    const offer = page.getByTestId('create-units-group-new');
+    await expect(offer.innerText()).resolves.toBe('Gruppe „Etage 3“ anlegen');
+    const dialog = await page.getByTestId('create-units-dialog').boundingBox();
+    const list = await page.getByTestId('create-units-group-listbox').boundingBox();
+    expect(dialog && list).toBeTruthy();
+    if (dialog && list) {
+      expect(list.y).toBeGreaterThanOrEqual(dialog.y);
+      expect(list.y + list.height).toBeLessThanOrEqual(dialog.y + dialog.height);
+    }
+    await screenshot(page, 'units-create-new-group');
+    await offer.click();
+    await page.getByTestId('create-units-submit').click();
+    await page.getByText('2 Räume angelegt').waitFor();
+    await page.getByTestId('nav-groups').first().click();
+    await page.getByRole('link', { name: 'Etage 3' }).click();
+    await page.getByTestId('group-members').getByText('Büro 2').waitFor();
+    await page.getByTestId('nav-units').first().click();
+  });
+
   it('groups three units and gives the group a winter plan after previewing it', async () => {
     await page.getByTestId('nav-groups').first().click();
     await page.getByTestId('group-new-name').fill('Nordflügel');
@@ -92,7 +120,9 @@ describe('units, groups and plans', () => {
     await page.getByTestId('unit-title').waitFor();
     await page.getByTestId('plan-new-seasonal').click();
     await page.getByTestId('switch-point-0-hour').fill('25');
-    await expect(page.getByTestId('switch-point-0-error').innerText()).resolves.toBe('Ungültige Zeit!');
+    await expect(page.getByTestId('switch-point-0-error').innerText()).resolves.toBe(
+      'Stunde: Ungültige Zeit!',
+    );
     await page.getByTestId('plan-valid-from').fill('02-30');
     await page.getByTestId('plan-valid-from-field-error').waitFor();
     await shoot('unit-plan-error');
@@ -101,7 +131,15 @@ describe('units, groups and plans', () => {
     // The corrected draft goes to the preview call after the debounce; its answer clears the errors.
     await expect.poll(() => page.getByTestId('plan-error').count()).toBe(0);
     await page.getByTestId('plan-save').click();
+    // Raum 3 is in Nordflügel: its own active plan blocks new group plans there, which is asked first.
+    await expect(page.getByTestId('plan-activation-confirm').innerText()).resolves.toContain(
+      'für die Gruppe „Nordflügel“ lassen sich keine neuen Gruppenpläne anlegen',
+    );
+    await page.getByTestId('plan-activation-confirm-confirm').click();
     await page.getByText('Plan gespeichert').waitFor();
+    await expect(page.getByTestId('plans-override').innerText()).resolves.toContain(
+      'statt der Gruppenpläne von „Nordflügel“',
+    );
 
     const phone = await page.context().newPage();
     await phone.setViewportSize({ width: 375, height: 740 });
@@ -113,7 +151,12 @@ describe('units, groups and plans', () => {
 
     await page.getByTestId('nav-groups').first().click();
     await page.getByRole('link', { name: 'Nordflügel' }).click();
-    await expect(page.getByTestId('plans-disabled-reason').innerText()).resolves.toContain('Raum 3');
+    const reason = await page.getByTestId('plans-disabled-reason').innerText();
+    expect(reason).toContain('Raum 3');
+    // The group plan keeps running the other rooms, and the screen says so.
+    expect(reason).toContain(
+      'Der aktive Gruppenplan „Heizperiode“ gilt für die anderen Räume der Gruppe weiter.',
+    );
     await expect(page.getByTestId('plan-new-seasonal').isDisabled()).resolves.toBe(true);
     await shoot('group-blocked');
   });

@@ -29,7 +29,26 @@ export type Role = z.infer<typeof RoleSchema>;
 /** ISO 8601 UTC timestamp as sent on the wire. */
 const Timestamp = z.iso.datetime({ offset: true });
 
-/** Spec §3 "User"; `lang` is null until the user picks one in setup step 1. */
+/**
+ * Something that happened to the user's account while they were away, shown until they dismiss
+ * it (`DELETE /api/me/notices/{id}`): `removed_from_company` names the company another member
+ * removed them from.
+ */
+export const UserNoticeSchema = z.object({
+  id: z.uuid(),
+  kind: z.enum(['removed_from_company']),
+  company_name: z.string(),
+  created_at: Timestamp,
+});
+export type UserNotice = z.infer<typeof UserNoticeSchema>;
+
+/** `DELETE /api/me/notices/{id}`. */
+export const NoticeParamsSchema = z.object({ id: z.uuid() });
+
+/**
+ * Spec §3 "User"; `lang` is null until the user picks one in setup step 1. `notices` (beyond
+ * the spec) are the user's undismissed notices, oldest first.
+ */
 export const UserSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -39,6 +58,7 @@ export const UserSchema = z.object({
   created_at: Timestamp,
   last_login: Timestamp.nullable(),
   company_ids: z.array(z.string()),
+  notices: z.array(UserNoticeSchema),
 });
 export type User = z.infer<typeof UserSchema>;
 

@@ -5,19 +5,11 @@
  * temperatures °C, durations minutes unless named otherwise.
  */
 import { z } from 'zod';
+import { ALERT_KINDS } from './alert-defaults.ts';
 import { PageQuerySchema, pageOf } from './problem.ts';
 
-export const ALERT_KINDS = [
-  'device_offline',
-  'gateway_offline',
-  'low_battery',
-  'device_fault',
-  'open_window',
-  'not_warming',
-  'far_from_setpoint',
-  'setpoint_not_delivered',
-  'setpoints_stalled',
-] as const;
+export { ALERT_KINDS, DEFAULT_ALERT_SETTINGS } from './alert-defaults.ts';
+
 export const AlertKindSchema = z.enum(ALERT_KINDS);
 export type AlertKind = z.infer<typeof AlertKindSchema>;
 
@@ -66,18 +58,6 @@ export const AlertSettingsSchema = z.object({
 });
 export type AlertSettings = z.infer<typeof AlertSettingsSchema>;
 export const AlertSettingsPatchSchema = AlertSettingsSchema.partial();
-
-export const DEFAULT_ALERT_SETTINGS: AlertSettings = {
-  enabled: [...ALERT_KINDS],
-  offlineIntervals: 3,
-  lowBatteryPercent: 20,
-  notWarmingMinutes: 120,
-  farFromSetpointKelvin: 3,
-  farFromSetpointMinutes: 240,
-  undeliveredMinutes: 60,
-  clearMinutes: 10,
-  repeatHours: 24,
-};
 
 export const AlertSchema = z.object({
   id: z.uuid(),

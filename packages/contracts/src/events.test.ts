@@ -28,6 +28,15 @@ describe('event rules', () => {
       },
     ]);
     expect(eventRuleIssues({ groupMode: true, units: [UNIT], groups: [] })[0]?.field).toBe('groups');
+    // Below the range is not "exceeds"; both name the range so the text can give the limit.
+    expect(eventRuleIssues({ units: [UNIT], temperature: 4 }, { range: { min: 5, max: 28 } })).toEqual([
+      {
+        field: 'temperature',
+        message: 'Value is below the temperature range set by your company.',
+        code: 'below_range',
+        params: { min: 5, max: 28 },
+      },
+    ]);
   });
 
   it('refuse an end in the past only when it changed and a clock is given', () => {

@@ -8,9 +8,9 @@
  * the company's range from the database, reporting every broken rule in one 400.
  */
 import { z } from 'zod';
-import { ActorSchema, CompanyParamsSchema, OUT_OF_RANGE } from './heating.ts';
+import { ActorSchema, CompanyParamsSchema, temperatureRangeIssue } from './heating.ts';
 import { PageQuerySchema, pageOf } from './problem.ts';
-import type { ProblemCode } from './problem-codes.ts';
+import type { ProblemCode, ProblemParams } from './problem-codes.ts';
 
 export const EventParamsSchema = CompanyParamsSchema.extend({ eventId: z.uuid() });
 
@@ -90,6 +90,8 @@ export interface EventRuleIssue {
   field: 'end' | 'units' | 'groups' | 'temperature';
   message: string;
   code: ProblemCode;
+  /** Values the code's text names (the range's limits). */
+  params?: ProblemParams;
 }
 
 const instant = (value: string | Date | null | undefined): number | null => {
@@ -118,8 +120,9 @@ export function eventRuleIssues(event: EventRuleSubject, context: EventRuleConte
   if (targets?.length === 0)
     issues.push({ field: event.groupMode ? 'groups' : 'units', message: NO_UNITS, code: 'event_no_units' });
   const t = event.temperature;
-  if (range && typeof t === 'number' && Number.isFinite(t) && (t < range.min || t > range.max))
-    issues.push({ field: 'temperature', message: OUT_OF_RANGE, code: 'out_of_range' });
+  const outside =
+    range && typeof t === 'number' && Number.isFinite(t) ? temperatureRangeIssue(t, range) : null;
+  if (outside) issues.push({ field: 'temperature', ...outside });
   return issues;
 }
 
@@ -130,7 +133,7 @@ function addRuleIssues(issues: EventRuleIssue[], ctx: z.RefinementCtx) {
       code: 'custom',
       path: [issue.field],
       message: issue.message,
-      params: { code: issue.code },
+      params: { code: issue.code, ...(issue.params ? { params: issue.params } : {}) },
     });
   }
 }

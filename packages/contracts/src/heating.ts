@@ -25,8 +25,23 @@ export type LogKind = z.infer<typeof LogKindSchema>;
 const celsius = z.number();
 const name = z.string().trim().min(1).max(120);
 
-/** Spec §5: a temperature outside the company's min/max °C (units, plans, events). */
+/** Spec §5: a temperature above the company's max °C (units, plans, events). */
 export const OUT_OF_RANGE = 'Value exceeds temperature range set by your company.';
+/** Spec §5's message speaks of exceeding; a temperature below the company's min °C gets its own. */
+export const BELOW_RANGE = 'Value is below the temperature range set by your company.';
+
+/**
+ * The problem of a temperature (°C) outside the company's `range`, with the range as params so
+ * the message can name the limit; null inside. A value that is no number counts as outside.
+ */
+export function temperatureRangeIssue(value: number, range: { min: number; max: number }) {
+  const params = { min: range.min, max: range.max };
+  if (Number.isFinite(value) && value < range.min)
+    return { code: 'below_range', message: BELOW_RANGE, params } as const;
+  if (!Number.isFinite(value) || value > range.max)
+    return { code: 'out_of_range', message: OUT_OF_RANGE, params } as const;
+  return null;
+}
 
 export const CompanyParamsSchema = z.object({ companyId: z.string() });
 export const UnitParamsSchema = CompanyParamsSchema.extend({ unitId: z.uuid() });
@@ -43,6 +58,21 @@ export const ManualChangeSchema = z.object({
   at: z.iso.datetime(),
   until: z.iso.datetime().nullable(),
 });
+
+/**
+ * A setpoint a unit's valves get instead of the unit's own: the device model accepts only steps
+ * of `step` °C (`reason: 'step'`) or only `min`…`max` °C (`reason: 'range'`), so the downlink
+ * carries the nearest value it takes. `devices` counts the valves that get it.
+ */
+export const DeliveredSetpointSchema = z.object({
+  setpoint: celsius,
+  reason: z.enum(['step', 'range']),
+  step: z.number().optional(),
+  min: celsius.optional(),
+  max: celsius.optional(),
+  devices: z.number().int(),
+});
+export type DeliveredSetpoint = z.infer<typeof DeliveredSetpointSchema>;
 
 export const UnitSchema = z.object({
   id: z.uuid(),
@@ -67,9 +97,14 @@ export const UnitSchema = z.object({
   hasOwnActivePlan: z.boolean(),
   /**
    * Devices whose latest setpoint downlink is not yet acknowledged (`pending`: queued or sent —
-   * battery valves take it after their next uplink) or failed.
+   * battery valves take it after their next uplink) or failed; `delivered`: the setpoints the
+   * latest downlinks (not failed) carry where the device model adjusted the unit's setpoint.
    */
-  downlinks: z.object({ pending: z.number().int(), failed: z.number().int() }),
+  downlinks: z.object({
+    pending: z.number().int(),
+    failed: z.number().int(),
+    delivered: z.array(DeliveredSetpointSchema),
+  }),
   createdAt: z.iso.datetime(),
   createdBy: ActorSchema.nullable(),
 });
@@ -270,6 +305,8 @@ export const LogEntrySchema = z.object({
   at: z.iso.datetime(),
   /** The member who made the change (web shows "you" when it is the caller); null = anonymous/scheduler. */
   actor: ActorSchema.nullable(),
+  /** Present when the change's downlinks carried another setpoint than `newSetpoint` (device step or range). */
+  delivered: z.array(DeliveredSetpointSchema).optional(),
 });
 export type LogEntry = z.infer<typeof LogEntrySchema>;
 export const LogPageSchema = z.object({

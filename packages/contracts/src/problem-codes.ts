@@ -18,8 +18,10 @@ export const PROBLEM_CODES = [
   'setpoint_outside_limits',
   /** A setpoint change while the unit is paused. */
   'unit_paused',
-  /** A temperature outside the company's range (spec §5). */
+  /** A temperature above the company's range (spec §5). params: min, max (°C) */
   'out_of_range',
+  /** A temperature below the company's range. params: min, max (°C) */
+  'below_range',
   /** Engine: 'Invalid schedule!' (spec §5). */
   'plan_invalid_schedule',
   /** Engine: 'Invalid time!' (spec §5). */

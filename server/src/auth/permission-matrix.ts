@@ -32,6 +32,7 @@ export const PERMISSION_MATRIX: Record<string, Access> = {
   'PUT /api/me/password': 'signed-in',
   'DELETE /api/me/request_deletion': 'signed-in',
   'POST /api/me/request-verification': 'signed-in',
+  'DELETE /api/me/notices/{id}': 'signed-in',
   'GET /api/companies/': 'signed-in',
   'POST /api/companies/setup': 'signed-in',
   'GET /api/licenses/current': 'signed-in',

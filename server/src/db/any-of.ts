@@ -5,6 +5,10 @@
  */
 import { type Column, type SQL, sql } from 'drizzle-orm';
 
-export function anyOf(column: Column, values: readonly string[], type: 'uuid' | 'text' = 'uuid'): SQL {
+export function anyOf(
+  column: Column,
+  values: readonly string[],
+  type: 'uuid' | 'text' | 'timestamptz' = 'uuid',
+): SQL {
   return sql`${column} = any(${sql.param(values)}::${sql.raw(type)}[])`;
 }

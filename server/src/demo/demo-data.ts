@@ -4,11 +4,12 @@
  * models, plus an Elsys room sensor) and a gateway. Names are German, as the product's default.
  * Some devices misbehave so the alert centre has something to show from the start.
  */
+import { DEMO_EMAIL } from '@heizplan/contracts/demo';
 import type { DeviceFaults } from '../../../tools/simulator/simulator.ts';
 import type { ModelId } from '../lorawan/codecs/codec.ts';
 
 export const DEMO_LOGIN = {
-  email: 'demo@heizplan.example',
+  email: DEMO_EMAIL,
   password: 'heizplan-demo',
   name: 'Demo Verwaltung',
 };

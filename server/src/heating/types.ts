@@ -106,6 +106,8 @@ export interface SetpointChange {
 
 export interface PlanIssue {
   field: string;
-  code: 'invalid_schedule' | 'invalid_time' | 'out_of_range';
+  code: 'invalid_schedule' | 'invalid_time' | 'out_of_range' | 'below_range';
   message: string;
+  /** The company range (°C) of a temperature outside it, so the message can name the limit. */
+  params?: { min: number; max: number };
 }

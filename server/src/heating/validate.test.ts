@@ -65,8 +65,18 @@ describe('validatePlan', () => {
       field: 'switchPoints.0.temperature',
       code: 'out_of_range',
       message: 'Value exceeds temperature range set by your company.',
+      params: { min: 5, max: 28 },
     });
-    expect(issues.every((issue) => issue.code === 'out_of_range')).toBe(true);
+    // Below the range is not "exceeds".
+    expect(issues[1]).toEqual({
+      field: 'switchPoints.1.temperature',
+      code: 'below_range',
+      message: 'Value is below the temperature range set by your company.',
+      params: { min: 5, max: 28 },
+    });
+    expect(issues.map((issue) => issue.code)).toEqual(
+      Array.from({ length: 7 }, () => ['out_of_range', 'below_range']).flat(),
+    );
   });
 
   it('rejects a seasonal plan without validFrom/validTo and a specific-days plan without dates', () => {

@@ -8,8 +8,10 @@
  * - invalid_time 'Invalid time!' ('The time is not valid.'): hour outside 0–23, minute outside
  *   0–59, a malformed or impossible 'MM-DD' (02-30) or 'YYYY-MM-DD'.
  * - out_of_range 'Value exceeds temperature range set by your company.': a switch point
- *   temperature (°C) outside the company range.
+ *   temperature (°C) above the company range (or no number); below_range 'Value is below the
+ *   temperature range set by your company.' one below it. Both carry the range as params.
  */
+import { temperatureRangeIssue } from '@heizplan/contracts/heating';
 import { isIntegerIn, parseDate, parseMonthDay } from './plans.ts';
 import type { HeatingPlan, PlanIssue } from './types.ts';
 
@@ -18,6 +20,7 @@ export const PLAN_ISSUE_MESSAGES: Record<PlanIssue['code'], string> = {
   invalid_schedule: 'Invalid schedule!',
   invalid_time: 'Invalid time!',
   out_of_range: 'Value exceeds temperature range set by your company.',
+  below_range: 'Value is below the temperature range set by your company.',
 };
 
 /** Detail per issue code (spec §5), e.g. for a problem+json `detail`. */
@@ -25,6 +28,7 @@ export const PLAN_ISSUE_DETAILS: Record<PlanIssue['code'], string> = {
   invalid_schedule: 'There is an error in the schedule.',
   invalid_time: 'The time is not valid.',
   out_of_range: 'Value exceeds temperature range set by your company.',
+  below_range: 'Value is below the temperature range set by your company.',
 };
 
 function issue(field: string, code: PlanIssue['code']): PlanIssue {
@@ -64,14 +68,9 @@ function validateSwitchPoints(plan: HeatingPlan, range: { min: number; max: numb
     if (!dayOk) issues.push(issue(`${field}.day`, 'invalid_schedule'));
     if (!hourOk) issues.push(issue(`${field}.hour`, 'invalid_time'));
     if (!minuteOk) issues.push(issue(`${field}.minute`, 'invalid_time'));
-    if (
-      !(
-        Number.isFinite(point.temperature) &&
-        point.temperature >= range.min &&
-        point.temperature <= range.max
-      )
-    ) {
-      issues.push(issue(`${field}.temperature`, 'out_of_range'));
+    const outside = temperatureRangeIssue(point.temperature, range);
+    if (outside) {
+      issues.push({ ...issue(`${field}.temperature`, outside.code), params: { ...outside.params } });
     }
     if (dayOk && hourOk && minuteOk) {
       // specific_days points repeat on every listed date, so their weekday does not matter.

@@ -153,7 +153,7 @@ describe.each(brokerTargets)('setpoint downlinks ($name)', ({ url }) => {
     expect(older?.state).toBe('superseded');
     expect(newer?.state).toBe('queued');
     expect(await downlinkStatusByUnit(database.db, seeded.companyId, seeded.unitIds)).toEqual(
-      new Map([[seeded.unitIds[0], { pending: 1, failed: 0 }]]),
+      new Map([[seeded.unitIds[0], { pending: 1, failed: 0, delivered: [] }]]),
     );
 
     const event = (kind: string, extra: object) =>
@@ -190,7 +190,7 @@ describe.each(brokerTargets)('setpoint downlinks ($name)', ({ url }) => {
       .where(eq(downlinks.id, older?.id as string));
     expect(stillSuperseded?.state).toBe('superseded');
     expect(await downlinkStatusByUnit(database.db, seeded.companyId, seeded.unitIds)).toEqual(
-      new Map([[seeded.unitIds[0], { pending: 0, failed: 0 }]]),
+      new Map([[seeded.unitIds[0], { pending: 0, failed: 0, delivered: [] }]]),
     );
   });
 

@@ -40,7 +40,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { downlinkBacklog, downlinkDeadLetters, downlinkEvents } from '../metrics.ts';
 import type { SetpointCommand, SetpointSink } from '../scheduling/setpoint-sink.ts';
-import { bytesToHex, CodecError, hexToBytes, roundTo } from './codecs/codec.ts';
+import { bytesToHex, CodecError, deviceSetpoint, hexToBytes } from './codecs/codec.ts';
 import { getCodec } from './codecs/registry.ts';
 import {
   claimUnpublished,
@@ -198,7 +198,7 @@ export class DownlinkQueue implements SetpointSink {
       for (const { command, model, lastSetpoint, lastAppliedAt } of states) {
         const range = getCodec(model).setpoint;
         if (!range) continue;
-        const expected = roundTo(Math.min(range.max, Math.max(range.min, command.setpoint)), range.step);
+        const expected = deviceSetpoint(range, command.setpoint);
         if (lastSetpoint !== null && Math.abs(lastSetpoint - expected) < 1e-6) continue;
         // Never older than what the device already has, or the queue would take it as stale.
         const at =
@@ -327,8 +327,7 @@ export class DownlinkQueue implements SetpointSink {
       }
       const codec = getCodec(device.model);
       if (!codec.setpoint) continue;
-      const { min, max, step } = codec.setpoint;
-      const setpoint = roundTo(Math.min(max, Math.max(min, command.setpoint)), step);
+      const setpoint = deviceSetpoint(codec.setpoint, command.setpoint);
       let payload: string;
       let fPort: number;
       try {

@@ -20,6 +20,7 @@ const user = (over: Partial<User> = {}): User => ({
   created_at: '2026-01-01T00:00:00Z',
   last_login: null,
   company_ids: ['c1'],
+  notices: [],
   ...over,
 });
 const current: LicenseCurrent = { avv_version: 2, license_version: 1, privacy_version: 3 };

@@ -56,9 +56,12 @@ export function useHeatingFormat() {
     maximumFractionDigits: 1,
   });
   const percentFormat = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 0 });
+  const plainFormat = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 });
   return {
     celsius: (value: number | null | undefined) =>
       value === null || value === undefined ? '—' : `${celsiusFormat.format(value)} °C`,
+    /** A number without padded decimals ("0,5", "28"), e.g. a device's step or limit in °C. */
+    plain: (value: number) => plainFormat.format(value),
     percent: (value: number | null | undefined) =>
       value === null || value === undefined ? '—' : `${percentFormat.format(value)} %`,
     /** Date and time of an ISO instant in `timeZone` (IANA), e.g. the company's. */

@@ -2,7 +2,8 @@
  * Server problems in the user's language: a problem+json `code` is translated from
  * the `problems` namespace (`locales/<lng>/problems.json`) with its `params`. A problem without
  * a code the web knows falls back to the caller's own text or a generic sentence for its
- * status; the server's English `detail` and `message` are never shown.
+ * status; the server's English `detail` and `message` are never shown. Numbers among the params
+ * (a limit in °C) are written the language's way ("12,5" in German).
  */
 import { useTranslation } from 'react-i18next';
 import { ApiError, type FieldError, type ProblemParams } from './api-client.ts';
@@ -29,10 +30,22 @@ export function fieldErrorsOf(error: unknown, field: string): FieldError[] {
   return error.errors.filter((e) => e.field === field || e.field === `body.${field}`);
 }
 
+/** `params` with its numbers as text in `language`; `count` stays a number for plurals. */
+export function localParams(params: ProblemParams, language: string): ProblemParams {
+  const number = new Intl.NumberFormat(language, { maximumFractionDigits: 2 });
+  return Object.fromEntries(
+    Object.entries(params).map(([key, value]) => [
+      key,
+      typeof value === 'number' && key !== 'count' ? number.format(value) : value,
+    ]),
+  );
+}
+
 export function useProblemMessage(): ProblemMessages {
   const { t, i18n } = useTranslation('problems');
+  const local = (params: ProblemParams = {}) => localParams(params, i18n.language);
   const coded = (code: string | undefined, params: ProblemParams = {}) =>
-    code && i18n.exists(`problems:codes.${code}`) ? t(`codes.${code}`, params) : null;
+    code && i18n.exists(`problems:codes.${code}`) ? t(`codes.${code}`, local(params)) : null;
   const generic = (error: unknown) => {
     if (!(error instanceof ApiError)) return t('status.network');
     if (error.status >= 500) return t('status.server');
@@ -42,7 +55,7 @@ export function useProblemMessage(): ProblemMessages {
   // 'Invalid time! The time is not valid.' for the whole form).
   const fieldText = (error: FieldError) =>
     (error.code && i18n.exists(`problems:fieldCodes.${error.code}`)
-      ? t(`fieldCodes.${error.code}`, error.params ?? {})
+      ? t(`fieldCodes.${error.code}`, local(error.params))
       : null) ??
     coded(error.code, error.params) ??
     t('field.invalid');

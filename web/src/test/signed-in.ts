@@ -19,6 +19,7 @@ export const testProfile = (over: Partial<User> = {}): User => ({
   created_at: '2026-01-01T00:00:00Z',
   last_login: null,
   company_ids: ['c1'],
+  notices: [],
   ...over,
 });
 

@@ -1,8 +1,19 @@
 /**
  * Users, companies (tenants) and memberships (spec §3 "User", "Company", "Team member").
  * A user's id is the OIDC `sub`; a membership carries the member's role in that company.
+ * Notices tell a user what others did to their account while they were away.
  */
-import { boolean, integer, pgTable, primaryKey, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 export const users = pgTable('users', {
   id: text('id').primaryKey(),
@@ -81,4 +92,23 @@ export const memberships = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.userId] })],
+);
+
+/**
+ * Something a user is told on their next visit until they dismiss it: `removed_from_company`
+ * when another member removed them from a company (the company's name is kept here, as the
+ * user can no longer read the company).
+ */
+export const userNotices = pgTable(
+  'user_notices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['removed_from_company'] }).notNull(),
+    companyName: text('company_name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('user_notices_user_idx').on(t.userId)],
 );

@@ -108,6 +108,10 @@ export const roundTo = (value: number, step: number) => {
   return Number((Math.round(value / step) * step).toFixed(digits));
 };
 
+/** The setpoint a device with `range` takes for `celsius`: clamped to min…max, rounded to its step (°C). */
+export const deviceSetpoint = (range: { min: number; max: number; step: number }, celsius: number) =>
+  roundTo(Math.min(range.max, Math.max(range.min, celsius)), range.step);
+
 /** Throws a CodecError unless `min <= value <= max` and `value` is a finite number. */
 export function requireRange(model: string, what: string, value: number, min: number, max: number) {
   if (!Number.isFinite(value) || value < min || value > max) {

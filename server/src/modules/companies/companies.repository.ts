@@ -7,7 +7,7 @@ import type { EnergyMedia } from '@heizplan/contracts/account';
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { Role } from '../../auth/membership.ts';
 import type { Db } from '../../db/client.ts';
-import { companies, memberships, users } from '../../db/schema.ts';
+import { companies, memberships, userNotices, users } from '../../db/schema.ts';
 
 export type CompanyRow = typeof companies.$inferSelect;
 
@@ -95,18 +95,31 @@ export async function findMember(db: Db, companyId: string, userId: string): Pro
 }
 
 /**
- * Removes a membership unless it is the company's last admin.
+ * Removes a membership unless it is the company's last admin; with `notify` the user finds a
+ * `removed_from_company` notice naming the company on their next visit (not when they left).
  * @returns 'removed', 'not-member' or 'last-admin' (nothing changed for the last two).
  */
 export async function removeMember(
   db: Db,
   companyId: string,
   userId: string,
+  notify: boolean,
 ): Promise<'removed' | 'not-member' | 'last-admin'> {
   return changeMembership(db, companyId, userId, null, async (tx) => {
     await tx
       .delete(memberships)
       .where(and(eq(memberships.companyId, companyId), eq(memberships.userId, userId)));
+    if (notify) {
+      const [company] = await tx
+        .select({ name: companies.name })
+        .from(companies)
+        .where(eq(companies.id, companyId));
+      if (company) {
+        await tx
+          .insert(userNotices)
+          .values({ userId, kind: 'removed_from_company', companyName: company.name });
+      }
+    }
     return 'removed' as const;
   });
 }

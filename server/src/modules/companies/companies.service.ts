@@ -160,12 +160,14 @@ export class CompaniesService {
 
   /**
    * Admins remove any member; every member may leave (remove themselves). Access ends at once:
-   * every company-scoped call checks the membership row.
+   * every company-scoped call checks the membership row. A removed member (not one who left)
+   * gets a notice naming the company (`GET /api/me/`).
    * @throws 409 for the last admin (nothing changed), 404 for someone who is not a member.
    */
   async removeMember(userId: string, companyId: string, memberId: string): Promise<void> {
     await requireMember(this.db, userId, companyId, memberId === userId ? 'read' : 'manage');
-    const outcome = await repo.removeMember(this.db, companyId, memberId);
+    // Someone who leaves knows it; someone removed by an admin is told on their next visit.
+    const outcome = await repo.removeMember(this.db, companyId, memberId, memberId !== userId);
     if (outcome === 'not-member') throw notFound('Member not found.');
     if (outcome === 'last-admin') throw conflict(LAST_ADMIN, { code: 'last_admin' });
   }

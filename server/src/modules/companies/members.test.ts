@@ -163,6 +163,38 @@ describe('team calls', () => {
   });
 });
 
+describe('a removed member', () => {
+  it('is told which company removed them on their next visit, until they dismiss it', async () => {
+    const company = await createCompany(t, 'notice-admin', 'Gymnasium Nord');
+    await addMember(t, company.id, 'notice-member', 'heating');
+    const removed = await t.call(
+      'DELETE',
+      `/api/companies/${company.id}/members/notice-member`,
+      undefined,
+      'notice-admin',
+    );
+    expect(removed.statusCode).toBe(204);
+    const me = (await t.call('GET', '/api/me/', undefined, 'notice-member')).json();
+    expect(me.company_ids).toEqual([]);
+    expect(me.notices).toEqual([
+      {
+        id: expect.any(String),
+        kind: 'removed_from_company',
+        company_name: 'Gymnasium Nord',
+        created_at: expect.any(String),
+      },
+    ]);
+    const [notice] = me.notices;
+    // Nobody else dismisses it.
+    expectProblem(await t.call('DELETE', `/api/me/notices/${notice.id}`, undefined, 'notice-admin'), 404);
+    const dismissed = await t.call('DELETE', `/api/me/notices/${notice.id}`, undefined, 'notice-member');
+    expect(dismissed.statusCode).toBe(204);
+    expect((await t.call('GET', '/api/me/', undefined, 'notice-member')).json().notices).toEqual([]);
+    expectProblem(await t.call('DELETE', `/api/me/notices/${notice.id}`, undefined, 'notice-member'), 404);
+    expectProblem(await t.call('DELETE', '/api/me/notices/not-a-uuid', undefined, 'notice-member'), 400);
+  });
+});
+
 describe('leaving a company', () => {
   it('lets a member who is not an admin leave; access ends at once', async () => {
     const company = await createCompany(t, 'leave-admin');
@@ -179,6 +211,8 @@ describe('leaving a company', () => {
     expectProblem(await t.call('GET', units, undefined, 'leave-heater'), 404);
     const me = await t.call('GET', '/api/me/', undefined, 'leave-heater');
     expect(me.json().company_ids).toEqual([]);
+    // Who left knows it: no notice.
+    expect(me.json().notices).toEqual([]);
   });
 
   it('refuses the last admin leaving, with the reason', async () => {

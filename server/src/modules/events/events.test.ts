@@ -75,7 +75,8 @@ describe('events API', () => {
       'temperature below the range',
       { temperature: 4 },
       'temperature',
-      'Value exceeds temperature range set by your company.',
+      // Not "exceeds": below the range has a message of its own.
+      'Value is below the temperature range set by your company.',
     ],
   ])('refuses %s with a 400 naming the field and writes nothing', async (_name, change, field, message) => {
     const before = await eventCount();

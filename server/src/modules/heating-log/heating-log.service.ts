@@ -1,7 +1,9 @@
 /**
  * A unit's heating log (spec §2 "Units screen"), newest first, cursor-paginated for
  * "load more". The cursor is opaque to clients: base64url of the last entry's `[at, id]`, so
- * entries written while a member pages never shift or repeat a page (unlike offsets).
+ * entries written while a member pages never shift or repeat a page (unlike offsets). An entry
+ * whose downlinks carried another setpoint (the device's step or range) says so: the change and
+ * its downlinks share the instant (`downlinks.applied_at` = the entry's `at`).
  */
 import type { LogEntry } from '@heizplan/contracts/heating';
 import { and, desc, eq, sql } from 'drizzle-orm';
@@ -9,6 +11,8 @@ import { requireMember } from '../../auth/membership.ts';
 import type { Db } from '../../db/client.ts';
 import { heatingLog, users } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
+import { deliveredSetpoints } from '../../lorawan/delivered-setpoints.ts';
+import { carriedAt } from '../../lorawan/downlink-status.ts';
 import { findUnit } from '../units/units.repository.ts';
 
 interface Cursor {
@@ -63,15 +67,25 @@ export class HeatingLogService {
       .limit(query.limit + 1);
     const page = rows.slice(0, query.limit);
     const last = page.at(-1);
+    const carried = await carriedAt(
+      this.db,
+      companyId,
+      unitId,
+      page.map((r) => r.entry.at),
+    );
     return {
-      results: page.map(({ entry, actorName }) => ({
-        id: String(entry.id),
-        kind: entry.kind,
-        oldSetpoint: entry.oldSetpoint,
-        newSetpoint: entry.newSetpoint,
-        at: entry.at.toISOString(),
-        actor: entry.actorId ? { id: entry.actorId, name: actorName ?? '' } : null,
-      })),
+      results: page.map(({ entry, actorName }) => {
+        const delivered = deliveredSetpoints(entry.newSetpoint, carried.get(entry.at.toISOString()) ?? []);
+        return {
+          id: String(entry.id),
+          kind: entry.kind,
+          oldSetpoint: entry.oldSetpoint,
+          newSetpoint: entry.newSetpoint,
+          at: entry.at.toISOString(),
+          actor: entry.actorId ? { id: entry.actorId, name: actorName ?? '' } : null,
+          ...(delivered.length > 0 ? { delivered } : {}),
+        };
+      }),
       nextCursor:
         rows.length > query.limit && last
           ? encodeCursor({ at: last.entry.at.toISOString(), id: last.entry.id })

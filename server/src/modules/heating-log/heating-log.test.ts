@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
-import { heatingLog } from '../../db/schema.ts';
+import { devices, downlinks, heatingLog } from '../../db/schema.ts';
 import { seedCompanies } from '../units/heating-test-fixtures.ts';
 
 describe('heating log API', () => {
@@ -75,6 +75,60 @@ describe('heating log API', () => {
       at: expect.any(String),
       actor: { id: 'alice', name: 'Alice' },
     });
+  });
+
+  it('says which setpoint the valves got where their model adjusted the change', async () => {
+    const headers = await t.as('alice');
+    const unit = (
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/companies/${companyId}/units`,
+        payload: { name: 'Werkstatt' },
+        headers,
+      })
+    ).json();
+    const at = new Date('2026-01-06T06:30:00Z');
+    const later = new Date('2026-01-06T07:00:00Z');
+    await t.database.db.insert(heatingLog).values([
+      { companyId, unitId: unit.id, kind: 'regular_plan', oldSetpoint: 17, newSetpoint: 23.5, at },
+      { companyId, unitId: unit.id, kind: 'web_change', oldSetpoint: 23.5, newSetpoint: 21.5, at: later },
+    ]);
+    await t.database.db.insert(devices).values(
+      ['24e124fffe100001', '24e124fffe100002'].map((id) => ({
+        id,
+        devEui: id,
+        companyId,
+        model: 'milesight-wt101',
+        unitId: unit.id,
+      })),
+    );
+    const downlink = (deviceId: string, setpoint: number, appliedAt: Date, state: string) => ({
+      companyId,
+      unitId: unit.id,
+      deviceId,
+      devEui: deviceId,
+      setpoint,
+      fPort: 85,
+      payload: 'ff',
+      state: state as 'queued',
+      reason: 'regular_plan',
+      appliedAt,
+    });
+    await t.database.db.insert(downlinks).values([
+      downlink('24e124fffe100001', 24, at, 'acknowledged'),
+      // Superseded before it was sent: that valve never got 22 °C for the later change.
+      downlink('24e124fffe100002', 22, later, 'superseded'),
+    ]);
+    const results = (await get(`/api/companies/${companyId}/units/${unit.id}/log`)).json().results;
+    const byKind = (kind: string) => results.find((e: { kind: string }) => e.kind === kind);
+    const planChange = byKind('regular_plan');
+    const webChange = byKind('web_change');
+    expect(planChange).toMatchObject({
+      newSetpoint: 23.5,
+      delivered: [{ setpoint: 24, reason: 'step', step: 1, devices: 1 }],
+    });
+    expect(webChange.newSetpoint).toBe(21.5);
+    expect(webChange).not.toHaveProperty('delivered');
   });
 
   it('refuses a forged cursor with 400', async () => {

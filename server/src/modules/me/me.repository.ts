@@ -1,9 +1,16 @@
 /** Queries on the caller's own user row and deletion request. */
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { accountDeletionRequests, identityAccounts, memberships, users } from '../../db/schema.ts';
+import {
+  accountDeletionRequests,
+  identityAccounts,
+  memberships,
+  userNotices,
+  users,
+} from '../../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
+export type NoticeRow = typeof userNotices.$inferSelect;
 
 export async function findUser(db: Db, userId: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
@@ -17,6 +24,23 @@ export async function companyIdsOf(db: Db, userId: string): Promise<string[]> {
     .where(eq(memberships.userId, userId))
     .orderBy(asc(memberships.createdAt), asc(memberships.companyId));
   return rows.map((r) => r.id);
+}
+
+export async function noticesOf(db: Db, userId: string): Promise<NoticeRow[]> {
+  return db
+    .select()
+    .from(userNotices)
+    .where(eq(userNotices.userId, userId))
+    .orderBy(asc(userNotices.createdAt), asc(userNotices.id));
+}
+
+/** @returns false when the user has no notice `noticeId` (someone else's counts as none). */
+export async function deleteNotice(db: Db, userId: string, noticeId: string): Promise<boolean> {
+  const deleted = await db
+    .delete(userNotices)
+    .where(and(eq(userNotices.id, noticeId), eq(userNotices.userId, userId)))
+    .returning({ id: userNotices.id });
+  return deleted.length > 0;
 }
 
 export async function setUserLanguage(

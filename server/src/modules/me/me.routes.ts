@@ -2,6 +2,7 @@
 import type { ZodTypeProvider } from '@fastify/type-provider-zod';
 import {
   LanguageQuerySchema,
+  NoticeParamsSchema,
   PasswordBodySchema,
   UpdateMeBodySchema,
   UserSchema,
@@ -90,6 +91,22 @@ export async function meRoutes(app: FastifyInstance, { me }: { me: MeService }) 
     async (request, reply) => {
       await me.requestDeletion(requireAuth(request).sub);
       return reply.code(202).send(null);
+    },
+  );
+
+  r.delete(
+    '/me/notices/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Dismiss one of the caller’s notices (e.g. "removed from company X")',
+        params: NoticeParamsSchema,
+        response: { 204: z.null(), ...problems(400, 401, 404) },
+      },
+    },
+    async (request, reply) => {
+      await me.dismissNotice(requireAuth(request).sub, request.params.id);
+      return reply.code(204).send(null);
     },
   );
 

@@ -9,7 +9,7 @@ import type { Language, UpdateMeBody, User } from '@heizplan/contracts/account';
 import type { Db } from '../../db/client.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import type { AccountPorts } from './me.ports.ts';
-import type { UserRow } from './me.repository.ts';
+import type { NoticeRow, UserRow } from './me.repository.ts';
 import * as repo from './me.repository.ts';
 
 /** Days between a deletion request and the removal of the account's data (spec §4). */
@@ -19,7 +19,7 @@ const DAY_MS = 86_400_000;
 
 const EXTERNAL_ACCOUNTS = 'Accounts are managed by the external identity provider; change this there.';
 
-export function toUserResponse(row: UserRow, companyIds: string[]): User {
+export function toUserResponse(row: UserRow, companyIds: string[], notices: NoticeRow[] = []): User {
   return {
     id: row.id,
     name: row.name,
@@ -29,6 +29,12 @@ export function toUserResponse(row: UserRow, companyIds: string[]): User {
     created_at: row.createdAt.toISOString(),
     last_login: row.lastLogin?.toISOString() ?? null,
     company_ids: companyIds,
+    notices: notices.map((notice) => ({
+      id: notice.id,
+      kind: notice.kind,
+      company_name: notice.companyName,
+      created_at: notice.createdAt.toISOString(),
+    })),
   };
 }
 
@@ -87,8 +93,17 @@ export class MeService {
     await this.ports.billing.onAccountDeletion(userId);
   }
 
+  /** Dismisses one of the caller's notices. @throws 404 when the caller has no such notice. */
+  async dismissNotice(userId: string, noticeId: string): Promise<void> {
+    if (!(await repo.deleteNotice(this.db, userId, noticeId))) throw notFound('Notice not found.');
+  }
+
   private async respond(row: UserRow | undefined): Promise<User> {
     if (!row) throw notFound('User not found.');
-    return toUserResponse(row, await repo.companyIdsOf(this.db, row.id));
+    return toUserResponse(
+      row,
+      await repo.companyIdsOf(this.db, row.id),
+      await repo.noticesOf(this.db, row.id),
+    );
   }
 }

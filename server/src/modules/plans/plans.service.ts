@@ -52,6 +52,7 @@ const PLAN_ISSUE_CODES = {
   invalid_schedule: 'plan_invalid_schedule',
   invalid_time: 'plan_invalid_time',
   out_of_range: 'out_of_range',
+  below_range: 'below_range',
 } as const;
 
 /**
@@ -69,8 +70,13 @@ export function requireValidPlan(input: PlanInput, company: CompanyHeating): voi
     400,
     PLAN_ISSUE_MESSAGES[first.code],
     PLAN_ISSUE_DETAILS[first.code],
-    issues.map((i) => ({ field: i.field, message: i.message, code: PLAN_ISSUE_CODES[i.code] })),
-    { code: PLAN_ISSUE_CODES[first.code] },
+    issues.map((i) => ({
+      field: i.field,
+      message: i.message,
+      code: PLAN_ISSUE_CODES[i.code],
+      ...(i.params ? { params: i.params } : {}),
+    })),
+    { code: PLAN_ISSUE_CODES[first.code], ...(first.params ? { params: first.params } : {}) },
   );
 }
 
@@ -214,7 +220,7 @@ export class PlansService {
     const blocking = await repo.unitsWithOwnActivePlan(this.db, companyId, groupId);
     if (blocking.length > 0) {
       throw conflict(
-        `Group plans are unavailable while a unit of the group has its own active plan (${blocking.join(', ')}). Deactivate or delete those plans first.`,
+        `No group plan can be added or saved as active while a unit of the group has its own active plan (${blocking.join(', ')}); the active group plans keep applying to the other units. Deactivate or delete those units' own plans first.`,
         { code: 'group_plans_unavailable', params: { units: blocking.join(', ') } },
       );
     }

@@ -83,6 +83,29 @@ describe('heating plans API', () => {
     const hot = await call('POST', url, constant(26));
     expect(hot.statusCode).toBe(400);
     expect(hot.json()).toMatchObject({ title: OUT_OF_RANGE, detail: OUT_OF_RANGE });
+    // Each message can name the limit broken: the range travels along.
+    expect(hot.json()).toMatchObject({
+      code: 'out_of_range',
+      params: { min: 5, max: 25 },
+    });
+    expect(hot.json().errors[0]).toMatchObject({
+      field: 'switchPoints.0.temperature',
+      code: 'out_of_range',
+      params: { min: 5, max: 25 },
+    });
+    // Below the range is not "exceeds": it has a message of its own.
+    const cold = await call('POST', url, constant(4));
+    expect(cold.statusCode).toBe(400);
+    expect(cold.json()).toMatchObject({
+      title: 'Value is below the temperature range set by your company.',
+      code: 'below_range',
+      params: { min: 5, max: 25 },
+    });
+    expect(cold.json().errors[0]).toMatchObject({
+      field: 'switchPoints.0.temperature',
+      code: 'below_range',
+      params: { min: 5, max: 25 },
+    });
     const noDates = await call('POST', url, {
       kind: 'specific_days',
       switchPoints: constant(19).switchPoints.slice(0, 1),

@@ -1,8 +1,9 @@
 /**
- * Company temperature range checks shared by units and plans (spec §5): a value outside the
- * company's min/max °C is refused with the spec's message as title and detail.
+ * Company temperature range checks shared by units and plans (spec §5): a value above the
+ * company's max °C is refused with the spec's message as title and detail, one below its min
+ * with its own; both name the range in their params.
  */
-import { OUT_OF_RANGE } from '@heizplan/contracts/heating';
+import { OUT_OF_RANGE, temperatureRangeIssue } from '@heizplan/contracts/heating';
 import { HttpError } from '../../http/errors.ts';
 
 export { OUT_OF_RANGE };
@@ -12,15 +13,16 @@ export interface TemperatureRange {
   max: number;
 }
 
-/** @throws HttpError 400 naming `field` when `value` (°C) is outside `range`. */
+/** @throws HttpError 400 naming `field` and the range when `value` (°C) is outside `range`. */
 export function requireInRange(value: number, range: TemperatureRange, field: string): void {
-  if (value < range.min || value > range.max) {
-    const reason = { code: 'out_of_range' } as const;
+  const outside = temperatureRangeIssue(value, range);
+  if (outside) {
+    const reason = { code: outside.code, params: { ...outside.params } };
     throw new HttpError(
       400,
-      OUT_OF_RANGE,
-      OUT_OF_RANGE,
-      [{ field, message: OUT_OF_RANGE, ...reason }],
+      outside.message,
+      outside.message,
+      [{ field, message: outside.message, ...reason }],
       reason,
     );
   }

@@ -8,6 +8,7 @@ import type { Db } from '../../db/client.ts';
 import { naturally } from '../../db/natural-sort.ts';
 import { executePrepared } from '../../db/prepared.ts';
 import { companies, groups, heatingPlans, units, users } from '../../db/schema.ts';
+import { deliveredSetpoints, parseCarried } from '../../lorawan/delivered-setpoints.ts';
 import type { UnitDownlinkStatus } from '../../lorawan/downlink-status.ts';
 
 export type UnitRecord = Awaited<ReturnType<typeof selectUnits>>[number];
@@ -79,7 +80,7 @@ export interface UnitsPage {
   /** The caller's role in the company; null when not a member. */
   role: Role | null;
   rows: UnitRecord[];
-  /** Downlink status of each listed unit that has pending or failed devices. */
+  /** Downlink status of each listed unit that has pending or failed devices or adjusted setpoints. */
   downlinks: Map<string, UnitDownlinkStatus>;
   /** Units matching the filter on all pages. */
   count: number;
@@ -88,7 +89,8 @@ export interface UnitsPage {
 /**
  * One page of the company's units (search `q` in unit and group names, `groupId`, sort, paging)
  * with the caller's membership, the total count and each listed unit's downlink status (newest
- * non-superseded downlink per device, as `downlinkStatusByUnit`), in one prepared statement
+ * non-superseded downlink per device and the setpoints they carry, as `downlinkStatusByUnit`), in
+ * one prepared statement
  * instead of five round trips: the units page is the most requested page of the app
  * (docs/decisions/0035). The page subquery stops at its limit on the company/name index; the
  * per-unit subqueries run for the listed units only. The caller's user row comes along, so the
@@ -117,7 +119,7 @@ export async function unitsPage(
     sql`
     select me.active as user_active, me.tokens_valid_from, m.role, t.total, p.*, c.name as creator_name,
       exists (select 1 from heating_plans hp where hp.unit_id = p.id and hp.active) as has_own_active_plan,
-      dl.pending, dl.failed
+      dl.pending, dl.failed, dl.carried
     from (select ${userId}::text as id) caller
     left join users me on me.id = caller.id
     left join memberships m on m.company_id = ${companyId} and m.user_id = caller.id
@@ -134,12 +136,16 @@ export async function unitsPage(
     left join users c on c.id = p.created_by
     left join lateral (
       select count(*) filter (where l.state in ('queued', 'sent'))::int as pending,
-             count(*) filter (where l.state = 'failed')::int as failed
+             count(*) filter (where l.state = 'failed')::int as failed,
+             -- Only values other than the unit's: what a device's step or range made of it.
+             json_agg(json_build_array(l.setpoint, dv.model))
+               filter (where l.state <> 'failed' and abs(l.setpoint - p.setpoint) > 0.001) as carried
       from (
-        select distinct on (d.device_id) d.state from downlinks d
+        select distinct on (d.device_id) d.device_id, d.state, d.setpoint from downlinks d
         where d.company_id = ${companyId} and d.unit_id = p.id and d.state <> 'superseded'
         order by d.device_id, d.created_at desc
       ) l
+      left join devices dv on dv.id = l.device_id
     ) dl on p.id is not null
     order by ${outer} ${direction} nulls last, ${naturally(sql`p.name`)} asc, p.id asc`,
   );
@@ -153,7 +159,8 @@ export async function unitsPage(
       const unit = toUnitRow(r);
       const pending = Number(r.pending ?? 0);
       const failed = Number(r.failed ?? 0);
-      if (pending + failed > 0) downlinks.set(unit.id, { pending, failed });
+      const delivered = deliveredSetpoints(unit.setpoint, parseCarried(r.carried));
+      if (pending + failed + delivered.length > 0) downlinks.set(unit.id, { pending, failed, delivered });
       return {
         unit,
         groupName: (r.group_name as string | null) ?? null,

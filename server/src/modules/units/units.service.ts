@@ -46,7 +46,7 @@ async function requireFreeNames(
 /** Answer to a setpoint change on a paused unit (409). */
 export const PAUSED_MESSAGE = 'The unit is paused. Resume it before changing the setpoint.';
 
-const NO_DOWNLINKS: UnitDownlinkStatus = { pending: 0, failed: 0 };
+const NO_DOWNLINKS: UnitDownlinkStatus = { pending: 0, failed: 0, delivered: [] };
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

@@ -2,7 +2,7 @@ import { UnitPageSchema } from '@heizplan/contracts/heating';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
-import { devices, downlinks, memberships, setpointOutbox, users } from '../../db/schema.ts';
+import { devices, downlinks, memberships, setpointOutbox, units, users } from '../../db/schema.ts';
 import { seedCompanies } from './heating-test-fixtures.ts';
 
 const OUT_OF_RANGE = 'Value exceeds temperature range set by your company.';
@@ -196,10 +196,73 @@ describe('units API', () => {
         downlink('70b3d52dd3f00003', r2?.id ?? '', 'acknowledged', 1),
       ]);
     const listed = (await call('GET', `${base}?q=raum&size=2`)).json().results;
+    // Their downlinks carry older setpoints, nothing a device adjusted.
     expect(listed.map((u: { downlinks: object }) => u.downlinks)).toEqual([
-      { pending: 1, failed: 1 },
-      { pending: 0, failed: 0 },
+      { pending: 1, failed: 1, delivered: [] },
+      { pending: 0, failed: 0, delivered: [] },
     ]);
+  });
+
+  it('says which setpoint valves get where their model adjusts it (step or range), in list and detail', async () => {
+    const unit = (await call('POST', base, { name: 'Ganzgrad' })).json();
+    await call('POST', `${base}/${unit.id}/setpoint`, { setpoint: 23.5 });
+    const hot = (await call('POST', base, { name: 'Tropenhaus' })).json();
+    // A company range wider than the device's: WT101 takes 5–35 °C.
+    await t.database.db.update(units).set({ setpoint: 36 }).where(eq(units.id, hot.id));
+    const device = (id: string, model: string, unitId: string) => ({
+      id,
+      devEui: id,
+      companyId,
+      model,
+      unitId,
+    });
+    await t.database.db
+      .insert(devices)
+      .values([
+        device('24e124fffe000001', 'milesight-wt101', unit.id),
+        device('24e124fffe000002', 'milesight-wt101', unit.id),
+        device('70b3d52dd3f00011', 'mclimate-vicki', unit.id),
+        device('24e124fffe000003', 'milesight-wt101', unit.id),
+        device('24e124fffe000004', 'milesight-wt101', hot.id),
+      ]);
+    const downlink = (deviceId: string, unitId: string, setpoint: number, state: string, minute = 0) => ({
+      companyId,
+      unitId,
+      deviceId,
+      devEui: deviceId,
+      setpoint,
+      fPort: 85,
+      payload: 'ff',
+      state: state as 'queued',
+      reason: 'web_change',
+      appliedAt: new Date(Date.UTC(2026, 0, 1, 6, minute)),
+      createdAt: new Date(Date.UTC(2026, 0, 1, 6, minute)),
+    });
+    await t.database.db.insert(downlinks).values([
+      downlink('24e124fffe000001', unit.id, 24, 'acknowledged'),
+      downlink('24e124fffe000002', unit.id, 24, 'queued'),
+      // The Vicki takes tenths: its valve gets the unit's own value.
+      downlink('70b3d52dd3f00011', unit.id, 23.5, 'acknowledged'),
+      // Still the previous setpoint's downlink, and a failed one: neither is what the valve gets.
+      downlink('24e124fffe000003', unit.id, 8, 'acknowledged'),
+      downlink('24e124fffe000003', unit.id, 24, 'failed', 1),
+      downlink('24e124fffe000004', hot.id, 35, 'sent'),
+    ]);
+    const step = { setpoint: 24, reason: 'step', step: 1, devices: 2 };
+    const range = { setpoint: 35, reason: 'range', min: 5, max: 35, devices: 1 };
+
+    const page = (await call('GET', `${base}?q=${encodeURIComponent('Ganzgrad')}`)).json();
+    expect(UnitPageSchema.parse(page)).toEqual(page);
+    expect(page.results[0].downlinks).toEqual({ pending: 1, failed: 1, delivered: [step] });
+    expect((await call('GET', `${base}/${unit.id}`)).json().downlinks).toEqual({
+      pending: 1,
+      failed: 1,
+      delivered: [step],
+    });
+    expect((await call('GET', `${base}?q=Tropenhaus`)).json().results[0].downlinks.delivered).toEqual([
+      range,
+    ]);
+    expect((await call('GET', `${base}/${hot.id}`)).json().downlinks.delivered).toEqual([range]);
   });
 
   it('rejects an unknown sort key', async () => {
@@ -292,6 +355,11 @@ describe('units API', () => {
       errors: [{ field: 'setpoint' }],
     });
     expect((await call('GET', `${base}/${unit.id}`)).json().setpoint).toBe(8);
+    const cold = await call('POST', `${base}/${unit.id}/setpoint`, { setpoint: 1 });
+    expect(cold.json()).toMatchObject({
+      code: 'below_range',
+      errors: [{ field: 'setpoint', code: 'below_range', params: { min: expect.any(Number) } }],
+    });
   });
 
   it('pauses to frost protection and resumes to the plan, each logged once', async () => {

@@ -2,7 +2,8 @@
  * The authenticated shell: a sidebar on wide screens, a top bar with a menu drawer on phones
  * (375 px). Screens render into <Outlet/>. One navigation entry is current — the one whose
  * address matches most of the path, so /settings/billing is the shop, not the settings too — and
- * a newly opened screen starts at its top rather than where the last one was scrolled to.
+ * a newly opened screen starts at its top rather than where the last one was scrolled to. The
+ * first-run tour's entry sits here; the tour itself loads only when it starts.
  */
 import { can } from '@heizplan/contracts/permissions';
 import { useEffect, useState } from 'react';
@@ -12,6 +13,7 @@ import { Icon } from '../../components/ui/icon.tsx';
 import { AlertBadge } from '../../features/alerts/components/alert-indicators.tsx';
 import { SubscriptionNotice, useShopTarget } from '../../features/billing/components/subscription-notice.tsx';
 import { CompanySwitcher } from '../../features/company/components/company-switcher.tsx';
+import { TourLauncher } from '../../features/tour/tour-launcher.tsx';
 import { useCurrentRole } from '../../lib/use-can.ts';
 import { mainNav, type NavItem, secondaryNav } from './nav-items.ts';
 
@@ -150,6 +152,7 @@ export function AppShell() {
         <main id="content" className="min-w-0 flex-1">
           <Outlet />
         </main>
+        <TourLauncher />
       </div>
     </div>
   );

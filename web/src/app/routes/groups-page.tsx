@@ -48,7 +48,11 @@ export function GroupsPage() {
       key: 'groupPlansAvailable',
       label: t('plans'),
       wrap: true,
-      render: (group) => (group.groupPlansAvailable ? t('plansAvailable') : t('plansBlocked')),
+      // Blocked only for new group plans: the active ones still run the other units.
+      render: (group) =>
+        group.groupPlansAvailable
+          ? t('plansAvailable')
+          : t('plansBlocked', { count: group.blockingUnits.length }),
     },
   ];
 
@@ -77,11 +81,11 @@ export function GroupsPage() {
           key={selected.id}
           group={selected}
           onDeleted={() => select(null)}
-          renderPlans={({ groupId, previewUnitId, disabledReason }) => (
+          renderPlans={({ groupId, previewUnitId, blockedBy }) => (
             <PlansSection
               owner={{ groupId }}
               preview={previewUnitId ? { unitId: previewUnitId, scope: 'group' } : null}
-              disabledReason={disabledReason}
+              blockedBy={blockedBy}
             />
           )}
         />

@@ -2,7 +2,7 @@
  * `/units/:unitId` (spec §2 "Units screen"): the unit's current state, its name, group and wall
  * control limits, its plans with the plan editor and 7-day preview, and a link to its log.
  */
-import { DEFAULT_ALERT_SETTINGS } from '@heizplan/contracts/alerts';
+import { DEFAULT_ALERT_SETTINGS } from '@heizplan/contracts/alert-defaults';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { SettingsCard } from '../../components/settings-card.tsx';
@@ -17,6 +17,7 @@ import { UnitQrSection } from '../../features/qr-codes/components/unit-qr-sectio
 import { UnitGraph } from '../../features/unit-graphs/components/unit-graph.tsx';
 import { useUnit } from '../../features/units/api/get-unit.ts';
 import { DeleteUnitDialog } from '../../features/units/components/delete-unit-dialog.tsx';
+import { DeliveredSetpoints } from '../../features/units/components/delivered-setpoints.tsx';
 import { PendingDownlinks } from '../../features/units/components/pending-downlinks.tsx';
 import { RoomTemperature } from '../../features/units/components/room-temperature.tsx';
 import { UnitSettingsForm } from '../../features/units/components/unit-settings-form.tsx';
@@ -88,12 +89,13 @@ export function UnitDetailPage() {
         </div>
         <UnitAlertBanner unitId={u.id} />
         <dl className="grid grid-cols-2 gap-3 rounded-xl border border-stone-200 bg-white p-4 text-sm sm:grid-cols-4">
-          <div>
+          <div data-testid="unit-setpoint">
             <dt className="text-stone-600">{t('fields.setpoint')}</dt>
             <dd className="font-semibold">
               {format.celsius(u.setpoint)}
               {u.paused && <span className="ml-2 text-xs font-normal text-stone-600">{t('paused')}</span>}
               <PendingDownlinks unit={u} />
+              <DeliveredSetpoints delivered={u.downlinks.delivered} testid="unit-delivered" />
             </dd>
           </div>
           <div>
@@ -126,7 +128,11 @@ export function UnitDetailPage() {
         <StoredPreview unitId={u.id} />
       </SettingsCard>
       <SettingsCard title={t('detail.plans')} description={t('detail.plansHint')} testid="unit-plans">
-        <PlansSection owner={{ unitId: u.id }} preview={{ unitId: u.id, scope: 'unit' }} />
+        <PlansSection
+          owner={{ unitId: u.id }}
+          preview={{ unitId: u.id, scope: 'unit' }}
+          unit={{ name: u.name, group: u.groupName }}
+        />
       </SettingsCard>
       {canOperate && (
         <>

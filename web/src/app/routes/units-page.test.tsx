@@ -4,7 +4,7 @@
  * 240 minutes. Meanwhile a hint says the room is still heating up. On a phone, − and + stay on
  * screen.
  */
-import { DEFAULT_ALERT_SETTINGS } from '@heizplan/contracts/alerts';
+import { DEFAULT_ALERT_SETTINGS } from '@heizplan/contracts/alert-defaults';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -101,4 +101,47 @@ describe('units screen', { timeout: 20_000 }, () => {
     // − + / pause graph, two by two, so the column stays narrow.
     expect(controls?.firstElementChild).toHaveClass('grid-cols-2');
   });
+
+  it.each([
+    {
+      lang: 'de' as const,
+      step: 'Ventil erhält 24,0 °C (Gerät stellt nur ganze Grad ein)',
+      range: '2 Ventile erhalten 35,0 °C (außerhalb des Gerätebereichs 5–35 °C)',
+    },
+    {
+      lang: 'en' as const,
+      step: 'Valve gets 24.0 °C (device sets whole degrees only)',
+      range: '2 valves get 35.0 °C (outside the device range of 5–35 °C)',
+    },
+  ])(
+    'says under the setpoint what valves get where their model adjusts it ($lang)',
+    async ({ lang, step, range }) => {
+      await setLanguage(lang);
+      const rounded = testUnit({
+        name: 'Ganzgrad',
+        setpoint: 23.5,
+        downlinks: {
+          pending: 0,
+          failed: 0,
+          delivered: [{ setpoint: 24, reason: 'step', step: 1, devices: 1 }],
+        },
+      });
+      const clamped = testUnit({
+        name: 'Tropenhaus',
+        setpoint: 36,
+        downlinks: {
+          pending: 1,
+          failed: 0,
+          delivered: [{ setpoint: 35, reason: 'range', min: 5, max: 35, devices: 2 }],
+        },
+      });
+      const plain = testUnit({ name: 'Flur' });
+      open(heatingApi([rounded, clamped, plain]), lang);
+      const note = await screen.findByTestId(`unit-delivered-${rounded.id}`);
+      expect(note).toHaveTextContent(step);
+      expect(screen.getByTestId(`unit-setpoint-${rounded.id}`)).toContainElement(note);
+      expect(screen.getByTestId(`unit-delivered-${clamped.id}`)).toHaveTextContent(range);
+      expect(screen.queryByTestId(`unit-delivered-${plain.id}`)).toBeNull();
+    },
+  );
 });

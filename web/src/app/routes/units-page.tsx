@@ -1,6 +1,6 @@
 /**
  * `/units` (spec §2 "Units screen"): the units table — name (marked when the unit has open
- * alerts), group, setpoint, room temperature (warning above 2 °C deviation once the
+ * alerts), group, setpoint (with what the valves get where their model adjusts it), room temperature (warning above 2 °C deviation once the
  * alert rules' time to heat up has passed), heating level (valve opening), controls, created
  * by — with search, sorting and paging done by the server. Empty company: an invitation to
  * create units.
@@ -8,7 +8,7 @@
  * On a phone the table keeps name, setpoint and controls: the room temperature moves under the
  * setpoint and − + pause graph sit two by two, so − and + are on screen without scrolling sideways.
  */
-import { DEFAULT_ALERT_SETTINGS } from '@heizplan/contracts/alerts';
+import { DEFAULT_ALERT_SETTINGS } from '@heizplan/contracts/alert-defaults';
 import type { Unit } from '@heizplan/contracts/heating';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -19,6 +19,7 @@ import { useAlertSettings } from '../../features/alerts/api/alerts.ts';
 import { AlertIndicator } from '../../features/alerts/components/alert-indicators.tsx';
 import { UnitGraphDialog } from '../../features/unit-graphs/components/unit-graph-dialog.tsx';
 import { CreateUnitsDialog } from '../../features/units/components/create-units-dialog.tsx';
+import { DeliveredSetpoints } from '../../features/units/components/delivered-setpoints.tsx';
 import { NoPlanBadge } from '../../features/units/components/no-plan-badge.tsx';
 import { PendingDownlinks } from '../../features/units/components/pending-downlinks.tsx';
 import { RoomTemperature } from '../../features/units/components/room-temperature.tsx';
@@ -85,6 +86,11 @@ export function UnitsPage() {
           )}
           {unit.setpointSource === 'no_plan' && <NoPlanBadge unitId={unit.id} />}
           <PendingDownlinks unit={unit} />
+          <DeliveredSetpoints
+            delivered={unit.downlinks.delivered}
+            unitId={unit.id}
+            testid={`unit-delivered-${unit.id}`}
+          />
           {/* Phones: the room temperature column is left out, its value shows here. */}
           <span
             className="basis-full text-xs text-stone-600 sm:hidden"

@@ -119,4 +119,60 @@ describe('Combobox', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Büro Nord entfernen' }));
     expect(screen.queryByTestId('combobox-chip-north')).toBeNull();
   });
+
+  it('opens its list above the input, no taller than the room there, at the bottom of a scrolling frame', async () => {
+    // A dialog's body (a scrolling frame) 0–300 px with the combobox at its bottom edge.
+    const rects = new Map<string, Partial<DOMRect>>([
+      ['frame', { top: 0, bottom: 300, height: 300 }],
+      ['anchor', { top: 200, bottom: 240, height: 40 }],
+    ]);
+    const spy = vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (
+      this: Element,
+    ) {
+      // The combobox measures the wrapper around its input against the frame.
+      const anchor = this.classList.contains('relative') && this.querySelector('[role=combobox]');
+      const key = this.getAttribute('data-rect') ?? (anchor ? 'anchor' : '');
+      return {
+        top: 0,
+        bottom: 0,
+        height: 0,
+        left: 0,
+        right: 0,
+        width: 0,
+        x: 0,
+        y: 0,
+        ...rects.get(key),
+      } as DOMRect;
+    });
+    render(
+      <div data-rect="frame" style={{ overflowY: 'auto' }}>
+        <Single />
+      </div>,
+    );
+    await userEvent.click(input());
+    const list = screen.getByRole('listbox');
+    expect(list).toHaveAttribute('data-placement', 'above');
+    expect(list.style.maxHeight).toBe('196px');
+    spy.mockRestore();
+  });
+
+  it('offers to create what was typed when no option has that name', async () => {
+    const onCreate = vi.fn();
+    render(
+      <Combobox
+        label="Gruppe"
+        options={options}
+        value={null}
+        onChange={() => {}}
+        create={{ label: (text) => `Gruppe „${text}“ anlegen`, onCreate, testid: 'opt-new' }}
+      />,
+    );
+    await userEvent.type(input(), 'Küche');
+    expect(screen.queryByTestId('opt-new')).toBeNull();
+    await userEvent.clear(input());
+    await userEvent.type(input(), ' Etage 3 ');
+    expect(screen.getByTestId('opt-new')).toHaveTextContent('Gruppe „Etage 3“ anlegen');
+    await userEvent.keyboard('{Enter}');
+    expect(onCreate).toHaveBeenCalledWith('Etage 3');
+  });
 });

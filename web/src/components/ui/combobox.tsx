@@ -3,9 +3,14 @@
  * the WAI-ARIA APG "editable combobox with list autocomplete" pattern: typing filters the
  * options ignoring case and whitespace; ArrowDown/ArrowUp move through them (ArrowDown opens),
  * Enter picks, Escape closes, Backspace in an empty multi-select input removes the last choice.
- * With nothing matching, 'Keine Übereinstimmungen...' is shown.
+ * With nothing matching, 'Keine Übereinstimmungen...' is shown. A single choice may offer to
+ * create what was typed (`create`) when no option is called that.
+ *
+ * The list opens below the input, or above it when there is more room there, and is never
+ * taller than that room: inside a dialog (or any other scrolling frame) it stays within the
+ * frame's visible edges instead of being cut off or making the frame scroll.
  */
-import { type KeyboardEvent, useId, useState } from 'react';
+import { type KeyboardEvent, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cx } from './cx.ts';
 import { Field } from './field.tsx';
@@ -26,11 +31,59 @@ interface BaseProps {
   testid?: string;
 }
 
+/** Offering to create a new entry from the typed text (single choice only). */
+export interface ComboboxCreate {
+  /** The option's text for the typed (trimmed) text, e.g. 'Gruppe „Etage 3“ anlegen'. */
+  label: (text: string) => string;
+  onCreate: (text: string) => void;
+  testid: string;
+}
+
 export type ComboboxProps = BaseProps &
   (
-    | { multiple?: false; value: string | null; onChange: (id: string | null) => void }
-    | { multiple: true; value: string[]; onChange: (ids: string[]) => void }
+    | {
+        multiple?: false;
+        value: string | null;
+        onChange: (id: string | null) => void;
+        create?: ComboboxCreate;
+      }
+    | { multiple: true; value: string[]; onChange: (ids: string[]) => void; create?: undefined }
   );
+
+/** The list's usual height (Tailwind max-h-60) and its distance to the input. */
+const LIST_HEIGHT = 240;
+const MIN_HEIGHT = 88;
+const GAP = 4;
+
+/** The visible part of the viewport and of every scrolling or clipping frame around `element`. */
+function visibleFrame(element: HTMLElement): { top: number; bottom: number } {
+  let top = 0;
+  let bottom = window.innerHeight;
+  for (let parent = element.parentElement; parent; parent = parent.parentElement) {
+    if (/(auto|scroll|hidden|clip)/.test(getComputedStyle(parent).overflowY)) {
+      const rect = parent.getBoundingClientRect();
+      top = Math.max(top, rect.top);
+      bottom = Math.min(bottom, rect.bottom);
+    }
+  }
+  return { top, bottom };
+}
+
+/** Where the list fits: below unless above has more room, at most as tall as that room. */
+function placeList(anchor: HTMLElement): { above: boolean; maxHeight: number } {
+  const rect = anchor.getBoundingClientRect();
+  const frame = visibleFrame(anchor);
+  const below = frame.bottom - rect.bottom - GAP;
+  const above = rect.top - frame.top - GAP;
+  // Nothing measured (no layout, e.g. in tests): the usual list below.
+  if (rect.height === 0) return { above: false, maxHeight: LIST_HEIGHT };
+  // Room for two options at least, even where the frame has less.
+  if (below >= LIST_HEIGHT || below >= above)
+    return { above: false, maxHeight: Math.max(MIN_HEIGHT, Math.min(LIST_HEIGHT, below)) };
+  return { above: true, maxHeight: Math.max(MIN_HEIGHT, Math.min(LIST_HEIGHT, above)) };
+}
+
+const CREATE_ID = '__create__';
 
 /** Lower-cased text without any whitespace: 'Raum 1' and ' raum1' compare equal. */
 export function normalizeForFilter(text: string): string {
@@ -49,11 +102,30 @@ export function Combobox(props: ComboboxProps) {
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
+  const anchor = useRef<HTMLDivElement>(null);
+  const [placement, setPlacement] = useState({ above: false, maxHeight: LIST_HEIGHT });
 
   const selectedIds = props.multiple ? props.value : props.value === null ? [] : [props.value];
   const selected = options.filter((option) => selectedIds.includes(option.id));
-  const visible = filterOptions(options, query);
+  const typed = query.trim();
+  // Offered only for a name no option has (ignoring case and spaces, as the filter does).
+  const creatable =
+    props.create &&
+    typed !== '' &&
+    !options.some((o) => normalizeForFilter(o.item) === normalizeForFilter(typed));
+  const visible = [
+    ...filterOptions(options, query),
+    ...(creatable && props.create
+      ? [{ id: CREATE_ID, item: props.create.label(typed), testid: props.create.testid }]
+      : []),
+  ];
   const singleLabel = props.multiple ? undefined : selected[0]?.item;
+
+  // Measured as the list opens and as it grows with typing, before the browser paints it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-measured when the list opens or changes length
+  useLayoutEffect(() => {
+    if (open && anchor.current) setPlacement(placeList(anchor.current));
+  }, [open, visible.length]);
 
   const openList = () => {
     if (disabled || open) return;
@@ -66,7 +138,10 @@ export function Combobox(props: ComboboxProps) {
     setQuery('');
   };
   const pick = (option: ComboboxOption) => {
-    if (props.multiple) {
+    if (option.id === CREATE_ID) {
+      props.create?.onCreate(typed);
+      close();
+    } else if (props.multiple) {
       props.onChange(
         props.value.includes(option.id)
           ? props.value.filter((id) => id !== option.id)
@@ -120,10 +195,13 @@ export function Combobox(props: ComboboxProps) {
   return (
     <Field label={label} error={error} testid={`${testid}-field`}>
       {(control) => (
-        <div className="relative">
+        <div className="relative" ref={anchor}>
           <div
+            data-testid={`${testid}-control`}
             className={cx(
               'flex min-h-10 w-full flex-wrap items-center gap-1.5 rounded-lg border border-stone-300 bg-white py-1 pr-9 pl-2 focus-within:border-brand-600 focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-brand-600 hover:border-stone-400',
+              // Disabled by its own prop or by a disabled fieldset around it: greyed, no pointer.
+              'has-[input:disabled]:cursor-not-allowed has-[input:disabled]:bg-stone-100 has-[input:disabled]:hover:border-stone-300',
               disabled && 'cursor-not-allowed bg-stone-100',
               error && 'border-red-600',
             )}
@@ -169,7 +247,7 @@ export function Combobox(props: ComboboxProps) {
               onClick={openList}
               onKeyDown={onKeyDown}
               onBlur={close}
-              className="h-8 min-w-24 flex-1 bg-transparent px-1 text-sm text-ink outline-none placeholder:text-stone-500 disabled:cursor-not-allowed"
+              className="h-8 min-w-24 flex-1 bg-transparent px-1 text-sm text-ink outline-none placeholder:text-stone-500 disabled:cursor-not-allowed disabled:text-stone-500"
             />
           </div>
           <button
@@ -179,7 +257,7 @@ export function Combobox(props: ComboboxProps) {
             aria-label={t('combobox.toggle')}
             onMouseDown={(event) => event.preventDefault()}
             onClick={() => (open ? close() : openList())}
-            className="absolute top-0 right-0 flex h-10 w-9 items-center justify-center text-stone-500"
+            className="absolute top-0 right-0 flex h-10 w-9 items-center justify-center text-stone-500 disabled:cursor-not-allowed"
           >
             <Icon name="chevronDown" />
           </button>
@@ -190,7 +268,12 @@ export function Combobox(props: ComboboxProps) {
             aria-multiselectable={props.multiple || undefined}
             data-testid={`${testid}-listbox`}
             hidden={!open || visible.length === 0}
-            className="absolute z-30 mt-1 max-h-60 w-full overflow-y-auto rounded-lg border border-stone-200 bg-white py-1 shadow-lg"
+            data-placement={placement.above ? 'above' : 'below'}
+            style={{ maxHeight: placement.maxHeight }}
+            className={cx(
+              'absolute z-30 w-full overflow-y-auto rounded-lg border border-stone-200 bg-white py-1 shadow-lg',
+              placement.above ? 'bottom-full mb-1' : 'mt-1',
+            )}
           >
             {visible.map((option, index) => {
               const isSelected = selectedIds.includes(option.id);

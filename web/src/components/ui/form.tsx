@@ -35,7 +35,7 @@ import {
 } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { ApiError } from '../../lib/api-client.ts';
+import { ApiError, type ProblemParams } from '../../lib/api-client.ts';
 import { type ProblemMessages, useProblemMessage } from '../../lib/problem-message.ts';
 import { cx } from './cx.ts';
 import { controlClass, Field, type FieldControlProps } from './field.tsx';
@@ -76,10 +76,16 @@ export function useIssueText(units: Readonly<Record<string, string>> = {}, wordi
     const limit = (value: number | bigint) => `${format.format(value)}${unit ? ` ${unit}` : ''}`;
     switch (issue.code) {
       case 'custom': {
-        const params = issue.params as { code?: string } | undefined;
+        const params = issue.params as { code?: string; params?: ProblemParams } | undefined;
         return params?.code
-          ? // Worded by its code, as the server's answer would be; the rule's English text is not read.
-            problems.fieldText({ field: path.join('.'), message: '', code: params.code })
+          ? // Worded by its code (and the limit it names), as the server's answer would be; the
+            // rule's English text is not read.
+            problems.fieldText({
+              field: path.join('.'),
+              message: '',
+              code: params.code,
+              params: params.params,
+            })
           : t('form.invalid');
       }
       case 'too_small':

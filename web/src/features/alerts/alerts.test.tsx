@@ -82,6 +82,7 @@ interface Centre {
   webhooks?: Webhook[];
   writes?: FetchHandler;
   path?: string;
+  lang?: 'de' | 'en';
 }
 
 function openCentre({
@@ -90,6 +91,7 @@ function openCentre({
   webhooks = [hook],
   writes,
   path = '/alerts',
+  lang = 'en',
 }: Centre = {}) {
   const api: FetchHandler = (method, url, init) => {
     const p = url.split('?')[0] ?? '';
@@ -146,7 +148,7 @@ function openCentre({
       return json(200, { results: [], count: 0, page: 1, size: 200 });
     return undefined;
   };
-  const { session, fetchMock } = signIn({ profile: testProfile({ lang: 'en' }), extra: api });
+  const { session, fetchMock } = signIn({ profile: testProfile({ lang }), extra: api });
   return { ...renderRoutes(routes, path, { session }), fetchMock };
 }
 
@@ -299,6 +301,46 @@ describe('alert centre', { timeout: 20_000 }, () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
     expect(await screen.findByText('Webhook removed')).toBeVisible();
     expect(callsTo(fetchMock, 'DELETE', `/api/companies/c1/webhooks/${hook.id}`)).toHaveLength(1);
+  });
+
+  it('copies the one-time secret from the keyboard and confirms it, in German', async () => {
+    await setLanguage('de');
+    const user = userEvent.setup();
+    openCentre({ lang: 'de', path: '/alerts?tab=webhooks' });
+    await user.type(await screen.findByTestId('webhook-url'), 'https://erp.example.com/in');
+    await user.click(screen.getByTestId('webhook-add'));
+    await screen.findByTestId('webhook-secret-value');
+    const writeText = vi.spyOn(navigator.clipboard, 'writeText');
+    const copy = screen.getByTestId('webhook-secret-copy');
+    expect(copy).toHaveTextContent('Kopieren');
+    // Tab from wherever the dialog put the focus until the copy button has it.
+    for (let i = 0; i < 5 && document.activeElement !== copy; i++) await user.tab();
+    expect(copy).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(writeText).toHaveBeenCalledWith('whsec_once');
+    expect(await navigator.clipboard.readText()).toBe('whsec_once');
+    await waitFor(() => expect(copy).toHaveTextContent('Kopiert'));
+    const status = screen.getByTestId('webhook-secret-copy-status');
+    expect(status).toHaveAttribute('role', 'status');
+    expect(status).toHaveTextContent('Kopiert');
+    // The secret stays where the end-to-end journey reads it.
+    expect(screen.getByTestId('webhook-secret-value')).toHaveTextContent('whsec_once');
+  });
+
+  it('selects the secret and says so when the browser refuses the clipboard', async () => {
+    const user = userEvent.setup();
+    openCentre({ path: '/alerts?tab=webhooks' });
+    await user.type(await screen.findByTestId('webhook-url'), 'https://erp.example.com/in');
+    await user.click(screen.getByTestId('webhook-add'));
+    const value = await screen.findByTestId('webhook-secret-value');
+    vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(
+      new DOMException('denied', 'NotAllowedError'),
+    );
+    await user.click(screen.getByTestId('webhook-secret-copy'));
+    expect(await screen.findByTestId('webhook-secret-copy-status')).toHaveTextContent(
+      'Copying is not possible here – the secret is selected',
+    );
+    expect(window.getSelection()?.toString()).toBe(value.textContent);
   });
 
   it('says why a webhook address was refused', async () => {

@@ -31,8 +31,8 @@ describe('setpoint delivery', () => {
 
   it('says on how many devices a unit’s setpoint is pending or failed, with plural forms', async () => {
     await setLanguage('de');
-    const waiting = testUnit({ downlinks: { pending: 3, failed: 1 } });
-    const one = testUnit({ downlinks: { pending: 1, failed: 0 } });
+    const waiting = testUnit({ downlinks: { pending: 3, failed: 1, delivered: [] } });
+    const one = testUnit({ downlinks: { pending: 1, failed: 0, delivered: [] } });
     const done = testUnit();
     const { session } = signIn({
       profile: testProfile({ lang: 'de' }),

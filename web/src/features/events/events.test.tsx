@@ -41,12 +41,17 @@ const testEvent = (over: Partial<HeatingEvent> = {}): HeatingEvent => ({
   ...over,
 });
 
-function open(events: HeatingEvent[] = [], more?: FetchHandler, lang: 'en' | 'de' = 'en') {
+function open(
+  events: HeatingEvent[] = [],
+  more?: FetchHandler,
+  lang: 'en' | 'de' = 'en',
+  role: 'admin' | 'heating' | 'ems' = 'admin',
+) {
   const api: FetchHandler = (method, url, init) => {
     const answer = more?.(method, url, init);
     if (answer) return answer;
     const path = url.split('?')[0];
-    if (method === 'GET' && path === '/api/companies/c1/') return json(200, testCompany());
+    if (method === 'GET' && path === '/api/companies/c1/') return json(200, testCompany({ role }));
     if (method === 'GET' && path === '/api/companies/c1/units')
       return json(200, { results: [unit], count: 1, page: 1, size: 200 });
     if (method === 'GET' && path === '/api/companies/c1/groups')
@@ -153,7 +158,7 @@ describe('events screen', { timeout: 20_000 }, () => {
               400,
               'Bad Request',
               message,
-              [{ field: 'temperature', message, code: 'out_of_range' }],
+              [{ field: 'temperature', message, code: 'out_of_range', params: { min: 5, max: 28 } }],
               'out_of_range',
             )
           : undefined,
@@ -164,7 +169,7 @@ describe('events screen', { timeout: 20_000 }, () => {
     await pickUnit();
     await userEvent.click(within(dialog).getByTestId('event-save'));
     expect(await screen.findByTestId('event-temperature-field-error')).toHaveTextContent(
-      'Der Wert überschreitet den von Ihrer Firma festgelegten Temperaturbereich.',
+      'Der Wert überschreitet den von Ihrer Firma festgelegten Temperaturbereich. Höchstens 28 °C.',
     );
     expect(await screen.findByTestId('toast-event-error')).toHaveTextContent(
       'Fehler beim Erstellen des Termins',
@@ -235,6 +240,21 @@ describe('events screen', { timeout: 20_000 }, () => {
     expect(within(dialog).queryByTestId('event-save')).toBeNull();
     expect(within(dialog).getByTestId('event-end')).toBeDisabled();
   });
+
+  it.each(['upcoming', 'running'] as const)(
+    'shows a member who only reads an %s event as "Event", every field disabled, nothing to save, delete or end',
+    async (status) => {
+      open([testEvent({ status })], undefined, 'en', 'ems');
+      await userEvent.click(await screen.findByTestId(`event-open-${testEvent().id}`));
+      const dialog = await screen.findByTestId('event-dialog');
+      expect(within(dialog).getByRole('heading', { level: 2 })).toHaveTextContent(/^Event$/);
+      expect(within(dialog).getByTestId('event-read-only')).toBeInTheDocument();
+      for (const field of dialog.querySelectorAll('input, select, textarea')) expect(field).toBeDisabled();
+      for (const action of ['event-save', 'event-delete', 'event-end-now', 'event-running'])
+        expect(within(dialog).queryByTestId(action)).toBeNull();
+      expect(within(dialog).getByTestId('event-cancel')).toHaveTextContent('Close');
+    },
+  );
 
   it('remembers the calendar view', async () => {
     // react-big-calendar's build uses the classic JSX runtime; React warns about it in development only.

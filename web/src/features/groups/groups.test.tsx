@@ -1,4 +1,8 @@
-/** Groups screen (spec §2 "Groups"): group plans disabled with the reason, and the server's 409 reason shown. */
+/**
+ * Groups screen (spec §2 "Groups"): while units have their own active plan, no new group plan —
+ * the screen names those units, the group plans still running the others and why; the
+ * server's 409 reason shown.
+ */
 import type { Group } from '@heizplan/contracts/heating';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -20,7 +24,22 @@ const group = (over: Partial<Group> = {}): Group => ({
   ...over,
 });
 
-function open(g: Group, more?: FetchHandler) {
+const winter = {
+  id: '00000000-0000-4000-a000-000000000001',
+  unitId: null,
+  groupId: '00000000-0000-4000-9000-000000000001',
+  name: 'Winter',
+  kind: 'seasonal',
+  active: true,
+  validFrom: '10-01',
+  validTo: '04-30',
+  dates: null,
+  switchPoints: [{ day: 1, hour: 6, minute: 0, temperature: 21, ignoreWallControl: false }],
+  createdAt: '2026-11-01T10:00:00.000Z',
+  updatedAt: '2026-11-01T10:00:00.000Z',
+};
+
+function open(g: Group, more?: FetchHandler, plans: unknown[] = []) {
   const api: FetchHandler = (method, url, init) => {
     const answer = more?.(method, url, init);
     if (answer) return answer;
@@ -30,7 +49,7 @@ function open(g: Group, more?: FetchHandler) {
       return json(200, { results: [g], count: 1, page: 1, size: 10 });
     if (method === 'GET' && path === `/api/companies/c1/groups/${g.id}`) return json(200, g);
     if (method === 'GET' && path === `/api/companies/c1/groups/${g.id}/plans`)
-      return json(200, { results: [] });
+      return json(200, { results: plans });
     if (method === 'GET' && path === '/api/companies/c1/units') {
       return json(200, { results: [{ ...member, groupId: g.id }], count: 1, page: 1, size: 10 });
     }
@@ -47,11 +66,26 @@ describe('groups screen', { timeout: 20_000 }, () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  it('disables group plans and names the units with their own active plan', async () => {
-    open(group({ groupPlansAvailable: false, blockingUnits: [{ id: member.id, name: 'Raum 3' }] }));
-    expect(await screen.findByTestId('plans-disabled-reason')).toHaveTextContent(
-      'Group plans are unavailable while a unit of the group has its own active plan: Raum 3.',
+  it('names the units with their own plan, says the active group plan still runs the others, and why nothing can be added', async () => {
+    const blocked = group({
+      groupPlansAvailable: false,
+      unitCount: 4,
+      blockingUnits: [
+        { id: member.id, name: 'Raum 3' },
+        { id: '00000000-0000-4000-8000-0000000000f1', name: 'Raum 4' },
+      ],
+    });
+    open(blocked, undefined, [winter]);
+    await vi.waitFor(() =>
+      expect(screen.getByTestId('plans-disabled-reason')).toHaveTextContent(
+        'These units have their own active plan, which applies to them instead of the group plans: Raum 3, Raum 4. ' +
+          'The active group plan “Winter” still applies to the other units of the group. ' +
+          'No new group plan can be added while a unit of the group has its own active plan',
+      ),
     );
+    expect(screen.getByTestId('plans-disabled-reason').textContent).not.toContain('unavailable');
+    // The table does not call the running group plans unavailable either.
+    expect(screen.getByTestId('groups-table')).toHaveTextContent('no new ones: 2 units have their own plans');
     expect(screen.getByTestId('plan-new-seasonal')).toBeDisabled();
     expect(screen.getByTestId('plan-new-specific-days')).toBeDisabled();
     expect(await screen.findByTestId(`group-member-${member.id}`)).toHaveTextContent('Raum 3');
@@ -59,7 +93,7 @@ describe('groups screen', { timeout: 20_000 }, () => {
 
   it("shows the server's reason when it refuses a group plan with 409", async () => {
     const reason =
-      'Group plans are unavailable while a unit of the group has its own active plan (Raum 3). Deactivate or delete those plans first.';
+      "While a unit of the group has its own active plan (Raum 3), no group plan can be added or saved as active; the active group plans keep applying to the other units. Deactivate or delete those units' own plans first.";
     const g = group();
     const { fetchMock } = open(g, (method, url) =>
       method === 'POST' && url === `/api/companies/c1/groups/${g.id}/plans`

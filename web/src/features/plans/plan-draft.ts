@@ -2,7 +2,8 @@
  * The plan editor's form values, their schema and their mapping to the API's `PlanInput`
  * (packages/contracts heating.ts). Number fields are kept as typed text so an empty or
  * impossible entry reaches the server, whose engine answers with the spec §5 message for
- * exactly that field; the form itself checks only what the contract limits (the name's length).
+ * exactly that field; the form itself checks the name: the contract's length, and not empty —
+ * an empty name would be listed as the plan's kind ("Saisonplan"), which nobody chose.
  */
 import { type Plan, type PlanInput, PlanInputSchema } from '@heizplan/contracts/heating';
 import { z } from 'zod';
@@ -31,7 +32,7 @@ export interface PlanDraft {
 
 /** The editor's values as the form checks them: the contract's name, everything else as typed. */
 export const PlanDraftSchema = z.object({
-  name: PlanInputSchema.shape.name.unwrap(),
+  name: PlanInputSchema.shape.name.unwrap().min(1),
   kind: PlanInputSchema.shape.kind,
   active: z.boolean(),
   validFrom: z.string(),
@@ -50,6 +51,25 @@ export const PlanDraftSchema = z.object({
 
 /** ISO weekdays 1 = Monday … 7 = Sunday, as the API numbers them. */
 export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
+/** Monday to Friday. */
+export const WORKDAYS = [1, 2, 3, 4, 5] as const;
+
+/**
+ * The rows with every day of `to` (except `from` itself) replaced by copies of `from`'s rows,
+ * ordered by day; the other days keep theirs.
+ */
+export function copyDayTo(
+  rows: readonly SwitchPointRow[],
+  from: number,
+  to: readonly number[],
+): SwitchPointRow[] {
+  const source = rows.filter((row) => row.day === from);
+  return WEEKDAYS.flatMap((day) =>
+    day !== from && to.includes(day)
+      ? source.map((row) => ({ ...row, day }))
+      : rows.filter((row) => row.day === day),
+  );
+}
 
 export function newRow(
   day: number,

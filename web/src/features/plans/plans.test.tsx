@@ -107,8 +107,8 @@ describe('plan editor', { timeout: 20_000 }, () => {
     await userEvent.type(hour, '25');
     await userEvent.click(screen.getByTestId('plan-save'));
 
-    // Spec §5: the field says 'Invalid time!', the form's alert adds 'The time is not valid.'.
-    expect((await screen.findByTestId('switch-point-1-error')).textContent).toBe('Invalid time!');
+    // Spec §5: the field says 'Invalid time!' after the input's name, the form's alert adds 'The time is not valid.'.
+    expect((await screen.findByTestId('switch-point-1-error')).textContent).toBe('Hour: Invalid time!');
     expect(hour).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByTestId('plan-valid-from-field-error')).toHaveTextContent('Invalid time!');
     expect(screen.getByTestId('plan-error')).toHaveTextContent('The time is not valid.');
@@ -116,22 +116,23 @@ describe('plan editor', { timeout: 20_000 }, () => {
     expect(lastBody(fetchMock, `${base}/plans`).switchPoints[1].hour).toBe(25);
   });
 
-  it('shows the range message in German when the preview refuses a temperature', async () => {
+  /** Opens the German unit page whose preview answers `refuse` with a range problem for switch point 0. */
+  async function openRefusing(code: 'out_of_range' | 'below_range') {
     await setLanguage('de');
+    const message =
+      code === 'out_of_range'
+        ? 'Value exceeds temperature range set by your company.'
+        : 'Value is below the temperature range set by your company.';
+    const params = { min: 12.5, max: 26 };
     const refuse: FetchHandler = () =>
-      problem(
-        400,
-        'Value exceeds temperature range set by your company.',
-        undefined,
-        [
-          {
-            field: 'switchPoints.0.temperature',
-            message: 'Value exceeds temperature range set by your company.',
-            code: 'out_of_range',
-          },
-        ],
-        'out_of_range',
-      );
+      json(400, {
+        type: 'about:blank',
+        title: message,
+        status: 400,
+        code,
+        params,
+        errors: [{ field: 'switchPoints.0.temperature', message, code, params }],
+      });
     const { session } = signIn({
       profile: testProfile({ lang: 'de' }),
       extra: heatingApi([unit], (method, url) => {
@@ -143,9 +144,81 @@ describe('plan editor', { timeout: 20_000 }, () => {
     });
     renderRoutes(routes, `/units/${unit.id}`, { session });
     await userEvent.click(await screen.findByTestId('plan-new-seasonal'));
+    const temperature = screen.getByTestId('switch-point-0-temperature');
+    await userEvent.clear(temperature);
+    await userEvent.type(temperature, code === 'out_of_range' ? '30' : '10');
+  }
+
+  it("keeps the spec's message for a temperature above the range and names the field and the limit", async () => {
+    await openRefusing('out_of_range');
     expect(await screen.findByTestId('switch-point-0-error')).toHaveTextContent(
-      'Der Wert überschreitet den von Ihrer Firma festgelegten Temperaturbereich.',
+      'Temperatur: Der Wert überschreitet den von Ihrer Firma festgelegten Temperaturbereich. Höchstens 26 °C.',
     );
+  });
+
+  it('says that a temperature is below the range, with the field and the limit in German numbers', async () => {
+    await openRefusing('below_range');
+    const error = await screen.findByTestId('switch-point-0-error');
+    expect(error).toHaveTextContent(
+      'Temperatur: Der Wert unterschreitet den von Ihrer Firma festgelegten Temperaturbereich. Mindestens 12,5 °C.',
+    );
+    expect(error.textContent).not.toContain('überschreitet');
+  });
+
+  it('opens a new specific-days plan without an error, and checks it once something was typed', async () => {
+    const noDates: FetchHandler = () =>
+      problem(
+        400,
+        'Invalid schedule!',
+        'There is an error in the schedule.',
+        [{ field: 'dates', message: 'Invalid schedule!', code: 'plan_invalid_schedule' }],
+        'plan_invalid_schedule',
+      );
+    const { fetchMock } = open({ preview: noDates });
+    await userEvent.click(await screen.findByTestId('plan-new-specific-days'));
+    // The preview checked the empty draft, but nothing was typed yet: no error.
+    await vi.waitFor(() => expect(lastBody(fetchMock, `${base}/preview`).plan.dates).toEqual([]));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.queryByTestId('plan-error')).toBeNull();
+    expect(screen.queryByText('Invalid schedule!')).toBeNull();
+    await userEvent.type(screen.getByTestId('plan-name'), ' 2026');
+    expect(await screen.findByTestId('plan-error')).toHaveTextContent('Invalid schedule!');
+  });
+
+  it('does not save a plan without a name', async () => {
+    const { fetchMock } = open({ create: () => json(201, {}) });
+    await userEvent.click(await screen.findByTestId('plan-new-seasonal'));
+    await userEvent.clear(screen.getByTestId('plan-name'));
+    await userEvent.click(screen.getByTestId('plan-save'));
+    expect(await screen.findByTestId('plan-name-field-error')).toHaveTextContent(
+      'Give the plan a name, e.g. “Heating season”.',
+    );
+    expect(
+      fetchMock.mock.calls.filter(([u, init]) => u === `${base}/plans` && init?.method === 'POST'),
+    ).toEqual([]);
+  });
+
+  it('copies Monday to all weekdays, leaving the weekend', async () => {
+    const { fetchMock } = open({ create: () => json(201, {}) });
+    await userEvent.click(await screen.findByTestId('plan-new-seasonal'));
+    const monday = within(screen.getByTestId('plan-day-1'));
+    await userEvent.click(monday.getByTestId('plan-add-1'));
+    await userEvent.click(screen.getByTestId('plan-copy-monday'));
+    expect(screen.getByTestId('plan-copy-monday')).toHaveTextContent('Copy Monday to all weekdays');
+    for (const day of [2, 3, 4, 5]) {
+      expect(within(screen.getByTestId(`plan-day-${day}`)).getAllByRole('listitem')).toHaveLength(3);
+    }
+    for (const day of [6, 7]) {
+      expect(within(screen.getByTestId(`plan-day-${day}`)).getAllByRole('listitem')).toHaveLength(2);
+    }
+    await userEvent.click(screen.getByTestId('plan-save'));
+    await vi.waitFor(() =>
+      expect(lastBody(fetchMock, `${base}/plans`).switchPoints).toHaveLength(3 * 5 + 2 * 2),
+    );
+    const tuesday = lastBody(fetchMock, `${base}/plans`).switchPoints.filter(
+      (p: { day: number }) => p.day === 2,
+    );
+    expect(tuesday.map((p: { hour: number }) => p.hour)).toEqual([6, 22, 23]);
   });
 
   it('saves a specific-days plan with its dates and one day of switch points', async () => {
@@ -198,11 +271,93 @@ describe('plan editor', { timeout: 20_000 }, () => {
     });
     renderRoutes(routes, `/units/${unit.id}`, { session });
     await userEvent.click(await screen.findByTestId('plan-new-seasonal'));
+    await userEvent.type(screen.getByTestId('plan-name'), ' 2027');
     const alert = await screen.findByTestId('plan-error');
     expect(alert).toHaveTextContent(
       'Dieser Plan überschneidet sich mit dem aktiven Saisonplan „Winter“ (10-01 bis 04-30).',
     );
     expect(alert.textContent).not.toContain('Conflict');
     expect(alert.textContent).not.toContain(detail);
+  });
+});
+
+describe("a unit's own plan in a group", { timeout: 20_000 }, () => {
+  const grouped = testUnit({
+    name: 'Raum 7',
+    groupId: '00000000-0000-4000-9000-000000000007',
+    groupName: 'Etage 3',
+  });
+  const url = `/api/companies/c1/units/${grouped.id}`;
+  const ownPlan = {
+    id: '00000000-0000-4000-a000-000000000007',
+    unitId: grouped.id,
+    groupId: null,
+    name: 'Prüfungswoche',
+    kind: 'specific_days',
+    active: true,
+    validFrom: null,
+    validTo: null,
+    dates: ['2026-12-01', '2026-12-02'],
+    switchPoints: [{ day: 1, hour: 6, minute: 0, temperature: 21, ignoreWallControl: false }],
+    createdAt: '2026-11-01T10:00:00.000Z',
+    updatedAt: '2026-11-01T10:00:00.000Z',
+  };
+
+  function openGrouped(plans: unknown[]) {
+    const { session, fetchMock } = signIn({
+      profile: testProfile({ lang: 'en' }),
+      extra: heatingApi([grouped], (method, u) => {
+        if (method === 'GET' && u === url) return json(200, grouped);
+        if (method === 'GET' && u === `${url}/plans`) return json(200, { results: plans });
+        if (method === 'POST' && u === `${url}/preview`) return json(200, preview);
+        if (method === 'POST' && u === `${url}/plans`) return json(201, { ...ownPlan, active: true });
+        return undefined;
+      }),
+    });
+    renderRoutes(routes, `/units/${grouped.id}`, { session });
+    return fetchMock;
+  }
+  const posts = (fetchMock: ReturnType<typeof signIn>['fetchMock']) =>
+    fetchMock.mock.calls.filter(([u, init]) => u === `${url}/plans` && init?.method === 'POST');
+
+  beforeEach(async () => {
+    localStorage.clear();
+    await setLanguage('en');
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("says that its active plan overrides the group's plans instead of claiming none apply", async () => {
+    openGrouped([ownPlan]);
+    expect(await screen.findByTestId('plans-override')).toHaveTextContent(
+      'The own active plan of Raum 7 applies here instead of the group plans of “Etage 3”.',
+    );
+    expect(screen.getByTestId('unit-plans')).toHaveTextContent(
+      "An active one applies to this unit instead of its group's plans.",
+    );
+    expect(screen.getByTestId('unit-plans').textContent).not.toMatch(/group plans are unavailable/i);
+  });
+
+  it('asks, naming the group, before saving the plan that blocks new group plans', async () => {
+    const fetchMock = openGrouped([]);
+    await userEvent.click(await screen.findByTestId('plan-new-seasonal'));
+    await userEvent.click(screen.getByTestId('plan-save'));
+    const dialog = await screen.findByTestId('plan-activation-confirm');
+    expect(dialog).toHaveTextContent(
+      'While this plan is active, it applies to Raum 7 instead of the group plans of “Etage 3”, and no new group plan can be added to “Etage 3”.',
+    );
+    expect(posts(fetchMock)).toHaveLength(0);
+    await userEvent.click(screen.getByTestId('plan-activation-confirm-confirm'));
+    expect(await screen.findByText('Plan saved')).toBeVisible();
+    expect(posts(fetchMock)).toHaveLength(1);
+  });
+
+  it('saves an inactive plan without asking', async () => {
+    const fetchMock = openGrouped([]);
+    await userEvent.click(await screen.findByTestId('plan-new-seasonal'));
+    await userEvent.click(screen.getByTestId('plan-active'));
+    await userEvent.click(screen.getByTestId('plan-save'));
+    expect(await screen.findByText('Plan saved')).toBeVisible();
+    expect(screen.queryByTestId('plan-activation-confirm')).toBeNull();
+    expect(posts(fetchMock)).toHaveLength(1);
   });
 });

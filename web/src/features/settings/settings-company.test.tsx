@@ -125,6 +125,9 @@ describe('settings company', { timeout: 20_000 }, () => {
     );
     expect(screen.getByTestId('company-min')).toBeDisabled();
     expect(screen.getByTestId('company-energy-media')).toBeDisabled();
+    // The time zone looks as disabled as it is: greyed, with the not-allowed pointer.
+    expect(screen.getByTestId('company-time-zone')).toBeDisabled();
+    expect(screen.getByTestId('company-time-zone-control')).toHaveClass('cursor-not-allowed', 'bg-stone-100');
     expect(screen.queryByTestId('company-save')).toBeNull();
     expect(screen.getByTestId('company-other')).toBeVisible();
   });

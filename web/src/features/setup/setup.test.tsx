@@ -214,6 +214,78 @@ describe('setup wizard', () => {
   });
 });
 
+describe('setup after an invite link or a removal', () => {
+  beforeEach(async () => {
+    localStorage.clear();
+    await setLanguage('en');
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  /** A person who registered from an invite link: no language, no company yet; joining adds `c9`. */
+  function invited(agreements: LicenseRecord) {
+    let profile = testProfile({ lang: null, company_ids: [] });
+    const extra: FetchHandler = (method, url) => {
+      if (method === 'POST' && url === '/api/me/language?lang=de') {
+        profile = { ...profile, lang: 'de' };
+        return json(200, profile);
+      }
+      if (method === 'POST' && url === '/api/invite/setup/MAILEDCODE') {
+        profile = { ...profile, company_ids: ['c9'] };
+        return json(200, company);
+      }
+      if (method === 'GET' && url === '/api/me/') return json(200, profile);
+      if (method === 'GET' && url === '/api/licenses/c9/') return json(200, agreements);
+      if (method === 'GET' && url === '/api/companies/c9/') return json(200, { ...company, role: 'heating' });
+      return undefined;
+    };
+    storeSignInLanguage('de');
+    return open('/setup/2?skipGuard=true&invite_code=MAILEDCODE', { extra });
+  }
+
+  it('goes on into the app after joining from an invite link, keeping the sign-up language', async () => {
+    const { router, fetchMock } = invited(ACCEPTED_VERSIONS);
+    await userEvent.click(await screen.findByTestId('setup-next'));
+    await waitFor(() => expect(router.location().pathname).toBe('/units'));
+    expect(calls(fetchMock, 'POST')).toEqual(['/api/invite/setup/MAILEDCODE', '/api/me/language?lang=de']);
+  });
+
+  it('goes on to step 3 after joining when the agreements still need accepting, with the language kept', async () => {
+    const { router, fetchMock } = invited(NONE_ACCEPTED);
+    await userEvent.click(await screen.findByTestId('setup-next'));
+    await waitFor(() => expect(router.location().pathname).toBe('/setup/3'));
+    // Accepting them later leads to the units, not back to step 1 for the language.
+    expect(calls(fetchMock, 'POST')).toContain('/api/me/language?lang=de');
+  });
+
+  it('tells a removed member which company removed them, until they dismiss it', async () => {
+    await setLanguage('de');
+    const notice = {
+      id: '00000000-0000-4000-b000-000000000001',
+      kind: 'removed_from_company' as const,
+      company_name: 'Gymnasium Nord',
+      created_at: '2026-11-20T10:00:00.000Z',
+    };
+    let profile = testProfile({ lang: 'de', company_ids: [], notices: [notice] });
+    const extra: FetchHandler = (method, url) => {
+      if (method === 'DELETE' && url === `/api/me/notices/${notice.id}`) {
+        profile = { ...profile, notices: [] };
+        return json(204);
+      }
+      if (method === 'GET' && url === '/api/me/') return json(200, profile);
+      return undefined;
+    };
+    const { fetchMock } = open('/units', { extra });
+    // Without a company the guard sends them to step 2, where they learn why.
+    expect(await screen.findByTestId('setup-removed-notice')).toHaveTextContent(
+      'Sie wurden aus der Firma „Gymnasium Nord“ entfernt.',
+    );
+    expect(screen.getByTestId('setup-company-name')).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Hinweis ausblenden' }));
+    await waitFor(() => expect(screen.queryByTestId('setup-removed-notice')).toBeNull());
+    expect(calls(fetchMock, 'DELETE')).toEqual([`/api/me/notices/${notice.id}`]);
+  });
+});
+
 describe('main guard on the shell routes', () => {
   beforeEach(async () => {
     localStorage.clear();

@@ -33,6 +33,22 @@ describe('unit detail', { timeout: 20_000 }, () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
+  it('says under the setpoint which value the valves get where their model rounds it', async () => {
+    const rounded = {
+      ...unit,
+      setpoint: 21.3,
+      downlinks: {
+        pending: 0,
+        failed: 0,
+        delivered: [{ setpoint: 21.5, reason: 'step' as const, step: 0.5, devices: 2 }],
+      },
+    };
+    open((method, u) => (method === 'GET' && u === url ? json(200, rounded) : undefined));
+    expect(await screen.findByTestId('unit-delivered')).toHaveTextContent(
+      '2 valves get 21.5 °C (devices set half degrees only)',
+    );
+  });
+
   it('refuses a wall control minimum above the maximum on both fields before sending', async () => {
     const { fetchMock } = open(() => undefined);
     await userEvent.type(await screen.findByTestId('unit-wall-max'), '16');

@@ -1,5 +1,5 @@
 /** Heating log (spec §2, §3): kinds translated, old → new setpoint, "you"/name/anonymous, load more by cursor, company time zone. */
-import type { LogEntry } from '@heizplan/contracts/heating';
+import type { LogEntry, LogPage } from '@heizplan/contracts/heating';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -36,15 +36,15 @@ const firstPage = {
 };
 const secondPage = { results: [entry('e3', { oldSetpoint: null })], nextCursor: null };
 
-function open(company = testCompany()) {
+function open(company = testCompany(), lang: 'de' | 'en' = 'en', page: LogPage = firstPage) {
   const api: FetchHandler = (method, url) => {
     if (method === 'GET' && url === `/api/companies/c1/units/${unit.id}`) return json(200, unit);
-    if (method === 'GET' && url === `${logUrl}?limit=20`) return json(200, firstPage);
+    if (method === 'GET' && url === `${logUrl}?limit=20`) return json(200, page);
     if (method === 'GET' && url === `${logUrl}?cursor=cursor-2&limit=20`) return json(200, secondPage);
     return undefined;
   };
   const { session, fetchMock } = signIn({
-    profile: testProfile({ lang: 'en' }),
+    profile: testProfile({ lang }),
     extra: heatingApi([unit], api, company),
   });
   return { ...renderRoutes(routes, `/units/${unit.id}/log`, { session }), fetchMock };
@@ -79,4 +79,21 @@ describe('heating log', { timeout: 20_000 }, () => {
     expect(await screen.findByTestId('log-entry-e1')).toHaveTextContent('12:00 AM');
     expect(screen.getByText('Times in America/New_York')).toBeVisible();
   });
+
+  it.each([
+    { lang: 'de' as const, text: 'Ventil erhält 24,0 °C (Gerät stellt nur ganze Grad ein)' },
+    { lang: 'en' as const, text: 'Valve gets 24.0 °C (device sets whole degrees only)' },
+  ])(
+    'says which setpoint the valves got where their model adjusted a change ($lang)',
+    async ({ lang, text }) => {
+      await setLanguage(lang);
+      const adjusted = entry('e4', {
+        newSetpoint: 23.5,
+        delivered: [{ setpoint: 24, reason: 'step', step: 1, devices: 1 }],
+      });
+      open(testCompany(), lang, { results: [adjusted, entry('e5', {})], nextCursor: null });
+      expect(await screen.findByTestId('log-delivered-e4')).toHaveTextContent(text);
+      expect(screen.queryByTestId('log-delivered-e5')).toBeNull();
+    },
+  );
 });

@@ -63,8 +63,9 @@ export function AlertActions({ alert, title }: { alert: Alert; title: string }) 
             testid: `alert-mute-${alert.id}-${h}`,
           })),
         ]}
-        // Wide enough for "Stummgeschaltet" next to the chevron (a phone scrolls the table, first column kept).
-        className="w-44"
+        // Wide enough for "Stummgeschaltet" next to the chevron; narrower on a phone, where it
+        // shares the row with the alert's first column without making the table scroll.
+        className="w-40 sm:w-44"
         testid={`alert-mute-${alert.id}`}
       />
       <ConfirmDialog

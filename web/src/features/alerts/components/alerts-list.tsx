@@ -62,7 +62,8 @@ export function AlertsList({
       sortable: true,
       wrap: true,
       render: (alert) => (
-        <div className="min-w-40 md:min-w-48" data-testid={`alert-${alert.id}`}>
+        // On a 375 px phone this column and the mute select fill the row exactly.
+        <div className="min-w-32 sm:min-w-40 md:min-w-48" data-testid={`alert-${alert.id}`}>
           <p className="font-medium text-ink">{text.title(alert)}</p>
           <p className="text-sm text-stone-700">{text.hint(alert)}</p>
           {/* Phones have no room for the other columns: their gist goes here. */}

@@ -1,6 +1,7 @@
 /**
  * Settings → billing, invoices (spec §2): date, number, net amount, payment status and
- * the PDF, newest first, on the UI kit's table.
+ * the PDF, newest first, on the UI kit's table. On a phone the number stands under the date and
+ * the status under the amount, so the table fits without scrolling sideways.
  */
 import type { Invoice } from '@heizplan/contracts/billing';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +11,9 @@ import type { TableColumn } from '../../../components/ui/table.tsx';
 import { useToast } from '../../../components/ui/toast-provider.tsx';
 import { openInvoicePdf, useInvoices } from '../api/billing.ts';
 import { useDay, useMoney } from '../format.ts';
+
+/** A second line in a cell, for a column left out below the `sm` breakpoint. */
+const phoneOnly = 'block text-xs text-stone-600 sm:hidden';
 
 export function InvoicesTable() {
   const { t } = useTranslation('billing');
@@ -22,18 +26,30 @@ export function InvoicesTable() {
       key: 'issuedAt',
       label: t('invoices.date'),
       sortable: true,
-      render: (invoice) => day(invoice.issuedAt),
+      render: (invoice) => (
+        <>
+          {day(invoice.issuedAt)}
+          <span className={phoneOnly}>{invoice.number}</span>
+        </>
+      ),
     },
-    { key: 'number', label: t('invoices.number'), sortable: true },
+    { key: 'number', label: t('invoices.number'), sortable: true, minScreen: 'sm' },
     {
       key: 'netAmount',
       label: t('invoices.amount'),
       align: 'right',
-      render: (invoice) => money(invoice.netAmount, invoice.currency),
+      wrap: true,
+      render: (invoice) => (
+        <>
+          {money(invoice.netAmount, invoice.currency)}
+          <span className={phoneOnly}>{t(`invoices.statuses.${invoice.status}`)}</span>
+        </>
+      ),
     },
     {
       key: 'status',
       label: t('invoices.status'),
+      minScreen: 'sm',
       render: (invoice) => t(`invoices.statuses.${invoice.status}`),
     },
     {

@@ -4,7 +4,9 @@
  * (the end becomes required and the reason is shown), title and note. The contracts' rules
  * (`event-form.ts`) are checked before sending; the server's field errors show under their
  * fields in the user's language; a failed save shows the toast 'Error creating event'.
- * A running event can only be shortened or ended now; a past one is shown read-only.
+ * A running event can only be shortened or ended now; a past one is shown read-only, and so is
+ * every event to a member who only reads (ems): titled "Termin", every field disabled, no save,
+ * delete or end.
  */
 import type { HeatingEvent } from '@heizplan/contracts/events';
 import { useMemo } from 'react';
@@ -80,7 +82,7 @@ export function EventDialog({
   const canOperate = useCan('operate');
   const readOnly = status === 'past' || !canOperate;
   // Spec: a running event can still be shortened or ended, nothing else about it changes.
-  const locked = status !== 'upcoming';
+  const locked = status !== 'upcoming' || readOnly;
 
   const failed = () =>
     toast({
@@ -124,7 +126,7 @@ export function EventDialog({
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title={event ? t('dialog.editTitle') : t('dialog.createTitle')}
+      title={readOnly ? t('dialog.viewTitle') : event ? t('dialog.editTitle') : t('dialog.createTitle')}
       testid="event-dialog"
       footer={
         <>
@@ -139,7 +141,7 @@ export function EventDialog({
               {t('dialog.delete')}
             </Button>
           )}
-          {status === 'running' && (
+          {status === 'running' && canOperate && (
             <Button
               variant="secondary"
               onClick={() => act('end')}
@@ -176,7 +178,7 @@ export function EventDialog({
             })}
           </p>
         )}
-        {status === 'running' && (
+        {status === 'running' && canOperate && (
           <p className="rounded-lg bg-amber-50 p-3 text-amber-900" data-testid="event-running">
             {t('dialog.running')}
           </p>

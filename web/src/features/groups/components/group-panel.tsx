@@ -1,8 +1,8 @@
 /**
- * One group on the groups screen: rename, delete, members and group plans. Group plans are
- * unavailable while a member unit has its own active plan (spec §2 "Groups"); the editor is
- * then disabled and says which units block it. The preview runs on the group's first unit.
- * The plan editor belongs to the plans feature, so the screen renders it through `renderPlans`.
+ * One group on the groups screen: rename, delete, members and group plans. No group plan can
+ * be added while a member unit has its own active plan (spec §2 "Groups"); the plans slot gets
+ * those units' names to say so. The preview runs on the group's first unit. The plan editor
+ * belongs to the plans feature, so the screen renders it through `renderPlans`.
  */
 import { type Group, GroupUpdateSchema } from '@heizplan/contracts/heating';
 import type { ReactNode } from 'react';
@@ -23,8 +23,8 @@ export interface GroupPlansSlot {
   groupId: string;
   /** The unit whose preview stands for the group's, or null while the group has no members. */
   previewUnitId: string | null;
-  /** Why group plans cannot be edited now, or null when they can. */
-  disabledReason: string | null;
+  /** Units of the group with an own active plan (no new group plan then); empty when none. */
+  blockedBy: string[];
 }
 
 export interface GroupPanelProps {
@@ -42,9 +42,7 @@ export function GroupPanel({ group, onDeleted, renderPlans }: GroupPanelProps) {
   const name = form.watch('name') ?? '';
   const change = useChangeGroup();
   const firstMember = useUnits({ groupId: group.id, size: 1 }).data?.results[0];
-  const disabledReason = group.groupPlansAvailable
-    ? null
-    : t('plansUnavailable', { units: group.blockingUnits.map((u) => u.name).join(', ') });
+  const blockedBy = group.groupPlansAvailable ? [] : group.blockingUnits.map((u) => u.name);
 
   return (
     <div className="flex flex-col gap-6" data-testid={`group-panel-${group.id}`}>
@@ -124,7 +122,7 @@ export function GroupPanel({ group, onDeleted, renderPlans }: GroupPanelProps) {
         <GroupMembers group={group} />
       </SettingsCard>
       <SettingsCard title={t('plans')} description={t('plansHint')} testid="group-plans">
-        {renderPlans({ groupId: group.id, previewUnitId: firstMember?.id ?? null, disabledReason })}
+        {renderPlans({ groupId: group.id, previewUnitId: firstMember?.id ?? null, blockedBy })}
       </SettingsCard>
     </div>
   );

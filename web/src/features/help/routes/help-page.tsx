@@ -5,15 +5,17 @@
  * days over seasonal, no plan → frost protection; company range and wall-control limits), putting
  * devices into service (licences, DevEUI/AppKey/JoinEUI, the TR005 code on /assign), the
  * occupants' page and its 1.5 °C advice (spec §1), the roles (decision 0022), the support contact
- * from SUPPORT_EMAIL / SUPPORT_URL, and the way to the changelog.
+ * from SUPPORT_EMAIL / SUPPORT_URL, the way to the changelog, and the first-run tour again.
  */
 import type { Role } from '@heizplan/contracts/account';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SettingsCard } from '../../../components/settings-card.tsx';
+import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useAppConfig } from '../../../lib/app-config.ts';
+import { requestTour } from '../../../lib/tour-request.ts';
 
 /** Strongest first, as the table reads. */
 const ROLES: Role[] = ['admin', 'heating', 'ems'];
@@ -86,6 +88,13 @@ export function HelpPage() {
   return (
     <div className="flex flex-col gap-6" data-testid="settings-help">
       <p className="text-sm text-stone-700">{t('intro')}</p>
+      <SettingsCard title={t('tour.title')} description={t('tour.text')} testid="help-tour">
+        <div>
+          <Button variant="secondary" onClick={requestTour} testid="help-tour-start">
+            {t('tour.start')}
+          </Button>
+        </div>
+      </SettingsCard>
       <SettingsCard title={t('setpoint.title')} description={t('setpoint.intro')} testid="help-setpoint">
         <Items items={list('setpoint.rules')} ordered testid="help-setpoint-rules" />
         <Subheading>{t('setpoint.plansTitle')}</Subheading>

@@ -1,8 +1,13 @@
 /**
  * The plans of one unit or group (spec §2): the list with kind, validity and state, buttons to
  * add a seasonal or a specific-days plan, and the plan editor for the chosen one. Used by the
- * unit detail and by the groups screen; `disabledReason` (group plans unavailable while a
- * member unit has its own active plan) disables adding and editing and is shown.
+ * unit detail and by the groups screen.
+ *
+ * A unit's own active plan overrides its group's plans for that unit only, and while it is
+ * active no group plan of that group can be added or kept active (spec §2 "Groups"). So the
+ * group's section names the units with their own plan, says which group plans still run the
+ * other units and why nothing can be added; the unit's section says that its own plan
+ * overrides the group's, and asks before saving the plan that starts blocking the group.
  */
 import type { Plan } from '@heizplan/contracts/heating';
 import { useState } from 'react';
@@ -19,15 +24,51 @@ type Editing = { plan: Plan | null; initial: PlanDraft; key: string } | null;
 export interface PlansSectionProps {
   owner: PlanOwner;
   preview: PlanEditorProps['preview'];
-  disabledReason?: string | null;
+  /** A group's section: the names of its units with an own active plan (group plans then blocked). */
+  blockedBy?: readonly string[];
+  /** A unit's section: the unit's name and its group, null without one. */
+  unit?: { name: string; group: string | null };
 }
 
-export function PlansSection({ owner, preview, disabledReason = null }: PlansSectionProps) {
+/** "„A“, „B“" in German, "“A”, “B”" in English. */
+const quoted = (names: readonly string[], open: string, close: string) =>
+  names.map((name) => `${open}${name}${close}`).join(', ');
+
+export function PlansSection({ owner, preview, blockedBy = [], unit }: PlansSectionProps) {
   const { t } = useTranslation('plans');
   const plans = usePlans(owner);
   const [editing, setEditing] = useState<Editing>(null);
   // Members who only read see the plans without editing them (decision 0022).
   const canOperate = useCan('operate');
+  const nameOf = (plan: Plan) => plan.name || t(`kinds.${plan.kind}`);
+  const activePlans = (plans.data ?? []).filter((plan) => plan.active);
+
+  const blocked = blockedBy.length > 0;
+  const blockedReason = blocked
+    ? [
+        t('group.ownPlans', { count: blockedBy.length, units: blockedBy.join(', ') }),
+        plans.data === undefined
+          ? null
+          : activePlans.length > 0
+            ? t('group.stillApplies', {
+                count: activePlans.length,
+                plans: quoted(activePlans.map(nameOf), t('quote.open'), t('quote.close')),
+              })
+            : t('group.noneActive'),
+        t('group.why'),
+      ]
+        .filter(Boolean)
+        .join(' ')
+    : null;
+  const group = unit?.group ?? null;
+  // This unit's own active plan is what overrides the group's plans (and blocks new ones).
+  const overrideNote =
+    group !== null && activePlans.length > 0 ? t('unit.overrides', { group, unit: unit?.name }) : null;
+  // Saving an active plan while none is active yet starts blocking the group's plans.
+  const activationWarning =
+    group !== null && plans.data !== undefined && activePlans.length === 0
+      ? { title: t('unit.confirmTitle'), text: t('unit.confirmText', { group, unit: unit?.name }) }
+      : null;
 
   const startNew = (kind: PlanKind) =>
     setEditing({
@@ -42,13 +83,18 @@ export function PlansSection({ owner, preview, disabledReason = null }: PlansSec
 
   return (
     <div className="flex flex-col gap-4" data-testid="plans-section">
-      {disabledReason && !editing && (
+      {blockedReason && !editing && (
         <p
           role="status"
           className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900"
           data-testid="plans-disabled-reason"
         >
-          {disabledReason}
+          {blockedReason}
+        </p>
+      )}
+      {overrideNote && (
+        <p role="status" className="rounded-lg bg-brand-50 p-3 text-sm text-ink" data-testid="plans-override">
+          {overrideNote}
         </p>
       )}
       {plans.isPending ? (
@@ -66,7 +112,7 @@ export function PlansSection({ owner, preview, disabledReason = null }: PlansSec
               data-testid={`plan-${plan.id}`}
             >
               <div className="min-w-0">
-                <p className="font-medium">{plan.name || t(`kinds.${plan.kind}`)}</p>
+                <p className="font-medium">{nameOf(plan)}</p>
                 <p className="text-sm text-stone-600">
                   {t(`kinds.${plan.kind}`)} · {coverage(plan)} ·{' '}
                   {t(plan.active ? 'activeState' : 'inactiveState')}
@@ -77,7 +123,7 @@ export function PlansSection({ owner, preview, disabledReason = null }: PlansSec
                   variant="secondary"
                   size="sm"
                   onClick={() => setEditing({ plan, initial: draftOf(plan), key: plan.id })}
-                  aria-label={t('editLabel', { name: plan.name || t(`kinds.${plan.kind}`) })}
+                  aria-label={t('editLabel', { name: nameOf(plan) })}
                   testid={`plan-edit-${plan.id}`}
                 >
                   {t('edit')}
@@ -92,7 +138,7 @@ export function PlansSection({ owner, preview, disabledReason = null }: PlansSec
           <Button
             variant="secondary"
             onClick={() => startNew('seasonal')}
-            disabled={disabledReason !== null}
+            disabled={blocked}
             testid="plan-new-seasonal"
           >
             {t('newSeasonal')}
@@ -100,7 +146,7 @@ export function PlansSection({ owner, preview, disabledReason = null }: PlansSec
           <Button
             variant="secondary"
             onClick={() => startNew('specific_days')}
-            disabled={disabledReason !== null}
+            disabled={blocked}
             testid="plan-new-specific-days"
           >
             {t('newSpecificDays')}
@@ -116,7 +162,8 @@ export function PlansSection({ owner, preview, disabledReason = null }: PlansSec
             plan={editing.plan}
             initial={editing.initial}
             preview={preview}
-            disabledReason={disabledReason}
+            disabledReason={blockedReason}
+            activationWarning={activationWarning}
             onClose={() => setEditing(null)}
           />
         </div>

@@ -1,7 +1,8 @@
 /**
  * One switch point of the plan editor (spec §2: day, hour, minute, temperature, ignore wall
  * control) as labelled inputs of the editor's form (`switchPoints.<index>`), with the server's
- * messages for this switch point under it.
+ * messages for this switch point under it, each after the name of the input it concerns
+ * ("Temperatur: … mindestens 12 °C"), as one line holds several inputs.
  */
 import { useId } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
@@ -10,7 +11,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { controlClass } from '../../../components/ui/field.tsx';
 import type { FieldError } from '../../../lib/api-client.ts';
 import { useProblemMessage } from '../../../lib/problem-message.ts';
-import { hasError, problemsFor, type SwitchPointRow } from '../plan-draft.ts';
+import { hasError, type SwitchPointRow } from '../plan-draft.ts';
 
 export interface SwitchPointRowProps {
   /** Position in the plan's switch point list = index in the server's field names. */
@@ -28,7 +29,21 @@ export function SwitchPointEditor({ index, errors, onRemove }: SwitchPointRowPro
   });
   const id = useId();
   const field = `switchPoints.${index}` as const;
-  const messages = problemsFor(errors, field).map(problems.fieldText);
+  const names: Record<string, string> = {
+    hour: t('switchPoint.hour'),
+    minute: t('switchPoint.minute'),
+    temperature: t('switchPoint.temperature'),
+  };
+  // Every problem of this row, also two of one kind (hour and minute both wrong).
+  const messages = errors
+    .map((error) => ({ ...error, field: error.field.replace(/^body\./, '') }))
+    .filter((error) => error.field === field || error.field.startsWith(`${field}.`))
+    .filter((error, i, all) => all.findIndex((o) => o.field === error.field && o.code === error.code) === i)
+    .map((error) => {
+      const name = names[error.field.slice(field.length + 1)];
+      const text = problems.fieldText(error);
+      return name ? `${name}: ${text}` : text;
+    });
   const input = (
     key: 'hour' | 'minute' | 'temperature',
     props: { min?: number; max?: number; step?: number },

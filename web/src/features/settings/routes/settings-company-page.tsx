@@ -116,6 +116,8 @@ function CompanyForm({ company, readOnly }: { company: Company; readOnly: boolea
             value={zone.value ?? null}
             onChange={(next) => zone.onChange(next ?? undefined)}
             error={zone.error}
+            // Said as well as inherited from the fieldset, so the widget is drawn as disabled.
+            disabled={readOnly}
             testid="company-time-zone"
             options={zones.map((z) => ({ id: z, item: z, testid: `company-time-zone-${z}` }))}
           />

@@ -3,7 +3,10 @@
  * joining one (invite-code field). Next is disabled while the active field is empty; a failed
  * call's message (e.g. the server's 'Invalid invite code.') is shown under the active field.
  * Opened from an invite mail, the code is filled in; a person who already belongs to
- * a company joins at once.
+ * a company joins at once. A person who came here straight from an invite link skipped step 1:
+ * the wizard's language (the sign-up's, else the browser's) is stored on the way, so joining
+ * leads on into the app instead of back to step 1. Someone an admin removed from a company is
+ * told so above the form (the server's notice), until they dismiss it or go on.
  */
 import { CompanySetupQuerySchema, InviteSetupParamsSchema } from '@heizplan/contracts/account';
 import { useEffect, useRef } from 'react';
@@ -14,8 +17,10 @@ import { Button } from '../../../components/ui/button.tsx';
 import { cx } from '../../../components/ui/cx.ts';
 import { applyServerErrors, Form, FormTextInput, useContractForm } from '../../../components/ui/form.tsx';
 import { useCreateCompany } from '../../../lib/account/create-company.ts';
+import { useDismissNotice } from '../../../lib/account/dismiss-notice.ts';
 import { useMe } from '../../../lib/account/get-me.ts';
 import { useJoinCompany } from '../../../lib/account/join-company.ts';
+import { useUpdateLanguage } from '../../../lib/account/update-language.ts';
 import { setCurrentCompanyId } from '../../../lib/client-storage.ts';
 import { useProblemMessage } from '../../../lib/problem-message.ts';
 import { canContinueCompany, type StepProps } from '../setup-data.ts';
@@ -37,7 +42,11 @@ export function CompanyStep({ data, update }: StepProps) {
   const [query] = useSearchParams();
   const createCompany = useCreateCompany();
   const joinCompany = useJoinCompany();
-  const pending = createCompany.isPending || joinCompany.isPending;
+  const updateLanguage = useUpdateLanguage();
+  const dismiss = useDismissNotice();
+  const me = useMe().data;
+  const removals = me?.notices.filter((notice) => notice.kind === 'removed_from_company') ?? [];
+  const pending = createCompany.isPending || joinCompany.isPending || updateLanguage.isPending;
   // Checked when next is pressed (next is disabled while the active field is empty).
   const form = useContractForm(CompanyStepSchema, {
     mode: 'onSubmit',
@@ -52,8 +61,12 @@ export function CompanyStep({ data, update }: StepProps) {
 
   const next = (values: z.output<typeof CompanyStepSchema>) => {
     const handlers = {
-      onSuccess: (company: { id: string }) => {
+      onSuccess: async (company: { id: string }) => {
         setCurrentCompanyId(company.id);
+        // Should storing fail, the guards ask for the language in step 1 as before.
+        if (me && !me.lang) await updateLanguage.mutateAsync(data.locale).catch(() => undefined);
+        // In a company again: the removal has been read.
+        for (const notice of removals) dismiss.mutate(notice.id);
         void navigate('/setup/3');
       },
       // The refusal (e.g. the server's 'Invalid invite code.') shows under the active field.
@@ -64,7 +77,7 @@ export function CompanyStep({ data, update }: StepProps) {
     else joinCompany.mutate(values.inviteCode, handlers);
   };
 
-  const hasCompanies = (useMe().data?.company_ids.length ?? 0) > 0;
+  const hasCompanies = (me?.company_ids.length ?? 0) > 0;
   const autoJoined = useRef(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: joins once, when the page opens from an invite link
   useEffect(() => {
@@ -80,6 +93,25 @@ export function CompanyStep({ data, update }: StepProps) {
 
   return (
     <Form form={form} onSubmit={next}>
+      {removals.map((notice) => (
+        <div
+          key={notice.id}
+          role="status"
+          className="mb-6 flex items-start gap-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900"
+          data-testid="setup-removed-notice"
+        >
+          <p className="flex-1 py-1">{t('company.removed', { company: notice.company_name })}</p>
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-label={t('company.dismissNotice')}
+            onClick={() => dismiss.mutate(notice.id)}
+            testid={`setup-notice-dismiss-${notice.id}`}
+          >
+            ×
+          </Button>
+        </div>
+      ))}
       <h2 className="text-xl font-semibold text-ink">{t('company.title')}</h2>
       <p className="mt-1 text-sm text-stone-600">{t('company.text')}</p>
       <div

@@ -1,8 +1,9 @@
 /**
  * `POST /api/companies/{id}/units` (one unit) and `POST …/units/bulk` (many from a name pattern
- * like "Raum {n}" and a count, in one transaction on the server).
+ * like "Raum {n}" and a count, in one transaction on the server); `POST …/groups` for a group
+ * named in the dialog that does not exist yet, created before the units that go into it.
  */
-import type { Unit, UnitBulkCreate, UnitCreate } from '@heizplan/contracts/heating';
+import type { Group, Unit, UnitBulkCreate, UnitCreate } from '@heizplan/contracts/heating';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, companyPath } from '../../../lib/api-client.ts';
 import { heatingKeys } from '../../../lib/heating/query-keys.ts';
@@ -24,5 +25,17 @@ export function useCreateUnits() {
       void queryClient.invalidateQueries({ queryKey: heatingKeys.units });
       void queryClient.invalidateQueries({ queryKey: heatingKeys.groups });
     },
+  });
+}
+
+/** Creates the group `name` (its units follow in a second call). */
+export const createGroup = (name: string): Promise<Group> =>
+  api.post<Group>(companyPath('/groups'), { body: { name } });
+
+export function useCreateGroup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createGroup,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: heatingKeys.groups }),
   });
 }

@@ -3,11 +3,12 @@
  * pattern and a count (`UnitBulkCreateSchema`), optionally in a group. Its own chunk, fetched
  * when the dialog opens: the units screen is the first one after sign-in and carries no zod
  * (decision 0045). Messages show while typing (a count above the limit is said at
- * once); the dialog's submit button waits for valid values.
+ * once); the dialog's submit button waits for valid values. A group name that does not exist
+ * is offered as a new group ('Gruppe „Etage 3“ anlegen'), created first, then the units in it.
  */
-import { UnitBulkCreateSchema, UnitCreateSchema } from '@heizplan/contracts/heating';
+import { GroupCreateSchema, UnitBulkCreateSchema, UnitCreateSchema } from '@heizplan/contracts/heating';
 import { BULK_UNIT_MAX } from '@heizplan/contracts/limits';
-import { useLayoutEffect } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { Combobox } from '../../../components/ui/combobox.tsx';
@@ -24,12 +25,17 @@ import {
 import { Select } from '../../../components/ui/select.tsx';
 import { useAllGroups } from '../../../lib/heating/list-groups.ts';
 import { useProblemMessage } from '../../../lib/problem-message.ts';
-import type { CreateUnitsInput } from '../api/create-units.ts';
+import { type CreateUnitsInput, useCreateGroup } from '../api/create-units.ts';
 
+/** The group: an existing one's id, or the name of one to create (then `groupId` is null). */
+const groupFields = { groupId: z.uuid().nullable(), newGroup: GroupCreateSchema.shape.name.nullable() };
 const CreateUnitsSchema = z.discriminatedUnion('mode', [
-  z.object({ mode: z.literal('one'), name: UnitCreateSchema.shape.name, groupId: z.uuid().nullable() }),
-  UnitBulkCreateSchema.extend({ mode: z.literal('many'), groupId: z.uuid().nullable() }),
+  z.object({ mode: z.literal('one'), name: UnitCreateSchema.shape.name, ...groupFields }),
+  UnitBulkCreateSchema.extend({ mode: z.literal('many'), ...groupFields }),
 ]);
+
+/** The combobox's entry for the group still to create. */
+const NEW_GROUP = 'new-group';
 
 export interface CreateUnitsFormProps {
   /** Sends the units; rejects with the server's problem. */
@@ -52,6 +58,7 @@ export default function CreateUnitsForm({ create, onValidChange }: CreateUnitsFo
       count: 10,
       start: 1,
       groupId: null,
+      newGroup: null,
     } as z.input<typeof CreateUnitsSchema>,
     wording: (issue) =>
       issue.path[0] === 'count' && issue.code === 'too_big'
@@ -62,22 +69,50 @@ export default function CreateUnitsForm({ create, onValidChange }: CreateUnitsFo
   });
   const mode = useFormControl('mode', form.control);
   const group = useFormControl('groupId', form.control);
-  const { isValid } = form.formState;
+  const newGroup = useFormControl('newGroup', form.control);
+  const createGroup = useCreateGroup();
+  // A group created here shows by its name until the groups list has it.
+  const [created, setCreated] = useState<{ id: string; name: string } | null>(null);
+  // Not sendable twice while the group or the units are on their way.
+  const isValid = form.formState.isValid && !form.formState.isSubmitting;
+  const listed = groups.data?.results ?? [];
+  const groupOptions = [
+    ...listed.map((g) => ({ id: g.id, item: g.name, testid: `create-units-group-${g.id}` })),
+    ...(created && !listed.some((g) => g.id === created.id)
+      ? [{ id: created.id, item: created.name, testid: `create-units-group-${created.id}` }]
+      : []),
+  ];
   // In the same commit, so the button never lags behind the message.
   useLayoutEffect(() => onValidChange(isValid), [isValid, onValidChange]);
 
+  /**
+   * The units' group: the chosen one, or the new one once created (then chosen, so trying again
+   * does not create it twice); null for none; false when it could not be created (said there).
+   */
+  const groupOf = async (values: z.output<typeof CreateUnitsSchema>): Promise<string | null | false> => {
+    if (!values.newGroup) return values.groupId;
+    try {
+      const made = await createGroup.mutateAsync(values.newGroup);
+      setCreated({ id: made.id, name: made.name });
+      form.setValue('groupId', made.id);
+      form.setValue('newGroup', null);
+      return made.id;
+    } catch (error) {
+      // The server names the group's `name`; here that is the group field.
+      applyServerErrors(form, error, problems, { rename: { name: 'groupId' }, restOn: 'groupId' });
+      return false;
+    }
+  };
+
   const submit = async (values: z.output<typeof CreateUnitsSchema>) => {
+    const groupId = await groupOf(values);
+    if (groupId === false) return;
     const input: CreateUnitsInput =
       values.mode === 'one'
-        ? { mode: 'one', unit: { name: values.name, groupId: values.groupId } }
+        ? { mode: 'one', unit: { name: values.name, groupId } }
         : {
             mode: 'many',
-            bulk: {
-              pattern: values.pattern,
-              count: values.count,
-              start: values.start,
-              groupId: values.groupId,
-            },
+            bulk: { pattern: values.pattern, count: values.count, start: values.start, groupId },
           };
     await create(input).catch((error: unknown) =>
       applyServerErrors(form, error, problems, { fallback: t('create.error') }),
@@ -122,15 +157,34 @@ export default function CreateUnitsForm({ create, onValidChange }: CreateUnitsFo
       <Combobox
         label={t('fields.group')}
         placeholder={t('noGroup')}
-        value={group.value}
-        onChange={group.onChange}
-        error={group.error}
+        value={newGroup.value ? NEW_GROUP : group.value}
+        onChange={(id) => {
+          if (id === NEW_GROUP) return;
+          group.onChange(id);
+          newGroup.onChange(null);
+        }}
+        create={{
+          label: (name) => t('create.newGroup', { name }),
+          onCreate: (name) => {
+            group.onChange(null);
+            newGroup.onChange(name);
+          },
+          testid: 'create-units-group-new',
+        }}
+        error={group.error ?? newGroup.error}
         testid="create-units-group"
-        options={(groups.data?.results ?? []).map((g) => ({
-          id: g.id,
-          item: g.name,
-          testid: `create-units-group-${g.id}`,
-        }))}
+        options={[
+          ...groupOptions,
+          ...(newGroup.value
+            ? [
+                {
+                  id: NEW_GROUP,
+                  item: t('create.newGroupChosen', { name: newGroup.value }),
+                  testid: 'create-units-group-chosen-new',
+                },
+              ]
+            : []),
+        ]}
       />
       <FormError testid="create-units-error" />
     </Form>

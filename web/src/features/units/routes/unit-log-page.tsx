@@ -1,7 +1,7 @@
 /**
  * `/units/:unitId/log` (spec §2, §3): the unit's heating log, newest first, with a "load more"
  * button while the server has older entries. Each entry: time in the company's time zone,
- * kind, old → new setpoint, and who did it — "you" for the signed-in member, the member's
+ * kind, old → new setpoint (with what the valves got where their model adjusted it), and who did it — "you" for the signed-in member, the member's
  * name, or "anonymous" (scheduler, QR page).
  */
 import type { LogEntry } from '@heizplan/contracts/heating';
@@ -14,6 +14,7 @@ import { useCompany } from '../../../lib/company/get-company.ts';
 import { useHeatingFormat } from '../../../lib/format.ts';
 import { useHeatingLog } from '../api/get-log.ts';
 import { useUnit } from '../api/get-unit.ts';
+import { DeliveredSetpoints } from '../components/delivered-setpoints.tsx';
 
 export function UnitLogPage() {
   const { t } = useTranslation('units');
@@ -73,10 +74,13 @@ export function UnitLogPage() {
                   {actorOf(entry)}
                 </p>
               </div>
-              <p className="tabular-nums" data-testid={`log-setpoints-${entry.id}`}>
-                {format.celsius(entry.oldSetpoint)} →{' '}
-                <span className="font-semibold">{format.celsius(entry.newSetpoint)}</span>
-              </p>
+              <div className="sm:text-right">
+                <p className="tabular-nums" data-testid={`log-setpoints-${entry.id}`}>
+                  {format.celsius(entry.oldSetpoint)} →{' '}
+                  <span className="font-semibold">{format.celsius(entry.newSetpoint)}</span>
+                </p>
+                <DeliveredSetpoints delivered={entry.delivered ?? []} testid={`log-delivered-${entry.id}`} />
+              </div>
             </li>
           ))}
         </ol>

@@ -1,0 +1,31 @@
+/**
+ * The alert kinds and each condition's defaults, without zod: the units screen reads
+ * `farFromSetpointMinutes` on the first load, which must not pull the schema library in
+ * (decision 0045). `alerts.ts` builds the schemas from these.
+ */
+import type { AlertSettings } from './alerts.ts';
+
+export const ALERT_KINDS = [
+  'device_offline',
+  'gateway_offline',
+  'low_battery',
+  'device_fault',
+  'open_window',
+  'not_warming',
+  'far_from_setpoint',
+  'setpoint_not_delivered',
+  'setpoints_stalled',
+] as const;
+
+/** What a company's alert settings are until it changes them. */
+export const DEFAULT_ALERT_SETTINGS: AlertSettings = {
+  enabled: [...ALERT_KINDS],
+  offlineIntervals: 3,
+  lowBatteryPercent: 20,
+  notWarmingMinutes: 120,
+  farFromSetpointKelvin: 3,
+  farFromSetpointMinutes: 240,
+  undeliveredMinutes: 60,
+  clearMinutes: 10,
+  repeatHours: 24,
+};
