@@ -423,6 +423,10 @@ describe('billing screens', { timeout: 20_000 }, () => {
       expect(await screen.findByTestId('subscription-cancel-dialog')).toHaveTextContent(
         'endet am 23.11.2027',
       );
+      // The way out says what it keeps, not a bare "Abbrechen" beside "Kündigen".
+      expect(screen.getByTestId('subscription-cancel-dialog-cancel')).toHaveTextContent(
+        'Abonnement behalten',
+      );
       await userEvent.click(screen.getByTestId('subscription-cancel-dialog-confirm'));
       expect(await screen.findByText('Abonnement gekündigt')).toBeVisible();
       expect(await screen.findByTestId('billing-status')).toHaveTextContent(

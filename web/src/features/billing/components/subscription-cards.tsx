@@ -95,6 +95,8 @@ export function SubscriptionCard({ billing }: { billing: BillingOverview }) {
         onOpenChange={setConfirming}
         title={t('subscription.confirmTitle')}
         confirmText={t('subscription.confirm')}
+        // Not the UI kit's "Cancel": beside "Cancel subscription" it would say the opposite.
+        cancelText={t('subscription.keep')}
         onConfirm={() =>
           cancel.update.mutateAsync({ cancelAtPeriodEnd: true }).then(cancel.onSuccess, cancel.onError)
         }
