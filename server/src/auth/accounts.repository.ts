@@ -24,14 +24,25 @@ export async function findAccountById(db: Db, id: string): Promise<IdentityAccou
  * deactivated (`DELETE /me/request_deletion`): then sign-in, refresh and silent login fail.
  */
 export async function findActiveAccount(db: Db, id: string): Promise<IdentityAccount | undefined> {
+  return (await findActiveAccountWithSignOut(db, id))?.account;
+}
+
+/**
+ * `findActiveAccount` with the user's `tokens_valid_from` (the sign-out epoch access tokens
+ * carry), read in the same statement.
+ */
+export async function findActiveAccountWithSignOut(
+  db: Db,
+  id: string,
+): Promise<{ account: IdentityAccount; tokensValidFrom: Date | null } | undefined> {
   const [row] = await db
-    .select({ account: identityAccounts, active: users.active })
+    .select({ account: identityAccounts, active: users.active, tokensValidFrom: users.tokensValidFrom })
     .from(identityAccounts)
     .leftJoin(users, eq(users.id, identityAccounts.id))
     .where(eq(identityAccounts.id, id))
     .limit(1);
   if (!row || row.active === false) return undefined;
-  return row.account;
+  return { account: row.account, tokensValidFrom: row.tokensValidFrom };
 }
 
 /** Notes a completed sign-in on the user row (the team screen shows it). */

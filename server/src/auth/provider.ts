@@ -12,13 +12,11 @@
  * clientBasedCORS, cookies.keys, extraTokenClaims).
  */
 
-import { eq } from 'drizzle-orm';
 import { createLocalJWKSet } from 'jose';
 import type { Configuration, KoaContextWithOIDC } from 'oidc-provider';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { users } from '../db/schema.ts';
-import { findActiveAccount } from './accounts.repository.ts';
+import { findActiveAccount, findActiveAccountWithSignOut } from './accounts.repository.ts';
 import { createTokenVerifier, SIGN_OUT_EPOCH_CLAIM, type TokenVerifier } from './bearer.ts';
 import { loadProviderKeys, publicJwks } from './keys.ts';
 import { createAdapterClass, purgeExpiredIdentityState } from './oidc-adapter.ts';
@@ -113,20 +111,16 @@ export async function createIdentityProvider(config: Config, db: Db): Promise<Id
     },
     async extraTokenClaims(_ctx, token) {
       const accountId = 'accountId' in token ? token.accountId : undefined;
-      const account = accountId ? await findActiveAccount(db, accountId) : undefined;
-      if (!account) return undefined;
-      const [user] = await db
-        .select({ tokensValidFrom: users.tokensValidFrom })
-        .from(users)
-        .where(eq(users.id, account.id))
-        .limit(1);
+      const found = accountId ? await findActiveAccountWithSignOut(db, accountId) : undefined;
+      if (!found) return undefined;
+      const { account, tokensValidFrom } = found;
       return {
         name: account.name,
         email: account.email,
         email_verified: account.emailVerified,
         // The account's sign-out epoch when the token was issued (ms): a password reset or change
         // moves it on, and the API refuses tokens that carry an older one (bearer.ts).
-        [SIGN_OUT_EPOCH_CLAIM]: user?.tokensValidFrom?.getTime() ?? 0,
+        [SIGN_OUT_EPOCH_CLAIM]: tokensValidFrom?.getTime() ?? 0,
       };
     },
     // First-party client: grant everything it may ask for instead of showing a consent screen.
