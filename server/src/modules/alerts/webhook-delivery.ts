@@ -11,7 +11,6 @@ import { createHmac } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { webhookDeliveries } from '../../metrics.ts';
-import { webhookFetch } from './webhook-address.ts';
 
 export const MAX_ATTEMPTS = 8;
 const BATCH = 20;
@@ -36,19 +35,14 @@ interface Claimed {
   attempts: number;
 }
 
-const publicOnlyFetch = webhookFetch(false);
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
  * Sends the deliveries due at `now` (one round of at most 20). @returns how many were delivered.
- * `fetchImpl` is the HTTP client: by default one that refuses non-public addresses
- * (`webhookFetch`); plain `fetch` with WEBHOOKS_ALLOW_PRIVATE or in tests with a local receiver.
+ * `fetchImpl` is the HTTP client, built once by the caller: `webhookFetch` (webhook-address.ts),
+ * which refuses non-public addresses unless WEBHOOKS_ALLOW_PRIVATE; tests pass their own.
  */
-export async function deliverDueWebhooks(
-  db: Db,
-  now = new Date(),
-  fetchImpl: typeof fetch = publicOnlyFetch,
-): Promise<number> {
+export async function deliverDueWebhooks(db: Db, now: Date, fetchImpl: typeof fetch): Promise<number> {
   const at = now.toISOString();
   const claimed = await db.transaction(async (tx) =>
     rowsOf<Claimed>(
