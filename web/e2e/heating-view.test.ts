@@ -82,6 +82,8 @@ describe('public heating view', () => {
   it('opens the link without a session on a phone, raises the setpoint and says until when it holds', async () => {
     const page = await phone('de-DE');
     await page.goto(link);
+    // The heading reads the page title until the view has loaded.
+    await page.getByTestId('hv-setpoint').waitFor();
     await expect(page.getByTestId('hv-name').innerText()).resolves.toBe('Büro 2.04');
     await expect(page.locator('html').getAttribute('lang')).resolves.toBe('de');
     await expect(page.getByTestId('hv-room').innerText()).resolves.toBe('–');
