@@ -104,6 +104,8 @@ export async function unitsPage(
   f: UnitListFilter,
 ): Promise<UnitsPage> {
   // `m.role is not null`: for a non-member the page subqueries stop before reading anything.
+  // The total joins the groups only to search their names: PostgreSQL does not drop the unused
+  // join inside the lateral subquery, and it cost a quarter of the statement's time.
   const matching = sql`m.role is not null and u.company_id = ${companyId}
     ${f.groupId ? sql`and u.group_id = ${f.groupId}` : sql``}
     ${f.q ? sql`and (u.name ilike ${containsPattern(f.q)} or g.name ilike ${containsPattern(f.q)})` : sql``}`;
@@ -124,7 +126,9 @@ export async function unitsPage(
     left join users me on me.id = caller.id
     left join memberships m on m.company_id = ${companyId} and m.user_id = caller.id
     left join lateral (
-      select count(*) as total from units u left join groups g on g.id = u.group_id where ${matching}
+      select count(*) as total from units u
+      ${f.q ? sql`left join groups g on g.id = u.group_id` : sql``}
+      where ${matching}
     ) t on true
     left join lateral (
       select u.*, g.name as group_name
