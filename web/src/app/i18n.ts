@@ -19,8 +19,8 @@ const STORAGE_KEY = 'heizplan.lang';
 
 /** Namespaces every screen needs at once: bundled with the entry in both languages. */
 const BUNDLED_NAMESPACES = ['common', 'ui'];
-/** The shell's other namespaces (sign-in, subscription notice, company switcher): fetched at start. */
-const SHELL_NAMESPACES = ['auth', 'billing', 'company'];
+/** The shell's other namespaces (sign-in, company switcher): fetched at start. */
+const SHELL_NAMESPACES = ['auth', 'company'];
 
 const bundled = import.meta.glob<ResourceKey>(['../locales/*/common.json', '../locales/*/ui.json'], {
   eager: true,

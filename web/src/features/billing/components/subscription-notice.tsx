@@ -1,7 +1,8 @@
 /**
  * Spec §2: "Where no subscription is active the navigation says so and offers a link to
  * subscription setup." Admins get the link (to the shop, or to billing while a payment is
- * processed or late); other members learn that an admin can buy licences. Nothing shows while
+ * processed or late); other members learn that an admin can buy licences. Its texts are in
+ * `common`, which ships with the entry, so the shell loads no billing texts. Nothing shows while
  * a subscription is active or when the server bills nothing (`BILLING_PROVIDER=none`).
  */
 import { useTranslation } from 'react-i18next';
@@ -10,7 +11,7 @@ import { useCan, useCurrentCompanyId } from '../../../lib/use-can.ts';
 import { useBilling } from '../api/billing.ts';
 
 export function SubscriptionNotice() {
-  const { t } = useTranslation('billing');
+  const { t } = useTranslation('common', { keyPrefix: 'subscriptionNotice' });
   const billing = useBilling(useCurrentCompanyId());
   const canManage = useCan('manage');
   const status = billing.data?.provider === 'none' ? 'active' : billing.data?.status;
@@ -22,17 +23,17 @@ export function SubscriptionNotice() {
       className="mx-3 flex flex-col gap-1 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900"
       data-testid="subscription-notice"
     >
-      <span className="font-medium">{t(`notice.${status}`)}</span>
+      <span className="font-medium">{t(status)}</span>
       {canManage ? (
         <Link
           to={buy ? '/subSetup' : '/settings/billing'}
           className="font-medium text-brand-700 underline"
           data-testid="subscription-notice-link"
         >
-          {buy ? t('notice.buy') : t('notice.details')}
+          {buy ? t('buy') : t('details')}
         </Link>
       ) : (
-        buy && <span>{t('notice.adminCanBuy')}</span>
+        buy && <span>{t('adminCanBuy')}</span>
       )}
     </div>
   );
