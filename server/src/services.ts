@@ -11,6 +11,7 @@ import { AlertsService } from './modules/alerts/alerts.service.ts';
 import { BillingService } from './modules/billing/billing.service.ts';
 import { createBillingProvider } from './modules/billing/billing.wiring.ts';
 import { licencePolicy } from './modules/billing/licences.ts';
+import { ClosuresService } from './modules/closures/closures.service.ts';
 import { CompaniesService } from './modules/companies/companies.service.ts';
 import { type AppKeyCipher, createAppKeyCipher, loadDeviceKey } from './modules/devices/app-key-cipher.ts';
 import { DevicesService } from './modules/devices/devices.service.ts';
@@ -55,6 +56,7 @@ export interface Services {
   readonly plans: PlansService;
   readonly previews: PreviewService;
   readonly events: EventsService;
+  readonly closures: ClosuresService;
   readonly publicHeatingView: PublicHeatingViewService;
   readonly heatingLog: HeatingLogService;
   readonly unitSeries: UnitSeriesService;
@@ -122,6 +124,7 @@ export function createServices({ config, db, log, ports = {} }: ServicesOptions)
     plans: new PlansService(heating),
     previews: new PreviewService(heating),
     events: new EventsService(heating),
+    closures: new ClosuresService(heating),
     publicHeatingView: new PublicHeatingViewService(heating, units),
     heatingLog: new HeatingLogService(db),
     unitSeries: new UnitSeriesService({ db, now }),

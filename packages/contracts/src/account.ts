@@ -132,6 +132,12 @@ export const CompanySchema = z.object({
   default_invite_role: RoleSchema,
   /** Heat source of the company's buildings; null until chosen. */
   energy_media: EnergyMediaSchema.nullable(),
+  /** °C a paused unit, a closure in frost mode and a date without a plan keep; default 8. */
+  frost_protection: z.number(),
+  /** °C a closure in economy mode keeps (decision 0051); default 16. */
+  economy_temperature: z.number(),
+  /** °C a closure in standby mode keeps; default 18. */
+  standby_temperature: z.number(),
   role: RoleSchema,
 });
 export type Company = z.infer<typeof CompanySchema>;
@@ -187,6 +193,9 @@ export const CompanyPatchBodySchema = z
     invite_role_choice: z.boolean(),
     default_invite_role: RoleSchema,
     energy_media: EnergyMediaSchema.nullable(),
+    frost_protection: CompanyTemperature,
+    economy_temperature: CompanyTemperature,
+    standby_temperature: CompanyTemperature,
   })
   .partial()
   .refine(

@@ -19,6 +19,8 @@ export const LogKindSchema = z.enum([
   'web_change',
   /** Frost protection because no plan covers the date (decision 0041). */
   'no_plan',
+  /** A closure's heating mode (decision 0051). */
+  'closure',
 ]);
 export type LogKind = z.infer<typeof LogKindSchema>;
 
@@ -280,6 +282,14 @@ export const PreviewStepSchema = z.object({
   ignoreWallControl: z.boolean(),
   planId: z.string().nullable(),
   eventId: z.string().nullable(),
+  /** The running closure when `source` is `closure`, else null. */
+  closureId: z.string().nullable(),
+});
+/** A closure a preview names: its name and heating mode, so a step can say "Betriebsurlaub — Frostschutz". */
+export const PreviewClosureSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  mode: z.enum(['frost', 'economy', 'standby']),
 });
 /** `initial` is the setpoint in force at `from`; `changes` are the steps in (from, to]. */
 export const PreviewSchema = z.object({
@@ -288,6 +298,8 @@ export const PreviewSchema = z.object({
   timeZone: z.string(),
   initial: PreviewStepSchema,
   changes: z.array(PreviewStepSchema),
+  /** The closures the steps name by `closureId`. */
+  closures: z.array(PreviewClosureSchema),
 });
 export type Preview = z.infer<typeof PreviewSchema>;
 

@@ -41,6 +41,15 @@ export const PROBLEM_CODES = [
   /** Company minimum temperature not below its maximum. */
   'company_range_order',
   'group_name_taken',
+  /** A closure whose end is not after its start. */
+  'closure_end_not_after_start',
+  /** A closure longer than CLOSURE_MAX_DAYS. params: days */
+  'closure_too_long',
+  /** A closure of scope groups/units without any. */
+  'closure_no_targets',
+  'unknown_closure',
+  /** A manual or occupant's setpoint change while a closure holds the unit (decision 0051). */
+  'unit_closed',
   'event_end_before_start',
   'event_end_in_past',
   'event_end_required',

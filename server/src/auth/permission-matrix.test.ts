@@ -41,6 +41,7 @@ interface World {
   groupId: string;
   planId: string;
   eventId: string;
+  closureId: string;
   deviceId: string;
   gatewayId: string;
   inviteId: string;
@@ -88,6 +89,13 @@ async function buildWorld(): Promise<World> {
     temperature: 21,
     units: [unit.id],
   });
+  const closure = await call<{ id: string }>('POST', '/closures', {
+    name: 'Betriebsurlaub',
+    start: new Date(now + 7 * 86_400_000).toISOString(),
+    end: new Date(now + 14 * 86_400_000).toISOString(),
+    mode: 'economy',
+    exceptions: [loose.id],
+  });
   await call('PUT', '/billing/address', BILLING_ADDRESS);
   const { checkoutId } = await call<{ checkoutId: string }>('POST', '/billing/checkout', {
     interval: 'yearly',
@@ -125,6 +133,7 @@ async function buildWorld(): Promise<World> {
     groupId: group.id,
     planId: plan.id,
     eventId: event.id,
+    closureId: closure.id,
     deviceId,
     gatewayId: gateway.id,
     inviteId: invite.id,
@@ -159,6 +168,16 @@ function payloadFor(operation: string, w: World): { query?: string; payload?: ob
       payload: { start: new Date(Date.now() + 86_400_000).toISOString(), temperature: 19, units: [w.unitId] },
     },
     'PATCH /api/companies/{companyId}/events/{eventId}': { payload: { title: 'Sprechtag' } },
+    'POST /api/companies/{companyId}/closures': {
+      payload: {
+        name: 'Weihnachtsferien',
+        start: new Date(Date.now() + 20 * 86_400_000).toISOString(),
+        end: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+        scope: 'groups',
+        groups: [w.groupId],
+      },
+    },
+    'PATCH /api/companies/{companyId}/closures/{closureId}': { payload: { mode: 'frost' } },
     'POST /api/companies/{companyId}/devices': { payload: { id: hex(8), model: 'milesight-wt101' } },
     'PATCH /api/companies/{companyId}/devices/{deviceId}': { payload: { unitId: null } },
     'POST /api/companies/{companyId}/gateways': { payload: { gatewayEui: hex(8), name: 'Keller' } },
@@ -193,6 +212,7 @@ function urlFor(operation: string, w: World): string {
     .replace('{groupId}', w.groupId)
     .replace('{planId}', w.planId)
     .replace('{eventId}', w.eventId)
+    .replace('{closureId}', w.closureId)
     .replace('{deviceId}', w.deviceId)
     .replace('{devEui}', w.deviceId)
     .replace('{gatewayId}', w.gatewayId)

@@ -91,6 +91,12 @@ export const PERMISSION_MATRIX: Record<string, Access> = {
   'DELETE /api/companies/{companyId}/events/{eventId}': 'operate',
   'POST /api/companies/{companyId}/events/{eventId}/end': 'operate',
 
+  'GET /api/companies/{companyId}/closures': 'read',
+  'POST /api/companies/{companyId}/closures': 'operate',
+  'GET /api/companies/{companyId}/closures/{closureId}': 'read',
+  'PATCH /api/companies/{companyId}/closures/{closureId}': 'operate',
+  'DELETE /api/companies/{companyId}/closures/{closureId}': 'operate',
+
   'GET /api/companies/{companyId}/devices': 'read',
   'POST /api/companies/{companyId}/devices': 'operate',
   'GET /api/companies/{companyId}/devices/{deviceId}': 'read',

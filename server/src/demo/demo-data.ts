@@ -5,6 +5,7 @@
  * Some devices misbehave so the alert centre has something to show from the start.
  */
 import { DEMO_EMAIL } from '@heizplan/contracts/demo';
+import { DateTime } from 'luxon';
 import type { DeviceFaults } from '../../../tools/simulator/simulator.ts';
 import type { ModelId } from '../lorawan/codecs/codec.ts';
 
@@ -76,3 +77,28 @@ export const DEMO_FAULT_SCRIPT: { afterMinutes: number; devEui: string; faults: 
   // The window closes again; its alert resolves by itself ten minutes later.
   { afterMinutes: 14, devEui: '70b3d5e75e000001', faults: { openWindow: false } },
 ];
+
+/** The reception stays heated through the Christmas closure: the demo's exception unit. */
+export const DEMO_CLOSURE_EXCEPTION = 7;
+
+/**
+ * The demo's closure: the coming (or running) Christmas break, 23 December 18:00 to 4 January
+ * 05:00 Berlin time, in frost protection for the whole company except the reception.
+ */
+export function demoChristmasClosure(now: Date) {
+  const zone = { zone: 'Europe/Berlin' };
+  const breakEnd = (year: number) => DateTime.fromObject({ year, month: 1, day: 4, hour: 5 }, zone);
+  const local = DateTime.fromJSDate(now, zone);
+  // Until 4 January 05:00 the break that began last December is still the one to show.
+  const year = local < breakEnd(local.year) ? local.year - 1 : local.year;
+  const start = DateTime.fromObject({ year, month: 12, day: 23, hour: 18 }, zone);
+  const end = breakEnd(year + 1);
+  return {
+    name: 'Weihnachtsferien',
+    note: 'Die Rezeption bleibt für den Notdienst beheizt.',
+    start: start.toJSDate(),
+    end: end.toJSDate(),
+    mode: 'frost' as const,
+    scope: 'company' as const,
+  };
+}

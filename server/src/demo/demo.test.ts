@@ -7,6 +7,8 @@ import { loadConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import {
   alerts,
+  closures,
+  closureUnits,
   companies,
   devices,
   gateways,
@@ -17,7 +19,14 @@ import {
 } from '../db/schema.ts';
 import { evaluateAll } from '../modules/alerts/alert-evaluation.ts';
 import { ensureDemo } from './demo.ts';
-import { DEMO_DEVICES, DEMO_DRAINING, DEMO_LOGIN, DEMO_SILENT, DEMO_UNITS } from './demo-data.ts';
+import {
+  DEMO_DEVICES,
+  DEMO_DRAINING,
+  DEMO_LOGIN,
+  DEMO_SILENT,
+  DEMO_UNITS,
+  demoChristmasClosure,
+} from './demo-data.ts';
 import { DEMO_HISTORY_DAYS, demoSetpointAt } from './demo-history.ts';
 
 const config = (demo?: string) =>
@@ -75,6 +84,34 @@ describe('demo building', () => {
       .from(heatingLog)
       .where(and(eq(heatingLog.companyId, companyId), eq(heatingLog.kind, 'group_plan')));
     expect(Number(log?.n)).toBeGreaterThanOrEqual(DEMO_UNITS.length * DEMO_HISTORY_DAYS * 2);
+  });
+
+  it('closes for the coming Christmas break in frost protection, the reception excepted', async () => {
+    const demo = await ensureDemo(database.db, config(), now);
+    const companyId = demo?.companyId as string;
+    const [closure] = await database.db.select().from(closures).where(eq(closures.companyId, companyId));
+    expect(closure).toMatchObject({
+      name: 'Weihnachtsferien',
+      mode: 'frost',
+      scope: 'company',
+      start: new Date('2026-12-23T17:00:00Z'),
+      end: new Date('2027-01-04T04:00:00Z'),
+    });
+    const excepted = await database.db
+      .select({ name: units.name, exception: closureUnits.exception })
+      .from(closureUnits)
+      .innerJoin(units, eq(units.id, closureUnits.unitId))
+      .where(eq(closureUnits.closureId, closure?.id as string));
+    expect(excepted).toEqual([{ name: 'Empfang', exception: true }]);
+  });
+
+  it('takes the running Christmas break in early January, the coming one otherwise', () => {
+    expect(demoChristmasClosure(new Date('2027-01-02T12:00:00Z')).start).toEqual(
+      new Date('2026-12-23T17:00:00Z'),
+    );
+    expect(demoChristmasClosure(new Date('2027-01-05T12:00:00Z')).start).toEqual(
+      new Date('2027-12-23T17:00:00Z'),
+    );
   });
 
   it('shows live alerts at its first evaluation: a valve silent for two days and a draining battery', async () => {

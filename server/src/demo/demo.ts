@@ -1,7 +1,7 @@
 /**
  * The demo building on first start (README quick start): with `DEMO` unset and an empty
  * database — or with `DEMO=1` and no demo company yet — creates the company of demo-data.ts with a
- * signed-up admin, backfills 14 days of readings and setpoint history so graphs have data at
+ * signed-up admin, a Christmas closure in frost protection (the reception excepted), backfills 14 days of readings and setpoint history so graphs have data at
  * once, and then runs the device simulator against the app's MQTT broker while the server runs
  * (uplinks in ChirpStack JSON with the vendors' byte layouts, downlinks acknowledged, gateway
  * stats). Prints the demo login at every start while the demo company exists. `DEMO=0` turns
@@ -12,6 +12,8 @@ import { hashPassword } from '../auth/password.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import {
+  closures,
+  closureUnits,
   companies,
   devices,
   gateways,
@@ -26,6 +28,7 @@ import {
 import { periodEnd } from '../modules/billing/manual-provider.ts';
 import { evaluateUnits } from '../scheduling/heating-apply.ts';
 import {
+  DEMO_CLOSURE_EXCEPTION,
   DEMO_COMPANY,
   DEMO_DEVICES,
   DEMO_GATEWAY,
@@ -34,6 +37,7 @@ import {
   DEMO_LOGIN,
   DEMO_SWITCH_POINTS,
   DEMO_UNITS,
+  demoChristmasClosure,
 } from './demo-data.ts';
 import { backfillDemoHistory } from './demo-history.ts';
 
@@ -151,6 +155,14 @@ export async function ensureDemo(db: Db, config: Config, now = new Date()): Prom
       createdBy: account.id,
       statsIntervalS: 60,
     });
+    const [closure] = await tx
+      .insert(closures)
+      .values({ companyId: company.id, createdBy: account.id, ...demoChristmasClosure(now) })
+      .returning({ id: closures.id });
+    const exception = unitRows[DEMO_CLOSURE_EXCEPTION];
+    if (closure && exception) {
+      await tx.insert(closureUnits).values({ closureId: closure.id, unitId: exception.id, exception: true });
+    }
     await backfillDemoHistory(tx, company.id, now);
     await evaluateUnits(
       tx,

@@ -1,5 +1,5 @@
 /**
- * Property-based tests (fast-check): over random plans, events, manual changes and pauses in
+ * Property-based tests (fast-check): over random plans, events, manual changes, pauses and closures in
  * weeks containing DST changes, New Year and season ends, the engine's three views agree.
  */
 import fc from 'fast-check';
@@ -76,6 +76,13 @@ const scenario = fc.constantFrom(...WEEKS).chain(({ zone, start }) => {
       temperature: fc.integer({ min: 0, max: 70 }).map((half) => half / 2),
     })
     .chain((m) => fc.option(later(m.at), { nil: null }).map((until) => ({ ...m, until })));
+  const closure = fc
+    .record({
+      id: fc.constantFrom('c1', 'c2'),
+      start: instant,
+      temperature: fc.integer({ min: 0, max: 70 }).map((half) => half / 2),
+    })
+    .chain((c) => later(c.start).map((end) => ({ ...c, end })));
   const pause = fc.option(
     instant.chain((since) =>
       fc.option(later(since), { nil: null }).map((resumedAt) => ({ since, resumedAt })),
@@ -92,6 +99,7 @@ const scenario = fc.constantFrom(...WEEKS).chain(({ zone, start }) => {
       events: fc.array(event, { maxLength: 3 }),
       manualChanges: fc.array(manual, { maxLength: 2 }),
       pause,
+      closures: fc.array(closure, { maxLength: 2 }),
     })
     .map(({ min, span, ...rest }) => ({
       input: { timeZone: zone, range: { min, max: min + span }, ...rest } satisfies UnitHeatingInput,
@@ -107,6 +115,7 @@ function observable(state: SetpointResolution | SetpointChange) {
     ignoreWallControl: state.ignoreWallControl,
     planId: state.planId,
     eventId: state.eventId,
+    closureId: state.closureId,
   };
 }
 
@@ -124,6 +133,46 @@ describe('heating engine properties', () => {
         }
       }),
       { numRuns: 100 },
+    );
+  });
+
+  it('never closes a unit the caller left the closure out for: without closures no step says closure', () => {
+    fc.assert(
+      fc.property(scenario, ({ input, from, to }) => {
+        const open = { ...input, closures: [] };
+        const sources = expandTimeline(open, new Date(from), new Date(to)).map((c) => c.source);
+        expect(sources).not.toContain('closure');
+        expect(resolveSetpoint(open, new Date(from)).source).not.toBe('closure');
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it("holds a running closure's setpoint unless the unit is paused", () => {
+    fc.assert(
+      fc.property(scenario, fc.integer({ min: 0, max: WEEK_MINUTES }), ({ input, from }, minute) => {
+        const t = from + minute * MINUTE;
+        const running = (input.closures ?? [])
+          .filter((c) => c.start.getTime() <= t && t < c.end.getTime())
+          .sort((a, b) => a.start.getTime() - b.start.getTime())
+          .at(-1);
+        const pause = input.pause;
+        const paused =
+          pause !== null &&
+          pause.since.getTime() <= t &&
+          t < (pause.resumedAt?.getTime() ?? Number.POSITIVE_INFINITY);
+        const resolution = resolveSetpoint(input, new Date(t));
+        if (paused) expect(resolution.source).toBe('paused');
+        else if (running) {
+          const { min, max } = input.range;
+          expect(resolution).toMatchObject({
+            source: 'closure',
+            setpoint: Math.min(Math.max(running.temperature, min), max),
+            ignoreWallControl: true,
+          });
+        } else expect(resolution.source).not.toBe('closure');
+      }),
+      { numRuns: 200 },
     );
   });
 

@@ -12,6 +12,9 @@
  * - A manual change holds until the first effective switch point after it or `until`, whichever
  *   comes first. Effective switch point = one not inside a running `preventRegular` event.
  * - Paused (since ≤ t < resumedAt): frost protection, source `paused`, wall control ignored.
+ * - A running closure (start ≤ t < end; decision 0051) outranks plans, events and manual
+ *   changes: its mode's setpoint, source `closure`, wall control ignored (nobody is there). Of
+ *   overlapping closures the one that started last counts. A pause outranks a closure.
  * - When a claim comes back into force because an event ended or the unit was resumed, the state
  *   is labelled `one_time_end` (eventId = the ended event) or `resumed` until the next change.
  * - ignoreWallControl comes from the switch point in force: for an event or manual change, the
@@ -37,6 +40,13 @@ interface EngineEvent {
   order: number;
 }
 
+interface EngineClosure {
+  id: string;
+  start: number;
+  end: number;
+  temperature: number;
+}
+
 interface EngineManual {
   kind: 'web_change' | 'qr_change';
   at: number;
@@ -53,7 +63,8 @@ export interface Context {
   events: EngineEvent[];
   manual: EngineManual[];
   pause: { since: number; resumedAt: number } | null;
-  /** Sorted distinct finite instants of events, manual changes and pause/resume. */
+  closures: EngineClosure[];
+  /** Sorted distinct finite instants of events, manual changes, pause/resume and closures. */
   fixedInstants: number[];
   /** Memoised stop instants of events and manual changes, created on first use. */
   stops: Map<EngineEvent | EngineManual, number> | null;
@@ -66,6 +77,7 @@ export interface State {
   ignoreWallControl: boolean;
   planId?: string;
   eventId?: string;
+  closureId?: string;
 }
 
 type Claim =
@@ -75,6 +87,7 @@ type Claim =
 
 const NO_EVENTS: EngineEvent[] = [];
 const NO_MANUAL: EngineManual[] = [];
+const NO_CLOSURES: EngineClosure[] = [];
 const NO_INSTANTS: number[] = [];
 
 /**
@@ -91,6 +104,7 @@ export function contextOf(input: UnitHeatingInput): Context {
         resumedAt: input.pause.resumedAt ? input.pause.resumedAt.getTime() : Number.POSITIVE_INFINITY,
       }
     : null;
+  const closures = input.closures?.length ? compileClosures(input) : NO_CLOSURES;
   const context: Context = {
     plans: compileUnitPlans(input.timeZone, input.frostProtection, input.ownPlans, input.groupPlans),
     min: input.range.min,
@@ -99,7 +113,8 @@ export function contextOf(input: UnitHeatingInput): Context {
     events,
     manual,
     pause,
-    fixedInstants: fixedInstantsOf(events, manual, pause),
+    closures,
+    fixedInstants: fixedInstantsOf(events, manual, pause, closures),
     stops: null,
   };
   return context;
@@ -118,6 +133,15 @@ function compileEvents(input: UnitHeatingInput): EngineEvent[] {
   return events;
 }
 
+function compileClosures(input: UnitHeatingInput): EngineClosure[] {
+  return (input.closures ?? []).flatMap((closure) => {
+    const start = closure.start.getTime();
+    const end = closure.end.getTime();
+    // An empty or inverted closure never runs (the API rejects it).
+    return start < end ? [{ id: closure.id, start, end, temperature: closure.temperature }] : [];
+  });
+}
+
 function compileManual(input: UnitHeatingInput): EngineManual[] {
   const manual: EngineManual[] = input.manualChanges.map((change) => ({
     kind: change.kind,
@@ -129,9 +153,16 @@ function compileManual(input: UnitHeatingInput): EngineManual[] {
   return manual.sort((a, b) => a.at - b.at);
 }
 
-function fixedInstantsOf(events: EngineEvent[], manual: EngineManual[], pause: Context['pause']): number[] {
-  if (events.length === 0 && manual.length === 0 && pause === null) return NO_INSTANTS;
+function fixedInstantsOf(
+  events: EngineEvent[],
+  manual: EngineManual[],
+  pause: Context['pause'],
+  closures: EngineClosure[],
+): number[] {
+  if (events.length === 0 && manual.length === 0 && pause === null && closures.length === 0)
+    return NO_INSTANTS;
   const instants = new Set<number>();
+  for (const closure of closures) instants.add(closure.start).add(closure.end);
   for (const event of events) instants.add(event.start).add(event.end);
   for (const change of manual) instants.add(change.at).add(change.until);
   if (pause) instants.add(pause.since).add(pause.resumedAt);
@@ -142,6 +173,16 @@ function fixedInstantsOf(events: EngineEvent[], manual: EngineManual[], pause: C
 export function isPaused(context: Context, t: number): boolean {
   const pause = context.pause;
   return pause !== null && pause.since <= t && t < pause.resumedAt;
+}
+
+/** The closure running at `t` (the one that started last), if any. */
+function closureAt(context: Context, t: number): EngineClosure | undefined {
+  let running: EngineClosure | undefined;
+  for (const closure of context.closures) {
+    if (closure.start <= t && t < closure.end && (!running || closure.start >= running.start))
+      running = closure;
+  }
+  return running;
 }
 
 function clamp(context: Context, temperature: number): number {
@@ -257,6 +298,15 @@ export function stateAt(context: Context, t: number): State {
   if (isPaused(context, t)) {
     return { setpoint: clamp(context, context.frost), source: 'paused', ignoreWallControl: true };
   }
+  const closure = closureAt(context, t);
+  if (closure) {
+    return {
+      setpoint: clamp(context, closure.temperature),
+      source: 'closure',
+      ignoreWallControl: true,
+      closureId: closure.id,
+    };
+  }
   const winner = winnerAt(context, t);
   const state = nativeState(context, winner);
   let markerAt = Number.NEGATIVE_INFINITY;
@@ -285,6 +335,7 @@ export function sameState(a: State, b: State): boolean {
     a.source === b.source &&
     a.ignoreWallControl === b.ignoreWallControl &&
     a.planId === b.planId &&
-    a.eventId === b.eventId
+    a.eventId === b.eventId &&
+    a.closureId === b.closureId
   );
 }

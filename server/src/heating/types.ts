@@ -15,7 +15,9 @@ export type LogKind =
   | 'qr_change'
   | 'web_change'
   /** Frost protection because no active plan (own or group) covers the date (decision 0041). */
-  | 'no_plan';
+  | 'no_plan'
+  /** A running closure's heating mode (decision 0051). */
+  | 'closure';
 
 /** One switch point of a plan: from this local time on, the plan asks for `temperature`. */
 export interface SwitchPoint {
@@ -64,6 +66,19 @@ export interface ManualChange {
   until?: Date | null;
 }
 
+/**
+ * A closure covering this unit (decision 0051), with its heating mode already turned into a
+ * setpoint: the caller leaves out closures the unit is an exception of.
+ */
+export interface HeatingClosure {
+  id: string;
+  start: Date;
+  /** Exclusive. */
+  end: Date;
+  /** °C of the closure's heating mode; clamped to the range like every result. */
+  temperature: number;
+}
+
 export interface UnitHeatingInput {
   /** IANA, e.g. 'Europe/Berlin'. */
   timeZone: string;
@@ -79,6 +94,8 @@ export interface UnitHeatingInput {
   /** The latest one at or before t matters. */
   manualChanges: ManualChange[];
   pause: { since: Date; resumedAt?: Date | null } | null;
+  /** Closures covering this unit; while one runs it outranks everything but a pause. */
+  closures?: HeatingClosure[];
 }
 
 export interface SetpointResolution {
@@ -92,6 +109,7 @@ export interface SetpointResolution {
   nextChangeAt: Date | null;
   eventId?: string;
   planId?: string;
+  closureId?: string;
 }
 
 export interface SetpointChange {
@@ -102,6 +120,7 @@ export interface SetpointChange {
   ignoreWallControl: boolean;
   eventId?: string;
   planId?: string;
+  closureId?: string;
 }
 
 export interface PlanIssue {

@@ -89,7 +89,8 @@ async function created(res: { statusCode: number; json(): unknown }) {
 
 /**
  * A company of `alice` (admin) with a billing address and a subscription, a unit in a group, a
- * unit plan, a device, a gateway, an upcoming event, an enabled QR code and an invite, plus a
+ * unit plan, a device, a gateway, an upcoming event, an upcoming closure of the company (the
+ * other unit excepted), an enabled QR code and an invite, plus a
  * unit and a group without anything; `bob` is a second member.
  */
 export async function seedWalkFixture(t: TestApp): Promise<WalkFixture> {
@@ -165,6 +166,17 @@ export async function seedWalkFixture(t: TestApp): Promise<WalkFixture> {
     .returning({ id: alerts.id });
   const otherUnit = await created(await t.call('POST', `${base}/units`, { name: 'Raum 9' }));
   const otherGroup = await created(await t.call('POST', `${base}/groups`, { name: 'Aula' }));
+  const closureStart = new Date(Date.now() + 14 * 24 * 3600_000);
+  const closureBody = {
+    name: 'Betriebsurlaub',
+    note: 'Sommer',
+    start: closureStart.toISOString(),
+    end: new Date(closureStart.getTime() + 7 * 24 * 3600_000).toISOString(),
+    mode: 'frost',
+    scope: 'company',
+    exceptions: [otherUnit.id],
+  };
+  const closure = await created(await t.call('POST', `${base}/closures`, closureBody));
 
   const plan2 = { name: 'Sommer', kind: 'seasonal', validFrom: '05-01', validTo: '09-30', switchPoints: [] };
   return {
@@ -179,6 +191,7 @@ export async function seedWalkFixture(t: TestApp): Promise<WalkFixture> {
       devEui: device.id,
       gatewayId: gateway.id,
       eventId: event.id,
+      closureId: closure.id,
       token,
       invite_code: invite.id,
       email: 'carol@example.test',
@@ -215,6 +228,8 @@ export async function seedWalkFixture(t: TestApp): Promise<WalkFixture> {
       'PATCH /api/companies/{companyId}/gateways/{gatewayId}': { name: 'Dach Nord' },
       'POST /api/companies/{companyId}/events': { ...eventBody, title: 'Elternabend' },
       'PATCH /api/companies/{companyId}/events/{eventId}': { title: 'Konzert 2' },
+      'POST /api/companies/{companyId}/closures': { ...closureBody, name: 'Winterpause' },
+      'PATCH /api/companies/{companyId}/closures/{closureId}': { name: 'Betriebsferien' },
       'POST /api/public/heating-view/{token}/setpoint': { setpoint: 20 },
       'POST /api/public/client-errors': {
         kind: 'error',

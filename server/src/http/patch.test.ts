@@ -54,6 +54,9 @@ function fieldPatches(f: WalkFixture): Record<string, FieldPatch[]> {
       { field: 'invite_role_choice', value: false },
       { field: 'default_invite_role', value: 'ems' },
       { field: 'energy_media', value: 'district_heating' },
+      { field: 'frost_protection', value: 7 },
+      { field: 'economy_temperature', value: 15 },
+      { field: 'standby_temperature', value: 19 },
     ],
     'PATCH /api/companies/{id}/members/{sub}': [{ field: 'role', value: 'ems' }],
     'PATCH /api/companies/{companyId}/alert-settings': [
@@ -128,6 +131,24 @@ function fieldPatches(f: WalkFixture): Record<string, FieldPatch[]> {
         derived: ['units', 'groups'],
       },
       { field: 'groups', value: [f.otherGroupId] },
+    ],
+    'PATCH /api/companies/{companyId}/closures/{closureId}': [
+      { field: 'name', value: 'Betriebsferien neu' },
+      { field: 'note', value: 'Nur das Erdgeschoss' },
+      { field: 'end', value: at(24 * 6) },
+      { field: 'start', value: at(2) },
+      { field: 'mode', value: 'economy' },
+      { field: 'exceptions', value: [f.pathValues.unitId] },
+      // Scope groups needs groups; the chosen groups' units are covered from then on.
+      { field: 'scope', value: 'groups', with: { groups: [f.pathValues.groupId] } },
+      { field: 'groups', value: [f.otherGroupId] },
+      // Scope units needs units and has no exceptions: its units are exactly what it covers.
+      {
+        field: 'units',
+        value: [f.otherUnitId],
+        with: { scope: 'units' },
+        derived: ['groups', 'exceptions'],
+      },
     ],
   };
 }

@@ -14,6 +14,7 @@ import { appConfigRoutes } from './app-config/app-config.routes.ts';
 import { authConfigRoutes } from './auth-config/auth-config.routes.ts';
 import { billingRoutes } from './billing/billing.routes.ts';
 import { clientErrorRoutes } from './client-errors/client-errors.routes.ts';
+import { closuresRoutes } from './closures/closures.routes.ts';
 import { companiesRoutes } from './companies/companies.routes.ts';
 import { devicesRoutes } from './devices/devices.routes.ts';
 import { eventsRoutes } from './events/events.routes.ts';
@@ -53,6 +54,7 @@ export async function registerModules(app: FastifyInstance, options: ModulesOpti
   await app.register(devicesRoutes, { devices: s.devices });
   await app.register(gatewaysRoutes, { gateways: s.gateways });
   await app.register(eventsRoutes, { events: s.events });
+  await app.register(closuresRoutes, { closures: s.closures });
   await app.register(qrCodesRoutes, { qrCodes: s.qrCodes });
   await app.register(publicHeatingViewRoutes, {
     publicHeatingView: s.publicHeatingView,

@@ -136,6 +136,7 @@ export async function applyUnits(
         ignoreWallControl: res.ignoreWallControl,
         ...(res.planId ? { planId: res.planId } : {}),
         ...(res.eventId ? { eventId: res.eventId } : {}),
+        ...(res.closureId ? { closureId: res.closureId } : {}),
       },
     });
     outbox.push({

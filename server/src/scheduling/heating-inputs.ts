@@ -1,24 +1,40 @@
 /**
- * Loads what the pure heating engine needs for a set of units — company zone, range and frost
- * protection, the unit's own plans, its group's plans, the latest manual change and the pause —
- * and one-time events — in five queries however many units there are (the scheduler
- * evaluates thousands per tick).
+ * Loads what the pure heating engine needs for a set of units — company zone, range, frost
+ * protection and closure setpoints, the unit's own plans, its group's plans, the latest manual
+ * change and the pause — with one-time events and closures, in a fixed number of queries
+ * however many units there are (the scheduler evaluates thousands per tick).
  */
 import { eq, inArray, or } from 'drizzle-orm';
 import { anyOf } from '../db/any-of.ts';
 import type { Db } from '../db/client.ts';
 import { companies, heatingPlans, type units } from '../db/schema.ts';
-import type { HeatingEvent, HeatingPlan, ManualChange, UnitHeatingInput } from '../heating/types.ts';
+import type {
+  HeatingClosure,
+  HeatingEvent,
+  HeatingPlan,
+  ManualChange,
+  UnitHeatingInput,
+} from '../heating/types.ts';
+import { closuresForUnits, type UnitClosure } from '../modules/closures/closures.repository.ts';
 import { eventsForUnits } from '../modules/events/events.repository.ts';
 
 export type UnitRow = typeof units.$inferSelect;
 export type PlanRow = typeof heatingPlans.$inferSelect;
 export type CompanyRow = typeof companies.$inferSelect;
 
-/** Company settings the engine reads: IANA zone, range °C and frost protection °C. */
+/**
+ * Company settings the engine reads: IANA zone, range °C, frost protection °C and the °C of the
+ * closures' economy and standby modes.
+ */
 export type CompanyHeating = Pick<
   CompanyRow,
-  'id' | 'timeZone' | 'minTemperature' | 'maxTemperature' | 'frostProtection'
+  | 'id'
+  | 'timeZone'
+  | 'minTemperature'
+  | 'maxTemperature'
+  | 'frostProtection'
+  | 'economyTemperature'
+  | 'standbyTemperature'
 >;
 
 const companyHeatingColumns = {
@@ -27,7 +43,31 @@ const companyHeatingColumns = {
   minTemperature: companies.minTemperature,
   maxTemperature: companies.maxTemperature,
   frostProtection: companies.frostProtection,
+  economyTemperature: companies.economyTemperature,
+  standbyTemperature: companies.standbyTemperature,
 };
+
+/** °C a closure's heating mode keeps in `company` (decision 0051); the engine clamps it to the range. */
+export function modeTemperature(company: CompanyHeating, mode: UnitClosure['mode']): number {
+  switch (mode) {
+    case 'frost':
+      return company.frostProtection;
+    case 'economy':
+      return company.economyTemperature;
+    case 'standby':
+      return company.standbyTemperature;
+  }
+}
+
+/** The engine's closures for a unit of `company`: each mode turned into its °C. */
+export function heatingClosures(company: CompanyHeating, closures: UnitClosure[]): HeatingClosure[] {
+  return closures.map((c) => ({
+    id: c.id,
+    start: c.start,
+    end: c.end,
+    temperature: modeTemperature(company, c.mode),
+  }));
+}
 
 export function toHeatingPlan(
   row: Pick<PlanRow, 'id' | 'kind' | 'active' | 'validFrom' | 'validTo' | 'dates' | 'switchPoints'>,
@@ -57,6 +97,7 @@ export function unitHeatingInput(
   ownPlans: HeatingPlan[],
   groupPlans: HeatingPlan[],
   events: HeatingEvent[] = [],
+  closures: HeatingClosure[] = [],
 ): UnitHeatingInput {
   return {
     timeZone: company.timeZone,
@@ -67,6 +108,7 @@ export function unitHeatingInput(
     events,
     manualChanges: manualChangesOf(unit),
     pause: unit.pausedAt ? { since: unit.pausedAt, resumedAt: unit.resumedAt } : null,
+    closures,
   };
 }
 
@@ -90,13 +132,16 @@ function cachedPlan(row: PlanRow, cache?: PlanCache): HeatingPlan {
 }
 
 /**
- * Events that ended more than this before `now` are left out: they can only still matter for
- * the `one_time_end` label, and any plan switch point relabels a unit within a week (a unit
- * without any plan may then log one `no_plan` entry with an unchanged setpoint).
+ * Events (and closures) that ended more than this before `now` are left out: they can only
+ * still matter for the `one_time_end` label, and any plan switch point relabels a unit within a
+ * week (a unit without any plan may then log one `no_plan` entry with an unchanged setpoint).
  */
 const EVENT_LOOKBACK_MS = 8 * 86_400_000;
 
-/** Engine inputs for `unitRows` at `now` (UTC; selects the events that can still matter), keyed by unit id. */
+/**
+ * Engine inputs for `unitRows` at `now` (UTC; selects the events and closures that can still
+ * matter), keyed by unit id.
+ */
 export async function loadHeatingInputs(
   db: Db,
   unitRows: UnitRow[],
@@ -123,7 +168,9 @@ export async function loadHeatingInputs(
         ? or(anyOf(heatingPlans.unitId, unitIds), anyOf(heatingPlans.groupId, groupIds))
         : anyOf(heatingPlans.unitId, unitIds),
     );
-  const eventsByUnit = await eventsForUnits(db, unitRows, new Date(now.getTime() - EVENT_LOOKBACK_MS), null);
+  const lookback = new Date(now.getTime() - EVENT_LOOKBACK_MS);
+  const eventsByUnit = await eventsForUnits(db, unitRows, lookback, null);
+  const closuresByUnit = await closuresForUnits(db, unitRows, lookback);
   const companyById = new Map(companyRows.map((c) => [c.id, c]));
   const plansByOwner = new Map<string, HeatingPlan[]>();
   for (const row of planRows) {
@@ -138,7 +185,18 @@ export async function loadHeatingInputs(
     if (!company) continue;
     const own = plansByOwner.get(unit.id) ?? [];
     const group = unit.groupId ? (plansByOwner.get(unit.groupId) ?? []) : [];
-    result.set(unit.id, unitHeatingInput(unit, company, own, group, eventsByUnit.get(unit.id)));
+    const closures = closuresByUnit.get(unit.id);
+    result.set(
+      unit.id,
+      unitHeatingInput(
+        unit,
+        company,
+        own,
+        group,
+        eventsByUnit.get(unit.id),
+        closures ? heatingClosures(company, closures) : [],
+      ),
+    );
   }
   return result;
 }

@@ -111,6 +111,24 @@ describe('German screens', { timeout: 20_000 }, () => {
     expectGerman(INVITE);
   });
 
+  it('closures when empty, and the dialog refusing an end before the start', async () => {
+    const api: FetchHandler = (method, url) =>
+      method === 'GET' && url.startsWith('/api/companies/c1/closures?')
+        ? json(200, { results: [], count: 0, page: 1, size: 10 })
+        : undefined;
+    open('/closures', heatingApi([], api));
+    await screen.findByTestId('closures-empty');
+    await userEvent.click(screen.getByTestId('closure-new'));
+    const end = await screen.findByTestId('closure-end');
+    await userEvent.clear(end);
+    await userEvent.type(end, '2020-01-01T10:00');
+    await userEvent.click(screen.getByTestId('closure-save'));
+    expect(await screen.findByTestId('closure-end-field-error')).toHaveTextContent(
+      'Das Ende muss nach dem Beginn liegen.',
+    );
+    expectGerman();
+  });
+
   it.each([
     ['/devices', 'devices-empty'],
     ['/gateways', 'gateways-empty'],

@@ -136,6 +136,13 @@ const guardedRoutes: RouteObject[] = [
     ),
   },
   {
+    path: 'closures',
+    ...screen(
+      async () => (await import('../features/closures/routes/closures-page.tsx')).ClosuresPage,
+      ['closures', 'problems'],
+    ),
+  },
+  {
     path: 'devices',
     ...screen(async () => (await import('./routes/devices-page.tsx')).DevicesPage, ['devices', 'problems']),
   },

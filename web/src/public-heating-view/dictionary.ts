@@ -16,6 +16,7 @@ const de = {
     'Die Solltemperatur wird an das Ventil übertragen. Batteriebetriebene Ventile holen sie bei ihrer nächsten Meldung ab, meist innerhalb weniger Minuten.',
   noOverride: 'Kein Wandthermostat übersteuert die Solltemperatur.',
   paused: 'Die Heizung dieses Raums ist pausiert. Änderungen sind gerade nicht möglich.',
+  closed: 'Für diesen Raum gilt gerade eine Schließzeit. Änderungen sind erst nach ihrem Ende möglich.',
   holdsUntil: 'Ihre Änderung gilt bis {time}.',
   holdsUntilNextSwitch: 'Ihre Änderung gilt bis zum nächsten Schaltpunkt des Heizplans.',
   next: 'Danach: {setpoint} ab {time}',
@@ -51,6 +52,8 @@ const de = {
   occupantNow: 'Ein Raumnutzer hat {setpoint} eingestellt.',
   occupantNext: 'Ein Raumnutzer hat {setpoint} eingestellt, ab {time} gilt wieder der Heizplan mit {next}.',
   pausedNow: 'Die Heizung dieses Raums ist pausiert und hält {setpoint} (Frostschutz).',
+  closureNow: 'Eine Schließzeit gibt jetzt {setpoint} vor.',
+  closureNext: 'Eine Schließzeit gibt jetzt {setpoint} vor, ab {time} dann {next}.',
   verdictHeat:
     'Alles spricht dafür, dass der Heizkörper heizen sollte. Bleibt er kalt, wenden Sie sich bitte an die Systemverwaltung.',
   verdictNoNeed:
@@ -77,6 +80,7 @@ const en: Dictionary = {
     'The setpoint is being sent to the valve. Battery valves pick it up at their next report, usually within a few minutes.',
   noOverride: 'No wall thermostat is overriding the setpoint.',
   paused: 'Heating of this room is paused. Changes are not possible right now.',
+  closed: 'This room is closed for now (a closure). Changes are possible again when it ends.',
   holdsUntil: 'Your change holds until {time}.',
   holdsUntilNextSwitch: "Your change holds until the heating plan's next switch point.",
   next: 'Then: {setpoint} from {time}',
@@ -112,6 +116,8 @@ const en: Dictionary = {
   occupantNow: 'An occupant set {setpoint}.',
   occupantNext: 'An occupant set {setpoint}; from {time} the heating plan applies again with {next}.',
   pausedNow: 'Heating of this room is paused and holds {setpoint} (frost protection).',
+  closureNow: 'A closure sets {setpoint} now.',
+  closureNext: 'A closure sets {setpoint} now, then {next} from {time}.',
   verdictHeat:
     'Everything says the radiator should heat. If it stays cold, please contact your system administrator.',
   verdictNoNeed:

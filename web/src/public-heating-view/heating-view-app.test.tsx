@@ -123,6 +123,14 @@ describe('public heating view page', () => {
     expect(screen.queryByTestId('hv-wall-control')).toBeNull();
   });
 
+  it('offers no change while a closure holds the room, and says why', async () => {
+    open(view({ setpointSource: 'closure', setpoint: 8 }));
+    expect(await screen.findByTestId('hv-closed')).toHaveTextContent(
+      'Für diesen Raum gilt gerade eine Schließzeit. Änderungen sind erst nach ihrem Ende möglich.',
+    );
+    expect(screen.queryByRole('button', { name: /Solltemperatur um 0,5 °C erhöhen/ })).toBeNull();
+  });
+
   it('says who set a manual value instead of calling it the heating plan', async () => {
     open(view({ setpointSource: 'qr_change', setpoint: 22 }), 'en');
     const help = await screen.findByTestId('hv-help');

@@ -105,7 +105,9 @@ function View({
   const { min, max } = view;
   const setpoint = target ?? view.setpoint;
   const busy = target !== null;
-  const canChange = !view.paused && setpoint !== null;
+  // A closure outranks an occupant's change (decision 0051): the server would refuse it.
+  const closed = view.setpointSource === 'closure';
+  const canChange = !view.paused && !closed && setpoint !== null;
   const lower = setpoint === null ? null : stepSetpoint(setpoint, -1, view);
   const raise = setpoint === null ? null : stepSetpoint(setpoint, 1, view);
   const button =
@@ -148,8 +150,12 @@ function View({
           </span>
         </Message>
       )}
-      {view.paused ? (
-        <Message>{text(lang, 'paused')}</Message>
+      {view.paused || closed ? (
+        <Message>
+          <span data-testid={closed ? 'hv-closed' : 'hv-paused'}>
+            {text(lang, closed ? 'closed' : 'paused')}
+          </span>
+        </Message>
       ) : (
         <section className="flex items-center justify-between gap-4 rounded-2xl bg-white p-4 shadow-sm">
           <button

@@ -40,7 +40,7 @@ function gapCheckOf(gap: number | null, format: Formatters): HelpCheck {
 
 /**
  * Where the setpoint in force comes from, as the help words it: the plan's keys only for the
- * plan, so a manual, occupant or event value is never presented as "the heating plan".
+ * plan, so a manual, occupant, event or closure value is never presented as "the heating plan".
  */
 function sourceKeys(source: PublicHeatingView['setpointSource']): { now: TextKey; next: TextKey } {
   switch (source) {
@@ -52,6 +52,8 @@ function sourceKeys(source: PublicHeatingView['setpointSource']): { now: TextKey
       return { now: 'occupantNow', next: 'occupantNext' };
     case 'paused':
       return { now: 'pausedNow', next: 'pausedNow' };
+    case 'closure':
+      return { now: 'closureNow', next: 'closureNext' };
     default:
       return { now: 'planNow', next: 'planNext' };
   }

@@ -74,6 +74,14 @@ describe('cold radiator help', () => {
   });
 });
 
+describe('closure help', () => {
+  it('says a closure sets the setpoint, never the heating plan', () => {
+    const help = evaluateHelp(view({ setpointSource: 'closure', setpoint: 8, roomTemperature: 12 }), format);
+    expect(help.checks[2]).toMatchObject({ key: 'closureNext', values: { setpoint: '8.0 °C' } });
+    expect(text('de', 'closureNow', { setpoint: '8,0 °C' })).toBe('Eine Schließzeit gibt jetzt 8,0 °C vor.');
+  });
+});
+
 describe('−/+ stepping', () => {
   const limits = { min: 18, max: 23, step: 0.5 };
   it('steps by 0.5 °C inside the range and stops at its ends', () => {

@@ -32,6 +32,8 @@ export function refusalNotice(
       return { key: 'refusedStep', values: { step: celsius(Number(params.step)) } };
     case 'unit_paused':
       return { key: 'paused', values: {} };
+    case 'unit_closed':
+      return { key: 'closed', values: {} };
     default:
       return { key: 'refused', values: {} };
   }

@@ -35,6 +35,9 @@ export const testCompany = (over: Partial<Company> = {}): Company => ({
   invite_role_choice: true,
   default_invite_role: 'heating',
   energy_media: null,
+  frost_protection: 8,
+  economy_temperature: 16,
+  standby_temperature: 18,
   role: 'admin',
   ...over,
 });

@@ -40,6 +40,10 @@ export const companies = pgTable('companies', {
   maxTemperature: real('max_temperature').notNull().default(28),
   /** °C a paused unit holds; inside the company range after clamping. */
   frostProtection: real('frost_protection').notNull().default(8),
+  /** °C a closure in economy mode keeps (decision 0051). */
+  economyTemperature: real('economy_temperature').notNull().default(16),
+  /** °C a closure in standby mode keeps. */
+  standbyTemperature: real('standby_temperature').notNull().default(18),
   /**
    * Hours an occupant's change on the public page holds at most; null = until the next
    * switch point only.

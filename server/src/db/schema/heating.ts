@@ -31,6 +31,7 @@ export const LOG_KINDS = [
   'qr_change',
   'web_change',
   'no_plan',
+  'closure',
 ] as const satisfies readonly LogKind[];
 
 export const groups = pgTable(

@@ -21,6 +21,9 @@ export interface CompanyChanges {
   inviteRoleChoice?: boolean;
   defaultInviteRole?: Role;
   energyMedia?: EnergyMedia | null;
+  frostProtection?: number;
+  economyTemperature?: number;
+  standbyTemperature?: number;
 }
 
 export interface MemberRow {

@@ -2,8 +2,9 @@
  * Company rules of spec §3/§7: a user sees only companies they belong to
  * (others answer 404), only admins change a company or its team (others 403, decision 0022),
  * the creator of a company becomes its admin, and the last admin can neither be removed, nor
- * leave, nor be demoted (409). Any member may leave a company. A changed temperature range or
- * time zone makes the heating scheduler re-evaluate the company's units.
+ * leave, nor be demoted (409). Any member may leave a company. A changed temperature range,
+ * time zone or economy/standby setpoint (decision 0051) makes the heating scheduler re-evaluate
+ * the company's units.
  */
 import type {
   Company,
@@ -13,10 +14,11 @@ import type {
   Invite,
   Member,
 } from '@heizplan/contracts/account';
+import { temperatureRangeIssue } from '@heizplan/contracts/heating';
 import { type Membership, type Role, requireMember } from '../../auth/membership.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { badRequest, conflict, type FieldError, notFound } from '../../http/errors.ts';
 import type { CompanyChanges, CompanyRow } from './companies.repository.ts';
 import * as repo from './companies.repository.ts';
 
@@ -25,9 +27,26 @@ export interface MemberInviter {
   create(userId: string, companyId: string, input: { email?: string }): Promise<Invite>;
 }
 
-/** Tells the heating scheduler that a company's time zone or temperature range changed. */
+/** Tells the heating scheduler that a company's time zone, temperature range or mode setpoints changed. */
 export interface CompanySettingsListener {
   settingsChanged(companyId: string): Promise<void>;
+}
+
+/**
+ * The frost protection, economy and standby setpoints (°C) of `body` must lie inside the
+ * company's resulting range.
+ * @throws 400 naming each field outside it, with the range as params.
+ */
+function requireModeSetpointsInRange(body: CompanyPatchBody, range: { min: number; max: number }) {
+  const errors: FieldError[] = [];
+  for (const field of ['frost_protection', 'economy_temperature', 'standby_temperature'] as const) {
+    const value = body[field];
+    const issue = value === undefined ? null : temperatureRangeIssue(value, range);
+    if (issue)
+      errors.push({ field: `body.${field}`, message: issue.message, code: issue.code, params: issue.params });
+  }
+  const [first] = errors;
+  if (first?.code) throw badRequest(first.message, errors, { code: first.code, params: first.params ?? {} });
 }
 
 /** The answer when a change would leave a company without an admin (spec §4). */
@@ -54,6 +73,9 @@ export function toCompanyResponse(
     invite_role_choice: row.inviteRoleChoice,
     default_invite_role: row.defaultInviteRole,
     energy_media: row.energyMedia,
+    frost_protection: row.frostProtection,
+    economy_temperature: row.economyTemperature,
+    standby_temperature: row.standbyTemperature,
     role: membership.role,
   };
 }
@@ -96,8 +118,10 @@ export class CompaniesService {
   }
 
   /**
-   * Admin only. min < max is checked against the stored bound when only one is sent.
-   * @throws 400 with a field error when the resulting range is empty.
+   * Admin only. min < max is checked against the stored bound when only one is sent; a frost
+   * protection, economy or standby setpoint sent must lie inside the resulting range.
+   * @throws 400 with a field error when the resulting range is empty, or with one per mode
+   *   setpoint outside it (`below_range` / `out_of_range`, the range as params).
    */
   async patch(userId: string, companyId: string, body: CompanyPatchBody): Promise<Company> {
     const membership = await requireMember(this.db, userId, companyId, 'manage');
@@ -111,6 +135,7 @@ export class CompaniesService {
       const reason = { code: 'company_range_order' } as const;
       throw badRequest(message, [{ field, message, ...reason }], reason);
     }
+    requireModeSetpointsInRange(body, { min, max });
     const changes: CompanyChanges = Object.fromEntries(
       Object.entries({
         name: body.name,
@@ -121,17 +146,24 @@ export class CompaniesService {
         inviteRoleChoice: body.invite_role_choice,
         defaultInviteRole: body.default_invite_role,
         energyMedia: body.energy_media,
+        frostProtection: body.frost_protection,
+        economyTemperature: body.economy_temperature,
+        standbyTemperature: body.standby_temperature,
       }).filter(([, value]) => value !== undefined),
     );
     // An empty patch (e.g. only unknown fields, which the schema strips) changes nothing.
     const row =
       Object.keys(changes).length === 0 ? current : await repo.updateCompany(this.db, companyId, changes);
     if (!row) throw notFound('Company not found.');
-    // Setpoints are clamped to the range and plans follow the zone, so units re-evaluate now.
+    // Setpoints are clamped to the range, plans follow the zone and closures keep the mode
+    // setpoints, so units re-evaluate now.
     if (
       changes.minTemperature !== undefined ||
       changes.maxTemperature !== undefined ||
-      changes.timeZone !== undefined
+      changes.timeZone !== undefined ||
+      changes.frostProtection !== undefined ||
+      changes.economyTemperature !== undefined ||
+      changes.standbyTemperature !== undefined
     ) {
       await this.deps.heating.settingsChanged(companyId);
     }

@@ -28,6 +28,9 @@ describe('POST /api/companies/setup', () => {
       min_temperature: 5,
       max_temperature: 28,
       time_zone: 'Europe/Berlin',
+      frost_protection: 8,
+      economy_temperature: 16,
+      standby_temperature: 18,
     });
     const rows = await t.database.db.select().from(memberships).where(eq(memberships.companyId, company.id));
     expect(rows).toMatchObject([{ userId: 'setup-alice', role: 'admin' }]);
@@ -216,6 +219,92 @@ describe('PATCH /api/companies/{id}/', () => {
     expect(await nextChange(mine!.id)).toBeLessThanOrEqual(Date.now());
     expect(await nextChange(theirs!.id)).toBe(later.getTime());
     expect(wake).toHaveBeenCalledTimes(1);
+  });
+
+  it('stores the closures’ economy and standby setpoints, making the units due and waking the scheduler', async () => {
+    const wake = vi.fn();
+    t.ports.wake = wake;
+    const company = await createCompany(t, 'patch-modes');
+    const later = new Date(Date.now() + 86_400_000);
+    const [unit] = await t.database.db
+      .insert(units)
+      .values({ companyId: company.id, name: 'Room 1', nextChangeAt: later })
+      .returning();
+    const headers = await t.as('patch-modes');
+    const url = `/api/companies/${company.id}/`;
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url,
+      headers,
+      payload: { frost_protection: 7, economy_temperature: 15.5, standby_temperature: 19 },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      ...company,
+      frost_protection: 7,
+      economy_temperature: 15.5,
+      standby_temperature: 19,
+    });
+    expect((await t.app.inject({ method: 'GET', url, headers })).json()).toMatchObject({
+      frost_protection: 7,
+      economy_temperature: 15.5,
+      standby_temperature: 19,
+    });
+    const [row] = await t.database.db
+      .select()
+      .from(units)
+      .where(eq(units.id, unit?.id ?? ''));
+    expect(row?.nextChangeAt?.getTime()).toBeLessThanOrEqual(Date.now());
+    expect(wake).toHaveBeenCalledTimes(1);
+    t.ports.wake = undefined;
+  });
+
+  it.each([
+    ['an economy setpoint below the range', { economy_temperature: 4 }, 'economy_temperature', 'below_range'],
+    [
+      'a frost protection setpoint below the range',
+      { frost_protection: 4 },
+      'frost_protection',
+      'below_range',
+    ],
+    [
+      'a standby setpoint above the range',
+      { standby_temperature: 29 },
+      'standby_temperature',
+      'out_of_range',
+    ],
+    [
+      'an economy setpoint below the range changed with it',
+      { min_temperature: 12, economy_temperature: 10 },
+      'economy_temperature',
+      'below_range',
+    ],
+    [
+      'a standby setpoint above the range changed with it',
+      { max_temperature: 20, standby_temperature: 21 },
+      'standby_temperature',
+      'out_of_range',
+    ],
+  ])('rejects %s naming the field and the range, changing nothing', async (_case, payload, field, code) => {
+    const company = await createCompany(t, 'patch-modes-bad');
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/companies/${company.id}/`,
+      headers: await t.as('patch-modes-bad'),
+      payload,
+    });
+    const problem = expectProblem(res, 400);
+    const bounds = payload as { min_temperature?: number; max_temperature?: number };
+    const min = bounds.min_temperature ?? 5;
+    const max = bounds.max_temperature ?? 28;
+    expect(problem).toMatchObject({ code, errors: [{ field: `body.${field}`, code, params: { min, max } }] });
+    const [row] = await t.database.db.select().from(companies).where(eq(companies.id, company.id));
+    expect(row).toMatchObject({
+      minTemperature: 5,
+      maxTemperature: 28,
+      economyTemperature: 16,
+      standbyTemperature: 18,
+    });
   });
 
   it('answers an empty patch with the unchanged company', async () => {

@@ -1,7 +1,8 @@
 /**
  * 7-day setpoint preview of a unit: the same engine the scheduler uses, run over the
  * stored plans — or with a draft plan swapped in, so a planner sees what a plan will do before
- * saving it. Each step carries its source (log kind) and the plan or event behind it.
+ * saving it. Each step carries its source (log kind) and the plan, event or closure behind it;
+ * the closures named come with their name and mode.
  */
 import { type PlanInput, PREVIEW_FROM_MAX_YEARS, type Preview } from '@heizplan/contracts/heating';
 import { requireMember } from '../../auth/membership.ts';
@@ -10,6 +11,7 @@ import type { HeatingPlan, SetpointChange, UnitHeatingInput } from '../../heatin
 import { badRequest, notFound } from '../../http/errors.ts';
 import { loadHeatingInputs } from '../../scheduling/heating-inputs.ts';
 import { type HeatingServiceDeps, requireCompanyHeating } from '../../scheduling/heating-services.ts';
+import { closureNames } from '../closures/closures.repository.ts';
 import { findUnit } from '../units/units.repository.ts';
 import { draftPlan, requireNoOverlap, requireValidPlan } from './plans.service.ts';
 
@@ -51,6 +53,7 @@ function step(c: Omit<SetpointChange, 'at'>, at: Date) {
     ignoreWallControl: c.ignoreWallControl,
     planId: c.planId ?? null,
     eventId: c.eventId ?? null,
+    closureId: c.closureId ?? null,
   };
 }
 
@@ -94,13 +97,16 @@ export class PreviewService {
       await requireNoOverlap(db, companyId, owner, draft.plan, draft.planId ?? null);
     }
     const to = new Date(from.getTime() + window.days * DAY_MS);
-    const initial = resolveSetpoint(input, from);
+    const initial = step(resolveSetpoint(input, from), from);
+    const changes = expandTimeline(input, from, to).map((c) => step(c, c.at));
+    const closureIds = new Set([initial, ...changes].flatMap((s) => (s.closureId ? [s.closureId] : [])));
     return {
       from: from.toISOString(),
       to: to.toISOString(),
       timeZone: input.timeZone,
-      initial: step(initial, from),
-      changes: expandTimeline(input, from, to).map((c) => step(c, c.at)),
+      initial,
+      changes,
+      closures: await closureNames(db, companyId, [...closureIds]),
     };
   }
 }

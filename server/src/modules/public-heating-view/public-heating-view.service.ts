@@ -8,12 +8,12 @@
  */
 import type { PublicHeatingView } from '@heizplan/contracts/public-heating-view';
 import { resolveSetpoint } from '../../heating/engine.ts';
-import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
 import { loadHeatingInputs } from '../../scheduling/heating-inputs.ts';
 import type { HeatingServiceDeps } from '../../scheduling/heating-services.ts';
 import { findByToken } from '../qr-codes/qr-codes.repository.ts';
 import { findUnit } from '../units/units.repository.ts';
-import { PAUSED_MESSAGE, type UnitsService } from '../units/units.service.ts';
+import { requireChangeable, type UnitsService } from '../units/units.service.ts';
 import * as repo from './public-heating-view.repository.ts';
 
 /** Occupants change the setpoint in steps of this size (°C). */
@@ -118,11 +118,12 @@ export class PublicHeatingViewService {
 
   /**
    * The occupant's setpoint change.
-   * @throws 404 (see resolve), 409 while paused, 400 off the 0.5 °C grid or outside the limits.
+   * @throws 404 (see resolve), 409 while paused or closed (decision 0051), 400 off the 0.5 °C grid
+   * or outside the limits.
    */
   async changeSetpoint(token: string, setpoint: number): Promise<PublicHeatingView> {
     const { companyId, unit, company } = await this.resolve(token);
-    if (unit.paused) throw conflict(PAUSED_MESSAGE, { code: 'unit_paused' });
+    requireChangeable(unit);
     const { min, max } = occupantLimits(company, unit);
     if (!Number.isInteger(setpoint / OCCUPANT_STEP)) {
       const reason = { code: 'setpoint_step', params: { step: OCCUPANT_STEP } } as const;

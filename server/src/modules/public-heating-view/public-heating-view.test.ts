@@ -5,7 +5,7 @@ import { PublicHeatingViewSchema } from '@heizplan/contracts/public-heating-view
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
-import { devices, downlinks, telemetry, unitQrCodes } from '../../db/schema.ts';
+import { devices, downlinks, telemetry, unitQrCodes, units } from '../../db/schema.ts';
 import { type RegistryFixture, seedRegistry } from '../devices/registry-test-fixtures.ts';
 import { PUBLIC_RATE_LIMITS } from './public-heating-view.routes.ts';
 import { occupantLimits } from './public-heating-view.service.ts';
@@ -184,6 +184,16 @@ describe('public heating view API', () => {
     expect(paused.statusCode).toBe(409);
     expect(paused.json().code).toBe('unit_paused');
     await t.call('POST', `/api/companies/${f.companyId}/units/${f.unitId}/resume`);
+  });
+
+  it('refuses a change while a closure holds the room, which could not take effect', async () => {
+    // As the scheduler leaves a unit when a closure starts (decision 0051).
+    await t.database.db.update(units).set({ setpointSource: 'closure' }).where(eq(units.id, f.unitId));
+    const closed = await post(21);
+    expect(closed.statusCode).toBe(409);
+    expect(closed.json().code).toBe('unit_closed');
+    await t.database.db.update(units).set({ setpointSource: 'group_plan' }).where(eq(units.id, f.unitId));
+    expect((await post(21)).statusCode).toBe(200);
   });
 
   it("ends an occupant's change after the company's limit in hours", async () => {

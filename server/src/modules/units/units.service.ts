@@ -45,6 +45,18 @@ async function requireFreeNames(
 
 /** Answer to a setpoint change on a paused unit (409). */
 export const PAUSED_MESSAGE = 'The unit is paused. Resume it before changing the setpoint.';
+/** A closure outranks manual changes (decision 0051): one made now would have no effect. */
+export const CLOSED_MESSAGE =
+  'A closure holds the unit; its setpoint cannot be changed until the closure ends.';
+
+/**
+ * 409 when a manual change could not take effect: the unit is paused, or a running closure holds
+ * it (its stored source is `closure`, set by the scheduler at the closure's start).
+ */
+export function requireChangeable(unit: { paused: boolean; setpointSource: string | null }) {
+  if (unit.paused) throw conflict(PAUSED_MESSAGE, { code: 'unit_paused' });
+  if (unit.setpointSource === 'closure') throw conflict(CLOSED_MESSAGE, { code: 'unit_closed' });
+}
 
 const NO_DOWNLINKS: UnitDownlinkStatus = { pending: 0, failed: 0, delivered: [] };
 
@@ -189,13 +201,13 @@ export class UnitsService {
   /**
    * Manual setpoint from the units screen, logged `web_change` with the member as actor; it
    * holds until the next switch point (docs/architecture.md).
-   * @throws 400 outside the company range, 409 while the unit is paused.
+   * @throws 400 outside the company range, 409 while the unit is paused or a closure holds it.
    */
   async changeSetpoint(userId: string, companyId: string, unitId: string, setpoint: number): Promise<Unit> {
     const company = await requireCompanyHeating(this.db, userId, companyId, 'operate');
     const unit = await this.load(companyId, unitId);
     requireInRange(setpoint, { min: company.minTemperature, max: company.maxTemperature }, 'setpoint');
-    if (unit.paused) throw conflict(PAUSED_MESSAGE, { code: 'unit_paused' });
+    requireChangeable(unit);
     await this.applyManualChange(companyId, unitId, { kind: 'web_change', setpoint, until: null }, userId);
     return this.load(companyId, unitId);
   }

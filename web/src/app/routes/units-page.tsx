@@ -85,6 +85,14 @@ export function UnitsPage() {
             <span className="rounded bg-stone-100 px-1.5 py-0.5 text-xs text-stone-700">{t('paused')}</span>
           )}
           {unit.setpointSource === 'no_plan' && <NoPlanBadge unitId={unit.id} />}
+          {unit.setpointSource === 'closure' && (
+            <span
+              className="rounded bg-sky-50 px-1.5 py-0.5 text-xs text-sky-800"
+              data-testid={`unit-closure-${unit.id}`}
+            >
+              {t('kinds.closure')}
+            </span>
+          )}
           <PendingDownlinks unit={unit} />
           <DeliveredSetpoints
             delivered={unit.downlinks.delivered}

@@ -27,6 +27,7 @@ const preview: Preview = {
     ignoreWallControl: false,
     planId: null,
     eventId: null,
+    closureId: null,
   },
   changes: [
     {
@@ -36,8 +37,10 @@ const preview: Preview = {
       ignoreWallControl: false,
       planId: 'draft',
       eventId: null,
+      closureId: null,
     },
   ],
+  closures: [],
 };
 
 const INVALID_TIME = [

@@ -21,8 +21,10 @@ const preview: Preview = {
     ignoreWallControl: false,
     planId: null,
     eventId: null,
+    closureId: null,
   },
   changes: [],
+  closures: [],
 };
 
 const dayLabels = () =>
@@ -75,5 +77,43 @@ describe('plan preview axis', () => {
       '2026-11-28',
       '2026-11-29',
     ]);
+  });
+});
+
+describe('plan preview steps', () => {
+  /** Regular plan until Friday 08:00 in Berlin, then the works holiday's frost protection. */
+  const withClosure: Preview = {
+    ...preview,
+    changes: [
+      {
+        at: '2026-11-27T07:00:00.000Z',
+        setpoint: 8,
+        source: 'closure',
+        ignoreWallControl: true,
+        planId: null,
+        eventId: null,
+        closureId: 'c-1',
+      },
+    ],
+    closures: [{ id: 'c-1', name: 'Betriebsurlaub', mode: 'frost' }],
+  };
+
+  it('names a closure step with the closure and its heating mode', async () => {
+    await i18n.changeLanguage('de');
+    render(<PreviewChart preview={withClosure} loading={false} stale={false} />);
+    expect(screen.getByTestId('preview-step-label-0')).toHaveTextContent('Regulärer Plan');
+    expect(screen.getByTestId('preview-step-label-1')).toHaveTextContent(
+      'Schließzeit: Betriebsurlaub — Frostschutz',
+    );
+    expect(screen.getByTestId('preview-step-1')).toHaveAttribute('data-source', 'closure');
+    expect(screen.getByTestId('preview-legend-closure')).toHaveTextContent('Schließzeit');
+  });
+
+  it('says it in English too', async () => {
+    await i18n.changeLanguage('en');
+    render(<PreviewChart preview={withClosure} loading={false} stale={false} />);
+    expect(screen.getByTestId('preview-step-label-1')).toHaveTextContent(
+      'Closure: Betriebsurlaub — frost protection',
+    );
   });
 });

@@ -9,13 +9,13 @@ import { renderRoutes } from '../../test/render.tsx';
 import { type FetchHandler, json, signIn, testCompany, testProfile } from '../../test/signed-in.ts';
 import { problem } from '../../test/units-fixtures.ts';
 
-function open(patch: FetchHandler, role: Role = 'admin') {
+function open(patch: FetchHandler, role: Role = 'admin', lang: 'en' | 'de' = 'en') {
   const api: FetchHandler = (method, url, init) => {
     if (url !== '/api/companies/c1/') return undefined;
     if (method === 'GET') return json(200, testCompany({ role }));
     return patch(method, url, init);
   };
-  const { session, fetchMock } = signIn({ profile: testProfile({ lang: 'en' }), extra: api });
+  const { session, fetchMock } = signIn({ profile: testProfile({ lang }), extra: api });
   return { ...renderRoutes(routes, '/settings/company', { session }), fetchMock };
 }
 
@@ -45,6 +45,9 @@ describe('settings company', { timeout: 20_000 }, () => {
       invite_role_choice: true,
       default_invite_role: 'heating',
       energy_media: null,
+      frost_protection: 8,
+      economy_temperature: 16,
+      standby_temperature: 18,
       time_zone: 'Europe/Vienna',
     });
   });
@@ -103,6 +106,57 @@ describe('settings company', { timeout: 20_000 }, () => {
     await userEvent.click(screen.getByTestId('company-save'));
     expect(await screen.findByText('Error updating')).toBeVisible();
     expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'PATCH')).toHaveLength(1);
+  });
+
+  it('saves the economy and standby temperatures of closures within the company range, naming field and limit', async () => {
+    const { fetchMock } = open((_m, _u, init) => json(200, testCompany(JSON.parse(String(init.body)))));
+    const economy = await screen.findByTestId('company-economy');
+    const standby = screen.getByTestId('company-standby');
+    expect(economy).toHaveValue(16);
+    expect(standby).toHaveValue(18);
+    expect(screen.getByLabelText('Economy temperature (°C)')).toBe(economy);
+    await userEvent.clear(economy);
+    await userEvent.type(economy, '4');
+    expect(screen.getByTestId('company-economy-field-error')).toHaveTextContent(
+      "The economy temperature must not be below the company's minimum temperature: at least 5 °C.",
+    );
+    expect(screen.getByTestId('company-save')).toBeDisabled();
+    await userEvent.clear(standby);
+    await userEvent.type(standby, '30');
+    expect(screen.getByTestId('company-standby-field-error')).toHaveTextContent(
+      "The standby temperature must not be above the company's maximum temperature: at most 28 °C.",
+    );
+    // Raising the maximum takes the standby temperature back into the range.
+    const max = screen.getByTestId('company-max');
+    await userEvent.clear(max);
+    await userEvent.type(max, '30');
+    expect(screen.queryByTestId('company-standby-field-error')).toBeNull();
+    await userEvent.clear(economy);
+    await userEvent.type(economy, '15.5');
+    await userEvent.click(screen.getByTestId('company-save'));
+    expect(await screen.findByText('Company updated')).toBeVisible();
+    const patch = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH');
+    expect(JSON.parse(String(patch?.[1]?.body))).toMatchObject({
+      max_temperature: 30,
+      economy_temperature: 15.5,
+      standby_temperature: 30,
+    });
+  });
+
+  it('names the field and the limit in German too', async () => {
+    open(() => undefined, 'admin', 'de');
+    await setLanguage('de');
+    const economy = await screen.findByTestId('company-economy');
+    await userEvent.clear(economy);
+    await userEvent.type(economy, '45');
+    expect(screen.getByTestId('company-economy-field-error')).toHaveTextContent(
+      'Die Absenktemperatur darf höchstens 40 °C betragen.',
+    );
+    await userEvent.clear(economy);
+    await userEvent.type(economy, '4.5');
+    expect(screen.getByTestId('company-economy-field-error')).toHaveTextContent(
+      'Die Absenktemperatur darf nicht unter der Mindesttemperatur der Firma liegen: mindestens 5 °C.',
+    );
   });
 
   it('switches the invite role choice off and sets the default role of new members', async () => {

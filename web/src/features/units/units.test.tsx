@@ -124,6 +124,16 @@ describe('units screen', { timeout: 20_000 }, () => {
     expect(bodiesOf(fetchMock, 'POST', `/api/companies/c1/units/${running.id}/pause`)).toHaveLength(1);
   });
 
+  it('disables − and + while a closure holds a unit: a manual change could not take effect', async () => {
+    const closed = testUnit({ name: 'Closed', setpoint: 8, setpointSource: 'closure' });
+    const planned = testUnit({ name: 'Open', setpoint: 21, setpointSource: 'regular_plan' });
+    open('/units', heatingApi([closed, planned]));
+    await screen.findByText('Closed');
+    expect(screen.getByTestId(`unit-raise-${closed.id}`)).toBeDisabled();
+    expect(screen.getByTestId(`unit-lower-${closed.id}`)).toBeDisabled();
+    expect(screen.getByTestId(`unit-raise-${planned.id}`)).toBeEnabled();
+  });
+
   it('creates 20 units from a pattern and says so', async () => {
     const created: FetchHandler = (method, url) =>
       method === 'POST' && url === '/api/companies/c1/units/bulk'

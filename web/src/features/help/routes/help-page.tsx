@@ -1,11 +1,12 @@
 /**
  * `/settings/help` (spec §2 settings help): help for operators — how the heating engine decides a
- * unit's setpoint (docs/architecture.md, decision 0004: pause, events that prevent regular
- * operation, the latest of switch point, event and manual change; own over group plan, specific
- * days over seasonal, no plan → frost protection; company range and wall-control limits), putting
- * devices into service (licences, DevEUI/AppKey/JoinEUI, the TR005 code on /assign), the
- * occupants' page and its 1.5 °C advice (spec §1), the roles (decision 0022), the support contact
- * from SUPPORT_EMAIL / SUPPORT_URL, the way to the changelog, and the first-run tour again.
+ * unit's setpoint (docs/architecture.md, decisions 0004 and 0051: pause, closures, events that
+ * prevent regular operation, the latest of switch point, event and manual change; own over group
+ * plan, specific days over seasonal, no plan → frost protection; company range and wall-control
+ * limits), putting devices into service (licences, DevEUI/AppKey/JoinEUI, the TR005 code on
+ * /assign), the occupants' page and its 1.5 °C advice (spec §1), the roles (decision 0022), the
+ * support contact from SUPPORT_EMAIL / SUPPORT_URL, the way to the changelog, and the first-run
+ * tour again.
  */
 import type { Role } from '@heizplan/contracts/account';
 import type { ReactNode } from 'react';

@@ -1,9 +1,11 @@
 /**
  * 7-day setpoint preview: the engine's steps drawn as a step chart in the company's
  * time zone, each step coloured by its source (regular plan, group plan, event, manual change,
- * pause …) with a legend, and listed below for screen readers and exact reading. The time axis
- * runs over whole days, each labelled in the UI language's date format ("Do., 26.11." /
- * "Thu, 11/26"); hours of the first and last day outside the preview are shaded.
+ * pause, closure …) with a legend, and listed below for screen readers and exact reading; a
+ * closure's step names the closure and its heating mode ("Schließzeit: Betriebsurlaub —
+ * Frostschutz", from the preview's `closures`). The time axis runs over whole days, each
+ * labelled in the UI language's date format ("Do., 26.11." / "Thu, 11/26"); hours of the first
+ * and last day outside the preview are shaded.
  */
 import type { LogKind, Preview } from '@heizplan/contracts/heating';
 import { DateTime } from 'luxon';
@@ -33,7 +35,10 @@ export const SOURCE_COLOURS: Record<LogKind, string> = {
   qr_change: '#be185d',
   web_change: '#ca8a04',
   no_plan: '#78716c',
+  closure: '#1d4ed8',
 };
+
+type PreviewClosure = Preview['closures'][number];
 
 interface Segment {
   from: number;
@@ -41,6 +46,8 @@ interface Segment {
   setpoint: number;
   source: LogKind;
   at: string;
+  /** The running closure a `closure` step names (`preview.closures`), else null. */
+  closure: PreviewClosure | null;
 }
 
 /** The preview as segments `[from, to)` in epoch ms, the last one ending at `preview.to`. */
@@ -53,6 +60,7 @@ export function segmentsOf(preview: Preview): Segment[] {
     setpoint: step.setpoint,
     source: step.source,
     at: i === 0 ? preview.from : step.at,
+    closure: (step.closureId && preview.closures?.find((c) => c.id === step.closureId)) || null,
   }));
 }
 
@@ -104,6 +112,11 @@ export function PreviewChart({
     high - low <= 8 ? true : c % 2 === 0,
   );
   const sources = [...new Set(segments.map((s) => s.source))];
+  // A closure's step names it and its heating mode: "Schließzeit: Betriebsurlaub — Frostschutz".
+  const label = (s: Segment) =>
+    s.closure
+      ? t('closureStep', { name: s.closure.name, mode: t(`closureModes.${s.closure.mode}`) })
+      : t(`sources.${s.source}`);
   const when = (iso: string) =>
     DateTime.fromISO(iso, { zone }).setLocale(i18n.language).toLocaleString({
       weekday: 'short',
@@ -178,7 +191,7 @@ export function PreviewChart({
             const next = segments[i + 1];
             return (
               <g key={s.from} data-testid={`preview-step-${i}`} data-source={s.source}>
-                <title>{`${when(s.at)} · ${format.celsius(s.setpoint)} · ${t(`sources.${s.source}`)}`}</title>
+                <title>{`${when(s.at)} · ${format.celsius(s.setpoint)} · ${label(s)}`}</title>
                 <line
                   x1={x(s.from)}
                   x2={x(s.to)}
@@ -189,7 +202,7 @@ export function PreviewChart({
                 />
                 {x(s.to) - x(s.from) > 80 && (
                   <text x={x(s.from) + 3} y={y(s.setpoint) - 5} fontSize="10" fill={SOURCE_COLOURS[s.source]}>
-                    {t(`sources.${s.source}`)}
+                    {label(s)}
                   </text>
                 )}
                 {next && (
@@ -227,11 +240,13 @@ export function PreviewChart({
           {t('preview.steps', { count: segments.length })}
         </summary>
         <ol className="mt-2 flex flex-col gap-1" data-testid="preview-steps">
-          {segments.map((s) => (
+          {segments.map((s, i) => (
             <li key={s.from} className="flex flex-wrap gap-x-3">
               <span className="w-40 tabular-nums">{when(s.at)}</span>
               <span className="w-16 tabular-nums">{format.celsius(s.setpoint)}</span>
-              <span style={{ color: SOURCE_COLOURS[s.source] }}>{t(`sources.${s.source}`)}</span>
+              <span style={{ color: SOURCE_COLOURS[s.source] }} data-testid={`preview-step-label-${i}`}>
+                {label(s)}
+              </span>
             </li>
           ))}
         </ol>

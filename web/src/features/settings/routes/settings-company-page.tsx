@@ -6,7 +6,8 @@
  * with `PATCH /api/companies/{id}/`; success and error toasts. Members who are not admins see
  * the settings without controls to change them (decision 0022); everybody may create or join
  * another company. The heat source of the buildings (spec §3 "energy media setting") is kept for
- * energy reporting; "not specified" sends null.
+ * energy reporting; "not specified" sends null. The economy and standby temperatures are what a
+ * closure in those heating modes keeps (decision 0051); they stay within the company's range.
  */
 import {
   type Company,
@@ -15,9 +16,11 @@ import {
   type EnergyMedia,
   type Role,
 } from '@heizplan/contracts/account';
+import { DEFAULT_ECONOMY_TEMPERATURE, DEFAULT_STANDBY_TEMPERATURE } from '@heizplan/contracts/closures';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import type { z } from 'zod';
 import { SettingsCard } from '../../../components/settings-card.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Combobox } from '../../../components/ui/combobox.tsx';
@@ -34,12 +37,40 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast-provider.tsx';
 import { useCompany } from '../../../lib/company/get-company.ts';
 import { useUpdateCompany } from '../../../lib/company/update-company.ts';
+import { useHeatingFormat } from '../../../lib/format.ts';
 import { useProblemMessage } from '../../../lib/problem-message.ts';
 import { isRole, roleOptions } from '../../../lib/roles.ts';
 import { useCan } from '../../../lib/use-can.ts';
 
 const isEnergyMedia = (value: string): value is EnergyMedia =>
   (ENERGY_MEDIA as readonly string[]).includes(value);
+
+/** The setpoints of the heating modes (decision 0051), each kept within the company's range. */
+const MODE_TEMPERATURES = ['frost_protection', 'economy_temperature', 'standby_temperature'] as const;
+type ModeTemperature = (typeof MODE_TEMPERATURES)[number];
+const isModeTemperature = (field: unknown): field is ModeTemperature =>
+  (MODE_TEMPERATURES as readonly unknown[]).includes(field);
+
+/**
+ * The contract's body, and the mode temperatures within the range typed beside
+ * them: a `custom` issue with the bound it crossed (`{ bound: 'min' | 'max', limit }`).
+ */
+const companyFormSchema = CompanyPatchBodySchema.superRefine(
+  (body, ctx) => {
+    const { min_temperature: min, max_temperature: max } = body;
+    for (const field of MODE_TEMPERATURES) {
+      const value = body[field];
+      if (typeof value !== 'number' || !Number.isFinite(value)) continue;
+      if (typeof min === 'number' && Number.isFinite(min) && value < min)
+        ctx.addIssue({ code: 'custom', path: [field], params: { bound: 'min', limit: min } });
+      else if (typeof max === 'number' && Number.isFinite(max) && value > max)
+        ctx.addIssue({ code: 'custom', path: [field], params: { bound: 'max', limit: max } });
+    }
+  },
+  // Checked while another field is invalid too, so the message shows as soon as it applies.
+  { when: ({ value }) => typeof value === 'object' && value !== null },
+);
+type CompanyFormIssue = z.core.$ZodIssue;
 
 /** Every IANA zone the browser knows, plus the stored one should the browser lack it. */
 function timeZones(current: string): string[] {
@@ -53,8 +84,22 @@ function CompanyForm({ company, readOnly }: { company: Company; readOnly: boolea
   const problems = useProblemMessage();
   const update = useUpdateCompany();
   const zones = useMemo(() => timeZones(company.time_zone), [company.time_zone]);
+  const format = useHeatingFormat();
+  const celsius = (value: number | bigint) => `${format.plain(Number(value))} °C`;
+  /** A mode temperature's message names the field and the limit it crossed. */
+  const modeWording = (field: ModeTemperature, issue: CompanyFormIssue) => {
+    const name = t(`modeNames.${field}`);
+    if (issue.code === 'custom') {
+      const { bound, limit } = (issue.params ?? {}) as { bound?: 'min' | 'max'; limit?: number };
+      if (bound && limit !== undefined)
+        return t(bound === 'min' ? 'modeBelowMin' : 'modeAboveMax', { field: name, limit: celsius(limit) });
+    }
+    if (issue.code === 'too_small') return t('modeMin', { field: name, limit: celsius(issue.minimum) });
+    if (issue.code === 'too_big') return t('modeMax', { field: name, limit: celsius(issue.maximum) });
+    return undefined;
+  };
   // Said while typing (spec §5), and the save button waits for valid values.
-  const form = useContractForm(CompanyPatchBodySchema, {
+  const form = useContractForm(companyFormSchema, {
     mode: 'onChange',
     defaultValues: {
       min_temperature: company.min_temperature,
@@ -64,14 +109,19 @@ function CompanyForm({ company, readOnly }: { company: Company; readOnly: boolea
       invite_role_choice: company.invite_role_choice,
       default_invite_role: company.default_invite_role,
       energy_media: company.energy_media,
+      frost_protection: company.frost_protection,
+      economy_temperature: company.economy_temperature ?? DEFAULT_ECONOMY_TEMPERATURE,
+      standby_temperature: company.standby_temperature ?? DEFAULT_STANDBY_TEMPERATURE,
     },
     units: { min_temperature: '°C', max_temperature: '°C' },
     wording: (issue) =>
-      issue.path[0] === 'min_temperature' && issue.code === 'custom'
-        ? t('minBelowMax')
-        : issue.path[0] === 'occupant_change_max_hours'
-          ? t('occupantLimitRange')
-          : undefined,
+      isModeTemperature(issue.path[0])
+        ? modeWording(issue.path[0], issue)
+        : issue.path[0] === 'min_temperature' && issue.code === 'custom'
+          ? t('minBelowMax')
+          : issue.path[0] === 'occupant_change_max_hours'
+            ? t('occupantLimitRange')
+            : undefined,
   });
   const zone = useFormControl('time_zone', form.control);
   const energyMedia = useFormControl('energy_media', form.control);
@@ -98,7 +148,7 @@ function CompanyForm({ company, readOnly }: { company: Company; readOnly: boolea
           name="min_temperature"
           label={t('min')}
           step={0.5}
-          rules={{ deps: ['max_temperature'] }}
+          rules={{ deps: ['max_temperature', ...MODE_TEMPERATURES] }}
           required
           testid="company-min"
         />
@@ -106,9 +156,33 @@ function CompanyForm({ company, readOnly }: { company: Company; readOnly: boolea
           name="max_temperature"
           label={t('max')}
           step={0.5}
-          rules={{ deps: ['min_temperature'] }}
+          rules={{ deps: ['min_temperature', ...MODE_TEMPERATURES] }}
           required
           testid="company-max"
+        />
+        <FormNumberInput
+          name="frost_protection"
+          label={t('frost')}
+          hint={t('frostHint')}
+          step={0.5}
+          required
+          testid="company-frost"
+        />
+        <FormNumberInput
+          name="economy_temperature"
+          label={t('economy')}
+          hint={t('economyHint')}
+          step={0.5}
+          required
+          testid="company-economy"
+        />
+        <FormNumberInput
+          name="standby_temperature"
+          label={t('standby')}
+          hint={t('standbyHint')}
+          step={0.5}
+          required
+          testid="company-standby"
         />
         <div className="sm:col-span-2">
           <Combobox

@@ -45,6 +45,8 @@ export function UnitControls({ unit, range }: { unit: Unit; range: TemperatureRa
   const lower = range ? steppedSetpoint(shown, -1, range) : null;
   const raise = range ? steppedSetpoint(shown, 1, range) : null;
   const busy = control.isPending;
+  // Paused or held by a closure (decision 0051): a manual change could not take effect.
+  const held = unit.paused || unit.setpointSource === 'closure';
 
   const run = (input: UnitControl) => control.mutate(input, { onError: failed });
 
@@ -56,7 +58,7 @@ export function UnitControls({ unit, range }: { unit: Unit; range: TemperatureRa
         size="sm"
         className="w-8 px-0"
         aria-label={t('controls.lower', { name: unit.name })}
-        disabled={unit.paused || lower === null || busy}
+        disabled={held || lower === null || busy}
         onClick={() => lower !== null && pending.set(lower)}
         testid={`unit-lower-${unit.id}`}
       >
@@ -67,7 +69,7 @@ export function UnitControls({ unit, range }: { unit: Unit; range: TemperatureRa
         size="sm"
         className="w-8 px-0"
         aria-label={t('controls.raise', { name: unit.name })}
-        disabled={unit.paused || raise === null || busy}
+        disabled={held || raise === null || busy}
         onClick={() => raise !== null && pending.set(raise)}
         testid={`unit-raise-${unit.id}`}
       >

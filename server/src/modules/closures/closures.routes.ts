@@ -1,0 +1,41 @@
+/**
+ * Closure endpoints under `/api/companies/{companyId}/closures` (decision 0051): list (paging,
+ * past ones on request, by unit, calendar range), create, read, update and delete.
+ */
+import {
+  ClosureInputSchema,
+  ClosureListQuerySchema,
+  ClosurePageSchema,
+  ClosureParamsSchema,
+  ClosureSchema,
+  ClosureUpdateSchema,
+} from '@heizplan/contracts/closures';
+import type { FastifyInstance } from 'fastify';
+import { companyResourceRoutes } from '../../http/company-resource-routes.ts';
+import type { ClosuresService } from './closures.service.ts';
+
+export async function closuresRoutes(
+  fastify: FastifyInstance,
+  { closures: service }: { closures: ClosuresService },
+) {
+  companyResourceRoutes(fastify, {
+    resource: 'closures',
+    idParam: 'closureId',
+    schemas: {
+      params: ClosureParamsSchema,
+      listQuery: ClosureListQuerySchema,
+      page: ClosurePageSchema,
+      item: ClosureSchema,
+      create: ClosureInputSchema,
+      update: ClosureUpdateSchema,
+    },
+    summaries: {
+      list: 'List closures (upcoming and running; `includePast`, `unitId`, `from`/`to` for a calendar range)',
+      create: 'Create a closure (company, groups or units, with exceptions)',
+      get: 'Read a closure',
+      update: 'Update a closure (only the fields given change)',
+      remove: 'Delete a closure (a running one stops at once)',
+    },
+    service,
+  });
+}

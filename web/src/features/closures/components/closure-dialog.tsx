@@ -1,0 +1,262 @@
+/**
+ * Create/update dialog of a closure (decision 0051): name, note, start and end typed in the
+ * company's time zone, the heating mode with the temperature each mode keeps, the scope (whole
+ * company, groups or units) with its groups or units, and the exception units that keep their
+ * normal heating. The contracts' rules (`closureDraftSchema`) are checked before sending; the
+ * server's field errors show under their fields in the user's language, the rest above the
+ * buttons; a failed save also shows a toast. Only members who operate open it (the screen shows
+ * the others no controls).
+ */
+import type { Closure, HeatingMode } from '@heizplan/contracts/closures';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button.tsx';
+import { Combobox, type ComboboxOption } from '../../../components/ui/combobox.tsx';
+import { Dialog, DialogClose } from '../../../components/ui/dialog.tsx';
+import { controlClass } from '../../../components/ui/field.tsx';
+import {
+  applyServerErrors,
+  Form,
+  FormError,
+  FormField,
+  FormTextInput,
+  useContractForm,
+  useFormControl,
+} from '../../../components/ui/form.tsx';
+import { RadioCards } from '../../../components/ui/radio-cards.tsx';
+import { Select } from '../../../components/ui/select.tsx';
+import { useToast } from '../../../components/ui/toast-provider.tsx';
+import { useHeatingFormat } from '../../../lib/format.ts';
+import { useProblemMessage } from '../../../lib/problem-message.ts';
+import { useChangeClosure } from '../api/closures.ts';
+import { type ClosureBody, type ClosureForm, closureFormSchema } from '../closure-form.ts';
+import { type ModeTemperatures, useModeLabel } from '../mode-label.ts';
+
+export interface ClosureDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The closure to update; null creates a new one. */
+  closure: Closure | null;
+  initial: ClosureForm;
+  /** Company IANA zone the times are typed in. */
+  zone: string;
+  /** The company's economy and standby setpoints, shown beside the modes. */
+  temperatures: ModeTemperatures;
+  unitOptions: ComboboxOption[];
+  groupOptions: ComboboxOption[];
+}
+
+const MODES: readonly HeatingMode[] = ['frost', 'economy', 'standby'];
+/** The text inputs' look, grown to a few lines. */
+const textareaClass = controlClass.replace('h-10', 'min-h-20 py-2');
+
+/** Mount it when opening (the closures page does): each opening starts from `initial`. */
+export function ClosureDialog({
+  open,
+  onOpenChange,
+  closure,
+  initial,
+  zone,
+  temperatures,
+  unitOptions,
+  groupOptions,
+}: ClosureDialogProps) {
+  const { t } = useTranslation('closures');
+  const problems = useProblemMessage();
+  const { toast } = useToast();
+  const format = useHeatingFormat();
+  const modeLabel = useModeLabel(temperatures);
+  const change = useChangeClosure();
+  const schema = useMemo(() => closureFormSchema(zone), [zone]);
+  const form = useContractForm(schema, {
+    defaultValues: initial,
+    // The dialog's own sentences for a start or end left empty.
+    wording: (issue) =>
+      issue.code === 'invalid_format' && issue.path[0] === 'start'
+        ? t('errors.startRequired')
+        : issue.code === 'invalid_format' && issue.path[0] === 'end'
+          ? t('errors.endRequired')
+          : undefined,
+  });
+  const scope = form.watch('scope');
+  const mode = useFormControl('mode', form.control);
+  const scopeControl = useFormControl('scope', form.control);
+  const groups = useFormControl('groups', form.control);
+  const units = useFormControl('units', form.control);
+  const exceptions = useFormControl('exceptions', form.control);
+  const exceptionOptions = unitOptions.map((o) => ({ ...o, testid: `closure-exception-${o.id}` }));
+
+  const submit = (body: ClosureBody) => {
+    change.mutate(closure ? { action: 'update', closureId: closure.id, body } : { action: 'create', body }, {
+      onSuccess: () => {
+        toast({
+          type: 'success',
+          title: closure ? t('toast.saved') : t('toast.created'),
+          testid: 'toast-closure-saved',
+        });
+        onOpenChange(false);
+      },
+      onError: (error) => {
+        applyServerErrors(form, error, problems, { fallback: t('errors.generic') });
+        toast({
+          type: 'error',
+          title: closure ? t('toast.saveError') : t('toast.createError'),
+          testid: 'toast-closure-error',
+        });
+      },
+    });
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={closure ? t('dialog.editTitle') : t('dialog.createTitle')}
+      testid="closure-dialog"
+      footer={
+        <>
+          <DialogClose>
+            <Button variant="secondary" testid="closure-cancel">
+              {t('dialog.cancel')}
+            </Button>
+          </DialogClose>
+          <Button type="submit" form="closure-form" loading={change.isPending} testid="closure-save">
+            {closure ? t('dialog.save') : t('dialog.create')}
+          </Button>
+        </>
+      }
+    >
+      <Form
+        form={form}
+        onSubmit={submit}
+        id="closure-form"
+        className="flex flex-col gap-4"
+        testid="closure-form"
+      >
+        {closure && (
+          <p className="text-xs text-stone-600" data-testid="closure-created">
+            {t('dialog.created', {
+              name: closure.createdBy?.name ?? t('dialog.unknownCreator'),
+              date: format.dateTime(closure.createdAt, zone),
+            })}
+          </p>
+        )}
+        {closure?.status === 'running' && (
+          <p className="rounded-lg bg-amber-50 p-3 text-amber-900" data-testid="closure-running">
+            {t('dialog.running')}
+          </p>
+        )}
+        <FormTextInput
+          name="name"
+          label={t('fields.name')}
+          placeholder={t('fields.namePlaceholder')}
+          required
+          testid="closure-name"
+        />
+        <div className="grid gap-3 sm:grid-cols-2">
+          <FormTextInput
+            name="start"
+            label={t('fields.start')}
+            type="datetime-local"
+            rules={{ deps: ['end'] }}
+            required
+            testid="closure-start"
+          />
+          <FormTextInput
+            name="end"
+            label={t('fields.end')}
+            type="datetime-local"
+            rules={{ deps: ['start'] }}
+            required
+            testid="closure-end"
+          />
+        </div>
+        <p className="-mt-2 text-xs text-stone-600" data-testid="closure-zone">
+          {t('fields.timesHint', { zone })}
+        </p>
+        <FormField
+          name="mode"
+          label={t('fields.mode')}
+          hint={t('fields.modeHint')}
+          testid="closure-mode-field"
+        >
+          {(control) => (
+            <Select
+              {...control}
+              value={mode.value}
+              onChange={(next) => mode.onChange(next as HeatingMode)}
+              onBlur={mode.onBlur}
+              options={MODES.map((m) => ({ id: m, value: modeLabel(m), testid: `closure-mode-${m}` }))}
+              testid="closure-mode"
+            />
+          )}
+        </FormField>
+        <RadioCards
+          legend={t('fields.scope')}
+          name="closure-scope"
+          value={scopeControl.value}
+          onChange={(next) => scopeControl.onChange(next)}
+          options={(['company', 'groups', 'units'] as const).map((s) => ({
+            id: s,
+            title: t(`scopeOptions.${s}.title`),
+            description: t(`scopeOptions.${s}.description`),
+            testid: `closure-scope-${s}`,
+          }))}
+          testid="closure-scope"
+        />
+        {scope === 'groups' && (
+          <Combobox
+            multiple
+            label={t('fields.groups')}
+            placeholder={t('fields.groupsPlaceholder')}
+            value={groups.value}
+            onChange={groups.onChange}
+            options={groupOptions}
+            error={groups.error}
+            testid="closure-groups"
+          />
+        )}
+        {scope === 'units' && (
+          <Combobox
+            multiple
+            label={t('fields.units')}
+            placeholder={t('fields.unitsPlaceholder')}
+            value={units.value}
+            onChange={units.onChange}
+            options={unitOptions}
+            error={units.error}
+            testid="closure-units"
+          />
+        )}
+        {scope !== 'units' && (
+          <div className="flex flex-col gap-1.5">
+            <Combobox
+              multiple
+              label={t('fields.exceptions')}
+              placeholder={t('fields.exceptionsPlaceholder')}
+              value={exceptions.value}
+              onChange={exceptions.onChange}
+              options={exceptionOptions}
+              error={exceptions.error}
+              testid="closure-exceptions"
+            />
+            <p className="text-xs text-stone-600">{t('fields.exceptionsHint')}</p>
+          </div>
+        )}
+        <FormField name="note" label={t('fields.note')} testid="closure-note-field">
+          {(control) => (
+            <textarea
+              {...form.register('note')}
+              {...control}
+              maxLength={2000}
+              rows={2}
+              data-testid="closure-note"
+              className={textareaClass}
+            />
+          )}
+        </FormField>
+        <FormError testid="closure-error" />
+      </Form>
+    </Dialog>
+  );
+}

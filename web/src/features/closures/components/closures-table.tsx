@@ -1,0 +1,172 @@
+/**
+ * List of the closures: name (and note), period in the company's time zone, heating mode with
+ * its temperature, what it covers ("Ganze Firma", groups or units, "2 Ausnahmen") and status;
+ * members who operate get an edit and a delete button per row. The UI kit's Table, paged by
+ * the server, ordered by start; on a phone it scrolls inside its frame.
+ */
+import type { Closure } from '@heizplan/contracts/closures';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button.tsx';
+import { Table, type TableColumn, type TablePage } from '../../../components/ui/table.tsx';
+import { useHeatingFormat } from '../../../lib/format.ts';
+import { type ModeTemperatures, useModeLabel } from '../mode-label.ts';
+
+export interface ClosuresTableProps {
+  data: TablePage<Closure>;
+  zone: string;
+  temperatures: ModeTemperatures;
+  loading: boolean;
+  /** Present for members who operate: the row's edit and delete buttons. */
+  onEdit?: (closure: Closure) => void;
+  onDelete?: (closure: Closure) => void;
+  onPageChange: (page: number) => void;
+  onSizeChange: (size: number, page: number) => void;
+}
+
+/** Target names listed in a row; the others are counted. */
+const MAX_TARGETS = 3;
+
+const statusClass = {
+  upcoming: 'bg-sky-50 text-sky-800',
+  running: 'bg-amber-50 text-amber-900',
+  past: 'bg-stone-100 text-stone-600',
+} as const;
+
+export function ClosuresTable({
+  data,
+  zone,
+  temperatures,
+  loading,
+  onEdit,
+  onDelete,
+  onPageChange,
+  onSizeChange,
+}: ClosuresTableProps) {
+  const { t } = useTranslation('closures');
+  const format = useHeatingFormat();
+  const modeLabel = useModeLabel(temperatures);
+
+  const names = (refs: Closure['units']) => {
+    const all = refs.map((r) => r.name);
+    const shown = all.slice(0, MAX_TARGETS).join(', ');
+    const more = all.length - MAX_TARGETS;
+    return { all, text: more > 0 ? t('scope.more', { names: shown, count: more }) : shown };
+  };
+
+  const columns: TableColumn<Closure>[] = [
+    {
+      key: 'name',
+      label: t('columns.name'),
+      wrap: true,
+      render: (closure) => (
+        <span className="flex flex-col gap-0.5">
+          <span className="font-medium text-ink" data-testid={`closure-name-${closure.id}`}>
+            {closure.name}
+          </span>
+          {closure.note && <span className="line-clamp-2 text-xs text-stone-600">{closure.note}</span>}
+        </span>
+      ),
+    },
+    {
+      key: 'period',
+      label: t('columns.period'),
+      wrap: true,
+      render: (closure) => (
+        <span data-testid={`closure-period-${closure.id}`}>
+          {t('period', {
+            start: format.dateTime(closure.start, zone),
+            end: format.dateTime(closure.end, zone),
+          })}
+        </span>
+      ),
+    },
+    {
+      key: 'mode',
+      label: t('columns.mode'),
+      wrap: true,
+      render: (closure) => <span data-testid={`closure-mode-${closure.id}`}>{modeLabel(closure.mode)}</span>,
+    },
+    {
+      key: 'scope',
+      label: t('columns.scope'),
+      wrap: true,
+      render: (closure) => {
+        // Targets vanish when their units or groups are deleted.
+        const targets = names(closure.scope === 'groups' ? closure.groups : closure.units);
+        const label =
+          closure.scope === 'company'
+            ? t('scope.company')
+            : targets.all.length === 0
+              ? '—'
+              : closure.scope === 'groups'
+                ? t('scope.groups', { names: targets.text })
+                : targets.text;
+        const exceptions = names(closure.exceptions);
+        return (
+          <span className="flex flex-col gap-0.5" data-testid={`closure-scope-${closure.id}`}>
+            <span title={closure.scope === 'company' ? undefined : targets.all.join(', ')}>{label}</span>
+            {exceptions.all.length > 0 && (
+              <span className="text-xs text-stone-600" title={exceptions.all.join(', ')}>
+                {t('scope.exceptions', { count: exceptions.all.length })}
+              </span>
+            )}
+          </span>
+        );
+      },
+    },
+    {
+      key: 'status',
+      label: t('columns.status'),
+      render: (closure) => (
+        <span
+          className={`rounded px-1.5 py-0.5 text-xs ${statusClass[closure.status]}`}
+          data-testid={`closure-status-${closure.id}`}
+        >
+          {t(`status.${closure.status}`)}
+        </span>
+      ),
+    },
+  ];
+  if (onEdit && onDelete) {
+    columns.push({
+      key: 'actions',
+      label: t('columns.actions'),
+      render: (closure) => (
+        <span className="flex gap-1">
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => onEdit(closure)}
+            aria-label={t('actions.editLabel', { name: closure.name })}
+            testid={`closure-edit-${closure.id}`}
+          >
+            {t('actions.edit')}
+          </Button>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => onDelete(closure)}
+            aria-label={t('actions.deleteLabel', { name: closure.name })}
+            testid={`closure-delete-${closure.id}`}
+          >
+            {t('actions.delete')}
+          </Button>
+        </span>
+      ),
+    });
+  }
+  return (
+    <Table
+      label={t('title')}
+      columns={columns}
+      data={data}
+      rowKey={(closure) => closure.id}
+      sort={{ key: 'period', order: 'asc' }}
+      onSortChange={() => {}}
+      onPageChange={onPageChange}
+      onSizeChange={onSizeChange}
+      loading={loading}
+      testid="closures-table"
+    />
+  );
+}

@@ -1,0 +1,174 @@
+/**
+ * `/closures` (decision 0051): the company's upcoming and running closures — past ones on
+ * request — with name, period in the company's time zone, heating mode, what they cover and
+ * status; an empty list explains what a closure is. Every member sees them; members who operate
+ * create, edit and delete them (the dialog, and a confirmation before deleting).
+ */
+import type { Closure, ClosureListQuery } from '@heizplan/contracts/closures';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button.tsx';
+import type { ComboboxOption } from '../../../components/ui/combobox.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useToast } from '../../../components/ui/toast-provider.tsx';
+import { useCompany } from '../../../lib/company/get-company.ts';
+import { useAllGroups } from '../../../lib/heating/list-groups.ts';
+import { useUnitOptions } from '../../../lib/heating/unit-options.ts';
+import { useProblemMessage } from '../../../lib/problem-message.ts';
+import { useCan } from '../../../lib/use-can.ts';
+import { useChangeClosure, useClosures } from '../api/closures.ts';
+import { type ClosureForm, emptyForm, formOf } from '../closure-form.ts';
+import { ClosureDialog } from '../components/closure-dialog.tsx';
+import { ClosuresTable } from '../components/closures-table.tsx';
+import type { ModeTemperatures } from '../mode-label.ts';
+
+interface DialogState {
+  closure: Closure | null;
+  initial: ClosureForm;
+}
+
+export function ClosuresPage() {
+  const { t } = useTranslation('closures');
+  const { toast } = useToast();
+  const problems = useProblemMessage();
+  const company = useCompany();
+  const canOperate = useCan('operate');
+  const zone = company.data?.time_zone ?? 'Europe/Berlin';
+  const temperatures: ModeTemperatures = {
+    frost: company.data?.frost_protection,
+    economy: company.data?.economy_temperature,
+    standby: company.data?.standby_temperature,
+  };
+  const [includePast, setIncludePast] = useState(false);
+  const [page, setPage] = useState(1);
+  const [size, setSize] = useState(10);
+  const [dialog, setDialog] = useState<DialogState | null>(null);
+  const [deleting, setDeleting] = useState<Closure | null>(null);
+  const change = useChangeClosure();
+
+  const query: ClosureListQuery = { includePast, page, size };
+  const closures = useClosures(query);
+  const units = useUnitOptions('closure-unit');
+  const groups = useAllGroups();
+  const groupOptions: ComboboxOption[] = (groups.data?.results ?? []).map((g) => ({
+    id: g.id,
+    item: g.name,
+    testid: `closure-group-${g.id}`,
+  }));
+
+  const openNew = () => setDialog({ closure: null, initial: emptyForm(zone) });
+  const openClosure = (closure: Closure) => setDialog({ closure, initial: formOf(closure, zone) });
+  const remove = async (closure: Closure) => {
+    try {
+      await change.mutateAsync({ action: 'delete', closureId: closure.id });
+      toast({ type: 'success', title: t('toast.deleted'), testid: 'toast-closure-deleted' });
+    } catch (error) {
+      toast({
+        type: 'error',
+        title: t('toast.deleteError'),
+        description: problems.reason(error),
+        testid: 'toast-closure-error',
+      });
+    }
+  };
+
+  const newButton = canOperate && (
+    <Button onClick={openNew} disabled={!company.data} testid="closure-new">
+      {t('new')}
+    </Button>
+  );
+  const empty = closures.data?.count === 0;
+
+  return (
+    <section className="mx-auto flex w-full max-w-6xl min-w-0 flex-col gap-4 p-4 sm:p-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold">{t('title')}</h1>
+        {newButton}
+      </div>
+      <p className="max-w-3xl text-sm text-stone-700">{t('intro')}</p>
+      <label className="flex items-center gap-2 self-start text-sm">
+        <input
+          type="checkbox"
+          checked={includePast}
+          onChange={(e) => {
+            setIncludePast(e.target.checked);
+            setPage(1);
+          }}
+          data-testid="closures-filter-past"
+          className="size-4 accent-brand-600"
+        />
+        {t('showPast')}
+      </label>
+      {closures.isPending || !company.data ? (
+        <div className="flex justify-center py-16">
+          <Spinner loading size="lg" testid="closures-loading" />
+        </div>
+      ) : closures.isError ? (
+        <p role="alert" className="rounded-lg bg-red-50 p-4 text-red-800" data-testid="closures-error">
+          {t('loadError')}
+        </p>
+      ) : empty ? (
+        <div
+          className="flex flex-col items-start gap-3 rounded-xl border border-dashed border-stone-300 bg-white p-6"
+          data-testid="closures-empty"
+        >
+          <h2 className="text-lg font-semibold">{includePast ? t('empty.titleAll') : t('empty.title')}</h2>
+          <p className="max-w-2xl text-sm text-stone-700">{t('empty.what')}</p>
+          <p className="max-w-2xl text-sm text-stone-700">{t('empty.modes')}</p>
+          {canOperate ? (
+            <Button onClick={openNew} testid="closures-empty-new">
+              {t('empty.create')}
+            </Button>
+          ) : (
+            <p className="text-sm text-stone-600" data-testid="closures-read-only">
+              {t('readOnlyRole')}
+            </p>
+          )}
+        </div>
+      ) : (
+        <ClosuresTable
+          data={closures.data}
+          zone={zone}
+          temperatures={temperatures}
+          loading={closures.isFetching && closures.isPlaceholderData}
+          onEdit={canOperate ? openClosure : undefined}
+          onDelete={canOperate ? setDeleting : undefined}
+          onPageChange={setPage}
+          onSizeChange={(nextSize, nextPage) => {
+            setSize(nextSize);
+            setPage(nextPage);
+          }}
+        />
+      )}
+      {dialog && (
+        <ClosureDialog
+          open
+          onOpenChange={(open) => {
+            if (!open) setDialog(null);
+          }}
+          closure={dialog.closure}
+          initial={dialog.initial}
+          zone={zone}
+          temperatures={temperatures}
+          unitOptions={units.options}
+          groupOptions={groupOptions}
+        />
+      )}
+      {deleting && (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => {
+            if (!open) setDeleting(null);
+          }}
+          title={t('confirmDelete.title')}
+          confirmText={t('confirmDelete.confirm')}
+          onConfirm={() => remove(deleting)}
+          testid="closure-delete-dialog"
+        >
+          <p>{t('confirmDelete.text', { name: deleting.name })}</p>
+        </ConfirmDialog>
+      )}
+    </section>
+  );
+}
