@@ -2,7 +2,8 @@
  * List of the closures: name (and note), period in the company's time zone, heating mode with
  * its temperature, what it covers ("Ganze Firma", groups or units, "2 Ausnahmen") and status;
  * members who operate get an edit and a delete button per row. The UI kit's Table, paged by
- * the server, ordered by start; on a phone it scrolls inside its frame.
+ * the server, ordered by start; on a phone the name column also shows period and mode, and
+ * scope and status show from the tablet width up.
  */
 import type { Closure } from '@heizplan/contracts/closures';
 import { useTranslation } from 'react-i18next';
@@ -64,6 +65,15 @@ export function ClosuresTable({
             {closure.name}
           </span>
           {closure.note && <span className="line-clamp-2 text-xs text-stone-600">{closure.note}</span>}
+          {/* On a phone the period and mode columns are hidden: they show here instead. */}
+          <span className="text-xs text-stone-700 sm:hidden">
+            {t('period', {
+              start: format.dateTime(closure.start, zone),
+              end: format.dateTime(closure.end, zone),
+            })}
+            {' · '}
+            {modeLabel(closure.mode)}
+          </span>
         </span>
       ),
     },
@@ -71,6 +81,7 @@ export function ClosuresTable({
       key: 'period',
       label: t('columns.period'),
       wrap: true,
+      minScreen: 'sm',
       render: (closure) => (
         <span data-testid={`closure-period-${closure.id}`}>
           {t('period', {
@@ -84,12 +95,14 @@ export function ClosuresTable({
       key: 'mode',
       label: t('columns.mode'),
       wrap: true,
+      minScreen: 'sm',
       render: (closure) => <span data-testid={`closure-mode-${closure.id}`}>{modeLabel(closure.mode)}</span>,
     },
     {
       key: 'scope',
       label: t('columns.scope'),
       wrap: true,
+      minScreen: 'md',
       render: (closure) => {
         // Targets vanish when their units or groups are deleted.
         const targets = names(closure.scope === 'groups' ? closure.groups : closure.units);
@@ -117,6 +130,7 @@ export function ClosuresTable({
     {
       key: 'status',
       label: t('columns.status'),
+      minScreen: 'md',
       render: (closure) => (
         <span
           className={`rounded px-1.5 py-0.5 text-xs ${statusClass[closure.status]}`}
@@ -132,7 +146,7 @@ export function ClosuresTable({
       key: 'actions',
       label: t('columns.actions'),
       render: (closure) => (
-        <span className="flex gap-1">
+        <span className="flex flex-col items-start gap-1 sm:flex-row">
           <Button
             variant="ghost"
             size="sm"

@@ -21,7 +21,7 @@ import { useChangeClosure, useClosures } from '../api/closures.ts';
 import { type ClosureForm, emptyForm, formOf } from '../closure-form.ts';
 import { ClosureDialog } from '../components/closure-dialog.tsx';
 import { ClosuresTable } from '../components/closures-table.tsx';
-import type { ModeTemperatures } from '../mode-label.ts';
+import { modeTemperatures } from '../mode-label.ts';
 
 interface DialogState {
   closure: Closure | null;
@@ -35,11 +35,7 @@ export function ClosuresPage() {
   const company = useCompany();
   const canOperate = useCan('operate');
   const zone = company.data?.time_zone ?? 'Europe/Berlin';
-  const temperatures: ModeTemperatures = {
-    frost: company.data?.frost_protection,
-    economy: company.data?.economy_temperature,
-    standby: company.data?.standby_temperature,
-  };
+  const temperatures = modeTemperatures(company.data);
   const [includePast, setIncludePast] = useState(false);
   const [page, setPage] = useState(1);
   const [size, setSize] = useState(10);

@@ -1,0 +1,91 @@
+/**
+ * Closures journey in Chromium against the real server (decision 0051): a new company with two
+ * rooms enters a works holiday from tomorrow for a week in frost protection, the second room
+ * excepted; the closure is listed, the first room's 7-day preview names it ("Schließzeit:
+ * Betriebsurlaub — Frostschutz") and the excepted room's preview does not. Screens are shot at
+ * desktop and 375 px.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { acceptAgreements, register, verificationLink } from './accounts.ts';
+import { launchBrowser, screenshot } from './browser.ts';
+
+describe('closures', () => {
+  let browser: Browser;
+  let page: Page;
+  const baseURL = inject('baseURL');
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    page = await (
+      await browser.newContext({
+        locale: 'de-DE',
+        timezoneId: 'Europe/Berlin',
+        viewport: { width: 1280, height: 900 },
+      })
+    ).newPage();
+    await page.goto(`${baseURL}/units`);
+    await register(
+      page,
+      { name: 'Clara Closure', email: 'clara@example.com', password: 'warm rooms all winter' },
+      /Neues Konto/,
+    );
+    await page.waitForURL(`${baseURL}/setup/1`);
+    await page.goto(verificationLink(inject('dataDir'), 'clara@example.com'));
+    await page.goto(`${baseURL}/setup/1`);
+    await page.getByTestId('setup-lang-de').check({ force: true });
+    await page.getByTestId('setup-next').click();
+    await page.getByTestId('setup-company-name').fill('Stadtbücherei');
+    await page.getByTestId('setup-next').click();
+    await page.waitForURL(`${baseURL}/setup/3`);
+    await acceptAgreements(page);
+    await page.waitForURL(`${baseURL}/units`);
+    await page.getByTestId('create-units').click();
+    await page.getByTestId('create-units-count').fill('2');
+    await page.getByTestId('create-units-submit').click();
+    await page.getByText('2 Räume angelegt').waitFor();
+  });
+  afterAll(() => browser?.close());
+
+  it('enters a works holiday for the whole company with one room excepted', async () => {
+    await page.getByTestId('nav-closures').first().click();
+    await page.getByTestId('closures-empty').waitFor();
+    await page.getByTestId('closure-new').click();
+    await page.getByTestId('closure-name').fill('Betriebsurlaub');
+    await page.getByTestId('closure-exceptions').click();
+    await page.getByTestId('closure-exceptions').fill('Raum 2');
+    await page.getByTestId('closure-exceptions').press('Enter');
+    await page.getByTestId('closure-exceptions').press('Escape');
+    await screenshot(page, 'closures-dialog');
+    await page.getByTestId('closure-save').click();
+    await page.getByText('Schließzeit angelegt').waitFor();
+    const table = page.getByTestId('closures-table');
+    await expect.poll(() => table.innerText()).toContain('Betriebsurlaub');
+    await expect(table.innerText()).resolves.toContain('Ganze Firma');
+    await expect(table.innerText()).resolves.toContain('1 Ausnahme');
+    await screenshot(page, 'closures-list');
+    const phone = await page.context().newPage();
+    await phone.setViewportSize({ width: 375, height: 740 });
+    await phone.goto(page.url());
+    await phone.getByTestId('closures-table').waitFor();
+    // The page itself never scrolls sideways on a phone.
+    await expect(phone.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(375);
+    await screenshot(phone, 'closures-list-phone');
+    await phone.close();
+  });
+
+  it("names the closure in the covered room's preview, not in the excepted room's", async () => {
+    await page.getByTestId('nav-units').first().click();
+    await page.getByRole('link', { name: 'Raum 1', exact: true }).click();
+    await page.getByTestId('preview-legend-closure').waitFor();
+    // The step list is folded away under the chart; its text is there for screen readers.
+    await expect(page.getByTestId('preview-steps').textContent()).resolves.toContain(
+      'Schließzeit: Betriebsurlaub — Frostschutz',
+    );
+    await screenshot(page, 'closures-unit-preview');
+    await page.getByTestId('nav-units').first().click();
+    await page.getByRole('link', { name: 'Raum 2', exact: true }).click();
+    await page.getByTestId('preview-chart').waitFor();
+    await expect(page.getByTestId('preview-legend-closure').count()).resolves.toBe(0);
+  });
+});
