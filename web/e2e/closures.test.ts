@@ -69,7 +69,9 @@ describe('closures', () => {
     await phone.goto(page.url());
     await phone.getByTestId('closures-table').waitFor();
     // The page itself never scrolls sideways on a phone.
-    await expect(phone.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(375);
+    await expect(phone.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(
+      375,
+    );
     await screenshot(phone, 'closures-list-phone');
     await phone.close();
   });
