@@ -11,6 +11,7 @@ import { AlertsService } from './modules/alerts/alerts.service.ts';
 import { BillingService } from './modules/billing/billing.service.ts';
 import { createBillingProvider } from './modules/billing/billing.wiring.ts';
 import { licencePolicy } from './modules/billing/licences.ts';
+import { BuildingsService } from './modules/buildings/buildings.service.ts';
 import { ClosuresService } from './modules/closures/closures.service.ts';
 import { CompaniesService } from './modules/companies/companies.service.ts';
 import { type AppKeyCipher, createAppKeyCipher, loadDeviceKey } from './modules/devices/app-key-cipher.ts';
@@ -57,6 +58,7 @@ export interface Services {
   readonly previews: PreviewService;
   readonly events: EventsService;
   readonly closures: ClosuresService;
+  readonly buildings: BuildingsService;
   readonly publicHeatingView: PublicHeatingViewService;
   readonly heatingLog: HeatingLogService;
   readonly unitSeries: UnitSeriesService;
@@ -125,6 +127,7 @@ export function createServices({ config, db, log, ports = {} }: ServicesOptions)
     previews: new PreviewService(heating),
     events: new EventsService(heating),
     closures: new ClosuresService(heating),
+    buildings: new BuildingsService(heating),
     publicHeatingView: new PublicHeatingViewService(heating, units),
     heatingLog: new HeatingLogService(db),
     unitSeries: new UnitSeriesService({ db, now }),

@@ -18,6 +18,8 @@ const SCREENS: { path: string; table: string; phone?: boolean }[] = [
   { path: '/devices', table: 'devices-table' },
   { path: '/gateways', table: 'gateways-table' },
   { path: '/groups', table: 'groups-table' },
+  // On a phone the name column carries address, state and holidays: no sideways scrolling.
+  { path: '/buildings', table: 'buildings-table', phone: true },
   // On a phone the name column carries period and mode: the table fits without scrolling.
   { path: '/closures', table: 'closures-table', phone: true },
   // Five short columns: no reason to scroll on a phone (it did, by 38 px).
@@ -94,10 +96,31 @@ describe('tables fit the screen', () => {
     const group = (await api(page, 'POST', '/groups', { name: 'Verwaltungsgebäude Nordflügel' })) as {
       id: string;
     };
+    // Buildings with long names and addresses; the units show theirs under their names.
+    const building = (await api(page, 'POST', '/buildings', {
+      name: 'Verwaltungsgebäude Nordflügel mit Anbau',
+      street: 'Friedrich-Wilhelm-Straße 123',
+      postcode: '44137',
+      city: 'Dortmund-Innenstadt-West',
+      state: 'NW',
+      floors: ['Untergeschoss', 'Erdgeschoss', '1. Obergeschoss', '2. Obergeschoss', 'Dachgeschoss'],
+      publicHolidays: 'closure',
+      holidayMode: 'economy',
+    })) as { id: string };
+    await api(page, 'POST', '/buildings', {
+      name: 'Grundschule am Stadtpark',
+      street: 'Maximilianstraße 1',
+      postcode: '86150',
+      city: 'Augsburg',
+      state: 'BY',
+      region: 'A',
+    });
     const units = (await api(page, 'POST', '/units/bulk', {
       pattern: 'Besprechungsraum Erdgeschoss {n}',
       count: 12,
       groupId: group.id,
+      buildingId: building.id,
+      floor: '1. Obergeschoss',
     })) as { results: { id: string }[] };
     const ids = units.results.map((u) => u.id);
     await api(page, 'POST', `/units/${ids[1]}/pause`);

@@ -81,6 +81,11 @@ export const UnitSchema = z.object({
   name: z.string(),
   groupId: z.uuid().nullable(),
   groupName: z.string().nullable(),
+  /** The building the unit is in (decision 0052), or null. */
+  buildingId: z.uuid().nullable(),
+  buildingName: z.string().nullable(),
+  /** One of the building's floors, or null. */
+  floor: z.string().nullable(),
   /** Setpoint the scheduler last applied (°C); null before the first evaluation. */
   setpoint: celsius.nullable(),
   setpointSource: LogKindSchema.nullable(),
@@ -118,6 +123,8 @@ export const UnitListQuerySchema = PageQuerySchema.extend({
   sort: UnitSortSchema.default('name'),
   order: z.enum(['asc', 'desc']).default('asc'),
   groupId: z.uuid().optional(),
+  /** Only the units of this building (decision 0052). */
+  buildingId: z.uuid().optional(),
 });
 export type UnitListQuery = z.infer<typeof UnitListQuerySchema>;
 export const UnitPageSchema = pageOf(UnitSchema);
@@ -153,9 +160,14 @@ const refineWallControl = (
   }
 };
 
+/** A floor of the unit's building; the server checks it is one the building lists. */
+const floor = z.string().trim().min(1).max(40).nullable().optional();
+
 const unitFields = z.object({
   name,
   groupId: z.uuid().nullable().optional(),
+  buildingId: z.uuid().nullable().optional(),
+  floor,
   wallControlMin: celsius.nullable().optional(),
   wallControlMax: celsius.nullable().optional(),
 });
@@ -170,6 +182,8 @@ export const UnitBulkCreateSchema = z.object({
   count: z.number().int().min(1).max(BULK_UNIT_MAX),
   start: z.number().int().min(0).max(1_000_000).default(1),
   groupId: z.uuid().nullable().optional(),
+  buildingId: z.uuid().nullable().optional(),
+  floor,
 });
 export type UnitBulkCreate = z.infer<typeof UnitBulkCreateSchema>;
 export const UnitListSchema = z.object({ results: z.array(UnitSchema) });
@@ -290,6 +304,8 @@ export const PreviewClosureSchema = z.object({
   id: z.string(),
   name: z.string(),
   mode: z.enum(['frost', 'economy', 'standby']),
+  /** `holiday`: a public holiday of the unit's building treated as a closure (decision 0052). */
+  kind: z.enum(['closure', 'holiday']),
 });
 /** `initial` is the setpoint in force at `from`; `changes` are the steps in (from, to]. */
 export const PreviewSchema = z.object({

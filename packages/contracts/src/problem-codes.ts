@@ -48,6 +48,11 @@ export const PROBLEM_CODES = [
   /** A closure of scope groups/units without any. */
   'closure_no_targets',
   'unknown_closure',
+  'unknown_building',
+  /** A unit's floor that its building does not list. params: floor */
+  'unknown_floor',
+  /** A holiday region that the building's federal state does not have. params: region */
+  'unknown_holiday_region',
   /** A manual or occupant's setpoint change while a closure holds the unit (decision 0051). */
   'unit_closed',
   'event_end_before_start',

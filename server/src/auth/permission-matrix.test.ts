@@ -42,6 +42,7 @@ interface World {
   planId: string;
   eventId: string;
   closureId: string;
+  buildingId: string;
   deviceId: string;
   gatewayId: string;
   inviteId: string;
@@ -96,6 +97,13 @@ async function buildWorld(): Promise<World> {
     mode: 'economy',
     exceptions: [loose.id],
   });
+  const building = await call<{ id: string }>('POST', '/buildings', {
+    name: 'Hauptgebäude',
+    state: 'BY',
+    floors: ['EG'],
+    publicHolidays: 'closure',
+  });
+  await call('PATCH', `/units/${grouped.id}`, { buildingId: building.id, floor: 'EG' });
   await call('PUT', '/billing/address', BILLING_ADDRESS);
   const { checkoutId } = await call<{ checkoutId: string }>('POST', '/billing/checkout', {
     interval: 'yearly',
@@ -134,6 +142,7 @@ async function buildWorld(): Promise<World> {
     planId: plan.id,
     eventId: event.id,
     closureId: closure.id,
+    buildingId: building.id,
     deviceId,
     gatewayId: gateway.id,
     inviteId: invite.id,
@@ -178,6 +187,9 @@ function payloadFor(operation: string, w: World): { query?: string; payload?: ob
       },
     },
     'PATCH /api/companies/{companyId}/closures/{closureId}': { payload: { mode: 'frost' } },
+    'POST /api/companies/{companyId}/buildings': { payload: { name: 'Turnhalle', state: 'BE' } },
+    'PATCH /api/companies/{companyId}/buildings/{buildingId}': { payload: { holidayMode: 'economy' } },
+    'GET /api/companies/{companyId}/buildings/{buildingId}/holidays': { query: 'year=2026' },
     'POST /api/companies/{companyId}/devices': { payload: { id: hex(8), model: 'milesight-wt101' } },
     'PATCH /api/companies/{companyId}/devices/{deviceId}': { payload: { unitId: null } },
     'POST /api/companies/{companyId}/gateways': { payload: { gatewayEui: hex(8), name: 'Keller' } },
@@ -213,6 +225,7 @@ function urlFor(operation: string, w: World): string {
     .replace('{planId}', w.planId)
     .replace('{eventId}', w.eventId)
     .replace('{closureId}', w.closureId)
+    .replace('{buildingId}', w.buildingId)
     .replace('{deviceId}', w.deviceId)
     .replace('{devEui}', w.deviceId)
     .replace('{gatewayId}', w.gatewayId)

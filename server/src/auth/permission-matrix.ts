@@ -37,6 +37,7 @@ export const PERMISSION_MATRIX: Record<string, Access> = {
   'POST /api/companies/setup': 'signed-in',
   'GET /api/licenses/current': 'signed-in',
   'POST /api/invite/setup/{invite_code}': 'signed-in',
+  'GET /api/holiday-regions': 'signed-in',
 
   'GET /api/companies/{id}/': 'read',
   'PATCH /api/companies/{id}/': 'manage',
@@ -96,6 +97,13 @@ export const PERMISSION_MATRIX: Record<string, Access> = {
   'GET /api/companies/{companyId}/closures/{closureId}': 'read',
   'PATCH /api/companies/{companyId}/closures/{closureId}': 'operate',
   'DELETE /api/companies/{companyId}/closures/{closureId}': 'operate',
+
+  'GET /api/companies/{companyId}/buildings': 'read',
+  'POST /api/companies/{companyId}/buildings': 'operate',
+  'GET /api/companies/{companyId}/buildings/{buildingId}': 'read',
+  'PATCH /api/companies/{companyId}/buildings/{buildingId}': 'operate',
+  'DELETE /api/companies/{companyId}/buildings/{buildingId}': 'operate',
+  'GET /api/companies/{companyId}/buildings/{buildingId}/holidays': 'read',
 
   'GET /api/companies/{companyId}/devices': 'read',
   'POST /api/companies/{companyId}/devices': 'operate',

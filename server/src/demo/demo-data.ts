@@ -39,6 +39,24 @@ export interface DemoDevice {
   unit: number;
 }
 
+/**
+ * The demo's building (decision 0052): in Munich, so Bavaria's public holidays apply, kept in
+ * economy mode on them.
+ */
+export const DEMO_BUILDING = {
+  name: 'Bürohaus Nord',
+  street: 'Leopoldstraße 12',
+  postcode: '80802',
+  city: 'München',
+  state: 'BY' as const,
+  floors: ['EG', '1. OG', '2. OG'],
+  publicHolidays: 'closure' as const,
+  holidayMode: 'economy' as const,
+};
+
+/** The floor of each of DEMO_UNITS, by index. */
+export const DEMO_UNIT_FLOORS = ['1. OG', '1. OG', '1. OG', '1. OG', '2. OG', '2. OG', '2. OG', 'EG'];
+
 export const DEMO_UNITS = [
   'Büro 1.01',
   'Büro 1.02',

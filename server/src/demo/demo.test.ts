@@ -7,6 +7,7 @@ import { loadConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import {
   alerts,
+  buildings,
   closures,
   closureUnits,
   companies,
@@ -103,6 +104,18 @@ describe('demo building', () => {
       .innerJoin(units, eq(units.id, closureUnits.unitId))
       .where(eq(closureUnits.closureId, closure?.id as string));
     expect(excepted).toEqual([{ name: 'Empfang', exception: true }]);
+  });
+
+  it('puts every office into its Munich building on its floor, with Bavarian holidays in economy mode', async () => {
+    const demo = await ensureDemo(database.db, config(), now);
+    const companyId = demo?.companyId as string;
+    const [building] = await database.db.select().from(buildings).where(eq(buildings.companyId, companyId));
+    expect(building).toMatchObject({ state: 'BY', publicHolidays: 'closure', holidayMode: 'economy' });
+    const rows = await database.db.select().from(units).where(eq(units.companyId, companyId));
+    expect(rows.every((u) => u.buildingId === building?.id && building?.floors.includes(u.floor ?? ''))).toBe(
+      true,
+    );
+    expect(rows.find((u) => u.name === 'Empfang')?.floor).toBe('EG');
   });
 
   it('takes the running Christmas break in early January, the coming one otherwise', () => {

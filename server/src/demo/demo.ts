@@ -1,7 +1,8 @@
 /**
  * The demo building on first start (README quick start): with `DEMO` unset and an empty
  * database — or with `DEMO=1` and no demo company yet — creates the company of demo-data.ts with a
- * signed-up admin, a Christmas closure in frost protection (the reception excepted), backfills 14 days of readings and setpoint history so graphs have data at
+ * signed-up admin, a building in Munich whose Bavarian public holidays keep economy mode, a
+ * Christmas closure in frost protection (the reception excepted), backfills 14 days of readings and setpoint history so graphs have data at
  * once, and then runs the device simulator against the app's MQTT broker while the server runs
  * (uplinks in ChirpStack JSON with the vendors' byte layouts, downlinks acknowledged, gateway
  * stats). Prints the demo login at every start while the demo company exists. `DEMO=0` turns
@@ -12,6 +13,7 @@ import { hashPassword } from '../auth/password.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import {
+  buildings,
   closures,
   closureUnits,
   companies,
@@ -28,6 +30,7 @@ import {
 import { periodEnd } from '../modules/billing/manual-provider.ts';
 import { evaluateUnits } from '../scheduling/heating-apply.ts';
 import {
+  DEMO_BUILDING,
   DEMO_CLOSURE_EXCEPTION,
   DEMO_COMPANY,
   DEMO_DEVICES,
@@ -36,6 +39,7 @@ import {
   DEMO_LICENCES,
   DEMO_LOGIN,
   DEMO_SWITCH_POINTS,
+  DEMO_UNIT_FLOORS,
   DEMO_UNITS,
   demoChristmasClosure,
 } from './demo-data.ts';
@@ -125,6 +129,10 @@ export async function ensureDemo(db: Db, config: Config, now = new Date()): Prom
       validTo: '04-30',
       switchPoints: DEMO_SWITCH_POINTS,
     });
+    const [building] = await tx
+      .insert(buildings)
+      .values({ companyId: company.id, createdBy: account.id, ...DEMO_BUILDING })
+      .returning({ id: buildings.id });
     const unitRows = await tx
       .insert(units)
       .values(
@@ -132,6 +140,8 @@ export async function ensureDemo(db: Db, config: Config, now = new Date()): Prom
           companyId: company.id,
           name,
           groupId: group.id,
+          buildingId: building?.id,
+          floor: DEMO_UNIT_FLOORS[i] ?? null,
           createdBy: account.id,
           createdAt: new Date(now.getTime() - 15 * 86_400_000),
           ...(i === 3 ? { wallControlMin: 18, wallControlMax: 23 } : {}),

@@ -90,7 +90,8 @@ async function created(res: { statusCode: number; json(): unknown }) {
 /**
  * A company of `alice` (admin) with a billing address and a subscription, a unit in a group, a
  * unit plan, a device, a gateway, an upcoming event, an upcoming closure of the company (the
- * other unit excepted), an enabled QR code and an invite, plus a
+ * other unit excepted), a building with two floors (no units), an enabled QR code and an invite,
+ * plus a
  * unit and a group without anything; `bob` is a second member.
  */
 export async function seedWalkFixture(t: TestApp): Promise<WalkFixture> {
@@ -177,6 +178,15 @@ export async function seedWalkFixture(t: TestApp): Promise<WalkFixture> {
     exceptions: [otherUnit.id],
   };
   const closure = await created(await t.call('POST', `${base}/closures`, closureBody));
+  const buildingBody = {
+    name: 'Hauptgebäude',
+    street: 'Am Markt 1',
+    postcode: '86150',
+    city: 'Augsburg',
+    state: 'BY',
+    floors: ['EG', '1. OG'],
+  };
+  const building = await created(await t.call('POST', `${base}/buildings`, buildingBody));
 
   const plan2 = { name: 'Sommer', kind: 'seasonal', validFrom: '05-01', validTo: '09-30', switchPoints: [] };
   return {
@@ -192,6 +202,7 @@ export async function seedWalkFixture(t: TestApp): Promise<WalkFixture> {
       gatewayId: gateway.id,
       eventId: event.id,
       closureId: closure.id,
+      buildingId: building.id,
       token,
       invite_code: invite.id,
       email: 'carol@example.test',
@@ -202,7 +213,7 @@ export async function seedWalkFixture(t: TestApp): Promise<WalkFixture> {
       alertId: alert?.id ?? '',
       webhookId: webhook.id,
     },
-    requiredQuery: { company_id: companyId, company_name: 'Neue Firma', lang: 'de' },
+    requiredQuery: { company_id: companyId, company_name: 'Neue Firma', lang: 'de', year: '2026' },
     otherUnitId: otherUnit.id,
     otherGroupId: otherGroup.id,
     bodies: {
@@ -230,6 +241,8 @@ export async function seedWalkFixture(t: TestApp): Promise<WalkFixture> {
       'PATCH /api/companies/{companyId}/events/{eventId}': { title: 'Konzert 2' },
       'POST /api/companies/{companyId}/closures': { ...closureBody, name: 'Winterpause' },
       'PATCH /api/companies/{companyId}/closures/{closureId}': { name: 'Betriebsferien' },
+      'POST /api/companies/{companyId}/buildings': { ...buildingBody, name: 'Turnhalle', region: 'A' },
+      'PATCH /api/companies/{companyId}/buildings/{buildingId}': { name: 'Altbau' },
       'POST /api/public/heating-view/{token}/setpoint': { setpoint: 20 },
       'POST /api/public/client-errors': {
         kind: 'error',

@@ -88,6 +88,9 @@ function fieldPatches(f: WalkFixture): Record<string, FieldPatch[]> {
       { field: 'wallControlMax', value: 24 },
       // Another group means other group plans: the unit is evaluated again.
       { field: 'groupId', value: f.otherGroupId, derived: ['groupName', 'nextChangeAt'] },
+      // Another building means other public holidays: the unit is evaluated again.
+      { field: 'buildingId', value: f.pathValues.buildingId, derived: ['buildingName', 'nextChangeAt'] },
+      { field: 'floor', value: '1. OG' },
     ],
     'PATCH /api/companies/{companyId}/groups/{groupId}': [{ field: 'name', value: 'Grundschule' }],
     'PATCH /api/companies/{companyId}/plans/{planId}': [
@@ -131,6 +134,18 @@ function fieldPatches(f: WalkFixture): Record<string, FieldPatch[]> {
         derived: ['units', 'groups'],
       },
       { field: 'groups', value: [f.otherGroupId] },
+    ],
+    'PATCH /api/companies/{companyId}/buildings/{buildingId}': [
+      { field: 'name', value: 'Altbau' },
+      { field: 'street', value: 'Schulweg 2' },
+      { field: 'postcode', value: '86152' },
+      { field: 'city', value: 'Augsburg-Mitte' },
+      { field: 'region', value: 'A' },
+      // Augsburg is no region of Saxony: the move needs one of Saxony's regions, or none.
+      { field: 'state', value: 'SN', with: { region: 'BZ' } },
+      { field: 'floors', value: ['EG', '1. OG', '2. OG'] },
+      { field: 'publicHolidays', value: 'closure' },
+      { field: 'holidayMode', value: 'economy' },
     ],
     'PATCH /api/companies/{companyId}/closures/{closureId}': [
       { field: 'name', value: 'Betriebsferien neu' },

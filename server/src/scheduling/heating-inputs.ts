@@ -1,7 +1,8 @@
 /**
  * Loads what the pure heating engine needs for a set of units — company zone, range, frost
  * protection and closure setpoints, the unit's own plans, its group's plans, the latest manual
- * change and the pause — with one-time events and closures, in a fixed number of queries
+ * change and the pause — with one-time events and closures, and the public holidays of the
+ * units' buildings that treat them as closures (decision 0052), in a fixed number of queries
  * however many units there are (the scheduler evaluates thousands per tick).
  */
 import { eq, inArray, or } from 'drizzle-orm';
@@ -15,6 +16,8 @@ import type {
   ManualChange,
   UnitHeatingInput,
 } from '../heating/types.ts';
+import { holidayBuildings } from '../modules/buildings/buildings.repository.ts';
+import { holidayClosures, outsideClosures } from '../modules/buildings/holidays.ts';
 import { closuresForUnits, type UnitClosure } from '../modules/closures/closures.repository.ts';
 import { eventsForUnits } from '../modules/events/events.repository.ts';
 
@@ -137,6 +140,11 @@ function cachedPlan(row: PlanRow, cache?: PlanCache): HeatingPlan {
  * week (a unit without any plan may then log one `no_plan` entry with an unchanged setpoint).
  */
 const EVENT_LOOKBACK_MS = 8 * 86_400_000;
+/**
+ * Public holidays up to this far ahead become closures: past the scheduler's next change and
+ * any preview window (14 days), whatever the year's end.
+ */
+const HOLIDAY_LOOKAHEAD_MS = 400 * 86_400_000;
 
 /**
  * Engine inputs for `unitRows` at `now` (UTC; selects the events and closures that can still
@@ -171,7 +179,21 @@ export async function loadHeatingInputs(
   const lookback = new Date(now.getTime() - EVENT_LOOKBACK_MS);
   const eventsByUnit = await eventsForUnits(db, unitRows, lookback, null);
   const closuresByUnit = await closuresForUnits(db, unitRows, lookback);
+  const buildingIds = [...new Set(unitRows.flatMap((u) => (u.buildingId ? [u.buildingId] : [])))];
+  const buildingById = await holidayBuildings(db, buildingIds);
   const companyById = new Map(companyRows.map((c) => [c.id, c]));
+  // Per building once: its holidays as closures in its company's zone.
+  const holidaysByBuilding = new Map<string, UnitClosure[]>();
+  const holidaysOf = (buildingId: string | null, zone: string): UnitClosure[] => {
+    const building = buildingId ? buildingById.get(buildingId) : undefined;
+    if (!building) return [];
+    let list = holidaysByBuilding.get(building.id);
+    if (!list) {
+      list = holidayClosures(building, zone, lookback, new Date(now.getTime() + HOLIDAY_LOOKAHEAD_MS));
+      holidaysByBuilding.set(building.id, list);
+    }
+    return list;
+  };
   const plansByOwner = new Map<string, HeatingPlan[]>();
   for (const row of planRows) {
     const owner = row.unitId ?? row.groupId;
@@ -185,7 +207,11 @@ export async function loadHeatingInputs(
     if (!company) continue;
     const own = plansByOwner.get(unit.id) ?? [];
     const group = unit.groupId ? (plansByOwner.get(unit.groupId) ?? []) : [];
-    const closures = closuresByUnit.get(unit.id);
+    const entered = closuresByUnit.get(unit.id) ?? [];
+    // An entered closure outranks a holiday where they overlap (the engine would let the one
+    // that started last win: a holiday inside the Christmas break).
+    const holidays = outsideClosures(holidaysOf(unit.buildingId, company.timeZone), entered);
+    const closures = holidays.length > 0 ? [...entered, ...holidays] : entered;
     result.set(
       unit.id,
       unitHeatingInput(
@@ -194,7 +220,7 @@ export async function loadHeatingInputs(
         own,
         group,
         eventsByUnit.get(unit.id),
-        closures ? heatingClosures(company, closures) : [],
+        closures.length > 0 ? heatingClosures(company, closures) : [],
       ),
     );
   }

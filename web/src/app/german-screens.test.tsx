@@ -129,6 +129,26 @@ describe('German screens', { timeout: 20_000 }, () => {
     expectGerman();
   });
 
+  it('buildings when empty, and the dialog refusing a short postcode', async () => {
+    const api: FetchHandler = (method, url) => {
+      const path = url.split('?')[0];
+      if (method === 'GET' && path === '/api/holiday-regions')
+        return json(200, { results: [{ state: 'BY', regions: [{ code: 'A', name: 'Augsburg' }] }] });
+      return undefined;
+    };
+    open('/buildings', heatingApi([], api));
+    await screen.findByTestId('buildings-empty');
+    await userEvent.click(screen.getByTestId('building-new'));
+    await userEvent.type(await screen.findByTestId('building-postcode'), '123');
+    await userEvent.click(screen.getByTestId('building-floor-add'));
+    await userEvent.click(screen.getByTestId('building-holidays-closure'));
+    await userEvent.click(screen.getByTestId('building-save'));
+    expect(await screen.findByTestId('building-postcode-field-error')).toHaveTextContent(
+      'Eine Postleitzahl hat fünf Ziffern.',
+    );
+    expectGerman();
+  });
+
   it.each([
     ['/devices', 'devices-empty'],
     ['/gateways', 'gateways-empty'],

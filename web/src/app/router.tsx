@@ -129,6 +129,13 @@ const guardedRoutes: RouteObject[] = [
     ),
   },
   {
+    path: 'buildings',
+    ...screen(
+      async () => (await import('../features/buildings/routes/buildings-page.tsx')).BuildingsPage,
+      ['buildings', 'problems'],
+    ),
+  },
+  {
     path: 'events',
     ...screen(
       async () => (await import('../features/events/routes/events-page.tsx')).EventsPage,

@@ -11,6 +11,9 @@ export const testUnit = (over: Partial<Unit> = {}): Unit => {
     name: `Raum ${seq}`,
     groupId: null,
     groupName: null,
+    buildingId: null,
+    buildingName: null,
+    floor: null,
     setpoint: 21,
     setpointSource: 'regular_plan',
     setpointSince: '2026-11-22T05:00:00.000Z',
@@ -43,7 +46,7 @@ export const problem = (status: number, title: string, detail?: string, errors?:
     ...(errors ? { errors } : {}),
   });
 
-/** Answers the company, units list and groups list calls; `more` answers first. */
+/** Answers the company, units list, groups list and (empty) buildings list calls; `more` answers first. */
 export function heatingApi(units: Unit[], more?: FetchHandler, company = testCompany()): FetchHandler {
   return (method, url, init) => {
     const answer = more?.(method, url, init);
@@ -54,6 +57,9 @@ export function heatingApi(units: Unit[], more?: FetchHandler, company = testCom
       return json(200, { results: units, count: units.length, page: 1, size: 10 });
     }
     if (method === 'GET' && path === '/api/companies/c1/groups') {
+      return json(200, { results: [], count: 0, page: 1, size: 200 });
+    }
+    if (method === 'GET' && path === '/api/companies/c1/buildings') {
       return json(200, { results: [], count: 0, page: 1, size: 200 });
     }
     return undefined;

@@ -20,6 +20,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { LogKind, SwitchPoint } from '../../heating/types.ts';
 import { companies, users } from './accounts.ts';
+import { buildings } from './buildings.ts';
 
 export const LOG_KINDS = [
   'regular_plan',
@@ -57,6 +58,10 @@ export const units = pgTable(
     name: text('name').notNull(),
     /** A unit belongs to at most one group. */
     groupId: uuid('group_id').references(() => groups.id, { onDelete: 'set null' }),
+    /** The building the unit is in (decision 0052); null when none or the building was deleted. */
+    buildingId: uuid('building_id').references(() => buildings.id, { onDelete: 'set null' }),
+    /** One of the building's floors; null without building or floor. */
+    floor: text('floor'),
     /** Limits an occupant or wall thermostat may set, °C; null = only the company range applies. */
     wallControlMin: real('wall_control_min'),
     wallControlMax: real('wall_control_max'),
@@ -86,6 +91,7 @@ export const units = pgTable(
     // In the order the units list pages by (natural, decision 0040), so the index serves it.
     index('units_company_name_idx').on(t.companyId, sql`${t.name} collate "natural_sort"`),
     index('units_group_idx').on(t.groupId),
+    index('units_building_idx').on(t.buildingId),
   ],
 );
 

@@ -124,7 +124,9 @@ describe('closures through the scheduler', () => {
     expect(preview.changes).toContainEqual(
       expect.objectContaining({ at: end.toISOString(), setpoint: 19, source: 'group_plan', closureId: null }),
     );
-    expect(preview.closures).toEqual([{ id: closureId, name: 'Betriebsurlaub', mode: 'frost' }]);
+    expect(preview.closures).toEqual([
+      { id: closureId, name: 'Betriebsurlaub', mode: 'frost', kind: 'closure' },
+    ]);
     const exceptionPreview = (await call('GET', `${c}/units/${excepted}/preview?days=3`)).json();
     expect(exceptionPreview.changes.some((s: { source: string }) => s.source === 'closure')).toBe(false);
     expect(exceptionPreview.closures).toEqual([]);

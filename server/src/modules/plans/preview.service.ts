@@ -2,15 +2,19 @@
  * 7-day setpoint preview of a unit: the same engine the scheduler uses, run over the
  * stored plans — or with a draft plan swapped in, so a planner sees what a plan will do before
  * saving it. Each step carries its source (log kind) and the plan, event or closure behind it;
- * the closures named come with their name and mode.
+ * the closures named come with their name and mode, the public holidays of the unit's building
+ * that count as closures (decision 0052) with their German name and the building's holiday mode.
  */
 import { type PlanInput, PREVIEW_FROM_MAX_YEARS, type Preview } from '@heizplan/contracts/heating';
 import { requireMember } from '../../auth/membership.ts';
+import type { Db } from '../../db/client.ts';
 import { expandTimeline, resolveSetpoint } from '../../heating/engine.ts';
 import type { HeatingPlan, SetpointChange, UnitHeatingInput } from '../../heating/types.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { loadHeatingInputs } from '../../scheduling/heating-inputs.ts';
 import { type HeatingServiceDeps, requireCompanyHeating } from '../../scheduling/heating-services.ts';
+import { buildingHolidaySettings } from '../buildings/buildings.repository.ts';
+import { holidayNameOn, parseHolidayClosureId } from '../buildings/holidays.ts';
 import { closureNames } from '../closures/closures.repository.ts';
 import { findUnit } from '../units/units.repository.ts';
 import { draftPlan, requireNoOverlap, requireValidPlan } from './plans.service.ts';
@@ -106,9 +110,38 @@ export class PreviewService {
       timeZone: input.timeZone,
       initial,
       changes,
-      closures: await closureNames(db, companyId, [...closureIds]),
+      closures: await namedClosures(db, companyId, [...closureIds]),
     };
   }
+}
+
+/**
+ * The closures a preview names: entered ones by start, then public holidays by date; a
+ * holiday's name is its German name, the same the building's calendar shows.
+ */
+async function namedClosures(db: Db, companyId: string, ids: string[]): Promise<Preview['closures']> {
+  const holidays = ids.flatMap((id) => {
+    const parsed = parseHolidayClosureId(id);
+    return parsed ? [{ id, ...parsed }] : [];
+  });
+  const entered = ids.filter((id) => !parseHolidayClosureId(id));
+  const result: Preview['closures'] = (await closureNames(db, companyId, entered)).map((c) => ({
+    ...c,
+    kind: 'closure',
+  }));
+  if (holidays.length === 0) return result;
+  const buildings = new Map(
+    (await buildingHolidaySettings(db, companyId, [...new Set(holidays.map((h) => h.buildingId))])).map(
+      (b) => [b.id, b],
+    ),
+  );
+  for (const h of holidays.sort((a, b) => a.date.localeCompare(b.date) || a.id.localeCompare(b.id))) {
+    const building = buildings.get(h.buildingId);
+    if (!building) continue;
+    const name = holidayNameOn(building.state, building.region, h.date, 'de') ?? h.date;
+    result.push({ id: h.id, name, mode: building.holidayMode, kind: 'holiday' });
+  }
+  return result;
 }
 
 function applyDraft(input: UnitHeatingInput, draft: PreviewDraft, groupId: string | null): UnitHeatingInput {

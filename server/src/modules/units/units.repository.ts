@@ -7,7 +7,7 @@ import { and, asc, count, eq, getTableColumns, inArray, type SQL, sql } from 'dr
 import type { Db } from '../../db/client.ts';
 import { naturally } from '../../db/natural-sort.ts';
 import { executePrepared } from '../../db/prepared.ts';
-import { companies, groups, heatingPlans, units, users } from '../../db/schema.ts';
+import { buildings, companies, groups, heatingPlans, units, users } from '../../db/schema.ts';
 import { deliveredSetpoints, parseCarried } from '../../lorawan/delivered-setpoints.ts';
 import type { UnitDownlinkStatus } from '../../lorawan/downlink-status.ts';
 
@@ -26,11 +26,13 @@ function selectUnits(db: Db, where: SQL | undefined) {
     .select({
       unit: units,
       groupName: groups.name,
+      buildingName: buildings.name,
       creatorName: users.name,
       hasOwnActivePlan,
     })
     .from(units)
     .leftJoin(groups, eq(groups.id, units.groupId))
+    .leftJoin(buildings, eq(buildings.id, units.buildingId))
     .leftJoin(users, eq(users.id, units.createdBy))
     .where(where)
     .$dynamic();
@@ -39,6 +41,7 @@ function selectUnits(db: Db, where: SQL | undefined) {
 export interface UnitListFilter {
   q?: string;
   groupId?: string;
+  buildingId?: string;
   sort: UnitSort;
   order: 'asc' | 'desc';
   page: number;
@@ -87,7 +90,8 @@ export interface UnitsPage {
 }
 
 /**
- * One page of the company's units (search `q` in unit and group names, `groupId`, sort, paging)
+ * One page of the company's units (search `q` in unit and group names, `groupId`, `buildingId`,
+ * sort, paging; the building's name from a left join inside the page subquery)
  * with the caller's membership, the total count and each listed unit's downlink status (newest
  * non-superseded downlink per device and the setpoints they carry, as `downlinkStatusByUnit`), in
  * one prepared statement
@@ -108,6 +112,7 @@ export async function unitsPage(
   // join inside the lateral subquery, and it cost a quarter of the statement's time.
   const matching = sql`m.role is not null and u.company_id = ${companyId}
     ${f.groupId ? sql`and u.group_id = ${f.groupId}` : sql``}
+    ${f.buildingId ? sql`and u.building_id = ${f.buildingId}` : sql``}
     ${f.q ? sql`and (u.name ilike ${containsPattern(f.q)} or g.name ilike ${containsPattern(f.q)})` : sql``}`;
   // Empty values sort last in both directions so the interesting rows come first.
   const direction = f.order === 'asc' ? sql`asc` : sql`desc`;
@@ -131,8 +136,9 @@ export async function unitsPage(
       where ${matching}
     ) t on true
     left join lateral (
-      select u.*, g.name as group_name
+      select u.*, g.name as group_name, b.name as building_name
       from units u left join groups g on g.id = u.group_id
+        left join buildings b on b.id = u.building_id
       where ${matching}
       order by ${inner} ${direction} nulls last, ${naturally(sql`u.name`)} asc, u.id asc
       limit ${sql.raw(String(f.size))} offset ${sql.raw(String((f.page - 1) * f.size))}
@@ -168,6 +174,7 @@ export async function unitsPage(
       return {
         unit,
         groupName: (r.group_name as string | null) ?? null,
+        buildingName: (r.building_name as string | null) ?? null,
         creatorName: (r.creator_name as string | null) ?? null,
         hasOwnActivePlan: Boolean(r.has_own_active_plan),
       };

@@ -21,6 +21,7 @@ import { downlinkStatusByUnit, type UnitDownlinkStatus } from '../../lorawan/dow
 import { type Actor, evaluateUnits, resendSetpoints } from '../../scheduling/heating-apply.ts';
 import type { CompanyHeating } from '../../scheduling/heating-inputs.ts';
 import { type HeatingServiceDeps, requireCompanyHeating } from '../../scheduling/heating-services.ts';
+import { buildingFloors } from '../buildings/buildings.repository.ts';
 import { requireInRange } from './temperature-range.ts';
 import * as repo from './units.repository.ts';
 
@@ -70,6 +71,9 @@ export function toUnitResponse(r: repo.UnitRecord, downlinks: UnitDownlinkStatus
     name: u.name,
     groupId: u.groupId,
     groupName: r.groupName,
+    buildingId: u.buildingId,
+    buildingName: r.buildingName,
+    floor: u.floor,
     setpoint: u.setpoint,
     setpointSource: u.setpointSource,
     setpointSince: iso(u.setpointSince),
@@ -129,11 +133,14 @@ export class UnitsService {
   async create(userId: string, companyId: string, input: UnitCreate): Promise<Unit> {
     const company = await requireCompanyHeating(this.db, userId, companyId, 'operate');
     await this.checkGroup(companyId, input.groupId);
+    await this.checkPlacement(companyId, input.buildingId ?? null, input.floor ?? null);
     checkWallControl(company, input.wallControlMin ?? null, input.wallControlMax ?? null);
     const [created] = await this.insertAndEvaluate(companyId, userId, 'name', [
       {
         name: input.name,
         groupId: input.groupId ?? null,
+        buildingId: input.buildingId ?? null,
+        floor: input.floor ?? null,
         wallControlMin: input.wallControlMin ?? null,
         wallControlMax: input.wallControlMax ?? null,
       },
@@ -151,6 +158,7 @@ export class UnitsService {
       throw badRequest(message, [{ field: 'pattern', message, ...reason }], reason);
     }
     await this.checkGroup(companyId, input.groupId);
+    await this.checkPlacement(companyId, input.buildingId ?? null, input.floor ?? null);
     const names = Array.from({ length: input.count }, (_, i) =>
       input.pattern.replaceAll('{n}', String(input.start + i)),
     );
@@ -158,7 +166,12 @@ export class UnitsService {
       companyId,
       userId,
       'pattern',
-      names.map((name) => ({ name, groupId: input.groupId ?? null })),
+      names.map((name) => ({
+        name,
+        groupId: input.groupId ?? null,
+        buildingId: input.buildingId ?? null,
+        floor: input.floor ?? null,
+      })),
     );
   }
 
@@ -166,6 +179,17 @@ export class UnitsService {
     const company = await requireCompanyHeating(this.db, userId, companyId, 'operate');
     const current = await this.load(companyId, unitId);
     if (patch.groupId !== undefined) await this.checkGroup(companyId, patch.groupId);
+    const buildingChanged = patch.buildingId !== undefined && patch.buildingId !== current.buildingId;
+    // Another building keeps the unit's floor when it has a floor of that name.
+    const floor =
+      patch.buildingId !== undefined || patch.floor !== undefined
+        ? await this.checkPlacement(
+            companyId,
+            patch.buildingId !== undefined ? patch.buildingId : current.buildingId,
+            patch.floor !== undefined ? patch.floor : current.floor,
+            patch.floor === undefined,
+          )
+        : current.floor;
     checkWallControl(
       company,
       patch.wallControlMin !== undefined ? patch.wallControlMin : current.wallControlMin,
@@ -180,14 +204,16 @@ export class UnitsService {
         await repo.lockUnitNames(tx, companyId);
         await requireFreeNames(tx, companyId, [patch.name], 'name', unitId);
       }
-      await repo.updateUnit(tx, companyId, unitId, patch);
-      // Another group means other group plans: the setpoint may change now.
-      const changes = groupChanged ? await evaluateUnits(tx, companyId, [unitId], this.deps.now()) : [];
+      await repo.updateUnit(tx, companyId, unitId, { ...patch, ...(buildingChanged ? { floor } : {}) });
+      // Another group means other group plans, another building other public holidays: the
+      // setpoint may change now.
+      const changes =
+        groupChanged || buildingChanged ? await evaluateUnits(tx, companyId, [unitId], this.deps.now()) : [];
       // Devices enforce the wall control limits, so they need them even if the setpoint stays.
       if (limitsChanged && changes.length === 0)
         await resendSetpoints(tx, companyId, [unitId], this.deps.now());
     });
-    if (groupChanged || limitsChanged) this.deps.wake();
+    if (groupChanged || buildingChanged || limitsChanged) this.deps.wake();
     return this.load(companyId, unitId);
   }
 
@@ -302,6 +328,8 @@ export class UnitsService {
     rows: {
       name: string;
       groupId: string | null;
+      buildingId?: string | null;
+      floor?: string | null;
       wallControlMin?: number | null;
       wallControlMax?: number | null;
     }[],
@@ -346,6 +374,34 @@ export class UnitsService {
       rows.map((r) => r.unit.id),
     );
     return rows.map((r) => toUnitResponse(r, status.get(r.unit.id)));
+  }
+
+  /**
+   * Checks a unit's building (the company's) and floor (one the building lists); a floor without
+   * a building is unknown too. With `dropUnknownFloor` (the floor was not asked for, only kept) an
+   * unknown floor is dropped instead.
+   * @returns the floor the unit gets.
+   * @throws HttpError 400 `unknown_building` on `buildingId`, `unknown_floor` (params floor) on `floor`.
+   */
+  private async checkPlacement(
+    companyId: string,
+    buildingId: string | null,
+    floor: string | null,
+    dropUnknownFloor = false,
+  ): Promise<string | null> {
+    const floors = buildingId ? await buildingFloors(this.db, companyId, buildingId) : null;
+    if (buildingId && !floors) {
+      const message = 'Unknown building.';
+      const reason = { code: 'unknown_building' } as const;
+      throw badRequest(message, [{ field: 'buildingId', message, ...reason }], reason);
+    }
+    if (floor === null || floors?.includes(floor)) return floor;
+    if (dropUnknownFloor) return null;
+    const message = buildingId
+      ? `The building has no floor "${floor}".`
+      : 'A floor needs a building that lists it.';
+    const reason = { code: 'unknown_floor', params: { floor } } as const;
+    throw badRequest(message, [{ field: 'floor', message, ...reason }], reason);
   }
 
   private async checkGroup(companyId: string, groupId: string | null | undefined) {

@@ -1,6 +1,6 @@
 /**
- * Navigation entries of spec §2 ("Navigation labels"), plus groups, events and closures, which
- * are routes too, and the alert centre with its badge. An entry with a `capability` shows only
+ * Navigation entries of spec §2 ("Navigation labels"), plus groups, buildings, events and
+ * closures, which are routes too, and the alert centre with its badge. An entry with a `capability` shows only
  * to roles that have it (decision 0022).
  */
 import type { Capability } from '@heizplan/contracts/permissions';
@@ -20,6 +20,11 @@ export interface NavItem {
 export const mainNav: NavItem[] = [
   { to: '/units', labelKey: 'nav.units', icon: 'M3 10.5 12 4l9 6.5V20H3zM9 20v-6h6v6' },
   { to: '/groups', labelKey: 'nav.groups', icon: 'M4 5h7v6H4zM13 5h7v6h-7zM4 13h7v6H4zM13 13h7v6h-7z' },
+  {
+    to: '/buildings',
+    labelKey: 'nav.buildings',
+    icon: 'M4 21V5l8-2v18M12 8l8 2v11M3 21h18M7 8h2M7 12h2M7 16h2M15 13h2M15 17h2',
+  },
   { to: '/events', labelKey: 'nav.events', icon: 'M4 6h16v14H4zM4 10h16M8 3v4M16 3v4' },
   {
     to: '/closures',

@@ -1,6 +1,6 @@
 /**
- * `/units/:unitId` (spec §2 "Units screen"): the unit's current state, its name, group and wall
- * control limits, its plans with the plan editor and 7-day preview, and a link to its log.
+ * `/units/:unitId` (spec §2 "Units screen"): the unit's current state, its name, group, building
+ * and floor, and wall control limits, its plans with the plan editor and 7-day preview, and a link to its log.
  */
 import { DEFAULT_ALERT_SETTINGS } from '@heizplan/contracts/alert-defaults';
 import { useTranslation } from 'react-i18next';
@@ -87,6 +87,11 @@ export function UnitDetailPage() {
             {t('detail.logLink')}
           </Link>
         </div>
+        {u.buildingName && (
+          <p className="text-sm text-stone-600" data-testid="unit-place">
+            {u.floor ? t('buildingFloor', { building: u.buildingName, floor: u.floor }) : u.buildingName}
+          </p>
+        )}
         <UnitAlertBanner unitId={u.id} />
         <dl className="grid grid-cols-2 gap-3 rounded-xl border border-stone-200 bg-white p-4 text-sm sm:grid-cols-4">
           <div data-testid="unit-setpoint">

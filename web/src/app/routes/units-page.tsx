@@ -3,17 +3,21 @@
  * alerts), group, setpoint (with what the valves get where their model adjusts it), room temperature (warning above 2 °C deviation once the
  * alert rules' time to heat up has passed), heating level (valve opening), controls, created
  * by — with search, sorting and paging done by the server. Empty company: an invitation to
- * create units.
+ * create units. Once the company has buildings (decision 0052), a unit's building and floor show
+ * under its name and a select narrows the list to one building (sent as `buildingId`).
  *
  * On a phone the table keeps name, setpoint and controls: the room temperature moves under the
  * setpoint and − + pause graph sit two by two, so − and + are on screen without scrolling sideways.
  */
 import { DEFAULT_ALERT_SETTINGS } from '@heizplan/contracts/alert-defaults';
 import type { Unit } from '@heizplan/contracts/heating';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PagedList } from '../../components/paged-list/paged-list.tsx';
 import { usePagedList } from '../../components/paged-list/use-paged-list.ts';
+import { SearchInput } from '../../components/ui/search-input.tsx';
+import { Select } from '../../components/ui/select.tsx';
 import type { TableColumn } from '../../components/ui/table.tsx';
 import { useAlertSettings } from '../../features/alerts/api/alerts.ts';
 import { AlertIndicator } from '../../features/alerts/components/alert-indicators.tsx';
@@ -27,6 +31,7 @@ import { SetpointValue } from '../../features/units/components/setpoint-value.ts
 import { UnitControls } from '../../features/units/components/unit-controls.tsx';
 import { useCompany } from '../../lib/company/get-company.ts';
 import { useHeatingFormat } from '../../lib/format.ts';
+import { useAllBuildings } from '../../lib/heating/list-buildings.ts';
 import { type UnitListParams, useUnits } from '../../lib/heating/list-units.ts';
 import { useCan } from '../../lib/use-can.ts';
 
@@ -34,7 +39,11 @@ export function UnitsPage() {
   const { t } = useTranslation('units');
   const format = useHeatingFormat();
   const list = usePagedList({ key: 'name', order: 'asc' });
-  const units = useUnits(list.params as UnitListParams);
+  const { buildings } = useAllBuildings();
+  const [chosenBuilding, setBuilding] = useState('');
+  // A building deleted meanwhile filters no more.
+  const buildingId = buildings.some((b) => b.id === chosenBuilding) ? chosenBuilding : '';
+  const units = useUnits({ ...(list.params as UnitListParams), ...(buildingId ? { buildingId } : {}) });
   const company = useCompany();
   const canOperate = useCan('operate');
   const range = company.data
@@ -60,6 +69,13 @@ export function UnitsPage() {
             {unit.name}
           </Link>
           <AlertIndicator subject={{ unitId: unit.id }} />
+          {unit.buildingName && (
+            <span className="basis-full text-xs text-stone-600" data-testid={`unit-place-${unit.id}`}>
+              {unit.floor
+                ? t('buildingFloor', { building: unit.buildingName, floor: unit.floor })
+                : unit.buildingName}
+            </span>
+          )}
         </span>
       ),
     },
@@ -162,6 +178,28 @@ export function UnitsPage() {
         columns={columns}
         rowKey={(unit) => unit.id}
         texts={{ loadError: t('loadError'), emptyTitle: t('empty.title'), emptyText: t('empty.text') }}
+        filtered={Boolean(list.q || buildingId)}
+        filters={
+          buildings.length > 0 ? (
+            <div className="grid gap-3 sm:grid-cols-3">
+              <SearchInput value={list.search} onChange={list.setSearch} testid="units-search" />
+              <Select
+                aria-label={t('buildingFilter')}
+                value={buildingId}
+                onChange={list.filter(setBuilding)}
+                testid="units-building-filter"
+                options={[
+                  { id: '', value: t('allBuildings'), testid: 'units-building-filter-all' },
+                  ...buildings.map((b) => ({
+                    id: b.id,
+                    value: b.name,
+                    testid: `units-building-filter-${b.id}`,
+                  })),
+                ]}
+              />
+            </div>
+          ) : undefined
+        }
         testid="units"
       />
     </section>

@@ -232,8 +232,11 @@ export function inputLimits(schema: FormSchema | undefined, path: string): Input
   return limits;
 }
 
-/** The message a field shows: set once it was left, the form submitted, or the server named it. */
-function useFieldError(name: string, control?: Control): string | undefined {
+/**
+ * The message a field shows: set once it was left, the form submitted, or the server named it.
+ * For a field array's own message (too many rows) ask for `<name>.root`.
+ */
+export function useFieldError(name: string, control?: Control): string | undefined {
   const { errors } = useFormState({ name, exact: true, control });
   return (get(errors, name) as FieldError | undefined)?.message;
 }

@@ -19,6 +19,8 @@ export interface RadioCardsProps<T extends string> {
   options: RadioCardOption<T>[];
   value: T;
   onChange: (value: T) => void;
+  /** Cards side by side from the tablet width up (default 3). */
+  columns?: 2 | 3;
   testid?: string;
 }
 
@@ -28,12 +30,13 @@ export function RadioCards<T extends string>({
   options,
   value,
   onChange,
+  columns = 3,
   testid = 'radio-cards',
 }: RadioCardsProps<T>) {
   return (
     <fieldset className="flex flex-col gap-2" data-testid={testid}>
       <legend className="mb-2 text-sm font-medium text-ink">{legend}</legend>
-      <div className="grid gap-2 sm:grid-cols-3">
+      <div className={cx('grid gap-2', columns === 2 ? 'sm:grid-cols-2' : 'sm:grid-cols-3')}>
         {options.map((option) => (
           <label
             key={option.id}

@@ -1,41 +1,13 @@
 /**
  * A heating mode as the closures screen names it: with the temperature it keeps from the
- * company's settings — "Absenkbetrieb (16 °C)" — once the company has loaded.
+ * company's settings — "Absenkbetrieb (16 °C)" — once the company has loaded (the shared
+ * `lib/heating/heating-modes.ts`, worded from the `closures` namespace).
  */
-import type { Company } from '@heizplan/contracts/account';
-import type { HeatingMode } from '@heizplan/contracts/closures';
-import { useTranslation } from 'react-i18next';
-import { useHeatingFormat } from '../../lib/format.ts';
+import {
+  type ModeTemperatures,
+  useModeLabel as useSharedModeLabel,
+} from '../../lib/heating/heating-modes.ts';
 
-/** °C of the modes the company sets; undefined while the company loads. */
-export interface ModeTemperatures {
-  frost?: number;
-  economy?: number;
-  standby?: number;
-}
+export { type ModeTemperatures, modeTemperatures } from '../../lib/heating/heating-modes.ts';
 
-/**
- * What each mode really keeps: the company's setpoint clamped to its range, as the heating engine
- * does (a frost protection of 8 °C in a company whose minimum is 12 °C keeps 12 °C).
- */
-export function modeTemperatures(company: Company | undefined): ModeTemperatures {
-  if (!company) return {};
-  const clamp = (celsius: number) =>
-    Math.min(Math.max(celsius, company.min_temperature), company.max_temperature);
-  return {
-    frost: clamp(company.frost_protection),
-    economy: clamp(company.economy_temperature),
-    standby: clamp(company.standby_temperature),
-  };
-}
-
-export function useModeLabel(temperatures: ModeTemperatures) {
-  const { t } = useTranslation('closures');
-  const format = useHeatingFormat();
-  return (mode: HeatingMode): string => {
-    const celsius = temperatures[mode];
-    return celsius === undefined
-      ? t(`modes.${mode}`)
-      : t('modeWithTemperature', { mode: t(`modes.${mode}`), temperature: `${format.plain(celsius)} °C` });
-  };
-}
+export const useModeLabel = (temperatures: ModeTemperatures) => useSharedModeLabel(temperatures, 'closures');

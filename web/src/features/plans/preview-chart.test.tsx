@@ -95,7 +95,7 @@ describe('plan preview steps', () => {
         closureId: 'c-1',
       },
     ],
-    closures: [{ id: 'c-1', name: 'Betriebsurlaub', mode: 'frost' }],
+    closures: [{ id: 'c-1', name: 'Betriebsurlaub', mode: 'frost', kind: 'closure' }],
   };
 
   it('names a closure step with the closure and its heating mode', async () => {
@@ -107,6 +107,26 @@ describe('plan preview steps', () => {
     );
     expect(screen.getByTestId('preview-step-1')).toHaveAttribute('data-source', 'closure');
     expect(screen.getByTestId('preview-legend-closure')).toHaveTextContent('Schließzeit');
+  });
+
+  it('names a public holiday of the building treated as a closure, in German and English', async () => {
+    const withHoliday: Preview = {
+      ...withClosure,
+      changes: [{ ...withClosure.changes[0]!, setpoint: 16, closureId: 'holiday-2026-12-25' }],
+      closures: [{ id: 'holiday-2026-12-25', name: '1. Weihnachtstag', mode: 'economy', kind: 'holiday' }],
+    };
+    await i18n.changeLanguage('de');
+    const { unmount } = render(<PreviewChart preview={withHoliday} loading={false} stale={false} />);
+    expect(screen.getByTestId('preview-step-label-1')).toHaveTextContent(
+      'Feiertag: 1. Weihnachtstag — Absenkbetrieb',
+    );
+    expect(screen.getByTestId('preview-step-1')).toHaveAttribute('data-source', 'closure');
+    unmount();
+    await i18n.changeLanguage('en');
+    render(<PreviewChart preview={withHoliday} loading={false} stale={false} />);
+    expect(screen.getByTestId('preview-step-label-1')).toHaveTextContent(
+      'Public holiday: 1. Weihnachtstag — economy',
+    );
   });
 
   it('says it in English too', async () => {

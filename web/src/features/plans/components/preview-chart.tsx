@@ -3,7 +3,8 @@
  * time zone, each step coloured by its source (regular plan, group plan, event, manual change,
  * pause, closure …) with a legend, and listed below for screen readers and exact reading; a
  * closure's step names the closure and its heating mode ("Schließzeit: Betriebsurlaub —
- * Frostschutz", from the preview's `closures`). The time axis runs over whole days, each
+ * Frostschutz", from the preview's `closures`), a public holiday of the unit's building treated
+ * as a closure names the holiday ("Feiertag: 1. Weihnachtstag — Absenkbetrieb"). The time axis runs over whole days, each
  * labelled in the UI language's date format ("Do., 26.11." / "Thu, 11/26"); hours of the first
  * and last day outside the preview are shaded.
  */
@@ -112,10 +113,14 @@ export function PreviewChart({
     high - low <= 8 ? true : c % 2 === 0,
   );
   const sources = [...new Set(segments.map((s) => s.source))];
-  // A closure's step names it and its heating mode: "Schließzeit: Betriebsurlaub — Frostschutz".
+  // A closure's step names it and its heating mode: "Schließzeit: Betriebsurlaub — Frostschutz",
+  // a public holiday's "Feiertag: 1. Weihnachtstag — Absenkbetrieb".
   const label = (s: Segment) =>
     s.closure
-      ? t('closureStep', { name: s.closure.name, mode: t(`closureModes.${s.closure.mode}`) })
+      ? t(s.closure.kind === 'holiday' ? 'holidayStep' : 'closureStep', {
+          name: s.closure.name,
+          mode: t(`closureModes.${s.closure.mode}`),
+        })
       : t(`sources.${s.source}`);
   const when = (iso: string) =>
     DateTime.fromISO(iso, { zone }).setLocale(i18n.language).toLocaleString({

@@ -24,6 +24,8 @@ export function useCreateUnits() {
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: heatingKeys.units });
       void queryClient.invalidateQueries({ queryKey: heatingKeys.groups });
+      // A building counts its units.
+      void queryClient.invalidateQueries({ queryKey: heatingKeys.buildings });
     },
   });
 }

@@ -13,6 +13,8 @@ export function useDeleteUnit() {
       queryClient.removeQueries({ queryKey: heatingKeys.unit(unitId) });
       void queryClient.invalidateQueries({ queryKey: heatingKeys.units });
       void queryClient.invalidateQueries({ queryKey: heatingKeys.groups });
+      // A building counts its units.
+      void queryClient.invalidateQueries({ queryKey: heatingKeys.buildings });
     },
   });
 }

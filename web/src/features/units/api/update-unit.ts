@@ -1,4 +1,4 @@
-/** `PATCH /api/companies/{id}/units/{unitId}`: name, group and wall control limits (°C). */
+/** `PATCH /api/companies/{id}/units/{unitId}`: name, group, building and floor, wall control limits (°C). */
 import type { Unit, UnitUpdate } from '@heizplan/contracts/heating';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, companyPath } from '../../../lib/api-client.ts';
@@ -15,6 +15,8 @@ export function useUpdateUnit() {
       queryClient.setQueryData(heatingKeys.unit(unit.id), unit);
       void queryClient.invalidateQueries({ queryKey: heatingKeys.units });
       void queryClient.invalidateQueries({ queryKey: heatingKeys.groups });
+      // A building counts its units.
+      void queryClient.invalidateQueries({ queryKey: heatingKeys.buildings });
       void queryClient.invalidateQueries({ queryKey: heatingKeys.preview });
     },
   });

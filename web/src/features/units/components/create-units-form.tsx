@@ -1,6 +1,7 @@
 /**
  * The form of the "create units" dialog: one unit by name (`UnitCreateSchema`) or many from a
- * pattern and a count (`UnitBulkCreateSchema`), optionally in a group. Its own chunk, fetched
+ * pattern and a count (`UnitBulkCreateSchema`), optionally in a group, and — once the company
+ * has buildings — in a building and on one of its floors (decision 0052). Its own chunk, fetched
  * when the dialog opens: the units screen is the first one after sign-in and carries no zod
  * (decision 0045). Messages show while typing (a count above the limit is said at
  * once); the dialog's submit button waits for valid values. A group name that does not exist
@@ -23,12 +24,22 @@ import {
   useFormControl,
 } from '../../../components/ui/form.tsx';
 import { Select } from '../../../components/ui/select.tsx';
+import { useAllBuildings } from '../../../lib/heating/list-buildings.ts';
 import { useAllGroups } from '../../../lib/heating/list-groups.ts';
 import { useProblemMessage } from '../../../lib/problem-message.ts';
 import { type CreateUnitsInput, useCreateGroup } from '../api/create-units.ts';
+import { BuildingFloorFields } from './building-floor-fields.tsx';
 
-/** The group: an existing one's id, or the name of one to create (then `groupId` is null). */
-const groupFields = { groupId: z.uuid().nullable(), newGroup: GroupCreateSchema.shape.name.nullable() };
+/**
+ * The group: an existing one's id, or the name of one to create (then `groupId` is null); the
+ * building and its floor, or none.
+ */
+const groupFields = {
+  groupId: z.uuid().nullable(),
+  newGroup: GroupCreateSchema.shape.name.nullable(),
+  buildingId: z.uuid().nullable(),
+  floor: UnitCreateSchema.shape.floor,
+};
 const CreateUnitsSchema = z.discriminatedUnion('mode', [
   z.object({ mode: z.literal('one'), name: UnitCreateSchema.shape.name, ...groupFields }),
   UnitBulkCreateSchema.extend({ mode: z.literal('many'), ...groupFields }),
@@ -48,6 +59,7 @@ export default function CreateUnitsForm({ create, onValidChange }: CreateUnitsFo
   const { t } = useTranslation('units');
   const problems = useProblemMessage();
   const groups = useAllGroups();
+  const { buildings } = useAllBuildings();
   const form = useContractForm(CreateUnitsSchema, {
     mode: 'onChange',
     // Both modes' fields at once, so switching the mode keeps what was typed.
@@ -59,6 +71,8 @@ export default function CreateUnitsForm({ create, onValidChange }: CreateUnitsFo
       start: 1,
       groupId: null,
       newGroup: null,
+      buildingId: null,
+      floor: null,
     } as z.input<typeof CreateUnitsSchema>,
     wording: (issue) =>
       issue.path[0] === 'count' && issue.code === 'too_big'
@@ -70,6 +84,8 @@ export default function CreateUnitsForm({ create, onValidChange }: CreateUnitsFo
   const mode = useFormControl('mode', form.control);
   const group = useFormControl('groupId', form.control);
   const newGroup = useFormControl('newGroup', form.control);
+  const building = useFormControl('buildingId', form.control);
+  const floor = useFormControl('floor', form.control);
   const createGroup = useCreateGroup();
   // A group created here shows by its name until the groups list has it.
   const [created, setCreated] = useState<{ id: string; name: string } | null>(null);
@@ -107,12 +123,14 @@ export default function CreateUnitsForm({ create, onValidChange }: CreateUnitsFo
   const submit = async (values: z.output<typeof CreateUnitsSchema>) => {
     const groupId = await groupOf(values);
     if (groupId === false) return;
+    // Sent only when chosen: a company without buildings sends what it always did.
+    const place = values.buildingId ? { buildingId: values.buildingId, floor: values.floor ?? null } : {};
     const input: CreateUnitsInput =
       values.mode === 'one'
-        ? { mode: 'one', unit: { name: values.name, groupId } }
+        ? { mode: 'one', unit: { name: values.name, groupId, ...place } }
         : {
             mode: 'many',
-            bulk: { pattern: values.pattern, count: values.count, start: values.start, groupId },
+            bulk: { pattern: values.pattern, count: values.count, start: values.start, groupId, ...place },
           };
     await create(input).catch((error: unknown) =>
       applyServerErrors(form, error, problems, { fallback: t('create.error') }),
@@ -186,6 +204,19 @@ export default function CreateUnitsForm({ create, onValidChange }: CreateUnitsFo
             : []),
         ]}
       />
+      {buildings.length > 0 && (
+        <div className="grid gap-3 sm:grid-cols-2">
+          <BuildingFloorFields
+            buildings={buildings}
+            buildingId={building.value}
+            floor={floor.value ?? null}
+            onBuildingChange={building.onChange}
+            onFloorChange={floor.onChange}
+            errors={{ building: building.error, floor: floor.error }}
+            testid="create-units"
+          />
+        </div>
+      )}
       <FormError testid="create-units-error" />
     </Form>
   );

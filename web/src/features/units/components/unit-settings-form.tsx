@@ -1,8 +1,10 @@
 /**
- * Name, group and wall control limits (min/max °C, spec §2) of one unit, checked by the
- * contract's `UnitUpdateSchema`: empty limits mean none, a minimum above the maximum is refused
- * on both fields before sending. Server field messages appear under the fields; success and
- * failure show a toast.
+ * Name, group, building and floor, and wall control limits (min/max °C, spec §2) of one unit,
+ * checked by the contract's `UnitUpdateSchema`: empty limits mean none, a minimum above the
+ * maximum is refused on both fields before sending. Building and floor (decision 0052) show
+ * once the company has a building (or the unit is in one); the floor is one of the chosen
+ * building's, cleared when the building changes. Server field messages appear under the fields;
+ * success and failure show a toast.
  */
 import { type Unit, UnitUpdateSchema } from '@heizplan/contracts/heating';
 import { useTranslation } from 'react-i18next';
@@ -17,9 +19,11 @@ import {
   useFormControl,
 } from '../../../components/ui/form.tsx';
 import { useToast } from '../../../components/ui/toast-provider.tsx';
+import { useAllBuildings } from '../../../lib/heating/list-buildings.ts';
 import { useAllGroups } from '../../../lib/heating/list-groups.ts';
 import { useProblemMessage } from '../../../lib/problem-message.ts';
 import { useUpdateUnit } from '../api/update-unit.ts';
+import { BuildingFloorFields } from './building-floor-fields.tsx';
 
 export function UnitSettingsForm({ unit }: { unit: Unit }) {
   const { t } = useTranslation('units');
@@ -29,19 +33,33 @@ export function UnitSettingsForm({ unit }: { unit: Unit }) {
     defaultValues: {
       name: unit.name,
       groupId: unit.groupId,
+      buildingId: unit.buildingId,
+      floor: unit.floor,
       wallControlMin: unit.wallControlMin,
       wallControlMax: unit.wallControlMax,
     },
     units: { wallControlMin: '°C', wallControlMax: '°C' },
   });
   const group = useFormControl('groupId', form.control);
+  const building = useFormControl('buildingId', form.control);
+  const floor = useFormControl('floor', form.control);
   const name = form.watch('name');
   const groups = useAllGroups();
+  const { buildings } = useAllBuildings();
+  // A company without buildings sees (and sends) nothing of them.
+  const withBuildings = buildings.length > 0 || unit.buildingId !== null;
   const update = useUpdateUnit();
 
-  const save = (patch: Parameters<typeof update.mutate>[0]['patch']) =>
+  const save = ({ buildingId, floor: floorName, ...patch }: Parameters<typeof update.mutate>[0]['patch']) =>
     update.mutate(
-      { unitId: unit.id, patch: { ...patch, groupId: patch.groupId ?? null } },
+      {
+        unitId: unit.id,
+        patch: {
+          ...patch,
+          groupId: patch.groupId ?? null,
+          ...(withBuildings ? { buildingId: buildingId ?? null, floor: floorName ?? null } : {}),
+        },
+      },
       {
         onSuccess: () => toast({ type: 'success', title: t('detail.saved'), testid: 'toast-unit-saved' }),
         onError: (error) => {
@@ -74,6 +92,18 @@ export function UnitSettingsForm({ unit }: { unit: Unit }) {
           })),
         ]}
       />
+      {withBuildings && (
+        <BuildingFloorFields
+          buildings={buildings}
+          buildingId={building.value ?? null}
+          floor={floor.value ?? null}
+          onBuildingChange={building.onChange}
+          onFloorChange={floor.onChange}
+          current={unit.buildingId ? { id: unit.buildingId, name: unit.buildingName ?? '' } : null}
+          errors={{ building: building.error, floor: floor.error }}
+          testid="unit"
+        />
+      )}
       <FormNumberInput
         name="wallControlMin"
         label={t('detail.wallMin')}

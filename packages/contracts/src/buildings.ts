@@ -1,0 +1,133 @@
+/**
+ * Buildings under `/api/companies/{companyId}/buildings` (decision 0052): where a company's units
+ * are, with the German federal state (Bundesland) and optional region whose public holidays apply
+ * there, and the building's floors. A unit may belong to one building and one of its floors; a
+ * company without buildings works as before. Public holidays come from the `date-holidays` data
+ * shipped with the server (offline); a building either ignores them (default) or treats each as a
+ * closure in a heating mode (decision 0051), from 00:00 to 24:00 in the company's time zone.
+ */
+import { z } from 'zod';
+import { HeatingModeSchema } from './closures.ts';
+import { ActorSchema, CompanyParamsSchema } from './heating.ts';
+import { PageQuerySchema, pageOf } from './problem.ts';
+
+/** ISO 3166-2 subdivision codes of the 16 federal states, without the `DE-` prefix. */
+export const FEDERAL_STATES = [
+  'BW',
+  'BY',
+  'BE',
+  'BB',
+  'HB',
+  'HH',
+  'HE',
+  'MV',
+  'NI',
+  'NW',
+  'RP',
+  'SL',
+  'SN',
+  'ST',
+  'SH',
+  'TH',
+] as const;
+export const FederalStateSchema = z.enum(FEDERAL_STATES);
+export type FederalState = z.infer<typeof FederalStateSchema>;
+
+/** `ignore`: public holidays change nothing; `closure`: each one is a closure in `holidayMode`. */
+export const HolidayTreatmentSchema = z.enum(['ignore', 'closure']);
+export type HolidayTreatment = z.infer<typeof HolidayTreatmentSchema>;
+
+export const BuildingParamsSchema = CompanyParamsSchema.extend({ buildingId: z.uuid() });
+
+/** Most floors a building lists; names are short labels such as "EG", "1. OG". */
+export const BUILDING_FLOORS_MAX = 100;
+
+const floorName = z.string().trim().min(1).max(40);
+
+export const BuildingSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  street: z.string(),
+  postcode: z.string(),
+  city: z.string(),
+  state: FederalStateSchema,
+  /**
+   * A region of the state with holidays of its own, as `date-holidays` names it (e.g. `A` for
+   * Augsburg in Bavaria, with the Augsburger Friedensfest); null for the state's holidays only.
+   */
+  region: z.string().nullable(),
+  floors: z.array(z.string()),
+  publicHolidays: HolidayTreatmentSchema,
+  holidayMode: HeatingModeSchema,
+  /** Units in the building. */
+  unitCount: z.number().int(),
+  createdAt: z.iso.datetime(),
+  createdBy: ActorSchema.nullable(),
+});
+export type Building = z.infer<typeof BuildingSchema>;
+export const BuildingPageSchema = pageOf(BuildingSchema);
+export type BuildingPage = z.infer<typeof BuildingPageSchema>;
+
+export const BuildingInputSchema = z.object({
+  name: z.string().trim().min(1).max(120),
+  street: z.string().trim().max(200).default(''),
+  postcode: z
+    .string()
+    .trim()
+    .regex(/^(\d{5})?$/, 'A German postcode has five digits.')
+    .default(''),
+  city: z.string().trim().max(120).default(''),
+  state: FederalStateSchema,
+  region: z.string().trim().min(1).max(10).nullable().default(null),
+  floors: z.array(floorName).max(BUILDING_FLOORS_MAX).default([]),
+  publicHolidays: HolidayTreatmentSchema.default('ignore'),
+  holidayMode: HeatingModeSchema.default('frost'),
+});
+export type BuildingInput = z.input<typeof BuildingInputSchema>;
+
+/** Partial update: only the fields given change. */
+export const BuildingUpdateSchema = z.object({
+  name: z.string().trim().min(1).max(120).optional(),
+  street: z.string().trim().max(200).optional(),
+  postcode: z
+    .string()
+    .trim()
+    .regex(/^(\d{5})?$/, 'A German postcode has five digits.')
+    .optional(),
+  city: z.string().trim().max(120).optional(),
+  state: FederalStateSchema.optional(),
+  region: z.string().trim().min(1).max(10).nullable().optional(),
+  floors: z.array(floorName).max(BUILDING_FLOORS_MAX).optional(),
+  publicHolidays: HolidayTreatmentSchema.optional(),
+  holidayMode: HeatingModeSchema.optional(),
+});
+export type BuildingUpdate = z.infer<typeof BuildingUpdateSchema>;
+
+export const BuildingListQuerySchema = PageQuerySchema;
+
+/** The regions of a state that have holidays of their own, for the building form. */
+export const HolidayRegionSchema = z.object({ code: z.string(), name: z.string() });
+export const FederalStateRegionsSchema = z.object({
+  state: FederalStateSchema,
+  regions: z.array(HolidayRegionSchema),
+});
+/** `GET /api/holiday-regions?lang=` — every state with its regions. */
+export const HolidayRegionsSchema = z.object({ results: z.array(FederalStateRegionsSchema) });
+export type HolidayRegions = z.infer<typeof HolidayRegionsSchema>;
+
+export const HolidayQuerySchema = z.object({
+  year: z.coerce.number().int().min(2000).max(2100),
+  lang: z.enum(['de', 'en']).default('de'),
+});
+
+/** One public holiday of a building's state (and region), a whole local day. */
+export const HolidaySchema = z.object({
+  /** Local date `YYYY-MM-DD`. */
+  date: z.string(),
+  name: z.string(),
+  /** True for a holiday of the region only (not the whole state). */
+  regional: z.boolean(),
+});
+export type Holiday = z.infer<typeof HolidaySchema>;
+export const HolidayListSchema = z.object({ results: z.array(HolidaySchema) });
+export type HolidayList = z.infer<typeof HolidayListSchema>;

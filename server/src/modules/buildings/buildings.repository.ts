@@ -1,0 +1,158 @@
+/**
+ * Building queries (decision 0052). Every query a member can reach is scoped by company id;
+ * `holidayBuildings` serves the engine's inputs (scheduler, preview, occupants' view) for the
+ * buildings of a batch of units, in one query however many units.
+ */
+import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { anyOf } from '../../db/any-of.ts';
+import type { Db } from '../../db/client.ts';
+import { naturally } from '../../db/natural-sort.ts';
+import { buildings, units, users } from '../../db/schema.ts';
+import type { HolidayBuilding } from './holidays.ts';
+
+export type BuildingRow = typeof buildings.$inferSelect;
+export type BuildingInsert = Omit<typeof buildings.$inferInsert, 'id' | 'companyId'>;
+
+export interface BuildingRecord {
+  building: BuildingRow;
+  creatorName: string | null;
+  unitCount: number;
+}
+
+const unitCount = sql<number>`(select count(*)::int from ${units} where ${units.buildingId} = ${buildings.id})`;
+
+function selectBuildings(db: Db, where: SQL | undefined) {
+  return db
+    .select({ building: buildings, creatorName: users.name, unitCount })
+    .from(buildings)
+    .leftJoin(users, eq(users.id, buildings.createdBy))
+    .where(where)
+    .$dynamic();
+}
+
+/** One page of the company's buildings by name, with each one's number of units. */
+export async function listBuildings(
+  db: Db,
+  companyId: string,
+  page: number,
+  size: number,
+): Promise<{ rows: BuildingRecord[]; count: number }> {
+  const where = eq(buildings.companyId, companyId);
+  const rows = await selectBuildings(db, where)
+    .orderBy(naturally(buildings.name), asc(buildings.id))
+    .limit(size)
+    .offset((page - 1) * size);
+  const [total] = await db.select({ n: count() }).from(buildings).where(where);
+  return { rows: rows.map(normalise), count: total?.n ?? 0 };
+}
+
+export async function findBuilding(db: Db, companyId: string, buildingId: string) {
+  const [row] = await selectBuildings(
+    db,
+    and(eq(buildings.companyId, companyId), eq(buildings.id, buildingId)),
+  );
+  return row ? normalise(row) : null;
+}
+
+/** PGlite and node-postgres agree on `::int`, but a driver may still hand back text. */
+function normalise(row: BuildingRecord): BuildingRecord {
+  return { ...row, unitCount: Number(row.unitCount) };
+}
+
+/** The floors of the company's building, or null when it is not the company's. */
+export async function buildingFloors(
+  db: Db,
+  companyId: string,
+  buildingId: string,
+): Promise<string[] | null> {
+  const [row] = await db
+    .select({ floors: buildings.floors })
+    .from(buildings)
+    .where(and(eq(buildings.companyId, companyId), eq(buildings.id, buildingId)));
+  return row ? row.floors : null;
+}
+
+export async function insertBuilding(tx: Db, companyId: string, values: BuildingInsert): Promise<string> {
+  const [row] = await tx
+    .insert(buildings)
+    .values({ ...values, companyId })
+    .returning({ id: buildings.id });
+  if (!row) throw new Error('building insert returned no row');
+  return row.id;
+}
+
+export async function updateBuilding(
+  tx: Db,
+  companyId: string,
+  buildingId: string,
+  values: Partial<BuildingInsert>,
+) {
+  await tx
+    .update(buildings)
+    .set(values)
+    .where(and(eq(buildings.companyId, companyId), eq(buildings.id, buildingId)));
+}
+
+/** Deletes the building; its units stay, without building and floor. */
+export async function deleteBuilding(tx: Db, companyId: string, buildingId: string) {
+  await tx
+    .update(units)
+    .set({ buildingId: null, floor: null })
+    .where(and(eq(units.companyId, companyId), eq(units.buildingId, buildingId)));
+  await tx.delete(buildings).where(and(eq(buildings.companyId, companyId), eq(buildings.id, buildingId)));
+}
+
+/** Clears the floor of the building's units that are on one of `floors` (floors removed). */
+export async function clearUnitFloors(tx: Db, companyId: string, buildingId: string, floors: string[]) {
+  if (floors.length === 0) return;
+  await tx
+    .update(units)
+    .set({ floor: null })
+    .where(
+      and(
+        eq(units.companyId, companyId),
+        eq(units.buildingId, buildingId),
+        anyOf(units.floor, floors, 'text'),
+      ),
+    );
+}
+
+/** Makes the building's units due now, so the scheduler re-evaluates them on its next tick. */
+export async function markBuildingUnitsDue(tx: Db, companyId: string, buildingId: string, now: Date) {
+  await tx
+    .update(units)
+    .set({ nextChangeAt: now })
+    .where(and(eq(units.companyId, companyId), eq(units.buildingId, buildingId)));
+}
+
+/**
+ * Of the buildings `buildingIds` (any companies), those that treat public holidays as closures,
+ * by id: one query for a whole batch of units.
+ */
+export async function holidayBuildings(db: Db, buildingIds: string[]): Promise<Map<string, HolidayBuilding>> {
+  if (buildingIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: buildings.id,
+      state: buildings.state,
+      region: buildings.region,
+      holidayMode: buildings.holidayMode,
+    })
+    .from(buildings)
+    .where(and(anyOf(buildings.id, buildingIds), eq(buildings.publicHolidays, 'closure')));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** State, region and holiday mode of the company's buildings among `buildingIds`. */
+export async function buildingHolidaySettings(db: Db, companyId: string, buildingIds: string[]) {
+  if (buildingIds.length === 0) return [];
+  return db
+    .select({
+      id: buildings.id,
+      state: buildings.state,
+      region: buildings.region,
+      holidayMode: buildings.holidayMode,
+    })
+    .from(buildings)
+    .where(and(eq(buildings.companyId, companyId), inArray(buildings.id, buildingIds)));
+}

@@ -1,0 +1,201 @@
+/**
+ * Public holidays through the real scheduler with a simulated clock and the preview (decision
+ * 0052): a unit in a Bavarian building that treats holidays as closures in economy mode keeps
+ * the economy setpoint (source `closure`) over Christmas Day and Boxing Day, 00:00 to 00:00
+ * Berlin time, and its preview names "1. Weihnachtstag" as a holiday; a unit in a building that
+ * ignores holidays keeps its plan; an entered closure outranks a holiday it overlaps.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
+import { devices } from '../../db/schema.ts';
+import { HeatingScheduler } from '../../jobs/heating-scheduler.ts';
+import { databaseDeviceDirectory } from '../../scheduling/device-directory.ts';
+import type { SetpointCommand } from '../../scheduling/setpoint-sink.ts';
+import { seedCompanies } from '../units/heating-test-fixtures.ts';
+
+/** Year-round group plan: 21 °C from 07:00, 17 °C from 20:00, every day. */
+const groupPlan = {
+  name: 'Ganzjährig',
+  kind: 'seasonal',
+  validFrom: '01-01',
+  validTo: '12-31',
+  switchPoints: [1, 2, 3, 4, 5, 6, 7].flatMap((day) => [
+    { day, hour: 7, minute: 0, temperature: 21, ignoreWallControl: false },
+    { day, hour: 20, minute: 0, temperature: 17, ignoreWallControl: false },
+  ]),
+};
+
+/**
+ * The next Christmas (2026 when written): the preview's `from` must stay within two years of the
+ * real clock. Berlin is UTC+1 in December.
+ */
+const Y = (() => {
+  const year = new Date().getUTCFullYear();
+  return Date.now() < Date.parse(`${year}-12-20T00:00:00Z`) ? year : year + 1;
+})();
+const CHRISTMAS_EVE_NOON = `${Y}-12-24T12:00:00+01:00`;
+const CHRISTMAS_START = new Date(`${Y}-12-24T23:00:00Z`);
+const BOXING_DAY_START = new Date(`${Y}-12-25T23:00:00Z`);
+const HOLIDAYS_END = new Date(`${Y}-12-26T23:00:00Z`);
+
+interface Step {
+  at: string;
+  setpoint: number;
+  source: string;
+  closureId: string | null;
+}
+
+describe('public holidays through the scheduler and the preview', () => {
+  let t: TestApp;
+  let clock: Date;
+  let scheduler: HeatingScheduler;
+  const sent: SetpointCommand[] = [];
+  let c: string;
+  let holidayUnit: string;
+  let plainUnit: string;
+  let bavaria: { id: string };
+  const call = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
+    t.call(method, url, payload);
+  const tickAt = async (at: Date) => {
+    clock = at;
+    return scheduler.tick();
+  };
+  const preview = async (unitId: string) =>
+    (
+      await call('GET', `${c}/units/${unitId}/preview?days=4&from=${encodeURIComponent(CHRISTMAS_EVE_NOON)}`)
+    ).json();
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    clock = new Date();
+    scheduler = new HeatingScheduler({
+      db: t.database.db,
+      sink: { send: async (batch) => void sent.push(...batch) },
+      devices: databaseDeviceDirectory(t.database.db),
+      logger: { error: () => {} },
+      now: () => clock,
+    });
+    const { companyId } = await seedCompanies(t.database.db);
+    c = `/api/companies/${companyId}`;
+    bavaria = (
+      await call('POST', `${c}/buildings`, {
+        name: 'Schule München',
+        state: 'BY',
+        publicHolidays: 'closure',
+        holidayMode: 'economy',
+      })
+    ).json();
+    const ignoring = (await call('POST', `${c}/buildings`, { name: 'Werkstatt', state: 'BY' })).json();
+    const group = (await call('POST', `${c}/groups`, { name: 'Alle' })).json();
+    expect((await call('POST', `${c}/groups/${group.id}/plans`, groupPlan)).statusCode).toBe(201);
+    const unit = async (name: string, buildingId: string) =>
+      (await call('POST', `${c}/units`, { name, groupId: group.id, buildingId })).json().id as string;
+    holidayUnit = await unit('Klassenzimmer', bavaria.id);
+    plainUnit = await unit('Werkraum', ignoring.id);
+    await t.database.db.insert(devices).values(
+      [holidayUnit, plainUnit].map((unitId, i) => {
+        const id = `70b3d52dd5ff000${i}`;
+        return { id, devEui: id, companyId, model: 'test', unitId };
+      }),
+    );
+  });
+  afterAll(() => t.close());
+
+  it('previews Christmas as economy closures named after the holidays, only in the building that wants them', async () => {
+    const christmas = `holiday:${bavaria.id}:${Y}-12-25`;
+    const boxingDay = `holiday:${bavaria.id}:${Y}-12-26`;
+    const shown = await preview(holidayUnit);
+    const steps = (shown.changes as Step[]).map((s) => [s.at, s.setpoint, s.source, s.closureId]);
+    expect(steps).toContainEqual([CHRISTMAS_START.toISOString(), 16, 'closure', christmas]);
+    expect(steps).toContainEqual([BOXING_DAY_START.toISOString(), 16, 'closure', boxingDay]);
+    expect(steps).toContainEqual([HOLIDAYS_END.toISOString(), 17, 'group_plan', null]);
+    // No plan step on the holidays: 07:00 and 20:00 of both days are inside them.
+    expect(
+      (shown.changes as Step[]).filter(
+        (s) => new Date(s.at) > CHRISTMAS_START && new Date(s.at) < HOLIDAYS_END && s.source !== 'closure',
+      ),
+    ).toEqual([]);
+    expect(shown.closures).toEqual([
+      { id: christmas, name: '1. Weihnachtstag', mode: 'economy', kind: 'holiday' },
+      { id: boxingDay, name: '2. Weihnachtstag', mode: 'economy', kind: 'holiday' },
+    ]);
+
+    const plain = await preview(plainUnit);
+    expect((plain.changes as Step[]).some((s) => s.source === 'closure')).toBe(false);
+    expect(plain.changes).toContainEqual(
+      expect.objectContaining({ at: `${Y}-12-25T06:00:00.000Z`, setpoint: 21, source: 'group_plan' }),
+    );
+    expect(plain.closures).toEqual([]);
+  });
+
+  it('the scheduler holds economy over both holidays and returns to the plan at midnight', async () => {
+    await tickAt(new Date(CHRISTMAS_START.getTime() - 60_000)); // catch-up before Christmas
+    sent.length = 0;
+    await tickAt(CHRISTMAS_START);
+    expect(sent.map((cmd) => [cmd.unitId, cmd.reason, cmd.setpoint])).toEqual([[holidayUnit, 'closure', 16]]);
+    const held = (await call('GET', `${c}/units/${holidayUnit}`)).json();
+    expect(held).toMatchObject({ setpoint: 16, setpointSource: 'closure' });
+    // The scheduler wakes at the next holiday edge, not at the plan's 07:00.
+    expect(held.nextChangeAt).toBe(BOXING_DAY_START.toISOString());
+    // A manual change could not hold against the holiday: refused like in a closure.
+    const manual = await call('POST', `${c}/units/${holidayUnit}/setpoint`, { setpoint: 22 });
+    expect(manual.json()).toMatchObject({ code: 'unit_closed' });
+
+    sent.length = 0;
+    await tickAt(new Date(`${Y}-12-25T06:00:00Z`));
+    expect(sent.map((cmd) => [cmd.unitId, cmd.reason, cmd.setpoint])).toEqual([
+      [plainUnit, 'group_plan', 21],
+    ]);
+    await tickAt(BOXING_DAY_START);
+    await tickAt(new Date(`${Y}-12-26T06:00:00Z`));
+    expect((await call('GET', `${c}/units/${holidayUnit}`)).json()).toMatchObject({
+      setpoint: 16,
+      setpointSource: 'closure',
+    });
+    await tickAt(new Date(`${Y}-12-26T19:00:00Z`));
+    sent.length = 0;
+    await tickAt(HOLIDAYS_END);
+    expect(sent.map((cmd) => [cmd.unitId, cmd.reason, cmd.setpoint])).toEqual([
+      [holidayUnit, 'group_plan', 17],
+    ]);
+    const log = (await call('GET', `${c}/units/${holidayUnit}/log?limit=10`)).json().results;
+    expect(log[0]).toMatchObject({ kind: 'group_plan', at: HOLIDAYS_END.toISOString(), newSetpoint: 17 });
+    expect(log).toContainEqual(
+      expect.objectContaining({ kind: 'closure', at: CHRISTMAS_START.toISOString(), newSetpoint: 16 }),
+    );
+  });
+
+  it('an entered closure outranks a holiday it overlaps; the holiday holds where the closure does not', async () => {
+    // Frost from Boxing Day 12:00 into the 28th: Christmas Day and Boxing Day morning stay economy.
+    const closure = await call('POST', `${c}/closures`, {
+      name: 'Betriebsruhe',
+      start: `${Y}-12-26T12:00:00+01:00`,
+      end: `${Y}-12-28T00:00:00+01:00`,
+      mode: 'frost',
+      scope: 'units',
+      units: [holidayUnit],
+    });
+    expect(closure.statusCode).toBe(201);
+    const shown = await preview(holidayUnit);
+    const steps = (shown.changes as Step[]).map((s) => [s.at, s.setpoint, s.source, s.closureId]);
+    expect(steps).toContainEqual([
+      CHRISTMAS_START.toISOString(),
+      16,
+      'closure',
+      `holiday:${bavaria.id}:${Y}-12-25`,
+    ]);
+    expect(steps).toContainEqual([
+      BOXING_DAY_START.toISOString(),
+      16,
+      'closure',
+      `holiday:${bavaria.id}:${Y}-12-26`,
+    ]);
+    expect(steps).toContainEqual([`${Y}-12-26T11:00:00.000Z`, 8, 'closure', closure.json().id]);
+    expect(steps).toContainEqual([`${Y}-12-27T23:00:00.000Z`, 17, 'group_plan', null]);
+    expect(shown.closures.map((x: { name: string; kind: string }) => [x.name, x.kind])).toEqual([
+      ['Betriebsruhe', 'closure'],
+      ['1. Weihnachtstag', 'holiday'],
+      ['2. Weihnachtstag', 'holiday'],
+    ]);
+  });
+});

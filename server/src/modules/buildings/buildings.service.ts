@@ -1,0 +1,176 @@
+/**
+ * Buildings (decision 0052): where a company's units are, with the federal state (and region)
+ * whose public holidays apply and the building's floors. Every method checks membership first
+ * (404 for strangers; reading needs `read`, writing `operate`). Rules:
+ * - a region must be one `date-holidays` knows for the state (400 `unknown_holiday_region` on
+ *   `region`), also when only the state changes;
+ * - floors are kept in the order given, without duplicates; a floor removed is cleared on the
+ *   units on it in the same transaction;
+ * - deleting a building keeps its units, without building and floor.
+ * A change of what the heating sees (public holidays treated as closures or not, their mode,
+ * state or region) marks the building's units due in the same transaction and wakes the
+ * scheduler, as closures do.
+ */
+import type {
+  Building,
+  BuildingInputSchema,
+  BuildingListQuerySchema,
+  BuildingUpdate,
+  FederalState,
+  HolidayList,
+  HolidayRegions,
+} from '@heizplan/contracts/buildings';
+import type { z } from 'zod';
+import { requireMember } from '../../auth/membership.ts';
+import type { Db } from '../../db/client.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
+import type { HeatingServiceDeps } from '../../scheduling/heating-services.ts';
+import * as repo from './buildings.repository.ts';
+import { allHolidayRegions, type HolidayLang, isHolidayRegion, publicHolidays } from './holidays.ts';
+
+type BuildingInput = z.output<typeof BuildingInputSchema>;
+type ListQuery = z.output<typeof BuildingListQuerySchema>;
+
+/**
+ * @throws HttpError 400 `unknown_holiday_region` (params region) for a region the state lacks.
+ */
+function requireRegionOf(state: FederalState, region: string | null) {
+  if (region === null || isHolidayRegion(state, region)) return;
+  const message = `The federal state ${state} has no holiday region "${region}".`;
+  const reason = { code: 'unknown_holiday_region', params: { region } } as const;
+  throw badRequest(message, [{ field: 'region', message, ...reason }], reason);
+}
+
+const unique = (values: readonly string[]) => [...new Set(values)];
+
+/** What the heating reads of a building: a change of it re-evaluates the building's units. */
+function heatingRelevant(b: Pick<repo.BuildingRow, 'publicHolidays' | 'holidayMode' | 'state' | 'region'>) {
+  return b.publicHolidays === 'closure' ? `${b.state}:${b.region ?? ''}:${b.holidayMode}` : 'ignore';
+}
+
+export class BuildingsService {
+  constructor(private readonly deps: HeatingServiceDeps) {}
+
+  private get db() {
+    return this.deps.db;
+  }
+
+  async list(userId: string, companyId: string, q: ListQuery) {
+    await requireMember(this.db, userId, companyId, 'read');
+    const { rows, count } = await repo.listBuildings(this.db, companyId, q.page, q.size);
+    return { results: rows.map(toResponse), count, page: q.page, size: q.size };
+  }
+
+  /** @throws 404 unknown building (also another company's). */
+  async get(userId: string, companyId: string, buildingId: string): Promise<Building> {
+    await requireMember(this.db, userId, companyId, 'read');
+    return toResponse(await this.load(companyId, buildingId));
+  }
+
+  /** @throws 400 `unknown_holiday_region`. */
+  async create(userId: string, companyId: string, input: BuildingInput): Promise<Building> {
+    await requireMember(this.db, userId, companyId, 'operate');
+    requireRegionOf(input.state, input.region);
+    const id = await repo.insertBuilding(this.db, companyId, {
+      ...input,
+      floors: unique(input.floors),
+      createdBy: userId,
+    });
+    // A new building has no units yet: nothing for the heating to do.
+    return toResponse(await this.load(companyId, id));
+  }
+
+  /**
+   * Changes only the fields given; floors removed are cleared on their units.
+   * @throws 400 `unknown_holiday_region`, 404 unknown building.
+   */
+  async update(
+    userId: string,
+    companyId: string,
+    buildingId: string,
+    patch: BuildingUpdate,
+  ): Promise<Building> {
+    await requireMember(this.db, userId, companyId, 'operate');
+    const { building: before } = await this.load(companyId, buildingId);
+    const after = {
+      ...before,
+      ...Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined)),
+    } as repo.BuildingRow;
+    if (patch.floors) after.floors = unique(patch.floors);
+    requireRegionOf(after.state, after.region);
+    const removed = before.floors.filter((floor) => !after.floors.includes(floor));
+    const heatingChanged = heatingRelevant(before) !== heatingRelevant(after);
+    const now = this.deps.now();
+    await this.db.transaction(async (tx) => {
+      await repo.updateBuilding(tx, companyId, buildingId, {
+        name: after.name,
+        street: after.street,
+        postcode: after.postcode,
+        city: after.city,
+        state: after.state,
+        region: after.region,
+        floors: after.floors,
+        publicHolidays: after.publicHolidays,
+        holidayMode: after.holidayMode,
+        updatedAt: now,
+      });
+      await repo.clearUnitFloors(tx, companyId, buildingId, removed);
+      if (heatingChanged) await repo.markBuildingUnitsDue(tx, companyId, buildingId, now);
+    });
+    if (heatingChanged) this.deps.wake();
+    return toResponse(await this.load(companyId, buildingId));
+  }
+
+  /** Deletes the building; its units stay, without building and floor. @throws 404 unknown building. */
+  async remove(userId: string, companyId: string, buildingId: string): Promise<void> {
+    await requireMember(this.db, userId, companyId, 'operate');
+    const { building } = await this.load(companyId, buildingId);
+    const heatingChanged = building.publicHolidays === 'closure';
+    await this.db.transaction(async (tx: Db) => {
+      if (heatingChanged) await repo.markBuildingUnitsDue(tx, companyId, buildingId, this.deps.now());
+      await repo.deleteBuilding(tx, companyId, buildingId);
+    });
+    if (heatingChanged) this.deps.wake();
+  }
+
+  /** The public holidays of the building's state and region in `year`. @throws 404 unknown building. */
+  async holidays(
+    userId: string,
+    companyId: string,
+    buildingId: string,
+    q: { year: number; lang: HolidayLang },
+  ): Promise<HolidayList> {
+    await requireMember(this.db, userId, companyId, 'read');
+    const { building } = await this.load(companyId, buildingId);
+    return { results: publicHolidays(building.state, building.region, q.year, q.lang) };
+  }
+
+  /** Every federal state with its holiday regions; the same for every signed-in user. */
+  regions(lang: HolidayLang): HolidayRegions {
+    return allHolidayRegions(lang);
+  }
+
+  private async load(companyId: string, buildingId: string): Promise<repo.BuildingRecord> {
+    const row = await repo.findBuilding(this.db, companyId, buildingId);
+    if (!row) throw notFound('Unknown building', { code: 'unknown_building' });
+    return row;
+  }
+}
+
+function toResponse({ building: b, creatorName, unitCount }: repo.BuildingRecord): Building {
+  return {
+    id: b.id,
+    name: b.name,
+    street: b.street,
+    postcode: b.postcode,
+    city: b.city,
+    state: b.state,
+    region: b.region,
+    floors: b.floors,
+    publicHolidays: b.publicHolidays,
+    holidayMode: b.holidayMode,
+    unitCount,
+    createdAt: b.createdAt.toISOString(),
+    createdBy: b.createdBy ? { id: b.createdBy, name: creatorName ?? '' } : null,
+  };
+}

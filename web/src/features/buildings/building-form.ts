@@ -1,0 +1,107 @@
+/**
+ * The building dialog's form: its values, named as the API's fields so the contract's and the
+ * server's messages land on them, and its schema: the floors as rows of an editable list (each a
+ * `{ name }` for react-hook-form's field array), "keine" region as '' and no state chosen yet as
+ * '', checked by the contracts' `BuildingInputSchema` rules, with no floor named twice.
+ */
+import {
+  BUILDING_FLOORS_MAX,
+  type Building,
+  BuildingInputSchema,
+  type FederalState,
+  type HolidayTreatment,
+  HolidayTreatmentSchema,
+} from '@heizplan/contracts/buildings';
+import { type HeatingMode, HeatingModeSchema } from '@heizplan/contracts/closures';
+import { z } from 'zod';
+
+export interface BuildingForm {
+  name: string;
+  street: string;
+  postcode: string;
+  city: string;
+  /** '' until one is chosen. */
+  state: FederalState | '';
+  /** A region code of the state, '' for none. */
+  region: string;
+  floors: Array<{ name: string }>;
+  publicHolidays: HolidayTreatment;
+  holidayMode: HeatingMode;
+}
+
+/** A new building: nothing chosen yet, public holidays without effect (the API's default). */
+export const emptyForm = (): BuildingForm => ({
+  name: '',
+  street: '',
+  postcode: '',
+  city: '',
+  state: '',
+  region: '',
+  floors: [],
+  publicHolidays: 'ignore',
+  holidayMode: 'frost',
+});
+
+export const formOf = (building: Building): BuildingForm => ({
+  name: building.name,
+  street: building.street,
+  postcode: building.postcode,
+  city: building.city,
+  state: building.state,
+  region: building.region ?? '',
+  floors: building.floors.map((name) => ({ name })),
+  publicHolidays: building.publicHolidays,
+  holidayMode: building.holidayMode,
+});
+
+/** The code of the issue a floor named twice raises; the dialog words it. */
+export const DUPLICATE_FLOOR = 'duplicate_floor';
+
+const contract = BuildingInputSchema.shape;
+/** The contract's rules for the floors: each name, and how many. */
+const floorList = contract.floors.unwrap();
+
+/** The request body a valid form gives. */
+export type BuildingBody = z.output<typeof buildingFormSchema>;
+
+/**
+ * The contract's rules on the form's own fields, so every message lands on the field it names
+ * (a floor's on its row's `name`) and all show at once; a floor named twice (ignoring case) is
+ * refused too. Then the body, checked by the contract once more.
+ */
+export const buildingFormSchema = z
+  .object({
+    name: contract.name,
+    street: contract.street,
+    postcode: contract.postcode,
+    city: contract.city,
+    // '' until one is chosen.
+    state: z.string().pipe(contract.state),
+    region: z.string(),
+    floors: z
+      .array(z.object({ name: floorList.element }))
+      .max(BUILDING_FLOORS_MAX)
+      .superRefine((floors, ctx) => {
+        const seen = new Set<string>();
+        floors.forEach((floor, index) => {
+          const key = floor.name.toLocaleLowerCase('de');
+          if (seen.has(key))
+            ctx.addIssue({ code: 'custom', path: [index, 'name'], params: { own: DUPLICATE_FLOOR } });
+          seen.add(key);
+        });
+      }),
+    publicHolidays: HolidayTreatmentSchema,
+    holidayMode: HeatingModeSchema,
+  })
+  .transform(
+    (form): z.input<typeof BuildingInputSchema> => ({
+      ...form,
+      region: form.region.trim() || null,
+      floors: form.floors.map((floor) => floor.name),
+    }),
+  )
+  .pipe(BuildingInputSchema);
+
+/** Server field names of the floors (`floors.2`) → the form's (`floors.2.name`). */
+export const floorErrorNames = (count: number): Record<string, string> =>
+  Object.fromEntries(Array.from({ length: count }, (_, i) => [`floors.${i}`, `floors.${i}.name`]));

@@ -1,0 +1,177 @@
+/**
+ * List of the buildings: name, address, federal state (with its holiday region), floors, units
+ * and how public holidays count ("Feiertage: Frostschutz" / "Feiertage ohne Wirkung"); every
+ * member gets a button for the building's holidays, members who operate also edit and delete.
+ * The UI kit's Table, paged by the server; on a phone the name column also shows address, state
+ * and holidays, the other columns show from the tablet width up.
+ */
+import type { Building, HolidayRegions } from '@heizplan/contracts/buildings';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button.tsx';
+import { Table, type TableColumn, type TablePage } from '../../../components/ui/table.tsx';
+import { regionName, useFederalStates } from '../federal-states.ts';
+
+export interface BuildingsTableProps {
+  data: TablePage<Building>;
+  regions: HolidayRegions | undefined;
+  loading: boolean;
+  onHolidays: (building: Building) => void;
+  /** Present for members who operate: the row's edit and delete buttons. */
+  onEdit?: (building: Building) => void;
+  onDelete?: (building: Building) => void;
+  onPageChange: (page: number) => void;
+  onSizeChange: (size: number, page: number) => void;
+}
+
+/** "Hauptstraße 1, 86150 Augsburg"; empty parts left out. */
+export const addressOf = (building: Building) =>
+  [building.street, [building.postcode, building.city].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+
+export function BuildingsTable({
+  data,
+  regions,
+  loading,
+  onHolidays,
+  onEdit,
+  onDelete,
+  onPageChange,
+  onSizeChange,
+}: BuildingsTableProps) {
+  const { t } = useTranslation('buildings');
+  const states = useFederalStates();
+  const where = (building: Building) => {
+    const region = regionName(regions, building.state, building.region);
+    return region
+      ? t('stateWithRegion', { state: states.name(building.state), region })
+      : states.name(building.state);
+  };
+  const treatment = (building: Building) =>
+    building.publicHolidays === 'closure'
+      ? t('treatment.closure', { mode: t(`modes.${building.holidayMode}`) })
+      : t('treatment.ignore');
+
+  const columns: TableColumn<Building>[] = [
+    {
+      key: 'name',
+      label: t('columns.name'),
+      wrap: true,
+      render: (building) => (
+        <span className="flex flex-col gap-0.5">
+          <span className="font-medium text-ink" data-testid={`building-name-${building.id}`}>
+            {building.name}
+          </span>
+          {/* On a phone the address, state and holiday columns are hidden: they show here instead. */}
+          <span className="text-xs text-stone-700 md:hidden">
+            {[addressOf(building), where(building)].filter(Boolean).join(' · ')}
+          </span>
+          <span className="text-xs text-stone-700 sm:hidden">
+            {t('unitsCount', { count: building.unitCount })} · {treatment(building)}
+          </span>
+        </span>
+      ),
+    },
+    {
+      key: 'address',
+      label: t('columns.address'),
+      wrap: true,
+      minScreen: 'md',
+      render: (building) => (
+        <span data-testid={`building-address-${building.id}`}>{addressOf(building) || '—'}</span>
+      ),
+    },
+    {
+      key: 'state',
+      label: t('columns.state'),
+      wrap: true,
+      minScreen: 'md',
+      render: (building) => <span data-testid={`building-state-${building.id}`}>{where(building)}</span>,
+    },
+    {
+      key: 'floors',
+      label: t('columns.floors'),
+      wrap: true,
+      minScreen: 'lg',
+      render: (building) => (
+        <span
+          data-testid={`building-floors-${building.id}`}
+          title={building.floors.length > 0 ? building.floors.join(', ') : undefined}
+        >
+          {building.floors.length}
+        </span>
+      ),
+    },
+    {
+      key: 'units',
+      label: t('columns.units'),
+      minScreen: 'sm',
+      render: (building) => <span data-testid={`building-units-${building.id}`}>{building.unitCount}</span>,
+    },
+    {
+      key: 'holidays',
+      label: t('columns.holidays'),
+      wrap: true,
+      minScreen: 'sm',
+      render: (building) => (
+        <span
+          className={building.publicHolidays === 'closure' ? 'text-sky-800' : 'text-stone-600'}
+          data-testid={`building-treatment-${building.id}`}
+        >
+          {treatment(building)}
+        </span>
+      ),
+    },
+    {
+      key: 'actions',
+      label: t('columns.actions'),
+      render: (building) => (
+        <span className="flex flex-col items-start gap-1 2xl:flex-row">
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => onHolidays(building)}
+            aria-label={t('actions.holidaysLabel', { name: building.name })}
+            testid={`building-holidays-${building.id}`}
+          >
+            {t('actions.holidays')}
+          </Button>
+          {onEdit && (
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => onEdit(building)}
+              aria-label={t('actions.editLabel', { name: building.name })}
+              testid={`building-edit-${building.id}`}
+            >
+              {t('actions.edit')}
+            </Button>
+          )}
+          {onDelete && (
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => onDelete(building)}
+              aria-label={t('actions.deleteLabel', { name: building.name })}
+              testid={`building-delete-${building.id}`}
+            >
+              {t('actions.delete')}
+            </Button>
+          )}
+        </span>
+      ),
+    },
+  ];
+  return (
+    <Table
+      label={t('title')}
+      columns={columns}
+      data={data}
+      rowKey={(building) => building.id}
+      sort={{ key: 'name', order: 'asc' }}
+      onSortChange={() => {}}
+      onPageChange={onPageChange}
+      onSizeChange={onSizeChange}
+      loading={loading}
+      testid="buildings-table"
+    />
+  );
+}
