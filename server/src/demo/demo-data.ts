@@ -44,7 +44,7 @@ export interface DemoDevice {
  * economy mode on them.
  */
 export const DEMO_BUILDING = {
-  name: 'Bürohaus Nord',
+  name: 'Haus Leopoldstraße',
   street: 'Leopoldstraße 12',
   postcode: '80802',
   city: 'München',
