@@ -10,17 +10,15 @@
 import type { Building, FederalState, HolidayTreatment } from '@heizplan/contracts/buildings';
 import type { HeatingMode } from '@heizplan/contracts/closures';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button.tsx';
-import { Dialog, DialogClose } from '../../../components/ui/dialog.tsx';
 import {
   applyServerErrors,
-  Form,
   FormError,
   FormField,
   FormTextInput,
   useContractForm,
   useFormControl,
 } from '../../../components/ui/form.tsx';
+import { FormDialog } from '../../../components/ui/form-dialog.tsx';
 import { RadioCards } from '../../../components/ui/radio-cards.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { useToast } from '../../../components/ui/toast-provider.tsx';
@@ -118,172 +116,157 @@ export function BuildingDialog({
   };
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onOpenChange={onOpenChange}
       title={building ? t('dialog.editTitle') : t('dialog.createTitle')}
-      testid="building-dialog"
-      footer={
-        <>
-          <DialogClose>
-            <Button variant="secondary" testid="building-cancel">
-              {t('dialog.cancel')}
-            </Button>
-          </DialogClose>
-          <Button type="submit" form="building-form" loading={change.isPending} testid="building-save">
-            {building ? t('dialog.save') : t('dialog.create')}
-          </Button>
-        </>
-      }
+      form={form}
+      onSubmit={submit}
+      cancelText={t('dialog.cancel')}
+      submitText={building ? t('dialog.save') : t('dialog.create')}
+      pending={change.isPending}
+      testid="building"
     >
-      <Form
-        form={form}
-        onSubmit={submit}
-        id="building-form"
-        className="flex flex-col gap-4"
-        testid="building-form"
-      >
-        {building && (
-          <p className="text-xs text-stone-600" data-testid="building-created">
-            {t('dialog.created', {
-              name: building.createdBy?.name ?? t('dialog.unknownCreator'),
-              date: format.dateTime(building.createdAt, zone),
-            })}
-          </p>
-        )}
+      {building && (
+        <p className="text-xs text-stone-600" data-testid="building-created">
+          {t('dialog.created', {
+            name: building.createdBy?.name ?? t('dialog.unknownCreator'),
+            date: format.dateTime(building.createdAt, zone),
+          })}
+        </p>
+      )}
+      <FormTextInput
+        name="name"
+        label={t('fields.name')}
+        placeholder={t('fields.namePlaceholder')}
+        required
+        testid="building-name"
+      />
+      <FormTextInput
+        name="street"
+        label={t('fields.street')}
+        autoComplete="street-address"
+        testid="building-street"
+      />
+      <div className="grid gap-3 sm:grid-cols-[8rem_1fr]">
         <FormTextInput
-          name="name"
-          label={t('fields.name')}
-          placeholder={t('fields.namePlaceholder')}
-          required
-          testid="building-name"
+          name="postcode"
+          label={t('fields.postcode')}
+          inputMode="numeric"
+          autoComplete="postal-code"
+          maxLength={5}
+          testid="building-postcode"
         />
         <FormTextInput
-          name="street"
-          label={t('fields.street')}
-          autoComplete="street-address"
-          testid="building-street"
+          name="city"
+          label={t('fields.city')}
+          autoComplete="address-level2"
+          testid="building-city"
         />
-        <div className="grid gap-3 sm:grid-cols-[8rem_1fr]">
-          <FormTextInput
-            name="postcode"
-            label={t('fields.postcode')}
-            inputMode="numeric"
-            autoComplete="postal-code"
-            maxLength={5}
-            testid="building-postcode"
-          />
-          <FormTextInput
-            name="city"
-            label={t('fields.city')}
-            autoComplete="address-level2"
-            testid="building-city"
-          />
-        </div>
-        <div className="grid gap-3 sm:grid-cols-2">
-          <FormField name="state" label={t('fields.state')} testid="building-state-field">
-            {(control) => (
-              <Select
-                {...control}
-                required
-                value={state.value}
-                onChange={(next) => {
-                  state.onChange(next);
-                  // A region belongs to one state.
-                  region.onChange('');
-                }}
-                onBlur={state.onBlur}
-                options={[
-                  ...(state.value
-                    ? []
-                    : [{ id: '', value: t('fields.statePlaceholder'), testid: 'building-state-none' }]),
-                  ...states.sorted.map((code) => ({
-                    id: code,
-                    value: states.name(code),
-                    testid: `building-state-${code}`,
-                  })),
-                ]}
-                testid="building-state"
-              />
-            )}
-          </FormField>
-          <FormField
-            name="region"
-            label={t('fields.region')}
-            hint={
-              regions.isError
-                ? t('errors.regionsLoad')
-                : state.value && regions.data && stateRegions.length === 0
-                  ? t('fields.regionNoneForState', { state: states.name(state.value as FederalState) })
-                  : t('fields.regionHint')
-            }
-            testid="building-region-field"
-          >
-            {(control) => (
-              <Select
-                {...control}
-                value={region.value}
-                onChange={(next) => region.onChange(next)}
-                onBlur={region.onBlur}
-                // Nothing to choose before a state, or in a state without regions of its own.
-                disabled={stateRegions.length === 0 && !region.value}
-                options={[
-                  { id: '', value: t('fields.regionNone'), testid: 'building-region-none' },
-                  ...stateRegions.map((r) => ({
-                    id: r.code,
-                    value: r.name,
-                    testid: `building-region-${r.code}`,
-                  })),
-                  // A region the list does not (or not yet) have stays shown.
-                  ...(region.value && !stateRegions.some((r) => r.code === region.value)
-                    ? [{ id: region.value, value: region.value, testid: `building-region-${region.value}` }]
-                    : []),
-                ]}
-                testid="building-region"
-              />
-            )}
-          </FormField>
-        </div>
-        <FloorsEditor />
-        <RadioCards<HolidayTreatment>
-          legend={t('fields.publicHolidays')}
-          name="building-public-holidays"
-          columns={2}
-          value={treatment.value}
-          onChange={(next) => treatment.onChange(next)}
-          options={(['ignore', 'closure'] as const).map((option) => ({
-            id: option,
-            title: t(`treatmentOptions.${option}.title`),
-            description: t(`treatmentOptions.${option}.description`),
-            testid: `building-holidays-${option}`,
-          }))}
-          testid="building-holidays"
-        />
-        {treatment.value === 'closure' && (
-          <FormField
-            name="holidayMode"
-            label={t('fields.holidayMode')}
-            hint={t('fields.holidayModeHint')}
-            testid="building-mode-field"
-          >
-            {(control) => (
-              <Select
-                {...control}
-                value={mode.value}
-                onChange={(next) => mode.onChange(next as HeatingMode)}
-                onBlur={mode.onBlur}
-                options={HEATING_MODES.map((m) => ({
-                  id: m,
-                  value: modeLabel(m),
-                  testid: `building-mode-${m}`,
-                }))}
-                testid="building-mode"
-              />
-            )}
-          </FormField>
-        )}
-        <FormError testid="building-error" />
-      </Form>
-    </Dialog>
+      </div>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <FormField name="state" label={t('fields.state')} testid="building-state-field">
+          {(control) => (
+            <Select
+              {...control}
+              required
+              value={state.value}
+              onChange={(next) => {
+                state.onChange(next);
+                // A region belongs to one state.
+                region.onChange('');
+              }}
+              onBlur={state.onBlur}
+              options={[
+                ...(state.value
+                  ? []
+                  : [{ id: '', value: t('fields.statePlaceholder'), testid: 'building-state-none' }]),
+                ...states.sorted.map((code) => ({
+                  id: code,
+                  value: states.name(code),
+                  testid: `building-state-${code}`,
+                })),
+              ]}
+              testid="building-state"
+            />
+          )}
+        </FormField>
+        <FormField
+          name="region"
+          label={t('fields.region')}
+          hint={
+            regions.isError
+              ? t('errors.regionsLoad')
+              : state.value && regions.data && stateRegions.length === 0
+                ? t('fields.regionNoneForState', { state: states.name(state.value as FederalState) })
+                : t('fields.regionHint')
+          }
+          testid="building-region-field"
+        >
+          {(control) => (
+            <Select
+              {...control}
+              value={region.value}
+              onChange={(next) => region.onChange(next)}
+              onBlur={region.onBlur}
+              // Nothing to choose before a state, or in a state without regions of its own.
+              disabled={stateRegions.length === 0 && !region.value}
+              options={[
+                { id: '', value: t('fields.regionNone'), testid: 'building-region-none' },
+                ...stateRegions.map((r) => ({
+                  id: r.code,
+                  value: r.name,
+                  testid: `building-region-${r.code}`,
+                })),
+                // A region the list does not (or not yet) have stays shown.
+                ...(region.value && !stateRegions.some((r) => r.code === region.value)
+                  ? [{ id: region.value, value: region.value, testid: `building-region-${region.value}` }]
+                  : []),
+              ]}
+              testid="building-region"
+            />
+          )}
+        </FormField>
+      </div>
+      <FloorsEditor />
+      <RadioCards<HolidayTreatment>
+        legend={t('fields.publicHolidays')}
+        name="building-public-holidays"
+        columns={2}
+        value={treatment.value}
+        onChange={(next) => treatment.onChange(next)}
+        options={(['ignore', 'closure'] as const).map((option) => ({
+          id: option,
+          title: t(`treatmentOptions.${option}.title`),
+          description: t(`treatmentOptions.${option}.description`),
+          testid: `building-holidays-${option}`,
+        }))}
+        testid="building-holidays"
+      />
+      {treatment.value === 'closure' && (
+        <FormField
+          name="holidayMode"
+          label={t('fields.holidayMode')}
+          hint={t('fields.holidayModeHint')}
+          testid="building-mode-field"
+        >
+          {(control) => (
+            <Select
+              {...control}
+              value={mode.value}
+              onChange={(next) => mode.onChange(next as HeatingMode)}
+              onBlur={mode.onBlur}
+              options={HEATING_MODES.map((m) => ({
+                id: m,
+                value: modeLabel(m),
+                testid: `building-mode-${m}`,
+              }))}
+              testid="building-mode"
+            />
+          )}
+        </FormField>
+      )}
+      <FormError testid="building-error" />
+    </FormDialog>
   );
 }

@@ -7,7 +7,7 @@
  */
 import type { Building, HolidayRegions } from '@heizplan/contracts/buildings';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button.tsx';
+import { RowActions } from '../../../components/ui/row-actions.tsx';
 import { Table, type TableColumn, type TablePage } from '../../../components/ui/table.tsx';
 import { regionName, useFederalStates } from '../federal-states.ts';
 
@@ -124,39 +124,33 @@ export function BuildingsTable({
       key: 'actions',
       label: t('columns.actions'),
       render: (building) => (
-        <span className="flex flex-col items-start gap-1 2xl:flex-row">
-          <Button
-            variant="ghost"
-            size="sm"
-            onClick={() => onHolidays(building)}
-            aria-label={t('actions.holidaysLabel', { name: building.name })}
-            testid={`building-holidays-${building.id}`}
-          >
-            {t('actions.holidays')}
-          </Button>
-          {onEdit && (
-            <Button
-              variant="ghost"
-              size="sm"
-              onClick={() => onEdit(building)}
-              aria-label={t('actions.editLabel', { name: building.name })}
-              testid={`building-edit-${building.id}`}
-            >
-              {t('actions.edit')}
-            </Button>
-          )}
-          {onDelete && (
-            <Button
-              variant="ghost"
-              size="sm"
-              onClick={() => onDelete(building)}
-              aria-label={t('actions.deleteLabel', { name: building.name })}
-              testid={`building-delete-${building.id}`}
-            >
-              {t('actions.delete')}
-            </Button>
-          )}
-        </span>
+        <RowActions
+          wideFrom="2xl"
+          actions={[
+            {
+              label: t('actions.holidays'),
+              ariaLabel: t('actions.holidaysLabel', { name: building.name }),
+              onClick: () => onHolidays(building),
+              testid: `building-holidays-${building.id}`,
+            },
+            onEdit
+              ? {
+                  label: t('actions.edit'),
+                  ariaLabel: t('actions.editLabel', { name: building.name }),
+                  onClick: () => onEdit(building),
+                  testid: `building-edit-${building.id}`,
+                }
+              : null,
+            onDelete
+              ? {
+                  label: t('actions.delete'),
+                  ariaLabel: t('actions.deleteLabel', { name: building.name }),
+                  onClick: () => onDelete(building),
+                  testid: `building-delete-${building.id}`,
+                }
+              : null,
+          ]}
+        />
       ),
     },
   ];

@@ -10,19 +10,17 @@
 import type { Closure, HeatingMode } from '@heizplan/contracts/closures';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button.tsx';
 import { Combobox, type ComboboxOption } from '../../../components/ui/combobox.tsx';
-import { Dialog, DialogClose } from '../../../components/ui/dialog.tsx';
 import { controlClass } from '../../../components/ui/field.tsx';
 import {
   applyServerErrors,
-  Form,
   FormError,
   FormField,
   FormTextInput,
   useContractForm,
   useFormControl,
 } from '../../../components/ui/form.tsx';
+import { FormDialog } from '../../../components/ui/form-dialog.tsx';
 import { RadioCards } from '../../../components/ui/radio-cards.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { useToast } from '../../../components/ui/toast-provider.tsx';
@@ -108,155 +106,135 @@ export function ClosureDialog({
   };
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onOpenChange={onOpenChange}
       title={closure ? t('dialog.editTitle') : t('dialog.createTitle')}
-      testid="closure-dialog"
-      footer={
-        <>
-          <DialogClose>
-            <Button variant="secondary" testid="closure-cancel">
-              {t('dialog.cancel')}
-            </Button>
-          </DialogClose>
-          <Button type="submit" form="closure-form" loading={change.isPending} testid="closure-save">
-            {closure ? t('dialog.save') : t('dialog.create')}
-          </Button>
-        </>
-      }
+      form={form}
+      onSubmit={submit}
+      cancelText={t('dialog.cancel')}
+      submitText={closure ? t('dialog.save') : t('dialog.create')}
+      pending={change.isPending}
+      testid="closure"
     >
-      <Form
-        form={form}
-        onSubmit={submit}
-        id="closure-form"
-        className="flex flex-col gap-4"
-        testid="closure-form"
-      >
-        {closure && (
-          <p className="text-xs text-stone-600" data-testid="closure-created">
-            {t('dialog.created', {
-              name: closure.createdBy?.name ?? t('dialog.unknownCreator'),
-              date: format.dateTime(closure.createdAt, zone),
-            })}
-          </p>
-        )}
-        {closure?.status === 'running' && (
-          <p className="rounded-lg bg-amber-50 p-3 text-amber-900" data-testid="closure-running">
-            {t('dialog.running')}
-          </p>
-        )}
-        <FormTextInput
-          name="name"
-          label={t('fields.name')}
-          placeholder={t('fields.namePlaceholder')}
-          required
-          testid="closure-name"
-        />
-        <div className="grid gap-3 sm:grid-cols-2">
-          <FormTextInput
-            name="start"
-            label={t('fields.start')}
-            type="datetime-local"
-            rules={{ deps: ['end'] }}
-            required
-            testid="closure-start"
-          />
-          <FormTextInput
-            name="end"
-            label={t('fields.end')}
-            type="datetime-local"
-            rules={{ deps: ['start'] }}
-            required
-            testid="closure-end"
-          />
-        </div>
-        <p className="-mt-2 text-xs text-stone-600" data-testid="closure-zone">
-          {t('fields.timesHint', { zone })}
+      {closure && (
+        <p className="text-xs text-stone-600" data-testid="closure-created">
+          {t('dialog.created', {
+            name: closure.createdBy?.name ?? t('dialog.unknownCreator'),
+            date: format.dateTime(closure.createdAt, zone),
+          })}
         </p>
-        <FormField
-          name="mode"
-          label={t('fields.mode')}
-          hint={t('fields.modeHint')}
-          testid="closure-mode-field"
-        >
-          {(control) => (
-            <Select
-              {...control}
-              value={mode.value}
-              onChange={(next) => mode.onChange(next as HeatingMode)}
-              onBlur={mode.onBlur}
-              options={MODES.map((m) => ({ id: m, value: modeLabel(m), testid: `closure-mode-${m}` }))}
-              testid="closure-mode"
-            />
-          )}
-        </FormField>
-        <RadioCards
-          legend={t('fields.scope')}
-          name="closure-scope"
-          value={scopeControl.value}
-          onChange={(next) => scopeControl.onChange(next)}
-          options={(['company', 'groups', 'units'] as const).map((s) => ({
-            id: s,
-            title: t(`scopeOptions.${s}.title`),
-            description: t(`scopeOptions.${s}.description`),
-            testid: `closure-scope-${s}`,
-          }))}
-          testid="closure-scope"
+      )}
+      {closure?.status === 'running' && (
+        <p className="rounded-lg bg-amber-50 p-3 text-amber-900" data-testid="closure-running">
+          {t('dialog.running')}
+        </p>
+      )}
+      <FormTextInput
+        name="name"
+        label={t('fields.name')}
+        placeholder={t('fields.namePlaceholder')}
+        required
+        testid="closure-name"
+      />
+      <div className="grid gap-3 sm:grid-cols-2">
+        <FormTextInput
+          name="start"
+          label={t('fields.start')}
+          type="datetime-local"
+          rules={{ deps: ['end'] }}
+          required
+          testid="closure-start"
         />
-        {scope === 'groups' && (
-          <Combobox
-            multiple
-            label={t('fields.groups')}
-            placeholder={t('fields.groupsPlaceholder')}
-            value={groups.value}
-            onChange={groups.onChange}
-            options={groupOptions}
-            error={groups.error}
-            testid="closure-groups"
+        <FormTextInput
+          name="end"
+          label={t('fields.end')}
+          type="datetime-local"
+          rules={{ deps: ['start'] }}
+          required
+          testid="closure-end"
+        />
+      </div>
+      <p className="-mt-2 text-xs text-stone-600" data-testid="closure-zone">
+        {t('fields.timesHint', { zone })}
+      </p>
+      <FormField name="mode" label={t('fields.mode')} hint={t('fields.modeHint')} testid="closure-mode-field">
+        {(control) => (
+          <Select
+            {...control}
+            value={mode.value}
+            onChange={(next) => mode.onChange(next as HeatingMode)}
+            onBlur={mode.onBlur}
+            options={MODES.map((m) => ({ id: m, value: modeLabel(m), testid: `closure-mode-${m}` }))}
+            testid="closure-mode"
           />
         )}
-        {scope === 'units' && (
+      </FormField>
+      <RadioCards
+        legend={t('fields.scope')}
+        name="closure-scope"
+        value={scopeControl.value}
+        onChange={(next) => scopeControl.onChange(next)}
+        options={(['company', 'groups', 'units'] as const).map((s) => ({
+          id: s,
+          title: t(`scopeOptions.${s}.title`),
+          description: t(`scopeOptions.${s}.description`),
+          testid: `closure-scope-${s}`,
+        }))}
+        testid="closure-scope"
+      />
+      {scope === 'groups' && (
+        <Combobox
+          multiple
+          label={t('fields.groups')}
+          placeholder={t('fields.groupsPlaceholder')}
+          value={groups.value}
+          onChange={groups.onChange}
+          options={groupOptions}
+          error={groups.error}
+          testid="closure-groups"
+        />
+      )}
+      {scope === 'units' && (
+        <Combobox
+          multiple
+          label={t('fields.units')}
+          placeholder={t('fields.unitsPlaceholder')}
+          value={units.value}
+          onChange={units.onChange}
+          options={unitOptions}
+          error={units.error}
+          testid="closure-units"
+        />
+      )}
+      {scope !== 'units' && (
+        <div className="flex flex-col gap-1.5">
           <Combobox
             multiple
-            label={t('fields.units')}
-            placeholder={t('fields.unitsPlaceholder')}
-            value={units.value}
-            onChange={units.onChange}
-            options={unitOptions}
-            error={units.error}
-            testid="closure-units"
+            label={t('fields.exceptions')}
+            placeholder={t('fields.exceptionsPlaceholder')}
+            value={exceptions.value}
+            onChange={exceptions.onChange}
+            options={exceptionOptions}
+            error={exceptions.error}
+            testid="closure-exceptions"
+          />
+          <p className="text-xs text-stone-600">{t('fields.exceptionsHint')}</p>
+        </div>
+      )}
+      <FormField name="note" label={t('fields.note')} testid="closure-note-field">
+        {(control) => (
+          <textarea
+            {...form.register('note')}
+            {...control}
+            maxLength={2000}
+            rows={2}
+            data-testid="closure-note"
+            className={textareaClass}
           />
         )}
-        {scope !== 'units' && (
-          <div className="flex flex-col gap-1.5">
-            <Combobox
-              multiple
-              label={t('fields.exceptions')}
-              placeholder={t('fields.exceptionsPlaceholder')}
-              value={exceptions.value}
-              onChange={exceptions.onChange}
-              options={exceptionOptions}
-              error={exceptions.error}
-              testid="closure-exceptions"
-            />
-            <p className="text-xs text-stone-600">{t('fields.exceptionsHint')}</p>
-          </div>
-        )}
-        <FormField name="note" label={t('fields.note')} testid="closure-note-field">
-          {(control) => (
-            <textarea
-              {...form.register('note')}
-              {...control}
-              maxLength={2000}
-              rows={2}
-              data-testid="closure-note"
-              className={textareaClass}
-            />
-          )}
-        </FormField>
-        <FormError testid="closure-error" />
-      </Form>
-    </Dialog>
+      </FormField>
+      <FormError testid="closure-error" />
+    </FormDialog>
   );
 }

@@ -7,7 +7,7 @@
  */
 import type { Closure } from '@heizplan/contracts/closures';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button.tsx';
+import { RowActions } from '../../../components/ui/row-actions.tsx';
 import { Table, type TableColumn, type TablePage } from '../../../components/ui/table.tsx';
 import { useHeatingFormat } from '../../../lib/format.ts';
 import { type ModeTemperatures, useModeLabel } from '../mode-label.ts';
@@ -146,26 +146,22 @@ export function ClosuresTable({
       key: 'actions',
       label: t('columns.actions'),
       render: (closure) => (
-        <span className="flex flex-col items-start gap-1 sm:flex-row">
-          <Button
-            variant="ghost"
-            size="sm"
-            onClick={() => onEdit(closure)}
-            aria-label={t('actions.editLabel', { name: closure.name })}
-            testid={`closure-edit-${closure.id}`}
-          >
-            {t('actions.edit')}
-          </Button>
-          <Button
-            variant="ghost"
-            size="sm"
-            onClick={() => onDelete(closure)}
-            aria-label={t('actions.deleteLabel', { name: closure.name })}
-            testid={`closure-delete-${closure.id}`}
-          >
-            {t('actions.delete')}
-          </Button>
-        </span>
+        <RowActions
+          actions={[
+            {
+              label: t('actions.edit'),
+              ariaLabel: t('actions.editLabel', { name: closure.name }),
+              onClick: () => onEdit(closure),
+              testid: `closure-edit-${closure.id}`,
+            },
+            {
+              label: t('actions.delete'),
+              ariaLabel: t('actions.deleteLabel', { name: closure.name }),
+              onClick: () => onDelete(closure),
+              testid: `closure-delete-${closure.id}`,
+            },
+          ]}
+        />
       ),
     });
   }
