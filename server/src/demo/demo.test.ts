@@ -50,7 +50,7 @@ describe('demo building', () => {
   });
   afterEach(() => database.close());
 
-  it('is created on an empty database with a login, a planned group, devices, a gateway and two weeks of history', async () => {
+  it('is created on an empty database with a login, a planned group in a building, devices, a gateway, a Christmas closure and two weeks of history', async () => {
     const demo = await ensureDemo(database.db, config(), now);
     expect(demo?.created).toBe(true);
     const db = database.db;
@@ -85,12 +85,9 @@ describe('demo building', () => {
       .from(heatingLog)
       .where(and(eq(heatingLog.companyId, companyId), eq(heatingLog.kind, 'group_plan')));
     expect(Number(log?.n)).toBeGreaterThanOrEqual(DEMO_UNITS.length * DEMO_HISTORY_DAYS * 2);
-  });
 
-  it('closes for the coming Christmas break in frost protection, the reception excepted', async () => {
-    const demo = await ensureDemo(database.db, config(), now);
-    const companyId = demo?.companyId as string;
-    const [closure] = await database.db.select().from(closures).where(eq(closures.companyId, companyId));
+    // The coming Christmas break in frost protection, the reception excepted.
+    const [closure] = await db.select().from(closures).where(eq(closures.companyId, companyId));
     expect(closure).toMatchObject({
       name: 'Weihnachtsferien',
       mode: 'frost',
@@ -98,24 +95,20 @@ describe('demo building', () => {
       start: new Date('2026-12-23T17:00:00Z'),
       end: new Date('2027-01-04T04:00:00Z'),
     });
-    const excepted = await database.db
+    const excepted = await db
       .select({ name: units.name, exception: closureUnits.exception })
       .from(closureUnits)
       .innerJoin(units, eq(units.id, closureUnits.unitId))
       .where(eq(closureUnits.closureId, closure?.id as string));
     expect(excepted).toEqual([{ name: 'Empfang', exception: true }]);
-  });
 
-  it('puts every office into its Munich building on its floor, with Bavarian holidays in economy mode', async () => {
-    const demo = await ensureDemo(database.db, config(), now);
-    const companyId = demo?.companyId as string;
-    const [building] = await database.db.select().from(buildings).where(eq(buildings.companyId, companyId));
+    // Every office in its Munich building on its floor, with Bavarian holidays in economy mode.
+    const [building] = await db.select().from(buildings).where(eq(buildings.companyId, companyId));
     expect(building).toMatchObject({ state: 'BY', publicHolidays: 'closure', holidayMode: 'economy' });
-    const rows = await database.db.select().from(units).where(eq(units.companyId, companyId));
-    expect(rows.every((u) => u.buildingId === building?.id && building?.floors.includes(u.floor ?? ''))).toBe(
-      true,
-    );
-    expect(rows.find((u) => u.name === 'Empfang')?.floor).toBe('EG');
+    expect(
+      unitRows.every((u) => u.buildingId === building?.id && building?.floors.includes(u.floor ?? '')),
+    ).toBe(true);
+    expect(unitRows.find((u) => u.name === 'Empfang')?.floor).toBe('EG');
   });
 
   it('takes the running Christmas break in early January, the coming one otherwise', () => {
