@@ -49,3 +49,9 @@ export async function findActiveAccountWithSignOut(
 export async function recordLogin(db: Db, userId: string, at: Date): Promise<void> {
   await db.update(users).set({ lastLogin: at }).where(eq(users.id, userId));
 }
+
+/** The language the user chose for the app and mails; German, the default, when none. */
+export async function userLanguage(db: Db, userId: string): Promise<'de' | 'en'> {
+  const [row] = await db.select({ lang: users.lang }).from(users).where(eq(users.id, userId)).limit(1);
+  return row?.lang ?? 'de';
+}

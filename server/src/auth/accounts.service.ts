@@ -21,6 +21,7 @@ import {
   findAccountById,
   findActiveAccount,
   type IdentityAccount,
+  userLanguage,
 } from './accounts.repository.ts';
 import { type Lang, t } from './pages.i18n.ts';
 import { hashPassword, MIN_PASSWORD_LENGTH, verifyPassword } from './password.ts';
@@ -170,11 +171,6 @@ async function localAccountOrConflict(db: Db, accountId: string): Promise<Identi
   return account;
 }
 
-async function preferredLang(db: Db, accountId: string): Promise<Lang> {
-  const [row] = await db.select({ lang: users.lang }).from(users).where(eq(users.id, accountId)).limit(1);
-  return row?.lang ?? 'de';
-}
-
 /**
  * `POST /me/request-verification`: mails a new verification link in the user's language.
  * @throws HttpError 409 when the account is not local (external issuer) or already verified.
@@ -182,7 +178,7 @@ async function preferredLang(db: Db, accountId: string): Promise<Lang> {
 export async function sendVerificationMail(deps: IdentityDeps, accountId: string): Promise<void> {
   const account = await localAccountOrConflict(deps.db, accountId);
   if (account.emailVerified) throw conflict('The email address is already verified.');
-  await mailVerificationLink(deps, account, await preferredLang(deps.db, accountId));
+  await mailVerificationLink(deps, account, await userLanguage(deps.db, accountId));
 }
 
 /** Confirms the email of a verification link; returns the account, or undefined for a bad link. */

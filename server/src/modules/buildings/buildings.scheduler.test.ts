@@ -128,6 +128,13 @@ describe('public holidays through the scheduler and the preview', () => {
     expect(plain.closures).toEqual([]);
   });
 
+  it('names the holidays in the language the member chose', async () => {
+    expect((await call('POST', '/api/me/language?lang=en')).statusCode).toBeLessThan(300);
+    const shown = await preview(holidayUnit);
+    expect(shown.closures.map((x: { name: string }) => x.name)).toEqual(['Christmas Day', 'Boxing Day']);
+    await call('POST', '/api/me/language?lang=de');
+  });
+
   it('the scheduler holds economy over both holidays and returns to the plan at midnight', async () => {
     await tickAt(new Date(CHRISTMAS_START.getTime() - 60_000)); // catch-up before Christmas
     sent.length = 0;

@@ -3,9 +3,11 @@
  * stored plans — or with a draft plan swapped in, so a planner sees what a plan will do before
  * saving it. Each step carries its source (log kind) and the plan, event or closure behind it;
  * the closures named come with their name and mode, the public holidays of the unit's building
- * that count as closures (decision 0052) with their German name and the building's holiday mode.
+ * that count as closures (decision 0052) with their name in the caller's language and the
+ * building's holiday mode.
  */
 import { type PlanInput, PREVIEW_FROM_MAX_YEARS, type Preview } from '@heizplan/contracts/heating';
+import { userLanguage } from '../../auth/accounts.repository.ts';
 import { requireMember } from '../../auth/membership.ts';
 import type { Db } from '../../db/client.ts';
 import { expandTimeline, resolveSetpoint } from '../../heating/engine.ts';
@@ -110,16 +112,21 @@ export class PreviewService {
       timeZone: input.timeZone,
       initial,
       changes,
-      closures: await namedClosures(db, companyId, [...closureIds]),
+      closures: await namedClosures(db, userId, companyId, [...closureIds]),
     };
   }
 }
 
 /**
- * The closures a preview names: entered ones by start, then public holidays by date; a
- * holiday's name is its German name, the same the building's calendar shows.
+ * The closures a preview names: entered ones by start, then public holidays by date, named in
+ * the caller's language as the building's holiday list names them.
  */
-async function namedClosures(db: Db, companyId: string, ids: string[]): Promise<Preview['closures']> {
+async function namedClosures(
+  db: Db,
+  userId: string,
+  companyId: string,
+  ids: string[],
+): Promise<Preview['closures']> {
   const holidays = ids.flatMap((id) => {
     const parsed = parseHolidayClosureId(id);
     return parsed ? [{ id, ...parsed }] : [];
@@ -135,10 +142,11 @@ async function namedClosures(db: Db, companyId: string, ids: string[]): Promise<
       (b) => [b.id, b],
     ),
   );
+  const lang = await userLanguage(db, userId);
   for (const h of holidays.sort((a, b) => a.date.localeCompare(b.date) || a.id.localeCompare(b.id))) {
     const building = buildings.get(h.buildingId);
     if (!building) continue;
-    const name = holidayNameOn(building.state, building.region, h.date, 'de') ?? h.date;
+    const name = holidayNameOn(building.state, building.region, h.date, lang) ?? h.date;
     result.push({ id: h.id, name, mode: building.holidayMode, kind: 'holiday' });
   }
   return result;
