@@ -25,10 +25,10 @@ import { RadioCards } from '../../../components/ui/radio-cards.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { useToast } from '../../../components/ui/toast-provider.tsx';
 import { useHeatingFormat } from '../../../lib/format.ts';
+import { HEATING_MODES, type ModeTemperatures, useModeLabel } from '../../../lib/heating/heating-modes.ts';
 import { useProblemMessage } from '../../../lib/problem-message.ts';
 import { useChangeClosure } from '../api/closures.ts';
 import { type ClosureBody, type ClosureForm, closureFormSchema } from '../closure-form.ts';
-import { type ModeTemperatures, useModeLabel } from '../mode-label.ts';
 
 export interface ClosureDialogProps {
   open: boolean;
@@ -44,7 +44,6 @@ export interface ClosureDialogProps {
   groupOptions: ComboboxOption[];
 }
 
-const MODES: readonly HeatingMode[] = ['frost', 'economy', 'standby'];
 /** The text inputs' look, grown to a few lines. */
 const textareaClass = controlClass.replace('h-10', 'min-h-20 py-2');
 
@@ -63,7 +62,7 @@ export function ClosureDialog({
   const problems = useProblemMessage();
   const { toast } = useToast();
   const format = useHeatingFormat();
-  const modeLabel = useModeLabel(temperatures);
+  const modeLabel = useModeLabel(temperatures, 'closures');
   const change = useChangeClosure();
   const schema = useMemo(() => closureFormSchema(zone), [zone]);
   const form = useContractForm(schema, {
@@ -165,7 +164,7 @@ export function ClosureDialog({
             value={mode.value}
             onChange={(next) => mode.onChange(next as HeatingMode)}
             onBlur={mode.onBlur}
-            options={MODES.map((m) => ({ id: m, value: modeLabel(m), testid: `closure-mode-${m}` }))}
+            options={HEATING_MODES.map((m) => ({ id: m, value: modeLabel(m), testid: `closure-mode-${m}` }))}
             testid="closure-mode"
           />
         )}

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { RowActions } from '../../../components/ui/row-actions.tsx';
 import { Table, type TableColumn, type TablePage } from '../../../components/ui/table.tsx';
 import { useHeatingFormat } from '../../../lib/format.ts';
-import { type ModeTemperatures, useModeLabel } from '../mode-label.ts';
+import { type ModeTemperatures, useModeLabel } from '../../../lib/heating/heating-modes.ts';
 
 export interface ClosuresTableProps {
   data: TablePage<Closure>;
@@ -45,7 +45,7 @@ export function ClosuresTable({
 }: ClosuresTableProps) {
   const { t } = useTranslation('closures');
   const format = useHeatingFormat();
-  const modeLabel = useModeLabel(temperatures);
+  const modeLabel = useModeLabel(temperatures, 'closures');
 
   const names = (refs: Closure['units']) => {
     const all = refs.map((r) => r.name);

@@ -13,6 +13,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast-provider.tsx';
 import { useCompany } from '../../../lib/company/get-company.ts';
+import { modeTemperatures } from '../../../lib/heating/heating-modes.ts';
 import { useAllGroups } from '../../../lib/heating/list-groups.ts';
 import { useUnitOptions } from '../../../lib/heating/unit-options.ts';
 import { useProblemMessage } from '../../../lib/problem-message.ts';
@@ -21,7 +22,6 @@ import { useChangeClosure, useClosures } from '../api/closures.ts';
 import { type ClosureForm, emptyForm, formOf } from '../closure-form.ts';
 import { ClosureDialog } from '../components/closure-dialog.tsx';
 import { ClosuresTable } from '../components/closures-table.tsx';
-import { modeTemperatures } from '../mode-label.ts';
 
 interface DialogState {
   closure: Closure | null;
