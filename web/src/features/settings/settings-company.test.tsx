@@ -9,10 +9,15 @@ import { renderRoutes } from '../../test/render.tsx';
 import { type FetchHandler, json, signIn, testCompany, testProfile } from '../../test/signed-in.ts';
 import { problem } from '../../test/units-fixtures.ts';
 
-function open(patch: FetchHandler, role: Role = 'admin', lang: 'en' | 'de' = 'en') {
+function open(
+  patch: FetchHandler,
+  role: Role = 'admin',
+  lang: 'en' | 'de' = 'en',
+  stored: Parameters<typeof testCompany>[0] = {},
+) {
   const api: FetchHandler = (method, url, init) => {
     if (url !== '/api/companies/c1/') return undefined;
-    if (method === 'GET') return json(200, testCompany({ role }));
+    if (method === 'GET') return json(200, testCompany({ role, ...stored }));
     return patch(method, url, init);
   };
   const { session, fetchMock } = signIn({ profile: testProfile({ lang }), extra: api });
@@ -141,6 +146,23 @@ describe('settings company', { timeout: 20_000 }, () => {
       economy_temperature: 15.5,
       standby_temperature: 30,
     });
+  });
+
+  // The demo company's frost protection (8 °C) lies below its minimum (12 °C), which the engine
+  // applies instead: the form offered 8 and refused to save anything until it was changed.
+  it('shows the frost protection a company really keeps and saves without touching it', async () => {
+    const { fetchMock } = open(
+      (_m, _u, init) => json(200, testCompany(JSON.parse(String(init.body)))),
+      'admin',
+      'en',
+      { min_temperature: 12, frost_protection: 8 },
+    );
+    expect(await screen.findByTestId('company-frost')).toHaveValue(12);
+    await userEvent.selectOptions(screen.getByTestId('company-default-role'), 'ems');
+    await userEvent.click(screen.getByTestId('company-save'));
+    expect(await screen.findByText('Company updated')).toBeVisible();
+    const patch = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH');
+    expect(JSON.parse(String(patch?.[1]?.body))).toMatchObject({ min_temperature: 12, frost_protection: 12 });
   });
 
   it('names the field and the limit in German too', async () => {

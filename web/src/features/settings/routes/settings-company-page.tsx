@@ -16,7 +16,6 @@ import {
   type EnergyMedia,
   type Role,
 } from '@heizplan/contracts/account';
-import { DEFAULT_ECONOMY_TEMPERATURE, DEFAULT_STANDBY_TEMPERATURE } from '@heizplan/contracts/closures';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -38,6 +37,7 @@ import { useToast } from '../../../components/ui/toast-provider.tsx';
 import { useCompany } from '../../../lib/company/get-company.ts';
 import { useUpdateCompany } from '../../../lib/company/update-company.ts';
 import { useHeatingFormat } from '../../../lib/format.ts';
+import { modeTemperatures } from '../../../lib/heating/heating-modes.ts';
 import { useProblemMessage } from '../../../lib/problem-message.ts';
 import { isRole, roleOptions } from '../../../lib/roles.ts';
 import { useCan } from '../../../lib/use-can.ts';
@@ -98,6 +98,7 @@ function CompanyForm({ company, readOnly }: { company: Company; readOnly: boolea
     if (issue.code === 'too_big') return t('modeMax', { field: name, limit: celsius(issue.maximum) });
     return undefined;
   };
+  const keeps = modeTemperatures(company);
   // Said while typing (spec §5), and the save button waits for valid values.
   const form = useContractForm(companyFormSchema, {
     mode: 'onChange',
@@ -109,9 +110,11 @@ function CompanyForm({ company, readOnly }: { company: Company; readOnly: boolea
       invite_role_choice: company.invite_role_choice,
       default_invite_role: company.default_invite_role,
       energy_media: company.energy_media,
-      frost_protection: company.frost_protection,
-      economy_temperature: company.economy_temperature ?? DEFAULT_ECONOMY_TEMPERATURE,
-      standby_temperature: company.standby_temperature ?? DEFAULT_STANDBY_TEMPERATURE,
+      // What each mode really keeps (clamped to the range): a frost protection stored below a
+      // minimum raised later would otherwise block every save of this form.
+      frost_protection: keeps.frost,
+      economy_temperature: keeps.economy,
+      standby_temperature: keeps.standby,
     },
     units: { min_temperature: '°C', max_temperature: '°C' },
     wording: (issue) =>
