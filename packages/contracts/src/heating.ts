@@ -21,6 +21,8 @@ export const LogKindSchema = z.enum([
   'no_plan',
   /** A closure's heating mode (decision 0051). */
   'closure',
+  /** A room booking from a booking feed (decision 0053). */
+  'booking',
 ]);
 export type LogKind = z.infer<typeof LogKindSchema>;
 
@@ -298,6 +300,8 @@ export const PreviewStepSchema = z.object({
   eventId: z.string().nullable(),
   /** The running closure when `source` is `closure`, else null. */
   closureId: z.string().nullable(),
+  /** The running booking when `source` is `booking`, else null. */
+  bookingId: z.string().nullable(),
 });
 /** A closure a preview names: its name and heating mode, so a step can say "Betriebsurlaub — Frostschutz". */
 export const PreviewClosureSchema = z.object({
@@ -306,6 +310,14 @@ export const PreviewClosureSchema = z.object({
   mode: z.enum(['frost', 'economy', 'standby']),
   /** `holiday`: a public holiday of the unit's building treated as a closure (decision 0052). */
   kind: z.enum(['closure', 'holiday']),
+});
+/** A booking a preview names, so a step can say "Buchung: Elternabend 19:00–21:00". */
+export const PreviewBookingSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  /** The booking's own times (heating starts its feed's pre-heat lead earlier). */
+  start: z.iso.datetime(),
+  end: z.iso.datetime(),
 });
 /** `initial` is the setpoint in force at `from`; `changes` are the steps in (from, to]. */
 export const PreviewSchema = z.object({
@@ -316,6 +328,8 @@ export const PreviewSchema = z.object({
   changes: z.array(PreviewStepSchema),
   /** The closures the steps name by `closureId`. */
   closures: z.array(PreviewClosureSchema),
+  /** The bookings the steps name by `bookingId`. */
+  bookings: z.array(PreviewBookingSchema),
 });
 export type Preview = z.infer<typeof PreviewSchema>;
 

@@ -7,7 +7,7 @@
  *
  * The state can only change at a candidate instant: a plan switch point (or the default at the
  * midnight of an uncovered date), an event start/end, a manual change or its `until`, a pause
- * or a resume, a closure's start or end. A candidate whose state equals the previous one is not a change.
+ * or a resume, a closure's or booking's start or end. A candidate whose state equals the previous one is not a change.
  */
 import { nextPlanPointAfter, planPointAt } from './plans.ts';
 import { type Context, contextOf, isPaused, type State, sameState, stateAt } from './state.ts';
@@ -69,13 +69,14 @@ function instant(date: Date): number {
   return t;
 }
 
-function addIds<T extends { eventId?: string; planId?: string; closureId?: string }>(
+function addIds<T extends { eventId?: string; planId?: string; closureId?: string; bookingId?: string }>(
   target: T,
   state: State,
 ): T {
   if (state.eventId !== undefined) target.eventId = state.eventId;
   if (state.planId !== undefined) target.planId = state.planId;
   if (state.closureId !== undefined) target.closureId = state.closureId;
+  if (state.bookingId !== undefined) target.bookingId = state.bookingId;
   return target;
 }
 

@@ -9,6 +9,8 @@
  *   crosses New Year.
  * - The plan timeline is the union over dates of the governing plan's switch points placed on
  *   that date; the latest point at or before t is in force (it carries over midnight).
+ * - On a day treated like a Sunday (a public holiday, decision 0052) a seasonal plan uses its
+ *   Sunday switch points.
  * - A date no plan covers, following a covered date, starts at local midnight with the default
  *   point (frost protection, source `no_plan`, no planId; decision 0041). With no covered date at all the
  *   default holds forever.
@@ -71,16 +73,31 @@ export interface UnitPlans {
   defaultTemperature: number;
   own: CompiledPlan[];
   group: CompiledPlan[];
+  /** Local day numbers on which seasonal plans use their Sunday switch points; null for none. */
+  sundays: Set<number> | null;
 }
 
-/** Compiles a unit's plans; inactive plans are dropped. */
+/**
+ * Compiles a unit's plans; inactive plans are dropped. `sundayDates` ('YYYY-MM-DD', local) are
+ * days treated like a Sunday: a seasonal plan uses its Sunday switch points on them (a
+ * specific_days plan names its dates itself and is left alone); malformed dates are ignored.
+ */
 export function compileUnitPlans(
   zone: string,
   defaultTemperature: number,
   ownPlans: HeatingPlan[],
   groupPlans: HeatingPlan[],
+  sundayDates: readonly string[] = [],
 ): UnitPlans {
-  return { zone, defaultTemperature, own: compileActive(ownPlans), group: compileActive(groupPlans) };
+  const days = sundayDates.map(parseDate).filter(Number.isFinite);
+  const sundays = days.length > 0 ? new Set(days) : null;
+  return {
+    zone,
+    defaultTemperature,
+    own: compileActive(ownPlans),
+    group: compileActive(groupPlans),
+    sundays,
+  };
 }
 
 function compileActive(plans: HeatingPlan[]): CompiledPlan[] {
@@ -172,8 +189,10 @@ function governingPlan(unit: UnitPlans, day: LocalDay): CompiledPlan | null {
   return governingIn(unit.own, day) ?? governingIn(unit.group, day);
 }
 
-function pointsOn(plan: CompiledPlan, day: LocalDay): SwitchPoint[] {
-  const index = plan.seasonal ? day.weekday : 0;
+const SUNDAY = 7;
+
+function pointsOn(unit: UnitPlans, plan: CompiledPlan, day: LocalDay): SwitchPoint[] {
+  const index = plan.seasonal ? (unit.sundays?.has(day.dayNum) ? SUNDAY : day.weekday) : 0;
   let points = plan.byDay[index];
   if (!points) {
     points = [];
@@ -244,7 +263,7 @@ export function planPointAt(unit: UnitPlans, t: number): PlanPoint {
       if (lastCovered === Number.NEGATIVE_INFINITY) break;
       return defaultPoint(unit, dayStart(localDay(unit.zone, lastCovered + 1)));
     }
-    const points = pointsOn(governed, day);
+    const points = pointsOn(unit, governed, day);
     for (let i = points.length - 1; i >= 0; i--) {
       const point = points[i] as SwitchPoint;
       const at = minuteInstant(day, point.hour * 60 + point.minute);
@@ -281,7 +300,7 @@ export function nextPlanPointAfter(unit: UnitPlans, t: number): number | null {
       previousCovered = false;
       continue;
     }
-    for (const point of pointsOn(governed, day)) {
+    for (const point of pointsOn(unit, governed, day)) {
       const at = minuteInstant(day, point.hour * 60 + point.minute);
       if (at > t) return at;
     }
@@ -289,6 +308,21 @@ export function nextPlanPointAfter(unit: UnitPlans, t: number): number | null {
     dayNum++;
   }
   return null;
+}
+
+/**
+ * °C of the highest switch point on the local day of instant `t` (epoch ms) in the plan governing
+ * that day, or null when no plan governs it or the plan has no switch point that day.
+ */
+export function highestPointOn(unit: UnitPlans, t: number): number | null {
+  const day = localDayAt(unit.zone, t);
+  const governed = governingPlan(unit, day);
+  if (!governed) return null;
+  let highest: number | null = null;
+  for (const point of pointsOn(unit, governed, day)) {
+    if (highest === null || point.temperature > highest) highest = point.temperature;
+  }
+  return highest;
 }
 
 function nextCoveredFrom(unit: UnitPlans, dayNum: number): number {

@@ -1,5 +1,6 @@
 /**
- * Property-based tests (fast-check): over random plans, events, manual changes, pauses and closures in
+ * Property-based tests (fast-check): over random plans, events, manual changes, pauses, closures,
+ * bookings and days treated like a Sunday in
  * weeks containing DST changes, New Year and season ends, the engine's three views agree.
  */
 import fc from 'fast-check';
@@ -83,6 +84,19 @@ const scenario = fc.constantFrom(...WEEKS).chain(({ zone, start }) => {
       temperature: fc.integer({ min: 0, max: 70 }).map((half) => half / 2),
     })
     .chain((c) => later(c.start).map((end) => ({ ...c, end })));
+  const booking = fc
+    .record({
+      id: fc.constantFrom('b1', 'b2', 'b3'),
+      start: instant,
+      temperature: fc.option(
+        fc.integer({ min: 0, max: 70 }).map((half) => half / 2),
+        { nil: null },
+      ),
+    })
+    .chain((b) => later(b.start).map((end) => ({ ...b, end })));
+  const sundayDate = fc
+    .integer({ min: -1, max: 8 })
+    .map((offset) => weekStart.plus({ days: offset }).toISODate() as string);
   const pause = fc.option(
     instant.chain((since) =>
       fc.option(later(since), { nil: null }).map((resumedAt) => ({ since, resumedAt })),
@@ -100,6 +114,8 @@ const scenario = fc.constantFrom(...WEEKS).chain(({ zone, start }) => {
       manualChanges: fc.array(manual, { maxLength: 2 }),
       pause,
       closures: fc.array(closure, { maxLength: 2 }),
+      bookings: fc.array(booking, { maxLength: 3 }),
+      sundayDates: fc.array(sundayDate, { maxLength: 2 }),
     })
     .map(({ min, span, ...rest }) => ({
       input: { timeZone: zone, range: { min, max: min + span }, ...rest } satisfies UnitHeatingInput,
@@ -116,6 +132,7 @@ function observable(state: SetpointResolution | SetpointChange) {
     planId: state.planId,
     eventId: state.eventId,
     closureId: state.closureId,
+    bookingId: state.bookingId,
   };
 }
 
@@ -145,6 +162,20 @@ describe('heating engine properties', () => {
         expect(resolveSetpoint(open, new Date(from)).source).not.toBe('closure');
       }),
       { numRuns: 100 },
+    );
+  });
+
+  it('never cools a room below its plan with bookings, so dropping a stale feed only ever lowers it to the plan', () => {
+    fc.assert(
+      fc.property(scenario, fc.integer({ min: 0, max: WEEK_MINUTES }), ({ input, from }, minute) => {
+        const t = new Date(from + minute * MINUTE);
+        const planOnly = { ...input, events: [], manualChanges: [], pause: null, closures: [], bookings: [] };
+        const booked = { ...planOnly, bookings: input.bookings };
+        expect(resolveSetpoint(booked, t).setpoint).toBeGreaterThanOrEqual(
+          resolveSetpoint(planOnly, t).setpoint,
+        );
+      }),
+      { numRuns: 200 },
     );
   });
 

@@ -12,6 +12,12 @@
  * - A manual change holds until the first effective switch point after it or `until`, whichever
  *   comes first. Effective switch point = one not inside a running `preventRegular` event.
  * - Paused (since ≤ t < resumedAt): frost protection, source `paused`, wall control ignored.
+ * - A running booking (decision 0053; start is already moved earlier by the pre-heat lead) raises
+ *   the plan: while start ≤ t < end its temperature (or the highest switch point of the day's
+ *   plan) replaces the switch point in force when it is higher, with the booking's start as the
+ *   claim's origin — switch points inside it do not end it, a later event or manual change wins
+ *   over it, a running `preventRegular` event silences it like the plan. Of overlapping bookings
+ *   the one that started last counts.
  * - A running closure (start ≤ t < end; decision 0051) outranks plans, events and manual
  *   changes: its mode's setpoint, source `closure`, wall control ignored (nobody is there). Of
  *   overlapping closures the one that started last counts. A pause outranks a closure.
@@ -22,6 +28,7 @@
  */
 import {
   compileUnitPlans,
+  highestPointOn,
   nextPlanPointAfter,
   type PlanPoint,
   planPointAt,
@@ -47,6 +54,14 @@ interface EngineClosure {
   temperature: number;
 }
 
+interface EngineBooking {
+  id: string;
+  start: number;
+  end: number;
+  /** °C; null when no plan governs the booking's day (it then raises nothing). */
+  temperature: number | null;
+}
+
 interface EngineManual {
   kind: 'web_change' | 'qr_change';
   at: number;
@@ -64,7 +79,8 @@ export interface Context {
   manual: EngineManual[];
   pause: { since: number; resumedAt: number } | null;
   closures: EngineClosure[];
-  /** Sorted distinct finite instants of events, manual changes, pause/resume and closures. */
+  bookings: EngineBooking[];
+  /** Sorted distinct finite instants of events, manual changes, pause/resume, closures and bookings. */
   fixedInstants: number[];
   /** Memoised stop instants of events and manual changes, created on first use. */
   stops: Map<EngineEvent | EngineManual, number> | null;
@@ -78,16 +94,19 @@ export interface State {
   planId?: string;
   eventId?: string;
   closureId?: string;
+  bookingId?: string;
 }
 
 type Claim =
   | { kind: 'plan'; origin: number; point: PlanPoint }
+  | { kind: 'booking'; origin: number; booking: EngineBooking; temperature: number; point: PlanPoint }
   | { kind: 'event'; origin: number; event: EngineEvent }
   | { kind: 'manual'; origin: number; manual: EngineManual };
 
 const NO_EVENTS: EngineEvent[] = [];
 const NO_MANUAL: EngineManual[] = [];
 const NO_CLOSURES: EngineClosure[] = [];
+const NO_BOOKINGS: EngineBooking[] = [];
 const NO_INSTANTS: number[] = [];
 
 /**
@@ -105,8 +124,16 @@ export function contextOf(input: UnitHeatingInput): Context {
       }
     : null;
   const closures = input.closures?.length ? compileClosures(input) : NO_CLOSURES;
+  const plans = compileUnitPlans(
+    input.timeZone,
+    input.frostProtection,
+    input.ownPlans,
+    input.groupPlans,
+    input.sundayDates,
+  );
+  const bookings = input.bookings?.length ? compileBookings(input, plans) : NO_BOOKINGS;
   const context: Context = {
-    plans: compileUnitPlans(input.timeZone, input.frostProtection, input.ownPlans, input.groupPlans),
+    plans,
     min: input.range.min,
     max: input.range.max,
     frost: input.frostProtection,
@@ -114,7 +141,8 @@ export function contextOf(input: UnitHeatingInput): Context {
     manual,
     pause,
     closures,
-    fixedInstants: fixedInstantsOf(events, manual, pause, closures),
+    bookings,
+    fixedInstants: fixedInstantsOf(events, manual, pause, closures, bookings),
     stops: null,
   };
   return context;
@@ -142,6 +170,16 @@ function compileClosures(input: UnitHeatingInput): EngineClosure[] {
   });
 }
 
+function compileBookings(input: UnitHeatingInput, plans: Context['plans']): EngineBooking[] {
+  return (input.bookings ?? []).flatMap((booking) => {
+    const start = booking.start.getTime();
+    const end = booking.end.getTime();
+    if (!(start < end)) return [];
+    const temperature = booking.temperature ?? highestPointOn(plans, end - 1);
+    return [{ id: booking.id, start, end, temperature }];
+  });
+}
+
 function compileManual(input: UnitHeatingInput): EngineManual[] {
   const manual: EngineManual[] = input.manualChanges.map((change) => ({
     kind: change.kind,
@@ -158,11 +196,19 @@ function fixedInstantsOf(
   manual: EngineManual[],
   pause: Context['pause'],
   closures: EngineClosure[],
+  bookings: EngineBooking[],
 ): number[] {
-  if (events.length === 0 && manual.length === 0 && pause === null && closures.length === 0)
+  if (
+    events.length === 0 &&
+    manual.length === 0 &&
+    pause === null &&
+    closures.length === 0 &&
+    bookings.length === 0
+  )
     return NO_INSTANTS;
   const instants = new Set<number>();
   for (const closure of closures) instants.add(closure.start).add(closure.end);
+  for (const booking of bookings) instants.add(booking.start).add(booking.end);
   for (const event of events) instants.add(event.start).add(event.end);
   for (const change of manual) instants.add(change.at).add(change.until);
   if (pause) instants.add(pause.since).add(pause.resumedAt);
@@ -183,6 +229,29 @@ function closureAt(context: Context, t: number): EngineClosure | undefined {
       running = closure;
   }
   return running;
+}
+
+/**
+ * The booking running at `t` that raises the plan's `point` (the one that started last), with
+ * the °C it asks for, if any.
+ */
+function raisingBookingAt(
+  context: Context,
+  t: number,
+  point: PlanPoint,
+): { booking: EngineBooking; temperature: number } | undefined {
+  let running: EngineBooking | undefined;
+  for (const booking of context.bookings) {
+    if (
+      booking.start <= t &&
+      t < booking.end &&
+      booking.temperature !== null &&
+      booking.temperature > point.temperature &&
+      (!running || booking.start >= running.start)
+    )
+      running = booking;
+  }
+  return running ? { booking: running, temperature: running.temperature as number } : undefined;
 }
 
 function clamp(context: Context, temperature: number): number {
@@ -241,7 +310,12 @@ function winnerAt(context: Context, t: number): Claim {
   const point = planPointAt(context.plans, t);
   let best: Claim | null = null;
   let bestPriority = 0;
-  if (!suppressesPoint(context, t, point.at)) best = { kind: 'plan', origin: point.at, point };
+  if (!suppressesPoint(context, t, point.at)) {
+    const raising = context.bookings.length > 0 ? raisingBookingAt(context, t, point) : undefined;
+    best = raising
+      ? { kind: 'booking', origin: raising.booking.start, point, ...raising }
+      : { kind: 'plan', origin: point.at, point };
+  }
   for (const event of context.events) {
     if (event.start <= t && t < stopOf(context, event) && outranks(event.start, 1, best, bestPriority)) {
       best = { kind: 'event', origin: event.start, event };
@@ -276,6 +350,13 @@ function nativeState(context: Context, claim: Claim): State {
         source: claim.point.source,
         ignoreWallControl: claim.point.ignoreWallControl,
         ...(claim.point.planId === undefined ? {} : { planId: claim.point.planId }),
+      };
+    case 'booking':
+      return {
+        setpoint: clamp(context, claim.temperature),
+        source: 'booking',
+        ignoreWallControl: claim.point.ignoreWallControl,
+        bookingId: claim.booking.id,
       };
     case 'event':
       return {
@@ -336,6 +417,7 @@ export function sameState(a: State, b: State): boolean {
     a.ignoreWallControl === b.ignoreWallControl &&
     a.planId === b.planId &&
     a.eventId === b.eventId &&
-    a.closureId === b.closureId
+    a.closureId === b.closureId &&
+    a.bookingId === b.bookingId
   );
 }

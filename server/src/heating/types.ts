@@ -17,7 +17,9 @@ export type LogKind =
   /** Frost protection because no active plan (own or group) covers the date (decision 0041). */
   | 'no_plan'
   /** A running closure's heating mode (decision 0051). */
-  | 'closure';
+  | 'closure'
+  /** A room booking from a booking feed (decision 0053). */
+  | 'booking';
 
 /** One switch point of a plan: from this local time on, the plan asks for `temperature`. */
 export interface SwitchPoint {
@@ -79,6 +81,20 @@ export interface HeatingClosure {
   temperature: number;
 }
 
+/**
+ * A room booking of this unit (decision 0053). The caller leaves out bookings of stale feeds and
+ * those a feed rule ignores, and moves `start` earlier by the feed's pre-heat lead.
+ */
+export interface HeatingBooking {
+  id: string;
+  /** When heating for the booking begins (the booking's start minus the pre-heat lead). */
+  start: Date;
+  /** Exclusive: the booking's end. */
+  end: Date;
+  /** °C; null for the highest switch point of the plan governing the local day the booking ends on. */
+  temperature: number | null;
+}
+
 export interface UnitHeatingInput {
   /** IANA, e.g. 'Europe/Berlin'. */
   timeZone: string;
@@ -96,6 +112,13 @@ export interface UnitHeatingInput {
   pause: { since: Date; resumedAt?: Date | null } | null;
   /** Closures covering this unit; while one runs it outranks everything but a pause. */
   closures?: HeatingClosure[];
+  /** Bookings of this unit; while one runs it raises the plan's setpoint to its own. */
+  bookings?: HeatingBooking[];
+  /**
+   * Local dates 'YYYY-MM-DD' whose seasonal plans use their Sunday switch points (public holidays
+   * treated "like a Sunday", decision 0052).
+   */
+  sundayDates?: string[];
 }
 
 export interface SetpointResolution {
@@ -110,6 +133,7 @@ export interface SetpointResolution {
   eventId?: string;
   planId?: string;
   closureId?: string;
+  bookingId?: string;
 }
 
 export interface SetpointChange {
@@ -121,6 +145,7 @@ export interface SetpointChange {
   eventId?: string;
   planId?: string;
   closureId?: string;
+  bookingId?: string;
 }
 
 export interface PlanIssue {

@@ -60,6 +60,7 @@ function step(c: Omit<SetpointChange, 'at'>, at: Date) {
     planId: c.planId ?? null,
     eventId: c.eventId ?? null,
     closureId: c.closureId ?? null,
+    bookingId: c.bookingId ?? null,
   };
 }
 
@@ -113,6 +114,7 @@ export class PreviewService {
       initial,
       changes,
       closures: await namedClosures(db, userId, companyId, [...closureIds]),
+      bookings: [],
     };
   }
 }
