@@ -4,7 +4,7 @@
  * 2026" and "Do., 26.11.", English stays English. Week and day open at the working day, not at
  * midnight.
  */
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../app/i18n.ts';
 import EventsCalendar, { calendarFormats } from './components/events-calendar.tsx';
@@ -91,6 +91,6 @@ describe('events calendar', () => {
       scrolled.push(top);
     });
     await renderCalendar('de', 'week');
-    await vi.waitFor(() => expect(scrolled.at(-1)).toBeCloseTo((2400 * 7) / 24, 0));
+    await waitFor(() => expect(scrolled.at(-1)).toBeCloseTo((2400 * 7) / 24, 0));
   });
 });

@@ -18,9 +18,15 @@ describe('gateways screen', () => {
     localStorage.clear();
     await setLanguage('en');
   });
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
 
   it('shows each gateway online or offline with its last seen time', async () => {
+    // A frozen clock: on a loaded machine the screen may render seconds after the fixture is made.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-26T10:00:00Z'));
     const live = testGateway({ online: true, lastSeen: new Date(Date.now() - 20_000).toISOString() });
     const dead = testGateway({ online: false });
     open(registryApi({ gateways: [live, dead] }));

@@ -4,7 +4,7 @@
  * server's 409 reason shown.
  */
 import type { Group } from '@heizplan/contracts/heating';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../app/i18n.ts';
@@ -76,7 +76,7 @@ describe('groups screen', { timeout: 20_000 }, () => {
       ],
     });
     open(blocked, undefined, [winter]);
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(screen.getByTestId('plans-disabled-reason')).toHaveTextContent(
         'These units have their own active plan, which applies to them instead of the group plans: Raum 3, Raum 4. ' +
           'The active group plan “Winter” still applies to the other units of the group. ' +

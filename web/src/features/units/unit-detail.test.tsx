@@ -101,7 +101,7 @@ describe('unit detail', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('unit-delete-dialog')).toHaveTextContent('Delete Aula?');
     await userEvent.click(screen.getByTestId('unit-delete-confirm'));
     expect(await screen.findByText('Aula deleted')).toBeVisible();
-    await vi.waitFor(() => expect(router.location().pathname).toBe('/units'));
+    await waitFor(() => expect(router.location().pathname).toBe('/units'));
     expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'DELETE')).toHaveLength(1);
   });
 
@@ -130,12 +130,12 @@ describe('unit detail', { timeout: 20_000 }, () => {
     const start = await screen.findByTestId('preview-week-start');
     expect(previewCalls()).toEqual([null]);
     fireEvent.change(start, { target: { value: '2027-03-22' } });
-    await vi.waitFor(() => expect(previewCalls().at(-1)).toBe('2027-03-22T00:00:00.000+01:00'));
+    await waitFor(() => expect(previewCalls().at(-1)).toBe('2027-03-22T00:00:00.000+01:00'));
     await userEvent.click(screen.getByTestId('preview-week-next'));
-    await vi.waitFor(() => expect(previewCalls().at(-1)).toBe('2027-03-29T00:00:00.000+02:00'));
+    await waitFor(() => expect(previewCalls().at(-1)).toBe('2027-03-29T00:00:00.000+02:00'));
     expect(start).toHaveValue('2027-03-29');
     await userEvent.click(screen.getByTestId('preview-week-now'));
-    await vi.waitFor(() => expect(previewCalls().at(-1)).toBeNull());
+    await waitFor(() => expect(previewCalls().at(-1)).toBeNull());
     expect(start).toHaveAttribute('min');
     expect(start).toHaveAttribute('max');
   });

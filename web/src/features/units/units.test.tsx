@@ -1,5 +1,5 @@
 /** Units screen (spec §2, §9): deviation warning, ±0.5 °C clamped to the company range, pause, create many. */
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../app/i18n.ts';
@@ -65,13 +65,13 @@ describe('units screen', { timeout: 20_000 }, () => {
     expect(screen.getByTestId(`unit-raise-${hot.id}`)).toBeDisabled();
     await userEvent.click(screen.getByTestId(`unit-raise-${warm.id}`));
     // Sent once the presses pause.
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(bodiesOf(fetchMock, 'POST', `/api/companies/c1/units/${warm.id}/setpoint`)).toEqual([
         { setpoint: 28 },
       ]),
     );
     await userEvent.click(screen.getByTestId(`unit-lower-${hot.id}`));
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(bodiesOf(fetchMock, 'POST', `/api/companies/c1/units/${hot.id}/setpoint`)).toEqual([
         { setpoint: 27.5 },
       ]),
@@ -89,7 +89,7 @@ describe('units screen', { timeout: 20_000 }, () => {
     const raise = await screen.findByTestId(`unit-raise-${room.id}`);
     for (let i = 0; i < 12; i++) await userEvent.click(raise);
     expect(screen.getByTestId(`unit-setpoint-${room.id}`)).toHaveTextContent('26.0 °C');
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(bodiesOf(fetchMock, 'POST', `/api/companies/c1/units/${room.id}/setpoint`)).toEqual([
         { setpoint: 26 },
       ]),
@@ -198,7 +198,7 @@ describe('units screen', { timeout: 20_000 }, () => {
     await screen.findByText('Aula');
     await userEvent.type(screen.getByTestId('units-search'), 'Au');
     await userEvent.click(screen.getByTestId('units-table-sort-roomTemperature'));
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(fetchMock.mock.calls.map(([u]) => u)).toContain(
         '/api/companies/c1/units?page=1&size=10&q=Au&sort=roomTemperature&order=asc',
       ),
