@@ -172,6 +172,7 @@ const envSchema = z.object({
   ALERT_EVALUATION_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
   WEBHOOKS_ALLOW_HTTP: boolish.default(false),
   WEBHOOKS_ALLOW_PRIVATE: boolish.default(false),
+  FEEDS_ALLOW_PRIVATE: boolish.default(false),
   SUPPORT_EMAIL: z.email().optional(),
   SUPPORT_URL: z.url({ protocol: /^https?$/ }).optional(),
   SENTRY_DSN: z.url({ protocol: /^https?$/ }).optional(),
@@ -244,6 +245,14 @@ export interface Config {
     webhooksAllowHttp: boolean;
     /** Webhook endpoints on loopback, link-local, private or unique-local addresses are allowed. */
     webhooksAllowPrivate: boolean;
+  };
+  /** Booking feeds (decision 0053). */
+  feeds: {
+    /**
+     * Feed URLs on loopback, link-local, private or unique-local addresses are fetched; off, only
+     * public addresses and the app's own origin (PUBLIC_URL, e.g. the demo's calendar) are.
+     */
+    allowPrivate: boolean;
   };
   /** Bearer token of the operator-only API; unset = generated once in `$DATA_DIR/operator-token`. */
   operatorToken?: string;
@@ -319,6 +328,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       webhooksAllowHttp: e.WEBHOOKS_ALLOW_HTTP,
       webhooksAllowPrivate: e.WEBHOOKS_ALLOW_PRIVATE,
     },
+    feeds: { allowPrivate: e.FEEDS_ALLOW_PRIVATE },
     operatorToken: e.OPERATOR_TOKEN,
     env: e.NODE_ENV,
     port: e.PORT,

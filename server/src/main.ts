@@ -14,6 +14,7 @@ import { DEMO_LOGIN } from './demo/demo-data.ts';
 import { type RunningDemo, runDemoSimulator } from './demo/demo-simulator.ts';
 import { startAlertJobs } from './jobs/alert-jobs.ts';
 import { startBillingRenewal } from './jobs/billing-renewal.ts';
+import { startBookingFeedSync } from './jobs/booking-feed-sync.ts';
 import { HeatingScheduler } from './jobs/heating-scheduler.ts';
 import { createLogger } from './logger.ts';
 import { startLorawan } from './lorawan/lorawan.ts';
@@ -102,6 +103,7 @@ async function main() {
     mailer: services.mailer,
   });
 
+  let stopBookingFeedSync = () => {};
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -111,6 +113,7 @@ async function main() {
     await heatingScheduler.stop();
     stopAccountPurge();
     stopBillingRenewal();
+    stopBookingFeedSync();
     stopAlertJobs();
     await lorawan.close();
     await alertsOnUplinks.idle();
@@ -123,6 +126,9 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   heatingScheduler.start();
+  // Room calendars every 15 minutes (decision 0053); after listening, as the demo's calendar is
+  // served by this server.
+  stopBookingFeedSync = startBookingFeedSync({ bookingFeeds: services.bookingFeeds, log });
   log.info(`Heizplan ${config.version} on ${config.publicUrl} (database: ${database.kind})`);
   if (demo) {
     console.log(

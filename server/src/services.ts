@@ -11,6 +11,9 @@ import { AlertsService } from './modules/alerts/alerts.service.ts';
 import { BillingService } from './modules/billing/billing.service.ts';
 import { createBillingProvider } from './modules/billing/billing.wiring.ts';
 import { licencePolicy } from './modules/billing/licences.ts';
+import { BookingFeedsService } from './modules/booking-feeds/booking-feeds.service.ts';
+import type { FeedFetchOptions } from './modules/booking-feeds/feed-fetch.ts';
+import { BuildingDaysService } from './modules/buildings/building-days.service.ts';
 import { BuildingsService } from './modules/buildings/buildings.service.ts';
 import { ClosuresService } from './modules/closures/closures.service.ts';
 import { CompaniesService } from './modules/companies/companies.service.ts';
@@ -59,6 +62,8 @@ export interface Services {
   readonly events: EventsService;
   readonly closures: ClosuresService;
   readonly buildings: BuildingsService;
+  readonly buildingDays: BuildingDaysService;
+  readonly bookingFeeds: BookingFeedsService;
   readonly publicHeatingView: PublicHeatingViewService;
   readonly heatingLog: HeatingLogService;
   readonly unitSeries: UnitSeriesService;
@@ -79,6 +84,14 @@ export interface ServicesOptions {
   db: Db;
   log: Logger;
   ports?: ServicePorts;
+}
+
+/**
+ * What booking feeds may fetch (decision 0053): public addresses, the app's own origin (the demo's
+ * calendar), and with FEEDS_ALLOW_PRIVATE every address.
+ */
+export function feedFetchOptions(config: Config): FeedFetchOptions {
+  return { allowPrivate: config.feeds.allowPrivate, ownOrigin: new URL(config.publicUrl).origin };
 }
 
 /** Builds every service on `db`; @returns them in a frozen object. */
@@ -116,8 +129,12 @@ export function createServices({ config, db, log, ports = {} }: ServicesOptions)
     publicUrl: config.publicUrl,
     log,
   });
-  // The device key may be read from DATA_DIR; only the first AppKey needs it.
+  // The device key may be read from DATA_DIR; only the first AppKey (or feed password) needs it.
   let cipher: AppKeyCipher | undefined;
+  const loadCipher = async () => {
+    cipher ??= createAppKeyCipher(await loadDeviceKey(config));
+    return cipher;
+  };
 
   return Object.freeze({
     mailer: account.mailer,
@@ -128,17 +145,16 @@ export function createServices({ config, db, log, ports = {} }: ServicesOptions)
     events: new EventsService(heating),
     closures: new ClosuresService(heating),
     buildings: new BuildingsService(heating),
+    buildingDays: new BuildingDaysService(heating),
+    bookingFeeds: new BookingFeedsService({
+      ...heating,
+      cipher: loadCipher,
+      fetch: feedFetchOptions(config),
+    }),
     publicHeatingView: new PublicHeatingViewService(heating, units),
     heatingLog: new HeatingLogService(db),
     unitSeries: new UnitSeriesService({ db, now }),
-    devices: new DevicesService({
-      db,
-      cipher: async () => {
-        cipher ??= createAppKeyCipher(await loadDeviceKey(config));
-        return cipher;
-      },
-      licences,
-    }),
+    devices: new DevicesService({ db, cipher: loadCipher, licences }),
     gateways: new GatewaysService({ db, now }),
     qrCodes: new QrCodesService({
       db,

@@ -15,6 +15,8 @@ export const ALERT_KINDS = [
   'far_from_setpoint',
   'setpoint_not_delivered',
   'setpoints_stalled',
+  /** A room's booking calendar failed to fetch or is older than 24 h (decision 0053). */
+  'booking_feed_stale',
 ] as const;
 
 /** What a company's alert settings are until it changes them. */

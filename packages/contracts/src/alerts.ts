@@ -14,10 +14,10 @@ export const AlertKindSchema = z.enum(ALERT_KINDS);
 export type AlertKind = z.infer<typeof AlertKindSchema>;
 
 /**
- * What an alert is about: a device (DevEUI), a gateway (id), a unit (id) or the whole company
- * (its id; setpoints not being sent at all).
+ * What an alert is about: a device (DevEUI), a gateway (id), a unit (id), the whole company
+ * (its id; setpoints not being sent at all) or a booking feed (its id; `unitId` is its room).
  */
-export const AlertSubjectSchema = z.enum(['device', 'gateway', 'unit', 'company']);
+export const AlertSubjectSchema = z.enum(['device', 'gateway', 'unit', 'company', 'booking_feed']);
 export type AlertSubject = z.infer<typeof AlertSubjectSchema>;
 
 export const AlertStateSchema = z.enum(['open', 'resolved']);
@@ -92,6 +92,10 @@ export const AlertListQuerySchema = PageQuerySchema.extend({
   state: AlertStateSchema.optional(),
   unitId: z.uuid().optional(),
   groupId: z.uuid().optional(),
+  /** Only alerts of units in this building: the alert's unit, or its device's unit (decision 0052). */
+  buildingId: z.uuid().optional(),
+  /** Only alerts of units on this floor (of `buildingId`, or of any building). */
+  floor: z.string().trim().min(1).max(40).optional(),
   sort: AlertSortSchema.default('openedAt'),
   order: z.enum(['asc', 'desc']).default('desc'),
 }).strict();

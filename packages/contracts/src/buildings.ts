@@ -33,8 +33,11 @@ export const FEDERAL_STATES = [
 export const FederalStateSchema = z.enum(FEDERAL_STATES);
 export type FederalState = z.infer<typeof FederalStateSchema>;
 
-/** `ignore`: public holidays change nothing; `closure`: each one is a closure in `holidayMode`. */
-export const HolidayTreatmentSchema = z.enum(['ignore', 'closure']);
+/**
+ * `ignore`: public holidays change nothing; `closure`: each one is a closure in `holidayMode`;
+ * `sunday`: on each one the seasonal plans use their Sunday switch points.
+ */
+export const HolidayTreatmentSchema = z.enum(['ignore', 'closure', 'sunday']);
 export type HolidayTreatment = z.infer<typeof HolidayTreatmentSchema>;
 
 export const BuildingParamsSchema = CompanyParamsSchema.extend({ buildingId: z.uuid() });
@@ -58,7 +61,10 @@ export const BuildingSchema = z.object({
   region: z.string().nullable(),
   floors: z.array(z.string()),
   publicHolidays: HolidayTreatmentSchema,
+  /** The heating mode of public holidays treated as closures and of school holidays. */
   holidayMode: HeatingModeSchema,
+  /** School holidays (Ferien) of the building's state are closures in `holidayMode` (schools). */
+  schoolHolidays: z.boolean(),
   /** Units in the building. */
   unitCount: z.number().int(),
   createdAt: z.iso.datetime(),
@@ -82,6 +88,7 @@ export const BuildingInputSchema = z.object({
   floors: z.array(floorName).max(BUILDING_FLOORS_MAX).default([]),
   publicHolidays: HolidayTreatmentSchema.default('ignore'),
   holidayMode: HeatingModeSchema.default('frost'),
+  schoolHolidays: z.boolean().default(false),
 });
 export type BuildingInput = z.input<typeof BuildingInputSchema>;
 
@@ -100,6 +107,7 @@ export const BuildingUpdateSchema = z.object({
   floors: z.array(floorName).max(BUILDING_FLOORS_MAX).optional(),
   publicHolidays: HolidayTreatmentSchema.optional(),
   holidayMode: HeatingModeSchema.optional(),
+  schoolHolidays: z.boolean().optional(),
 });
 export type BuildingUpdate = z.infer<typeof BuildingUpdateSchema>;
 
@@ -129,5 +137,66 @@ export const HolidaySchema = z.object({
   regional: z.boolean(),
 });
 export type Holiday = z.infer<typeof HolidaySchema>;
-export const HolidayListSchema = z.object({ results: z.array(HolidaySchema) });
+
+/** One school holiday period (Ferien) of a federal state; local dates, both inclusive. */
+export const SchoolHolidaySchema = z.object({
+  start: z.string(),
+  end: z.string(),
+  name: z.string(),
+});
+export type SchoolHoliday = z.infer<typeof SchoolHolidaySchema>;
+
+/**
+ * `GET …/buildings/{buildingId}/holidays?year=`: the public holidays of the year and the school
+ * holiday periods overlapping it (whether or not the building uses them; `schoolHolidaysUntil`
+ * is the last date the shipped school-holiday data covers).
+ */
+export const HolidayListSchema = z.object({
+  results: z.array(HolidaySchema),
+  schoolHolidays: z.array(SchoolHolidaySchema),
+  schoolHolidaysUntil: z.string(),
+});
 export type HolidayList = z.infer<typeof HolidayListSchema>;
+
+// ---- the company's own days (bridge days, movable days off) ----
+
+/** Most own days a building keeps. */
+export const BUILDING_DAYS_MAX = 500;
+/** Largest ICS file an import reads (bytes of text). */
+export const BUILDING_DAYS_ICS_MAX = 1_000_000;
+
+export const BuildingDayParamsSchema = BuildingParamsSchema.extend({ dayId: z.uuid() });
+
+/**
+ * A day the company closes a building on its own (a bridge day, a movable day off): a whole local
+ * day that counts like a public holiday — a closure in the building's holiday mode, or "like a
+ * Sunday" when the building treats holidays so.
+ */
+export const BuildingDaySchema = z.object({
+  id: z.uuid(),
+  /** Local date `YYYY-MM-DD`. */
+  date: z.string(),
+  name: z.string(),
+  createdAt: z.iso.datetime(),
+  createdBy: ActorSchema.nullable(),
+});
+export type BuildingDay = z.infer<typeof BuildingDaySchema>;
+/** `GET …/buildings/{buildingId}/days?year=`: the year's own days by date. */
+export const BuildingDayListSchema = z.object({ results: z.array(BuildingDaySchema) });
+export type BuildingDayList = z.infer<typeof BuildingDayListSchema>;
+export const BuildingDayQuerySchema = z.object({ year: z.coerce.number().int().min(2000).max(2100) });
+
+export const BuildingDayInputSchema = z.object({
+  date: z.iso.date(),
+  name: z.string().trim().min(1).max(120),
+});
+export type BuildingDayInput = z.infer<typeof BuildingDayInputSchema>;
+
+/** `POST …/days/import`: the text of an ICS file; each event's local days become own days. */
+export const BuildingDayImportSchema = z.object({ ics: z.string().min(1).max(BUILDING_DAYS_ICS_MAX) });
+/** Days added, and days left out because the building already had them. */
+export const BuildingDayImportResultSchema = z.object({
+  imported: z.number().int(),
+  skipped: z.number().int(),
+});
+export type BuildingDayImportResult = z.infer<typeof BuildingDayImportResultSchema>;

@@ -113,6 +113,10 @@ export const DeviceListQuerySchema = PageQuerySchema.extend({
   unitId: z.uuid().optional(),
   /** `true` = only devices without a unit. */
   unassigned: z.enum(['true', 'false']).optional(),
+  /** Only devices whose unit is in this building (decision 0052). */
+  buildingId: z.uuid().optional(),
+  /** Only devices whose unit is on this floor (of `buildingId`, or of any building). */
+  floor: z.string().trim().min(1).max(40).optional(),
   sort: z.enum(DEVICE_SORTS).default('createdAt'),
   order: z.enum(['asc', 'desc']).default('desc'),
 });

@@ -308,8 +308,12 @@ export const PreviewClosureSchema = z.object({
   id: z.string(),
   name: z.string(),
   mode: z.enum(['frost', 'economy', 'standby']),
-  /** `holiday`: a public holiday of the unit's building treated as a closure (decision 0052). */
-  kind: z.enum(['closure', 'holiday']),
+  /**
+   * `holiday`: a public holiday of the unit's building treated as a closure (decision 0052);
+   * `school_holiday`: a school holiday period of the building's state (named with the state);
+   * `company_day`: a day the company entered for the building (a bridge day).
+   */
+  kind: z.enum(['closure', 'holiday', 'school_holiday', 'company_day']),
 });
 /** A booking a preview names, so a step can say "Buchung: Elternabend 19:00–21:00". */
 export const PreviewBookingSchema = z.object({

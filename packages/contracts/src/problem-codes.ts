@@ -53,6 +53,16 @@ export const PROBLEM_CODES = [
   'unknown_floor',
   /** A holiday region that the building's federal state does not have. params: region */
   'unknown_holiday_region',
+  'unknown_building_day',
+  /** An own day on a date the building already has one for. params: date */
+  'building_day_exists',
+  /** More own days than a building keeps. params: max */
+  'building_days_full',
+  /** An uploaded calendar file that is no iCalendar data. */
+  'invalid_ics',
+  'unknown_booking_feed',
+  /** A booking feed address on a loopback, link-local, private or unique-local address. params: address */
+  'booking_feed_address_private',
   /** A manual or occupant's setpoint change while a closure holds the unit (decision 0051). */
   'unit_closed',
   'event_end_before_start',

@@ -43,6 +43,8 @@ interface World {
   eventId: string;
   closureId: string;
   buildingId: string;
+  dayId: string;
+  feedId: string;
   deviceId: string;
   gatewayId: string;
   inviteId: string;
@@ -104,6 +106,17 @@ async function buildWorld(): Promise<World> {
     publicHolidays: 'closure',
   });
   await call('PATCH', `/units/${grouped.id}`, { buildingId: building.id, floor: 'EG' });
+  const day = await call<{ id: string }>('POST', `/buildings/${building.id}/days`, {
+    date: new Date(now + 30 * 86_400_000).toISOString().slice(0, 10),
+    name: 'Brückentag',
+  });
+  // Its address does not resolve: a sync records the failure, which is all the walk needs.
+  const feed = await call<{ id: string }>('POST', '/booking-feeds', {
+    name: 'Raumbuchung',
+    unitId: unit.id,
+    linkedUnitIds: [loose.id],
+    url: 'https://calendar.example.test/raum-1.ics',
+  });
   await call('PUT', '/billing/address', BILLING_ADDRESS);
   const { checkoutId } = await call<{ checkoutId: string }>('POST', '/billing/checkout', {
     interval: 'yearly',
@@ -143,6 +156,8 @@ async function buildWorld(): Promise<World> {
     eventId: event.id,
     closureId: closure.id,
     buildingId: building.id,
+    dayId: day.id,
+    feedId: feed.id,
     deviceId,
     gatewayId: gateway.id,
     inviteId: invite.id,
@@ -190,6 +205,17 @@ function payloadFor(operation: string, w: World): { query?: string; payload?: ob
     'POST /api/companies/{companyId}/buildings': { payload: { name: 'Turnhalle', state: 'BE' } },
     'PATCH /api/companies/{companyId}/buildings/{buildingId}': { payload: { holidayMode: 'economy' } },
     'GET /api/companies/{companyId}/buildings/{buildingId}/holidays': { query: 'year=2026' },
+    'GET /api/companies/{companyId}/buildings/{buildingId}/days': { query: 'year=2026' },
+    'POST /api/companies/{companyId}/buildings/{buildingId}/days': {
+      payload: { date: new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10), name: 'Inventur' },
+    },
+    'POST /api/companies/{companyId}/buildings/{buildingId}/days/import': {
+      payload: { ics: 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nEND:VCALENDAR\r\n' },
+    },
+    'POST /api/companies/{companyId}/booking-feeds': {
+      payload: { name: 'Turnhalle', unitId: w.looseUnitId, url: 'webcal://calendar.example.test/halle.ics' },
+    },
+    'PATCH /api/companies/{companyId}/booking-feeds/{feedId}': { payload: { preheatMinutes: 60 } },
     'POST /api/companies/{companyId}/devices': { payload: { id: hex(8), model: 'milesight-wt101' } },
     'PATCH /api/companies/{companyId}/devices/{deviceId}': { payload: { unitId: null } },
     'POST /api/companies/{companyId}/gateways': { payload: { gatewayEui: hex(8), name: 'Keller' } },
@@ -226,6 +252,8 @@ function urlFor(operation: string, w: World): string {
     .replace('{eventId}', w.eventId)
     .replace('{closureId}', w.closureId)
     .replace('{buildingId}', w.buildingId)
+    .replace('{dayId}', w.dayId)
+    .replace('{feedId}', w.feedId)
     .replace('{deviceId}', w.deviceId)
     .replace('{devEui}', w.deviceId)
     .replace('{gatewayId}', w.gatewayId)

@@ -24,6 +24,8 @@ export const PERMISSION_MATRIX: Record<string, Access> = {
   'POST /api/billing/stripe/webhook': 'public',
   'POST /api/operator/billing/{company}/mark-paid': 'operator',
   'GET /api/public/heating-view/{token}': 'public',
+  // The demo company's meeting-room calendar (generated, no data of any company).
+  'GET /api/public/demo/bookings.ics': 'public',
   'POST /api/public/heating-view/{token}/setpoint': 'public',
 
   'GET /api/me/': 'signed-in',
@@ -104,6 +106,19 @@ export const PERMISSION_MATRIX: Record<string, Access> = {
   'PATCH /api/companies/{companyId}/buildings/{buildingId}': 'operate',
   'DELETE /api/companies/{companyId}/buildings/{buildingId}': 'operate',
   'GET /api/companies/{companyId}/buildings/{buildingId}/holidays': 'read',
+  'GET /api/companies/{companyId}/buildings/{buildingId}/days': 'read',
+  'POST /api/companies/{companyId}/buildings/{buildingId}/days': 'operate',
+  'POST /api/companies/{companyId}/buildings/{buildingId}/days/import': 'operate',
+  'DELETE /api/companies/{companyId}/buildings/{buildingId}/days/{dayId}': 'operate',
+
+  'GET /api/companies/{companyId}/booking-feeds': 'read',
+  'POST /api/companies/{companyId}/booking-feeds': 'operate',
+  'GET /api/companies/{companyId}/booking-feeds/{feedId}': 'read',
+  'PATCH /api/companies/{companyId}/booking-feeds/{feedId}': 'operate',
+  'DELETE /api/companies/{companyId}/booking-feeds/{feedId}': 'operate',
+  // Fetching changes the feed's status and bookings (and so the heating).
+  'POST /api/companies/{companyId}/booking-feeds/{feedId}/sync': 'operate',
+  'GET /api/companies/{companyId}/booking-feeds/{feedId}/bookings': 'read',
 
   'GET /api/companies/{companyId}/devices': 'read',
   'POST /api/companies/{companyId}/devices': 'operate',

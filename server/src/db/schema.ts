@@ -5,6 +5,7 @@
 export * from './schema/accounts.ts';
 export * from './schema/alerts.ts';
 export * from './schema/billing.ts';
+export * from './schema/booking-feeds.ts';
 export * from './schema/buildings.ts';
 export * from './schema/closures.ts';
 export * from './schema/cluster.ts';

@@ -7,6 +7,8 @@ import { loadConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import {
   alerts,
+  bookingFeeds,
+  bookings,
   buildings,
   closures,
   closureUnits,
@@ -20,6 +22,7 @@ import {
 } from '../db/schema.ts';
 import { evaluateAll } from '../modules/alerts/alert-evaluation.ts';
 import { ensureDemo } from './demo.ts';
+import { DEMO_BOOKING_FEED, DEMO_BOOKING_UNIT } from './demo-bookings.ts';
 import {
   DEMO_DEVICES,
   DEMO_DRAINING,
@@ -109,6 +112,32 @@ describe('demo building', () => {
       unitRows.every((u) => u.buildingId === building?.id && building?.floors.includes(u.floor ?? '')),
     ).toBe(true);
     expect(unitRows.find((u) => u.name === 'Empfang')?.floor).toBe('EG');
+
+    // The meeting room's booking calendar on the app's own origin, stored as fetched now.
+    const [feed] = await db.select().from(bookingFeeds).where(eq(bookingFeeds.companyId, companyId));
+    expect(feed).toMatchObject({
+      name: DEMO_BOOKING_FEED.name,
+      unitId: unitRows.find((u) => u.name === DEMO_UNITS[DEMO_BOOKING_UNIT])?.id,
+      url: `http://localhost:3000${DEMO_BOOKING_FEED.path}`,
+      lastSuccessAt: now,
+      lastError: null,
+    });
+    const booked = await db
+      .select()
+      .from(bookings)
+      .where(eq(bookings.feedId, feed?.id as string));
+    expect(feed?.bookingCount).toBe(booked.filter((b) => b.heats).length);
+    // Monday 23 November 14:00 Berlin; too short and "nicht heizen" are kept but do not heat.
+    expect(booked.find((b) => b.title === 'Kundentermin Stadtwerke')).toMatchObject({
+      start: new Date('2026-11-23T13:00:00Z'),
+      heats: true,
+    });
+    expect(booked.find((b) => b.title === 'Kurze Abstimmung')?.heats).toBe(false);
+    expect(booked.find((b) => b.title === 'Grundreinigung – nicht heizen')?.heats).toBe(false);
+    // The weekly jour fixe: Tuesday 17 November (within the 8 days back) and every Tuesday after.
+    const jourFixe = booked.filter((b) => b.title === 'Jour fixe Haustechnik').map((b) => b.start);
+    expect(jourFixe[0]).toEqual(new Date('2026-11-17T08:00:00Z'));
+    expect(jourFixe.length).toBeGreaterThan(50);
   });
 
   it('takes the running Christmas break in early January, the coming one otherwise', () => {

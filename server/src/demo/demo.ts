@@ -2,17 +2,20 @@
  * The demo building on first start (README quick start): with `DEMO` unset and an empty
  * database — or with `DEMO=1` and no demo company yet — creates the company of demo-data.ts with a
  * signed-up admin, a building in Munich whose Bavarian public holidays keep economy mode, a
- * Christmas closure in frost protection (the reception excepted), backfills 14 days of readings and setpoint history so graphs have data at
+ * Christmas closure in frost protection (the reception excepted), a booking calendar for the
+ * meeting room served by the app itself (demo-bookings.ts), backfills 14 days of readings and setpoint history so graphs have data at
  * once, and then runs the device simulator against the app's MQTT broker while the server runs
  * (uplinks in ChirpStack JSON with the vendors' byte layouts, downlinks acknowledged, gateway
  * stats). Prints the demo login at every start while the demo company exists. `DEMO=0` turns
  * all of it off.
  */
+import { FEED_SYNC_INTERVAL_MS } from '@heizplan/contracts/booking-feeds';
 import { count, eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../auth/password.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import {
+  bookingFeeds,
   buildings,
   closures,
   closureUnits,
@@ -28,7 +31,10 @@ import {
   users,
 } from '../db/schema.ts';
 import { periodEnd } from '../modules/billing/manual-provider.ts';
+import { BOOKINGS_AHEAD_MS, BOOKINGS_BACK_MS, parseBookings } from '../modules/booking-feeds/ics.ts';
+import { storeBookings } from '../modules/booking-feeds/sync.ts';
 import { evaluateUnits } from '../scheduling/heating-apply.ts';
+import { DEMO_BOOKING_FEED, DEMO_BOOKING_UNIT, demoBookingsIcs } from './demo-bookings.ts';
 import {
   DEMO_BUILDING,
   DEMO_CLOSURE_EXCEPTION,
@@ -44,6 +50,46 @@ import {
   demoChristmasClosure,
 } from './demo-data.ts';
 import { backfillDemoHistory } from './demo-history.ts';
+
+/**
+ * The meeting room's booking feed on the app's own calendar (demo-bookings.ts), stored as if
+ * fetched at `now`, so the room's bookings heat from the first minute; the sync job fetches it
+ * from the running server from then on.
+ */
+async function seedDemoBookingFeed(
+  tx: Db,
+  companyId: string,
+  unitId: string,
+  createdBy: string,
+  config: Config,
+  now: Date,
+) {
+  const { path, ...settings } = DEMO_BOOKING_FEED;
+  const id = crypto.randomUUID();
+  const [feed] = await tx
+    .insert(bookingFeeds)
+    .values({
+      id,
+      companyId,
+      unitId,
+      ...settings,
+      url: `${config.publicUrl}${path}`,
+      createdBy,
+      createdAt: now,
+      updatedAt: now,
+      nextSyncAt: new Date(now.getTime() + FEED_SYNC_INTERVAL_MS),
+    })
+    .returning();
+  if (!feed) throw new Error('demo booking feed not created');
+  const parsed = parseBookings(
+    id,
+    [demoBookingsIcs(now)],
+    'Europe/Berlin',
+    new Date(now.getTime() - BOOKINGS_BACK_MS),
+    new Date(now.getTime() + BOOKINGS_AHEAD_MS),
+  );
+  await storeBookings(tx, feed, parsed, now);
+}
 
 export interface DemoCompany {
   companyId: string;
@@ -173,6 +219,8 @@ export async function ensureDemo(db: Db, config: Config, now = new Date()): Prom
     if (closure && exception) {
       await tx.insert(closureUnits).values({ closureId: closure.id, unitId: exception.id, exception: true });
     }
+    const meetingRoom = unitRows[DEMO_BOOKING_UNIT];
+    if (meetingRoom) await seedDemoBookingFeed(tx, company.id, meetingRoom.id, account.id, config, now);
     await backfillDemoHistory(tx, company.id, now);
     await evaluateUnits(
       tx,

@@ -90,7 +90,8 @@ async function created(res: { statusCode: number; json(): unknown }) {
 /**
  * A company of `alice` (admin) with a billing address and a subscription, a unit in a group, a
  * unit plan, a device, a gateway, an upcoming event, an upcoming closure of the company (the
- * other unit excepted), a building with two floors (no units), an enabled QR code and an invite,
+ * other unit excepted), a building with two floors (no units), a booking feed of the unit (never
+ * fetched; its address does not resolve), an enabled QR code and an invite,
  * plus a
  * unit and a group without anything; `bob` is a second member.
  */
@@ -187,6 +188,11 @@ export async function seedWalkFixture(t: TestApp): Promise<WalkFixture> {
     floors: ['EG', '1. OG'],
   };
   const building = await created(await t.call('POST', `${base}/buildings`, buildingBody));
+  const day = await created(
+    await t.call('POST', `${base}/buildings/${building.id}/days`, { date: '2027-05-07', name: 'Brückentag' }),
+  );
+  const feedBody = { name: 'Raumbuchung', unitId: unit.id, url: 'https://calendar.example.test/raum-1.ics' };
+  const feed = await created(await t.call('POST', `${base}/booking-feeds`, feedBody));
 
   const plan2 = { name: 'Sommer', kind: 'seasonal', validFrom: '05-01', validTo: '09-30', switchPoints: [] };
   return {
@@ -203,6 +209,8 @@ export async function seedWalkFixture(t: TestApp): Promise<WalkFixture> {
       eventId: event.id,
       closureId: closure.id,
       buildingId: building.id,
+      dayId: day.id,
+      feedId: feed.id,
       token,
       invite_code: invite.id,
       email: 'carol@example.test',
@@ -243,6 +251,16 @@ export async function seedWalkFixture(t: TestApp): Promise<WalkFixture> {
       'PATCH /api/companies/{companyId}/closures/{closureId}': { name: 'Betriebsferien' },
       'POST /api/companies/{companyId}/buildings': { ...buildingBody, name: 'Turnhalle', region: 'A' },
       'PATCH /api/companies/{companyId}/buildings/{buildingId}': { name: 'Altbau' },
+      'POST /api/companies/{companyId}/buildings/{buildingId}/days': { date: '2027-05-08', name: 'Inventur' },
+      'POST /api/companies/{companyId}/buildings/{buildingId}/days/import': {
+        ics: 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nEND:VCALENDAR\r\n',
+      },
+      'POST /api/companies/{companyId}/booking-feeds': {
+        ...feedBody,
+        name: 'Aula',
+        linkedUnitIds: [otherUnit.id],
+      },
+      'PATCH /api/companies/{companyId}/booking-feeds/{feedId}': { name: 'Raumbuchung neu' },
       'POST /api/public/heating-view/{token}/setpoint': { setpoint: 20 },
       'POST /api/public/client-errors': {
         kind: 'error',

@@ -13,6 +13,7 @@ import { alertsRoutes } from './alerts/alerts.routes.ts';
 import { appConfigRoutes } from './app-config/app-config.routes.ts';
 import { authConfigRoutes } from './auth-config/auth-config.routes.ts';
 import { billingRoutes } from './billing/billing.routes.ts';
+import { bookingFeedsRoutes } from './booking-feeds/booking-feeds.routes.ts';
 import { buildingsRoutes } from './buildings/buildings.routes.ts';
 import { clientErrorRoutes } from './client-errors/client-errors.routes.ts';
 import { closuresRoutes } from './closures/closures.routes.ts';
@@ -56,7 +57,8 @@ export async function registerModules(app: FastifyInstance, options: ModulesOpti
   await app.register(gatewaysRoutes, { gateways: s.gateways });
   await app.register(eventsRoutes, { events: s.events });
   await app.register(closuresRoutes, { closures: s.closures });
-  await app.register(buildingsRoutes, { buildings: s.buildings });
+  await app.register(buildingsRoutes, { buildings: s.buildings, buildingDays: s.buildingDays });
+  await app.register(bookingFeedsRoutes, { bookingFeeds: s.bookingFeeds });
   await app.register(qrCodesRoutes, { qrCodes: s.qrCodes });
   await app.register(publicHeatingViewRoutes, {
     publicHeatingView: s.publicHeatingView,

@@ -137,6 +137,7 @@ export async function applyUnits(
         ...(res.planId ? { planId: res.planId } : {}),
         ...(res.eventId ? { eventId: res.eventId } : {}),
         ...(res.closureId ? { closureId: res.closureId } : {}),
+        ...(res.bookingId ? { bookingId: res.bookingId } : {}),
       },
     });
     outbox.push({

@@ -1,10 +1,11 @@
 /**
  * Loads what the pure heating engine needs for a set of units — company zone, range, frost
  * protection and closure setpoints, the unit's own plans, its group's plans, the latest manual
- * change and the pause — with one-time events and closures, and the public holidays of the
- * units' buildings that treat them as closures (decision 0052), in a fixed number of queries
+ * change and the pause — with one-time events and closures, and the public and school holidays
+ * of the units' buildings as closures or days like a Sunday (decision 0052), in a fixed number of queries
  * however many units there are (the scheduler evaluates thousands per tick).
  */
+import { FEED_STALE_AFTER_MS } from '@heizplan/contracts/booking-feeds';
 import { eq, inArray, or } from 'drizzle-orm';
 import { anyOf } from '../db/any-of.ts';
 import type { Db } from '../db/client.ts';
@@ -16,8 +17,11 @@ import type {
   ManualChange,
   UnitHeatingInput,
 } from '../heating/types.ts';
+import { bookingsForUnits } from '../modules/booking-feeds/booking-feeds.repository.ts';
+import { buildingDaysFor } from '../modules/buildings/building-days.repository.ts';
 import { holidayBuildings } from '../modules/buildings/buildings.repository.ts';
-import { holidayClosures, outsideClosures } from '../modules/buildings/holidays.ts';
+import { type BuildingCalendar, buildingCalendar } from '../modules/buildings/calendar-closures.ts';
+import { outsideClosures } from '../modules/buildings/holidays.ts';
 import { closuresForUnits, type UnitClosure } from '../modules/closures/closures.repository.ts';
 import { eventsForUnits } from '../modules/events/events.repository.ts';
 
@@ -141,7 +145,18 @@ function cachedPlan(row: PlanRow, cache?: PlanCache): HeatingPlan {
  */
 const EVENT_LOOKBACK_MS = 8 * 86_400_000;
 /**
- * Public holidays up to this far ahead become closures: past the scheduler's next change and
+ * Room bookings whose heating starts up to this far ahead are handed to the engine (past the
+ * 14-day preview); of later ones only each unit's next (a feed holds up to 400 days of them).
+ */
+const BOOKING_HORIZON_MS = 15 * 86_400_000;
+const NO_CALENDAR: BuildingCalendar = { closures: [], sundays: [] };
+
+/** The UTC date of `at` moved by `days`, as 'YYYY-MM-DD': a bound safe in any zone with a day to spare. */
+const localDate = (at: Date, days: number) =>
+  new Date(at.getTime() + days * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * Public and school holidays up to this far ahead become closures: past the scheduler's next change and
  * any preview window (14 days), whatever the year's end.
  */
 const HOLIDAY_LOOKAHEAD_MS = 400 * 86_400_000;
@@ -179,20 +194,36 @@ export async function loadHeatingInputs(
   const lookback = new Date(now.getTime() - EVENT_LOOKBACK_MS);
   const eventsByUnit = await eventsForUnits(db, unitRows, lookback, null);
   const closuresByUnit = await closuresForUnits(db, unitRows, lookback);
+  // Room bookings of fresh feeds (decision 0053): those heating within the horizon, and each
+  // unit's next one after it so the scheduler still wakes for it.
+  const bookingsByUnit = await bookingsForUnits(db, unitIds, {
+    since: lookback,
+    until: new Date(now.getTime() + BOOKING_HORIZON_MS),
+    now,
+    staleAfterMs: FEED_STALE_AFTER_MS,
+  });
   const buildingIds = [...new Set(unitRows.flatMap((u) => (u.buildingId ? [u.buildingId] : [])))];
   const buildingById = await holidayBuildings(db, buildingIds);
   const companyById = new Map(companyRows.map((c) => [c.id, c]));
-  // Per building once: its holidays as closures in its company's zone.
-  const holidaysByBuilding = new Map<string, UnitClosure[]>();
-  const holidaysOf = (buildingId: string | null, zone: string): UnitClosure[] => {
+  const until = new Date(now.getTime() + HOLIDAY_LOOKAHEAD_MS);
+  const daysByBuilding = await buildingDaysFor(
+    db,
+    [...buildingById.keys()],
+    localDate(lookback, -1),
+    localDate(until, 1),
+  );
+  // Per building once: its public and school holidays and own days as closures, and the days it
+  // treats like a Sunday, in its company's zone.
+  const calendarByBuilding = new Map<string, BuildingCalendar>();
+  const calendarOf = (buildingId: string | null, zone: string): BuildingCalendar => {
     const building = buildingId ? buildingById.get(buildingId) : undefined;
-    if (!building) return [];
-    let list = holidaysByBuilding.get(building.id);
-    if (!list) {
-      list = holidayClosures(building, zone, lookback, new Date(now.getTime() + HOLIDAY_LOOKAHEAD_MS));
-      holidaysByBuilding.set(building.id, list);
+    if (!building) return NO_CALENDAR;
+    let calendar = calendarByBuilding.get(building.id);
+    if (!calendar) {
+      calendar = buildingCalendar(building, daysByBuilding.get(building.id) ?? [], zone, lookback, until);
+      calendarByBuilding.set(building.id, calendar);
     }
-    return list;
+    return calendar;
   };
   const plansByOwner = new Map<string, HeatingPlan[]>();
   for (const row of planRows) {
@@ -208,21 +239,23 @@ export async function loadHeatingInputs(
     const own = plansByOwner.get(unit.id) ?? [];
     const group = unit.groupId ? (plansByOwner.get(unit.groupId) ?? []) : [];
     const entered = closuresByUnit.get(unit.id) ?? [];
+    const calendar = calendarOf(unit.buildingId, company.timeZone);
     // An entered closure outranks a holiday where they overlap (the engine would let the one
     // that started last win: a holiday inside the Christmas break).
-    const holidays = outsideClosures(holidaysOf(unit.buildingId, company.timeZone), entered);
+    const holidays = outsideClosures(calendar.closures, entered);
     const closures = holidays.length > 0 ? [...entered, ...holidays] : entered;
-    result.set(
-      unit.id,
-      unitHeatingInput(
-        unit,
-        company,
-        own,
-        group,
-        eventsByUnit.get(unit.id),
-        closures.length > 0 ? heatingClosures(company, closures) : [],
-      ),
+    const input = unitHeatingInput(
+      unit,
+      company,
+      own,
+      group,
+      eventsByUnit.get(unit.id),
+      closures.length > 0 ? heatingClosures(company, closures) : [],
     );
+    if (calendar.sundays.length > 0) input.sundayDates = calendar.sundays;
+    const bookings = bookingsByUnit.get(unit.id);
+    if (bookings) input.bookings = bookings;
+    result.set(unit.id, input);
   }
   return result;
 }

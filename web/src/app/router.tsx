@@ -150,6 +150,13 @@ const guardedRoutes: RouteObject[] = [
     ),
   },
   {
+    path: 'booking-feeds',
+    ...screen(
+      async () => (await import('../features/booking-feeds/routes/booking-feeds-page.tsx')).BookingFeedsPage,
+      ['booking-feeds', 'problems'],
+    ),
+  },
+  {
     path: 'devices',
     ...screen(async () => (await import('./routes/devices-page.tsx')).DevicesPage, ['devices', 'problems']),
   },

@@ -1,6 +1,7 @@
 /**
  * Client storage of spec §3: the chosen current company id and the API token with its expiry,
- * kept in localStorage so every tab of the app shares them.
+ * kept in localStorage so every tab of the app shares them; and, per company, the building the
+ * member works in (the navigation's building switcher).
  *
  * Token rules of spec §9: a token is cached at most 24 hours and treated as expired 60 seconds
  * before its real expiry, so a call never leaves with a token that dies on the way.
@@ -101,4 +102,36 @@ export function storeSignInLanguage(locale: unknown) {
 export function signInLanguage(): 'de' | 'en' | null {
   const stored = localStorage.getItem(SIGN_IN_LANGUAGE_KEY);
   return stored === 'de' || stored === 'en' ? stored : null;
+}
+
+const BUILDING_KEY = 'heizplan.building.';
+const buildingListeners = new Set<() => void>();
+
+/** The current building chosen for `companyId` (decision 0052), or null for all buildings. */
+export function getCurrentBuildingId(companyId: string): string | null {
+  return localStorage.getItem(`${BUILDING_KEY}${companyId}`);
+}
+
+/** Remembers the current building of `companyId`; null forgets it (all buildings). */
+export function setCurrentBuildingId(companyId: string, buildingId: string | null) {
+  if (buildingId === getCurrentBuildingId(companyId)) return;
+  if (buildingId) localStorage.setItem(`${BUILDING_KEY}${companyId}`, buildingId);
+  else localStorage.removeItem(`${BUILDING_KEY}${companyId}`);
+  for (const listener of buildingListeners) listener();
+}
+
+/**
+ * Calls `listener` whenever a current building changes, in this tab or another one
+ * (for `useSyncExternalStore`). @returns the unsubscribe function.
+ */
+export function subscribeCurrentBuilding(listener: () => void): () => void {
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === null || event.key.startsWith(BUILDING_KEY)) listener();
+  };
+  buildingListeners.add(listener);
+  window.addEventListener('storage', onStorage);
+  return () => {
+    buildingListeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
 }

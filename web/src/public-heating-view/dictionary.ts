@@ -54,6 +54,8 @@ const de = {
   pausedNow: 'Die Heizung dieses Raums ist pausiert und hält {setpoint} (Frostschutz).',
   closureNow: 'Eine Schließzeit gibt jetzt {setpoint} vor.',
   closureNext: 'Eine Schließzeit gibt jetzt {setpoint} vor, ab {time} dann {next}.',
+  bookingNow: 'Eine Buchung dieses Raums gibt jetzt {setpoint} vor.',
+  bookingNext: 'Eine Buchung dieses Raums gibt jetzt {setpoint} vor, ab {time} dann {next}.',
   verdictHeat:
     'Alles spricht dafür, dass der Heizkörper heizen sollte. Bleibt er kalt, wenden Sie sich bitte an die Systemverwaltung.',
   verdictNoNeed:
@@ -118,6 +120,8 @@ const en: Dictionary = {
   pausedNow: 'Heating of this room is paused and holds {setpoint} (frost protection).',
   closureNow: 'A closure sets {setpoint} now.',
   closureNext: 'A closure sets {setpoint} now, then {next} from {time}.',
+  bookingNow: 'A booking of this room sets {setpoint} now.',
+  bookingNext: 'A booking of this room sets {setpoint} now, then {next} from {time}.',
   verdictHeat:
     'Everything says the radiator should heat. If it stays cold, please contact your system administrator.',
   verdictNoNeed:

@@ -40,7 +40,7 @@ function gapCheckOf(gap: number | null, format: Formatters): HelpCheck {
 
 /**
  * Where the setpoint in force comes from, as the help words it: the plan's keys only for the
- * plan, so a manual, occupant, event or closure value is never presented as "the heating plan".
+ * plan, so a manual, occupant, event, closure or booking value is never presented as "the heating plan".
  */
 function sourceKeys(source: PublicHeatingView['setpointSource']): { now: TextKey; next: TextKey } {
   switch (source) {
@@ -54,6 +54,8 @@ function sourceKeys(source: PublicHeatingView['setpointSource']): { now: TextKey
       return { now: 'pausedNow', next: 'pausedNow' };
     case 'closure':
       return { now: 'closureNow', next: 'closureNext' };
+    case 'booking':
+      return { now: 'bookingNow', next: 'bookingNext' };
     default:
       return { now: 'planNow', next: 'planNext' };
   }

@@ -80,6 +80,14 @@ describe('closure help', () => {
     expect(help.checks[2]).toMatchObject({ key: 'closureNext', values: { setpoint: '8.0 °C' } });
     expect(text('de', 'closureNow', { setpoint: '8,0 °C' })).toBe('Eine Schließzeit gibt jetzt 8,0 °C vor.');
   });
+
+  it('says a booking of the room sets the setpoint, never the heating plan', () => {
+    const help = evaluateHelp(view({ setpointSource: 'booking', setpoint: 21, roomTemperature: 18 }), format);
+    expect(help.checks[2]).toMatchObject({ key: 'bookingNext', values: { setpoint: '21.0 °C' } });
+    expect(text('de', 'bookingNow', { setpoint: '21,0 °C' })).toBe(
+      'Eine Buchung dieses Raums gibt jetzt 21,0 °C vor.',
+    );
+  });
 });
 
 describe('−/+ stepping', () => {

@@ -14,6 +14,7 @@ export const testBuilding = (over: Partial<Building> = {}): Building => ({
   floors: ['KG', 'EG', '1. OG'],
   publicHolidays: 'closure',
   holidayMode: 'frost',
+  schoolHolidays: false,
   unitCount: 12,
   createdAt: '2026-11-20T10:00:00.000Z',
   createdBy: { id: 'u1', name: 'Ada Lovelace' },

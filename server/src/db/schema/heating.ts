@@ -33,6 +33,7 @@ export const LOG_KINDS = [
   'web_change',
   'no_plan',
   'closure',
+  'booking',
 ] as const satisfies readonly LogKind[];
 
 export const groups = pgTable(

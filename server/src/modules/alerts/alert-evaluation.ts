@@ -12,10 +12,12 @@
  * Conditions evaluated here (time-based): device and gateway offline, low battery, not warming
  * and far from setpoint (from the onsets the ingest tracks), setpoint not delivered, setpoints
  * not being sent at all (a company's recorded setpoints waiting for the broker for minutes, or
- * set aside as dead letters: docs/decisions/0047). Device
+ * set aside as dead letters: docs/decisions/0047), and booking feeds whose last fetch failed or
+ * succeeded more than FEED_STALE_AFTER_MS ago (decision 0053; never fetched yet is no alert). Device
  * faults and reported open windows are opened and cleared by the ingest (`alert-ingest.ts`);
  * they resolve here like everything else.
  */
+import { FEED_STALE_AFTER_MS } from '@heizplan/contracts/booking-feeds';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { listCodecs } from '../../lorawan/codecs/registry.ts';
@@ -32,6 +34,7 @@ const PERIODIC_KINDS = [
   'far_from_setpoint',
   'setpoint_not_delivered',
   'setpoints_stalled',
+  'booking_feed_stale',
 ] as const;
 
 /**
@@ -185,6 +188,16 @@ function candidates(now: Date, scope: EvaluationScope): SQL {
         left join alert_settings s on s.company_id = x.company_id
         where ${enabled(sql`'setpoints_stalled'`)}
         group by x.company_id, s.settings`,
+      // The engine leaves a stale feed's bookings out (booking-feeds.repository.ts), by the same rule.
+      sql`
+        select f.company_id, 'booking_feed_stale', 'booking_feed', f.id::text, '', f.unit_id,
+          jsonb_build_object('feed', f.name, 'since', coalesce(f.last_success_at, f.created_at),
+            'lastSuccessAt', f.last_success_at, 'lastError', f.last_error)
+        from booking_feeds f
+        left join alert_settings s on s.company_id = f.company_id
+        where ${enabled(sql`'booking_feed_stale'`)} and f.last_sync_at is not null
+          and (f.last_error is not null or f.last_success_at is null
+            or f.last_success_at <= ${at} - make_interval(secs => ${FEED_STALE_AFTER_MS / 1000}))`,
     );
   }
   if (scope.extra) {

@@ -29,6 +29,7 @@ const TEXT = {
       far_from_setpoint: 'Raum weit von der Solltemperatur',
       setpoint_not_delivered: 'Solltemperatur nicht angekommen',
       setpoints_stalled: 'Solltemperaturen werden nicht übertragen',
+      booking_feed_stale: 'Buchungskalender nicht aktuell',
     },
     digestSubject: (company: string) => `Heizplan: Tagesübersicht der Meldungen – ${company}`,
     subject: (count: number, company: string) =>
@@ -49,6 +50,7 @@ const TEXT = {
       far_from_setpoint: 'Room far from setpoint',
       setpoint_not_delivered: 'Setpoint not delivered',
       setpoints_stalled: 'Setpoints are not being sent',
+      booking_feed_stale: 'Booking calendar out of date',
     },
     digestSubject: (company: string) => `Heizplan: daily alert digest – ${company}`,
     subject: (count: number, company: string) =>
@@ -116,6 +118,7 @@ export async function sendAlertMails(
       join companies c on c.id = m.company_id`;
     const subjectName = sql`case a.subject when 'unit' then coalesce(un.name, a.subject_id)
       when 'gateway' then coalesce((select g.name from gateways g where g.id::text = a.subject_id), a.subject_id)
+      when 'booking_feed' then coalesce((select f.name from booking_feeds f where f.id::text = a.subject_id), a.subject_id)
       else a.subject_id end`;
     const since = (
       channel: string,

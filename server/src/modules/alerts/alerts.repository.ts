@@ -11,6 +11,7 @@ import {
   alertPreferences,
   alertSettings,
   alerts,
+  bookingFeeds,
   gateways,
   units,
   users,
@@ -26,11 +27,16 @@ function selectAlerts(db: Db) {
       alert: alerts,
       unitName: units.name,
       gatewayName: gateways.name,
+      feedName: bookingFeeds.name,
       acknowledgedByName: users.name,
     })
     .from(alerts)
     .leftJoin(units, eq(units.id, alerts.unitId))
     .leftJoin(gateways, sql`${alerts.subject} = 'gateway' and ${gateways.id}::text = ${alerts.subjectId}`)
+    .leftJoin(
+      bookingFeeds,
+      sql`${alerts.subject} = 'booking_feed' and ${bookingFeeds.id}::text = ${alerts.subjectId}`,
+    )
     .leftJoin(users, eq(users.id, alerts.acknowledgedBy))
     .$dynamic();
 }
@@ -43,6 +49,19 @@ const SORT = {
   subject: alerts.subjectId,
 } as const;
 
+/**
+ * Alerts of the units in a building and/or on a floor (decision 0052): the alert's own unit, or
+ * — for a device's alert — the unit the device is in now.
+ */
+function inBuilding(companyId: string, buildingId: string | undefined, floor: string | undefined) {
+  if (!buildingId && !floor) return undefined;
+  const place = sql`select u.id from units u where u.company_id = ${companyId}${
+    buildingId ? sql` and u.building_id = ${buildingId}` : sql``
+  }${floor ? sql` and u.floor = ${floor}` : sql``}`;
+  return sql`(${alerts.unitId} in (${place}) or (${alerts.subject} = 'device' and ${alerts.subjectId} in (
+    select d.id from devices d where d.company_id = ${companyId} and d.unit_id in (${place}))))`;
+}
+
 export async function listAlerts(db: Db, companyId: string, q: AlertListQuery) {
   const where = and(
     eq(alerts.companyId, companyId),
@@ -50,6 +69,7 @@ export async function listAlerts(db: Db, companyId: string, q: AlertListQuery) {
     q.state ? eq(alerts.state, q.state) : undefined,
     q.unitId ? eq(alerts.unitId, q.unitId) : undefined,
     q.groupId ? sql`${alerts.unitId} in (select id from units where group_id = ${q.groupId})` : undefined,
+    inBuilding(companyId, q.buildingId, q.floor),
   );
   const order = q.order === 'asc' ? asc(SORT[q.sort]) : desc(SORT[q.sort]);
   const rows = await selectAlerts(db)

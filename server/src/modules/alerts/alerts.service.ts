@@ -44,7 +44,9 @@ export function toAlertResponse(r: repo.AlertRecord): Alert {
         ? (r.unitName ?? a.subjectId)
         : a.subject === 'gateway'
           ? (r.gatewayName ?? a.subjectId)
-          : a.subjectId,
+          : a.subject === 'booking_feed'
+            ? (r.feedName ?? a.subjectId)
+            : a.subjectId,
     code: a.code === '' ? null : a.code,
     unitId: a.unitId,
     unitName: r.unitName,

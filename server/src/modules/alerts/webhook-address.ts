@@ -27,7 +27,7 @@ export function isPublicAddress(address: string): boolean {
 }
 
 /** The host of a URL as an IP literal (without IPv6 brackets), or null for a name. */
-function literalHost(url: URL): string | null {
+export function literalHost(url: URL): string | null {
   const host = url.hostname.replace(/^\[|\]$/g, '');
   return isIP(host) ? host : null;
 }
@@ -54,8 +54,11 @@ type LookupCallback = (
   family?: number,
 ) => void;
 
-/** `dns.lookup` that fails for a name resolving to any non-public address. */
-function publicOnlyLookup(hostname: string, options: LookupOptions, callback: LookupCallback) {
+/**
+ * `dns.lookup` that fails (code `EPRIVATEADDRESS`) for a name resolving to any non-public address;
+ * also the booking feeds' guard (modules/booking-feeds/feed-fetch.ts).
+ */
+export function publicOnlyLookup(hostname: string, options: LookupOptions, callback: LookupCallback) {
   lookup(hostname, { ...options, all: true }, (err, addresses) => {
     if (err) return callback(err, []);
     const refused = addresses.find((a) => !isPublicAddress(a.address));

@@ -126,8 +126,8 @@ export async function markBuildingUnitsDue(tx: Db, companyId: string, buildingId
 }
 
 /**
- * Of the buildings `buildingIds` (any companies), those that treat public holidays as closures,
- * by id: one query for a whole batch of units.
+ * The buildings `buildingIds` (any companies) with what their calendars need, by id: one query
+ * for a whole batch of units.
  */
 export async function holidayBuildings(db: Db, buildingIds: string[]): Promise<Map<string, HolidayBuilding>> {
   if (buildingIds.length === 0) return new Map();
@@ -136,10 +136,12 @@ export async function holidayBuildings(db: Db, buildingIds: string[]): Promise<M
       id: buildings.id,
       state: buildings.state,
       region: buildings.region,
+      publicHolidays: buildings.publicHolidays,
       holidayMode: buildings.holidayMode,
+      schoolHolidays: buildings.schoolHolidays,
     })
     .from(buildings)
-    .where(and(anyOf(buildings.id, buildingIds), eq(buildings.publicHolidays, 'closure')));
+    .where(anyOf(buildings.id, buildingIds));
   return new Map(rows.map((r) => [r.id, r]));
 }
 

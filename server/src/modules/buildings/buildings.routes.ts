@@ -1,11 +1,19 @@
 /**
  * Building endpoints (decision 0052): under `/api/companies/{companyId}/buildings` list (with
  * each building's number of units), create, read, update and delete, and a building's public
- * holidays of a year; `/api/holiday-regions` lists every federal state with its holiday regions
+ * and school holidays of a year, and the company's own days of a building (list, add, delete,
+ * import from an ICS file); `/api/holiday-regions` lists every federal state with its holiday regions
  * for any signed-in user.
  */
 import type { ZodTypeProvider } from '@fastify/type-provider-zod';
 import {
+  BuildingDayImportResultSchema,
+  BuildingDayImportSchema,
+  BuildingDayInputSchema,
+  BuildingDayListSchema,
+  BuildingDayParamsSchema,
+  BuildingDayQuerySchema,
+  BuildingDaySchema,
   BuildingInputSchema,
   BuildingListQuerySchema,
   BuildingPageSchema,
@@ -17,19 +25,24 @@ import {
   HolidayRegionsSchema,
 } from '@heizplan/contracts/buildings';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { requireAuth } from '../../auth/bearer.ts';
 import {
   companyResourceRoutes,
   companyRouteErrors as errors,
   problems,
 } from '../../http/company-resource-routes.ts';
+import type { BuildingDaysService } from './building-days.service.ts';
 import type { BuildingsService } from './buildings.service.ts';
 
 const tags = ['buildings'];
 
 export async function buildingsRoutes(
   fastify: FastifyInstance,
-  { buildings: service }: { buildings: BuildingsService },
+  {
+    buildings: service,
+    buildingDays: days,
+  }: { buildings: BuildingsService; buildingDays: BuildingDaysService },
 ) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
@@ -72,6 +85,92 @@ export async function buildingsRoutes(
         request.params.buildingId,
         request.query,
       ),
+  );
+
+  const dayErrors = { ...errors, ...problems(409) };
+  app.get(
+    '/companies/:companyId/buildings/:buildingId/days',
+    {
+      schema: {
+        tags,
+        summary: "The company's own days of the building in a year (bridge days, movable days off)",
+        params: BuildingParamsSchema,
+        querystring: BuildingDayQuerySchema,
+        response: { 200: BuildingDayListSchema, ...errors },
+      },
+    },
+    async (request) =>
+      days.list(
+        requireAuth(request).sub,
+        request.params.companyId,
+        request.params.buildingId,
+        request.query.year,
+      ),
+  );
+
+  app.post(
+    '/companies/:companyId/buildings/:buildingId/days',
+    {
+      schema: {
+        tags,
+        summary: 'Add an own day to the building (a whole local day that counts like a public holiday)',
+        params: BuildingParamsSchema,
+        body: BuildingDayInputSchema,
+        response: { 201: BuildingDaySchema, ...dayErrors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(
+          await days.add(
+            requireAuth(request).sub,
+            request.params.companyId,
+            request.params.buildingId,
+            request.body,
+          ),
+        ),
+  );
+
+  app.post(
+    '/companies/:companyId/buildings/:buildingId/days/import',
+    {
+      schema: {
+        tags,
+        summary: "Add the days of an ICS file's events as own days (dates the building has are skipped)",
+        params: BuildingParamsSchema,
+        body: BuildingDayImportSchema,
+        response: { 200: BuildingDayImportResultSchema, ...errors },
+      },
+    },
+    async (request) =>
+      days.import(
+        requireAuth(request).sub,
+        request.params.companyId,
+        request.params.buildingId,
+        request.body.ics,
+      ),
+  );
+
+  app.delete(
+    '/companies/:companyId/buildings/:buildingId/days/:dayId',
+    {
+      schema: {
+        tags,
+        summary: 'Delete an own day of the building',
+        params: BuildingDayParamsSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await days.remove(
+        requireAuth(request).sub,
+        request.params.companyId,
+        request.params.buildingId,
+        request.params.dayId,
+      );
+      return reply.code(204).send(null);
+    },
   );
 
   app.get(

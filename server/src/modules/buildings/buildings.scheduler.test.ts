@@ -3,7 +3,10 @@
  * 0052): a unit in a Bavarian building that treats holidays as closures in economy mode keeps
  * the economy setpoint (source `closure`) over Christmas Day and Boxing Day, 00:00 to 00:00
  * Berlin time, and its preview names "1. Weihnachtstag" as a holiday; a unit in a building that
- * ignores holidays keeps its plan; an entered closure outranks a holiday it overlaps.
+ * ignores holidays keeps its plan; an entered closure outranks a holiday it overlaps. A school that
+ * uses school holidays keeps frost protection over the Christmas break, named "Weihnachtsferien
+ * (Bayern)"; a building treating holidays like Sundays heats Christmas Day by the Sunday points; an
+ * own day closes a building all day under the name it was entered with.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
@@ -204,5 +207,75 @@ describe('public holidays through the scheduler and the preview', () => {
       ['1. Weihnachtstag', 'holiday'],
       ['2. Weihnachtstag', 'holiday'],
     ]);
+  });
+
+  it('a school holds its holiday mode over the state\'s Christmas break; a "like a Sunday" building heats holidays by the Sunday points', async () => {
+    const school = (
+      await call('POST', `${c}/buildings`, { name: 'Gymnasium', state: 'BY', schoolHolidays: true })
+    ).json();
+    expect(school).toMatchObject({ schoolHolidays: true, publicHolidays: 'ignore', holidayMode: 'frost' });
+    const office = (
+      await call('POST', `${c}/buildings`, { name: 'Verwaltung', state: 'BY', publicHolidays: 'sunday' })
+    ).json();
+    const group = (await call('POST', `${c}/groups`, { name: 'Büros' })).json();
+    const weekdays = [1, 2, 3, 4, 5, 6].flatMap((day) => [
+      { day, hour: 7, minute: 0, temperature: 21, ignoreWallControl: false },
+      { day, hour: 20, minute: 0, temperature: 17, ignoreWallControl: false },
+    ]);
+    const sunday = [
+      { day: 7, hour: 10, minute: 0, temperature: 19, ignoreWallControl: false },
+      { day: 7, hour: 20, minute: 0, temperature: 17, ignoreWallControl: false },
+    ];
+    const plan = { ...groupPlan, switchPoints: [...weekdays, ...sunday] };
+    expect((await call('POST', `${c}/groups/${group.id}/plans`, plan)).statusCode).toBe(201);
+    const classroom = (
+      await call('POST', `${c}/units`, { name: 'Physiksaal', groupId: group.id, buildingId: school.id })
+    ).json().id;
+    const desk = (
+      await call('POST', `${c}/units`, { name: 'Büro 1', groupId: group.id, buildingId: office.id })
+    ).json().id;
+
+    const inBreak = await preview(classroom);
+    expect(inBreak.initial).toMatchObject({ setpoint: 8, source: 'closure' });
+    expect(inBreak.initial.closureId).toMatch(new RegExp(`^school:${school.id}:${Y}-12-2[0-4]$`));
+    expect(inBreak.closures).toEqual([
+      {
+        id: inBreak.initial.closureId,
+        name: 'Weihnachtsferien (Bayern)',
+        mode: 'frost',
+        kind: 'school_holiday',
+      },
+    ]);
+    expect((inBreak.changes as Step[]).filter((step) => step.source !== 'closure')).toEqual([]);
+
+    const holidayLikeSunday = await preview(desk);
+    const onChristmas = (holidayLikeSunday.changes as Step[])
+      .filter((step) => step.at >= CHRISTMAS_START.toISOString() && step.at < BOXING_DAY_START.toISOString())
+      .map((step) => [step.at, step.setpoint, step.source]);
+    expect(onChristmas).toEqual([
+      [`${Y}-12-25T09:00:00.000Z`, 19, 'group_plan'],
+      [`${Y}-12-25T19:00:00.000Z`, 17, 'group_plan'],
+    ]);
+    expect(holidayLikeSunday.closures).toEqual([]);
+  });
+
+  it('an own day closes a building that ignores public holidays, named as entered', async () => {
+    const { buildingId } = (await call('GET', `${c}/units/${plainUnit}`)).json();
+    const day = await call('POST', `${c}/buildings/${buildingId}/days`, {
+      date: `${Y}-12-27`,
+      name: 'Inventurtag',
+    });
+    expect(day.statusCode, day.body).toBe(201);
+    const shown = await preview(plainUnit);
+    const id = `day:${buildingId}:${Y}-12-27`;
+    expect(shown.changes).toContainEqual(
+      expect.objectContaining({
+        at: `${Y}-12-26T23:00:00.000Z`,
+        setpoint: 8,
+        source: 'closure',
+        closureId: id,
+      }),
+    );
+    expect(shown.closures).toEqual([{ id, name: 'Inventurtag', mode: 'frost', kind: 'company_day' }]);
   });
 });

@@ -27,6 +27,7 @@ import { badRequest, notFound } from '../../http/errors.ts';
 import type { HeatingServiceDeps } from '../../scheduling/heating-services.ts';
 import * as repo from './buildings.repository.ts';
 import { allHolidayRegions, type HolidayLang, isHolidayRegion, publicHolidays } from './holidays.ts';
+import { schoolHolidayData, schoolHolidays } from './school-holidays.ts';
 
 type BuildingInput = z.output<typeof BuildingInputSchema>;
 type ListQuery = z.output<typeof BuildingListQuerySchema>;
@@ -43,9 +44,19 @@ function requireRegionOf(state: FederalState, region: string | null) {
 
 const unique = (values: readonly string[]) => [...new Set(values)];
 
+type HeatingFields = Pick<
+  repo.BuildingRow,
+  'publicHolidays' | 'holidayMode' | 'schoolHolidays' | 'state' | 'region'
+>;
+
+/** Whether the building's calendar changes its units' heating at all. */
+const changesHeating = (b: HeatingFields) => b.publicHolidays !== 'ignore' || b.schoolHolidays;
+
 /** What the heating reads of a building: a change of it re-evaluates the building's units. */
-function heatingRelevant(b: Pick<repo.BuildingRow, 'publicHolidays' | 'holidayMode' | 'state' | 'region'>) {
-  return b.publicHolidays === 'closure' ? `${b.state}:${b.region ?? ''}:${b.holidayMode}` : 'ignore';
+function heatingRelevant(b: HeatingFields) {
+  return changesHeating(b)
+    ? `${b.state}:${b.region ?? ''}:${b.publicHolidays}:${b.schoolHolidays}:${b.holidayMode}`
+    : 'ignore';
 }
 
 export class BuildingsService {
@@ -112,6 +123,7 @@ export class BuildingsService {
         floors: after.floors,
         publicHolidays: after.publicHolidays,
         holidayMode: after.holidayMode,
+        schoolHolidays: after.schoolHolidays,
         updatedAt: now,
       });
       await repo.clearUnitFloors(tx, companyId, buildingId, removed);
@@ -125,7 +137,7 @@ export class BuildingsService {
   async remove(userId: string, companyId: string, buildingId: string): Promise<void> {
     await requireMember(this.db, userId, companyId, 'operate');
     const { building } = await this.load(companyId, buildingId);
-    const heatingChanged = building.publicHolidays === 'closure';
+    const heatingChanged = changesHeating(building);
     await this.db.transaction(async (tx: Db) => {
       if (heatingChanged) await repo.markBuildingUnitsDue(tx, companyId, buildingId, this.deps.now());
       await repo.deleteBuilding(tx, companyId, buildingId);
@@ -133,7 +145,10 @@ export class BuildingsService {
     if (heatingChanged) this.deps.wake();
   }
 
-  /** The public holidays of the building's state and region in `year`. @throws 404 unknown building. */
+  /**
+   * The public holidays of the building's state and region in `year`, and the state's school
+   * holiday periods overlapping it. @throws 404 unknown building.
+   */
   async holidays(
     userId: string,
     companyId: string,
@@ -142,7 +157,11 @@ export class BuildingsService {
   ): Promise<HolidayList> {
     await requireMember(this.db, userId, companyId, 'read');
     const { building } = await this.load(companyId, buildingId);
-    return { results: publicHolidays(building.state, building.region, q.year, q.lang) };
+    return {
+      results: publicHolidays(building.state, building.region, q.year, q.lang),
+      schoolHolidays: schoolHolidays(building.state, `${q.year}-01-01`, `${q.year}-12-31`, q.lang),
+      schoolHolidaysUntil: schoolHolidayData().to,
+    };
   }
 
   /** Every federal state with its holiday regions; the same for every signed-in user. */
@@ -169,6 +188,7 @@ function toResponse({ building: b, creatorName, unitCount }: repo.BuildingRecord
     floors: b.floors,
     publicHolidays: b.publicHolidays,
     holidayMode: b.holidayMode,
+    schoolHolidays: b.schoolHolidays,
     unitCount,
     createdAt: b.createdAt.toISOString(),
     createdBy: b.createdBy ? { id: b.createdBy, name: creatorName ?? '' } : null,

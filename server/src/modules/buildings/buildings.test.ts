@@ -62,6 +62,7 @@ describe('buildings API', () => {
       floors: ['UG', 'EG'],
       publicHolidays: 'ignore',
       holidayMode: 'frost',
+      schoolHolidays: false,
       unitCount: 0,
       createdAt: expect.any(String),
       createdBy: { id: 'alice', name: 'Alice' },
@@ -164,7 +165,11 @@ describe('buildings API', () => {
       [{ publicHolidays: 'closure' }, true],
       [{ holidayMode: 'standby' }, true],
       [{ state: 'HE' }, true],
+      [{ publicHolidays: 'sunday' }, true],
       [{ publicHolidays: 'ignore' }, true],
+      [{ schoolHolidays: true }, true],
+      [{ holidayMode: 'frost' }, true],
+      [{ schoolHolidays: false }, true],
     ];
     for (const [patch, due] of changes) {
       await t.database.db.update(units).set({ nextChangeAt: null });
@@ -244,6 +249,26 @@ describe('buildings API', () => {
         expect(await holidays({ state }, 'year=2026'), state).toContainEqual(
           expect.objectContaining({ date: '2026-04-06' }),
         );
+    });
+
+    it("lists the school holidays of the building's state overlapping the year, and up to when they are known", async () => {
+      const building = await create({ ...valid(), state: 'NW' });
+      const res = await call('GET', `${c}/buildings/${building.id}/holidays?year=2027&lang=en`);
+      const { schoolHolidays, schoolHolidaysUntil } = res.json();
+      expect(schoolHolidays[0]).toEqual({
+        start: '2026-12-23',
+        end: '2027-01-06',
+        name: 'Christmas holidays',
+      });
+      expect(schoolHolidays).toContainEqual({
+        start: '2027-07-19',
+        end: '2027-08-31',
+        name: 'Summer holidays',
+      });
+      expect(schoolHolidays.at(-1)).toMatchObject({ start: '2027-12-24', end: '2028-01-06' });
+      expect(schoolHolidaysUntil).toBe('2029-09-30');
+      const far = (await call('GET', `${c}/buildings/${building.id}/holidays?year=2040`)).json();
+      expect(far.schoolHolidays).toEqual([]);
     });
 
     it('needs a year between 2000 and 2100', async () => {

@@ -8,13 +8,21 @@ import type { UnitClosure } from '../closures/closures.repository.ts';
 import {
   holidayClosures,
   holidayNameOn,
+  holidaySundays,
   isHolidayRegion,
   outsideClosures,
   parseHolidayClosureId,
   publicHolidays,
 } from './holidays.ts';
 
-const building = { id: 'b1', state: 'BY', region: null, holidayMode: 'economy' } as const;
+const building = {
+  id: 'b1',
+  state: 'BY',
+  region: null,
+  publicHolidays: 'closure',
+  holidayMode: 'economy',
+  schoolHolidays: false,
+} as const;
 
 describe('public holidays', () => {
   it('keeps only public holidays and caches each list', () => {
@@ -25,6 +33,20 @@ describe('public holidays', () => {
     expect(holidayNameOn('BY', null, '2026-12-25')).toBe('1. Weihnachtstag');
     expect(holidayNameOn('BY', null, '2026-12-24')).toBeNull();
     expect(holidayNameOn('BY', 'A', '2026-08-08', 'en')).toBe('Augsburg Peace Festival');
+  });
+
+  it('makes closures only of a building treating holidays as closures, Sundays only of one treating them like Sundays', () => {
+    const from = new Date('2026-12-20T00:00:00Z');
+    const to = new Date('2026-12-31T00:00:00Z');
+    const sunday = { ...building, publicHolidays: 'sunday' } as const;
+    expect(holidayClosures(sunday, 'Europe/Berlin', from, to)).toEqual([]);
+    expect(holidaySundays(sunday, 'Europe/Berlin', from, to)).toEqual(
+      publicHolidays('BY', null, 2026).map((h) => h.date),
+    );
+    expect(holidaySundays(building, 'Europe/Berlin', from, to)).toEqual([]);
+    const ignore = { ...building, publicHolidays: 'ignore' } as const;
+    expect(holidayClosures(ignore, 'Europe/Berlin', from, to)).toEqual([]);
+    expect(holidaySundays(ignore, 'Europe/Berlin', from, to)).toEqual([]);
   });
 
   it('knows the regions of each state', () => {

@@ -9,6 +9,7 @@ import {
   type FederalState,
   type Holiday,
   type HolidayRegions,
+  type HolidayTreatment,
 } from '@heizplan/contracts/buildings';
 import type { HeatingMode } from '@heizplan/contracts/closures';
 import Holidays from 'date-holidays';
@@ -95,7 +96,9 @@ export interface HolidayBuilding {
   id: string;
   state: string;
   region: string | null;
+  publicHolidays: HolidayTreatment;
   holidayMode: HeatingMode;
+  schoolHolidays: boolean;
 }
 
 const HOLIDAY_PREFIX = 'holiday:';
@@ -111,33 +114,47 @@ export function parseHolidayClosureId(id: string): { buildingId: string; date: s
   return buildingId && date ? { buildingId, date } : null;
 }
 
-/**
- * The building's public holidays as closures in its holiday mode: each a whole local day of
- * `zone` (00:00 to the next 00:00, so 23 or 25 hours at a clock change), of the years from
- * `from` to `to` (local), those ending after `from`. Two holidays on one date are one closure.
- */
-export function holidayClosures(b: HolidayBuilding, zone: string, from: Date, to: Date): UnitClosure[] {
+/** Distinct local dates of the building's public holidays in the local years of `from` … `to`. */
+function holidayDates(b: HolidayBuilding, zone: string, from: Date, to: Date): string[] {
   const first = DateTime.fromJSDate(from, { zone }).year;
   const last = DateTime.fromJSDate(to, { zone }).year;
+  const dates = new Set<string>();
+  for (let year = first; year <= last; year++) {
+    for (const { date } of publicHolidays(b.state, b.region, year)) dates.add(date);
+  }
+  return [...dates];
+}
+
+/**
+ * The building's public holidays as closures in its holiday mode when it treats them as
+ * closures (else none): each a whole local day of `zone` (00:00 to the next 00:00, so 23 or 25
+ * hours at a clock change), of the years from `from` to `to` (local), those ending after `from`.
+ * Two holidays on one date are one closure.
+ */
+export function holidayClosures(b: HolidayBuilding, zone: string, from: Date, to: Date): UnitClosure[] {
+  if (b.publicHolidays !== 'closure') return [];
   const result: UnitClosure[] = [];
   const after = from.getTime();
-  for (let year = first; year <= last; year++) {
-    const seen = new Set<string>();
-    for (const { date } of publicHolidays(b.state, b.region, year)) {
-      if (seen.has(date)) continue;
-      seen.add(date);
-      const start = DateTime.fromISO(date, { zone });
-      const end = start.plus({ days: 1 });
-      if (end.toMillis() <= after) continue;
-      result.push({
-        id: holidayClosureId(b.id, date),
-        start: start.toJSDate(),
-        end: end.toJSDate(),
-        mode: b.holidayMode,
-      });
-    }
+  for (const date of holidayDates(b, zone, from, to)) {
+    const start = DateTime.fromISO(date, { zone });
+    const end = start.plus({ days: 1 });
+    if (end.toMillis() <= after) continue;
+    result.push({
+      id: holidayClosureId(b.id, date),
+      start: start.toJSDate(),
+      end: end.toJSDate(),
+      mode: b.holidayMode,
+    });
   }
   return result;
+}
+
+/**
+ * The local dates 'YYYY-MM-DD' of the building's public holidays in the local years of `from` …
+ * `to` when it treats them "like a Sunday" (else none), for the engine's `sundayDates`.
+ */
+export function holidaySundays(b: HolidayBuilding, zone: string, from: Date, to: Date): string[] {
+  return b.publicHolidays === 'sunday' ? holidayDates(b, zone, from, to) : [];
 }
 
 /** The name of the holidays on local `date` (`YYYY-MM-DD`), two joined by " / "; null for none. */

@@ -14,6 +14,9 @@ export interface DeviceListFilter {
   model?: string;
   unitId?: string;
   unassigned?: boolean;
+  /** The building (and floor) of the device's unit (decision 0052). */
+  buildingId?: string;
+  floor?: string;
   sort: DeviceSort;
   order: 'asc' | 'desc';
   page: number;
@@ -48,6 +51,8 @@ export async function listDevices(db: Db, companyId: string, f: DeviceListFilter
   if (f.unitId) conditions.push(eq(devices.unitId, f.unitId));
   if (f.unassigned !== undefined)
     conditions.push(f.unassigned ? isNull(devices.unitId) : sql`${devices.unitId} is not null`);
+  if (f.buildingId) conditions.push(eq(units.buildingId, f.buildingId));
+  if (f.floor) conditions.push(eq(units.floor, f.floor));
   if (f.q) {
     const match = or(ilike(devices.id, literal(f.q)), ilike(units.name, literal(f.q)));
     if (match) conditions.push(match);

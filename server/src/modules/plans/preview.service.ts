@@ -1,10 +1,10 @@
 /**
  * 7-day setpoint preview of a unit: the same engine the scheduler uses, run over the
  * stored plans — or with a draft plan swapped in, so a planner sees what a plan will do before
- * saving it. Each step carries its source (log kind) and the plan, event or closure behind it;
+ * saving it. Each step carries its source (log kind) and the plan, event, closure or booking behind it;
  * the closures named come with their name and mode, the public holidays of the unit's building
  * that count as closures (decision 0052) with their name in the caller's language and the
- * building's holiday mode.
+ * building's holiday mode, the room bookings (decision 0053) with their title and own times.
  */
 import { type PlanInput, PREVIEW_FROM_MAX_YEARS, type Preview } from '@heizplan/contracts/heating';
 import { userLanguage } from '../../auth/accounts.repository.ts';
@@ -15,8 +15,10 @@ import type { HeatingPlan, SetpointChange, UnitHeatingInput } from '../../heatin
 import { badRequest, notFound } from '../../http/errors.ts';
 import { loadHeatingInputs } from '../../scheduling/heating-inputs.ts';
 import { type HeatingServiceDeps, requireCompanyHeating } from '../../scheduling/heating-services.ts';
+import { bookingDetails } from '../booking-feeds/booking-feeds.repository.ts';
+import { buildingDayNames } from '../buildings/building-days.repository.ts';
 import { buildingHolidaySettings } from '../buildings/buildings.repository.ts';
-import { holidayNameOn, parseHolidayClosureId } from '../buildings/holidays.ts';
+import { calendarClosureName, parseCalendarClosureId } from '../buildings/calendar-closures.ts';
 import { closureNames } from '../closures/closures.repository.ts';
 import { findUnit } from '../units/units.repository.ts';
 import { draftPlan, requireNoOverlap, requireValidPlan } from './plans.service.ts';
@@ -107,6 +109,7 @@ export class PreviewService {
     const initial = step(resolveSetpoint(input, from), from);
     const changes = expandTimeline(input, from, to).map((c) => step(c, c.at));
     const closureIds = new Set([initial, ...changes].flatMap((s) => (s.closureId ? [s.closureId] : [])));
+    const bookingIds = new Set([initial, ...changes].flatMap((s) => (s.bookingId ? [s.bookingId] : [])));
     return {
       from: from.toISOString(),
       to: to.toISOString(),
@@ -114,14 +117,14 @@ export class PreviewService {
       initial,
       changes,
       closures: await namedClosures(db, userId, companyId, [...closureIds]),
-      bookings: [],
+      bookings: await namedBookings(db, companyId, [...bookingIds]),
     };
   }
 }
 
 /**
- * The closures a preview names: entered ones by start, then public holidays by date, named in
- * the caller's language as the building's holiday list names them.
+ * The closures a preview names: entered ones by start, then public and school holidays and own
+ * days by date, named in the caller's language as the building's holiday list names them.
  */
 async function namedClosures(
   db: Db,
@@ -130,10 +133,10 @@ async function namedClosures(
   ids: string[],
 ): Promise<Preview['closures']> {
   const holidays = ids.flatMap((id) => {
-    const parsed = parseHolidayClosureId(id);
+    const parsed = parseCalendarClosureId(id);
     return parsed ? [{ id, ...parsed }] : [];
   });
-  const entered = ids.filter((id) => !parseHolidayClosureId(id));
+  const entered = ids.filter((id) => !parseCalendarClosureId(id));
   const result: Preview['closures'] = (await closureNames(db, companyId, entered)).map((c) => ({
     ...c,
     kind: 'closure',
@@ -145,13 +148,34 @@ async function namedClosures(
     ),
   );
   const lang = await userLanguage(db, userId);
+  const ownDays = await buildingDayNames(
+    db,
+    companyId,
+    holidays.filter((h) => h.kind === 'company_day'),
+  );
   for (const h of holidays.sort((a, b) => a.date.localeCompare(b.date) || a.id.localeCompare(b.id))) {
     const building = buildings.get(h.buildingId);
     if (!building) continue;
-    const name = holidayNameOn(building.state, building.region, h.date, lang) ?? h.date;
-    result.push({ id: h.id, name, mode: building.holidayMode, kind: 'holiday' });
+    const name =
+      (h.kind === 'company_day'
+        ? ownDays.get(`${h.buildingId}:${h.date}`)
+        : calendarClosureName(h, building, lang)) ?? h.date;
+    result.push({ id: h.id, name, mode: building.holidayMode, kind: h.kind });
   }
   return result;
+}
+
+/**
+ * The bookings a preview names (decision 0053), by start: title and the booking's own times
+ * (heating starts the feed's pre-heat lead earlier).
+ */
+async function namedBookings(db: Db, companyId: string, ids: string[]): Promise<Preview['bookings']> {
+  return (await bookingDetails(db, companyId, ids)).map((b) => ({
+    id: b.id,
+    title: b.title,
+    start: b.start.toISOString(),
+    end: b.end.toISOString(),
+  }));
 }
 
 function applyDraft(input: UnitHeatingInput, draft: PreviewDraft, groupId: string | null): UnitHeatingInput {

@@ -3,7 +3,8 @@
  * (375 px). Screens render into <Outlet/>. One navigation entry is current — the one whose
  * address matches most of the path, so /settings/billing is the shop, not the settings too — and
  * a newly opened screen starts at its top rather than where the last one was scrolled to. The
- * first-run tour's entry sits here; the tour itself loads only when it starts.
+ * first-run tour's entry sits here; the tour itself loads only when it starts. Under the company
+ * switcher, a company with several buildings chooses the building its lists start at.
  */
 import { can } from '@heizplan/contracts/permissions';
 import { useEffect, useState } from 'react';
@@ -15,6 +16,7 @@ import { SubscriptionNotice, useShopTarget } from '../../features/billing/compon
 import { CompanySwitcher } from '../../features/company/components/company-switcher.tsx';
 import { TourLauncher } from '../../features/tour/tour-launcher.tsx';
 import { useCurrentRole } from '../../lib/use-can.ts';
+import { BuildingSwitcher } from './building-switcher.tsx';
 import { mainNav, type NavItem, secondaryNav } from './nav-items.ts';
 
 /** The address among `targets` that `pathname` is at or below, the longest if several are. */
@@ -72,7 +74,10 @@ function Navigation({ id }: { id: string }) {
   );
   return (
     <nav aria-label={t('nav.main')} id={id} className="flex h-full flex-col gap-6 p-3">
-      <CompanySwitcher id={`${id}-company`} />
+      <div className="flex flex-col gap-3">
+        <CompanySwitcher id={`${id}-company`} />
+        <BuildingSwitcher id={`${id}-building`} />
+      </div>
       <SubscriptionNotice />
       <ul className="flex flex-col gap-1">
         {main.map((item) => (

@@ -1,6 +1,6 @@
 /**
- * Navigation entries of spec §2 ("Navigation labels"), plus groups, buildings, events and
- * closures, which are routes too, and the alert centre with its badge. An entry with a `capability` shows only
+ * Navigation entries of spec §2 ("Navigation labels"), plus groups, buildings, events,
+ * closures and booking calendars, which are routes too, and the alert centre with its badge. An entry with a `capability` shows only
  * to roles that have it (decision 0022).
  */
 import type { Capability } from '@heizplan/contracts/permissions';
@@ -30,6 +30,11 @@ export const mainNav: NavItem[] = [
     to: '/closures',
     labelKey: 'nav.closures',
     icon: 'M4 6h16v14H4zM4 10h16M8 3v4M16 3v4M9 13l6 5M15 13l-6 5',
+  },
+  {
+    to: '/booking-feeds',
+    labelKey: 'nav.bookingFeeds',
+    icon: 'M4 6h16v14H4zM4 10h16M8 3v4M16 3v4M8 14h3v3H8z',
   },
   { to: '/devices', labelKey: 'nav.devices', icon: 'M9 3h6v4H9zM7 7h10v14H7zM12 11v6' },
   {

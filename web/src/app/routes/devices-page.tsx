@@ -1,17 +1,20 @@
 /**
  * `/devices` (spec §2 "Groups, devices, gateways", registry): the device table — id
  * (DevEUI), type (model), unit, created, last signal (relative, exact time in a tooltip),
- * battery — with search, model and unit filters, sorting and paging done by the server; add a
- * device, change its unit, delete it (409 'last device' → error toast). Composes the devices
- * feature with the alert centre's indicators and billing's shop link.
+ * setpoint delivery, battery; on a phone id, unit and actions, with last signal and delivery
+ * under the id — with search, model, unit and (once the company has buildings) building and
+ * floor filters, the building starting at the navigation's current building; sorting and paging
+ * done by the server; add a device, change its unit, delete it (409 'last device' → error toast).
+ * Composes the devices feature with the alert centre's indicators and billing's shop link.
  */
 import { DEVICE_MODELS, type Device, type DeviceModel } from '@heizplan/contracts/devices';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BuildingFilterSelects } from '../../components/building-filter-selects.tsx';
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog.tsx';
 import { PagedList } from '../../components/paged-list/paged-list.tsx';
 import { usePagedList } from '../../components/paged-list/use-paged-list.ts';
-import { formatDate, RelativeTime } from '../../components/relative-time.tsx';
+import { formatDate, formatRelative, RelativeTime } from '../../components/relative-time.tsx';
 import { SearchInput } from '../../components/ui/search-input.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import type { TableColumn } from '../../components/ui/table.tsx';
@@ -23,6 +26,8 @@ import { type DeviceListParams, useDevices } from '../../features/devices/api/li
 import { AddDeviceDialog } from '../../features/devices/components/add-device-dialog.tsx';
 import { DeviceUnitDialog } from '../../features/devices/components/device-unit-dialog.tsx';
 import { DownlinkStateBadge } from '../../features/devices/components/downlink-state-badge.tsx';
+import { useHeatingFormat } from '../../lib/format.ts';
+import { useBuildingFilter } from '../../lib/heating/current-building.ts';
 import { useUnitOptions } from '../../lib/heating/unit-options.ts';
 import { useProblemMessage } from '../../lib/problem-message.ts';
 import { useCan } from '../../lib/use-can.ts';
@@ -38,9 +43,11 @@ export function DevicesPage() {
   const [model, setModel] = useState<DeviceModel | typeof ALL>(ALL);
   const [unit, setUnit] = useState<string>(ALL);
   const list = usePagedList({ key: 'createdAt', order: 'desc' });
-  const filtered = Boolean(list.q) || model !== ALL || unit !== ALL;
+  const building = useBuildingFilter(() => list.table.onPageChange(1));
+  const filtered = Boolean(list.q) || model !== ALL || unit !== ALL || building.filtered;
   const query = {
     ...list.params,
+    ...building.params,
     ...(model === ALL ? {} : { model }),
     ...(unit === UNASSIGNED ? { unassigned: 'true' } : unit === ALL ? {} : { unitId: unit }),
   } as DeviceListParams;
@@ -49,6 +56,7 @@ export function DevicesPage() {
   const shop = useShopTarget();
   const remove = useDeleteDevice();
   const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 });
+  const format = useHeatingFormat();
 
   const deleteDevice = (device: Device) =>
     remove.mutateAsync(device.id).then(
@@ -67,10 +75,29 @@ export function DevicesPage() {
       key: 'id',
       label: t('fields.id'),
       sortable: true,
+      wrap: true,
       render: (device) => (
         <span className="inline-flex flex-wrap items-center gap-2">
           <span className="font-mono text-xs">{device.id}</span>
           <AlertIndicator subject={{ deviceId: device.id }} unitId={device.unitId} />
+          {/* Phones: last signal and setpoint delivery have no columns of their own, they show here. */}
+          <span
+            className="flex basis-full flex-col text-xs text-stone-600 sm:hidden"
+            data-testid={`device-phone-${device.id}`}
+          >
+            <span>
+              {t('phone.lastSeen', {
+                when: device.lastSeen
+                  ? formatRelative(device.lastSeen, new Date(), i18n.language)
+                  : t('never'),
+              })}
+            </span>
+            {device.downlink && (
+              <span>
+                {format.celsius(device.downlink.setpoint)} · {t(`downlink.states.${device.downlink.state}`)}
+              </span>
+            )}
+          </span>
         </span>
       ),
     },
@@ -100,6 +127,7 @@ export function DevicesPage() {
       key: 'lastSeen',
       label: t('fields.lastSeen'),
       sortable: true,
+      minScreen: 'sm',
       render: (device) => (
         <RelativeTime iso={device.lastSeen} emptyText={t('never')} testid={`device-last-seen-${device.id}`} />
       ),
@@ -107,6 +135,7 @@ export function DevicesPage() {
     {
       key: 'downlink',
       label: t('fields.downlink'),
+      minScreen: 'sm',
       render: (device) => <DownlinkStateBadge device={device} />,
     },
     {
@@ -154,7 +183,7 @@ export function DevicesPage() {
         filtered={filtered}
         testid="devices"
         filters={
-          <div className="grid gap-3 sm:grid-cols-3">
+          <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
             <SearchInput
               value={list.search}
               onChange={list.setSearch}
@@ -190,6 +219,7 @@ export function DevicesPage() {
                 })),
               ]}
             />
+            <BuildingFilterSelects filter={building} withFloor testid="devices" />
           </div>
         }
       />

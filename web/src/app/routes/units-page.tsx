@@ -4,20 +4,20 @@
  * alert rules' time to heat up has passed), heating level (valve opening), controls, created
  * by — with search, sorting and paging done by the server. Empty company: an invitation to
  * create units. Once the company has buildings (decision 0052), a unit's building and floor show
- * under its name and a select narrows the list to one building (sent as `buildingId`).
+ * under its name and a select narrows the list to one building (sent as `buildingId`); it starts
+ * at the building chosen in the navigation's building switcher.
  *
  * On a phone the table keeps name, setpoint and controls: the room temperature moves under the
  * setpoint and − + pause graph sit two by two, so − and + are on screen without scrolling sideways.
  */
 import { DEFAULT_ALERT_SETTINGS } from '@heizplan/contracts/alert-defaults';
 import type { Unit } from '@heizplan/contracts/heating';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { BuildingFilterSelects } from '../../components/building-filter-selects.tsx';
 import { PagedList } from '../../components/paged-list/paged-list.tsx';
 import { usePagedList } from '../../components/paged-list/use-paged-list.ts';
 import { SearchInput } from '../../components/ui/search-input.tsx';
-import { Select } from '../../components/ui/select.tsx';
 import type { TableColumn } from '../../components/ui/table.tsx';
 import { useAlertSettings } from '../../features/alerts/api/alerts.ts';
 import { AlertIndicator } from '../../features/alerts/components/alert-indicators.tsx';
@@ -31,7 +31,7 @@ import { SetpointValue } from '../../features/units/components/setpoint-value.ts
 import { UnitControls } from '../../features/units/components/unit-controls.tsx';
 import { useCompany } from '../../lib/company/get-company.ts';
 import { useHeatingFormat } from '../../lib/format.ts';
-import { useAllBuildings } from '../../lib/heating/list-buildings.ts';
+import { useBuildingFilter } from '../../lib/heating/current-building.ts';
 import { type UnitListParams, useUnits } from '../../lib/heating/list-units.ts';
 import { useCan } from '../../lib/use-can.ts';
 
@@ -39,10 +39,8 @@ export function UnitsPage() {
   const { t } = useTranslation('units');
   const format = useHeatingFormat();
   const list = usePagedList({ key: 'name', order: 'asc' });
-  const { buildings } = useAllBuildings();
-  const [chosenBuilding, setBuilding] = useState('');
-  // A building deleted meanwhile filters no more.
-  const buildingId = buildings.some((b) => b.id === chosenBuilding) ? chosenBuilding : '';
+  const building = useBuildingFilter(() => list.table.onPageChange(1));
+  const { buildingId } = building;
   const units = useUnits({ ...(list.params as UnitListParams), ...(buildingId ? { buildingId } : {}) });
   const company = useCompany();
   const canOperate = useCan('operate');
@@ -107,6 +105,14 @@ export function UnitsPage() {
               data-testid={`unit-closure-${unit.id}`}
             >
               {t('kinds.closure')}
+            </span>
+          )}
+          {unit.setpointSource === 'booking' && (
+            <span
+              className="rounded bg-emerald-50 px-1.5 py-0.5 text-xs text-emerald-800"
+              data-testid={`unit-booking-${unit.id}`}
+            >
+              {t('kinds.booking')}
             </span>
           )}
           <PendingDownlinks unit={unit} />
@@ -180,23 +186,10 @@ export function UnitsPage() {
         texts={{ loadError: t('loadError'), emptyTitle: t('empty.title'), emptyText: t('empty.text') }}
         filtered={Boolean(list.q || buildingId)}
         filters={
-          buildings.length > 0 ? (
+          building.buildings.length > 0 ? (
             <div className="grid gap-3 sm:grid-cols-3">
               <SearchInput value={list.search} onChange={list.setSearch} testid="units-search" />
-              <Select
-                aria-label={t('buildingFilter')}
-                value={buildingId}
-                onChange={list.filter(setBuilding)}
-                testid="units-building-filter"
-                options={[
-                  { id: '', value: t('allBuildings'), testid: 'units-building-filter-all' },
-                  ...buildings.map((b) => ({
-                    id: b.id,
-                    value: b.name,
-                    testid: `units-building-filter-${b.id}`,
-                  })),
-                ]}
-              />
+              <BuildingFilterSelects filter={building} testid="units" />
             </div>
           ) : undefined
         }

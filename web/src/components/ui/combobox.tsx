@@ -4,7 +4,8 @@
  * options ignoring case and whitespace; ArrowDown/ArrowUp move through them (ArrowDown opens),
  * Enter picks, Escape closes, Backspace in an empty multi-select input removes the last choice.
  * With nothing matching, 'Keine Übereinstimmungen...' is shown. A single choice may offer to
- * create what was typed (`create`) when no option is called that.
+ * create what was typed (`create`) when no option is called that. `onQueryChange` hears the typed
+ * text, so a caller can fetch the options that match it from the server (thousands of units).
  *
  * The list opens below the input, or above it when there is more room there, and is never
  * taller than that room: inside a dialog (or any other scrolling frame) it stays within the
@@ -29,6 +30,8 @@ interface BaseProps {
   error?: string | null;
   disabled?: boolean;
   testid?: string;
+  /** The typed text as it changes ('' when the list closes), for options searched on the server. */
+  onQueryChange?: (query: string) => void;
 }
 
 /** Offering to create a new entry from the typed text (single choice only). */
@@ -96,11 +99,15 @@ export function filterOptions(options: ComboboxOption[], query: string): Combobo
 }
 
 export function Combobox(props: ComboboxProps) {
-  const { options, label, placeholder, error, disabled = false, testid = 'combobox' } = props;
+  const { options, label, placeholder, error, disabled = false, testid = 'combobox', onQueryChange } = props;
   const { t } = useTranslation('ui');
   const listId = useId();
   const [open, setOpen] = useState(false);
-  const [query, setQuery] = useState('');
+  const [query, setQueryText] = useState('');
+  const setQuery = (text: string) => {
+    setQueryText(text);
+    onQueryChange?.(text);
+  };
   const [active, setActive] = useState(0);
   const anchor = useRef<HTMLDivElement>(null);
   const [placement, setPlacement] = useState({ above: false, maxHeight: LIST_HEIGHT });

@@ -44,6 +44,11 @@ export function useAlertText() {
           setAside: number(d.setAside, 0),
           since: time(d.since ?? alert.openedAt),
         });
+      case 'booking_feed_stale':
+        return t('hints.booking_feed_stale', {
+          name: alert.subjectName,
+          since: time(d.since ?? alert.openedAt),
+        });
       default:
         return t(`hints.${alert.kind}`, {
           since: time(d.since ?? alert.openedAt),

@@ -66,6 +66,7 @@ const PREFS = {
   far_from_setpoint: 'immediate',
   setpoint_not_delivered: 'immediate',
   setpoints_stalled: 'immediate',
+  booking_feed_stale: 'immediate',
 } satisfies AlertPreferences;
 const hook: Webhook = {
   id: '00000000-0000-4000-8000-0000000000b1',

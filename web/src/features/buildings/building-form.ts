@@ -27,6 +27,7 @@ export interface BuildingForm {
   floors: Array<{ name: string }>;
   publicHolidays: HolidayTreatment;
   holidayMode: HeatingMode;
+  schoolHolidays: boolean;
 }
 
 /** A new building: nothing chosen yet, public holidays without effect (the API's default). */
@@ -40,6 +41,7 @@ export const emptyForm = (): BuildingForm => ({
   floors: [],
   publicHolidays: 'ignore',
   holidayMode: 'frost',
+  schoolHolidays: false,
 });
 
 export const formOf = (building: Building): BuildingForm => ({
@@ -52,6 +54,7 @@ export const formOf = (building: Building): BuildingForm => ({
   floors: building.floors.map((name) => ({ name })),
   publicHolidays: building.publicHolidays,
   holidayMode: building.holidayMode,
+  schoolHolidays: building.schoolHolidays,
 });
 
 /** The code of the issue a floor named twice raises; the dialog words it. */
@@ -92,6 +95,7 @@ export const buildingFormSchema = z
       }),
     publicHolidays: HolidayTreatmentSchema,
     holidayMode: HeatingModeSchema,
+    schoolHolidays: z.boolean(),
   })
   .transform(
     (form): z.input<typeof BuildingInputSchema> => ({

@@ -6,7 +6,7 @@
  * deleting asks first and says the units stay; the holidays of a year, switched year by year; a
  * member who only reads (ems) sees everything but gets no control to change anything.
  */
-import type { Building, Holiday } from '@heizplan/contracts/buildings';
+import type { Building, BuildingDay, Holiday, HolidayList } from '@heizplan/contracts/buildings';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -16,7 +16,7 @@ import { testBuilding } from '../../test/buildings-fixtures.ts';
 import { renderRoutes } from '../../test/render.tsx';
 import { type FetchHandler, json, signIn, testCompany, testProfile } from '../../test/signed-in.ts';
 import { problem } from '../../test/units-fixtures.ts';
-import { formatHolidayDate } from './components/holidays-dialog.tsx';
+import { formatHolidayDate } from './holiday-dates.ts';
 
 const annex = testBuilding({
   id: '00000000-0000-4000-a000-000000000002',
@@ -44,6 +44,16 @@ const holidaysOf = (year: number): Holiday[] => [
   { date: `${year}-08-08`, name: 'Augsburger Friedensfest', regional: true },
 ];
 
+const holidayListOf = (year: number): HolidayList => ({
+  results: holidaysOf(year),
+  schoolHolidays: [
+    { start: `${year}-02-16`, end: `${year}-02-20`, name: 'Frühjahrsferien' },
+    { start: `${year}-11-18`, end: `${year}-11-18`, name: 'Buß- und Bettag' },
+    { start: `${year}-12-24`, end: `${year + 1}-01-08`, name: 'Weihnachtsferien' },
+  ],
+  schoolHolidaysUntil: '2029-09-30',
+});
+
 function open(
   buildings: Building[] = [],
   more?: FetchHandler,
@@ -62,7 +72,7 @@ function open(
     if (method === 'GET' && path === '/api/holiday-regions')
       return json(200, regions(query.get('lang') ?? ''));
     const holidays = path?.match(/^\/api\/companies\/c1\/buildings\/([\w-]+)\/holidays$/);
-    if (method === 'GET' && holidays) return json(200, { results: holidaysOf(Number(query.get('year'))) });
+    if (method === 'GET' && holidays) return json(200, holidayListOf(Number(query.get('year'))));
     return undefined;
   };
   const { session, fetchMock } = signIn({ profile: testProfile({ lang }), extra: api });
@@ -182,6 +192,11 @@ describe('buildings screen', { timeout: 20_000 }, () => {
       'Standby (18 °C)',
     ]);
     await userEvent.selectOptions(mode, 'economy');
+    // A school: its school holidays too, in the same mode; "like a Sunday" needs no mode.
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: /School holidays as a closure/ }));
+    await userEvent.click(within(dialog).getByTestId('building-holidays-sunday'));
+    expect(within(dialog).getByTestId('building-mode')).toHaveValue('economy');
+    await userEvent.click(within(dialog).getByTestId('building-holidays-closure'));
     await userEvent.click(within(dialog).getByTestId('building-save'));
 
     expect(await screen.findByTestId('toast-building-saved')).toHaveTextContent('Building created');
@@ -197,6 +212,7 @@ describe('buildings screen', { timeout: 20_000 }, () => {
       floors: ['EG', '1. OG'],
       publicHolidays: 'closure',
       holidayMode: 'economy',
+      schoolHolidays: true,
     });
     await waitFor(() => expect(screen.queryByTestId('building-dialog')).toBeNull());
   });
@@ -272,6 +288,7 @@ describe('buildings screen', { timeout: 20_000 }, () => {
       floors: ['EG', '1. OG', 'KG'],
       publicHolidays: 'ignore',
       holidayMode: 'frost',
+      schoolHolidays: false,
     });
   });
 
@@ -339,7 +356,7 @@ describe('buildings screen', { timeout: 20_000 }, () => {
     await setLanguage('de');
     await userEvent.click(await screen.findByRole('button', { name: 'Feiertage von Hauptgebäude anzeigen' }));
     const dialog = await screen.findByTestId('holidays-dialog');
-    expect(dialog).toHaveTextContent('Feiertage 2026');
+    expect(dialog).toHaveTextContent('Feier- und Ferientage 2026');
     expect(dialog).toHaveTextContent('Hauptgebäude · Bayern (Augsburg)');
     expect(within(dialog).getByTestId('holidays-note')).toHaveTextContent(
       'Betriebsart an Feiertagen: Frostschutz (8 °C), von 00:00 bis 24:00 Uhr (Europe/Berlin).',
@@ -358,7 +375,19 @@ describe('buildings screen', { timeout: 20_000 }, () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Nächstes Jahr' }));
     expect(within(dialog).getByTestId('holidays-year')).toHaveTextContent('2027');
     expect(await within(dialog).findByTestId('holiday-date-2027-01-06')).toHaveTextContent('Mi., 06.01.2027');
-    expect(dialog).toHaveTextContent('Feiertage 2027');
+    expect(dialog).toHaveTextContent('Feier- und Ferientage 2027');
+    const school = within(dialog).getByTestId('school-holidays');
+    expect(school).toHaveTextContent('Schulferien 2027');
+    expect(within(school).getByTestId('school-holiday-2027-12-24')).toHaveTextContent(
+      'Fr., 24.12.2027 – Sa., 08.01.2028Weihnachtsferien',
+    );
+    expect(within(school).getByTestId('school-holiday-2027-11-18')).toHaveTextContent('Do., 18.11.2027Buß');
+    expect(within(school).getByTestId('school-holidays-note')).toHaveTextContent(
+      'Schulferien wirken sich in diesem Gebäude nicht aus.',
+    );
+    expect(within(school).getByTestId('school-holidays-source')).toHaveTextContent(
+      'OpenHolidays API (ODbL), Stand bis So., 30.09.2029.',
+    );
     await userEvent.click(within(dialog).getByRole('button', { name: 'Vorheriges Jahr' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Vorheriges Jahr' }));
     expect(await within(dialog).findByTestId('holiday-date-2025-01-06')).toHaveTextContent('Mo., 06.01.2025');
@@ -405,5 +434,117 @@ describe('buildings screen', { timeout: 20_000 }, () => {
     expect(within(empty).getByTestId('buildings-read-only')).toHaveTextContent(
       'Your role may only view buildings.',
     );
+  });
+
+  it('adds, imports and deletes own days in the holidays dialog; a reader sees them without controls', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2027-03-01T10:00:00Z'));
+    const main = testBuilding();
+    const path = `/api/companies/c1/buildings/${main.id}/days`;
+    let days: BuildingDay[] = [];
+    let made = 0;
+    const day = (date: string, name: string): BuildingDay => ({
+      id: `00000000-0000-4000-a000-0000000001${String(++made).padStart(2, '0')}`,
+      date,
+      name,
+      createdAt: '2027-03-01T10:00:00.000Z',
+      createdBy: null,
+    });
+    const daysApi: FetchHandler = (method, url, init) => {
+      const [p] = url.split('?');
+      if (method === 'GET' && p === path) return json(200, { results: days });
+      if (method === 'POST' && p === path) {
+        const body = JSON.parse(String(init?.body));
+        if (days.some((d) => d.date === body.date))
+          return json(409, {
+            type: 'about:blank',
+            title: 'Conflict',
+            status: 409,
+            code: 'building_day_exists',
+            params: { date: body.date },
+          });
+        days = [...days, day(body.date, body.name)];
+        return json(201, days.at(-1));
+      }
+      if (method === 'POST' && p === `${path}/import`) {
+        days = [...days, day('2027-05-14', 'Betriebsausflug'), day('2027-05-15', 'Betriebsausflug')];
+        return json(200, { imported: 2, skipped: 1 });
+      }
+      if (method === 'DELETE' && p?.startsWith(`${path}/`)) {
+        days = days.filter((d) => !p.endsWith(d.id));
+        return json(204);
+      }
+      return undefined;
+    };
+    const { fetchMock } = open([main], daysApi, 'de');
+    await setLanguage('de');
+    await userEvent.click(await screen.findByRole('button', { name: 'Feiertage von Hauptgebäude anzeigen' }));
+    const section = within(await screen.findByTestId('holidays-dialog')).getByTestId('own-days');
+    expect(await within(section).findByTestId('own-days-none')).toHaveTextContent(
+      'Für 2027 sind keine eigenen Tage eingetragen.',
+    );
+    // The contract's rules before any request: a date and a name are needed.
+    await userEvent.click(within(section).getByTestId('own-day-add'));
+    expect(calls(fetchMock, 'POST', path)).toHaveLength(0);
+    await userEvent.type(within(section).getByTestId('own-day-date'), '2027-05-07');
+    await userEvent.type(within(section).getByTestId('own-day-name'), 'Brückentag');
+    await userEvent.click(within(section).getByTestId('own-day-add'));
+    expect(await screen.findByTestId('toast-day-added')).toHaveTextContent('Tag hinzugefügt');
+    expect(bodyOf(calls(fetchMock, 'POST', path)[0])).toEqual({ date: '2027-05-07', name: 'Brückentag' });
+    expect(await within(section).findByTestId('own-day-2027-05-07')).toHaveTextContent(
+      'Fr., 07.05.2027BrückentagFrostschutz (8 °C), ganztägig',
+    );
+    // The same date again: the server's refusal under the form, in German.
+    await userEvent.type(within(section).getByTestId('own-day-date'), '2027-05-07');
+    await userEvent.type(within(section).getByTestId('own-day-name'), 'Nochmal');
+    await userEvent.click(within(section).getByTestId('own-day-add'));
+    expect(await within(section).findByTestId('own-day-error')).toHaveTextContent(
+      'Für den 2027-05-07 hat das Gebäude schon einen eigenen Tag.',
+    );
+
+    const ics = new File(['BEGIN:VCALENDAR\r\nEND:VCALENDAR'], 'betrieb.ics', { type: 'text/calendar' });
+    await userEvent.upload(within(section).getByTestId('own-days-file'), ics);
+    expect(await screen.findByTestId('toast-days-imported')).toHaveTextContent(
+      '2 Tage importiert1 Tag war schon eingetragen.',
+    );
+    expect(bodyOf(calls(fetchMock, 'POST', `${path}/import`)[0])).toEqual({
+      ics: 'BEGIN:VCALENDAR\r\nEND:VCALENDAR',
+    });
+    await within(section).findByTestId('own-day-2027-05-15');
+
+    await userEvent.click(
+      within(section).getByRole('button', { name: 'Brückentag am Fr., 07.05.2027 löschen' }),
+    );
+    expect(await screen.findByTestId('toast-day-deleted')).toHaveTextContent('Tag gelöscht');
+    await waitFor(() => expect(within(section).queryByTestId('own-day-2027-05-07')).toBeNull());
+  });
+
+  it('shows a reader the own days without a form or delete buttons', async () => {
+    const main = testBuilding();
+    const listed: BuildingDay = {
+      id: '00000000-0000-4000-a000-000000000301',
+      date: `${new Date().getFullYear()}-12-24`,
+      name: 'Heiligabend frei',
+      createdAt: '2026-01-01T00:00:00.000Z',
+      createdBy: null,
+    };
+    open(
+      [main],
+      (method, url) =>
+        method === 'GET' && url.startsWith(`/api/companies/c1/buildings/${main.id}/days`)
+          ? json(200, { results: [listed] })
+          : undefined,
+      'en',
+      'ems',
+    );
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Show the public holidays of Hauptgebäude' }),
+    );
+    const section = within(await screen.findByTestId('holidays-dialog')).getByTestId('own-days');
+    expect(await within(section).findByTestId(`own-day-${listed.date}`)).toHaveTextContent(
+      'Heiligabend frei',
+    );
+    expect(within(section).queryByTestId('own-day-form')).toBeNull();
+    expect(within(section).queryAllByRole('button')).toEqual([]);
   });
 });

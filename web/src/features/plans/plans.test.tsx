@@ -4,7 +4,7 @@
  * preview labels each step with its source.
  */
 import type { Preview } from '@heizplan/contracts/heating';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../app/i18n.ts';
@@ -28,6 +28,7 @@ const preview: Preview = {
     planId: null,
     eventId: null,
     closureId: null,
+    bookingId: null,
   },
   changes: [
     {
@@ -38,9 +39,11 @@ const preview: Preview = {
       planId: 'draft',
       eventId: null,
       closureId: null,
+      bookingId: null,
     },
   ],
   closures: [],
+  bookings: [],
 };
 
 const INVALID_TIME = [
@@ -88,7 +91,7 @@ describe('plan editor', { timeout: 20_000 }, () => {
     await userEvent.click(monday.getByTestId('switch-point-0-remove'));
     expect(monday.getAllByRole('listitem')).toHaveLength(2);
 
-    await vi.waitFor(() => {
+    await waitFor(() => {
       const draft = lastBody(fetchMock, `${base}/preview`);
       expect(draft.plan.switchPoints.filter((p: { day: number }) => p.day === 1)).toEqual([
         { day: 1, hour: 22, minute: 0, temperature: 17, ignoreWallControl: false },
@@ -180,7 +183,7 @@ describe('plan editor', { timeout: 20_000 }, () => {
     const { fetchMock } = open({ preview: noDates });
     await userEvent.click(await screen.findByTestId('plan-new-specific-days'));
     // The preview checked the empty draft, but nothing was typed yet: no error.
-    await vi.waitFor(() => expect(lastBody(fetchMock, `${base}/preview`).plan.dates).toEqual([]));
+    await waitFor(() => expect(lastBody(fetchMock, `${base}/preview`).plan.dates).toEqual([]));
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(screen.queryByTestId('plan-error')).toBeNull();
     expect(screen.queryByText('Invalid schedule!')).toBeNull();
@@ -215,7 +218,7 @@ describe('plan editor', { timeout: 20_000 }, () => {
       expect(within(screen.getByTestId(`plan-day-${day}`)).getAllByRole('listitem')).toHaveLength(2);
     }
     await userEvent.click(screen.getByTestId('plan-save'));
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(lastBody(fetchMock, `${base}/plans`).switchPoints).toHaveLength(3 * 5 + 2 * 2),
     );
     const tuesday = lastBody(fetchMock, `${base}/plans`).switchPoints.filter(

@@ -22,9 +22,11 @@ const preview: Preview = {
     planId: null,
     eventId: null,
     closureId: null,
+    bookingId: null,
   },
   changes: [],
   closures: [],
+  bookings: [],
 };
 
 const dayLabels = () =>
@@ -93,6 +95,7 @@ describe('plan preview steps', () => {
         planId: null,
         eventId: null,
         closureId: 'c-1',
+        bookingId: null,
       },
     ],
     closures: [{ id: 'c-1', name: 'Betriebsurlaub', mode: 'frost', kind: 'closure' }],
@@ -126,6 +129,42 @@ describe('plan preview steps', () => {
     render(<PreviewChart preview={withHoliday} loading={false} stale={false} />);
     expect(screen.getByTestId('preview-step-label-1')).toHaveTextContent(
       'Public holiday: 1. Weihnachtstag — economy',
+    );
+  });
+
+  /** Parents' evening Friday 19:00–21:00 in Berlin, heated from 18:30 (pre-heat lead). */
+  const withBooking: Preview = {
+    ...preview,
+    changes: [
+      {
+        at: '2026-11-27T17:30:00.000Z',
+        setpoint: 21,
+        source: 'booking',
+        ignoreWallControl: false,
+        planId: null,
+        eventId: null,
+        closureId: null,
+        bookingId: 'b-1',
+      },
+      { ...preview.initial, at: '2026-11-27T20:00:00.000Z', setpoint: 17 },
+    ],
+    bookings: [
+      { id: 'b-1', title: 'Elternabend', start: '2026-11-27T18:00:00.000Z', end: '2026-11-27T20:00:00.000Z' },
+    ],
+  };
+
+  it("names a booking's step with its title and its own local times, in German and English", async () => {
+    await i18n.changeLanguage('de');
+    const { unmount } = render(<PreviewChart preview={withBooking} loading={false} stale={false} />);
+    expect(screen.getByTestId('preview-step-label-1')).toHaveTextContent('Buchung: Elternabend 19:00–21:00');
+    expect(screen.getByTestId('preview-step-1')).toHaveAttribute('data-source', 'booking');
+    expect(screen.getByTestId('preview-legend-booking')).toHaveTextContent('Buchung');
+    expect(screen.getByTestId('preview-step-label-2')).toHaveTextContent('Regulärer Plan');
+    unmount();
+    await i18n.changeLanguage('en');
+    render(<PreviewChart preview={withBooking} loading={false} stale={false} />);
+    expect(screen.getByTestId('preview-step-label-1')).toHaveTextContent(
+      'Booking: Elternabend 7:00 PM–9:00 PM',
     );
   });
 

@@ -81,6 +81,15 @@ describe('heating log', { timeout: 20_000 }, () => {
   });
 
   it.each([
+    { lang: 'de' as const, text: 'Buchung' },
+    { lang: 'en' as const, text: 'Booking' },
+  ])('names a change by a room booking ($lang)', async ({ lang, text }) => {
+    await setLanguage(lang);
+    open(testCompany(), lang, { results: [entry('e6', { kind: 'booking' })], nextCursor: null });
+    expect(await screen.findByTestId('log-entry-e6')).toHaveTextContent(text);
+  });
+
+  it.each([
     { lang: 'de' as const, text: 'Ventil erhält 24,0 °C (Gerät stellt nur ganze Grad ein)' },
     { lang: 'en' as const, text: 'Valve gets 24.0 °C (device sets whole degrees only)' },
   ])(

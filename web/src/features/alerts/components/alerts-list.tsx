@@ -1,5 +1,6 @@
 /**
- * The alert list: filters by kind, state, unit and group, sorting and paging on the
+ * The alert list: filters by kind, state, unit, group and — once the company has buildings —
+ * building and floor (starting at the navigation's current building), sorting and paging on the
  * UI kit's table; each row says what is wrong and what to do, since when, how often, who
  * acknowledged it, and offers acknowledging and muting to members who operate the heating.
  */
@@ -7,11 +8,13 @@ import { type Alert, AlertKindSchema, type AlertState } from '@heizplan/contract
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { BuildingFilterSelects } from '../../../components/building-filter-selects.tsx';
 import { PagedList } from '../../../components/paged-list/paged-list.tsx';
 import { usePagedList } from '../../../components/paged-list/use-paged-list.ts';
 import { Field } from '../../../components/ui/field.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import type { TableColumn } from '../../../components/ui/table.tsx';
+import { useBuildingFilter } from '../../../lib/heating/current-building.ts';
 import { useCan } from '../../../lib/use-can.ts';
 import { useAlertText } from '../alert-text.ts';
 import { type AlertListParams, useAlerts } from '../api/alerts.ts';
@@ -35,9 +38,11 @@ export function AlertsList({
   const [state, setState] = useState<string>('open');
   const [unitId, setUnitId] = useState<string>(query.get('unitId') ?? ALL);
   const [groupId, setGroupId] = useState<string>(ALL);
+  const building = useBuildingFilter(() => list.table.onPageChange(1));
   const { q: _q, ...paging } = list.params;
   const params: AlertListParams = {
     ...paging,
+    ...building.params,
     ...(kind !== ALL ? { kind: AlertKindSchema.parse(kind) } : {}),
     ...(state !== ALL ? { state: state as AlertState } : {}),
     ...(unitId !== ALL ? { unitId } : {}),
@@ -81,9 +86,13 @@ export function AlertsList({
       minScreen: 'md',
       render: (alert) => (
         <div className="text-sm">
-          <p className="font-mono text-xs">
-            {alert.subject === 'unit' || alert.subject === 'company' ? '' : alert.subjectName}
-          </p>
+          {alert.subject === 'booking_feed' ? (
+            <p>{alert.subjectName}</p>
+          ) : (
+            <p className="font-mono text-xs">
+              {alert.subject === 'unit' || alert.subject === 'company' ? '' : alert.subjectName}
+            </p>
+          )}
           {alert.unitId && (
             <Link to={`/units/${alert.unitId}`} className="text-brand-700 hover:underline">
               {alert.unitName}
@@ -157,7 +166,7 @@ export function AlertsList({
         noMatch: t('empty.text'),
       }}
       filters={
-        <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-6">
           {filter(
             t('filters.kind'),
             kind,
@@ -199,6 +208,7 @@ export function AlertsList({
             ],
             'alerts-group',
           )}
+          <BuildingFilterSelects filter={building} withFloor labelled testid="alerts" />
         </div>
       }
       testid="alerts"

@@ -64,7 +64,7 @@ export function AlertsPage() {
           </button>
         ))}
       </div>
-      <div id="alerts-panel" role="tabpanel">
+      <div id="alerts-panel" role="tabpanel" className="flex flex-col gap-4">
         {current === 'list' && <ListTab />}
         {current === 'rules' && (
           <SettingsCard title={t('rules.title')} description={t('rules.description')} testid="alerts-rules">

@@ -84,6 +84,7 @@ export function BuildingDialog({
   const region = useFormControl('region', form.control);
   const treatment = useFormControl('publicHolidays', form.control);
   const mode = useFormControl('holidayMode', form.control);
+  const schoolHolidays = form.watch('schoolHolidays');
   const stateRegions = state.value
     ? (regions.data?.results.find((entry) => entry.state === state.value)?.regions ?? [])
     : [];
@@ -232,10 +233,10 @@ export function BuildingDialog({
       <RadioCards<HolidayTreatment>
         legend={t('fields.publicHolidays')}
         name="building-public-holidays"
-        columns={2}
+        columns={3}
         value={treatment.value}
         onChange={(next) => treatment.onChange(next)}
-        options={(['ignore', 'closure'] as const).map((option) => ({
+        options={(['ignore', 'closure', 'sunday'] as const).map((option) => ({
           id: option,
           title: t(`treatmentOptions.${option}.title`),
           description: t(`treatmentOptions.${option}.description`),
@@ -243,7 +244,19 @@ export function BuildingDialog({
         }))}
         testid="building-holidays"
       />
-      {treatment.value === 'closure' && (
+      <label className="flex items-start gap-2 text-sm">
+        <input
+          type="checkbox"
+          {...form.register('schoolHolidays')}
+          data-testid="building-school-holidays"
+          className="mt-0.5 size-4 accent-brand-600"
+        />
+        <span>
+          <span className="font-medium">{t('fields.schoolHolidays')}</span>
+          <span className="block text-xs text-stone-600">{t('fields.schoolHolidaysHint')}</span>
+        </span>
+      </label>
+      {(treatment.value === 'closure' || schoolHolidays) && (
         <FormField
           name="holidayMode"
           label={t('fields.holidayMode')}

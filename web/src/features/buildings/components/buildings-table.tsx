@@ -45,10 +45,16 @@ export function BuildingsTable({
       ? t('stateWithRegion', { state: states.name(building.state), region })
       : states.name(building.state);
   };
-  const treatment = (building: Building) =>
-    building.publicHolidays === 'closure'
-      ? t('treatment.closure', { mode: t(`modes.${building.holidayMode}`) })
-      : t('treatment.ignore');
+  const treatment = (building: Building) => {
+    const mode = t(`modes.${building.holidayMode}`);
+    const publicHolidays =
+      building.publicHolidays === 'closure'
+        ? t('treatment.closure', { mode })
+        : t(`treatment.${building.publicHolidays}`);
+    return building.schoolHolidays
+      ? [publicHolidays, t('treatment.school', { mode })].join(' · ')
+      : publicHolidays;
+  };
 
   const columns: TableColumn<Building>[] = [
     {
@@ -113,7 +119,11 @@ export function BuildingsTable({
       minScreen: 'sm',
       render: (building) => (
         <span
-          className={building.publicHolidays === 'closure' ? 'text-sky-800' : 'text-stone-600'}
+          className={
+            building.publicHolidays !== 'ignore' || building.schoolHolidays
+              ? 'text-sky-800'
+              : 'text-stone-600'
+          }
           data-testid={`building-treatment-${building.id}`}
         >
           {treatment(building)}

@@ -2,8 +2,10 @@
  * A building's public holidays of one year (decision 0052): a year switcher (‹ 2026 ›), then each
  * holiday with its date and weekday ("Di., 06.01.2026"), its name, a "regional" badge for a
  * holiday of the building's region only, and what happens that day: the holiday heating mode
- * all day when the building treats holidays as closures, else heating by plan. Opened from the
- * building's row by every member.
+ * all day when the building treats holidays as closures, the Sunday switch points when it treats
+ * them like Sundays, else heating by plan; below, the state's school holidays of the year and the
+ * company's own days of the building (added, imported from ICS, deleted by who may operate). Opened
+ * from the building's row by every member.
  */
 import type { Building } from '@heizplan/contracts/buildings';
 import { useState } from 'react';
@@ -15,25 +17,13 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { type ModeTemperatures, useModeLabel } from '../../../lib/heating/heating-modes.ts';
 import { useHolidayRegions, useHolidays } from '../api/buildings.ts';
 import { holidayLanguage, regionName, useFederalStates } from '../federal-states.ts';
+import { formatHolidayDate, yearIn } from '../holiday-dates.ts';
+import { OwnDaysSection } from './own-days-section.tsx';
+import { SchoolHolidaysList } from './school-holidays-list.tsx';
 
 /** The years the API answers (`HolidayQuerySchema`). */
 const FIRST_YEAR = 2000;
 const LAST_YEAR = 2100;
-
-/** A local date `YYYY-MM-DD` with its weekday: "Di., 06.01.2026" in German, "Tue, 01/06/2026" in English. */
-export function formatHolidayDate(date: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, {
-    weekday: 'short',
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${date}T00:00:00Z`));
-}
-
-/** The current year in `zone`. */
-export const yearIn = (zone: string, now: Date = new Date()) =>
-  Number(new Intl.DateTimeFormat('en', { year: 'numeric', timeZone: zone }).format(now));
 
 export interface HolidaysDialogProps {
   building: Building;
@@ -52,14 +42,16 @@ export function HolidaysDialog({ building, onClose, zone, temperatures, canOpera
   const regions = useHolidayRegions(lang);
   const states = useFederalStates();
   const modeLabel = useModeLabel(temperatures, 'buildings');
-  const closes = building.publicHolidays === 'closure';
+  const treatment = building.publicHolidays;
+  const closes = treatment === 'closure';
   const region = regionName(regions.data, building.state, building.region);
   const where = region
     ? t('stateWithRegion', { state: states.name(building.state), region })
     : states.name(building.state);
+  const mode = modeLabel(building.holidayMode);
   const effect = closes
-    ? t('holidays.effectClosure', { mode: modeLabel(building.holidayMode) })
-    : t('holidays.effectIgnore');
+    ? t('holidays.effectClosure', { mode })
+    : t(treatment === 'sunday' ? 'holidays.effectSunday' : 'holidays.effectIgnore');
   const list = holidays.data?.results ?? [];
 
   return (
@@ -81,12 +73,14 @@ export function HolidaysDialog({ building, onClose, zone, temperatures, canOpera
     >
       <div className="flex flex-col gap-4">
         <p
-          className={`rounded-lg p-3 text-sm ${closes ? 'bg-sky-50 text-sky-900' : 'bg-stone-100 text-stone-700'}`}
+          className={`rounded-lg p-3 text-sm ${treatment !== 'ignore' ? 'bg-sky-50 text-sky-900' : 'bg-stone-100 text-stone-700'}`}
           data-testid="holidays-note"
         >
           {closes
-            ? t('holidays.closureNote', { mode: modeLabel(building.holidayMode), zone })
-            : t(canOperate ? 'holidays.ignoreNoteOperate' : 'holidays.ignoreNote')}
+            ? t('holidays.closureNote', { mode, zone })
+            : treatment === 'sunday'
+              ? t('holidays.sundayNote')
+              : t(canOperate ? 'holidays.ignoreNoteOperate' : 'holidays.ignoreNote')}
         </p>
         <div className="flex items-center justify-center gap-2">
           <Button
@@ -163,7 +157,7 @@ export function HolidaysDialog({ building, onClose, zone, temperatures, canOpera
                     )}
                   </span>
                   <span
-                    className={closes ? 'text-sky-800' : 'text-stone-600'}
+                    className={treatment !== 'ignore' ? 'text-sky-800' : 'text-stone-600'}
                     data-testid={`holiday-effect-${holiday.date}`}
                   >
                     {effect}
@@ -173,6 +167,17 @@ export function HolidaysDialog({ building, onClose, zone, temperatures, canOpera
             ))}
           </ul>
         )}
+        {holidays.data && (
+          <SchoolHolidaysList
+            building={building}
+            year={year}
+            list={holidays.data}
+            mode={mode}
+            stale={holidays.isPlaceholderData}
+            canOperate={canOperate}
+          />
+        )}
+        <OwnDaysSection building={building} year={year} mode={mode} canOperate={canOperate} />
       </div>
     </Dialog>
   );

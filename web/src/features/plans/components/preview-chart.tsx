@@ -4,7 +4,9 @@
  * pause, closure …) with a legend, and listed below for screen readers and exact reading; a
  * closure's step names the closure and its heating mode ("Schließzeit: Betriebsurlaub —
  * Frostschutz", from the preview's `closures`), a public holiday of the unit's building treated
- * as a closure names the holiday ("Feiertag: 1. Weihnachtstag — Absenkbetrieb"). The time axis runs over whole days, each
+ * as a closure names the holiday ("Feiertag: 1. Weihnachtstag — Absenkbetrieb"), and a booking's
+ * step names the booking with its own local times ("Buchung: Elternabend 19:00–21:00", from the
+ * preview's `bookings`; heating starts the feed's pre-heat lead earlier). The time axis runs over whole days, each
  * labelled in the UI language's date format ("Do., 26.11." / "Thu, 11/26"); hours of the first
  * and last day outside the preview are shaded.
  */
@@ -12,7 +14,7 @@ import type { LogKind, Preview } from '@heizplan/contracts/heating';
 import { DateTime } from 'luxon';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { formatWeekday, useHeatingFormat } from '../../../lib/format.ts';
+import { formatTime, formatWeekday, useHeatingFormat } from '../../../lib/format.ts';
 
 const WIDTH = 720;
 const HEIGHT = 220;
@@ -37,9 +39,11 @@ export const SOURCE_COLOURS: Record<LogKind, string> = {
   web_change: '#ca8a04',
   no_plan: '#78716c',
   closure: '#1d4ed8',
+  booking: '#047857',
 };
 
 type PreviewClosure = Preview['closures'][number];
+type PreviewBooking = Preview['bookings'][number];
 
 interface Segment {
   from: number;
@@ -49,6 +53,8 @@ interface Segment {
   at: string;
   /** The running closure a `closure` step names (`preview.closures`), else null. */
   closure: PreviewClosure | null;
+  /** The running booking a `booking` step names (`preview.bookings`), else null. */
+  booking: PreviewBooking | null;
 }
 
 /** The preview as segments `[from, to)` in epoch ms, the last one ending at `preview.to`. */
@@ -62,6 +68,7 @@ export function segmentsOf(preview: Preview): Segment[] {
     source: step.source,
     at: i === 0 ? preview.from : step.at,
     closure: (step.closureId && preview.closures?.find((c) => c.id === step.closureId)) || null,
+    booking: (step.bookingId && preview.bookings?.find((b) => b.id === step.bookingId)) || null,
   }));
 }
 
@@ -114,14 +121,18 @@ export function PreviewChart({
   );
   const sources = [...new Set(segments.map((s) => s.source))];
   // A closure's step names it and its heating mode: "Schließzeit: Betriebsurlaub — Frostschutz",
-  // a public holiday's "Feiertag: 1. Weihnachtstag — Absenkbetrieb".
+  // a public holiday's "Feiertag: 1. Weihnachtstag — Absenkbetrieb", a booking's
+  // "Buchung: Elternabend 19:00–21:00" (its own times in the company's zone).
+  const time = (iso: string) => formatTime(iso, i18n.language, zone);
   const label = (s: Segment) =>
     s.closure
       ? t(s.closure.kind === 'holiday' ? 'holidayStep' : 'closureStep', {
           name: s.closure.name,
           mode: t(`closureModes.${s.closure.mode}`),
         })
-      : t(`sources.${s.source}`);
+      : s.booking
+        ? t('bookingStep', { title: s.booking.title, from: time(s.booking.start), to: time(s.booking.end) })
+        : t(`sources.${s.source}`);
   const when = (iso: string) =>
     DateTime.fromISO(iso, { zone }).setLocale(i18n.language).toLocaleString({
       weekday: 'short',

@@ -1,0 +1,1 @@
+ALTER TABLE "buildings" ADD COLUMN "school_holidays" boolean DEFAULT false NOT NULL;

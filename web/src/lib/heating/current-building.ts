@@ -1,0 +1,84 @@
+/**
+ * The building a member works in (decision 0052): chosen in the navigation's building switcher,
+ * kept per company in localStorage (client-storage.ts), and the default building filter of the
+ * units, devices and alerts lists. A list may narrow to another building or a floor for itself;
+ * choosing a building in the switcher again sets every list back to it.
+ */
+import { useState, useSyncExternalStore } from 'react';
+import { getCurrentBuildingId, setCurrentBuildingId, subscribeCurrentBuilding } from '../client-storage.ts';
+import { useCurrentCompanyId } from '../use-can.ts';
+import { useAllBuildings } from './list-buildings.ts';
+
+/**
+ * The current building of the current company (null: all buildings), the company's buildings,
+ * and the setter. A stored building the company no longer has counts as none once the
+ * buildings are loaded.
+ */
+export function useCurrentBuilding() {
+  const companyId = useCurrentCompanyId();
+  const stored = useSyncExternalStore(subscribeCurrentBuilding, () =>
+    companyId ? getCurrentBuildingId(companyId) : null,
+  );
+  const { buildings, isPending } = useAllBuildings();
+  const buildingId = stored && (isPending || buildings.some((b) => b.id === stored)) ? stored : null;
+  const setBuildingId = (id: string | null) => {
+    if (companyId) setCurrentBuildingId(companyId, id);
+  };
+  return { buildingId, buildings, isPending, setBuildingId };
+}
+
+/** What a list sends: `buildingId` and, with `floors`, `floor` — only those chosen. */
+export interface BuildingFilterParams {
+  buildingId?: string;
+  floor?: string;
+}
+
+interface Choice {
+  /** The current building when the list made its own choice; the choice lapses when that changes. */
+  base: string | null;
+  buildingId: string;
+  floor: string;
+}
+
+/**
+ * A list's building (and floor) filter: the current building unless the list chose otherwise;
+ * `onChange` runs whenever the filter changes (to go back to page 1), also when the switcher
+ * chooses another building.
+ */
+export function useBuildingFilter(onChange: () => void) {
+  const current = useCurrentBuilding();
+  const [choice, setChoice] = useState<Choice | null>(null);
+  const [seen, setSeen] = useState(current.buildingId);
+  if (seen !== current.buildingId) {
+    // The switcher chose another building: the list follows it from its first page.
+    setSeen(current.buildingId);
+    onChange();
+  }
+  const own = choice && choice.base === current.buildingId ? choice : null;
+  const wanted = own ? own.buildingId : (current.buildingId ?? '');
+  const building = current.buildings.find((b) => b.id === wanted);
+  // A building deleted meanwhile filters no more, a floor removed from it neither.
+  const buildingId = building || current.isPending ? wanted : '';
+  const floor = own && building?.floors.includes(own.floor) ? own.floor : '';
+  const choose = (next: Omit<Choice, 'base'>) => {
+    setChoice({ ...next, base: current.buildingId });
+    onChange();
+  };
+  const params: BuildingFilterParams = {
+    ...(buildingId ? { buildingId } : {}),
+    ...(floor ? { floor } : {}),
+  };
+  return {
+    buildings: current.buildings,
+    buildingId,
+    floor,
+    /** The chosen building's floors, for the floor select. */
+    floors: building?.floors ?? [],
+    setBuilding: (id: string) => choose({ buildingId: id, floor: '' }),
+    setFloor: (name: string) => choose({ buildingId, floor: name }),
+    params,
+    filtered: Boolean(buildingId),
+  };
+}
+
+export type BuildingFilter = ReturnType<typeof useBuildingFilter>;
