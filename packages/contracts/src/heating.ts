@@ -353,6 +353,12 @@ export const LogEntrySchema = z.object({
   actor: ActorSchema.nullable(),
   /** Present when the change's downlinks carried another setpoint than `newSetpoint` (device step or range). */
   delivered: z.array(DeliveredSetpointSchema).optional(),
+  /** The closure (or holiday) that decided a `closure` entry, named as the preview names it. */
+  closure: PreviewClosureSchema.optional(),
+  /** The booking that decided a `booking` entry. */
+  booking: PreviewBookingSchema.optional(),
+  /** The event that started (`one_time_start`) or ended (`one_time_end`) with the entry. */
+  event: z.object({ id: z.string(), title: z.string() }).optional(),
 });
 export type LogEntry = z.infer<typeof LogEntrySchema>;
 export const LogPageSchema = z.object({

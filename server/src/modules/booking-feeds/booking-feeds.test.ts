@@ -434,7 +434,12 @@ describe('booking feeds', () => {
       ].sort(),
     );
     const [entry] = (await api('GET', `${c}/units/${room}/log?limit=1`)).json().results;
-    expect(entry).toMatchObject({ kind: 'booking', newSetpoint: 22, at: clock.toISOString() });
+    expect(entry).toMatchObject({
+      kind: 'booking',
+      newSetpoint: 22,
+      at: clock.toISOString(),
+      booking: { title: 'Elternabend', start: meeting.start.toISOString(), end: meeting.end.toISOString() },
+    });
     sent.length = 0;
     clock = meeting.end;
     await scheduler.tick();

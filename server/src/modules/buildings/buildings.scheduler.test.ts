@@ -171,7 +171,17 @@ describe('public holidays through the scheduler and the preview', () => {
     const log = (await call('GET', `${c}/units/${holidayUnit}/log?limit=10`)).json().results;
     expect(log[0]).toMatchObject({ kind: 'group_plan', at: HOLIDAYS_END.toISOString(), newSetpoint: 17 });
     expect(log).toContainEqual(
-      expect.objectContaining({ kind: 'closure', at: CHRISTMAS_START.toISOString(), newSetpoint: 16 }),
+      expect.objectContaining({
+        kind: 'closure',
+        at: CHRISTMAS_START.toISOString(),
+        newSetpoint: 16,
+        closure: {
+          id: `holiday:${bavaria.id}:${Y}-12-25`,
+          name: '1. Weihnachtstag',
+          mode: 'economy',
+          kind: 'holiday',
+        },
+      }),
     );
   });
 

@@ -260,3 +260,16 @@ export async function eventsForUnits(
   }
   return result;
 }
+
+/** Titles of the company's events among `eventIds` (unknown ids are left out). */
+export async function eventTitles(
+  db: Db,
+  companyId: string,
+  eventIds: string[],
+): Promise<{ id: string; title: string }[]> {
+  if (eventIds.length === 0) return [];
+  return db
+    .select({ id: heatingEvents.id, title: heatingEvents.title })
+    .from(heatingEvents)
+    .where(and(eq(heatingEvents.companyId, companyId), anyOf(heatingEvents.id, eventIds)));
+}

@@ -141,8 +141,19 @@ describe('events through the scheduler', () => {
     }
     for (const id of unitIds) {
       const [last, first] = await logOf(id);
-      expect(first).toMatchObject({ kind: 'one_time_start', at: start.toISOString(), newSetpoint: 23 });
-      expect(last).toMatchObject({ kind: 'one_time_end', at: end.toISOString(), newSetpoint: 19 });
+      // Both entries name the event, as the heating log shows them.
+      expect(first).toMatchObject({
+        kind: 'one_time_start',
+        at: start.toISOString(),
+        newSetpoint: 23,
+        event: { title: 'Workshop' },
+      });
+      expect(last).toMatchObject({
+        kind: 'one_time_end',
+        at: end.toISOString(),
+        newSetpoint: 19,
+        event: { title: 'Workshop' },
+      });
     }
 
     // A unit taken out of the group is no longer covered.

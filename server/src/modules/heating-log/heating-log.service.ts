@@ -3,7 +3,8 @@
  * "load more". The cursor is opaque to clients: base64url of the last entry's `[at, id]`, so
  * entries written while a member pages never shift or repeat a page (unlike offsets). An entry
  * whose downlinks carried another setpoint (the device's step or range) says so: the change and
- * its downlinks share the instant (`downlinks.applied_at` = the entry's `at`).
+ * its downlinks share the instant (`downlinks.applied_at` = the entry's `at`). An entry names what
+ * decided it — the closure or holiday, the booking, the event — as the 7-day preview does.
  */
 import type { LogEntry } from '@heizplan/contracts/heating';
 import { and, desc, eq, sql } from 'drizzle-orm';
@@ -13,6 +14,8 @@ import { heatingLog, users } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { deliveredSetpoints } from '../../lorawan/delivered-setpoints.ts';
 import { carriedAt } from '../../lorawan/downlink-status.ts';
+import { namedBookings, namedClosures } from '../../scheduling/named-sources.ts';
+import { eventTitles } from '../events/events.repository.ts';
 import { findUnit } from '../units/units.repository.ts';
 
 interface Cursor {
@@ -38,8 +41,33 @@ function decodeCursor(raw: string): Cursor {
   throw badRequest(message, [{ field: 'cursor', message }]);
 }
 
+const idOf = (details: Record<string, unknown>, key: string) =>
+  typeof details[key] === 'string' ? (details[key] as string) : undefined;
+
 export class HeatingLogService {
   constructor(private readonly db: Db) {}
+
+  /** Names the closures, bookings and events the page's entries point to, in three queries. */
+  private async sources(userId: string, companyId: string, details: Record<string, unknown>[]) {
+    const ids = (key: string) => [...new Set(details.flatMap((d) => idOf(d, key) ?? []))];
+    const closures = new Map(
+      (await namedClosures(this.db, userId, companyId, ids('closureId'))).map((c) => [c.id, c]),
+    );
+    const bookings = new Map(
+      (await namedBookings(this.db, companyId, ids('bookingId'))).map((b) => [b.id, b]),
+    );
+    const events = new Map((await eventTitles(this.db, companyId, ids('eventId'))).map((e) => [e.id, e]));
+    return (d: Record<string, unknown>): Pick<LogEntry, 'closure' | 'booking' | 'event'> => {
+      const closure = closures.get(idOf(d, 'closureId') ?? '');
+      const booking = bookings.get(idOf(d, 'bookingId') ?? '');
+      const event = events.get(idOf(d, 'eventId') ?? '');
+      return {
+        ...(closure ? { closure } : {}),
+        ...(booking ? { booking } : {}),
+        ...(event ? { event } : {}),
+      };
+    };
+  }
 
   async page(
     userId: string,
@@ -73,6 +101,11 @@ export class HeatingLogService {
       unitId,
       page.map((r) => r.entry.at),
     );
+    const sources = await this.sources(
+      userId,
+      companyId,
+      page.map((r) => r.entry.details ?? {}),
+    );
     return {
       results: page.map(({ entry, actorName }) => {
         const delivered = deliveredSetpoints(entry.newSetpoint, carried.get(entry.at.toISOString()) ?? []);
@@ -84,6 +117,7 @@ export class HeatingLogService {
           at: entry.at.toISOString(),
           actor: entry.actorId ? { id: entry.actorId, name: actorName ?? '' } : null,
           ...(delivered.length > 0 ? { delivered } : {}),
+          ...sources(entry.details ?? {}),
         };
       }),
       nextCursor:

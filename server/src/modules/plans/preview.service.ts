@@ -7,7 +7,6 @@
  * building's holiday mode, the room bookings (decision 0053) with their title and own times.
  */
 import { type PlanInput, PREVIEW_FROM_MAX_YEARS, type Preview } from '@heizplan/contracts/heating';
-import { userLanguage } from '../../auth/accounts.repository.ts';
 import { requireMember } from '../../auth/membership.ts';
 import type { Db } from '../../db/client.ts';
 import { expandTimeline, resolveSetpoint } from '../../heating/engine.ts';
@@ -15,11 +14,7 @@ import type { HeatingPlan, SetpointChange, UnitHeatingInput } from '../../heatin
 import { badRequest, notFound } from '../../http/errors.ts';
 import { loadHeatingInputs } from '../../scheduling/heating-inputs.ts';
 import { type HeatingServiceDeps, requireCompanyHeating } from '../../scheduling/heating-services.ts';
-import { bookingDetails } from '../booking-feeds/booking-feeds.repository.ts';
-import { buildingDayNames } from '../buildings/building-days.repository.ts';
-import { buildingHolidaySettings } from '../buildings/buildings.repository.ts';
-import { calendarClosureName, parseCalendarClosureId } from '../buildings/calendar-closures.ts';
-import { closureNames } from '../closures/closures.repository.ts';
+import { namedBookings, namedClosures } from '../../scheduling/named-sources.ts';
 import { findUnit } from '../units/units.repository.ts';
 import { draftPlan, requireNoOverlap, requireValidPlan } from './plans.service.ts';
 
@@ -120,62 +115,6 @@ export class PreviewService {
       bookings: await namedBookings(db, companyId, [...bookingIds]),
     };
   }
-}
-
-/**
- * The closures a preview names: entered ones by start, then public and school holidays and own
- * days by date, named in the caller's language as the building's holiday list names them.
- */
-async function namedClosures(
-  db: Db,
-  userId: string,
-  companyId: string,
-  ids: string[],
-): Promise<Preview['closures']> {
-  const holidays = ids.flatMap((id) => {
-    const parsed = parseCalendarClosureId(id);
-    return parsed ? [{ id, ...parsed }] : [];
-  });
-  const entered = ids.filter((id) => !parseCalendarClosureId(id));
-  const result: Preview['closures'] = (await closureNames(db, companyId, entered)).map((c) => ({
-    ...c,
-    kind: 'closure',
-  }));
-  if (holidays.length === 0) return result;
-  const buildings = new Map(
-    (await buildingHolidaySettings(db, companyId, [...new Set(holidays.map((h) => h.buildingId))])).map(
-      (b) => [b.id, b],
-    ),
-  );
-  const lang = await userLanguage(db, userId);
-  const ownDays = await buildingDayNames(
-    db,
-    companyId,
-    holidays.filter((h) => h.kind === 'company_day'),
-  );
-  for (const h of holidays.sort((a, b) => a.date.localeCompare(b.date) || a.id.localeCompare(b.id))) {
-    const building = buildings.get(h.buildingId);
-    if (!building) continue;
-    const name =
-      (h.kind === 'company_day'
-        ? ownDays.get(`${h.buildingId}:${h.date}`)
-        : calendarClosureName(h, building, lang)) ?? h.date;
-    result.push({ id: h.id, name, mode: building.holidayMode, kind: h.kind });
-  }
-  return result;
-}
-
-/**
- * The bookings a preview names (decision 0053), by start: title and the booking's own times
- * (heating starts the feed's pre-heat lead earlier).
- */
-async function namedBookings(db: Db, companyId: string, ids: string[]): Promise<Preview['bookings']> {
-  return (await bookingDetails(db, companyId, ids)).map((b) => ({
-    id: b.id,
-    title: b.title,
-    start: b.start.toISOString(),
-    end: b.end.toISOString(),
-  }));
 }
 
 function applyDraft(input: UnitHeatingInput, draft: PreviewDraft, groupId: string | null): UnitHeatingInput {

@@ -105,4 +105,49 @@ describe('heating log', { timeout: 20_000 }, () => {
       expect(screen.queryByTestId('log-delivered-e5')).toBeNull();
     },
   );
+
+  it('names what decided each entry: the closure, the holiday, the booking with its times, the event', async () => {
+    const named: LogPage = {
+      results: [
+        entry('n1', {
+          kind: 'closure',
+          newSetpoint: 8,
+          closure: { id: 'c9', name: 'Betriebsurlaub', mode: 'frost', kind: 'closure' },
+        }),
+        entry('n2', {
+          kind: 'closure',
+          newSetpoint: 8,
+          closure: {
+            id: 'school:b1:2026-12-24',
+            name: 'Weihnachtsferien (Bayern)',
+            mode: 'frost',
+            kind: 'school_holiday',
+          },
+        }),
+        entry('n3', {
+          kind: 'booking',
+          newSetpoint: 21,
+          booking: {
+            id: 'b1',
+            title: 'Elternabend',
+            start: '2026-11-26T18:00:00.000Z',
+            end: '2026-11-26T20:00:00.000Z',
+          },
+        }),
+        entry('n4', { kind: 'one_time_start', newSetpoint: 23, event: { id: 'e1', title: 'Sommerfest' } }),
+        entry('n5', { kind: 'regular_plan' }),
+      ],
+      nextCursor: null,
+    };
+    open(testCompany(), 'de', named);
+    await setLanguage('de');
+    expect(await screen.findByTestId('log-source-n1')).toHaveTextContent(
+      'Schließzeit: Betriebsurlaub — Frostschutz',
+    );
+    expect(screen.getByTestId('log-source-n2')).toHaveTextContent('Weihnachtsferien (Bayern) — Frostschutz');
+    // The booking's own times in the company's zone (Berlin: UTC+1 in November).
+    expect(screen.getByTestId('log-source-n3')).toHaveTextContent('Buchung: Elternabend 19:00–21:00');
+    expect(screen.getByTestId('log-source-n4')).toHaveTextContent('Termin: Sommerfest');
+    expect(screen.queryByTestId('log-source-n5')).toBeNull();
+  });
 });

@@ -14,7 +14,8 @@ import type { LogKind, Preview } from '@heizplan/contracts/heating';
 import { DateTime } from 'luxon';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { formatTime, formatWeekday, useHeatingFormat } from '../../../lib/format.ts';
+import { formatWeekday, useHeatingFormat } from '../../../lib/format.ts';
+import { useSourceName } from '../../../lib/heating/source-name.ts';
 
 const WIDTH = 720;
 const HEIGHT = 220;
@@ -83,6 +84,7 @@ export function PreviewChart({
   stale: boolean;
 }) {
   const { t, i18n } = useTranslation('plans');
+  const sourceName = useSourceName();
   const format = useHeatingFormat();
   if (!preview) {
     return (
@@ -120,19 +122,9 @@ export function PreviewChart({
     high - low <= 8 ? true : c % 2 === 0,
   );
   const sources = [...new Set(segments.map((s) => s.source))];
-  // A closure's step names it and its heating mode: "Schließzeit: Betriebsurlaub — Frostschutz",
-  // a public holiday's "Feiertag: 1. Weihnachtstag — Absenkbetrieb", a booking's
-  // "Buchung: Elternabend 19:00–21:00" (its own times in the company's zone).
-  const time = (iso: string) => formatTime(iso, i18n.language, zone);
-  const label = (s: Segment) =>
-    s.closure
-      ? t(s.closure.kind === 'holiday' ? 'holidayStep' : 'closureStep', {
-          name: s.closure.name,
-          mode: t(`closureModes.${s.closure.mode}`),
-        })
-      : s.booking
-        ? t('bookingStep', { title: s.booking.title, from: time(s.booking.start), to: time(s.booking.end) })
-        : t(`sources.${s.source}`);
+  // A closure's or booking's step names it ("Schließzeit: Betriebsurlaub — Frostschutz",
+  // "Buchung: Elternabend 19:00–21:00"); any other step its source.
+  const label = (s: Segment) => sourceName(s, zone) ?? t(`sources.${s.source}`);
   const when = (iso: string) =>
     DateTime.fromISO(iso, { zone }).setLocale(i18n.language).toLocaleString({
       weekday: 'short',

@@ -1,8 +1,10 @@
 /**
  * `/units/:unitId/log` (spec §2, §3): the unit's heating log, newest first, with a "load more"
  * button while the server has older entries. Each entry: time in the company's time zone,
- * kind, old → new setpoint (with what the valves got where their model adjusted it), and who did it — "you" for the signed-in member, the member's
- * name, or "anonymous" (scheduler, QR page).
+ * kind and what decided it ("Schließzeit: Betriebsurlaub — Frostschutz", "Buchung: Elternabend
+ * 19:00–21:00", "Termin: Elternabend"), old → new setpoint (with what the valves got where their
+ * model adjusted it), and who did it — "you" for the signed-in member, the member's name, or
+ * "anonymous" (scheduler, QR page).
  */
 import type { LogEntry } from '@heizplan/contracts/heating';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +14,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useMe } from '../../../lib/account/get-me.ts';
 import { useCompany } from '../../../lib/company/get-company.ts';
 import { useHeatingFormat } from '../../../lib/format.ts';
+import { useSourceName } from '../../../lib/heating/source-name.ts';
 import { useHeatingLog } from '../api/get-log.ts';
 import { useUnit } from '../api/get-unit.ts';
 import { DeliveredSetpoints } from '../components/delivered-setpoints.tsx';
@@ -24,6 +27,8 @@ export function UnitLogPage() {
   const me = useMe();
   const company = useCompany();
   const format = useHeatingFormat();
+  const sourceName = useSourceName();
+  const zone = company.data?.time_zone;
   const entries = log.data?.pages.flatMap((page) => page.results) ?? [];
   const actorOf = (entry: LogEntry) => {
     if (!entry.actor) return t('log.anonymous');
@@ -70,6 +75,11 @@ export function UnitLogPage() {
               </time>
               <div>
                 <p className="font-medium">{t(`kinds.${entry.kind}`)}</p>
+                {sourceName(entry, zone) && (
+                  <p className="text-sm text-ink" data-testid={`log-source-${entry.id}`}>
+                    {sourceName(entry, zone)}
+                  </p>
+                )}
                 <p className="text-sm text-stone-600" data-testid={`log-actor-${entry.id}`}>
                   {actorOf(entry)}
                 </p>
