@@ -20,11 +20,14 @@ const STEPS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
 
 /**
  * `iso` relative to `now` in `locale`, in the largest unit that keeps the number ≥ 1
- * (59 s → seconds, 5 min → minutes, …); short style, rounded down.
+ * (59 s → seconds, 5 min → minutes, …); short style, rounded down. These are past instants: one
+ * a moment after `now` (the page's clock ticks every 30 s, a fetch just finished) and anything
+ * under a second reads "jetzt" / "now", never "in 0 Sek.".
  */
 export function formatRelative(iso: string, now: Date, locale: string): string {
   const format = new Intl.RelativeTimeFormat(locale, { style: 'short' });
-  let amount = (new Date(iso).getTime() - now.getTime()) / 1000;
+  let amount = Math.min(0, (new Date(iso).getTime() - now.getTime()) / 1000);
+  if (amount > -1) return new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }).format(0, 'second');
   for (const [unit, next] of STEPS) {
     if (Math.abs(amount) < next) return format.format(Math.trunc(amount), unit);
     amount /= next;

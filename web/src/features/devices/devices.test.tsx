@@ -39,6 +39,9 @@ describe('formatRelative', () => {
     expect(formatRelative('2026-11-22T11:55:00Z', now, 'de')).toBe('vor 5 Min.');
     expect(formatRelative('2026-11-22T11:55:00Z', now, 'en')).toBe('5 min. ago');
     expect(formatRelative('2026-11-22T11:59:20Z', now, 'en')).toBe('40 sec. ago');
+    // Just now, or a moment after the page's clock last ticked: never "in 0 sec.".
+    expect(formatRelative('2026-11-22T12:00:00Z', now, 'de')).toBe('jetzt');
+    expect(formatRelative('2026-11-22T12:00:12Z', now, 'en')).toBe('now');
     expect(formatRelative('2026-11-22T09:00:00Z', now, 'de')).toBe('vor 3 Std.');
     expect(formatRelative('2026-11-19T12:00:00Z', now, 'en')).toBe('3 days ago');
   });
