@@ -15,6 +15,7 @@ import { BookingFeedsService } from './modules/booking-feeds/booking-feeds.servi
 import type { FeedFetchOptions } from './modules/booking-feeds/feed-fetch.ts';
 import { BuildingDaysService } from './modules/buildings/building-days.service.ts';
 import { BuildingsService } from './modules/buildings/buildings.service.ts';
+import { CalendarLayersService } from './modules/calendar-layers/calendar-layers.service.ts';
 import { ClosuresService } from './modules/closures/closures.service.ts';
 import { CompaniesService } from './modules/companies/companies.service.ts';
 import { type AppKeyCipher, createAppKeyCipher, loadDeviceKey } from './modules/devices/app-key-cipher.ts';
@@ -64,6 +65,8 @@ export interface Services {
   readonly buildings: BuildingsService;
   readonly buildingDays: BuildingDaysService;
   readonly bookingFeeds: BookingFeedsService;
+  /** The events calendar's background: closures, holidays, own days and bookings in a window. */
+  readonly calendarLayers: CalendarLayersService;
   readonly publicHeatingView: PublicHeatingViewService;
   readonly heatingLog: HeatingLogService;
   readonly unitSeries: UnitSeriesService;
@@ -151,6 +154,7 @@ export function createServices({ config, db, log, ports = {} }: ServicesOptions)
       cipher: loadCipher,
       fetch: feedFetchOptions(config),
     }),
+    calendarLayers: new CalendarLayersService({ db, now }),
     publicHeatingView: new PublicHeatingViewService(heating, units),
     heatingLog: new HeatingLogService(db),
     unitSeries: new UnitSeriesService({ db, now }),

@@ -2,8 +2,9 @@
  * Closures journey in Chromium against the real server (decision 0051): a new company with two
  * rooms enters a works holiday from tomorrow for a week in frost protection, the second room
  * excepted; the closure is listed, the first room's 7-day preview names it ("Schließzeit:
- * Betriebsurlaub — Frostschutz") and the excepted room's preview does not. Screens are shot at
- * desktop and 375 px.
+ * Betriebsurlaub — Frostschutz") and the excepted room's preview does not; a closure every
+ * weekend is entered on a phone and listed as "jedes Wochenende bis 31.03.2027" with its next
+ * date. Screens are shot at desktop and 375 px.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -74,6 +75,33 @@ describe('closures', () => {
     );
     await screenshot(phone, 'closures-list-phone');
     await phone.close();
+  });
+
+  it('enters a closure every weekend, on a phone too', async () => {
+    const phone = await page.context().newPage();
+    await phone.setViewportSize({ width: 375, height: 740 });
+    await phone.goto(`${baseURL}/closures`);
+    await phone.getByTestId('closure-new').click();
+    await phone.getByTestId('closure-name').fill('Wochenende');
+    await phone.getByTestId('closure-start').fill('2027-01-02T00:00');
+    await phone.getByTestId('closure-end').fill('2027-01-03T00:00');
+    await phone.getByTestId('closure-repeat').selectOption('weekly');
+    await phone.getByTestId('closure-weekday-SU').check();
+    await phone.getByTestId('closure-until').fill('2027-03-31');
+    await expect(phone.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(
+      375,
+    );
+    await screenshot(phone, 'closures-dialog-repeat-phone');
+    await phone.getByTestId('closure-save').click();
+    await phone.getByText('Schließzeit angelegt').waitFor();
+    await phone.close();
+    await page.reload();
+    const table = page.getByTestId('closures-table');
+    await expect.poll(() => table.innerText()).toContain('jedes Wochenende bis 31.03.2027');
+    await expect(table.innerText()).resolves.toContain(
+      'Nächster Termin: 02.01.2027, 00:00 – 03.01.2027, 00:00',
+    );
+    await screenshot(page, 'closures-list-recurring');
   });
 
   it("names the closure in the covered room's preview, not in the excepted room's", async () => {

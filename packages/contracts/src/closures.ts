@@ -1,11 +1,13 @@
 /**
  * Closures (Schließzeiten) under `/api/companies/{companyId}/closures`: a named period in which
- * rooms are not used — a works holiday, the Christmas break of a school — with the heating mode
- * they keep meanwhile. A closure covers the whole company, chosen groups (their current units)
- * or chosen units; `exceptions` are units that stay on their normal heating (a server room, the
- * caretaker's flat). While a closure runs it outranks plans, events and manual changes; only a
- * pause outranks it (docs/decisions/0051-closures-and-heating-modes.md). Instants are ISO-8601
- * UTC; temperatures °C.
+ * rooms are not used — a works holiday, the Christmas break of a school, every weekend — with the
+ * heating mode they keep meanwhile. A closure covers the whole company, chosen buildings (whole,
+ * or one floor: their current units), chosen groups (their current units) or chosen units;
+ * `exceptions` are units that stay on their normal heating (a server room, the caretaker's flat).
+ * It may recur (`recurrence`, an RRULE: see recurrence.ts); `start`/`end` are then its first
+ * occurrence, and every occurrence keeps their wall-clock times in the company's time zone.
+ * While a closure runs it outranks plans, events and manual changes; only a pause outranks it
+ * (docs/decisions/0051-closures-and-heating-modes.md). Instants are ISO-8601 UTC; temperatures °C.
  *
  * The heating modes are the tiers facility managers know from KNX and Siemens controllers:
  * frost protection (the company's frost protection setpoint), economy (the company's economy
@@ -15,6 +17,7 @@ import { z } from 'zod';
 import { ActorSchema, CompanyParamsSchema } from './heating.ts';
 import { PageQuerySchema, pageOf } from './problem.ts';
 import type { ProblemCode } from './problem-codes.ts';
+import { recurrenceProblem } from './recurrence.ts';
 
 export const HEATING_MODES = ['frost', 'economy', 'standby'] as const;
 export const HeatingModeSchema = z.enum(HEATING_MODES);
@@ -24,17 +27,50 @@ export type HeatingMode = z.infer<typeof HeatingModeSchema>;
 export const DEFAULT_ECONOMY_TEMPERATURE = 16;
 export const DEFAULT_STANDBY_TEMPERATURE = 18;
 
-/** `company`: every unit of the company; `groups`: the current units of the chosen groups; `units`: the chosen units. */
-export const ClosureScopeSchema = z.enum(['company', 'groups', 'units']);
+/**
+ * `company`: every unit of the company; `buildings`: the current units of the chosen buildings
+ * (or of one floor of a building); `groups`: the current units of the chosen groups; `units`:
+ * the chosen units.
+ */
+export const ClosureScopeSchema = z.enum(['company', 'buildings', 'groups', 'units']);
 export type ClosureScope = z.infer<typeof ClosureScopeSchema>;
 
 export const ClosureParamsSchema = CompanyParamsSchema.extend({ closureId: z.uuid() });
 
-/** `upcoming` before start, `running` from start until end, `past` after end. */
+/**
+ * `upcoming` before an occurrence (also between the occurrences of a recurring closure),
+ * `running` during one, `past` after the last one ended.
+ */
 export const ClosureStatusSchema = z.enum(['upcoming', 'running', 'past']);
 export type ClosureStatus = z.infer<typeof ClosureStatusSchema>;
 
 const Ref = z.object({ id: z.uuid(), name: z.string() });
+
+/** A chosen building: the whole building (`floor` null) or only the units on one of its floors. */
+export const ClosureBuildingSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  floor: z.string().nullable(),
+});
+export type ClosureBuilding = z.infer<typeof ClosureBuildingSchema>;
+
+/** One occurrence of a closure. */
+export const ClosureOccurrenceSchema = z.object({ start: z.iso.datetime(), end: z.iso.datetime() });
+export type ClosureOccurrence = z.infer<typeof ClosureOccurrenceSchema>;
+
+/** A building (and floor) as a request names it. */
+export const ClosureBuildingTargetSchema = z.object({
+  buildingId: z.uuid(),
+  /** One of the building's floors; null (or left out) = the whole building. */
+  floor: z.string().trim().min(1).max(40).nullable().default(null),
+});
+export type ClosureBuildingTarget = z.input<typeof ClosureBuildingTargetSchema>;
+
+/**
+ * An RRULE value without `RRULE:` (recurrence.ts), or null for a closure that does not recur;
+ * the rule's own limits (at most 500 characters among them) are checked with the other rules.
+ */
+const RecurrenceSchema = z.string().max(4000).nullable();
 
 export const ClosureSchema = z.object({
   id: z.uuid(),
@@ -42,8 +78,14 @@ export const ClosureSchema = z.object({
   note: z.string(),
   start: z.iso.datetime(),
   end: z.iso.datetime(),
+  /** RRULE value (without `RRULE:`) of a recurring closure, else null; `start`/`end` are its first occurrence. */
+  recurrence: z.string().nullable(),
+  /** The occurrence running now or the next one; null when the last one has ended. */
+  nextOccurrence: ClosureOccurrenceSchema.nullable(),
   mode: HeatingModeSchema,
   scope: ClosureScopeSchema,
+  /** The chosen buildings, whole or one floor (scope `buildings`), else empty. */
+  buildings: z.array(ClosureBuildingSchema),
   /** The chosen groups (scope `groups`), else empty. */
   groups: z.array(Ref),
   /** The chosen units (scope `units`), else empty. */
@@ -58,7 +100,7 @@ export type Closure = z.infer<typeof ClosureSchema>;
 export const ClosurePageSchema = pageOf(ClosureSchema);
 export type ClosurePage = z.infer<typeof ClosurePageSchema>;
 
-/** Longest closure: a year and a day (a school year's breaks are separate closures). */
+/** Longest closure (of a recurring one: each occurrence): a year and a day (a school year's breaks are separate closures). */
 export const CLOSURE_MAX_DAYS = 366;
 
 export const ClosureInputSchema = z.object({
@@ -66,8 +108,10 @@ export const ClosureInputSchema = z.object({
   note: z.string().trim().max(2000).default(''),
   start: z.iso.datetime({ offset: true }),
   end: z.iso.datetime({ offset: true }),
+  recurrence: RecurrenceSchema.default(null),
   mode: HeatingModeSchema.default('frost'),
   scope: ClosureScopeSchema.default('company'),
+  buildings: z.array(ClosureBuildingTargetSchema).max(200).default([]),
   groups: z.array(z.uuid()).max(200).default([]),
   units: z.array(z.uuid()).max(1000).default([]),
   exceptions: z.array(z.uuid()).max(1000).default([]),
@@ -80,8 +124,10 @@ export const ClosureUpdateSchema = z.object({
   note: z.string().trim().max(2000).optional(),
   start: z.iso.datetime({ offset: true }).optional(),
   end: z.iso.datetime({ offset: true }).optional(),
+  recurrence: RecurrenceSchema.optional(),
   mode: HeatingModeSchema.optional(),
   scope: ClosureScopeSchema.optional(),
+  buildings: z.array(ClosureBuildingTargetSchema).max(200).optional(),
   groups: z.array(z.uuid()).max(200).optional(),
   units: z.array(z.uuid()).max(1000).optional(),
   exceptions: z.array(z.uuid()).max(1000).optional(),
@@ -95,7 +141,7 @@ export const ClosureListQuerySchema = PageQuerySchema.extend({
   includePast: bool.default(false),
   /** Only closures covering this unit (not as an exception). */
   unitId: z.uuid().optional(),
-  /** Calendar range: closures overlapping [from, to). */
+  /** Calendar range: closures with an occurrence overlapping [from, to). */
   from: z.iso.datetime({ offset: true }).optional(),
   to: z.iso.datetime({ offset: true }).optional(),
 });
@@ -111,20 +157,22 @@ export interface ClosureListQuery {
 
 export const CLOSURE_END_NOT_AFTER_START = 'The end must be after the start.';
 export const CLOSURE_TOO_LONG = `A closure lasts at most ${CLOSURE_MAX_DAYS} days.`;
-export const CLOSURE_NO_TARGETS = 'Choose at least one group or unit for the closure.';
+export const CLOSURE_NO_TARGETS = 'Choose at least one building, group or unit for the closure.';
 
 /** The fields the rules read; instants as ISO strings or Dates, unknown ones left out. */
 export interface ClosureRuleSubject {
   start?: string | Date | null;
   end?: string | Date | null;
   scope?: ClosureScope;
+  buildings?: readonly unknown[];
   groups?: readonly string[];
   units?: readonly string[];
+  recurrence?: string | null;
 }
 
 /** One broken rule: the field it concerns, an English message and the problem code. */
 export interface ClosureRuleIssue {
-  field: 'end' | 'groups' | 'units';
+  field: 'end' | 'buildings' | 'groups' | 'units' | 'recurrence';
   message: string;
   code: ProblemCode;
   params?: { days: number };
@@ -137,9 +185,10 @@ const instant = (value: string | Date | null | undefined): number | null => {
 };
 
 /**
- * Every rule the closure breaks: an end not after its start, longer than CLOSURE_MAX_DAYS, no
- * group (scope `groups`) or no unit (scope `units`) chosen. The web's dialog and the server's
- * service both apply them, the server to the merged closure of an update.
+ * Every rule the closure breaks: an end not after its start, longer than CLOSURE_MAX_DAYS (one
+ * occurrence), no building (scope `buildings`), group (scope `groups`) or unit (scope `units`)
+ * chosen, a recurrence that is no valid RRULE for a closure (recurrence.ts). The web's dialog
+ * and the server's service both apply them, the server to the merged closure of an update.
  */
 export function closureRuleIssues(closure: ClosureRuleSubject): ClosureRuleIssue[] {
   const issues: ClosureRuleIssue[] = [];
@@ -154,10 +203,15 @@ export function closureRuleIssues(closure: ClosureRuleSubject): ClosureRuleIssue
       code: 'closure_too_long',
       params: { days: CLOSURE_MAX_DAYS },
     });
+  if (closure.scope === 'buildings' && closure.buildings?.length === 0)
+    issues.push({ field: 'buildings', message: CLOSURE_NO_TARGETS, code: 'closure_no_targets' });
   if (closure.scope === 'groups' && closure.groups?.length === 0)
     issues.push({ field: 'groups', message: CLOSURE_NO_TARGETS, code: 'closure_no_targets' });
   if (closure.scope === 'units' && closure.units?.length === 0)
     issues.push({ field: 'units', message: CLOSURE_NO_TARGETS, code: 'closure_no_targets' });
+  // null (or left out): the closure does not recur; a blank rule is no rule.
+  const recurrence = typeof closure.recurrence === 'string' ? recurrenceProblem(closure.recurrence) : null;
+  if (recurrence) issues.push({ field: 'recurrence', message: recurrence, code: 'invalid_recurrence' });
   return issues;
 }
 

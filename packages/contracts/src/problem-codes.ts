@@ -45,8 +45,10 @@ export const PROBLEM_CODES = [
   'closure_end_not_after_start',
   /** A closure longer than CLOSURE_MAX_DAYS. params: days */
   'closure_too_long',
-  /** A closure of scope groups/units without any. */
+  /** A closure of scope buildings/groups/units without any. */
   'closure_no_targets',
+  /** A closure's recurrence that is no RRULE it may carry (contracts' recurrence.ts): unreadable, no FREQ or one below DAILY, a DTSTART, over 500 characters. */
+  'invalid_recurrence',
   'unknown_closure',
   'unknown_building',
   /** A unit's floor that its building does not list. params: floor */
@@ -63,6 +65,10 @@ export const PROBLEM_CODES = [
   'unknown_booking_feed',
   /** A booking feed address on a loopback, link-local, private or unique-local address. params: address */
   'booking_feed_address_private',
+  /** A calendar layers window whose end is not after its start. */
+  'calendar_range_end_not_after_start',
+  /** A calendar layers window longer than CALENDAR_LAYERS_MAX_DAYS. params: days */
+  'calendar_range_too_long',
   /** A manual or occupant's setpoint change while a closure holds the unit (decision 0051). */
   'unit_closed',
   'event_end_before_start',

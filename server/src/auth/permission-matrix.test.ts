@@ -168,6 +168,12 @@ async function buildWorld(): Promise<World> {
   };
 }
 
+/** The calendar layers' window: the next four weeks. */
+const WINDOW = {
+  from: new Date().toISOString(),
+  to: new Date(Date.now() + 28 * 86_400_000).toISOString(),
+};
+
 /** Bodies and queries of the operations that need them; the rest is sent without a body. */
 function payloadFor(operation: string, w: World): { query?: string; payload?: object } {
   const payloads: Record<string, { query?: string; payload?: object }> = {
@@ -206,6 +212,9 @@ function payloadFor(operation: string, w: World): { query?: string; payload?: ob
     'PATCH /api/companies/{companyId}/buildings/{buildingId}': { payload: { holidayMode: 'economy' } },
     'GET /api/companies/{companyId}/buildings/{buildingId}/holidays': { query: 'year=2026' },
     'GET /api/companies/{companyId}/buildings/{buildingId}/days': { query: 'year=2026' },
+    'GET /api/companies/{companyId}/calendar-layers': {
+      query: `from=${encodeURIComponent(WINDOW.from)}&to=${encodeURIComponent(WINDOW.to)}`,
+    },
     'POST /api/companies/{companyId}/buildings/{buildingId}/days': {
       payload: { date: new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10), name: 'Inventur' },
     },

@@ -120,6 +120,9 @@ export const PERMISSION_MATRIX: Record<string, Access> = {
   'POST /api/companies/{companyId}/booking-feeds/{feedId}/sync': 'operate',
   'GET /api/companies/{companyId}/booking-feeds/{feedId}/bookings': 'read',
 
+  // The events calendar's background layers: closures, holidays, own days, bookings.
+  'GET /api/companies/{companyId}/calendar-layers': 'read',
+
   'GET /api/companies/{companyId}/devices': 'read',
   'POST /api/companies/{companyId}/devices': 'operate',
   'GET /api/companies/{companyId}/devices/{deviceId}': 'read',

@@ -221,7 +221,15 @@ export async function seedWalkFixture(t: TestApp): Promise<WalkFixture> {
       alertId: alert?.id ?? '',
       webhookId: webhook.id,
     },
-    requiredQuery: { company_id: companyId, company_name: 'Neue Firma', lang: 'de', year: '2026' },
+    requiredQuery: {
+      company_id: companyId,
+      company_name: 'Neue Firma',
+      lang: 'de',
+      year: '2026',
+      // The calendar layers' window: the next four weeks (with the fixture's upcoming closure).
+      from: new Date().toISOString(),
+      to: new Date(Date.now() + 28 * 24 * 3600_000).toISOString(),
+    },
     otherUnitId: otherUnit.id,
     otherGroupId: otherGroup.id,
     bodies: {

@@ -164,8 +164,10 @@ function fieldPatches(f: WalkFixture): Record<string, FieldPatch[]> {
     'PATCH /api/companies/{companyId}/closures/{closureId}': [
       { field: 'name', value: 'Betriebsferien neu' },
       { field: 'note', value: 'Nur das Erdgeschoss' },
-      { field: 'end', value: at(24 * 6) },
-      { field: 'start', value: at(2) },
+      // The next occurrence is the closure itself until it recurs.
+      { field: 'end', value: at(24 * 6), derived: ['nextOccurrence'] },
+      { field: 'start', value: at(2), derived: ['nextOccurrence'] },
+      { field: 'recurrence', value: 'FREQ=YEARLY;COUNT=3' },
       { field: 'mode', value: 'economy' },
       { field: 'exceptions', value: [f.pathValues.unitId] },
       // Scope groups needs groups; the chosen groups' units are covered from then on.
@@ -177,6 +179,13 @@ function fieldPatches(f: WalkFixture): Record<string, FieldPatch[]> {
         value: [f.otherUnitId],
         with: { scope: 'units' },
         derived: ['groups', 'exceptions'],
+      },
+      // Scope buildings: a whole building or, as here, one of its floors; no units chosen.
+      {
+        field: 'buildings',
+        value: [{ buildingId: f.pathValues.buildingId, floor: 'EG' }],
+        with: { scope: 'buildings' },
+        derived: ['units'],
       },
     ],
   };

@@ -15,6 +15,7 @@ import { authConfigRoutes } from './auth-config/auth-config.routes.ts';
 import { billingRoutes } from './billing/billing.routes.ts';
 import { bookingFeedsRoutes } from './booking-feeds/booking-feeds.routes.ts';
 import { buildingsRoutes } from './buildings/buildings.routes.ts';
+import { calendarLayersRoutes } from './calendar-layers/calendar-layers.routes.ts';
 import { clientErrorRoutes } from './client-errors/client-errors.routes.ts';
 import { closuresRoutes } from './closures/closures.routes.ts';
 import { companiesRoutes } from './companies/companies.routes.ts';
@@ -59,6 +60,7 @@ export async function registerModules(app: FastifyInstance, options: ModulesOpti
   await app.register(closuresRoutes, { closures: s.closures });
   await app.register(buildingsRoutes, { buildings: s.buildings, buildingDays: s.buildingDays });
   await app.register(bookingFeedsRoutes, { bookingFeeds: s.bookingFeeds });
+  await app.register(calendarLayersRoutes, { calendarLayers: s.calendarLayers });
   await app.register(qrCodesRoutes, { qrCodes: s.qrCodes });
   await app.register(publicHeatingViewRoutes, {
     publicHeatingView: s.publicHeatingView,

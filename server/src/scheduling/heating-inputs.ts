@@ -193,7 +193,13 @@ export async function loadHeatingInputs(
     );
   const lookback = new Date(now.getTime() - EVENT_LOOKBACK_MS);
   const eventsByUnit = await eventsForUnits(db, unitRows, lookback, null);
-  const closuresByUnit = await closuresForUnits(db, unitRows, lookback);
+  // Recurring closures are expanded as far ahead as the holidays (decision 0051).
+  const closuresByUnit = await closuresForUnits(
+    db,
+    unitRows,
+    lookback,
+    new Date(now.getTime() + HOLIDAY_LOOKAHEAD_MS),
+  );
   // Room bookings of fresh feeds (decision 0053): those heating within the horizon, and each
   // unit's next one after it so the scheduler still wakes for it.
   const bookingsByUnit = await bookingsForUnits(db, unitIds, {

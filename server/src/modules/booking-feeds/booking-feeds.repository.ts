@@ -2,11 +2,19 @@
  * Booking feed queries (decision 0053). Every query a member can reach is scoped by company id;
  * the sync job's claim and the engine's `bookingsForUnits` work across companies.
  */
-import { and, asc, count, eq, gt, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import { anyOf } from '../../db/any-of.ts';
 import type { Db } from '../../db/client.ts';
 import { naturally } from '../../db/natural-sort.ts';
-import { bookingFeeds, bookingFeedUnits, bookings, companies, units, users } from '../../db/schema.ts';
+import {
+  bookingFeeds,
+  bookingFeedUnits,
+  bookings,
+  buildings,
+  companies,
+  units,
+  users,
+} from '../../db/schema.ts';
 import type { HeatingBooking } from '../../heating/types.ts';
 
 export type FeedRow = typeof bookingFeeds.$inferSelect;
@@ -229,6 +237,59 @@ export async function bookingDetails(
     .innerJoin(bookingFeeds, eq(bookingFeeds.id, bookings.feedId))
     .where(and(eq(bookingFeeds.companyId, companyId), anyOf(bookings.id, ids)))
     .orderBy(asc(bookings.start), asc(bookings.id));
+}
+
+/** A booking as the events calendar shows it: its own times, its feed's room and that room's building. */
+export interface CalendarBooking {
+  id: string;
+  title: string;
+  start: Date;
+  end: Date;
+  unitId: string;
+  unitName: string;
+  buildingId: string | null;
+  buildingName: string | null;
+}
+
+/**
+ * The heating bookings of the company's feeds that are fresh at `now` (decision 0053: a stale
+ * feed's bookings do not count) overlapping `[from, to)`, by start, at most `limit`: each with
+ * its feed's own room and that room's building, only rooms of `buildingId` when given.
+ */
+export async function companyBookingsBetween(
+  db: Db,
+  companyId: string,
+  window: { from: Date; to: Date; now: Date; staleAfterMs: number; buildingId?: string; limit: number },
+): Promise<CalendarBooking[]> {
+  const freshAfter = new Date(window.now.getTime() - window.staleAfterMs);
+  return db
+    .select({
+      id: bookings.id,
+      title: bookings.title,
+      start: bookings.start,
+      end: bookings.end,
+      unitId: units.id,
+      unitName: units.name,
+      buildingId: buildings.id,
+      buildingName: buildings.name,
+    })
+    .from(bookings)
+    .innerJoin(bookingFeeds, eq(bookingFeeds.id, bookings.feedId))
+    .innerJoin(units, eq(units.id, bookingFeeds.unitId))
+    .leftJoin(buildings, eq(buildings.id, units.buildingId))
+    .where(
+      and(
+        eq(bookingFeeds.companyId, companyId),
+        isNull(bookingFeeds.lastError),
+        gt(bookingFeeds.lastSuccessAt, freshAfter),
+        eq(bookings.heats, true),
+        gt(bookings.end, window.from),
+        lt(bookings.start, window.to),
+        window.buildingId ? eq(units.buildingId, window.buildingId) : undefined,
+      ),
+    )
+    .orderBy(asc(bookings.start), asc(bookings.id))
+    .limit(window.limit);
 }
 
 /**

@@ -158,3 +158,44 @@ export async function buildingHolidaySettings(db: Db, companyId: string, buildin
     .from(buildings)
     .where(and(eq(buildings.companyId, companyId), inArray(buildings.id, buildingIds)));
 }
+
+/** A building as the events calendar's layers need it: its name and what its calendar needs. */
+export type CalendarBuilding = HolidayBuilding & { name: string };
+
+/**
+ * The company's buildings (only `buildingId` when given) with what their calendars need, in
+ * natural name order; empty when `buildingId` is not the company's.
+ */
+export async function calendarBuildings(
+  db: Db,
+  companyId: string,
+  buildingId?: string,
+): Promise<CalendarBuilding[]> {
+  return db
+    .select({
+      id: buildings.id,
+      name: buildings.name,
+      state: buildings.state,
+      region: buildings.region,
+      publicHolidays: buildings.publicHolidays,
+      holidayMode: buildings.holidayMode,
+      schoolHolidays: buildings.schoolHolidays,
+    })
+    .from(buildings)
+    .where(and(eq(buildings.companyId, companyId), buildingId ? eq(buildings.id, buildingId) : undefined))
+    .orderBy(naturally(buildings.name), asc(buildings.id));
+}
+
+/** The units of the company's building with what decides which closures cover them. */
+export async function unitsInBuilding(db: Db, companyId: string, buildingId: string) {
+  return db
+    .select({
+      id: units.id,
+      companyId: units.companyId,
+      groupId: units.groupId,
+      buildingId: units.buildingId,
+      floor: units.floor,
+    })
+    .from(units)
+    .where(and(eq(units.companyId, companyId), eq(units.buildingId, buildingId)));
+}

@@ -1,22 +1,56 @@
 /**
  * Closure queries (decision 0051). Every query a member can reach is scoped by company id;
  * `closuresForUnits` serves the engine (scheduler, preview, occupants' view) and resolves a
- * closure's units when it runs: all units of the company (scope `company`), the units whose
- * current group is chosen (scope `groups`, so a unit moved into the group later is covered) or
- * the chosen units (scope `units`), never the closure's exceptions.
+ * closure's units when it runs: all units of the company (scope `company`), the units in a
+ * chosen building or on a chosen floor of it (scope `buildings`), the units whose current group
+ * is chosen (scope `groups`; so a unit moved into the building or group later is covered) or the
+ * chosen units (scope `units`), never the closure's exceptions. A recurring closure reaches the
+ * engine as its occurrences (occurrences.ts), each with the closure's id.
  */
 import type { ClosureScope, HeatingMode } from '@heizplan/contracts/closures';
-import { and, asc, count, eq, gt, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  eq,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  notInArray,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { anyOf } from '../../db/any-of.ts';
 import type { Db } from '../../db/client.ts';
 import { naturally } from '../../db/natural-sort.ts';
-import { closureGroups, closures, closureUnits, groups, units, users } from '../../db/schema.ts';
+import {
+  buildings,
+  closureBuildings,
+  closureGroups,
+  closures,
+  closureUnits,
+  companies,
+  groups,
+  units,
+  users,
+} from '../../db/schema.ts';
+import { occurrencesWithin } from './occurrences.ts';
 
 export type ClosureRow = typeof closures.$inferSelect;
 export type ClosureInsert = Omit<typeof closures.$inferInsert, 'id' | 'companyId'>;
 
-/** The units and groups a closure names; `exceptionIds` keep their normal heating. */
+/** A chosen building; `floor` '' = the whole building. */
+export interface BuildingTarget {
+  buildingId: string;
+  floor: string;
+}
+
+/** The buildings, units and groups a closure names; `exceptionIds` keep their normal heating. */
 export interface ClosureTargets {
+  buildings: BuildingTarget[];
   unitIds: string[];
   groupIds: string[];
   exceptionIds: string[];
@@ -27,8 +61,19 @@ export interface ClosureListFilter {
   includePast: boolean;
   from?: Date;
   to?: Date;
+  /** Recurring closures the service found without an occurrence in the range. */
+  excludeIds?: string[];
   page: number;
   size: number;
+}
+
+/** The company's IANA zone, in which recurring closures repeat; null for an unknown company. */
+export async function companyZone(db: Db, companyId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ timeZone: companies.timeZone })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  return row?.timeZone ?? null;
 }
 
 /** Closures covering `unitId` (a unit of `companyId`), not as an exception. */
@@ -41,18 +86,46 @@ function coversUnit(companyId: string, unitId: string): SQL {
         and ${closureUnits.unitId} = ${unitId} and not ${closureUnits.exception}))
       or (${closures.scope} = 'groups' and exists (select 1 from ${closureGroups} join ${units} on ${units.groupId} = ${closureGroups.groupId}
         where ${closureGroups.closureId} = ${closures.id} and ${units.id} = ${unitId}))
+      or (${closures.scope} = 'buildings' and exists (select 1 from ${closureBuildings} join ${units} on ${units.buildingId} = ${closureBuildings.buildingId}
+        where ${closureBuildings.closureId} = ${closures.id} and ${units.id} = ${unitId}
+          and (${closureBuildings.floor} = '' or ${closureBuildings.floor} = ${units.floor})))
     )`;
 }
 
+/**
+ * The closure (its last occurrence) ends after `at`: `end` for a closure that does not recur
+ * (also one written without `last_end`, as the demo does), `last_end` for a recurring one, whose
+ * null means the recurrence has no end.
+ */
+const endsAfter = (at: Date) =>
+  or(
+    and(isNull(closures.recurrence), gt(closures.end, at)),
+    and(isNotNull(closures.recurrence), or(isNull(closures.lastEnd), gt(closures.lastEnd, at))),
+  );
+
+/**
+ * The list's filters. With the end of the last occurrence and the first start they are exact for
+ * closures that do not recur; a recurring one may have no occurrence inside a range although it
+ * spans it: the service finds those (`recurringListed`) and names them in `excludeIds`.
+ */
 function listWhere(companyId: string, f: ClosureListFilter, now: Date) {
   return and(
     eq(closures.companyId, companyId),
     f.unitId ? coversUnit(companyId, f.unitId) : undefined,
-    f.includePast ? undefined : gt(closures.end, now),
+    f.includePast ? undefined : endsAfter(now),
     // Overlapping [from, to); the end is exclusive.
-    f.from ? gt(closures.end, f.from) : undefined,
+    f.from ? endsAfter(f.from) : undefined,
     f.to ? lt(closures.start, f.to) : undefined,
+    f.excludeIds && f.excludeIds.length > 0 ? notInArray(closures.id, f.excludeIds) : undefined,
   );
+}
+
+/** The recurring closures the list's filters pass (all pages), for the service's exact check. */
+export async function recurringListed(db: Db, companyId: string, f: ClosureListFilter, now: Date) {
+  return db
+    .select({ id: closures.id, start: closures.start, end: closures.end, recurrence: closures.recurrence })
+    .from(closures)
+    .where(and(listWhere(companyId, f, now), isNotNull(closures.recurrence)));
 }
 
 /** One page of closures, by start then id, with the creator's name. */
@@ -81,12 +154,15 @@ export async function findClosure(db: Db, companyId: string, closureId: string) 
 
 type Ref = { id: string; name: string };
 
-/** Chosen units, chosen groups and exceptions (id, name) of each closure, by closure id. */
+type BuildingRef = Ref & { floor: string | null };
+
+/** Chosen buildings, units and groups and the exceptions (id, name) of each closure, by closure id. */
 export async function targetsOf(db: Db, closureIds: string[]) {
   const unitsBy = new Map<string, Ref[]>();
   const groupsBy = new Map<string, Ref[]>();
   const exceptionsBy = new Map<string, Ref[]>();
-  if (closureIds.length === 0) return { unitsBy, groupsBy, exceptionsBy };
+  const buildingsBy = new Map<string, BuildingRef[]>();
+  if (closureIds.length === 0) return { unitsBy, groupsBy, exceptionsBy, buildingsBy };
   const unitRows = await db
     .select({
       closureId: closureUnits.closureId,
@@ -104,12 +180,48 @@ export async function targetsOf(db: Db, closureIds: string[]) {
     .innerJoin(groups, eq(groups.id, closureGroups.groupId))
     .where(inArray(closureGroups.closureId, closureIds))
     .orderBy(naturally(groups.name), asc(groups.id));
-  const add = (by: Map<string, Ref[]>, closureId: string, ref: Ref) =>
+  const buildingRows = await db
+    .select({
+      closureId: closureBuildings.closureId,
+      id: buildings.id,
+      name: buildings.name,
+      floor: closureBuildings.floor,
+      floors: buildings.floors,
+    })
+    .from(closureBuildings)
+    .innerJoin(buildings, eq(buildings.id, closureBuildings.buildingId))
+    .where(inArray(closureBuildings.closureId, closureIds))
+    .orderBy(naturally(buildings.name), asc(buildings.id));
+  const add = <T>(by: Map<string, T[]>, closureId: string, ref: T) =>
     by.set(closureId, [...(by.get(closureId) ?? []), ref]);
   for (const { closureId, exception, id, name } of unitRows)
     add(exception ? exceptionsBy : unitsBy, closureId, { id, name });
   for (const { closureId, id, name } of groupRows) add(groupsBy, closureId, { id, name });
-  return { unitsBy, groupsBy, exceptionsBy };
+  // Buildings by name; of one building the whole first, then its floors in the building's order.
+  const rank = new Map<string, number>();
+  buildingRows.forEach((row, i) => {
+    if (!rank.has(row.id)) rank.set(row.id, i);
+  });
+  const floorIndex = (row: { floors: string[]; floor: string }) =>
+    row.floor === '' ? -1 : row.floors.indexOf(row.floor);
+  buildingRows.sort((a, b) => (rank.get(a.id) ?? 0) - (rank.get(b.id) ?? 0) || floorIndex(a) - floorIndex(b));
+  for (const { closureId, id, name, floor } of buildingRows)
+    add(buildingsBy, closureId, { id, name, floor: floor === '' ? null : floor });
+  return { unitsBy, groupsBy, exceptionsBy, buildingsBy };
+}
+
+/** The floors of each of `ids` that is a building of `companyId`, by building id. */
+export async function ownedBuildingFloors(
+  db: Db,
+  companyId: string,
+  ids: string[],
+): Promise<Map<string, string[]>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: buildings.id, floors: buildings.floors })
+    .from(buildings)
+    .where(and(eq(buildings.companyId, companyId), inArray(buildings.id, ids)));
+  return new Map(rows.map((r) => [r.id, r.floors]));
 }
 
 /** Ids of `ids` that are groups of `companyId`. */
@@ -123,8 +235,8 @@ export async function ownedGroupIds(db: Db, companyId: string, ids: string[]): P
 }
 
 /**
- * Units a closure of scope `groups` or `units` reaches now: the current units of its groups or
- * its chosen units, without its exceptions. (Scope `company` reaches every unit of the company.)
+ * Units a closure reaches now: every unit of the company, the current units of its buildings
+ * (or floors) or groups, or its chosen units — without its exceptions.
  */
 export async function affectedUnitIds(db: Db, companyId: string, closureId: string): Promise<string[]> {
   const rows = await db
@@ -136,6 +248,8 @@ export async function affectedUnitIds(db: Db, companyId: string, closureId: stri
         sql`exists (select 1 from ${closures} where ${closures.id} = ${closureId} and ${closures.companyId} = ${companyId} and (
           ${closures.scope} = 'company'
           or (${closures.scope} = 'groups' and ${units.groupId} in (select ${closureGroups.groupId} from ${closureGroups} where ${closureGroups.closureId} = ${closureId}))
+          or (${closures.scope} = 'buildings' and exists (select 1 from ${closureBuildings} where ${closureBuildings.closureId} = ${closureId}
+            and ${closureBuildings.buildingId} = ${units.buildingId} and (${closureBuildings.floor} = '' or ${closureBuildings.floor} = ${units.floor})))
           or (${closures.scope} = 'units' and ${units.id} in (select ${closureUnits.unitId} from ${closureUnits} where ${closureUnits.closureId} = ${closureId} and not ${closureUnits.exception}))
         ))`,
         sql`${units.id} not in (select ${closureUnits.unitId} from ${closureUnits} where ${closureUnits.closureId} = ${closureId} and ${closureUnits.exception})`,
@@ -178,6 +292,7 @@ export async function updateClosure(
 async function replaceTargets(tx: Db, closureId: string, targets: ClosureTargets) {
   await tx.delete(closureUnits).where(eq(closureUnits.closureId, closureId));
   await tx.delete(closureGroups).where(eq(closureGroups.closureId, closureId));
+  await tx.delete(closureBuildings).where(eq(closureBuildings.closureId, closureId));
   const unitRows = [
     ...targets.unitIds.map((unitId) => ({ closureId, unitId, exception: false })),
     ...targets.exceptionIds.map((unitId) => ({ closureId, unitId, exception: true })),
@@ -185,6 +300,8 @@ async function replaceTargets(tx: Db, closureId: string, targets: ClosureTargets
   if (unitRows.length > 0) await tx.insert(closureUnits).values(unitRows);
   if (targets.groupIds.length > 0)
     await tx.insert(closureGroups).values(targets.groupIds.map((groupId) => ({ closureId, groupId })));
+  if (targets.buildings.length > 0)
+    await tx.insert(closureBuildings).values(targets.buildings.map((b) => ({ closureId, ...b })));
 }
 
 export async function deleteClosure(tx: Db, companyId: string, closureId: string) {
@@ -224,16 +341,55 @@ function unitList(exception: boolean): IdList {
 const idList = (joined: string | null): Set<string> =>
   new Set(joined ? joined.split(',').filter((id) => id !== '') : []);
 
+/** The units a closure covers as `closuresForUnits` resolves them. */
+interface Coverage {
+  scope: ClosureScope;
+  groupIds: Set<string>;
+  unitIds: Set<string>;
+  exceptionIds: Set<string>;
+  /** Building id → its chosen floors ('' = the whole building). */
+  buildings: Map<string, Set<string>>;
+}
+
+/** A unit as the engine's caller loads it: its current group, building and floor decide coverage. */
+export interface CoveredUnit {
+  id: string;
+  companyId: string;
+  groupId: string | null;
+  buildingId: string | null;
+  floor: string | null;
+}
+
+function covers(c: Coverage, unit: CoveredUnit): boolean {
+  if (c.exceptionIds.has(unit.id)) return false;
+  switch (c.scope) {
+    case 'company':
+      return true;
+    case 'groups':
+      return unit.groupId !== null && c.groupIds.has(unit.groupId);
+    case 'units':
+      return c.unitIds.has(unit.id);
+    case 'buildings': {
+      const floors = unit.buildingId ? c.buildings.get(unit.buildingId) : undefined;
+      return floors !== undefined && (floors.has('') || (unit.floor !== null && floors.has(unit.floor)));
+    }
+  }
+}
+
 /**
- * The closures covering each of the units given (any companies) that end after `since`, by unit
- * id, in ONE query however many units: the closures of the units' companies with their groups,
- * chosen units and exceptions as lists, resolved against each unit's current group here. Each
- * list is ordered by start, then creation.
+ * The closures covering each of the units given (any companies) with an occurrence overlapping
+ * [since, until), by unit id: the closures of the units' companies with their groups, chosen
+ * units and exceptions as lists (one query) and the buildings of those of scope `buildings`
+ * (a second), resolved against each unit's current group, building and floor here, however many
+ * units. A recurring closure is expanded once in its company's zone into its occurrences in the
+ * window (at most MAX_OCCURRENCES), each a closure of its own with the closure's id. Each list is
+ * ordered by start, then creation.
  */
 export async function closuresForUnits(
   db: Db,
-  unitRows: { id: string; companyId: string; groupId: string | null }[],
+  unitRows: CoveredUnit[],
   since: Date,
+  until: Date,
 ): Promise<Map<string, UnitClosure[]>> {
   const result = new Map<string, UnitClosure[]>();
   if (unitRows.length === 0) return result;
@@ -242,8 +398,10 @@ export async function closuresForUnits(
     .select({
       id: closures.id,
       companyId: closures.companyId,
+      timeZone: companies.timeZone,
       start: closures.start,
       end: closures.end,
+      recurrence: closures.recurrence,
       mode: closures.mode,
       scope: closures.scope,
       groupIds: groupList,
@@ -251,43 +409,56 @@ export async function closuresForUnits(
       exceptionIds: unitList(true),
     })
     .from(closures)
-    .where(and(anyOf(closures.companyId, companyIds), gt(closures.end, since)))
+    .innerJoin(companies, eq(companies.id, closures.companyId))
+    .where(and(anyOf(closures.companyId, companyIds), endsAfter(since), lt(closures.start, until)))
     .orderBy(asc(closures.start), asc(closures.createdAt), asc(closures.id));
   if (rows.length === 0) return result;
-  const byCompany = new Map<
-    string,
-    {
-      closure: UnitClosure;
-      scope: ClosureScope;
-      groupIds: Set<string>;
-      unitIds: Set<string>;
-      exceptionIds: Set<string>;
-    }[]
-  >();
+  const buildingIds = rows.filter((r) => r.scope === 'buildings').map((r) => r.id);
+  const buildingsBy = new Map<string, Map<string, Set<string>>>();
+  if (buildingIds.length > 0) {
+    const chosen = await db
+      .select({
+        closureId: closureBuildings.closureId,
+        buildingId: closureBuildings.buildingId,
+        floor: closureBuildings.floor,
+      })
+      .from(closureBuildings)
+      .where(anyOf(closureBuildings.closureId, buildingIds));
+    for (const { closureId, buildingId, floor } of chosen) {
+      const byBuilding = buildingsBy.get(closureId) ?? new Map<string, Set<string>>();
+      byBuilding.set(buildingId, (byBuilding.get(buildingId) ?? new Set()).add(floor));
+      buildingsBy.set(closureId, byBuilding);
+    }
+  }
+  const byCompany = new Map<string, { occurrences: UnitClosure[]; coverage: Coverage }[]>();
   for (const row of rows) {
+    const occurrences = occurrencesWithin(row, row.timeZone, since, until).map((o) => ({
+      id: row.id,
+      start: o.start,
+      end: o.end,
+      mode: row.mode,
+    }));
+    if (occurrences.length === 0) continue;
     const list = byCompany.get(row.companyId) ?? [];
     list.push({
-      closure: { id: row.id, start: row.start, end: row.end, mode: row.mode },
-      scope: row.scope,
-      groupIds: idList(row.groupIds),
-      unitIds: idList(row.unitIds),
-      exceptionIds: idList(row.exceptionIds),
+      occurrences,
+      coverage: {
+        scope: row.scope,
+        groupIds: idList(row.groupIds),
+        unitIds: idList(row.unitIds),
+        exceptionIds: idList(row.exceptionIds),
+        buildings: buildingsBy.get(row.id) ?? new Map(),
+      },
     });
     byCompany.set(row.companyId, list);
   }
   for (const unit of unitRows) {
-    const covering = (byCompany.get(unit.companyId) ?? []).filter(
-      (c) =>
-        !c.exceptionIds.has(unit.id) &&
-        (c.scope === 'company' ||
-          (c.scope === 'groups' && unit.groupId !== null && c.groupIds.has(unit.groupId)) ||
-          (c.scope === 'units' && c.unitIds.has(unit.id))),
-    );
-    if (covering.length > 0)
-      result.set(
-        unit.id,
-        covering.map((c) => c.closure),
-      );
+    const covering = (byCompany.get(unit.companyId) ?? []).filter((c) => covers(c.coverage, unit));
+    if (covering.length === 0) continue;
+    const list = covering.flatMap((c) => c.occurrences);
+    // Occurrences of several recurring closures interleave: by start, as the engine's caller expects.
+    if (covering.length > 1) list.sort((a, b) => a.start.getTime() - b.start.getTime());
+    result.set(unit.id, list);
   }
   return result;
 }

@@ -1,6 +1,7 @@
 /**
  * Closure endpoints under `/api/companies/{companyId}/closures` (decision 0051): list (paging,
- * past ones on request, by unit, calendar range), create, read, update and delete.
+ * past ones on request, by unit, calendar range — recurring closures by their occurrences),
+ * create, read, update and delete.
  */
 import {
   ClosureInputSchema,
@@ -30,8 +31,9 @@ export async function closuresRoutes(
       update: ClosureUpdateSchema,
     },
     summaries: {
-      list: 'List closures (upcoming and running; `includePast`, `unitId`, `from`/`to` for a calendar range)',
-      create: 'Create a closure (company, groups or units, with exceptions)',
+      list: 'List closures (upcoming and running, by their occurrences; `includePast`, `unitId`, `from`/`to` for a calendar range)',
+      create:
+        'Create a closure (company, buildings or floors, groups or units, with exceptions; once or recurring by an RRULE)',
       get: 'Read a closure',
       update: 'Update a closure (only the fields given change)',
       remove: 'Delete a closure (a running one stops at once)',

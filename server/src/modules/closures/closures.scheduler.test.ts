@@ -4,7 +4,8 @@
  * command per device, named in the preview) and the plan's setpoint comes back when it ends,
  * while an exception unit keeps its plan; a group-scoped closure covers a unit moved into the
  * group after it was created; a changed economy setpoint of the company changes a running
- * economy closure's setpoint.
+ * economy closure's setpoint; a weekly closure of one floor closes that floor's unit on each
+ * occurrence (at the same local time a week later) and leaves the other floor's unit alone.
  */
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -221,5 +222,67 @@ describe('closures through the scheduler', () => {
     expect(sent.map((cmd) => [cmd.unitId, cmd.reason, cmd.setpoint])).toEqual([[unit.id, 'closure', 14]]);
     expect((await logOf(c, unit.id))[0]).toMatchObject({ kind: 'closure', newSetpoint: 14 });
     expect(await unitOf(c, unit.id)).toMatchObject({ setpoint: 14, setpointSource: 'closure' });
+  });
+
+  it('a weekly closure of one floor closes that floor on every occurrence, and only that floor', async () => {
+    const c = await company();
+    const companyId = c.split('/').at(-1) ?? '';
+    const building = (
+      await call('POST', `${c}/buildings`, { name: 'Schulhaus', state: 'BY', floors: ['EG', '1. OG'] })
+    ).json();
+    const group = (await call('POST', `${c}/groups`, { name: 'Schule' })).json();
+    expect((await call('POST', `${c}/groups/${group.id}/plans`, groupPlan)).statusCode).toBe(201);
+    const unit = async (name: string, floor: string) =>
+      (await call('POST', `${c}/units`, { name, groupId: group.id, buildingId: building.id, floor })).json()
+        .id as string;
+    const ground = await unit('Aula', 'EG');
+    const upper = await unit('Bibliothek', '1. OG');
+    await addValves(companyId, [ground, upper]);
+
+    const day = nextNoonDay();
+    const start = day.set({ hour: 12 });
+    const closure = await call('POST', `${c}/closures`, {
+      name: 'Reinigung Erdgeschoss',
+      start: start.toJSDate().toISOString(),
+      end: start.set({ hour: 14 }).toJSDate().toISOString(),
+      recurrence: 'FREQ=WEEKLY;COUNT=3',
+      scope: 'buildings',
+      buildings: [{ buildingId: building.id, floor: 'EG' }],
+    });
+    expect(closure.statusCode, closure.body).toBe(201);
+    const closureId = closure.json().id;
+    // The next week's occurrence at the same local time (also across a change of the clocks).
+    const week = (d: DateTime) => d.plus({ weeks: 1 }).toJSDate();
+    const second = { start: week(start), end: week(start.set({ hour: 14 })) };
+
+    const preview = (await call('GET', `${c}/units/${ground}/preview?days=14`)).json();
+    const closed = preview.changes.filter((s: { source: string }) => s.source === 'closure');
+    expect(closed.map((s: { at: string }) => s.at)).toEqual([
+      start.toJSDate().toISOString(),
+      second.start.toISOString(),
+    ]);
+    expect(
+      closed.every(
+        (s: { closureId: string; setpoint: number }) => s.closureId === closureId && s.setpoint === 8,
+      ),
+    ).toBe(true);
+    expect(preview.closures).toEqual([
+      { id: closureId, name: 'Reinigung Erdgeschoss', mode: 'frost', kind: 'closure' },
+    ]);
+    const upperPreview = (await call('GET', `${c}/units/${upper}/preview?days=14`)).json();
+    expect(upperPreview.changes.some((s: { source: string }) => s.source === 'closure')).toBe(false);
+
+    await tickAt(new Date(second.start.getTime() - 60_000));
+    sent.length = 0;
+    await tickAt(second.start);
+    expect(sent.map((cmd) => [cmd.unitId, cmd.reason, cmd.setpoint])).toEqual([[ground, 'closure', 8]]);
+    expect(await unitOf(c, upper)).toMatchObject({ setpoint: 19, setpointSource: 'group_plan' });
+    sent.length = 0;
+    await tickAt(second.end);
+    expect(sent.map((cmd) => [cmd.unitId, cmd.reason, cmd.setpoint])).toEqual([[ground, 'group_plan', 19]]);
+    expect((await logOf(c, ground)).slice(0, 2)).toMatchObject([
+      { kind: 'group_plan', at: second.end.toISOString(), newSetpoint: 19 },
+      { kind: 'closure', at: second.start.toISOString(), newSetpoint: 8 },
+    ]);
   });
 });

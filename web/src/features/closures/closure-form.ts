@@ -1,8 +1,9 @@
 /**
  * The closure dialog's form: its values, named as the API's fields so the contract's and the
  * server's messages land on them, and its schema: the typed times read as instants in the
- * company's IANA zone, then checked by the contracts' `closureDraftSchema` (end after start, at
- * most CLOSURE_MAX_DAYS, at least one group or unit for those scopes).
+ * company's IANA zone, the repeat choice turned into an RRULE (closure-repeat.ts), then checked
+ * by the contracts' `closureDraftSchema` (end after start, at most CLOSURE_MAX_DAYS, at least one
+ * building, group or unit for those scopes, a valid recurrence).
  */
 import {
   type Closure,
@@ -12,10 +13,18 @@ import {
   type HeatingMode,
   HeatingModeSchema,
 } from '@heizplan/contracts/closures';
+import { RECURRENCE_WEEKDAYS } from '@heizplan/contracts/recurrence';
 import { DateTime } from 'luxon';
 import { z } from 'zod';
+import { REPEAT_CHOICES, type RepeatFields, recurrenceOf, repeatFieldsOf } from './closure-repeat.ts';
 
-export interface ClosureForm {
+/** A chosen building; `floor` '' = the whole building. */
+export interface BuildingRow {
+  buildingId: string;
+  floor: string;
+}
+
+export interface ClosureForm extends RepeatFields {
   name: string;
   note: string;
   /** `yyyy-MM-ddTHH:mm` wall-clock time in the company's zone. */
@@ -24,6 +33,7 @@ export interface ClosureForm {
   end: string;
   mode: HeatingMode;
   scope: ClosureScope;
+  buildings: BuildingRow[];
   groups: string[];
   units: string[];
   exceptions: string[];
@@ -50,8 +60,10 @@ export function emptyForm(zone: string, now: Date = new Date()): ClosureForm {
     note: '',
     start: start.toFormat(LOCAL),
     end: start.plus({ days: 7 }).toFormat(LOCAL),
+    ...repeatFieldsOf(null, start.toFormat(LOCAL)),
     mode: 'frost',
     scope: 'company',
+    buildings: [],
     groups: [],
     units: [],
     exceptions: [],
@@ -59,13 +71,16 @@ export function emptyForm(zone: string, now: Date = new Date()): ClosureForm {
 }
 
 export function formOf(closure: Closure, zone: string): ClosureForm {
+  const start = toLocalInput(closure.start, zone);
   return {
     name: closure.name,
     note: closure.note,
-    start: toLocalInput(closure.start, zone),
+    start,
     end: toLocalInput(closure.end, zone),
+    ...repeatFieldsOf(closure.recurrence, start),
     mode: closure.mode,
     scope: closure.scope,
+    buildings: closure.buildings.map((b) => ({ buildingId: b.id, floor: b.floor ?? '' })),
     groups: closure.groups.map((g) => g.id),
     units: closure.units.map((u) => u.id),
     exceptions: closure.exceptions.map((u) => u.id),
@@ -77,8 +92,8 @@ export type ClosureBody = z.output<ReturnType<typeof closureFormSchema>>;
 
 /**
  * The form's schema: values → request body (an unreadable time stays '' so the contract refuses
- * it on its field; only the chosen scope's targets are sent, no exceptions for chosen units)
- * → the contract's rules.
+ * it on its field; the repeat choice as an RRULE or null; only the chosen scope's targets are
+ * sent, no exceptions for chosen units) → the contract's rules.
  */
 export function closureFormSchema(zone: string) {
   return z
@@ -87,8 +102,13 @@ export function closureFormSchema(zone: string) {
       note: z.string(),
       start: z.string(),
       end: z.string(),
+      repeat: z.enum(REPEAT_CHOICES),
+      weekdays: z.array(z.enum(RECURRENCE_WEEKDAYS)),
+      until: z.string(),
+      recurrence: z.string(),
       mode: HeatingModeSchema,
       scope: ClosureScopeSchema,
+      buildings: z.array(z.object({ buildingId: z.string(), floor: z.string() })),
       groups: z.array(z.string()),
       units: z.array(z.string()),
       exceptions: z.array(z.string()),
@@ -99,8 +119,13 @@ export function closureFormSchema(zone: string) {
         note: form.note,
         start: fromLocalInput(form.start, zone) ?? '',
         end: fromLocalInput(form.end, zone) ?? '',
+        recurrence: recurrenceOf(form, form.start),
         mode: form.mode,
         scope: form.scope,
+        buildings:
+          form.scope === 'buildings'
+            ? form.buildings.map((b) => ({ buildingId: b.buildingId, floor: b.floor || null }))
+            : [],
         groups: form.scope === 'groups' ? form.groups : [],
         units: form.scope === 'units' ? form.units : [],
         exceptions: form.scope === 'units' ? [] : form.exceptions,

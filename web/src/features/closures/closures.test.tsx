@@ -33,8 +33,11 @@ const testClosure = (over: Partial<Closure> = {}): Closure => ({
   // 00:00 in Berlin on 24 Dec to 00:00 on 7 Jan.
   start: '2026-12-23T23:00:00.000Z',
   end: '2027-01-06T23:00:00.000Z',
+  recurrence: null,
+  nextOccurrence: { start: '2026-12-23T23:00:00.000Z', end: '2027-01-06T23:00:00.000Z' },
   mode: 'economy',
   scope: 'groups',
+  buildings: [],
   groups: [{ id: group.id, name: 'Schule' }],
   units: [],
   exceptions: [
@@ -184,8 +187,10 @@ describe('closures screen', { timeout: 20_000 }, () => {
       note: 'Caretaker on call',
       start: '2026-12-23T23:00:00.000Z',
       end: '2027-01-07T05:00:00.000Z',
+      recurrence: null,
       mode: 'economy',
       scope: 'groups',
+      buildings: [],
       groups: [group.id],
       units: [],
       exceptions: [serverRoom.id],
@@ -206,7 +211,7 @@ describe('closures screen', { timeout: 20_000 }, () => {
       'The end must be after the start.',
     );
     expect(screen.getByTestId('closure-units-field-error')).toHaveTextContent(
-      'Choose at least one group or unit for the closure.',
+      'Choose at least one building, group or unit for the closure.',
     );
     expect(within(dialog).getByTestId('closure-end')).toHaveAttribute('aria-invalid', 'true');
     expect(calls(fetchMock, 'POST', '/api/companies/c1/closures')).toHaveLength(0);

@@ -1,4 +1,7 @@
-/** The events screen remembers list or calendar view (and the calendar's month/week/day) in localStorage. */
+/**
+ * The events screen remembers in localStorage: list or calendar view, the calendar's month/week/day,
+ * and whether the calendar shows its layers (closures, holidays, bookings) behind the events.
+ */
 import { useState } from 'react';
 
 export type EventsView = 'list' | 'calendar';
@@ -6,6 +9,7 @@ export type CalendarView = 'month' | 'week' | 'day';
 
 const VIEW_KEY = 'heizplan.events.view';
 const CALENDAR_VIEW_KEY = 'heizplan.events.calendarView';
+const LAYERS_KEY = 'heizplan.events.calendarLayers';
 
 function stored<T extends string>(key: string, allowed: readonly T[], fallback: T): T {
   try {
@@ -33,3 +37,9 @@ function usePreference<T extends string>(key: string, allowed: readonly T[], fal
 export const useEventsView = () => usePreference<EventsView>(VIEW_KEY, ['list', 'calendar'], 'list');
 export const useCalendarView = () =>
   usePreference<CalendarView>(CALENDAR_VIEW_KEY, ['month', 'week', 'day'], 'month');
+
+/** Whether the calendar shows its layers (default: shown) and the switch, remembered like the view. */
+export function useCalendarLayersShown() {
+  const [value, set] = usePreference<'shown' | 'hidden'>(LAYERS_KEY, ['shown', 'hidden'], 'shown');
+  return [value === 'shown', (shown: boolean) => set(shown ? 'shown' : 'hidden')] as const;
+}

@@ -1,13 +1,15 @@
 /**
  * Create/update dialog of a closure (decision 0051): name, note, start and end typed in the
- * company's time zone, the heating mode with the temperature each mode keeps, the scope (whole
- * company, groups or units) with its groups or units, and the exception units that keep their
- * normal heating. The contracts' rules (`closureDraftSchema`) are checked before sending; the
+ * company's time zone, whether and how it repeats (RepeatSection), the heating mode with the
+ * temperature each mode keeps, the scope (whole company, buildings or floors — offered when the
+ * company has buildings —, groups or units) with its targets, and the exception units that keep
+ * their normal heating. The contracts' rules (`closureDraftSchema`) are checked before sending; the
  * server's field errors show under their fields in the user's language, the rest above the
  * buttons; a failed save also shows a toast. Only members who operate open it (the screen shows
  * the others no controls).
  */
-import type { Closure, HeatingMode } from '@heizplan/contracts/closures';
+import type { Building } from '@heizplan/contracts/buildings';
+import type { Closure, ClosureScope, HeatingMode } from '@heizplan/contracts/closures';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Combobox, type ComboboxOption } from '../../../components/ui/combobox.tsx';
@@ -29,6 +31,8 @@ import { HEATING_MODES, type ModeTemperatures, useModeLabel } from '../../../lib
 import { useProblemMessage } from '../../../lib/problem-message.ts';
 import { useChangeClosure } from '../api/closures.ts';
 import { type ClosureBody, type ClosureForm, closureFormSchema } from '../closure-form.ts';
+import { BuildingTargets } from './building-targets.tsx';
+import { RepeatSection } from './repeat-section.tsx';
 
 export interface ClosureDialogProps {
   open: boolean;
@@ -42,6 +46,8 @@ export interface ClosureDialogProps {
   temperatures: ModeTemperatures;
   unitOptions: ComboboxOption[];
   groupOptions: ComboboxOption[];
+  /** The company's buildings; without any the scope "buildings" is not offered. */
+  buildings: Building[];
 }
 
 /** The text inputs' look, grown to a few lines. */
@@ -57,6 +63,7 @@ export function ClosureDialog({
   temperatures,
   unitOptions,
   groupOptions,
+  buildings,
 }: ClosureDialogProps) {
   const { t } = useTranslation('closures');
   const problems = useProblemMessage();
@@ -82,6 +89,17 @@ export function ClosureDialog({
   const units = useFormControl('units', form.control);
   const exceptions = useFormControl('exceptions', form.control);
   const exceptionOptions = unitOptions.map((o) => ({ ...o, testid: `closure-exception-${o.id}` }));
+  const scopes: ClosureScope[] =
+    buildings.length > 0 || initial.scope === 'buildings'
+      ? ['company', 'buildings', 'groups', 'units']
+      : ['company', 'groups', 'units'];
+  const chooseScope = (next: ClosureScope) => {
+    // Choosing buildings starts with the first one, whole.
+    const first = buildings[0];
+    if (next === 'buildings' && form.getValues('buildings').length === 0 && first)
+      form.setValue('buildings', [{ buildingId: first.id, floor: '' }]);
+    scopeControl.onChange(next);
+  };
 
   const submit = (body: ClosureBody) => {
     change.mutate(closure ? { action: 'update', closureId: closure.id, body } : { action: 'create', body }, {
@@ -157,6 +175,7 @@ export function ClosureDialog({
       <p className="-mt-2 text-xs text-stone-600" data-testid="closure-zone">
         {t('fields.timesHint', { zone })}
       </p>
+      <RepeatSection />
       <FormField name="mode" label={t('fields.mode')} hint={t('fields.modeHint')} testid="closure-mode-field">
         {(control) => (
           <Select
@@ -173,8 +192,9 @@ export function ClosureDialog({
         legend={t('fields.scope')}
         name="closure-scope"
         value={scopeControl.value}
-        onChange={(next) => scopeControl.onChange(next)}
-        options={(['company', 'groups', 'units'] as const).map((s) => ({
+        onChange={chooseScope}
+        columns={scopes.length === 4 ? 2 : 3}
+        options={scopes.map((s) => ({
           id: s,
           title: t(`scopeOptions.${s}.title`),
           description: t(`scopeOptions.${s}.description`),
@@ -182,6 +202,7 @@ export function ClosureDialog({
         }))}
         testid="closure-scope"
       />
+      {scope === 'buildings' && <BuildingTargets buildings={buildings} />}
       {scope === 'groups' && (
         <Combobox
           multiple

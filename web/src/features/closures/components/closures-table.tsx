@@ -1,6 +1,8 @@
 /**
- * List of the closures: name (and note), period in the company's time zone, heating mode with
- * its temperature, what it covers ("Ganze Firma", groups or units, "2 Ausnahmen") and status;
+ * List of the closures: name (and note), period in the company's time zone — for a recurring
+ * closure its first occurrence, the recurrence in words ("jedes Wochenende bis 31.03.2027") and
+ * the occurrence running or next —, heating mode with its temperature, what it covers ("Ganze
+ * Firma", buildings and floors, groups or units, "2 Ausnahmen") and status;
  * members who operate get an edit and a delete button per row. The UI kit's Table, paged by
  * the server, ordered by start; on a phone the name column also shows period and mode, and
  * scope and status show from the tablet width up.
@@ -11,6 +13,7 @@ import { RowActions } from '../../../components/ui/row-actions.tsx';
 import { Table, type TableColumn, type TablePage } from '../../../components/ui/table.tsx';
 import { useHeatingFormat } from '../../../lib/format.ts';
 import { type ModeTemperatures, useModeLabel } from '../../../lib/heating/heating-modes.ts';
+import { useRecurrenceText } from '../recurrence-text.ts';
 
 export interface ClosuresTableProps {
   data: TablePage<Closure>;
@@ -46,8 +49,45 @@ export function ClosuresTable({
   const { t } = useTranslation('closures');
   const format = useHeatingFormat();
   const modeLabel = useModeLabel(temperatures, 'closures');
+  const recurrenceText = useRecurrenceText();
+  const periodOf = (occurrence: { start: string; end: string }) =>
+    t('period', {
+      start: format.dateTime(occurrence.start, zone),
+      end: format.dateTime(occurrence.end, zone),
+    });
 
-  const names = (refs: Closure['units']) => {
+  /**
+   * How a recurring closure repeats and its occurrence running or next; nothing for one that
+   * does not. Shown twice (the phone's name column, the period column): `ids` on one of them.
+   */
+  const repeats = (closure: Closure, ids = false) => {
+    const words = recurrenceText(closure.recurrence, closure.start, zone);
+    if (!words) return null;
+    const next = closure.nextOccurrence;
+    return (
+      <>
+        <span
+          className="text-xs text-stone-700"
+          title={closure.recurrence ?? undefined}
+          data-testid={ids ? `closure-recurrence-${closure.id}` : undefined}
+        >
+          {words}
+        </span>
+        {next && (
+          <span
+            className="text-xs text-stone-600"
+            data-testid={ids ? `closure-next-${closure.id}` : undefined}
+          >
+            {t(closure.status === 'running' ? 'recurrence.current' : 'recurrence.next', {
+              period: periodOf(next),
+            })}
+          </span>
+        )}
+      </>
+    );
+  };
+
+  const names = (refs: { name: string }[]) => {
     const all = refs.map((r) => r.name);
     const shown = all.slice(0, MAX_TARGETS).join(', ');
     const more = all.length - MAX_TARGETS;
@@ -66,13 +106,13 @@ export function ClosuresTable({
           </span>
           {closure.note && <span className="line-clamp-2 text-xs text-stone-600">{closure.note}</span>}
           {/* On a phone the period and mode columns are hidden: they show here instead. */}
-          <span className="text-xs text-stone-700 sm:hidden">
-            {t('period', {
-              start: format.dateTime(closure.start, zone),
-              end: format.dateTime(closure.end, zone),
-            })}
-            {' · '}
-            {modeLabel(closure.mode)}
+          <span className="flex flex-col gap-0.5 sm:hidden">
+            <span className="text-xs text-stone-700">
+              {periodOf(closure)}
+              {' · '}
+              {modeLabel(closure.mode)}
+            </span>
+            {repeats(closure)}
           </span>
         </span>
       ),
@@ -83,11 +123,9 @@ export function ClosuresTable({
       wrap: true,
       minScreen: 'sm',
       render: (closure) => (
-        <span data-testid={`closure-period-${closure.id}`}>
-          {t('period', {
-            start: format.dateTime(closure.start, zone),
-            end: format.dateTime(closure.end, zone),
-          })}
+        <span className="flex flex-col gap-0.5">
+          <span data-testid={`closure-period-${closure.id}`}>{periodOf(closure)}</span>
+          {repeats(closure, true)}
         </span>
       ),
     },
@@ -104,8 +142,17 @@ export function ClosuresTable({
       wrap: true,
       minScreen: 'md',
       render: (closure) => {
-        // Targets vanish when their units or groups are deleted.
-        const targets = names(closure.scope === 'groups' ? closure.groups : closure.units);
+        // Targets vanish when their units, groups or buildings are deleted.
+        const buildingNames = closure.buildings.map((b) => ({
+          name: b.floor ? t('scope.buildingFloor', { building: b.name, floor: b.floor }) : b.name,
+        }));
+        const targets = names(
+          closure.scope === 'groups'
+            ? closure.groups
+            : closure.scope === 'buildings'
+              ? buildingNames
+              : closure.units,
+        );
         const label =
           closure.scope === 'company'
             ? t('scope.company')
@@ -113,7 +160,9 @@ export function ClosuresTable({
               ? '—'
               : closure.scope === 'groups'
                 ? t('scope.groups', { names: targets.text })
-                : targets.text;
+                : closure.scope === 'buildings'
+                  ? t('scope.buildings', { names: targets.text })
+                  : targets.text;
         const exceptions = names(closure.exceptions);
         return (
           <span className="flex flex-col gap-0.5" data-testid={`closure-scope-${closure.id}`}>

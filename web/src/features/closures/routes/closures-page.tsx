@@ -1,7 +1,8 @@
 /**
  * `/closures` (decision 0051): the company's upcoming and running closures — past ones on
- * request — with name, period in the company's time zone, heating mode, what they cover and
- * status; an empty list explains what a closure is. Every member sees them; members who operate
+ * request — with name, period in the company's time zone (and how a recurring one repeats, with
+ * its next occurrence), heating mode, what they cover and status; an empty list explains what a
+ * closure is. Every member sees them; members who operate
  * create, edit and delete them (the dialog, and a confirmation before deleting).
  */
 import type { Closure, ClosureListQuery } from '@heizplan/contracts/closures';
@@ -14,6 +15,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast-provider.tsx';
 import { useCompany } from '../../../lib/company/get-company.ts';
 import { modeTemperatures } from '../../../lib/heating/heating-modes.ts';
+import { useAllBuildings } from '../../../lib/heating/list-buildings.ts';
 import { useAllGroups } from '../../../lib/heating/list-groups.ts';
 import { useUnitOptions } from '../../../lib/heating/unit-options.ts';
 import { useProblemMessage } from '../../../lib/problem-message.ts';
@@ -47,6 +49,7 @@ export function ClosuresPage() {
   const closures = useClosures(query);
   const units = useUnitOptions('closure-unit');
   const groups = useAllGroups();
+  const { buildings } = useAllBuildings();
   const groupOptions: ComboboxOption[] = (groups.data?.results ?? []).map((g) => ({
     id: g.id,
     item: g.name,
@@ -149,6 +152,7 @@ export function ClosuresPage() {
           temperatures={temperatures}
           unitOptions={units.options}
           groupOptions={groupOptions}
+          buildings={buildings}
         />
       )}
       {deleting && (

@@ -6,9 +6,12 @@
  * working day rather than midnight. The calendar draws
  * in the browser's zone, so event times are shifted to show the company's wall-clock time
  * (the same times the dialog and the list show). Open-ended events are drawn one hour long.
- * Picking a free slot starts a new event there; picking an event opens it.
+ * Picking a free slot starts a new event there; picking an event opens it. Behind the events
+ * the calendar draws its layers — closures, holidays, own days, bookings (calendar-layers.tsx) —
+ * which cannot be picked.
  * Loaded lazily: the library is only fetched when someone opens the calendar.
  */
+import type { CalendarLayer } from '@heizplan/contracts/calendar-layers';
 import type { HeatingEvent } from '@heizplan/contracts/events';
 import { DateTime } from 'luxon';
 import { useEffect, useMemo, useState } from 'react';
@@ -18,6 +21,17 @@ import './events-calendar.css';
 import { useTranslation } from 'react-i18next';
 import { formatWeekday } from '../../../lib/format.ts';
 import type { CalendarView } from '../view-preference.ts';
+import { wallClock } from '../wall-clock.ts';
+import {
+  LayerDaysProvider,
+  type LayerItem,
+  layerDayProps,
+  layerDays,
+  layerItems,
+  layerTone,
+  MonthDateHeader,
+  useLayerLabel,
+} from './calendar-layers.tsx';
 
 const localizer = luxonLocalizer(DateTime, { firstDayOfWeek: 1 });
 
@@ -73,9 +87,13 @@ interface CalendarEvent {
   resource: HeatingEvent;
 }
 
-/** A UTC instant as a browser-local Date showing the wall-clock time it has in `zone`. */
-export const wallClock = (iso: string, zone: string) =>
-  DateTime.fromISO(iso, { zone }).setZone('local', { keepLocalTime: true }).toJSDate();
+/** What the calendar draws: events, and layers behind them. */
+type CalendarItem = CalendarEvent | LayerItem;
+
+const isLayer = (item: CalendarItem): item is LayerItem => 'layer' in item;
+
+/** The month's date headers name the day's layers. */
+const COMPONENTS = { month: { dateHeader: MonthDateHeader } };
 
 export interface EventsCalendarProps {
   events: HeatingEvent[];
@@ -89,7 +107,11 @@ export interface EventsCalendarProps {
   onSelectSlot?: (slot: { start: Date; end: Date }) => void;
   onSelectEvent: (event: HeatingEvent) => void;
   label: (event: HeatingEvent) => string;
+  /** Drawn behind the events; empty when hidden. */
+  layers?: readonly CalendarLayer[] | undefined;
 }
+
+const NO_LAYERS: readonly CalendarLayer[] = [];
 
 export function EventsCalendar({
   events,
@@ -101,6 +123,7 @@ export function EventsCalendar({
   onSelectSlot,
   onSelectEvent,
   label,
+  layers = NO_LAYERS,
 }: EventsCalendarProps) {
   const { t, i18n } = useTranslation('events');
   const narrow = useNarrow();
@@ -118,6 +141,11 @@ export function EventsCalendar({
       }),
     [events, zone, label],
   );
+  const layerLabel = useLayerLabel();
+  const layerList = useMemo(() => layerItems(layers, zone, layerLabel), [layers, zone, layerLabel]);
+  const dayOf = useMemo(() => layerDays(layerList), [layerList]);
+  // Month: bookings would crowd the days; layers show as tinted days and a line under the date.
+  const backgroundEvents = view === 'month' ? [] : layerList;
   const messages = {
     today: t('calendar.today'),
     previous: t('calendar.previous'),
@@ -133,27 +161,37 @@ export function EventsCalendar({
     <div
       className="h-[70dvh] min-h-[28rem] rounded-xl border border-stone-200 bg-white p-2 sm:p-3"
       data-testid="events-calendar"
+      data-view={view}
     >
-      <Calendar<CalendarEvent>
-        localizer={localizer}
-        culture={i18n.language}
-        formats={formats}
-        scrollToTime={SCROLL_TO_TIME}
-        events={items}
-        date={date}
-        view={view}
-        views={['month', 'week', 'day']}
-        onNavigate={onNavigate}
-        onView={(next: View) => onView(next as CalendarView)}
-        selectable={onSelectSlot !== undefined}
-        onSelectSlot={(slot) => onSelectSlot?.({ start: slot.start, end: slot.end })}
-        onSelectEvent={(item) => onSelectEvent(item.resource)}
-        eventPropGetter={(item) => ({
-          className: item.resource.status === 'past' ? 'opacity-60' : undefined,
-        })}
-        messages={messages}
-        popup
-      />
+      <LayerDaysProvider value={dayOf}>
+        <Calendar<CalendarItem>
+          localizer={localizer}
+          culture={i18n.language}
+          formats={formats}
+          scrollToTime={SCROLL_TO_TIME}
+          events={items}
+          backgroundEvents={backgroundEvents}
+          dayPropGetter={view === 'month' ? (day: Date) => layerDayProps(dayOf(day)) : undefined}
+          components={COMPONENTS}
+          date={date}
+          view={view}
+          views={['month', 'week', 'day']}
+          onNavigate={onNavigate}
+          onView={(next: View) => onView(next as CalendarView)}
+          selectable={onSelectSlot !== undefined}
+          onSelectSlot={(slot) => onSelectSlot?.({ start: slot.start, end: slot.end })}
+          onSelectEvent={(item) => {
+            if (!isLayer(item)) onSelectEvent(item.resource);
+          }}
+          eventPropGetter={(item) =>
+            isLayer(item)
+              ? { className: `hp-layer hp-layer-${layerTone(item.layer.kind)}` }
+              : { className: item.resource.status === 'past' ? 'opacity-60' : undefined }
+          }
+          messages={messages}
+          popup
+        />
+      </LayerDaysProvider>
     </div>
   );
 }

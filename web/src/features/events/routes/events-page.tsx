@@ -1,7 +1,10 @@
 /**
  * `/events` (spec §2 "Events screen"): list or calendar view (remembered in
  * localStorage), filters for all units or one unit, showing past events and hiding open-ended
- * ones, and the create/update dialog. Times are shown and typed in the company's time zone.
+ * ones, and the create/update dialog. Times are shown and typed in the company's time zone. The
+ * calendar draws the company's closures, holidays, own days and bookings of its visible range
+ * behind the events (fetched on their own, so they never hold the events up), with a legend and a
+ * remembered switch to hide them.
  */
 import type { EventListQuery, HeatingEvent } from '@heizplan/contracts/events';
 import { DateTime } from 'luxon';
@@ -16,10 +19,17 @@ import { useAllGroups } from '../../../lib/heating/list-groups.ts';
 import { useUnitOptions } from '../../../lib/heating/unit-options.ts';
 import { useCan } from '../../../lib/use-can.ts';
 import { useEvents } from '../api/events.ts';
+import { useCalendarLayers } from '../api/get-calendar-layers.ts';
+import { CalendarLayersLegend } from '../components/calendar-layers-legend.tsx';
 import { EventDialog } from '../components/event-dialog.tsx';
 import { EventsTable } from '../components/events-table.tsx';
 import { type EventForm, emptyForm, formOf, fromLocalInput } from '../event-form.ts';
-import { type CalendarView, useCalendarView, useEventsView } from '../view-preference.ts';
+import {
+  type CalendarView,
+  useCalendarLayersShown,
+  useCalendarView,
+  useEventsView,
+} from '../view-preference.ts';
 
 const EventsCalendar = lazy(() => import('../components/events-calendar.tsx'));
 
@@ -61,6 +71,7 @@ export function EventsPage() {
     : undefined;
   const [view, setView] = useEventsView();
   const [calendarView, setCalendarView] = useCalendarView();
+  const [layersShown, setLayersShown] = useCalendarLayersShown();
   const [date, setDate] = useState(() => new Date());
   const [unitId, setUnitId] = useState<string | null>(null);
   const [includePast, setIncludePast] = useState(false);
@@ -77,11 +88,14 @@ export function EventsPage() {
     testid: `event-group-${g.id}`,
   }));
   const filters = { ...(unitId ? { unitId } : {}), includePast, hideOpenEnded };
+  const shown = visibleRange(date, calendarView, zone);
   const query: EventListQuery =
-    view === 'list'
-      ? { ...filters, page, size }
-      : { ...filters, ...visibleRange(date, calendarView, zone), page: 1, size: CALENDAR_PAGE };
+    view === 'list' ? { ...filters, page, size } : { ...filters, ...shown, page: 1, size: CALENDAR_PAGE };
   const events = useEvents(query);
+  const withLayers = view === 'calendar' && layersShown && company.data !== undefined;
+  const layers = useCalendarLayers(
+    withLayers && shown.from && shown.to ? { from: shown.from, to: shown.to } : null,
+  );
 
   const label = useCallback(
     (event: HeatingEvent) => {
@@ -201,19 +215,30 @@ export function EventsPage() {
           label={label}
         />
       ) : (
-        <Suspense fallback={<Spinner loading size="lg" testid="events-calendar-loading" />}>
-          <EventsCalendar
-            events={events.data?.results ?? []}
-            zone={zone}
-            date={date}
-            view={calendarView}
-            onNavigate={setDate}
-            onView={setCalendarView}
-            onSelectSlot={canOperate ? openNew : undefined}
-            onSelectEvent={openEvent}
-            label={label}
+        <>
+          <Suspense fallback={<Spinner loading size="lg" testid="events-calendar-loading" />}>
+            <EventsCalendar
+              events={events.data?.results ?? []}
+              zone={zone}
+              date={date}
+              view={calendarView}
+              onNavigate={setDate}
+              onView={setCalendarView}
+              onSelectSlot={canOperate ? openNew : undefined}
+              onSelectEvent={openEvent}
+              label={label}
+              layers={withLayers ? layers.data?.results : undefined}
+            />
+          </Suspense>
+          <CalendarLayersLegend
+            shown={layersShown}
+            onShownChange={setLayersShown}
+            layers={withLayers ? layers.data?.results : undefined}
+            loading={layers.isFetching}
+            failed={layers.isError}
+            truncated={layers.data?.truncated ?? false}
           />
-        </Suspense>
+        </>
       )}
       {dialog && (
         <EventDialog
