@@ -22,7 +22,7 @@ import { buildingDaysFor } from '../modules/buildings/building-days.repository.t
 import { holidayBuildings } from '../modules/buildings/buildings.repository.ts';
 import { type BuildingCalendar, buildingCalendar } from '../modules/buildings/calendar-closures.ts';
 import { outsideClosures } from '../modules/buildings/holidays.ts';
-import { closuresForUnits, type UnitClosure } from '../modules/closures/closures.repository.ts';
+import { closuresForUnits, type UnitClosure } from '../modules/closures/closure-coverage.ts';
 import { eventsForUnits } from '../modules/events/events.repository.ts';
 
 export type UnitRow = typeof units.$inferSelect;

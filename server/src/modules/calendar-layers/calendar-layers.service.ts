@@ -40,13 +40,8 @@ import {
   parseCalendarClosureId,
 } from '../buildings/calendar-closures.ts';
 import { type HolidayLang, holidayClosureId } from '../buildings/holidays.ts';
-import {
-  closureNames,
-  closuresForUnits,
-  companyZone,
-  listClosures,
-  targetsOf,
-} from '../closures/closures.repository.ts';
+import { closuresForUnits } from '../closures/closure-coverage.ts';
+import { closureNames, companyZone, listClosures, targetsOf } from '../closures/closures.repository.ts';
 import { occurrencesWithin } from '../closures/occurrences.ts';
 
 type Query = z.output<typeof CalendarLayersQuerySchema>;

@@ -1,13 +1,9 @@
 /**
- * Closure queries (decision 0051). Every query a member can reach is scoped by company id;
- * `closuresForUnits` serves the engine (scheduler, preview, occupants' view) and resolves a
- * closure's units when it runs: all units of the company (scope `company`), the units in a
- * chosen building or on a chosen floor of it (scope `buildings`), the units whose current group
- * is chosen (scope `groups`; so a unit moved into the building or group later is covered) or the
- * chosen units (scope `units`), never the closure's exceptions. A recurring closure reaches the
- * engine as its occurrences (occurrences.ts), each with the closure's id.
+ * Closure queries (decision 0051). Every query a member can reach is scoped by company id. What
+ * the engine reads — which closures cover which units, as occurrences — is in
+ * closure-coverage.ts.
  */
-import type { ClosureScope, HeatingMode } from '@heizplan/contracts/closures';
+import type { HeatingMode } from '@heizplan/contracts/closures';
 import {
   and,
   asc,
@@ -37,7 +33,6 @@ import {
   units,
   users,
 } from '../../db/schema.ts';
-import { occurrencesWithin } from './occurrences.ts';
 
 export type ClosureRow = typeof closures.$inferSelect;
 export type ClosureInsert = Omit<typeof closures.$inferInsert, 'id' | 'companyId'>;
@@ -97,7 +92,7 @@ function coversUnit(companyId: string, unitId: string): SQL {
  * (also one written without `last_end`, as the demo does), `last_end` for a recurring one, whose
  * null means the recurrence has no end.
  */
-const endsAfter = (at: Date) =>
+export const endsAfter = (at: Date) =>
   or(
     and(isNull(closures.recurrence), gt(closures.end, at)),
     and(isNotNull(closures.recurrence), or(isNull(closures.lastEnd), gt(closures.lastEnd, at))),
@@ -315,152 +310,6 @@ export async function markUnitsDue(tx: Db, companyId: string, unitIds: string[],
     .update(units)
     .set({ nextChangeAt: now })
     .where(and(eq(units.companyId, companyId), anyOf(units.id, unitIds)));
-}
-
-/** A closure as the engine's caller sees it: the mode still to be turned into °C. */
-export interface UnitClosure {
-  id: string;
-  start: Date;
-  end: Date;
-  mode: HeatingMode;
-}
-
-/**
- * The closure's groups, or its units (`exception` false) or exceptions, as comma-joined text
- * for a select list: the same on both drivers (array and json results are not).
- */
-type IdList = SQL<string | null>;
-const groupList: IdList = sql`(select string_agg(${closureGroups.groupId}::text, ',')
-  from ${closureGroups} where ${closureGroups.closureId} = ${closures.id})`;
-function unitList(exception: boolean): IdList {
-  const which = exception ? sql`${closureUnits.exception}` : sql`not ${closureUnits.exception}`;
-  return sql`(select string_agg(${closureUnits.unitId}::text, ',')
-    from ${closureUnits} where ${closureUnits.closureId} = ${closures.id} and ${which})`;
-}
-
-const idList = (joined: string | null): Set<string> =>
-  new Set(joined ? joined.split(',').filter((id) => id !== '') : []);
-
-/** The units a closure covers as `closuresForUnits` resolves them. */
-interface Coverage {
-  scope: ClosureScope;
-  groupIds: Set<string>;
-  unitIds: Set<string>;
-  exceptionIds: Set<string>;
-  /** Building id → its chosen floors ('' = the whole building). */
-  buildings: Map<string, Set<string>>;
-}
-
-/** A unit as the engine's caller loads it: its current group, building and floor decide coverage. */
-export interface CoveredUnit {
-  id: string;
-  companyId: string;
-  groupId: string | null;
-  buildingId: string | null;
-  floor: string | null;
-}
-
-function covers(c: Coverage, unit: CoveredUnit): boolean {
-  if (c.exceptionIds.has(unit.id)) return false;
-  switch (c.scope) {
-    case 'company':
-      return true;
-    case 'groups':
-      return unit.groupId !== null && c.groupIds.has(unit.groupId);
-    case 'units':
-      return c.unitIds.has(unit.id);
-    case 'buildings': {
-      const floors = unit.buildingId ? c.buildings.get(unit.buildingId) : undefined;
-      return floors !== undefined && (floors.has('') || (unit.floor !== null && floors.has(unit.floor)));
-    }
-  }
-}
-
-/**
- * The closures covering each of the units given (any companies) with an occurrence overlapping
- * [since, until), by unit id: the closures of the units' companies with their groups, chosen
- * units and exceptions as lists (one query) and the buildings of those of scope `buildings`
- * (a second), resolved against each unit's current group, building and floor here, however many
- * units. A recurring closure is expanded once in its company's zone into its occurrences in the
- * window (at most MAX_OCCURRENCES), each a closure of its own with the closure's id. Each list is
- * ordered by start, then creation.
- */
-export async function closuresForUnits(
-  db: Db,
-  unitRows: CoveredUnit[],
-  since: Date,
-  until: Date,
-): Promise<Map<string, UnitClosure[]>> {
-  const result = new Map<string, UnitClosure[]>();
-  if (unitRows.length === 0) return result;
-  const companyIds = [...new Set(unitRows.map((u) => u.companyId))];
-  const rows = await db
-    .select({
-      id: closures.id,
-      companyId: closures.companyId,
-      timeZone: companies.timeZone,
-      start: closures.start,
-      end: closures.end,
-      recurrence: closures.recurrence,
-      mode: closures.mode,
-      scope: closures.scope,
-      groupIds: groupList,
-      unitIds: unitList(false),
-      exceptionIds: unitList(true),
-    })
-    .from(closures)
-    .innerJoin(companies, eq(companies.id, closures.companyId))
-    .where(and(anyOf(closures.companyId, companyIds), endsAfter(since), lt(closures.start, until)))
-    .orderBy(asc(closures.start), asc(closures.createdAt), asc(closures.id));
-  if (rows.length === 0) return result;
-  const buildingIds = rows.filter((r) => r.scope === 'buildings').map((r) => r.id);
-  const buildingsBy = new Map<string, Map<string, Set<string>>>();
-  if (buildingIds.length > 0) {
-    const chosen = await db
-      .select({
-        closureId: closureBuildings.closureId,
-        buildingId: closureBuildings.buildingId,
-        floor: closureBuildings.floor,
-      })
-      .from(closureBuildings)
-      .where(anyOf(closureBuildings.closureId, buildingIds));
-    for (const { closureId, buildingId, floor } of chosen) {
-      const byBuilding = buildingsBy.get(closureId) ?? new Map<string, Set<string>>();
-      byBuilding.set(buildingId, (byBuilding.get(buildingId) ?? new Set()).add(floor));
-      buildingsBy.set(closureId, byBuilding);
-    }
-  }
-  const byCompany = new Map<string, { occurrences: UnitClosure[]; coverage: Coverage }[]>();
-  for (const row of rows) {
-    const occurrences = occurrencesWithin(row, row.timeZone, since, until).map((o) => ({
-      id: row.id,
-      start: o.start,
-      end: o.end,
-      mode: row.mode,
-    }));
-    if (occurrences.length === 0) continue;
-    const list = byCompany.get(row.companyId) ?? [];
-    list.push({
-      occurrences,
-      coverage: {
-        scope: row.scope,
-        groupIds: idList(row.groupIds),
-        unitIds: idList(row.unitIds),
-        exceptionIds: idList(row.exceptionIds),
-        buildings: buildingsBy.get(row.id) ?? new Map(),
-      },
-    });
-    byCompany.set(row.companyId, list);
-  }
-  for (const unit of unitRows) {
-    const covering = (byCompany.get(unit.companyId) ?? []).filter((c) => covers(c.coverage, unit));
-    if (covering.length === 0) continue;
-    const list = covering.flatMap((c) => c.occurrences);
-    // Occurrences of several recurring closures interleave: by start, as the engine's caller expects.
-    if (covering.length > 1) list.sort((a, b) => a.start.getTime() - b.start.getTime());
-    result.set(unit.id, list);
-  }
-  return result;
 }
 
 /** Name and mode of the closures given, for a preview naming them. */

@@ -8,7 +8,6 @@
  */
 import { type PlanInput, PREVIEW_FROM_MAX_YEARS, type Preview } from '@heizplan/contracts/heating';
 import { requireMember } from '../../auth/membership.ts';
-import type { Db } from '../../db/client.ts';
 import { expandTimeline, resolveSetpoint } from '../../heating/engine.ts';
 import type { HeatingPlan, SetpointChange, UnitHeatingInput } from '../../heating/types.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
