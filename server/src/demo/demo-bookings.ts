@@ -20,7 +20,7 @@ export const DEMO_BOOKING_FEED = {
   minDurationMinutes: 30,
   ignoreKeyword: 'nicht heizen',
   preheatMinutes: 30,
-  temperature: 21,
+  temperature: 22,
 };
 /** Index into DEMO_UNITS of the booked meeting room. */
 export const DEMO_BOOKING_UNIT = 3;

@@ -42,7 +42,7 @@ export function AlertsPage() {
       <div
         role="tablist"
         aria-label={t('title')}
-        className="-mx-4 flex gap-1 overflow-x-auto border-b border-stone-200 px-4 sm:mx-0 sm:px-0"
+        className="-mx-4 flex overflow-x-auto border-b border-stone-200 px-4 sm:mx-0 sm:gap-1 sm:px-0"
       >
         {tabs.map((tab) => (
           <button
@@ -54,7 +54,7 @@ export function AlertsPage() {
             data-testid={`alerts-tab-${tab}`}
             onClick={() => setParams(tab === 'list' ? {} : { tab })}
             className={cx(
-              '-mb-px shrink-0 whitespace-nowrap border-b-2 px-3 py-2 text-sm font-medium',
+              '-mb-px shrink-0 whitespace-nowrap border-b-2 px-2.5 py-2 text-sm font-medium sm:px-3',
               tab === current
                 ? 'border-brand-600 text-brand-700'
                 : 'border-transparent text-stone-600 hover:text-ink',
