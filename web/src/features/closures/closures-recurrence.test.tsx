@@ -171,7 +171,7 @@ describe('closures screen: recurrence and buildings', { timeout: 20_000 }, () =>
     await userEvent.click(within(dialog).getByTestId('closure-weekday-SU'));
     await typeIn(within(dialog).getByTestId('closure-until'), '2027-03-31');
 
-    await userEvent.click(within(dialog).getByTestId('closure-scope-buildings'));
+    await userEvent.click(await within(dialog).findByTestId('closure-scope-buildings'));
     expect(within(dialog).getByTestId('closure-building-0')).toHaveValue(main.id);
     await userEvent.selectOptions(within(dialog).getByTestId('closure-building-0'), annex.id);
     await userEvent.selectOptions(within(dialog).getByTestId('closure-floor-0'), '1. OG');

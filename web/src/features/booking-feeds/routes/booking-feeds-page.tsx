@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { ListEmptyState } from '../../../components/ui/list-empty-state.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast-provider.tsx';
 import { useCompany } from '../../../lib/company/get-company.ts';
@@ -104,24 +105,13 @@ export function BookingFeedsPage() {
           {t('loadError')}
         </p>
       ) : feeds.data.count === 0 ? (
-        <div
-          className="flex flex-col items-start gap-3 rounded-xl border border-dashed border-stone-300 bg-white p-6"
-          data-testid="booking-feeds-empty"
-        >
-          <h2 className="text-lg font-semibold">{t('empty.title')}</h2>
-          <p className="max-w-2xl text-sm text-stone-700">{t('empty.what')}</p>
-          <p className="max-w-2xl text-sm text-stone-700">{t('empty.where')}</p>
-          <p className="max-w-2xl text-sm text-stone-700">{t('empty.stale')}</p>
-          {canOperate ? (
-            <Button onClick={openNew} testid="booking-feeds-empty-new">
-              {t('empty.create')}
-            </Button>
-          ) : (
-            <p className="text-sm text-stone-600" data-testid="booking-feeds-read-only">
-              {t('readOnlyRole')}
-            </p>
-          )}
-        </div>
+        <ListEmptyState
+          title={t('empty.title')}
+          paragraphs={[t('empty.what'), t('empty.where'), t('empty.stale')]}
+          create={canOperate ? { label: t('empty.create'), onClick: openNew } : undefined}
+          readOnlyText={t('readOnlyRole')}
+          testid="booking-feeds"
+        />
       ) : (
         <BookingFeedsTable
           data={feeds.data}

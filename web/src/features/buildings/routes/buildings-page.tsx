@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { ListEmptyState } from '../../../components/ui/list-empty-state.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast-provider.tsx';
 import { useCompany } from '../../../lib/company/get-company.ts';
@@ -84,24 +85,13 @@ export function BuildingsPage() {
           {t('loadError')}
         </p>
       ) : empty ? (
-        <div
-          className="flex flex-col items-start gap-3 rounded-xl border border-dashed border-stone-300 bg-white p-6"
-          data-testid="buildings-empty"
-        >
-          <h2 className="text-lg font-semibold">{t('empty.title')}</h2>
-          <p className="max-w-2xl text-sm text-stone-700">{t('empty.optional')}</p>
-          <p className="max-w-2xl text-sm text-stone-700">{t('empty.what')}</p>
-          <p className="max-w-2xl text-sm text-stone-700">{t('empty.holidays')}</p>
-          {canOperate ? (
-            <Button onClick={openNew} testid="buildings-empty-new">
-              {t('empty.create')}
-            </Button>
-          ) : (
-            <p className="text-sm text-stone-600" data-testid="buildings-read-only">
-              {t('readOnlyRole')}
-            </p>
-          )}
-        </div>
+        <ListEmptyState
+          title={t('empty.title')}
+          paragraphs={[t('empty.optional'), t('empty.what'), t('empty.holidays')]}
+          create={canOperate ? { label: t('empty.create'), onClick: openNew } : undefined}
+          readOnlyText={t('readOnlyRole')}
+          testid="buildings"
+        />
       ) : (
         <BuildingsTable
           data={buildings.data}

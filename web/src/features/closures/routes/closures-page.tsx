@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import type { ComboboxOption } from '../../../components/ui/combobox.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { ListEmptyState } from '../../../components/ui/list-empty-state.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast-provider.tsx';
 import { useCompany } from '../../../lib/company/get-company.ts';
@@ -108,23 +109,13 @@ export function ClosuresPage() {
           {t('loadError')}
         </p>
       ) : empty ? (
-        <div
-          className="flex flex-col items-start gap-3 rounded-xl border border-dashed border-stone-300 bg-white p-6"
-          data-testid="closures-empty"
-        >
-          <h2 className="text-lg font-semibold">{includePast ? t('empty.titleAll') : t('empty.title')}</h2>
-          <p className="max-w-2xl text-sm text-stone-700">{t('empty.what')}</p>
-          <p className="max-w-2xl text-sm text-stone-700">{t('empty.modes')}</p>
-          {canOperate ? (
-            <Button onClick={openNew} testid="closures-empty-new">
-              {t('empty.create')}
-            </Button>
-          ) : (
-            <p className="text-sm text-stone-600" data-testid="closures-read-only">
-              {t('readOnlyRole')}
-            </p>
-          )}
-        </div>
+        <ListEmptyState
+          title={includePast ? t('empty.titleAll') : t('empty.title')}
+          paragraphs={[t('empty.what'), t('empty.modes')]}
+          create={canOperate ? { label: t('empty.create'), onClick: openNew } : undefined}
+          readOnlyText={t('readOnlyRole')}
+          testid="closures"
+        />
       ) : (
         <ClosuresTable
           data={closures.data}
