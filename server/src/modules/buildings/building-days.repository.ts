@@ -10,6 +10,10 @@ import { buildingDays, users } from '../../db/schema.ts';
 
 export type BuildingDayRow = typeof buildingDays.$inferSelect;
 
+/** The days of one building of the company. */
+const ofBuilding = (companyId: string, buildingId: string) =>
+  and(eq(buildingDays.companyId, companyId), eq(buildingDays.buildingId, buildingId));
+
 /** The building's own days from `from` to `to` (local dates, inclusive) by date, with their creators' names. */
 export async function listBuildingDays(
   db: Db,
@@ -22,22 +26,12 @@ export async function listBuildingDays(
     .select({ day: buildingDays, creatorName: users.name })
     .from(buildingDays)
     .leftJoin(users, eq(users.id, buildingDays.createdBy))
-    .where(
-      and(
-        eq(buildingDays.companyId, companyId),
-        eq(buildingDays.buildingId, buildingId),
-        gte(buildingDays.date, from),
-        lte(buildingDays.date, to),
-      ),
-    )
+    .where(and(ofBuilding(companyId, buildingId), gte(buildingDays.date, from), lte(buildingDays.date, to)))
     .orderBy(asc(buildingDays.date));
 }
 
 export async function countBuildingDays(db: Db, companyId: string, buildingId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(buildingDays)
-    .where(and(eq(buildingDays.companyId, companyId), eq(buildingDays.buildingId, buildingId)));
+  const [row] = await db.select({ n: count() }).from(buildingDays).where(ofBuilding(companyId, buildingId));
   return row?.n ?? 0;
 }
 
@@ -65,13 +59,7 @@ export async function findBuildingDay(db: Db, companyId: string, buildingId: str
     .select({ day: buildingDays, creatorName: users.name })
     .from(buildingDays)
     .leftJoin(users, eq(users.id, buildingDays.createdBy))
-    .where(
-      and(
-        eq(buildingDays.companyId, companyId),
-        eq(buildingDays.buildingId, buildingId),
-        eq(buildingDays.id, dayId),
-      ),
-    );
+    .where(and(ofBuilding(companyId, buildingId), eq(buildingDays.id, dayId)));
   return row ?? null;
 }
 
@@ -79,13 +67,7 @@ export async function findBuildingDay(db: Db, companyId: string, buildingId: str
 export async function deleteBuildingDay(tx: Db, companyId: string, buildingId: string, dayId: string) {
   const rows = await tx
     .delete(buildingDays)
-    .where(
-      and(
-        eq(buildingDays.companyId, companyId),
-        eq(buildingDays.buildingId, buildingId),
-        eq(buildingDays.id, dayId),
-      ),
-    )
+    .where(and(ofBuilding(companyId, buildingId), eq(buildingDays.id, dayId)))
     .returning({ id: buildingDays.id });
   return rows.length > 0;
 }
