@@ -52,9 +52,11 @@ describe('setpoints reach every valve of a fleet', () => {
     else embedded = await startEmbeddedBroker({ port: 0 });
     brokerUrl = mosquitto?.url ?? (embedded as EmbeddedBroker).url;
   }, 120_000);
+  // Two instances with a fleet's deliveries in flight take their time to stop on a busy machine,
+  // like the setup above to start.
   afterEach(async () => {
     for (const o of open.splice(0).reverse()) await o.close();
-  });
+  }, 120_000);
   afterAll(async () => {
     await mosquitto?.close();
     await embedded?.close();
