@@ -113,6 +113,11 @@ export type BookingFeedUpdate = z.infer<typeof BookingFeedUpdateSchema>;
 export const BookingFeedListQuerySchema = PageQuerySchema.extend({
   /** Only feeds of this room (as its own or a linked room). */
   unitId: z.uuid().optional(),
+  /**
+   * Only feeds whose own room or a linked room is in this building of the company; another
+   * company's or an unknown building: 404 `unknown_building`.
+   */
+  buildingId: z.uuid().optional(),
 });
 
 /** One booking of a feed, as the last successful fetch found it. */

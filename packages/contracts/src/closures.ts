@@ -141,6 +141,13 @@ export const ClosureListQuerySchema = PageQuerySchema.extend({
   includePast: bool.default(false),
   /** Only closures covering this unit (not as an exception). */
   unitId: z.uuid().optional(),
+  /**
+   * Only closures reaching this building of the company: scope `company`, scope `buildings`
+   * naming it (whole or a floor), scope `groups` with a unit in it, scope `units` with a unit in
+   * it (exceptions are not subtracted). Another company's or an unknown building: 404
+   * `unknown_building`.
+   */
+  buildingId: z.uuid().optional(),
   /** Calendar range: closures with an occurrence overlapping [from, to). */
   from: z.iso.datetime({ offset: true }).optional(),
   to: z.iso.datetime({ offset: true }).optional(),
@@ -149,6 +156,7 @@ export const ClosureListQuerySchema = PageQuerySchema.extend({
 export interface ClosureListQuery {
   includePast?: boolean;
   unitId?: string;
+  buildingId?: string;
   from?: string;
   to?: string;
   page?: number;

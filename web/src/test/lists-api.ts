@@ -1,7 +1,7 @@
 /**
- * A stub of every list the units, devices and alerts screens call — each answering one page of
- * what the test gives (empty by default) — plus the company's buildings, for tests of their
- * building filters and of the navigation's building switcher.
+ * A stub of every list the units, devices, alerts, closures and booking calendars screens call —
+ * each answering one page of what the test gives (empty by default) — plus the company's
+ * buildings, for tests of their building filters and of the navigation's building switcher.
  */
 
 import { DEFAULT_ALERT_SETTINGS } from '@heizplan/contracts/alerts';
@@ -9,7 +9,7 @@ import type { Building } from '@heizplan/contracts/buildings';
 import { buildingsApi } from './buildings-fixtures.ts';
 import { type FetchHandler, json } from './signed-in.ts';
 
-const LISTS = ['units', 'devices', 'alerts', 'groups', 'gateways'];
+const LISTS = ['units', 'devices', 'alerts', 'groups', 'gateways', 'closures', 'booking-feeds'];
 
 export function listsApi(buildings: Building[], rows: Partial<Record<string, unknown[]>> = {}): FetchHandler {
   const withBuildings = buildingsApi(buildings);

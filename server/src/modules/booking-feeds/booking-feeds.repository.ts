@@ -31,6 +31,13 @@ function ofUnit(unitId: string): SQL {
     where ${bookingFeedUnits.feedId} = ${bookingFeeds.id} and ${bookingFeedUnits.unitId} = ${unitId}))`;
 }
 
+/** Feeds whose own room or a linked room is a unit of `companyId` in `buildingId`. */
+function inBuilding(companyId: string, buildingId: string): SQL {
+  const rooms = sql`select u.id from units u where u.company_id = ${companyId} and u.building_id = ${buildingId}`;
+  return sql`(${bookingFeeds.unitId} in (${rooms}) or exists (select 1 from ${bookingFeedUnits}
+    where ${bookingFeedUnits.feedId} = ${bookingFeeds.id} and ${bookingFeedUnits.unitId} in (${rooms})))`;
+}
+
 function selectFeeds(db: Db) {
   return db
     .select({ feed: bookingFeeds, unitName: units.name, creatorName: users.name })
@@ -41,13 +48,20 @@ function selectFeeds(db: Db) {
 }
 export type FeedRecord = Awaited<ReturnType<ReturnType<typeof selectFeeds>['execute']>>[number];
 
-/** One page of the company's feeds (of one room when `unitId`), by name then id. */
+/**
+ * One page of the company's feeds (of one room when `unitId`, of the rooms in a building of the
+ * company when `buildingId`), by name then id.
+ */
 export async function listFeeds(
   db: Db,
   companyId: string,
-  f: { unitId?: string; page: number; size: number },
+  f: { unitId?: string; buildingId?: string; page: number; size: number },
 ): Promise<{ rows: FeedRecord[]; count: number }> {
-  const where = and(eq(bookingFeeds.companyId, companyId), f.unitId ? ofUnit(f.unitId) : undefined);
+  const where = and(
+    eq(bookingFeeds.companyId, companyId),
+    f.unitId ? ofUnit(f.unitId) : undefined,
+    f.buildingId ? inBuilding(companyId, f.buildingId) : undefined,
+  );
   const rows = await selectFeeds(db)
     .where(where)
     .orderBy(naturally(bookingFeeds.name), asc(bookingFeeds.id))

@@ -1,8 +1,9 @@
 /**
  * Booking feed endpoints under `/api/companies/{companyId}/booking-feeds` (decision 0053): list
- * (of one room with `unitId`), create, read, update and delete; `POST …/{feedId}/sync` fetches the
- * feed now and answers it with its status; `GET …/{feedId}/bookings` lists the next 14 days'
- * bookings. `GET /api/public/demo/bookings.ics` serves the demo company's meeting-room calendar.
+ * (of one room with `unitId`, of one building's rooms with `buildingId`), create, read, update
+ * and delete; `POST …/{feedId}/sync` fetches the feed now and answers it with its status;
+ * `GET …/{feedId}/bookings` lists the next 14 days' bookings. `GET /api/public/demo/bookings.ics`
+ * serves the demo company's meeting-room calendar.
  */
 import type { ZodTypeProvider } from '@fastify/type-provider-zod';
 import {
@@ -41,7 +42,7 @@ export async function bookingFeedsRoutes(
       update: BookingFeedUpdateSchema,
     },
     summaries: {
-      list: 'List booking feeds (`unitId`: the feeds of one room, as its own or a linked room)',
+      list: 'List booking feeds (`unitId`: the feeds of one room, as its own or a linked room; `buildingId`: of the rooms in one building)',
       create: 'Create a booking feed (an ICS URL or a CalDAV calendar of a room); fetched within moments',
       get: 'Read a booking feed with its sync status',
       update: 'Update a booking feed (only the fields given change; a new address fetches it anew)',

@@ -11,7 +11,8 @@
  *   `***`, and that masked URL sent back unchanged keeps the stored one;
  * - a new address, kind, user name or password drops the bookings of the old calendar, sets the
  *   feed back to `pending` and has the sync job fetch it at once;
- * - new rules (minimum duration, ignore keyword) are applied to the stored bookings at once.
+ * - new rules (minimum duration, ignore keyword) are applied to the stored bookings at once;
+ * - the list filtered by a building needs a building of the company (404 `unknown_building`).
  * A change of what the heating reads (rooms, rules, pre-heat, temperature, bookings) marks the
  * rooms before and after due in the same transaction and wakes the scheduler.
  */
@@ -29,6 +30,7 @@ import { requireMember } from '../../auth/membership.ts';
 import type { Db } from '../../db/client.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { privateTargetOf } from '../alerts/webhook-address.ts';
+import { isCompanyBuilding } from '../buildings/buildings.repository.ts';
 import type { AppKeyCipher } from '../devices/app-key-cipher.ts';
 import { ownedUnitIds } from '../units/units.repository.ts';
 import * as repo from './booking-feeds.repository.ts';
@@ -94,8 +96,11 @@ export class BookingFeedsService {
     return this.deps.db;
   }
 
+  /** @throws 404 `unknown_building` for a `buildingId` that is not the company's. */
   async list(userId: string, companyId: string, q: ListQuery) {
     await requireMember(this.db, userId, companyId, 'read');
+    if (q.buildingId && !(await isCompanyBuilding(this.db, companyId, q.buildingId)))
+      throw notFound('Unknown building', { code: 'unknown_building' });
     const { rows, count } = await repo.listFeeds(this.db, companyId, q);
     return { results: await this.toResponses(rows), count, page: q.page, size: q.size };
   }

@@ -1,11 +1,12 @@
 /**
  * Booking feeds API and sync (decision 0053) against a local calendar stand-in: CRUD with the
- * password kept secret, rooms of another company, strangers and readers; the address guard
- * (private addresses refused unless FEEDS_ALLOW_PRIVATE, the app's own origin allowed); syncs
- * that succeed (rules applied, rooms due, scheduler woken), fail (HTTP 500, too large, a private
- * address) or read CalDAV; a stale feed's bookings left out of the preview with an alert, both
- * undone when it is fresh again; the scheduler sending a booking's setpoint; each due feed claimed
- * once. Times are relative to the real clock because the API uses it.
+ * password kept secret, rooms of another company, strangers and readers; the feeds of a
+ * building's rooms; the address guard (private addresses refused unless FEEDS_ALLOW_PRIVATE, the
+ * app's own origin allowed); syncs that succeed (rules applied, rooms due, scheduler woken), fail
+ * (HTTP 500, too large, a private address) or read CalDAV; a stale feed's bookings left out of
+ * the preview with an alert, both undone when it is fresh again; the scheduler sending a
+ * booking's setpoint; each due feed claimed once. Times are relative to the real clock because
+ * the API uses it.
  */
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -59,6 +60,7 @@ describe('booking feeds', () => {
   let room: string;
   let corridor: string;
   let foreignUnit: string;
+  let otherCompanyId: string;
   /** Bookings relative to now: a meeting in 3 h, a 15-minute call and a cleaning slot later on. */
   const base = new Date(Math.ceil((Date.now() + 3 * HOUR) / MINUTE) * MINUTE);
   const meeting = { uid: 'meeting@test', title: 'Elternabend', start: base, end: new Date(+base + 2 * HOUR) };
@@ -111,7 +113,6 @@ describe('booking feeds', () => {
   beforeAll(async () => {
     cal = await startCalendarStandIn();
     t = await buildTestApp({ FEEDS_ALLOW_PRIVATE: 'true' });
-    let otherCompanyId: string;
     ({ companyId, otherCompanyId } = await seedCompanies(t.database.db));
     c = `/api/companies/${companyId}`;
     room = (await api('POST', `${c}/units`, { name: 'Aula' })).json().id;
@@ -202,6 +203,63 @@ describe('booking feeds', () => {
     });
     const left = (await api('GET', `${c}/booking-feeds?unitId=${corridor}`)).json();
     expect(left.results.map((f: { id: string }) => f.id)).not.toContain(feed.id);
+  });
+
+  it("lists a building's feeds: its rooms as own or linked room; 404 unknown_building for another company's", async () => {
+    const building = async (name: string) =>
+      (await api('POST', `${c}/buildings`, { name, state: 'BY', floors: [] })).json().id as string;
+    const main = await building('Hauptgebäude');
+    const annex = await building('Nebengebäude');
+    const unit = async (name: string, buildingId?: string) =>
+      (await api('POST', `${c}/units`, { name, ...(buildingId ? { buildingId } : {}) })).json().id as string;
+    const hall = await unit('Saal', main);
+    const wc = await unit('WC', main);
+    const shed = await unit('Werkstatt', annex);
+    const outside = await unit('Container');
+    const feeds = {
+      hall: (await create({ ...feedBody('room'), name: 'Saal', unitId: hall })).id,
+      shed: (await create({ ...feedBody('room'), name: 'Werkstatt', unitId: shed, linkedUnitIds: [wc] })).id,
+      outside: (
+        await create({ ...feedBody('room'), name: 'Container', unitId: outside, linkedUnitIds: [shed] })
+      ).id,
+      nowhere: (await create({ ...feedBody('room'), name: 'Nirgends', unitId: outside })).id,
+    };
+    const listed = async (buildingId: string) => {
+      const page = (await api('GET', `${c}/booking-feeds?buildingId=${buildingId}`)).json();
+      const names = page.results.map((f: { id: string }) =>
+        Object.keys(feeds).find((k) => feeds[k as keyof typeof feeds] === f.id),
+      );
+      return { count: page.count, names };
+    };
+    // By name: "Container", "Saal", "Werkstatt".
+    expect(await listed(main)).toEqual({ count: 2, names: ['hall', 'shed'] });
+    expect(await listed(annex)).toEqual({ count: 2, names: ['outside', 'shed'] });
+
+    const foreign = (
+      await api(
+        'POST',
+        `/api/companies/${otherCompanyId}/buildings`,
+        { name: 'Fremd', state: 'BE', floors: [] },
+        'mallory',
+      )
+    ).json().id;
+    for (const buildingId of [foreign, '00000000-0000-4000-8000-000000000bad'])
+      expect(
+        expectProblem(await api('GET', `${c}/booking-feeds?buildingId=${buildingId}`), 404),
+      ).toMatchObject({ code: 'unknown_building' });
+    expect(
+      expectProblem(
+        await api(
+          'GET',
+          `/api/companies/${otherCompanyId}/booking-feeds?buildingId=${main}`,
+          undefined,
+          'mallory',
+        ),
+        404,
+      ),
+    ).toMatchObject({ code: 'unknown_building' });
+    expectProblem(await api('GET', `${c}/booking-feeds?buildingId=${main}`, undefined, 'mallory'), 404);
+    for (const id of Object.values(feeds)) await api('DELETE', `${c}/booking-feeds/${id}`);
   });
 
   it('answers 404 unknown_unit for a room of another company, 404 to a stranger and 403 to a reader', async () => {

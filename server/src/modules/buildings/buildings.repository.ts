@@ -72,6 +72,15 @@ export async function buildingFloors(
   return row ? row.floors : null;
 }
 
+/** Whether `buildingId` is a building of the company (a list filtering by it answers 404 else). */
+export async function isCompanyBuilding(db: Db, companyId: string, buildingId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: buildings.id })
+    .from(buildings)
+    .where(and(eq(buildings.companyId, companyId), eq(buildings.id, buildingId)));
+  return row !== undefined;
+}
+
 export async function insertBuilding(tx: Db, companyId: string, values: BuildingInsert): Promise<string> {
   const [row] = await tx
     .insert(buildings)

@@ -53,6 +53,8 @@ export interface ClosureTargets {
 
 export interface ClosureListFilter {
   unitId?: string;
+  /** A building of the company (the service checks it). */
+  buildingId?: string;
   includePast: boolean;
   from?: Date;
   to?: Date;
@@ -88,6 +90,27 @@ function coversUnit(companyId: string, unitId: string): SQL {
 }
 
 /**
+ * Closures reaching `buildingId`, a building of `companyId`: scope `company`; scope `buildings`
+ * naming it (whole or any floor); scope `groups` with a unit in it now; scope `units` with a unit
+ * in it. Exceptions are not subtracted: the list shows what concerns the building.
+ */
+function reachesBuilding(companyId: string, buildingId: string): SQL {
+  const rooms = sql`select u.id from units u where u.company_id = ${companyId} and u.building_id = ${buildingId}`;
+  return sql`exists (select 1 from ${buildings} where ${buildings.id} = ${buildingId} and ${buildings.companyId} = ${companyId})
+    and (
+      ${closures.scope} = 'company'
+      or (${closures.scope} = 'buildings' and exists (select 1 from ${closureBuildings}
+        where ${closureBuildings.closureId} = ${closures.id} and ${closureBuildings.buildingId} = ${buildingId}))
+      or (${closures.scope} = 'groups' and exists (select 1 from ${closureGroups}
+        where ${closureGroups.closureId} = ${closures.id}
+          and exists (${rooms} and u.group_id = ${closureGroups.groupId})))
+      or (${closures.scope} = 'units' and exists (select 1 from ${closureUnits}
+        where ${closureUnits.closureId} = ${closures.id} and not ${closureUnits.exception}
+          and ${closureUnits.unitId} in (${rooms})))
+    )`;
+}
+
+/**
  * The closure (its last occurrence) ends after `at`: `end` for a closure that does not recur
  * (also one written without `last_end`, as the demo does), `last_end` for a recurring one, whose
  * null means the recurrence has no end.
@@ -107,6 +130,7 @@ function listWhere(companyId: string, f: ClosureListFilter, now: Date) {
   return and(
     eq(closures.companyId, companyId),
     f.unitId ? coversUnit(companyId, f.unitId) : undefined,
+    f.buildingId ? reachesBuilding(companyId, f.buildingId) : undefined,
     f.includePast ? undefined : endsAfter(now),
     // Overlapping [from, to); the end is exclusive.
     f.from ? endsAfter(f.from) : undefined,

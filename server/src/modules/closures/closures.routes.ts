@@ -1,6 +1,6 @@
 /**
  * Closure endpoints under `/api/companies/{companyId}/closures` (decision 0051): list (paging,
- * past ones on request, by unit, calendar range — recurring closures by their occurrences),
+ * past ones on request, by unit or building, calendar range — recurring closures by their occurrences),
  * create, read, update and delete.
  */
 import {
@@ -31,7 +31,7 @@ export async function closuresRoutes(
       update: ClosureUpdateSchema,
     },
     summaries: {
-      list: 'List closures (upcoming and running, by their occurrences; `includePast`, `unitId`, `from`/`to` for a calendar range)',
+      list: 'List closures (upcoming and running, by their occurrences; `includePast`, `unitId`, `buildingId`, `from`/`to` for a calendar range)',
       create:
         'Create a closure (company, buildings or floors, groups or units, with exceptions; once or recurring by an RRULE)',
       get: 'Read a closure',

@@ -13,7 +13,8 @@
  * - only the targets of the chosen scope are kept: scope `company` has no buildings, groups or
  *   units, scope `buildings` only buildings, scope `groups` only groups, scope `units` only
  *   units and no exceptions (its units are exactly what it covers);
- * - any closure may be changed or deleted; a deleted running closure stops at once.
+ * - any closure may be changed or deleted; a deleted running closure stops at once;
+ * - the list filtered by a building needs a building of the company (404 `unknown_building`).
  * After every write the units the closure reaches (before and after) are marked due and the
  * scheduler is woken, so the engine applies the change on its normal evaluation. Status and the
  * next occurrence are computed from the occurrences in the company's zone.
@@ -35,6 +36,7 @@ import type { Db } from '../../db/client.ts';
 import { badRequest, type FieldError, HttpError, notFound } from '../../http/errors.ts';
 import { markCompanyUnitsDue } from '../../scheduling/heating-apply.ts';
 import type { HeatingServiceDeps } from '../../scheduling/heating-services.ts';
+import { isCompanyBuilding } from '../buildings/buildings.repository.ts';
 import { ownedUnitIds } from '../units/units.repository.ts';
 import * as repo from './closures.repository.ts';
 import {
@@ -158,8 +160,11 @@ export class ClosuresService {
     return this.deps.db;
   }
 
+  /** @throws 404 `unknown_building` for a `buildingId` that is not the company's. */
   async list(userId: string, companyId: string, q: ListQuery) {
     await requireMember(this.db, userId, companyId, 'read');
+    if (q.buildingId && !(await isCompanyBuilding(this.db, companyId, q.buildingId)))
+      throw notFound(UNKNOWN_BUILDING, { code: 'unknown_building' });
     const now = this.deps.now();
     const zone = await this.zone(companyId);
     const filter: repo.ClosureListFilter = {

@@ -1,14 +1,15 @@
 /**
  * Closures API (decision 0051): create/read/update/delete with the scope's targets kept,
  * validation with the contracts' rules and codes (nothing written), groups and units of another
- * company, listing filters and paging, 404 for strangers and 403 for a member who only reads.
- * Times are relative to the real clock because the API uses it.
+ * company, listing filters (by unit, by building: 404 for another company's) and paging, 404 for
+ * strangers and 403 for a member who only reads. Times are relative to the real clock because
+ * the API uses it.
  */
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
 import { closures, units } from '../../db/schema.ts';
-import { addMember } from '../me/account.fixtures.ts';
+import { addMember, expectProblem } from '../me/account.fixtures.ts';
 import { seedCompanies } from '../units/heating-test-fixtures.ts';
 
 const HOUR = 3_600_000;
@@ -300,6 +301,111 @@ describe('closures API', () => {
         'past',
         'running',
       ]);
+    });
+  });
+
+  describe('listing by building', () => {
+    let c3: string;
+    let strangerCompany: string;
+    let main: string;
+    let annex: string;
+    let ids: Record<string, string>;
+    beforeAll(async () => {
+      // A fresh company so the list holds exactly these closures.
+      const seeded = await seedCompanies(t.database.db);
+      c3 = `/api/companies/${seeded.companyId}`;
+      strangerCompany = seeded.otherCompanyId;
+      const building = async (name: string, floors: string[]) =>
+        (await call('POST', `${c3}/buildings`, { name, state: 'BY', floors })).json().id as string;
+      main = await building('Hauptgebäude', ['EG', 'OG']);
+      annex = await building('Nebengebäude', []);
+      const unit = async (body: object) => (await call('POST', `${c3}/units`, body)).json().id as string;
+      const ground = await unit({ name: 'Aula', buildingId: main, floor: 'EG' });
+      const upper = await unit({ name: 'Bibliothek', buildingId: main, floor: 'OG' });
+      const shed = await unit({ name: 'Werkstatt', buildingId: annex });
+      const store = await unit({ name: 'Lager', buildingId: annex });
+      const outside = await unit({ name: 'Container' });
+      const group = async (name: string, unitIds: string[]) => {
+        const id = (await call('POST', `${c3}/groups`, { name })).json().id as string;
+        await call('POST', `${c3}/groups/${id}/units`, { unitIds });
+        return id;
+      };
+      // A unit is in one group at most.
+      const mixed = await group('Flure', [shed, upper]);
+      const annexOnly = await group('Lager', [store, outside]);
+      let hour = 10;
+      const make = async (body: object) => {
+        hour += 1;
+        const res = await call('POST', `${c3}/closures`, {
+          name: 'x',
+          start: inHours(hour),
+          end: inHours(hour + 1),
+          ...body,
+        });
+        expect(res.statusCode, res.body).toBe(201);
+        return res.json().id as string;
+      };
+      ids = {
+        company: await make({ exceptions: [ground] }),
+        upperFloor: await make({ scope: 'buildings', buildings: [{ buildingId: main, floor: 'OG' }] }),
+        annex: await make({ scope: 'buildings', buildings: [{ buildingId: annex }] }),
+        mixedGroup: await make({ scope: 'groups', groups: [mixed] }),
+        annexGroup: await make({ scope: 'groups', groups: [annexOnly] }),
+        mainUnit: await make({ scope: 'units', units: [outside, ground] }),
+        otherUnits: await make({ scope: 'units', units: [shed, outside] }),
+        past: await make({ start: inHours(-3), end: inHours(-2) }),
+      };
+    });
+    const listed = async (query: string) => {
+      const res = await call('GET', `${c3}/closures${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const page = res.json();
+      return {
+        count: page.count,
+        names: page.results.map((e: { id: string }) => Object.keys(ids).find((k) => ids[k] === e.id)),
+      };
+    };
+
+    it('lists the closures reaching a unit of the building: company, its buildings or floors, groups and units in it', async () => {
+      expect(await listed(`?buildingId=${main}`)).toEqual({
+        count: 4,
+        names: ['company', 'upperFloor', 'mixedGroup', 'mainUnit'],
+      });
+      expect(await listed(`?buildingId=${annex}&includePast=true`)).toEqual({
+        count: 6,
+        names: ['past', 'company', 'annex', 'mixedGroup', 'annexGroup', 'otherUnits'],
+      });
+      // Paged on the server like the whole list.
+      expect(await listed(`?buildingId=${main}&size=3&page=2`)).toEqual({ count: 4, names: ['mainUnit'] });
+    });
+
+    it('answers 404 unknown_building for a building of another company or an unknown one', async () => {
+      const foreign = (
+        await call(
+          'POST',
+          `/api/companies/${strangerCompany}/buildings`,
+          { name: 'Fremd', state: 'BE', floors: [] },
+          'mallory',
+        )
+      ).json().id;
+      for (const buildingId of [foreign, '00000000-0000-4000-8000-000000000bad']) {
+        expect(
+          expectProblem(await call('GET', `${c3}/closures?buildingId=${buildingId}`), 404),
+        ).toMatchObject({ code: 'unknown_building' });
+      }
+      // The stranger learns nothing through their own company either.
+      expect(
+        expectProblem(
+          await call(
+            'GET',
+            `/api/companies/${strangerCompany}/closures?buildingId=${main}`,
+            undefined,
+            'mallory',
+          ),
+          404,
+        ),
+      ).toMatchObject({ code: 'unknown_building' });
+      expectProblem(await call('GET', `${c3}/closures?buildingId=${main}`, undefined, 'mallory'), 404);
     });
   });
 

@@ -1,7 +1,10 @@
 /**
- * The building filters of the device and alert lists (decision 0052): shown only once the company
- * has buildings; a building sends `buildingId`, and a floor of it (offered once a building with
- * floors is chosen) sends `floor`, each from the first page; another building clears the floor.
+ * The building filters of the device, alert, closure and booking calendar lists (decision 0052):
+ * shown only once the company has buildings; a building sends `buildingId`, and a floor of it
+ * (offered once a building with floors is chosen, devices and alerts only) sends `floor`, each
+ * from the first page; another building clears the floor. Closures and booking calendars start at
+ * a link's `?building=` (before the navigation's current building), ask nothing before they know
+ * the building is the company's, and say when a building has none.
  */
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -17,6 +20,9 @@ import { routes } from '../router.tsx';
 const main = testBuilding();
 const school = testBuilding({ id: '00000000-0000-4000-a000-000000000002', name: 'Schule', floors: [] });
 
+/** Where the navigation's building switcher keeps the current building of company c1. */
+const CURRENT_BUILDING = 'heizplan.building.c1';
+
 function open(path: string, buildings = [main, school], lang: 'de' | 'en' = 'en') {
   const { session, fetchMock } = signIn({
     profile: testProfile({ lang }),
@@ -27,7 +33,9 @@ function open(path: string, buildings = [main, school], lang: 'de' | 'en' = 'en'
 
 const options = (select: HTMLElement) => [...(select as HTMLSelectElement).options].map((o) => o.text);
 
-describe('building filters of the device and alert lists', { timeout: 20_000 }, () => {
+describe('building filters of the device, alert, closure and booking calendar lists', {
+  timeout: 20_000,
+}, () => {
   beforeEach(async () => {
     localStorage.clear();
     await setLanguage('en');
@@ -66,6 +74,95 @@ describe('building filters of the device and alert lists', { timeout: 20_000 }, 
     open('/devices', []);
     await screen.findByTestId('devices-table');
     expect(screen.queryByTestId('devices-building-filter')).toBeNull();
+  });
+
+  const calendarLists = [
+    {
+      list: 'closures',
+      path: '/closures',
+      none: 'No upcoming or running closures for this building.',
+      noneDe: 'Keine anstehenden oder laufenden Schließzeiten für dieses Gebäude.',
+    },
+    {
+      list: 'booking-feeds',
+      path: '/booking-feeds',
+      none: 'No booking calendars for rooms of this building.',
+      noneDe: 'Keine Buchungskalender für Räume dieses Gebäudes.',
+    },
+  ];
+
+  it.each(calendarLists)('narrows the $list to a building, without a floor', async ({ list, path, none }) => {
+    const { fetchMock } = open(path);
+    const building = await screen.findByTestId(`${list}-building-filter`);
+    expect(building).toHaveAccessibleName('Building');
+    expect(options(building)).toEqual(['All buildings', 'Hauptgebäude', 'Schule']);
+    // Nothing yet: the list explains itself.
+    expect(await screen.findByTestId(`${list}-empty`)).toBeInTheDocument();
+    expect(listCalls(fetchMock, list).every((q) => !q.has('buildingId'))).toBe(true);
+
+    await userEvent.selectOptions(building, main.id);
+    await waitFor(() => expect(listCalls(fetchMock, list).at(-1)?.get('buildingId')).toBe(main.id));
+    expect(listCalls(fetchMock, list).at(-1)?.get('page')).toBe('1');
+    expect(screen.queryByTestId(`${list}-floor-filter`)).toBeNull();
+    // Nothing in this building: said so, not the explanation of an empty company.
+    expect(await screen.findByTestId(`${list}-table-empty`)).toHaveTextContent(none);
+    expect(screen.queryByTestId(`${list}-empty`)).toBeNull();
+  });
+
+  it.each(calendarLists)(
+    "opens the $list at a link's building, also when the navigation has another",
+    async ({ list, path }) => {
+      localStorage.setItem(CURRENT_BUILDING, main.id);
+      const { fetchMock } = open(`${path}?building=${school.id}`);
+      expect(await screen.findByTestId(`${list}-building-filter`)).toHaveValue(school.id);
+      await waitFor(() => expect(listCalls(fetchMock, list).length).toBeGreaterThan(0));
+      expect(listCalls(fetchMock, list).map((q) => q.get('buildingId'))).toEqual(
+        listCalls(fetchMock, list).map(() => school.id),
+      );
+    },
+  );
+
+  it("keeps a link's building when the navigation's stored building no longer exists", async () => {
+    localStorage.setItem(CURRENT_BUILDING, '00000000-0000-4000-a000-00000000dead');
+    const { fetchMock } = open(`/closures?building=${school.id}`);
+    expect(await screen.findByTestId('closures-building-filter')).toHaveValue(school.id);
+    await waitFor(() => expect(listCalls(fetchMock, 'closures').length).toBeGreaterThan(0));
+    expect(listCalls(fetchMock, 'closures').every((q) => q.get('buildingId') === school.id)).toBe(true);
+  });
+
+  it.each(calendarLists)("starts the $list at the navigation's building", async ({ list, path }) => {
+    localStorage.setItem(CURRENT_BUILDING, main.id);
+    const { fetchMock } = open(path);
+    expect(await screen.findByTestId(`${list}-building-filter`)).toHaveValue(main.id);
+    await waitFor(() => expect(listCalls(fetchMock, list).at(-1)?.get('buildingId')).toBe(main.id));
+  });
+
+  it.each(calendarLists)(
+    "filters the $list by nothing for a link's unknown building",
+    async ({ list, path }) => {
+      const { fetchMock } = open(`${path}?building=00000000-0000-4000-a000-00000000dead`);
+      expect(await screen.findByTestId(`${list}-building-filter`)).toHaveValue('');
+      await screen.findByTestId(`${list}-empty`);
+      // Never asked with a building the company does not have (the server would answer 404).
+      expect(listCalls(fetchMock, list).length).toBeGreaterThan(0);
+      expect(listCalls(fetchMock, list).every((q) => !q.has('buildingId'))).toBe(true);
+    },
+  );
+
+  it.each(calendarLists)('shows the $list no building filter without buildings', async ({ list, path }) => {
+    open(path, []);
+    await screen.findByTestId(`${list}-empty`);
+    expect(screen.queryByTestId(`${list}-building-filter`)).toBeNull();
+  });
+
+  it.each(calendarLists)('says the $list filter in German', async ({ list, path, noneDe }) => {
+    await setLanguage('de');
+    open(path, [main, school], 'de');
+    const building = await screen.findByTestId(`${list}-building-filter`);
+    expect(building).toHaveAccessibleName('Gebäude');
+    expect(options(building)[0]).toBe('Alle Gebäude');
+    await userEvent.selectOptions(building, school.id);
+    expect(await screen.findByTestId(`${list}-table-empty`)).toHaveTextContent(noneDe);
   });
 
   it('says it in German', async () => {

@@ -3,8 +3,9 @@
  * units and holiday treatment; the empty state saying buildings are optional and what they give;
  * creating one sends the contract's body (state, region, floors, treatment); a postcode of four
  * digits is refused before any request; the server's refusal of a region shows under the region;
- * deleting asks first and says the units stay; the holidays of a year, switched year by year; a
- * member who only reads (ems) sees everything but gets no control to change anything.
+ * deleting asks first and says the units stay; the holidays of a year, switched year by year,
+ * with links to the building's closures and booking calendars; a member who only reads (ems)
+ * sees everything but gets no control to change anything.
  */
 import type { Building, BuildingDay, Holiday, HolidayList } from '@heizplan/contracts/buildings';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -395,6 +396,34 @@ describe('buildings screen', { timeout: 20_000 }, () => {
       new URL(String(call[0]), 'http://x').searchParams.get('year'),
     );
     expect(years).toEqual(['2026', '2027', '2025']);
+    const calendars = within(dialog).getByTestId('building-calendars');
+    expect(within(calendars).getByRole('heading')).toHaveTextContent(
+      'Schließzeiten und Buchungskalender dieses Gebäudes',
+    );
+    expect(within(calendars).getByRole('link', { name: 'Schließzeiten anzeigen' })).toHaveAttribute(
+      'href',
+      `/closures?building=${main.id}`,
+    );
+    expect(within(calendars).getByRole('link', { name: 'Buchungskalender anzeigen' })).toHaveAttribute(
+      'href',
+      `/booking-feeds?building=${main.id}`,
+    );
+  });
+
+  it.each([
+    { link: 'Show closures', path: '/closures' },
+    { link: 'Show booking calendars', path: '/booking-feeds' },
+  ])("opens the building's list from the holidays dialog, closing it: $link", async ({ link, path }) => {
+    const { router } = open([annex]);
+    await userEvent.click(await screen.findByTestId(`building-holidays-${annex.id}`));
+    const calendars = within(await screen.findByTestId('holidays-dialog')).getByTestId('building-calendars');
+    expect(within(calendars).getByRole('heading')).toHaveTextContent(
+      "This building's closures and booking calendars",
+    );
+    await userEvent.click(within(calendars).getByRole('link', { name: link }));
+    await waitFor(() => expect(router.location().pathname).toBe(path));
+    expect(router.location().search).toBe(`?building=${annex.id}`);
+    expect(screen.queryByTestId('holidays-dialog')).toBeNull();
   });
 
   it('says public holidays change nothing in a building that ignores them', async () => {

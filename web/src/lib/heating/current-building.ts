@@ -1,8 +1,9 @@
 /**
  * The building a member works in (decision 0052): chosen in the navigation's building switcher,
  * kept per company in localStorage (client-storage.ts), and the default building filter of the
- * units, devices and alerts lists. A list may narrow to another building or a floor for itself;
- * choosing a building in the switcher again sets every list back to it.
+ * units, devices, alerts, closures and booking calendars lists. A list may narrow to another
+ * building or a floor for itself (or open at a link's building); choosing a building in the
+ * switcher again sets every list back to it.
  */
 import { useState, useSyncExternalStore } from 'react';
 import { getCurrentBuildingId, setCurrentBuildingId, subscribeCurrentBuilding } from '../client-storage.ts';
@@ -40,21 +41,40 @@ interface Choice {
   floor: string;
 }
 
+/** The current building and whether the buildings were still loading, as a render last saw them. */
+interface Seen {
+  buildingId: string | null;
+  isPending: boolean;
+}
+
 /**
- * A list's building (and floor) filter: the current building unless the list chose otherwise;
- * `onChange` runs whenever the filter changes (to go back to page 1), also when the switcher
- * chooses another building.
+ * A list's building (and floor) filter: the current building unless the list chose otherwise —
+ * `initialBuildingId` (a link's `?building=`) is such a choice from the start; `onChange` runs
+ * whenever the filter changes (to go back to page 1), also when the switcher chooses another
+ * building. A building that is not the company's filters nothing once the buildings are known;
+ * until then `resolving` says the filter may still change.
  */
-export function useBuildingFilter(onChange: () => void) {
+export function useBuildingFilter(onChange: () => void, initialBuildingId?: string | null) {
   const current = useCurrentBuilding();
-  const [choice, setChoice] = useState<Choice | null>(null);
-  const [seen, setSeen] = useState(current.buildingId);
-  if (seen !== current.buildingId) {
-    // The switcher chose another building: the list follows it from its first page.
-    setSeen(current.buildingId);
-    onChange();
+  const [choice, setChoice] = useState<Choice | null>(() =>
+    initialBuildingId ? { base: current.buildingId, buildingId: initialBuildingId, floor: '' } : null,
+  );
+  const [seen, setSeen] = useState<Seen>({ buildingId: current.buildingId, isPending: current.isPending });
+  let own = choice && choice.base === current.buildingId ? choice : null;
+  if (seen.buildingId !== current.buildingId || seen.isPending !== current.isPending) {
+    setSeen({ buildingId: current.buildingId, isPending: current.isPending });
+    if (seen.buildingId !== current.buildingId) {
+      if (seen.isPending && choice && choice.base === seen.buildingId) {
+        // The buildings arrived without the stored current building: nobody switched, so the
+        // list's own choice (a link's building) stays.
+        own = { ...choice, base: current.buildingId };
+        setChoice(own);
+      } else {
+        // The switcher chose another building: the list follows it from its first page.
+        onChange();
+      }
+    }
   }
-  const own = choice && choice.base === current.buildingId ? choice : null;
   const wanted = own ? own.buildingId : (current.buildingId ?? '');
   const building = current.buildings.find((b) => b.id === wanted);
   // A building deleted meanwhile filters no more, a floor removed from it neither.
@@ -78,6 +98,8 @@ export function useBuildingFilter(onChange: () => void) {
     setFloor: (name: string) => choose({ buildingId, floor: name }),
     params,
     filtered: Boolean(buildingId),
+    /** A building is wanted while the buildings are still loading: it may turn out not to be the company's. */
+    resolving: current.isPending && Boolean(buildingId),
   };
 }
 

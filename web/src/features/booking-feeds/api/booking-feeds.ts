@@ -1,8 +1,9 @@
 /**
  * Booking feed calls under `/api/companies/{id}/booking-feeds` (decision 0053): the paged list
- * (all feeds, or one room's with `unitId`) and the changes — create, update, delete. A feed's
- * bookings move setpoints, so a change also invalidates units, previews and logs (all under
- * `heating`). While a feed waits for its first fetch the list asks again every few seconds.
+ * (all feeds, one room's with `unitId`, or those of one building's rooms with `buildingId`) and
+ * the changes — create, update, delete. A feed's bookings move setpoints, so a change also
+ * invalidates units, previews and logs (all under `heating`). While a feed waits for its first
+ * fetch the list asks again every few seconds.
  */
 import type {
   BookingFeed,
@@ -15,11 +16,12 @@ import type { TablePage } from '../../../components/ui/table.tsx';
 import { api, companyPath } from '../../../lib/api-client.ts';
 import { heatingKeys } from '../../../lib/heating/query-keys.ts';
 
-/** `BookingFeedListQuerySchema`'s parameters: a page, and optionally one room's feeds. */
+/** `BookingFeedListQuerySchema`'s parameters: a page, and optionally one room's or one building's feeds. */
 export interface BookingFeedListQuery {
   page: number;
   size: number;
   unitId?: string;
+  buildingId?: string;
 }
 
 export const bookingFeedKeys = {
@@ -35,12 +37,16 @@ export const FEEDS_REFRESH_MS = 60_000;
 export const listBookingFeeds = (query: BookingFeedListQuery): Promise<TablePage<BookingFeed>> =>
   api.get<BookingFeedPage>(companyPath('/booking-feeds'), { query });
 
-/** Keeps the previous page on screen while the next loads. */
-export function useBookingFeeds(query: BookingFeedListQuery) {
+/**
+ * Keeps the previous page on screen while the next loads; `enabled: false` holds the request
+ * (a building filter not yet known to be the company's).
+ */
+export function useBookingFeeds(query: BookingFeedListQuery, { enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: bookingFeedKeys.list(query),
     queryFn: () => listBookingFeeds(query),
     placeholderData: keepPreviousData,
+    enabled,
     refetchInterval: (q) =>
       q.state.data?.results.some((feed) => feed.status === 'pending') ? PENDING_REFRESH_MS : FEEDS_REFRESH_MS,
   });

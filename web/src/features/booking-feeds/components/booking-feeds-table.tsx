@@ -15,6 +15,8 @@ import { Table, type TableColumn, type TablePage } from '../../../components/ui/
 export interface BookingFeedsTableProps {
   data: TablePage<BookingFeed>;
   loading: boolean;
+  /** The text of an empty page (a filtered list with nothing in it). */
+  emptyText?: string;
   onBookings: (feed: BookingFeed) => void;
   /** Present for members who operate. */
   onEdit?: (feed: BookingFeed) => void;
@@ -38,6 +40,7 @@ const MAX_LINKED = 2;
 export function BookingFeedsTable({
   data,
   loading,
+  emptyText,
   onBookings,
   onEdit,
   onSync,
@@ -198,6 +201,7 @@ export function BookingFeedsTable({
       onPageChange={onPageChange}
       onSizeChange={onSizeChange}
       loading={loading}
+      emptyText={emptyText}
       testid="booking-feeds-table"
     />
   );

@@ -2,18 +2,23 @@
  * `/booking-feeds` (decision 0053): the company's booking calendars — a room's ICS or CalDAV
  * calendar whose bookings heat the room — with their room, status, last fetch and the bookings
  * found; an empty list explains what a booking calendar is and where its address comes from.
+ * Once the company has buildings, a building filter (starting at the navigation's current
+ * building, or at a link's `?building=`) lists the calendars of its rooms (own or linked).
  * Every member sees them and their bookings; members who operate create, edit, fetch now and
  * delete them (a confirmation first). A fetch answers with its outcome as a toast.
  */
 import type { BookingFeed } from '@heizplan/contracts/booking-feeds';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { BuildingFilterSelects } from '../../../components/building-filter-selects.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { ListEmptyState } from '../../../components/ui/list-empty-state.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast-provider.tsx';
 import { useCompany } from '../../../lib/company/get-company.ts';
+import { useBuildingFilter } from '../../../lib/heating/current-building.ts';
 import { useProblemMessage } from '../../../lib/problem-message.ts';
 import { useCan } from '../../../lib/use-can.ts';
 import { useBookingFeeds, useChangeBookingFeed } from '../api/booking-feeds.ts';
@@ -40,7 +45,12 @@ export function BookingFeedsPage() {
   const [dialog, setDialog] = useState<DialogState | null>(null);
   const [showing, setShowing] = useState<BookingFeed | null>(null);
   const [deleting, setDeleting] = useState<BookingFeed | null>(null);
-  const feeds = useBookingFeeds({ page, size });
+  const [search] = useSearchParams();
+  const building = useBuildingFilter(() => setPage(1), search.get('building'));
+  const feeds = useBookingFeeds(
+    { page, size, ...(building.buildingId ? { buildingId: building.buildingId } : {}) },
+    { enabled: !building.resolving },
+  );
   const change = useChangeBookingFeed();
   const sync = useSyncBookingFeed();
   const syncingId = sync.isPending ? (sync.variables ?? null) : null;
@@ -96,6 +106,11 @@ export function BookingFeedsPage() {
         )}
       </div>
       <p className="max-w-3xl text-sm text-stone-700">{t('intro')}</p>
+      {building.buildings.length > 0 && (
+        <div className="w-full sm:w-72">
+          <BuildingFilterSelects filter={building} testid="booking-feeds" />
+        </div>
+      )}
       {feeds.isPending ? (
         <div className="flex justify-center py-16">
           <Spinner loading size="lg" testid="booking-feeds-loading" />
@@ -104,7 +119,7 @@ export function BookingFeedsPage() {
         <p role="alert" className="rounded-lg bg-red-50 p-4 text-red-800" data-testid="booking-feeds-error">
           {t('loadError')}
         </p>
-      ) : feeds.data.count === 0 ? (
+      ) : feeds.data.count === 0 && !building.filtered ? (
         <ListEmptyState
           title={t('empty.title')}
           paragraphs={[t('empty.what'), t('empty.where'), t('empty.stale')]}
@@ -116,6 +131,7 @@ export function BookingFeedsPage() {
         <BookingFeedsTable
           data={feeds.data}
           loading={feeds.isFetching && feeds.isPlaceholderData}
+          emptyText={building.filtered ? t('emptyBuilding') : undefined}
           onBookings={setShowing}
           onEdit={canOperate ? openFeed : undefined}
           onSync={canOperate ? syncNow : undefined}

@@ -4,12 +4,15 @@
  * holiday of the building's region only, and what happens that day: the holiday heating mode
  * all day when the building treats holidays as closures, the Sunday switch points when it treats
  * them like Sundays, else heating by plan; below, the state's school holidays of the year and the
- * company's own days of the building (added, imported from ICS, deleted by who may operate). Opened
- * from the building's row by every member.
+ * company's own days of the building (added, imported from ICS, deleted by who may operate);
+ * last, links to the closures and booking calendars lists filtered to the building (by path and
+ * `?building=`: the buildings feature imports neither). Opened from the building's row by every
+ * member.
  */
 import type { Building } from '@heizplan/contracts/buildings';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogClose } from '../../../components/ui/dialog.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
@@ -24,6 +27,8 @@ import { SchoolHolidaysList } from './school-holidays-list.tsx';
 /** The years the API answers (`HolidayQuerySchema`). */
 const FIRST_YEAR = 2000;
 const LAST_YEAR = 2100;
+
+const linkClass = 'py-1 font-medium text-brand-700 hover:underline';
 
 export interface HolidaysDialogProps {
   building: Building;
@@ -178,6 +183,33 @@ export function HolidaysDialog({ building, onClose, zone, temperatures, canOpera
           />
         )}
         <OwnDaysSection building={building} year={year} mode={mode} canOperate={canOperate} />
+        <section
+          className="flex flex-col gap-2 border-t border-stone-200 pt-4"
+          aria-labelledby="building-calendars-title"
+          data-testid="building-calendars"
+        >
+          <h3 id="building-calendars-title" className="text-sm font-semibold text-ink">
+            {t('holidays.calendarsTitle')}
+          </h3>
+          <div className="flex flex-col items-start gap-1 text-sm sm:flex-row sm:flex-wrap sm:gap-x-6">
+            <Link
+              to={`/closures?building=${building.id}`}
+              onClick={onClose}
+              className={linkClass}
+              data-testid="holidays-closures-link"
+            >
+              {t('holidays.closuresLink')}
+            </Link>
+            <Link
+              to={`/booking-feeds?building=${building.id}`}
+              onClick={onClose}
+              className={linkClass}
+              data-testid="holidays-booking-feeds-link"
+            >
+              {t('holidays.bookingFeedsLink')}
+            </Link>
+          </div>
+        </section>
       </div>
     </Dialog>
   );

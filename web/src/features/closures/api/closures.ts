@@ -1,7 +1,8 @@
 /**
  * Closure calls under `/api/companies/{id}/closures` (decision 0051): the paged list (upcoming
- * and running, past ones on request) and the changes — create, update, delete. A closure moves
- * setpoints, so a change also invalidates units, previews and logs (all under `heating`).
+ * and running, past ones on request, optionally of one building) and the changes — create,
+ * update, delete. A closure moves setpoints, so a change also invalidates units, previews and
+ * logs (all under `heating`).
  */
 import type {
   Closure,
@@ -23,12 +24,16 @@ export const closureKeys = {
 export const listClosures = (query: ClosureListQuery): Promise<TablePage<Closure>> =>
   api.get<ClosurePage>(companyPath('/closures'), { query });
 
-/** Keeps the previous page on screen while the next loads. */
-export function useClosures(query: ClosureListQuery) {
+/**
+ * Keeps the previous page on screen while the next loads; `enabled: false` holds the request
+ * (a building filter not yet known to be the company's).
+ */
+export function useClosures(query: ClosureListQuery, { enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: closureKeys.list(query),
     queryFn: () => listClosures(query),
     placeholderData: keepPreviousData,
+    enabled,
   });
 }
 

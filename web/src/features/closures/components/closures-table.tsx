@@ -20,6 +20,8 @@ export interface ClosuresTableProps {
   zone: string;
   temperatures: ModeTemperatures;
   loading: boolean;
+  /** The text of an empty page (a filtered list with nothing in it). */
+  emptyText?: string;
   /** Present for members who operate: the row's edit and delete buttons. */
   onEdit?: (closure: Closure) => void;
   onDelete?: (closure: Closure) => void;
@@ -41,6 +43,7 @@ export function ClosuresTable({
   zone,
   temperatures,
   loading,
+  emptyText,
   onEdit,
   onDelete,
   onPageChange,
@@ -225,6 +228,7 @@ export function ClosuresTable({
       onPageChange={onPageChange}
       onSizeChange={onSizeChange}
       loading={loading}
+      emptyText={emptyText}
       testid="closures-table"
     />
   );

@@ -2,12 +2,16 @@
  * `/closures` (decision 0051): the company's upcoming and running closures — past ones on
  * request — with name, period in the company's time zone (and how a recurring one repeats, with
  * its next occurrence), heating mode, what they cover and status; an empty list explains what a
- * closure is. Every member sees them; members who operate
- * create, edit and delete them (the dialog, and a confirmation before deleting).
+ * closure is. Once the company has buildings, a building filter (starting at the navigation's
+ * current building, or at a link's `?building=`) lists the closures reaching it. Every member
+ * sees them; members who operate create, edit and delete them (the dialog, and a confirmation
+ * before deleting).
  */
 import type { Closure, ClosureListQuery } from '@heizplan/contracts/closures';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { BuildingFilterSelects } from '../../../components/building-filter-selects.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import type { ComboboxOption } from '../../../components/ui/combobox.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
@@ -15,6 +19,7 @@ import { ListEmptyState } from '../../../components/ui/list-empty-state.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast-provider.tsx';
 import { useCompany } from '../../../lib/company/get-company.ts';
+import { useBuildingFilter } from '../../../lib/heating/current-building.ts';
 import { modeTemperatures } from '../../../lib/heating/heating-modes.ts';
 import { useAllBuildings } from '../../../lib/heating/list-buildings.ts';
 import { useAllGroups } from '../../../lib/heating/list-groups.ts';
@@ -45,9 +50,16 @@ export function ClosuresPage() {
   const [dialog, setDialog] = useState<DialogState | null>(null);
   const [deleting, setDeleting] = useState<Closure | null>(null);
   const change = useChangeClosure();
+  const [search] = useSearchParams();
+  const building = useBuildingFilter(() => setPage(1), search.get('building'));
 
-  const query: ClosureListQuery = { includePast, page, size };
-  const closures = useClosures(query);
+  const query: ClosureListQuery = {
+    includePast,
+    page,
+    size,
+    ...(building.buildingId ? { buildingId: building.buildingId } : {}),
+  };
+  const closures = useClosures(query, { enabled: !building.resolving });
   const units = useUnitOptions('closure-unit');
   const groups = useAllGroups();
   const { buildings } = useAllBuildings();
@@ -78,7 +90,8 @@ export function ClosuresPage() {
       {t('new')}
     </Button>
   );
-  const empty = closures.data?.count === 0;
+  // Filtered by a building, an empty list is that building's, not the company's first.
+  const empty = closures.data?.count === 0 && !building.filtered;
 
   return (
     <section className="mx-auto flex w-full max-w-6xl min-w-0 flex-col gap-4 p-4 sm:p-6">
@@ -87,19 +100,26 @@ export function ClosuresPage() {
         {newButton}
       </div>
       <p className="max-w-3xl text-sm text-stone-700">{t('intro')}</p>
-      <label className="flex items-center gap-2 self-start text-sm">
-        <input
-          type="checkbox"
-          checked={includePast}
-          onChange={(e) => {
-            setIncludePast(e.target.checked);
-            setPage(1);
-          }}
-          data-testid="closures-filter-past"
-          className="size-4 accent-brand-600"
-        />
-        {t('showPast')}
-      </label>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:gap-6">
+        {building.buildings.length > 0 && (
+          <div className="w-full sm:w-72">
+            <BuildingFilterSelects filter={building} testid="closures" />
+          </div>
+        )}
+        <label className="flex items-center gap-2 self-start text-sm sm:self-auto">
+          <input
+            type="checkbox"
+            checked={includePast}
+            onChange={(e) => {
+              setIncludePast(e.target.checked);
+              setPage(1);
+            }}
+            data-testid="closures-filter-past"
+            className="size-4 accent-brand-600"
+          />
+          {t('showPast')}
+        </label>
+      </div>
       {closures.isPending || !company.data ? (
         <div className="flex justify-center py-16">
           <Spinner loading size="lg" testid="closures-loading" />
@@ -122,6 +142,7 @@ export function ClosuresPage() {
           zone={zone}
           temperatures={temperatures}
           loading={closures.isFetching && closures.isPlaceholderData}
+          emptyText={building.filtered ? t(includePast ? 'emptyBuildingAll' : 'emptyBuilding') : undefined}
           onEdit={canOperate ? openClosure : undefined}
           onDelete={canOperate ? setDeleting : undefined}
           onPageChange={setPage}
