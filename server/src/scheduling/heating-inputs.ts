@@ -1,9 +1,10 @@
 /**
  * Loads what the pure heating engine needs for a set of units — company zone, range, frost
  * protection and closure setpoints, the unit's own plans, its group's plans, the latest manual
- * change and the pause — with one-time events and closures, and the public and school holidays
- * of the units' buildings as closures or days like a Sunday (decision 0052), in a fixed number of queries
- * however many units there are (the scheduler evaluates thousands per tick).
+ * change and the pause — with one-time events, closures (recurring ones as occurrences), the
+ * public and school holidays and own days of the units' buildings as closures or days like a
+ * Sunday (decision 0052) and the bookings of fresh booking feeds (decision 0053), in a fixed number
+ * of queries however many units there are (the scheduler evaluates thousands per tick).
  */
 import { FEED_STALE_AFTER_MS } from '@heizplan/contracts/booking-feeds';
 import { eq, inArray, or } from 'drizzle-orm';
@@ -192,14 +193,10 @@ export async function loadHeatingInputs(
         : anyOf(heatingPlans.unitId, unitIds),
     );
   const lookback = new Date(now.getTime() - EVENT_LOOKBACK_MS);
+  const until = new Date(now.getTime() + HOLIDAY_LOOKAHEAD_MS);
   const eventsByUnit = await eventsForUnits(db, unitRows, lookback, null);
   // Recurring closures are expanded as far ahead as the holidays (decision 0051).
-  const closuresByUnit = await closuresForUnits(
-    db,
-    unitRows,
-    lookback,
-    new Date(now.getTime() + HOLIDAY_LOOKAHEAD_MS),
-  );
+  const closuresByUnit = await closuresForUnits(db, unitRows, lookback, until);
   // Room bookings of fresh feeds (decision 0053): those heating within the horizon, and each
   // unit's next one after it so the scheduler still wakes for it.
   const bookingsByUnit = await bookingsForUnits(db, unitIds, {
@@ -211,7 +208,6 @@ export async function loadHeatingInputs(
   const buildingIds = [...new Set(unitRows.flatMap((u) => (u.buildingId ? [u.buildingId] : [])))];
   const buildingById = await holidayBuildings(db, buildingIds);
   const companyById = new Map(companyRows.map((c) => [c.id, c]));
-  const until = new Date(now.getTime() + HOLIDAY_LOOKAHEAD_MS);
   const daysByBuilding = await buildingDaysFor(
     db,
     [...buildingById.keys()],
