@@ -17,6 +17,7 @@ import { startBillingRenewal } from './jobs/billing-renewal.ts';
 import { startBookingFeedSync } from './jobs/booking-feed-sync.ts';
 import { HeatingScheduler } from './jobs/heating-scheduler.ts';
 import { createLogger } from './logger.ts';
+import type { DownlinkQueue } from './lorawan/downlink-queue.ts';
 import { startLorawan } from './lorawan/lorawan.ts';
 import { uplinkAlerts } from './modules/alerts/alert-ingest.ts';
 import { startAccountPurge } from './modules/me/me.purge.ts';
@@ -47,6 +48,7 @@ async function main() {
   // before the server listens.
   const scheduler = lateBinding<SetpointWaker>('the heating scheduler');
   const lorawanStatus = lateBinding<LorawanState>('the LoRaWAN side');
+  const downlinkQueue = lateBinding<DownlinkQueue>('the downlink queue');
   const services = createServices({
     config,
     db,
@@ -54,6 +56,10 @@ async function main() {
     ports: {
       ...identityAccountPorts(config, db, log),
       setpointWaker: { wake: () => scheduler.current?.wake() },
+      devicesAssigned: (deviceIds) =>
+        void downlinkQueue.current
+          ?.reconcileDevices(deviceIds)
+          .catch((err) => log.error({ err, deviceIds }, 'queueing the setpoint of paired devices failed')),
     },
   });
   const app = await buildApp({ config, database, log, services, verifyToken, identity, lorawanStatus });
@@ -68,6 +74,7 @@ async function main() {
     onUplinks: (uplinks) => alertsOnUplinks.push(uplinks),
   });
   lorawanStatus.bind(lorawan);
+  downlinkQueue.bind(lorawan.setpointSink);
   const heatingScheduler = new HeatingScheduler({
     db,
     sink: lorawan.setpointSink,

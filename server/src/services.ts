@@ -51,6 +51,8 @@ export interface ServicePorts {
   billing?: BillingHooks;
   /** Wakes the heating scheduler after a change queued setpoints; unset: nothing is woken. */
   setpointWaker?: SetpointWaker;
+  /** Sends the unit's setpoint to devices that just got a unit; unset: the next reconcile does. */
+  devicesAssigned?: (deviceIds: string[]) => void;
 }
 
 export interface Services {
@@ -158,7 +160,7 @@ export function createServices({ config, db, log, ports = {} }: ServicesOptions)
     publicHeatingView: new PublicHeatingViewService(heating, units),
     heatingLog: new HeatingLogService(db),
     unitSeries: new UnitSeriesService({ db, now }),
-    devices: new DevicesService({ db, cipher: loadCipher, licences }),
+    devices: new DevicesService({ db, cipher: loadCipher, licences, assigned: ports.devicesAssigned }),
     gateways: new GatewaysService({ db, now }),
     qrCodes: new QrCodesService({
       db,

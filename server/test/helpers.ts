@@ -109,6 +109,8 @@ export interface TestPorts {
   accountDeletion?: BillingHooks | undefined;
   /** Called whenever a change wakes the heating scheduler. */
   wake?: (() => void) | undefined;
+  /** Told of devices that just got a unit (their setpoint is due on the LoRaWAN side). */
+  devicesAssigned?: ((deviceIds: string[]) => void) | undefined;
   /** What readiness and `/metrics` see of the LoRaWAN side; unset: an app without one. */
   lorawan?: LorawanState | undefined;
 }
@@ -200,6 +202,7 @@ export async function buildTestApp(
             : services.billing.cancelForAccountDeletion(userId),
       },
       setpointWaker: { wake: () => ports.wake?.() },
+      devicesAssigned: (deviceIds) => ports.devicesAssigned?.(deviceIds),
     },
     lorawanStatus: {
       get current() {

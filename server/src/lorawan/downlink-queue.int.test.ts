@@ -254,6 +254,30 @@ describe.each(brokerTargets)('setpoint downlinks ($name)', ({ url }) => {
     await eventually('four command/down messages', () => received.length >= 4);
     expect(await queue.reconcile()).toBe(0);
   });
+
+  it('sends a valve just paired with a unit its setpoint at once, and only that valve', async () => {
+    const seeded = await seedValves(database.db, 3);
+    const since = new Date('2026-11-22T05:00:00Z');
+    await database.db
+      .update(units)
+      .set({ setpoint: 20, setpointSince: since, setpointSource: 'regular_plan' })
+      .where(inArray(units.id, seeded.unitIds));
+    const [paired, other, holding] = seeded.devEuis as [string, string, string];
+    await queue.send([{ ...command(seeded, 2, holding, 20), at: since }]);
+    await queue.idle();
+    // The third valve already holds 20 °C; the second waits for the next reconcile.
+    expect(await queue.reconcileDevices([paired, holding])).toBe(1);
+    await queue.idle();
+    const rows = await database.db.select().from(downlinks).where(inArray(downlinks.devEui, seeded.devEuis));
+    expect(rows.map((r) => [r.devEui, r.setpoint, r.state]).sort()).toEqual(
+      [
+        [paired, 20, 'queued'],
+        [holding, 20, 'queued'],
+      ].sort(),
+    );
+    expect(rows.some((r) => r.devEui === other)).toBe(false);
+    expect(await queue.reconcileDevices([])).toBe(0);
+  });
 });
 
 describe('setpoint downlinks with several instances', () => {

@@ -216,16 +216,22 @@ export interface DesiredState {
   lastAppliedAt: Date | null;
 }
 
+/** Which devices `desiredStates` reads: units whose setpoint took effect within `withinMs`, or these ids. */
+export interface DesiredStateFilter {
+  withinMs?: number;
+  deviceIds?: string[];
+}
+
 /**
  * Up to `limit` devices with id above `afterDeviceId` (ordered by id) whose unit has a setpoint,
  * each with its unit's setpoint in force and the device's newest downlink that was not
- * superseded. `withinMs` keeps only units whose setpoint took effect that recently.
+ * superseded, narrowed by `filter`.
  */
 export async function desiredStates(
   db: Db,
   afterDeviceId: string,
   limit: number,
-  withinMs?: number,
+  { withinMs, deviceIds }: DesiredStateFilter = {},
 ): Promise<DesiredState[]> {
   const rows = rowsOf<Record<string, unknown>>(
     await db.execute(sql`
@@ -243,6 +249,7 @@ export async function desiredStates(
       where d.id > ${afterDeviceId} and u.setpoint is not null and u.setpoint_since is not null
         and u.setpoint_source is not null
         ${withinMs === undefined ? sql`` : sql`and u.setpoint_since >= now() - ${withinMs} * interval '1 millisecond'`}
+        ${deviceIds === undefined ? sql`` : sql`and d.id = any(${param(deviceIds, 'text')})`}
       order by d.id
       limit ${limit}`),
   );

@@ -45,6 +45,7 @@ import { getCodec } from './codecs/registry.ts';
 import {
   claimUnpublished,
   type DeadLetter,
+  type DesiredState,
   desiredStates,
   devicesByIds,
   type EncodedCommand,
@@ -111,6 +112,23 @@ interface Pending {
 /** The cause's words where there is one: drizzle wraps the database's error in "Failed query: …". */
 const message = (err: unknown): string =>
   err instanceof Error ? (err.cause instanceof Error ? err.cause.message : err.message) : String(err);
+
+/**
+ * The commands of `states` whose device (with a setpoint codec) last got another value or none,
+ * each dated no older than what the device already has, or the queue would take it as stale.
+ */
+function missingCommands(states: DesiredState[]): SetpointCommand[] {
+  const missing: SetpointCommand[] = [];
+  for (const { command, model, lastSetpoint, lastAppliedAt } of states) {
+    const range = getCodec(model).setpoint;
+    if (!range) continue;
+    const expected = deviceSetpoint(range, command.setpoint);
+    if (lastSetpoint !== null && Math.abs(lastSetpoint - expected) < 1e-6) continue;
+    const at = lastAppliedAt && lastAppliedAt.getTime() > command.at.getTime() ? lastAppliedAt : command.at;
+    missing.push({ ...command, at });
+  }
+  return missing;
+}
 
 export class DownlinkQueue implements SetpointSink {
   private backlog: Pending[] = [];
@@ -189,22 +207,25 @@ export class DownlinkQueue implements SetpointSink {
     return this.reconciling;
   }
 
+  /**
+   * Queues the setpoint in force for `deviceIds` where `reconcile` would: a valve just paired
+   * with a unit, or moved to another, gets its setpoint now instead of at the next reconcile.
+   * @returns the commands queued.
+   */
+  async reconcileDevices(deviceIds: string[]): Promise<number> {
+    if (deviceIds.length === 0 || this.closed) return 0;
+    const states = await desiredStates(this.options.db, '', deviceIds.length, { deviceIds });
+    const missing = missingCommands(states);
+    await this.send(missing);
+    return missing.length;
+  }
+
   private async reconcileChunks(withinMs?: number): Promise<number> {
     let queued = 0;
     let after = '';
     while (!this.closed) {
-      const states = await desiredStates(this.options.db, after, RECONCILE_CHUNK, withinMs);
-      const missing: SetpointCommand[] = [];
-      for (const { command, model, lastSetpoint, lastAppliedAt } of states) {
-        const range = getCodec(model).setpoint;
-        if (!range) continue;
-        const expected = deviceSetpoint(range, command.setpoint);
-        if (lastSetpoint !== null && Math.abs(lastSetpoint - expected) < 1e-6) continue;
-        // Never older than what the device already has, or the queue would take it as stale.
-        const at =
-          lastAppliedAt && lastAppliedAt.getTime() > command.at.getTime() ? lastAppliedAt : command.at;
-        missing.push({ ...command, at });
-      }
+      const states = await desiredStates(this.options.db, after, RECONCILE_CHUNK, { withinMs });
+      const missing = missingCommands(states);
       if (missing.length > 0) {
         await this.send(missing);
         await this.idle();

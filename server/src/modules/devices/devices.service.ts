@@ -28,6 +28,11 @@ export interface DevicesServiceDeps {
   /** Resolves the AppKey cipher (the key may be read from disk on first use). */
   cipher: () => Promise<AppKeyCipher>;
   licences: LicencePolicy;
+  /**
+   * Told of devices that just got a unit (registered with one, assigned or moved), so their
+   * unit's setpoint is queued now rather than at the LoRaWAN side's next reconcile.
+   */
+  assigned?: (deviceIds: string[]) => void;
 }
 
 /** Sent when a device would have no licence; the web links it to settings → billing. */
@@ -147,6 +152,7 @@ export class DevicesService {
       if (isUniqueViolation(error)) throw alreadyRegistered(body.id);
       throw error;
     }
+    if (body.unitId) this.deps.assigned?.([body.id]);
     return this.response(companyId, await this.require(companyId, body.id));
   }
 
@@ -175,6 +181,7 @@ export class DevicesService {
         ? { appKeyEncrypted: cipher.encrypt(patch.appKey, id), appKeyLast4: patch.appKey.slice(-4) }
         : {}),
     });
+    if (patch.unitId) this.deps.assigned?.([id]);
     return this.response(companyId, await this.require(companyId, id));
   }
 

@@ -93,6 +93,23 @@ describe('devices API', () => {
     });
   });
 
+  it('has the setpoint sent to a device the moment it gets a unit, not when it loses one', async () => {
+    const told: string[][] = [];
+    t.ports.devicesAssigned = (ids) => told.push(ids);
+    try {
+      await register('70b3d57ed0000004');
+      await register('70b3d57ed0000005', { unitId: f.unitId });
+      await call('PATCH', `${base}/70b3d57ed0000004`, { unitId: f.unitId });
+      await call('PATCH', `${base}/70b3d57ed0000004`, { unitId: null });
+      await call('PATCH', `${base}/70b3d57ed0000004`, { unitId: f.otherUnitId });
+      expect(told).toEqual([['70b3d57ed0000005'], ['70b3d57ed0000004']]);
+    } finally {
+      t.ports.devicesAssigned = undefined;
+      await call('DELETE', `${base}/70b3d57ed0000004`);
+      await call('DELETE', `${base}/70b3d57ed0000005`);
+    }
+  });
+
   it('replaces the AppKey on update and keeps only its last 4 digits visible', async () => {
     const res = await call('PATCH', `${base}/70b3d57ed0000001`, { appKey: `${'ff'.repeat(14)}1234` });
     expect(res.json()).toMatchObject({ appKeySet: true, appKeyLast4: '1234' });
