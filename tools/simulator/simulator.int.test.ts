@@ -118,6 +118,48 @@ describe('simulator against Heizplan over the embedded broker', () => {
     expect(simulator.rooms().get(vicki)?.roomTemperature).toBeGreaterThan(20);
   });
 
+  it("learns the valve's firmware, sets its own frost protection once, then sends setpoints alone", async () => {
+    const vicki = seeded.devEuis[0] as string;
+    const setpointTo = async (setpoint: number) => {
+      await queue.send([
+        {
+          companyId: seeded.companyId,
+          unitId: seeded.unitIds[0] as string,
+          deviceId: vicki,
+          setpoint,
+          ignoreWallControl: false,
+          reason: 'web_change',
+          at: simulator.now,
+        },
+      ]);
+      await queue.idle();
+      const [row] = await database.db
+        .select()
+        .from(downlinks)
+        .where(and(eq(downlinks.deviceId, vicki), eq(downlinks.setpoint, setpoint)));
+      await eventually(`${setpoint} °C taken and answered`, async () => {
+        await simulator.tick(0.25);
+        await ingest.drain();
+        const [state] = await database.db
+          .select()
+          .from(downlinks)
+          .where(eq(downlinks.id, row?.id ?? ''));
+        return state?.state === 'acknowledged';
+      });
+      // The answers come with the uplink after the one that took the downlink.
+      await simulator.tick(0.25);
+      await ingest.drain();
+      return row?.payload;
+    };
+    const device = async () => (await database.db.select().from(devices).where(eq(devices.id, vicki)))[0];
+    // The earlier setpoint already asked for the firmware; the simulated Vicki runs 4.3.
+    await eventually('the firmware known', async () => (await device())?.firmware === '4.3');
+    // Company frost protection 8 °C: on below 7 °C, off above 10 °C, then read back (4A).
+    expect(await setpointTo(19)).toBe('0e13494664084a');
+    expect((await device())?.antiFreeze).toEqual({ activation: 7, deactivation: 10, target: 8 });
+    expect(await setpointTo(21)).toBe('0e15');
+  });
+
   it('injects faults that open alerts — flags, a reported window, a low battery, silence — and clears them again', async () => {
     const [vicki, milesight, micropelt] = seeded.devEuis as [string, string, string];
     // Resolve at once when a cause is gone, so the test need not wait the default 10 minutes.

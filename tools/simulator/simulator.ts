@@ -13,7 +13,7 @@
 import { randomUUID } from 'node:crypto';
 import mqtt, { type MqttClient } from 'mqtt';
 import { chirpstackUplinkEvent } from '../../server/src/lorawan/chirpstack.ts';
-import type { Battery, ModelId, Reading } from '../../server/src/lorawan/codecs/codec.ts';
+import type { AntiFreeze, Battery, ModelId, Reading } from '../../server/src/lorawan/codecs/codec.ts';
 import { getCodec } from '../../server/src/lorawan/codecs/registry.ts';
 import { advance, type RoomState, type ThermalParams, WINTER } from './thermal.ts';
 
@@ -24,6 +24,8 @@ export interface SimulatedDevice {
   roomTemperature?: number;
   /** Starting setpoint, °C (default 20). */
   setpoint?: number;
+  /** Firmware "major.minor" the device answers a firmware query with (default 4.3). */
+  firmware?: string;
   faults?: DeviceFaults;
 }
 
@@ -62,6 +64,10 @@ interface DeviceState {
   /** Downlinks ChirpStack holds until the next uplink. */
   queue: { id: string; fPort: number; bytes: Uint8Array }[];
   faults: DeviceFaults;
+  /** The device's own frost protection (a Vicki's defaults until set). */
+  antiFreeze: AntiFreeze;
+  /** Queries of the last downlinks, answered in the next uplink. */
+  answers: Set<'firmware' | 'antiFreeze'>;
 }
 
 export interface Simulator {
@@ -104,6 +110,8 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
         fCnt: 0,
         queue: [],
         faults: spec.faults ?? {},
+        antiFreeze: { activation: 6, deactivation: 9, target: 7 },
+        answers: new Set(),
       },
     ]),
   );
@@ -171,7 +179,10 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
             battery,
             ...(faults.openWindow !== undefined ? { openWindow: faults.openWindow } : {}),
             errors: faults.errors ?? [],
+            ...(device.answers.has('firmware') ? { firmware: spec.firmware ?? '4.3' } : {}),
+            ...(device.answers.has('antiFreeze') ? { antiFreeze: device.antiFreeze } : {}),
           };
+    device.answers.clear();
     const frame = codec.encodeUplink(reading);
     const event = chirpstackUplinkEvent({
       applicationId: options.applicationId,
@@ -262,6 +273,8 @@ function applyDownlink(device: DeviceState, downlink: { fPort: number; bytes: Ui
   try {
     const command = getCodec(device.spec.model).decodeDownlink(downlink.fPort, downlink.bytes);
     if (command.setpoint !== undefined) device.room = { ...device.room, setpoint: command.setpoint };
+    if (command.antiFreeze) device.antiFreeze = command.antiFreeze;
+    for (const query of command.queries ?? []) device.answers.add(query);
     return true;
   } catch {
     return false;

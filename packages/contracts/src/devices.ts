@@ -93,6 +93,15 @@ export const DeviceSchema = z.object({
   battery: BatterySchema.nullable(),
   lastRssi: z.number().nullable(),
   lastSnr: z.number().nullable(),
+  /** Firmware "major.minor" as the device reported it; null until it answered. */
+  firmware: z.string().nullable(),
+  /**
+   * Frost protection the valve runs by itself (holds while the network server is down), as the
+   * device reported it: below `activation` °C it heats to `target` °C until above `deactivation`.
+   */
+  antiFreeze: z.object({ activation: z.number(), deactivation: z.number(), target: z.number() }).nullable(),
+  /** Whether the model, and its firmware once known, has that frost protection. */
+  antiFreezeSupport: z.enum(['supported', 'firmware_too_old', 'firmware_unknown', 'none']),
   /** The latest setpoint downlink and how far it got: queued → sent → acknowledged | failed. */
   downlink: z
     .object({

@@ -124,7 +124,8 @@ describe.each(brokerTargets)('setpoint downlinks ($name)', ({ url }) => {
       expect(row).toMatchObject({
         setpoint,
         state: 'queued',
-        payload: Buffer.from(vicki.encodeSetpoint(setpoint).bytes).toString('hex'),
+        // The setpoint, then the firmware query (the valve has not told its firmware yet).
+        payload: `${Buffer.from(vicki.encodeSetpoint(setpoint).bytes).toString('hex')}04`,
       });
       expect(row?.publishedAt).toBeInstanceOf(Date);
     }

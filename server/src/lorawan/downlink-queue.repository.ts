@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import type { LogKind } from '../heating/types.ts';
 import type { SetpointCommand } from '../scheduling/setpoint-sink.ts';
+import type { AntiFreeze } from './codecs/codec.ts';
 
 /** A command encoded for its device, ready to be stored. */
 export interface EncodedCommand {
@@ -46,12 +47,35 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const param = (values: readonly unknown[], type: string) => sql`${sql.param(values)}::${sql.raw(type)}[]`;
 const leaseEnd = (leaseMs: number) => sql`now() + ${leaseMs} * interval '1 millisecond'`;
 
-/** DevEUI and model of the given devices (ids as one array parameter). */
+/**
+ * DevEUI, model, own settings (firmware, frost protection as reported) and the company's
+ * frost-protection setpoint (°C) of the given devices (ids as one array parameter).
+ */
 export async function devicesByIds(db: Db, ids: string[]) {
-  const rows = rowsOf<{ id: string; dev_eui: string | null; model: string }>(
-    await db.execute(sql`select id, dev_eui, model from devices where id = any(${param(ids, 'text')})`),
+  const rows = rowsOf<{
+    id: string;
+    dev_eui: string | null;
+    model: string;
+    firmware: string | null;
+    anti_freeze: AntiFreeze | null;
+    frost_protection: number;
+  }>(
+    await db.execute(sql`
+      select d.id, d.dev_eui, d.model, d.firmware, d.anti_freeze, c.frost_protection
+      from devices d join companies c on c.id = d.company_id
+      where d.id = any(${param(ids, 'text')})`),
   );
-  return new Map(rows.map((r) => [r.id, { devEui: r.dev_eui, model: r.model }]));
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        devEui: r.dev_eui,
+        model: r.model,
+        settings: { firmware: r.firmware, antiFreeze: r.anti_freeze },
+        frostProtection: Number(r.frost_protection),
+      },
+    ]),
+  );
 }
 
 /**

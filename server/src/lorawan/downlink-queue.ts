@@ -7,7 +7,9 @@
  * Rules: one downlink per device per setpoint change (the unique key device/applied-at/setpoint
  * makes a repeated `send` of the same commands a no-op); a newer setpoint supersedes that
  * device's downlinks still `queued`; devices without a setpoint (room sensors) get none; a
- * setpoint is clamped to the device's own range and step.
+ * setpoint is clamped to the device's own range and step. The valve's own settings (firmware
+ * query, frost protection) ride along in the same downlink until the device reports them
+ * (device-settings.ts).
  *
  * Delivery at any scale:
  * - `send` only takes the commands into memory and returns: the scheduler calls it inside its
@@ -42,6 +44,7 @@ import { downlinkBacklog, downlinkDeadLetters, downlinkEvents } from '../metrics
 import type { SetpointCommand, SetpointSink } from '../scheduling/setpoint-sink.ts';
 import { bytesToHex, CodecError, deviceSetpoint, hexToBytes } from './codecs/codec.ts';
 import { getCodec } from './codecs/registry.ts';
+import { desiredAntiFreeze, settingsCommands } from './device-settings.ts';
 import {
   claimUnpublished,
   type DeadLetter,
@@ -353,7 +356,8 @@ export class DownlinkQueue implements SetpointSink {
       let fPort: number;
       try {
         const frame = codec.encodeSetpoint(setpoint);
-        payload = bytesToHex(frame.bytes);
+        const settings = settingsCommands(codec, device.settings, desiredAntiFreeze(device.frostProtection));
+        payload = bytesToHex(Uint8Array.from([...frame.bytes, ...settings]));
         fPort = frame.fPort;
       } catch (err) {
         if (!(err instanceof CodecError)) throw err;

@@ -29,7 +29,9 @@ const GROUPS = 10;
 /** Group k's plan holds 17 + k/2 °C around the clock. */
 const temperatureOf = (group: number) => 17 + group / 2;
 const vicki = getCodec('mclimate-vicki');
-const payloadOf = (celsius: number) => Buffer.from(vicki.encodeSetpoint(celsius).bytes).toString('base64');
+/** The setpoint, and the firmware query a valve gets until it answered one. */
+const payloadOf = (celsius: number) =>
+  Buffer.from([...vicki.encodeSetpoint(celsius).bytes, ...(vicki.firmwareQuery ?? [])]).toString('base64');
 
 describe('setpoints reach every valve of a fleet', () => {
   let database: Database;

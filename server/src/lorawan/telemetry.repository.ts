@@ -63,12 +63,14 @@ export function telemetryStore(db: Db): IngestStore {
 const array = (values: unknown[], type: string) => sql`${sql.param(values)}::${sql.raw(type)}[]`;
 
 /**
- * One statement for a batch of uplinks, with 13 array parameters whatever the batch size:
+ * One statement for a batch of uplinks, with 15 array parameters whatever the batch size:
  * 1. insert the telemetry rows of uplinks with a reading (`ON CONFLICT DO NOTHING` on
  *    (dev_eui, time, f_cnt): a redelivery adds nothing), attributed to the device's unit and
  *    company as they are now (joined, not taken from the ingest's device cache);
  * 2. move each device's last seen, battery and signal to its latest uplink of the batch (any
- *    uplink: an undecodable one still proves the device alive), never backwards;
+ *    uplink: an undecodable one still proves the device alive), never backwards, with the
+ *    firmware and frost protection it answered there (an answer lost to a later uplink in the
+ *    same batch is asked for again: device-settings.ts);
  * 3. set each unit's room temperature, valve opening and supply temperature to the latest value
  *    of each among the rows that were new, skipping units whose values do not change.
  * @returns how many telemetry rows were new.
@@ -88,9 +90,11 @@ async function ingestUplinks(db: Db | Tx, uplinks: DecodedUplink[]): Promise<num
         ${col('real', (u) => u.reading?.valveOpening ?? null)},
         ${col('real', (u) => u.reading?.battery?.value ?? null)},
         ${col('text', (u) => u.reading?.battery?.unit ?? null)},
-        ${col('real', (u) => u.event.radio.rssi ?? null)}, ${col('real', (u) => u.event.radio.snr ?? null)}
+        ${col('real', (u) => u.event.radio.rssi ?? null)}, ${col('real', (u) => u.event.radio.snr ?? null)},
+        ${col('text', (u) => u.reading?.firmware ?? null)},
+        ${col('jsonb', (u) => (u.reading?.antiFreeze ? JSON.stringify(u.reading.antiFreeze) : null))}
       ) with ordinality as v(dev_eui, time, f_cnt, f_port, decoded, room, supply, setpoint, valve,
-             battery, battery_unit, rssi, snr, ord)
+             battery, battery_unit, rssi, snr, firmware, anti_freeze, ord)
     ),
     fresh as (
       insert into telemetry (dev_eui, time, f_cnt, device_id, company_id, unit_id, f_port,
@@ -109,7 +113,9 @@ async function ingestUplinks(db: Db | Tx, uplinks: DecodedUplink[]): Promise<num
         battery = coalesce(l.battery, d.battery),
         battery_unit = case when l.battery is null then d.battery_unit else l.battery_unit end,
         last_rssi = coalesce(l.rssi, d.last_rssi),
-        last_snr = coalesce(l.snr, d.last_snr)
+        last_snr = coalesce(l.snr, d.last_snr),
+        firmware = coalesce(l.firmware, d.firmware),
+        anti_freeze = coalesce(l.anti_freeze, d.anti_freeze)
       from (select distinct on (dev_eui) * from v order by dev_eui, time desc, ord desc) l
       where d.dev_eui = l.dev_eui and (d.last_seen is null or d.last_seen <= l.time)
     ),

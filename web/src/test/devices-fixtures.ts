@@ -25,6 +25,9 @@ export const testDevice = (over: Partial<Device> = {}): Device => {
     battery: null,
     lastRssi: null,
     lastSnr: null,
+    firmware: null,
+    antiFreeze: null,
+    antiFreezeSupport: 'firmware_unknown',
     downlink: null,
     ...over,
   };

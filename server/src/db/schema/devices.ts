@@ -14,6 +14,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   real,
   text,
@@ -49,6 +50,10 @@ export const devices = pgTable(
     batteryUnit: text('battery_unit', { enum: ['V', '%'] }),
     lastRssi: real('last_rssi'),
     lastSnr: real('last_snr'),
+    /** Firmware "major.minor" as the device answered the firmware query; null = not yet known. */
+    firmware: text('firmware'),
+    /** The device's own frost protection as it last reported it (lorawan/device-settings.ts). */
+    antiFreeze: jsonb('anti_freeze').$type<{ activation: number; deactivation: number; target: number }>(),
   },
   (t) => [
     uniqueIndex('devices_dev_eui_key').on(t.devEui),

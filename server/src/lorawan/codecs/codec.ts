@@ -39,6 +39,24 @@ export interface Reading {
   openWindow?: boolean;
   childLock?: boolean;
   errors: string[];
+  /** Firmware version "major.minor", when the uplink answers a firmware query. */
+  firmware?: string;
+  /** The device's own frost protection, when the uplink answers a query for it. */
+  antiFreeze?: AntiFreeze;
+}
+
+/**
+ * Frost protection a valve runs by itself, without the network server: below `activation` °C
+ * (room, measured by the valve) it regulates to `target` °C until the room is above
+ * `deactivation` °C, then it restores its previous setpoint.
+ */
+export interface AntiFreeze {
+  /** °C, 0.1 resolution */
+  activation: number;
+  /** °C, 0.1 resolution, above `activation` */
+  deactivation: number;
+  /** °C, whole degrees */
+  target: number;
 }
 
 /** A LoRaWAN application payload with its port, ready for the network server's downlink queue. */
@@ -53,6 +71,10 @@ export interface DownlinkCommand {
   setpoint?: number;
   /** Wall-control limits, °C. */
   limits?: { min: number; max: number };
+  /** The device's own frost protection to set. */
+  antiFreeze?: AntiFreeze;
+  /** Questions the device answers in its next uplink. */
+  queries?: ('firmware' | 'antiFreeze')[];
 }
 
 /** Thrown for malformed or undecodable payloads and for values a device cannot take. */
@@ -87,8 +109,24 @@ export interface DeviceCodec {
   encodeSetpoint(celsius: number): Frame;
   /** @throws CodecError when the device has no limits command or the values are outside `limits`. */
   encodeLimits(min: number, max: number): Frame;
-  /** Reads back a downlink built by `encodeSetpoint`/`encodeLimits` (the simulator's device side). */
+  /** Reads back a downlink built by this codec's encoders (the simulator's device side). */
   decodeDownlink(fPort: number, bytes: Uint8Array): DownlinkCommand;
+  /**
+   * Commands appended to a setpoint downlink (same fPort) asking for the firmware version,
+   * answered in the device's next uplink (`Reading.firmware`); absent where the model has none.
+   */
+  firmwareQuery?: Uint8Array;
+  /**
+   * The device's own frost protection, for firmware `minFirmware` ("major.minor") and later:
+   * `encode` sets it, `query` asks for it back (`Reading.antiFreeze`); absent where the model has
+   * none. Both are appended to a setpoint downlink.
+   */
+  antiFreeze?: {
+    minFirmware: string;
+    /** @throws CodecError for values the device cannot take. */
+    encode(settings: AntiFreeze): Uint8Array;
+    query: Uint8Array;
+  };
 }
 
 /** Parses hex (spaces, colons and a 0x prefix allowed) into bytes. @throws CodecError on bad hex. */

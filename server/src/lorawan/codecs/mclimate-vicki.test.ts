@@ -125,3 +125,67 @@ describe('MClimate Vicki downlinks', () => {
     expect(() => vicki.encodeLimits(20, 18)).toThrow('lower limit 20 is above upper limit 18');
   });
 });
+
+describe('MClimate Vicki firmware and anti-freeze', () => {
+  // Source: MClimate docs appendix-examples.md, command example 1: the answer to 0x04 (hardware
+  // 2.3, software 2.1) in front of a keep-alive.
+  it('reads the firmware version from the answer to 0x04 (vendor example 042321 + keep-alive)', () => {
+    expect(decode('042321011D5A78FA2C01F080')).toMatchObject({ firmware: '2.1', setpoint: 29 });
+  });
+
+  // Source: MClimate docs anti-freeze-functionality.md, GET example 0x4A3C5A07.
+  it('reads the anti-freeze settings from the answer to 0x4A (vendor example 4A3C5A07)', () => {
+    expect(decode('4A3C5A07811BAF4BAB2A129030')).toMatchObject({
+      antiFreeze: { activation: 6, deactivation: 9, target: 7 },
+    });
+  });
+
+  // Source: MClimate docs anti-freeze-functionality.md, SET example 0x493C5A07 (6 / 9 / 7 °C).
+  it('sets anti-freeze as 49 AA DD TT and asks it back with 4A, from firmware 4.3', () => {
+    const antiFreeze = vicki.antiFreeze;
+    expect(antiFreeze?.minFirmware).toBe('4.3');
+    expect(
+      bytesToHex(antiFreeze?.encode({ activation: 6, deactivation: 9, target: 7 }) ?? new Uint8Array()),
+    ).toBe('493c5a07');
+    expect(bytesToHex(antiFreeze?.query ?? new Uint8Array())).toBe('4a');
+    expect(bytesToHex(vicki.firmwareQuery ?? new Uint8Array())).toBe('04');
+  });
+
+  it('refuses anti-freeze thresholds the device cannot take', () => {
+    const encode = vicki.antiFreeze?.encode ?? (() => new Uint8Array());
+    expect(() => encode({ activation: 9, deactivation: 9, target: 7 })).toThrow(
+      'anti-freeze activation 9 is not below deactivation 9',
+    );
+    expect(() => encode({ activation: 6, deactivation: 26, target: 7 })).toThrow(CodecError);
+    expect(() => encode({ activation: 6, deactivation: 9, target: 4 })).toThrow('anti-freeze target 4');
+  });
+
+  it('reads a setpoint with firmware query, anti-freeze and its read-back in one downlink', () => {
+    expect(vicki.decodeDownlink(1, hexToBytes('0e1504493c5a074a'))).toEqual({
+      setpoint: 21,
+      antiFreeze: { activation: 6, deactivation: 9, target: 7 },
+      queries: ['firmware', 'antiFreeze'],
+    });
+    expect(() => vicki.decodeDownlink(1, hexToBytes('0e15493c'))).toThrow('truncated downlink command 0x49');
+  });
+
+  it('answers both queries in front of the keep-alive it encodes, as the device does', () => {
+    const reading = {
+      setpoint: 21,
+      roomTemperature: 20,
+      valveOpening: 30,
+      battery: { value: 3.4, unit: 'V' as const },
+      errors: [],
+      firmware: '4.3',
+      antiFreeze: { activation: 7, deactivation: 10, target: 8 },
+    };
+    const frame = vicki.encodeUplink(reading);
+    // 04 26 43: hardware 2.6, firmware 4.3; 4A 46 64 08: 7.0 / 10.0 / 8 °C.
+    expect(bytesToHex(frame.bytes).slice(0, 14)).toBe('0426434a466408');
+    expect(vicki.decodeUplink(frame.fPort, frame.bytes)).toMatchObject({
+      firmware: '4.3',
+      antiFreeze: { activation: 7, deactivation: 10, target: 8 },
+      setpoint: 21,
+    });
+  });
+});

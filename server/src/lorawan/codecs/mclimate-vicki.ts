@@ -22,9 +22,16 @@
  * the 0.1 °C target) may precede the keep-alive; the keep-alive is then the last 9 bytes.
  *
  * Downlinks: `0E XX` setpoint in whole °C, `51 HH LL` setpoint ·10 (0.1 °C), `08 MIN MAX` target
- * temperature range (wall-control limits, whole °C, 5…30).
+ * temperature range (wall-control limits, whole °C, 5…30). Several commands may share one
+ * downlink (appendix-examples.md); Heizplan appends to the setpoint:
+ *   `04` read hardware and software version, answered `04 HW SW` (nibbles major.minor;
+ *        read-device-hardware-and-software-version-command-explanation.md);
+ *   `49 AA DD TT` anti-freeze: activation and deactivation threshold ·10 (°C), target whole °C;
+ *        `4A` reads it back, answered `4A AA DD TT` (anti-freeze-functionality.md, device
+ *        defaults 6 / 9 / 7 °C). Heizplan sends it to firmware 4.3 and later only.
  */
 import {
+  type AntiFreeze,
   byte,
   CodecError,
   type DeviceCodec,
@@ -110,17 +117,24 @@ function decodeKeepAlive(b: Uint8Array): Reading {
 }
 
 /**
- * Reads the command responses in front of a keep-alive; only the 0.1 °C target (`52 HH LL`) is
- * kept. An unknown code has an unknown length, so reading stops there and the keep-alive still
+ * Reads the command responses in front of a keep-alive; the 0.1 °C target (`52 HH LL`), the
+ * firmware version (`04`) and the anti-freeze settings (`4A`) are kept. An unknown code has an unknown length, so reading stops there and the keep-alive still
  * counts, as in MClimate's own decoder ("keepalive with undefined response of command").
  */
-function decodeResponses(b: Uint8Array): { setpoint?: number } {
-  const out: { setpoint?: number } = {};
+function decodeResponses(b: Uint8Array): Pick<Reading, 'setpoint' | 'firmware' | 'antiFreeze'> {
+  const out: Pick<Reading, 'setpoint' | 'firmware' | 'antiFreeze'> = {};
   for (let i = 0; i < b.length; ) {
     const code = byte(b, i);
     const length = RESPONSE_LENGTHS.get(code);
     if (length === undefined || i + length >= b.length) break;
     if (code === 0x52) out.setpoint = ((byte(b, i + 1) << 8) | byte(b, i + 2)) / 10;
+    if (code === 0x04) out.firmware = `${byte(b, i + 2) >> 4}.${byte(b, i + 2) & 0x0f}`;
+    if (code === 0x4a)
+      out.antiFreeze = {
+        activation: byte(b, i + 1) / 10,
+        deactivation: byte(b, i + 2) / 10,
+        target: byte(b, i + 3),
+      };
     i += length + 1;
   }
   return out;
@@ -180,7 +194,7 @@ export function encodeKeepAlive(reading: Reading, variant: Variant = 0x81): Fram
   const byte8 =
     (reading.childLock ? 0x80 : 0) |
     (variant === 0x81 ? (errors.has('calibrationFailed') ? 0x40 : 0) | 0x30 : 0);
-  const bytes = Uint8Array.of(
+  const keepAlive = Uint8Array.of(
     variant,
     setpoint,
     tRaw,
@@ -191,7 +205,32 @@ export function encodeKeepAlive(reading: Reading, variant: Variant = 0x81): Fram
     byte7,
     byte8,
   );
-  return { fPort: FPORT, bytes };
+  return { fPort: FPORT, bytes: Uint8Array.from([...encodeResponses(reading), ...keepAlive]) };
+}
+
+/** The answers to `04` and `4A` a reading carries, in front of its keep-alive (hardware 2.6). */
+function encodeResponses({ firmware, antiFreeze }: Reading): number[] {
+  const out: number[] = [];
+  if (firmware !== undefined) {
+    const [major = 0, minor = 0] = firmware.split('.').map(Number);
+    out.push(0x04, 0x26, ((major & 0x0f) << 4) | (minor & 0x0f));
+  }
+  if (antiFreeze) out.push(0x4a, ...encodeAntiFreeze(antiFreeze).subarray(1));
+  return out;
+}
+
+/** `49 AA DD TT`; @throws CodecError outside the byte range or with activation not below deactivation. */
+function encodeAntiFreeze({ activation, deactivation, target }: AntiFreeze): Uint8Array {
+  requireRange(MODEL, 'anti-freeze activation', activation, 0, 25.5);
+  requireRange(MODEL, 'anti-freeze deactivation', deactivation, 0, 25.5);
+  requireRange(MODEL, 'anti-freeze target', target, 5, 30);
+  if (activation >= deactivation) {
+    throw new CodecError(
+      MODEL,
+      `anti-freeze activation ${activation} is not below deactivation ${deactivation}.`,
+    );
+  }
+  return Uint8Array.of(0x49, Math.round(activation * 10), Math.round(deactivation * 10), Math.round(target));
 }
 
 function encodeSetpoint(celsius: number): Frame {
@@ -210,20 +249,39 @@ function encodeLimits(min: number, max: number): Frame {
   return { fPort: FPORT, bytes: Uint8Array.of(0x08, Math.round(min), Math.round(max)) };
 }
 
+/** Argument bytes after each downlink command code Heizplan sends. */
+const DOWNLINK_LENGTHS = new Map<number, number>([
+  [0x0e, 1],
+  [0x51, 2],
+  [0x08, 2],
+  [0x04, 0],
+  [0x49, 3],
+  [0x4a, 0],
+]);
+
 function decodeDownlink(_fPort: number, b: Uint8Array): DownlinkCommand {
   const out: DownlinkCommand = {};
+  const queries: NonNullable<DownlinkCommand['queries']> = [];
   for (let i = 0; i < b.length; ) {
     const code = byte(b, i);
-    const need = code === 0x0e ? 1 : code === 0x51 || code === 0x08 ? 2 : -1;
-    if (need < 0 || i + need >= b.length) {
+    const need = DOWNLINK_LENGTHS.get(code);
+    if (need === undefined || i + need >= b.length) {
       throw new CodecError(MODEL, `unsupported or truncated downlink command 0x${code.toString(16)}.`);
     }
     if (code === 0x0e) out.setpoint = byte(b, i + 1);
     if (code === 0x51) out.setpoint = ((byte(b, i + 1) << 8) | byte(b, i + 2)) / 10;
     if (code === 0x08) out.limits = { min: byte(b, i + 1), max: byte(b, i + 2) };
+    if (code === 0x49)
+      out.antiFreeze = {
+        activation: byte(b, i + 1) / 10,
+        deactivation: byte(b, i + 2) / 10,
+        target: byte(b, i + 3),
+      };
+    if (code === 0x04) queries.push('firmware');
+    if (code === 0x4a) queries.push('antiFreeze');
     i += need + 1;
   }
-  return out;
+  return queries.length > 0 ? { ...out, queries } : out;
 }
 
 export const mclimateVicki: DeviceCodec = {
@@ -241,4 +299,6 @@ export const mclimateVicki: DeviceCodec = {
   encodeSetpoint,
   encodeLimits,
   decodeDownlink,
+  firmwareQuery: Uint8Array.of(0x04),
+  antiFreeze: { minFirmware: '4.3', encode: encodeAntiFreeze, query: Uint8Array.of(0x4a) },
 };

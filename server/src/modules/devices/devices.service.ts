@@ -18,6 +18,8 @@ import { requireMember } from '../../auth/membership.ts';
 import type { Db } from '../../db/client.ts';
 import { companies } from '../../db/schema.ts';
 import { conflict, notFound } from '../../http/errors.ts';
+import { getCodec } from '../../lorawan/codecs/registry.ts';
+import { antiFreezeSupport } from '../../lorawan/device-settings.ts';
 import { type LatestDownlink, latestDownlinks } from '../../lorawan/downlink-status.ts';
 import type { LicencePolicy } from '../billing/licences.ts';
 import type { AppKeyCipher } from './app-key-cipher.ts';
@@ -65,6 +67,9 @@ export function toDeviceResponse(
     battery: d.battery !== null && d.batteryUnit ? { value: d.battery, unit: d.batteryUnit } : null,
     lastRssi: d.lastRssi,
     lastSnr: d.lastSnr,
+    firmware: d.firmware,
+    antiFreeze: d.antiFreeze,
+    antiFreezeSupport: antiFreezeSupport(getCodec(d.model), d.firmware),
     downlink:
       downlink && downlink.state !== 'superseded'
         ? {

@@ -24,6 +24,7 @@ import { useShopTarget } from '../../features/billing/components/subscription-no
 import { useDeleteDevice } from '../../features/devices/api/delete-device.ts';
 import { type DeviceListParams, useDevices } from '../../features/devices/api/list-devices.ts';
 import { AddDeviceDialog } from '../../features/devices/components/add-device-dialog.tsx';
+import { DeviceOwnSettings } from '../../features/devices/components/device-own-settings.tsx';
 import { DeviceUnitDialog } from '../../features/devices/components/device-unit-dialog.tsx';
 import { DownlinkStateBadge } from '../../features/devices/components/downlink-state-badge.tsx';
 import { useHeatingFormat } from '../../lib/format.ts';
@@ -107,7 +108,12 @@ export function DevicesPage() {
       sortable: true,
       wrap: true,
       minScreen: 'md',
-      render: (device) => t(`models.${device.model}`),
+      render: (device) => (
+        <span className="flex flex-col gap-0.5">
+          <span>{t(`models.${device.model}`)}</span>
+          <DeviceOwnSettings device={device} />
+        </span>
+      ),
     },
     {
       key: 'unit',

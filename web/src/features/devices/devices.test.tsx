@@ -71,6 +71,34 @@ describe('devices screen', () => {
     );
   });
 
+  it("tells each valve's firmware and the frost protection it keeps by itself", async () => {
+    const holding = testDevice({
+      firmware: '4.3',
+      antiFreeze: { activation: 7, deactivation: 10, target: 8 },
+      antiFreezeSupport: 'supported',
+    });
+    const settingUp = testDevice({ firmware: '4.3', antiFreezeSupport: 'supported' });
+    const old = testDevice({ firmware: '4.2', antiFreezeSupport: 'firmware_too_old' });
+    const asking = testDevice();
+    const sensor = testDevice({ model: 'elsys-ers', antiFreezeSupport: 'none' });
+    open('/devices', registryApi({ devices: [holding, settingUp, old, asking, sensor] }));
+    const settings = async (device: { id: string }) =>
+      screen.findByTestId(`device-own-settings-${device.id}`);
+    expect(await settings(holding)).toHaveTextContent(
+      'Firmware 4.3On-device frost protection: 8.0 °C below 7.0 °C',
+    );
+    expect(await settings(settingUp)).toHaveTextContent('Setting up on-device frost protection');
+    expect(await settings(old)).toHaveTextContent(
+      'Firmware 4.2Firmware too old for on-device frost protection',
+    );
+    expect(await settings(asking)).toHaveTextContent('Asking for the firmware');
+    expect(screen.queryByTestId(`device-own-settings-${sensor.id}`)).toBeNull();
+    await userEvent.hover(screen.getByText('On-device frost protection: 8.0 °C below 7.0 °C'));
+    expect(await screen.findByRole('tooltip', {}, { timeout: 2000 })).toHaveTextContent(
+      'below a room temperature of 7.0 °C it heats to 8.0 °C until the room is above 10.0 °C',
+    );
+  });
+
   it('shows an invitation when the company has no devices', async () => {
     open('/devices', registryApi({}));
     expect(await screen.findByTestId('devices-empty')).toHaveTextContent('No devices yet');
