@@ -31,6 +31,46 @@ export const FEED_STALE_AFTER_MS = 24 * 3_600_000;
 /** How often each feed is fetched (ms). */
 export const FEED_SYNC_INTERVAL_MS = 15 * 60_000;
 
+/**
+ * Why a feed's last fetch failed, as `lastErrorCode` with its `lastErrorParams`: the web shows
+ * these in the user's language (`web/src/locales/<lng>/booking-feeds.json`, `errors.<code>`);
+ * `lastError` keeps the English sentence for the log and API users. A web test checks that each
+ * code has a German and an English text.
+ */
+export const BOOKING_FEED_ERROR_CODES = [
+  /** An address other than http(s). params: scheme (e.g. `ftp://`) */
+  'feed_scheme',
+  /** The address is, or resolves to, a non-public one. params: address */
+  'feed_private_address',
+  /** No complete answer before the sync's deadline. params: seconds */
+  'feed_timeout',
+  /** The host name does not resolve. params: host */
+  'feed_name_unresolved',
+  /** params: host (with port) */
+  'feed_connection_refused',
+  /** params: host (with port) */
+  'feed_connection_closed',
+  /** Any other connection error. params: reason (English, from the network stack) */
+  'feed_connection_failed',
+  /** An answer over the size limit. params: megabytes */
+  'feed_too_large',
+  /** params: max */
+  'feed_too_many_redirects',
+  /** The server (ICS or CalDAV) refused. params: status, statusText (may be empty) */
+  'feed_http_status',
+  /** A CalDAV query that failed without an HTTP status. params: reason (English, from tsdav) */
+  'feed_caldav_failed',
+  /** The answer does not begin with BEGIN:VCALENDAR (a login page, say). */
+  'feed_not_icalendar',
+  /** The iCalendar data cannot be parsed. params: reason (English, from the parser) */
+  'feed_unreadable',
+  /** An event's recurrence cannot be expanded. params: uid (may be empty), reason (English) */
+  'feed_recurrence',
+  /** More bookings in the window than a feed may have. params: max */
+  'feed_too_many_bookings',
+] as const;
+export type BookingFeedErrorCode = (typeof BOOKING_FEED_ERROR_CODES)[number];
+
 const Ref = z.object({ id: z.uuid(), name: z.string() });
 
 /** `ok`: last fetch succeeded within 24 h; `stale`: failed or too old; `pending`: never fetched yet. */
@@ -64,6 +104,13 @@ export const BookingFeedSchema = z.object({
   lastSuccessAt: z.iso.datetime().nullable(),
   /** Why the last fetch failed (English, for the log); null after a success. */
   lastError: z.string().nullable(),
+  /**
+   * `lastError` as one of BOOKING_FEED_ERROR_CODES, for the web's texts; null after a success and
+   * for failures recorded before codes existed. A plain string so an older web parses a newer code.
+   */
+  lastErrorCode: z.string().nullable(),
+  /** The values of `lastErrorCode`'s text; null whenever it is null. */
+  lastErrorParams: z.record(z.string(), z.union([z.string(), z.number()])).nullable(),
   /** Bookings of the last successful fetch that heat (from 8 days back to 400 days ahead). */
   bookingCount: z.number().int(),
   createdAt: z.iso.datetime(),

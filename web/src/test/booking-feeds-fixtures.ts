@@ -21,6 +21,8 @@ export const testFeed = (over: Partial<BookingFeed> = {}): BookingFeed => ({
   lastSyncAt: new Date(Date.now() - 5 * 60_000).toISOString(),
   lastSuccessAt: new Date(Date.now() - 5 * 60_000).toISOString(),
   lastError: null,
+  lastErrorCode: null,
+  lastErrorParams: null,
   bookingCount: 12,
   createdAt: '2026-11-20T10:00:00.000Z',
   createdBy: { id: 'u1', name: 'Ada Lovelace' },

@@ -10,6 +10,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   real,
@@ -52,6 +53,13 @@ export const bookingFeeds = pgTable(
     lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
     /** English reason the last fetch failed; null after a success. */
     lastError: text('last_error'),
+    /**
+     * `last_error` as a code of BOOKING_FEED_ERROR_CODES (contracts) for the web's texts; null
+     * after a success and for failures recorded before the codes.
+     */
+    lastErrorCode: text('last_error_code'),
+    /** The values of `last_error_code`'s text; null whenever it is null. */
+    lastErrorParams: jsonb('last_error_params').$type<Record<string, string | number>>(),
     /** Bookings of the last successful fetch that heat. */
     bookingCount: integer('booking_count').notNull().default(0),
     /**

@@ -3,9 +3,10 @@
  * password kept secret, rooms of another company, strangers and readers; the feeds of a
  * building's rooms; the address guard (private addresses refused unless FEEDS_ALLOW_PRIVATE, the
  * app's own origin allowed); syncs that succeed (rules applied, rooms due, scheduler woken), fail
- * (HTTP 500, too large, a private address) or read CalDAV; a stale feed's bookings left out of
- * the preview with an alert, both undone when it is fresh again; the scheduler sending a
- * booking's setpoint; each due feed claimed once. Times are relative to the real clock because
+ * (HTTP 500, too large, a private address, no iCalendar — each with its code and params, cleared
+ * by the next success) or read CalDAV; a stale feed's bookings left out of the preview with an
+ * alert, both undone when it is fresh again; the scheduler sending a booking's setpoint; each due
+ * feed claimed once. Times are relative to the real clock because
  * the API uses it.
  */
 import { count, eq } from 'drizzle-orm';
@@ -152,6 +153,8 @@ describe('booking feeds', () => {
       lastSyncAt: null,
       lastSuccessAt: null,
       lastError: null,
+      lastErrorCode: null,
+      lastErrorParams: null,
       bookingCount: 0,
       createdAt: expect.any(String),
       createdBy: { id: 'alice', name: 'Alice' },
@@ -325,7 +328,7 @@ describe('booking feeds', () => {
     t.ports.wake = undefined;
   });
 
-  it('records a failed fetch as stale, keeping the last bookings: HTTP 500, too large, a private address', async () => {
+  it('records a failed fetch as stale with its code, keeping the last bookings: HTTP 500, too large, no iCalendar, a private address', async () => {
     cal.calendars.set('flaky', icsOf([meeting]));
     const feed = await create(feedBody('flaky'));
     const ok = await sync(feed.id);
@@ -335,18 +338,38 @@ describe('booking feeds', () => {
     expect(failed).toMatchObject({
       status: 'stale',
       lastError: 'The server answered HTTP 500 Internal Server Error',
+      lastErrorCode: 'feed_http_status',
+      lastErrorParams: { status: 500, statusText: 'Internal Server Error' },
       lastSuccessAt: ok.lastSuccessAt,
       bookingCount: 1,
     });
     // Its bookings stop counting: the room is evaluated again.
     expect(await dueUnits()).toEqual([room]);
     expect((await api('GET', `${c}/booking-feeds/${feed.id}/bookings`)).json().results).toHaveLength(1);
+    // Answering a login page instead of the calendar is a failure of its own …
     cal.statuses.delete('flaky');
+    cal.calendars.set('flaky', '<!doctype html><title>Anmelden</title>');
+    expect(await sync(feed.id)).toMatchObject({
+      status: 'stale',
+      lastError: 'The answer is no iCalendar data (it does not begin with BEGIN:VCALENDAR).',
+      lastErrorCode: 'feed_not_icalendar',
+      lastErrorParams: {},
+    });
+    // … and the next success clears the reason with its code.
+    cal.calendars.set('flaky', icsOf([meeting]));
+    expect(await sync(feed.id)).toMatchObject({
+      status: 'ok',
+      lastError: null,
+      lastErrorCode: null,
+      lastErrorParams: null,
+    });
 
     const big = await create({ ...feedBody('big'), url: `${cal.origin}/big.ics` });
     expect(await sync(big.id)).toMatchObject({
       status: 'stale',
       lastError: 'The answer is larger than 5 MB.',
+      lastErrorCode: 'feed_too_large',
+      lastErrorParams: { megabytes: 5 },
     });
 
     // Without FEEDS_ALLOW_PRIVATE a private address is refused when the feed is saved …
@@ -381,6 +404,8 @@ describe('booking feeds', () => {
       expect(res.json()).toMatchObject({
         status: 'stale',
         lastError: '127.0.0.1 is not a public address; only public addresses are fetched.',
+        lastErrorCode: 'feed_private_address',
+        lastErrorParams: { address: '127.0.0.1' },
       });
       expect(cal.hits.get('/cal/flaky.ics') ?? 0).toBe(hits);
     } finally {
@@ -535,6 +560,16 @@ describe('booking feeds', () => {
     expect(await sync(feed.id)).toMatchObject({
       status: 'stale',
       lastError: 'The CalDAV server answered 401 Unauthorized.',
+      lastErrorCode: 'feed_http_status',
+      lastErrorParams: { status: 401, statusText: 'Unauthorized' },
+    });
+    // The right password again is another new connection: the refusal goes with its code.
+    const fixed = (await api('PATCH', `${c}/booking-feeds/${feed.id}`, { password: CALDAV_PASSWORD })).json();
+    expect(fixed).toMatchObject({
+      status: 'pending',
+      lastError: null,
+      lastErrorCode: null,
+      lastErrorParams: null,
     });
     await api('DELETE', `${c}/booking-feeds/${feed.id}`);
   });

@@ -39,9 +39,15 @@ export async function fetchCalDavDocuments(
     if (err instanceof FeedFetchError) throw err;
     const message = (err as Error).message ?? String(err);
     // tsdav: "Collection query failed: 401 Unauthorized. Raw response: …" — the body is no reason.
-    const status = /query failed: (\d{3}[^.]*)/.exec(message)?.[1];
-    throw new FeedFetchError(
-      status ? `The CalDAV server answered ${status.trim()}.` : `CalDAV: ${message.slice(0, 300)}`,
-    );
+    const refusal = /query failed: (\d{3})([^.]*)/.exec(message);
+    if (refusal) {
+      const answer = `${refusal[1]}${refusal[2]}`.trim();
+      throw new FeedFetchError(`The CalDAV server answered ${answer}.`, 'feed_http_status', {
+        status: Number(refusal[1]),
+        statusText: (refusal[2] ?? '').trim(),
+      });
+    }
+    const reason = message.slice(0, 300);
+    throw new FeedFetchError(`CalDAV: ${reason}`, 'feed_caldav_failed', { reason });
   }
 }

@@ -2,7 +2,7 @@
  * The booking feeds' guarded HTTP client (decision 0053) against two local servers: private
  * addresses refused (also behind a redirect from the app's own origin) unless allowed, only http
  * and https, the size limit with and without Content-Length, the deadline, and credentials kept
- * from another origin.
+ * from another origin; each refusal with its English message and its code and params.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -65,13 +65,20 @@ afterAll(async () => {
   await Promise.all([a, b].map((s) => new Promise((r) => s.close(r))));
 });
 
+/** The rejection of `promise` as its message, code and params (a FeedFetchError's). */
 const failure = async (promise: Promise<unknown>) => {
   const err = await promise.then(
     () => null,
     (e: unknown) => e,
   );
   expect(err).toBeInstanceOf(FeedFetchError);
-  return (err as Error).message;
+  const { message, code, params } = err as FeedFetchError;
+  return { message, code, params };
+};
+const privateRefusal = {
+  message: '127.0.0.1 is not a public address; only public addresses are fetched.',
+  code: 'feed_private_address',
+  params: { address: '127.0.0.1' },
 };
 
 describe('feedFetch', () => {
@@ -79,17 +86,13 @@ describe('feedFetch', () => {
     const allowed = await feedFetch({ allowPrivate: true })(`${originA}/ok`);
     expect(allowed.status).toBe(200);
     expect(await allowed.text()).toContain('BEGIN:VCALENDAR');
-    expect(await failure(feedFetch({ allowPrivate: false })(`${originA}/ok`))).toBe(
-      '127.0.0.1 is not a public address; only public addresses are fetched.',
-    );
+    expect(await failure(feedFetch({ allowPrivate: false })(`${originA}/ok`))).toEqual(privateRefusal);
   });
 
   it("fetches the app's own origin, but follows no redirect from there to a private address", async () => {
     const own = feedFetch({ allowPrivate: false, ownOrigin: originA });
     expect((await own(`${originA}/ok`)).status).toBe(200);
-    expect(await failure(own(`${originA}/to-b`))).toBe(
-      '127.0.0.1 is not a public address; only public addresses are fetched.',
-    );
+    expect(await failure(own(`${originA}/to-b`))).toEqual(privateRefusal);
   });
 
   it('sends credentials to the same origin only, also across a redirect', async () => {
@@ -103,16 +106,47 @@ describe('feedFetch', () => {
 
   it('refuses other schemes, endless redirects, answers over the size limit and answers past the deadline', async () => {
     const client = feedFetch({ allowPrivate: true, maxBytes: 1024 });
-    expect(await failure(client('ftp://example.org/room.ics'))).toBe(
-      'Only http:// and https:// addresses are fetched, not ftp://.',
-    );
-    expect(await failure(client(`${originA}/loop`))).toBe('More than 5 redirects.');
-    expect(await failure(client(`${originA}/big`))).toMatch(/^The answer is larger than/);
-    expect(await failure(client(`${originA}/big-chunked`))).toMatch(/^The answer is larger than/);
+    expect(await failure(client('ftp://example.org/room.ics'))).toEqual({
+      message: 'Only http:// and https:// addresses are fetched, not ftp://.',
+      code: 'feed_scheme',
+      params: { scheme: 'ftp://' },
+    });
+    expect(await failure(client(`${originA}/loop`))).toEqual({
+      message: 'More than 5 redirects.',
+      code: 'feed_too_many_redirects',
+      params: { max: 5 },
+    });
+    const tooLarge = {
+      message: expect.stringMatching(/^The answer is larger than/),
+      code: 'feed_too_large',
+      params: { megabytes: expect.any(Number) },
+    };
+    expect(await failure(client(`${originA}/big`))).toEqual(tooLarge);
+    expect(await failure(client(`${originA}/big-chunked`))).toEqual(tooLarge);
     // The server never answers: the fetch gives up at its deadline.
-    expect(await failure(feedFetch({ allowPrivate: true, timeoutMs: 200 })(`${originA}/hang`))).toBe(
-      'No complete answer within 0.2 s.',
-    );
+    expect(await failure(feedFetch({ allowPrivate: true, timeoutMs: 200 })(`${originA}/hang`))).toEqual({
+      message: 'No complete answer within 0.2 s.',
+      code: 'feed_timeout',
+      params: { seconds: 0.2 },
+    });
+  });
+
+  it('names the host of a refused connection and of a name that does not resolve', async () => {
+    const closed = createServer();
+    const origin = await listen(closed);
+    await new Promise((r) => closed.close(r));
+    const host = new URL(origin).host;
+    expect(await failure(feedFetch({ allowPrivate: true })(`${origin}/room.ics`))).toEqual({
+      message: `${host} refused the connection.`,
+      code: 'feed_connection_refused',
+      params: { host },
+    });
+    // RFC 6761: .invalid never resolves.
+    expect(await failure(feedFetch({ allowPrivate: true })('https://calendar.invalid/room.ics'))).toEqual({
+      message: 'The name calendar.invalid does not resolve.',
+      code: 'feed_name_unresolved',
+      params: { host: 'calendar.invalid' },
+    });
   });
 
   it('reads webcal:// as https://', () => {

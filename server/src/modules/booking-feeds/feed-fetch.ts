@@ -10,8 +10,10 @@
  *   are not sent to another origin;
  * - one deadline for the whole sync (10 s by default) and a size limit per answer (5 MB by default,
  *   counted after decompression).
- * Failures reject with a `FeedFetchError` whose English message goes to the feed's `lastError`.
+ * Failures reject with a `FeedFetchError` whose English message goes to the feed's `lastError` and
+ * whose code and params to `lastErrorCode` and `lastErrorParams` (the web's texts).
  */
+import type { BookingFeedErrorCode } from '@heizplan/contracts/booking-feeds';
 import ipaddr from 'ipaddr.js';
 import { Agent, fetch as undiciFetch } from 'undici';
 import { isPublicAddress, literalHost, publicOnlyLookup } from '../alerts/webhook-address.ts';
@@ -20,9 +22,16 @@ export const FEED_TIMEOUT_MS = 10_000;
 export const FEED_MAX_BYTES = 5 * 1024 * 1024;
 const MAX_REDIRECTS = 5;
 
-/** Why a fetch failed, in English for the feed's status and the log. */
+/**
+ * Why a fetch failed: in English for the feed's status and the log, and as a code with params
+ * for the web, which words it in the user's language.
+ */
 export class FeedFetchError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    public readonly code: BookingFeedErrorCode,
+    public readonly params: Record<string, string | number> = {},
+  ) {
     super(message);
     this.name = 'FeedFetchError';
   }
@@ -57,34 +66,54 @@ function privateLiteral(url: URL): string | null {
   return literal && !isPublicAddress(literal) ? ipaddr.parse(literal).toString() : null;
 }
 
-/** The English reason of a failed request: the refusal, timeout or socket error behind fetch's TypeError. */
-function reasonOf(err: unknown, url: URL, timeoutMs: number): string {
-  if (err instanceof FeedFetchError) return err.message;
+/** The refusal of a non-public `address`. */
+function privateAddress(message: string, address: string): FeedFetchError {
+  return new FeedFetchError(`${message}; only public addresses are fetched.`, 'feed_private_address', {
+    address,
+  });
+}
+
+/** Why a request failed: the refusal, timeout or socket error behind fetch's TypeError. */
+function failureOf(err: unknown, url: URL, timeoutMs: number): FeedFetchError {
+  if (err instanceof FeedFetchError) return err;
+  const seconds = timeoutMs / 1000;
+  const timeout = () =>
+    new FeedFetchError(`No complete answer within ${seconds} s.`, 'feed_timeout', { seconds });
   const name = (err as { name?: string }).name;
-  if (name === 'TimeoutError' || name === 'AbortError')
-    return `No complete answer within ${timeoutMs / 1000} s.`;
+  if (name === 'TimeoutError' || name === 'AbortError') return timeout();
   const cause = (err as { cause?: { code?: string; message?: string; name?: string } }).cause;
-  if (cause?.name === 'TimeoutError' || cause?.name === 'AbortError')
-    return `No complete answer within ${timeoutMs / 1000} s.`;
+  if (cause?.name === 'TimeoutError' || cause?.name === 'AbortError') return timeout();
   switch (cause?.code) {
-    case 'EPRIVATEADDRESS':
-      return `${cause.message ?? url.hostname}; only public addresses are fetched.`;
+    case 'EPRIVATEADDRESS': {
+      // publicOnlyLookup names the refused address only in its message ("… address 10.0.0.1").
+      const address = /address (\S+)$/.exec(cause.message ?? '')?.[1] ?? url.hostname;
+      return privateAddress(cause.message ?? url.hostname, address);
+    }
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
-      return `The name ${url.hostname} does not resolve.`;
+      return new FeedFetchError(`The name ${url.hostname} does not resolve.`, 'feed_name_unresolved', {
+        host: url.hostname,
+      });
     case 'ECONNREFUSED':
-      return `${url.host} refused the connection.`;
+      return new FeedFetchError(`${url.host} refused the connection.`, 'feed_connection_refused', {
+        host: url.host,
+      });
     case 'ECONNRESET':
-      return `${url.host} closed the connection.`;
-    default:
-      return cause?.message ?? (err instanceof Error ? err.message : String(err));
+      return new FeedFetchError(`${url.host} closed the connection.`, 'feed_connection_closed', {
+        host: url.host,
+      });
+    default: {
+      const reason = cause?.message ?? (err instanceof Error ? err.message : String(err));
+      return new FeedFetchError(reason, 'feed_connection_failed', { reason });
+    }
   }
 }
 
 /** The body of `res`, refused when larger than `maxBytes`. */
 async function readLimited(res: Response, maxBytes: number): Promise<Uint8Array> {
+  const megabytes = Math.round(maxBytes / 1024 / 1024);
   const tooLarge = () =>
-    new FeedFetchError(`The answer is larger than ${Math.round(maxBytes / 1024 / 1024)} MB.`);
+    new FeedFetchError(`The answer is larger than ${megabytes} MB.`, 'feed_too_large', { megabytes });
   const declared = Number(res.headers.get('content-length') ?? Number.NaN);
   if (declared > maxBytes) {
     await res.body?.cancel();
@@ -132,11 +161,14 @@ export function feedFetch(options: FeedFetchOptions): typeof fetch {
     const origin = url.origin;
     for (let hop = 0; ; hop++) {
       if (url.protocol !== 'http:' && url.protocol !== 'https:')
-        throw new FeedFetchError(`Only http:// and https:// addresses are fetched, not ${url.protocol}//.`);
+        throw new FeedFetchError(
+          `Only http:// and https:// addresses are fetched, not ${url.protocol}//.`,
+          'feed_scheme',
+          { scheme: `${url.protocol}//` },
+        );
       const open = unguarded(url, options);
       const refused = open ? null : privateLiteral(url);
-      if (refused)
-        throw new FeedFetchError(`${refused} is not a public address; only public addresses are fetched.`);
+      if (refused) throw privateAddress(`${refused} is not a public address`, refused);
       if (url.origin !== origin) headers.delete('authorization');
       let res: Awaited<ReturnType<typeof undiciFetch>>;
       try {
@@ -149,12 +181,15 @@ export function feedFetch(options: FeedFetchOptions): typeof fetch {
           ...(open ? {} : { dispatcher: guarded }),
         });
       } catch (err) {
-        throw new FeedFetchError(reasonOf(err, url, timeoutMs));
+        throw failureOf(err, url, timeoutMs);
       }
       const location = res.headers.get('location');
       if (res.status >= 300 && res.status < 400 && location) {
         await res.body?.cancel();
-        if (hop >= MAX_REDIRECTS) throw new FeedFetchError(`More than ${MAX_REDIRECTS} redirects.`);
+        if (hop >= MAX_REDIRECTS)
+          throw new FeedFetchError(`More than ${MAX_REDIRECTS} redirects.`, 'feed_too_many_redirects', {
+            max: MAX_REDIRECTS,
+          });
         url = new URL(httpUrlOf(new URL(location, url).toString()));
         // RFC 9110 §15.4: 303 (and, as browsers do, 301/302 after a POST) continue with GET.
         if (res.status === 303 || ((res.status === 301 || res.status === 302) && method === 'POST')) {
@@ -167,7 +202,7 @@ export function feedFetch(options: FeedFetchOptions): typeof fetch {
       try {
         bytes = await readLimited(res as unknown as Response, maxBytes);
       } catch (err) {
-        throw new FeedFetchError(reasonOf(err, url, timeoutMs));
+        throw failureOf(err, url, timeoutMs);
       }
       return new Response(bytes.byteLength > 0 ? bytes : null, {
         status: res.status,

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { bookingHeats, FeedParseError, MAX_BOOKINGS, parseBookings, stableUuid } from './ics.ts';
+import { bookingHeats, MAX_BOOKINGS, parseBookings, stableUuid } from './ics.ts';
 
 const FEED = '6f4ad0a8-8a38-4a8e-9b3a-3d7f1c2b0a11';
 const ZONE = 'Europe/Berlin';
@@ -126,7 +126,9 @@ describe('parseBookings', () => {
 
   it('refuses an answer that is no iCalendar data (a login page) and a calendar with too many bookings', () => {
     const page = '<!doctype html><title>Anmelden</title>';
-    expect(() => parseBookings(FEED, [page], ZONE, new Date(0), new Date(2e12))).toThrow(FeedParseError);
+    expect(() => parseBookings(FEED, [page], ZONE, new Date(0), new Date(2e12))).toThrow(
+      expect.objectContaining({ name: 'FeedParseError', code: 'feed_not_icalendar', params: {} }),
+    );
     const flood = [
       'BEGIN:VCALENDAR',
       'VERSION:2.0',
@@ -142,7 +144,13 @@ describe('parseBookings', () => {
     ].join('\r\n');
     expect(() =>
       parseBookings(FEED, [flood], ZONE, new Date('2026-01-01Z'), new Date('2027-01-01Z')),
-    ).toThrow(`more than ${MAX_BOOKINGS} bookings`);
+    ).toThrow(
+      expect.objectContaining({
+        message: expect.stringContaining(`more than ${MAX_BOOKINGS} bookings`),
+        code: 'feed_too_many_bookings',
+        params: { max: MAX_BOOKINGS },
+      }),
+    );
   });
 });
 

@@ -7,6 +7,7 @@
  * Pure apart from node-ical; no clock (the caller gives the window).
  */
 import { createHash } from 'node:crypto';
+import type { BookingFeedErrorCode } from '@heizplan/contracts/booking-feeds';
 import { DateTime } from 'luxon';
 import ical, { type EventInstance, type VEvent } from 'node-ical';
 
@@ -18,9 +19,16 @@ export const BOOKINGS_AHEAD_MS = 400 * 86_400_000;
 export const MAX_BOOKINGS = 5000;
 const TITLE_MAX = 500;
 
-/** Why a calendar could not be read, in English for the feed's status. */
+/**
+ * Why a calendar could not be read: in English for the feed's status, and as a code with params
+ * for the web, which words it in the user's language.
+ */
 export class FeedParseError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    public readonly code: BookingFeedErrorCode,
+    public readonly params: Record<string, string | number> = {},
+  ) {
     super(message);
     this.name = 'FeedParseError';
   }
@@ -133,12 +141,16 @@ export function parseBookings(
   for (const raw of documents) {
     const text = raw.replace(/^\uFEFF/, '');
     if (!/^\s*BEGIN:VCALENDAR/i.test(text))
-      throw new FeedParseError('The answer is no iCalendar data (it does not begin with BEGIN:VCALENDAR).');
+      throw new FeedParseError(
+        'The answer is no iCalendar data (it does not begin with BEGIN:VCALENDAR).',
+        'feed_not_icalendar',
+      );
     let calendar: ReturnType<typeof ical.sync.parseICS>;
     try {
       calendar = ical.sync.parseICS(text);
     } catch (err) {
-      throw new FeedParseError(`The iCalendar data cannot be read: ${(err as Error).message}`);
+      const reason = (err as Error).message;
+      throw new FeedParseError(`The iCalendar data cannot be read: ${reason}`, 'feed_unreadable', { reason });
     }
     for (const component of Object.values(calendar)) {
       if (component?.type !== 'VEVENT') continue;
@@ -149,8 +161,11 @@ export function parseBookings(
       try {
         instances = ical.expandRecurringEvent(event, { from, to, expandOngoing: true });
       } catch (err) {
+        const reason = (err as Error).message;
         throw new FeedParseError(
-          `The recurrence of event ${uid || '(without UID)'} cannot be expanded: ${(err as Error).message}`,
+          `The recurrence of event ${uid || '(without UID)'} cannot be expanded: ${reason}`,
+          'feed_recurrence',
+          { uid, reason },
         );
       }
       for (const instance of instances) {
@@ -167,6 +182,8 @@ export function parseBookings(
         if (byId.size > MAX_BOOKINGS)
           throw new FeedParseError(
             `The calendar has more than ${MAX_BOOKINGS} bookings between 8 days ago and 400 days ahead; Heizplan reads at most ${MAX_BOOKINGS} per feed.`,
+            'feed_too_many_bookings',
+            { max: MAX_BOOKINGS },
           );
       }
     }

@@ -3,14 +3,15 @@
  * feed every FEED_SYNC_INTERVAL_MS, claimed once across instances) and the "sync now" endpoint.
  *
  * A successful fetch replaces the feed's bookings in one transaction with its status; a failed
- * one keeps the bookings of the last success and records the English reason (the feed is stale
- * from then on, so the engine leaves its bookings out). Whenever that changes what the engine
- * sees — other bookings, or the feed turning fresh or stale — the feed's rooms are marked due and
- * the scheduler is woken, so a new booking reaches the valves and the preview within seconds.
- * A sync whose feed was deleted, or whose address or credentials changed while it fetched,
- * records nothing.
+ * one keeps the bookings of the last success and records the reason, in English and as a code
+ * with params for the web's texts (the feed is stale from then on, so the engine leaves its
+ * bookings out). Whenever that changes what the engine sees — other bookings, or the feed
+ * turning fresh or stale — the feed's rooms are marked due and the scheduler is woken, so a new
+ * booking reaches the valves and the preview within seconds. A sync whose feed was deleted, or
+ * whose address or credentials changed while it fetched, records nothing.
  */
 import { createHash } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
 import { FEED_STALE_AFTER_MS, FEED_SYNC_INTERVAL_MS } from '@heizplan/contracts/booking-feeds';
 import type { Db } from '../../db/client.ts';
 import type { AppKeyCipher } from '../devices/app-key-cipher.ts';
@@ -103,6 +104,8 @@ export async function storeBookings(
     lastSyncAt: now,
     lastSuccessAt: now,
     lastError: null,
+    lastErrorCode: null,
+    lastErrorParams: null,
     bookingCount: rows.filter((r) => r.heats).length,
     contentHash: hash,
   });
@@ -126,7 +129,15 @@ async function fetchBookings(deps: FeedSyncDeps, feed: repo.SyncFeed, now: Date)
         ...(auth ? { authorization: basicAuth(auth.username, auth.password) } : {}),
       },
     });
-    if (!res.ok) throw new FeedFetchError(`The server answered HTTP ${res.status} ${res.statusText}`.trim());
+    if (!res.ok) {
+      // A server may send no reason phrase (HTTP/2 has none): the status's standard one stands in.
+      const statusText = res.statusText || (STATUS_CODES[res.status] ?? '');
+      throw new FeedFetchError(
+        `The server answered HTTP ${res.status} ${statusText}`.trim(),
+        'feed_http_status',
+        { status: res.status, statusText },
+      );
+    }
     documents = [await res.text()];
   }
   return parseBookings(feed.id, documents, feed.timeZone, from, to);
@@ -134,18 +145,19 @@ async function fetchBookings(deps: FeedSyncDeps, feed: repo.SyncFeed, now: Date)
 
 /**
  * Fetches `feed` and records the result (module doc). Never throws for a feed's own failure
- * (unreachable, refused, no iCalendar, too many bookings): that is recorded as its `lastError`.
+ * (unreachable, refused, no iCalendar, too many bookings): that is recorded as its `lastError`,
+ * `lastErrorCode` and `lastErrorParams`.
  * @throws only database errors.
  */
 export async function syncFeed(deps: FeedSyncDeps, feed: repo.SyncFeed): Promise<SyncResult> {
   const started = deps.now();
   let parsed: ParsedBooking[] | undefined;
-  let error: string | undefined;
+  let failure: FeedFetchError | FeedParseError | undefined;
   try {
     parsed = await fetchBookings(deps, feed, started);
   } catch (err) {
     if (!(err instanceof FeedFetchError || err instanceof FeedParseError)) throw err;
-    error = err.message;
+    failure = err;
   }
   const now = deps.now();
   const recorded = await deps.db.transaction(async (tx) => {
@@ -156,7 +168,9 @@ export async function syncFeed(deps: FeedSyncDeps, feed: repo.SyncFeed): Promise
     if (!parsed) {
       await repo.updateFeed(tx, current.companyId, feed.id, {
         lastSyncAt: now,
-        lastError: error ?? 'Unknown error',
+        lastError: failure?.message ?? 'Unknown error',
+        lastErrorCode: failure?.code ?? null,
+        lastErrorParams: failure?.params ?? null,
       });
       // Its bookings stop counting now (if the 24 hours had not done so already): the rooms fall
       // back to their plans.
@@ -169,7 +183,7 @@ export async function syncFeed(deps: FeedSyncDeps, feed: repo.SyncFeed): Promise
     return true;
   });
   if (recorded) deps.wake();
-  return error === undefined ? { ok: true, recorded } : { ok: false, error, recorded };
+  return failure === undefined ? { ok: true, recorded } : { ok: false, error: failure.message, recorded };
 }
 
 /**

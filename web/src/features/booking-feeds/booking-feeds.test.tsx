@@ -1,17 +1,19 @@
 /**
  * Booking calendars screen (decision 0053): the list in German with room, status badge, last
- * fetch and bookings found, a stale feed's error; the empty state explaining booking calendars;
- * "fetch now" with its progress and outcome; a feed's bookings with German dates and why one does
- * not heat; deleting after a confirmation; a member who only reads (ems) sees the list and the
- * bookings, no control to change anything.
+ * fetch and bookings found, a stale feed's error in the screen's language from its code (the
+ * server's English only for a code the web does not know), every code worded in both languages;
+ * the empty state explaining booking calendars; "fetch now" with its progress and outcome; a
+ * feed's bookings with German dates and why one does not heat; deleting after a confirmation; a
+ * member who only reads (ems) sees the list and the bookings, no control to change anything.
  */
-import type { Booking } from '@heizplan/contracts/booking-feeds';
+import { BOOKING_FEED_ERROR_CODES, type Booking } from '@heizplan/contracts/booking-feeds';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../app/i18n.ts';
 import { routes } from '../../app/router.tsx';
 import { bookingFeedsApi, testFeed } from '../../test/booking-feeds-fixtures.ts';
+import { resources } from '../../test/locales.ts';
 import { renderRoutes } from '../../test/render.tsx';
 import { type FetchHandler, json, signIn, testProfile } from '../../test/signed-in.ts';
 import { bookingPeriod, reasonsOf } from './components/bookings-dialog.tsx';
@@ -24,7 +26,9 @@ const stale = testFeed({
   unit: { id: '00000000-0000-4000-8000-00000000a003', name: 'Turnhalle' },
   linkedUnits: [],
   status: 'stale',
-  lastError: 'HTTP 401 Unauthorized',
+  lastError: 'The CalDAV server answered 401 Unauthorized.',
+  lastErrorCode: 'feed_http_status',
+  lastErrorParams: { status: 401, statusText: 'Unauthorized' },
   bookingCount: 0,
 });
 
@@ -89,14 +93,77 @@ describe('booking calendars screen', { timeout: 20_000 }, () => {
     );
     expect(within(table).getByTestId(`booking-feed-status-${stale.id}`)).toHaveTextContent('Veraltet');
     expect(within(table).getByTestId(`booking-feed-error-${stale.id}`)).toHaveTextContent(
-      'Fehler: HTTP 401 Unauthorized',
+      'Fehler: Der Server antwortete mit HTTP 401 Unauthorized.',
     );
+    expect(table).not.toHaveTextContent(stale.lastError ?? '');
     expect(within(table).getByText('CalDAV')).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: 'Buchungskalender' })[0]).toHaveAttribute(
       'aria-current',
       'page',
     );
   });
+
+  it('words a stale feed’s error in English on an English screen, numbers the screen’s way in either', async () => {
+    const slow = testFeed({
+      id: '00000000-0000-4000-c000-000000000003',
+      name: 'Saal – Google',
+      status: 'stale',
+      lastError: 'The calendar has more than 5000 bookings between 8 days ago and 400 days ahead.',
+      lastErrorCode: 'feed_too_many_bookings',
+      lastErrorParams: { max: 5000 },
+    });
+    open([stale, slow]);
+    const table = await screen.findByTestId('booking-feeds-table');
+    expect(within(table).getByTestId(`booking-feed-error-${stale.id}`)).toHaveTextContent(
+      'Error: The server answered HTTP 401 Unauthorized.',
+    );
+    expect(within(table).getByTestId(`booking-feed-error-${slow.id}`)).toHaveTextContent(
+      'more than 5,000 bookings',
+    );
+    await setLanguage('de');
+    await waitFor(() =>
+      expect(within(table).getByTestId(`booking-feed-error-${slow.id}`)).toHaveTextContent(
+        'mehr als 5.000 Buchungen',
+      ),
+    );
+  });
+
+  it('shows the server’s sentence for an error without a code it knows (recorded before codes)', async () => {
+    const old = testFeed({
+      status: 'stale',
+      lastError: 'The server answered HTTP 410 Gone',
+      lastErrorCode: null,
+      lastErrorParams: null,
+    });
+    const newer = testFeed({
+      id: '00000000-0000-4000-c000-000000000004',
+      status: 'stale',
+      lastError: 'Something new went wrong.',
+      lastErrorCode: 'feed_something_new',
+      lastErrorParams: {},
+    });
+    open([old, newer], undefined, 'de');
+    await setLanguage('de');
+    const table = await screen.findByTestId('booking-feeds-table');
+    expect(within(table).getByTestId(`booking-feed-error-${old.id}`)).toHaveTextContent(
+      'Fehler: The server answered HTTP 410 Gone',
+    );
+    expect(within(table).getByTestId(`booking-feed-error-${newer.id}`)).toHaveTextContent(
+      'Fehler: Something new went wrong.',
+    );
+  });
+
+  it.each(['de', 'en'])(
+    'words every error code of a feed in %s, with the same values as the other language',
+    (lng) => {
+      const texts = (l: string) => (resources[l]?.['booking-feeds']?.errors ?? {}) as Record<string, unknown>;
+      const params = (text: unknown) => [...String(text).matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+      for (const code of BOOKING_FEED_ERROR_CODES) {
+        expect(typeof texts(lng)[code], code).toBe('string');
+        expect(params(texts(lng)[code]), code).toEqual(params(texts(lng === 'de' ? 'en' : 'de')[code]));
+      }
+    },
+  );
 
   it('explains what a booking calendar is when there is none', async () => {
     open([]);
@@ -115,7 +182,11 @@ describe('booking calendars screen', { timeout: 20_000 }, () => {
             answer = resolve;
           })
         : method === 'POST' && url === `/api/companies/c1/booking-feeds/${stale.id}/sync`
-          ? json(200, { ...stale, lastError: 'HTTP 404 Not Found' })
+          ? json(200, {
+              ...stale,
+              lastError: 'The CalDAV server answered 404 Not Found.',
+              lastErrorParams: { status: 404, statusText: 'Not Found' },
+            })
           : undefined,
     );
     const button = await screen.findByTestId(`booking-feed-sync-now-${feed.id}`);

@@ -1,6 +1,7 @@
 /**
  * List of the booking feeds: name (and kind), room with its linked rooms, status as a badge
- * (not fetched yet / up to date / stale, with the last error of a stale one), last fetch as a
+ * (not fetched yet / up to date / stale, with the last error of a stale one in the user's language
+ * from its code — the server's English only for a code this web does not know), last fetch as a
  * relative time with the bookings it found. Actions per row: show the bookings (every member),
  * edit, fetch now (with its progress) and delete (members who operate). The UI kit's Table,
  * paged by the server; on a phone the name column also shows room and status, and the last
@@ -11,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { RelativeTime } from '../../../components/relative-time.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Table, type TableColumn, type TablePage } from '../../../components/ui/table.tsx';
+import { localParams } from '../../../lib/problem-message.ts';
 
 export interface BookingFeedsTableProps {
   data: TablePage<BookingFeed>;
@@ -49,7 +51,14 @@ export function BookingFeedsTable({
   onPageChange,
   onSizeChange,
 }: BookingFeedsTableProps) {
-  const { t } = useTranslation('booking-feeds');
+  const { t, i18n } = useTranslation('booking-feeds');
+
+  // A feed that failed before the server sent codes, or with a code newer than this web, has
+  // only the English sentence.
+  const errorText = (feed: BookingFeed) =>
+    feed.lastErrorCode && i18n.exists(`booking-feeds:errors.${feed.lastErrorCode}`)
+      ? t(`errors.${feed.lastErrorCode}`, localParams(feed.lastErrorParams ?? {}, i18n.language))
+      : feed.lastError;
 
   const status = (feed: BookingFeed, testid: string) => (
     <span className="flex flex-col items-start gap-1">
@@ -131,7 +140,7 @@ export function BookingFeedsTable({
               className="max-w-64 text-xs break-words text-red-800"
               data-testid={`booking-feed-error-${feed.id}`}
             >
-              {t('lastError', { error: feed.lastError })}
+              {t('lastError', { error: errorText(feed) })}
             </span>
           )}
         </span>

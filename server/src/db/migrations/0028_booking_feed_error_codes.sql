@@ -1,0 +1,2 @@
+ALTER TABLE "booking_feeds" ADD COLUMN "last_error_code" text;--> statement-breakpoint
+ALTER TABLE "booking_feeds" ADD COLUMN "last_error_params" jsonb;
