@@ -115,6 +115,7 @@ export function createServices({ config, db, log, ports = {} }: ServicesOptions)
     log,
   });
   const units = new UnitsService(heating);
+  const closures = new ClosuresService(heating);
   // Companies and invites use each other: a team invite is an invite, an invite reads its company.
   const companies: CompaniesService = new CompaniesService({
     db,
@@ -122,6 +123,8 @@ export function createServices({ config, db, log, ports = {} }: ServicesOptions)
     inviter: { create: (userId, companyId, input) => invites.create(userId, companyId, input) },
     heating: {
       settingsChanged: async (companyId) => {
+        // A new time zone moves the last occurrence of recurring closures.
+        await closures.zoneChanged(companyId);
         await markCompanyUnitsDue(db, companyId, now());
         wake();
       },
@@ -148,7 +151,7 @@ export function createServices({ config, db, log, ports = {} }: ServicesOptions)
     plans: new PlansService(heating),
     previews: new PreviewService(heating),
     events: new EventsService(heating),
-    closures: new ClosuresService(heating),
+    closures,
     buildings: new BuildingsService(heating),
     buildingDays: new BuildingDaysService(heating),
     bookingFeeds: new BookingFeedsService({

@@ -112,6 +112,27 @@ describe('closures API: recurrence and buildings', () => {
       expect(await listed(`?from=${inHours(-400)}&to=${inHours(1)}&size=200`)).toContain(daily.id);
     });
 
+    it("moves a recurring closure's last end with the company's time zone", async () => {
+      // Daily 08:00–09:00 UTC from Friday 26 March 2027, three times; Berlin moves to summer time
+      // on the Sunday, New York did two weeks before.
+      const closure = await create({
+        start: '2027-03-26T08:00:00.000Z',
+        end: '2027-03-26T09:00:00.000Z',
+        recurrence: 'FREQ=DAILY;COUNT=3',
+      });
+      const lastEnd = async () =>
+        (await t.database.db.select({ id: closures.id, lastEnd: closures.lastEnd }).from(closures))
+          .find((r) => r.id === closure.id)
+          ?.lastEnd?.toISOString();
+      expect(await lastEnd()).toBe('2027-03-28T09:00:00.000Z');
+      // In Berlin the occurrences keep 09:00–10:00 local time: Sunday's ends at 08:00 UTC.
+      expect((await call('PATCH', `${c}/`, { time_zone: 'Europe/Berlin' })).statusCode).toBe(200);
+      expect(await lastEnd()).toBe('2027-03-28T08:00:00.000Z');
+      expect((await call('PATCH', `${c}/`, { time_zone: 'America/New_York' })).statusCode).toBe(200);
+      expect(await lastEnd()).toBe('2027-03-28T09:00:00.000Z');
+      expect((await call('PATCH', `${c}/`, { time_zone: 'UTC' })).statusCode).toBe(200);
+    });
+
     it.each([
       ['an hourly rule', 'FREQ=HOURLY'],
       ['a blank rule (null is none)', '  '],

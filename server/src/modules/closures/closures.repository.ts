@@ -139,6 +139,30 @@ function listWhere(companyId: string, f: ClosureListFilter, now: Date) {
   );
 }
 
+/** Every recurring closure of the company, with the end of its last occurrence as stored. */
+export async function recurringClosures(db: Db, companyId: string) {
+  return db
+    .select({
+      id: closures.id,
+      start: closures.start,
+      end: closures.end,
+      recurrence: closures.recurrence,
+      lastEnd: closures.lastEnd,
+    })
+    .from(closures)
+    .where(and(eq(closures.companyId, companyId), isNotNull(closures.recurrence)));
+}
+
+/** Stores each closure's `lastEnd` (the end of its last occurrence; null = none). */
+export async function setLastEnds(db: Db, companyId: string, rows: { id: string; lastEnd: Date | null }[]) {
+  for (const { id, lastEnd } of rows) {
+    await db
+      .update(closures)
+      .set({ lastEnd })
+      .where(and(eq(closures.companyId, companyId), eq(closures.id, id)));
+  }
+}
+
 /** The recurring closures the list's filters pass (all pages), for the service's exact check. */
 export async function recurringListed(db: Db, companyId: string, f: ClosureListFilter, now: Date) {
   return db

@@ -364,6 +364,20 @@ export class ClosuresService {
       });
   }
 
+  /**
+   * After the company's time zone changed: the last occurrence of a recurring closure with an
+   * UNTIL or COUNT ends at another instant, which decides whether it still counts (`endsAfter`).
+   * @returns how many closures changed.
+   */
+  async zoneChanged(companyId: string): Promise<number> {
+    const zone = await this.zone(companyId);
+    const changed = (await repo.recurringClosures(this.db, companyId))
+      .map((c) => ({ id: c.id, before: c.lastEnd, lastEnd: lastOccurrenceEnd(c, zone) }))
+      .filter((c) => c.before?.getTime() !== c.lastEnd?.getTime());
+    await repo.setLastEnds(this.db, companyId, changed);
+    return changed.length;
+  }
+
   private async zone(companyId: string): Promise<string> {
     return (await repo.companyZone(this.db, companyId)) ?? FALLBACK_ZONE;
   }
