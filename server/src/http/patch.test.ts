@@ -109,7 +109,7 @@ function fieldPatches(f: WalkFixture): Record<string, FieldPatch[]> {
       { field: 'dates', value: ['2031-12-25'] },
     ],
     'PATCH /api/companies/{companyId}/devices/{deviceId}': [
-      { field: 'model', value: 'milesight-wt101' },
+      { field: 'model', value: 'milesight-wt101', derived: ['antiFreezeSupport'] },
       { field: 'appKey', value: 'fedcba9876543210fedcba9876543210', derived: ['appKeyLast4'] },
       { field: 'joinEui', value: 'a000000000000100' },
       { field: 'unitId', value: f.otherUnitId, derived: ['unitName'] },

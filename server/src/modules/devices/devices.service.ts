@@ -170,7 +170,7 @@ export class DevicesService {
   ): Promise<Device> {
     const { db } = this.deps;
     await requireMember(db, userId, companyId, 'operate');
-    await this.require(companyId, id);
+    const current = await this.require(companyId, id);
     if (patch.unitId) {
       await this.requireUnit(companyId, patch.unitId);
       const usable = await this.deps.licences.usable(db, companyId);
@@ -180,6 +180,10 @@ export class DevicesService {
     const cipher = patch.appKey ? await this.deps.cipher() : undefined;
     await repo.updateDevice(db, companyId, id, {
       ...(patch.model !== undefined ? { model: patch.model } : {}),
+      // What another model's firmware answered says nothing about this one: it is asked again.
+      ...(patch.model !== undefined && patch.model !== current.device.model
+        ? { firmware: null, antiFreeze: null }
+        : {}),
       ...(patch.joinEui !== undefined ? { joinEui: patch.joinEui } : {}),
       ...(patch.unitId !== undefined ? { unitId: patch.unitId } : {}),
       ...(patch.appKey && cipher

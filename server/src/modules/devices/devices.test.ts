@@ -110,6 +110,18 @@ describe('devices API', () => {
     }
   });
 
+  it('forgets the firmware and frost protection a device reported once its model changes', async () => {
+    const id = '70b3d57ed0000006';
+    await register(id);
+    const reported = { firmware: '4.3', antiFreeze: { activation: 7, deactivation: 10, target: 8 } };
+    await t.database.db.update(devices).set(reported).where(eq(devices.id, id));
+    const same = await call('PATCH', `${base}/${id}`, { model: 'mclimate-vicki' });
+    expect(same.json()).toMatchObject({ ...reported, antiFreezeSupport: 'supported' });
+    const other = await call('PATCH', `${base}/${id}`, { model: 'milesight-wt101' });
+    expect(other.json()).toMatchObject({ firmware: null, antiFreeze: null, antiFreezeSupport: 'none' });
+    await call('DELETE', `${base}/${id}`);
+  });
+
   it('replaces the AppKey on update and keeps only its last 4 digits visible', async () => {
     const res = await call('PATCH', `${base}/70b3d57ed0000001`, { appKey: `${'ff'.repeat(14)}1234` });
     expect(res.json()).toMatchObject({ appKeySet: true, appKeyLast4: '1234' });
