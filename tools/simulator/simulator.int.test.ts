@@ -146,16 +146,23 @@ describe('simulator against Heizplan over the embedded broker', () => {
           .where(eq(downlinks.id, row?.id ?? ''));
         return state?.state === 'acknowledged';
       });
-      // The answers come with the uplink after the one that took the downlink.
-      await simulator.tick(0.25);
-      await ingest.drain();
       return row?.payload;
     };
     const device = async () => (await database.db.select().from(devices).where(eq(devices.id, vicki)))[0];
     // The earlier setpoint already asked for the firmware; the simulated Vicki runs 4.3.
-    await eventually('the firmware known', async () => (await device())?.firmware === '4.3');
+    await eventually('the firmware known', async () => {
+      await simulator.tick(0.25);
+      await ingest.drain();
+      return (await device())?.firmware === '4.3';
+    });
     // Company frost protection 8 °C: on below 7 °C, off above 10 °C, then read back (4A).
     expect(await setpointTo(19)).toBe('0e13494664084a');
+    // The answer comes with an uplink after the one that took the downlink.
+    await eventually('the frost protection reported', async () => {
+      await simulator.tick(0.25);
+      await ingest.drain();
+      return (await device())?.antiFreeze?.target === 8;
+    });
     expect((await device())?.antiFreeze).toEqual({ activation: 7, deactivation: 10, target: 8 });
     expect(await setpointTo(21)).toBe('0e15');
   });

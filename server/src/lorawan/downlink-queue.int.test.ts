@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import mqtt from 'mqtt';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase } from '../../test/helpers.ts';
@@ -253,6 +253,42 @@ describe.each(brokerTargets)('setpoint downlinks ($name)', ({ url }) => {
       ]),
     );
     await eventually('four command/down messages', () => received.length >= 4);
+    expect(await queue.reconcile()).toBe(0);
+  });
+
+  it('sends a valve holding its setpoint that setpoint again when it still owes its own settings', async () => {
+    const seeded = await seedValves(database.db, 3);
+    const since = new Date('2026-11-22T05:00:00Z');
+    await database.db
+      .update(units)
+      .set({ setpoint: 20, setpointSince: since, setpointSource: 'regular_plan' })
+      .where(inArray(units.id, seeded.unitIds));
+    const [owing, recent, settled] = seeded.devEuis as [string, string, string];
+    await queue.send(seeded.devEuis.map((devEui, i) => ({ ...command(seeded, i, devEui, 20), at: since })));
+    await queue.idle();
+    // All three took 20 °C; the first two never told their firmware, the third reported everything.
+    const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+    await database.db
+      .update(downlinks)
+      .set({ state: 'acknowledged', updatedAt: ago(25) })
+      .where(inArray(downlinks.devEui, [owing, settled]));
+    await database.db
+      .update(downlinks)
+      .set({ state: 'acknowledged', updatedAt: ago(5) })
+      .where(eq(downlinks.devEui, recent));
+    await database.db
+      .update(devices)
+      .set({ firmware: '4.3', antiFreeze: { activation: 7, deactivation: 10, target: 8 } })
+      .where(eq(devices.id, settled));
+    // The Vicki reports every 10 minutes: after 25 the answer is overdue, after 5 it is not.
+    expect(await queue.reconcile()).toBe(1);
+    await queue.idle();
+    const again = await database.db
+      .select()
+      .from(downlinks)
+      .where(and(eq(downlinks.devEui, owing), eq(downlinks.state, 'queued')));
+    expect(again.map((r) => [r.setpoint, r.payload])).toEqual([[20, '0e1404']]);
+    // Sent and not yet answered: nothing more.
     expect(await queue.reconcile()).toBe(0);
   });
 

@@ -238,6 +238,12 @@ export interface DesiredState {
   /** °C of the device's newest downlink that was not superseded; null when it never got one. */
   lastSetpoint: number | null;
   lastAppliedAt: Date | null;
+  /** That downlink's state and when it last changed. */
+  lastState: string | null;
+  lastUpdatedAt: Date | null;
+  /** The device's own settings as it reported them, and the company's frost protection (°C). */
+  settings: { firmware: string | null; antiFreeze: AntiFreeze | null };
+  frostProtection: number;
 }
 
 /** Which devices `desiredStates` reads: units whose setpoint took effect within `withinMs`, or these ids. */
@@ -261,11 +267,14 @@ export async function desiredStates(
     await db.execute(sql`
       select d.id as device_id, d.model, u.company_id, u.id as unit_id, u.setpoint, u.setpoint_since,
         u.setpoint_source, u.ignore_wall_control, u.wall_control_min, u.wall_control_max,
-        last.setpoint as last_setpoint, last.applied_at as last_applied_at
+        last.setpoint as last_setpoint, last.applied_at as last_applied_at,
+        last.state as last_state, last.updated_at as last_updated_at,
+        d.firmware, d.anti_freeze, c.frost_protection
       from devices d
       join units u on u.id = d.unit_id
+      join companies c on c.id = u.company_id
       left join lateral (
-        select dl.setpoint, dl.applied_at from downlinks dl
+        select dl.setpoint, dl.applied_at, dl.state, dl.updated_at from downlinks dl
         where dl.device_id = d.id and dl.state <> 'superseded'
         order by dl.applied_at desc, dl.created_at desc
         limit 1
@@ -281,6 +290,13 @@ export async function desiredStates(
     model: String(r.model),
     lastSetpoint: r.last_setpoint === null ? null : Number(r.last_setpoint),
     lastAppliedAt: r.last_applied_at === null ? null : new Date(r.last_applied_at as string),
+    lastState: r.last_state === null ? null : String(r.last_state),
+    lastUpdatedAt: r.last_updated_at === null ? null : new Date(r.last_updated_at as string),
+    settings: {
+      firmware: r.firmware === null ? null : String(r.firmware),
+      antiFreeze: (r.anti_freeze as AntiFreeze | null) ?? null,
+    },
+    frostProtection: Number(r.frost_protection),
     command: {
       companyId: String(r.company_id),
       unitId: String(r.unit_id),

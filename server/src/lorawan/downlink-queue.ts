@@ -42,7 +42,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { downlinkBacklog, downlinkDeadLetters, downlinkEvents } from '../metrics.ts';
 import type { SetpointCommand, SetpointSink } from '../scheduling/setpoint-sink.ts';
-import { bytesToHex, CodecError, deviceSetpoint, hexToBytes } from './codecs/codec.ts';
+import { bytesToHex, CodecError, type DeviceCodec, deviceSetpoint, hexToBytes } from './codecs/codec.ts';
 import { getCodec } from './codecs/registry.ts';
 import { desiredAntiFreeze, settingsCommands } from './device-settings.ts';
 import {
@@ -119,18 +119,47 @@ const message = (err: unknown): string =>
 /**
  * The commands of `states` whose device (with a setpoint codec) last got another value or none,
  * each dated no older than what the device already has, or the queue would take it as stale.
+ * A device that holds its setpoint but still owes its own settings (device-settings.ts) gets the
+ * setpoint again, dated `now`, once its last downlink is settled and two of its report intervals
+ * passed without the answer: settings reach valves whose setpoint does not change for days.
  */
-function missingCommands(states: DesiredState[]): SetpointCommand[] {
+function missingCommands(states: DesiredState[], now: Date): SetpointCommand[] {
   const missing: SetpointCommand[] = [];
-  for (const { command, model, lastSetpoint, lastAppliedAt } of states) {
-    const range = getCodec(model).setpoint;
-    if (!range) continue;
-    const expected = deviceSetpoint(range, command.setpoint);
-    if (lastSetpoint !== null && Math.abs(lastSetpoint - expected) < 1e-6) continue;
+  for (const state of states) {
+    const { command, model, lastSetpoint, lastAppliedAt } = state;
+    const codec = getCodec(model);
+    if (!codec.setpoint) continue;
+    const expected = deviceSetpoint(codec.setpoint, command.setpoint);
+    if (lastSetpoint !== null && Math.abs(lastSetpoint - expected) < 1e-6) {
+      if (owesSettings(state, now)) missing.push({ ...command, at: now });
+      continue;
+    }
     const at = lastAppliedAt && lastAppliedAt.getTime() > command.at.getTime() ? lastAppliedAt : command.at;
     missing.push({ ...command, at });
   }
   return missing;
+}
+
+/** The device's own settings due (device-settings.ts); none where the desired values do not encode. */
+function ownSettings(
+  codec: DeviceCodec,
+  device: { settings: DesiredState['settings']; frostProtection: number },
+): Uint8Array {
+  try {
+    return settingsCommands(codec, device.settings, desiredAntiFreeze(device.frostProtection));
+  } catch (err) {
+    if (err instanceof CodecError) return new Uint8Array();
+    throw err;
+  }
+}
+
+/** Whether a device holding its setpoint should be sent it again to carry its own settings. */
+function owesSettings(state: DesiredState, now: Date): boolean {
+  const codec = getCodec(state.model);
+  if (state.lastState !== 'acknowledged' && state.lastState !== 'failed') return false;
+  const waited = now.getTime() - (state.lastUpdatedAt?.getTime() ?? 0);
+  if (waited < 2 * codec.reportIntervalS * 1000) return false;
+  return ownSettings(codec, state).length > 0;
 }
 
 export class DownlinkQueue implements SetpointSink {
@@ -218,7 +247,7 @@ export class DownlinkQueue implements SetpointSink {
   async reconcileDevices(deviceIds: string[]): Promise<number> {
     if (deviceIds.length === 0 || this.closed) return 0;
     const states = await desiredStates(this.options.db, '', deviceIds.length, { deviceIds });
-    const missing = missingCommands(states);
+    const missing = missingCommands(states, new Date());
     await this.send(missing);
     return missing.length;
   }
@@ -228,7 +257,7 @@ export class DownlinkQueue implements SetpointSink {
     let after = '';
     while (!this.closed) {
       const states = await desiredStates(this.options.db, after, RECONCILE_CHUNK, { withinMs });
-      const missing = missingCommands(states);
+      const missing = missingCommands(states, new Date());
       if (missing.length > 0) {
         await this.send(missing);
         await this.idle();
@@ -356,8 +385,7 @@ export class DownlinkQueue implements SetpointSink {
       let fPort: number;
       try {
         const frame = codec.encodeSetpoint(setpoint);
-        const settings = settingsCommands(codec, device.settings, desiredAntiFreeze(device.frostProtection));
-        payload = bytesToHex(Uint8Array.from([...frame.bytes, ...settings]));
+        payload = bytesToHex(Uint8Array.from([...frame.bytes, ...ownSettings(codec, device)]));
         fPort = frame.fPort;
       } catch (err) {
         if (!(err instanceof CodecError)) throw err;
