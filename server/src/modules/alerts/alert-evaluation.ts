@@ -192,7 +192,8 @@ function candidates(now: Date, scope: EvaluationScope): SQL {
       sql`
         select f.company_id, 'booking_feed_stale', 'booking_feed', f.id::text, '', f.unit_id,
           jsonb_build_object('feed', f.name, 'since', coalesce(f.last_success_at, f.created_at),
-            'lastSuccessAt', f.last_success_at, 'lastError', f.last_error)
+            'lastSuccessAt', f.last_success_at, 'lastError', f.last_error,
+            'lastErrorCode', f.last_error_code)
         from booking_feeds f
         left join alert_settings s on s.company_id = f.company_id
         where ${enabled(sql`'booking_feed_stale'`)} and f.last_sync_at is not null

@@ -464,7 +464,11 @@ describe('booking feeds', () => {
         subjectName: 'Raumbuchung',
         unitId: room,
         unitName: 'Aula',
-        details: expect.objectContaining({ lastError: 'The server answered HTTP 500 Internal Server Error' }),
+        details: expect.objectContaining({
+          lastError: 'The server answered HTTP 500 Internal Server Error',
+          // Webhook receivers can tell the kind of failure from the code.
+          lastErrorCode: 'feed_http_status',
+        }),
       }),
     ]);
 
