@@ -467,6 +467,36 @@ describe('buildings API', () => {
       });
     });
 
+    it('sorts units by building, then by floor as the building lists them, units without building last', async () => {
+      const store = (
+        await call('POST', `${c3}/units`, { name: 'Geräteraum', buildingId: hall.id, floor: 'EG' })
+      ).json();
+      const listed = async (order: string) =>
+        ((await call('GET', `${c3}/units?sort=building&order=${order}&size=100`)).json().results as {
+          name: string;
+          buildingName: string | null;
+          floor: string | null;
+        }[]).map((u) => [u.buildingName, u.floor, u.name]);
+      // "Halle" before "Schule"; in the school "EG" before "1. OG" (its list), not alphabetically.
+      expect(await listed('asc')).toEqual([
+        ['Halle', 'EG', 'Geräteraum'],
+        ['Schule', 'EG', 'Raum E1'],
+        ['Schule', 'EG', 'Raum E2'],
+        ['Schule', '1. OG', 'Raum 101'],
+        [null, null, 'Container'],
+        [null, null, 'Umzug'],
+      ]);
+      expect(await listed('desc')).toEqual([
+        ['Schule', '1. OG', 'Raum 101'],
+        ['Schule', 'EG', 'Raum E1'],
+        ['Schule', 'EG', 'Raum E2'],
+        ['Halle', 'EG', 'Geräteraum'],
+        [null, null, 'Container'],
+        [null, null, 'Umzug'],
+      ]);
+      await call('DELETE', `${c3}/units/${store.id}`);
+    });
+
     it('clears the floor of units on a floor the building drops, keeping the others', async () => {
       const res = await call('PATCH', `${c3}/buildings/${school.id}`, { floors: ['EG', '2. OG'] });
       expect(res.json()).toMatchObject({ floors: ['EG', '2. OG'], unitCount: 3 });

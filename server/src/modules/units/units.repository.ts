@@ -12,7 +12,7 @@ import { deliveredSetpoints, parseCarried } from '../../lorawan/delivered-setpoi
 import type { UnitDownlinkStatus } from '../../lorawan/downlink-status.ts';
 
 export type UnitRecord = Awaited<ReturnType<typeof selectUnits>>[number];
-export type UnitSort = 'name' | 'group' | 'setpoint' | 'roomTemperature' | 'createdAt';
+export type UnitSort = 'name' | 'group' | 'building' | 'setpoint' | 'roomTemperature' | 'createdAt';
 
 /** `ilike` pattern matching `text` literally anywhere. */
 export function containsPattern(text: string): string {
@@ -49,16 +49,28 @@ export interface UnitListFilter {
 }
 
 /**
- * Sort keys of `unitsPage`'s statement: inside the page subquery (u = units, g = groups) and on
- * its result p, where the rows of the page are put in order once more.
+ * Sort keys of `unitsPage`'s statement: inside the page subquery (u = units, g = groups,
+ * b = buildings) and on its result p, where the rows of the page are put in order once more.
+ * By building: its name, then the floor's place in the building's own list of floors (the
+ * order the user entered, cellar to roof), so the list reads as groups of building and floor.
  */
-const pageSortColumns: Record<UnitSort, { inner: SQL; outer: SQL }> = {
-  name: { inner: naturally(sql`u.name`), outer: naturally(sql`p.name`) },
-  group: { inner: naturally(sql`g.name`), outer: naturally(sql`p.group_name`) },
-  setpoint: { inner: sql`u.setpoint`, outer: sql`p.setpoint` },
-  roomTemperature: { inner: sql`u.room_temperature`, outer: sql`p.room_temperature` },
-  createdAt: { inner: sql`u.created_at`, outer: sql`p.created_at` },
+const pageSortColumns: Record<UnitSort, { inner: SQL[]; outer: SQL[] }> = {
+  name: { inner: [naturally(sql`u.name`)], outer: [naturally(sql`p.name`)] },
+  group: { inner: [naturally(sql`g.name`)], outer: [naturally(sql`p.group_name`)] },
+  building: {
+    inner: [naturally(sql`b.name`), floorPosition(sql`b.floors`, sql`u.floor`)],
+    outer: [naturally(sql`p.building_name`), sql`p.floor_position`],
+  },
+  setpoint: { inner: [sql`u.setpoint`], outer: [sql`p.setpoint`] },
+  roomTemperature: { inner: [sql`u.room_temperature`], outer: [sql`p.room_temperature`] },
+  createdAt: { inner: [sql`u.created_at`], outer: [sql`p.created_at`] },
 };
+
+/** 1-based place of `floor` in the jsonb array `floors`; null for no floor or one not listed. */
+function floorPosition(floors: SQL, floor: SQL): SQL {
+  return sql`(select f.ord from jsonb_array_elements_text(${floors}) with ordinality as f(name, ord)
+    where f.name = ${floor} limit 1)`;
+}
 
 /** Pages 1 … this of each sort order, filter and size use a named prepared statement. */
 const PREPARED_PAGES = 5;
@@ -116,7 +128,13 @@ export async function unitsPage(
     ${f.q ? sql`and (u.name ilike ${containsPattern(f.q)} or g.name ilike ${containsPattern(f.q)})` : sql``}`;
   // Empty values sort last in both directions so the interesting rows come first.
   const direction = f.order === 'asc' ? sql`asc` : sql`desc`;
+  const keys = (columns: SQL[]) =>
+    sql.join(
+      columns.map((column) => sql`${column} ${direction} nulls last`),
+      sql`, `,
+    );
   const { inner, outer } = pageSortColumns[f.sort];
+  const byBuilding = f.sort === 'building';
   // Limit and offset are written into the text (validated integers): as parameters they kept
   // PostgreSQL on custom plans, planned anew each time. The first pages — nearly all requests —
   // are prepared statements; a deep page is one text more per connection, so it runs unnamed.
@@ -137,10 +155,11 @@ export async function unitsPage(
     ) t on true
     left join lateral (
       select u.*, g.name as group_name, b.name as building_name
+        ${byBuilding ? sql`, ${floorPosition(sql`b.floors`, sql`u.floor`)} as floor_position` : sql``}
       from units u left join groups g on g.id = u.group_id
         left join buildings b on b.id = u.building_id
       where ${matching}
-      order by ${inner} ${direction} nulls last, ${naturally(sql`u.name`)} asc, u.id asc
+      order by ${keys(inner)}, ${naturally(sql`u.name`)} asc, u.id asc
       limit ${sql.raw(String(f.size))} offset ${sql.raw(String((f.page - 1) * f.size))}
     ) p on true
     left join users c on c.id = p.created_by
@@ -157,7 +176,7 @@ export async function unitsPage(
       ) l
       left join devices dv on dv.id = l.device_id
     ) dl on p.id is not null
-    order by ${outer} ${direction} nulls last, ${naturally(sql`p.name`)} asc, p.id asc`,
+    order by ${keys(outer)}, ${naturally(sql`p.name`)} asc, p.id asc`,
   );
   // Always one row at least: the caller's, with the page's rows beside it when there are any.
   const first = raw[0] ?? {};

@@ -15,6 +15,7 @@ import type { Unit } from '@heizplan/contracts/heating';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BuildingFilterSelects } from '../../components/building-filter-selects.tsx';
+import { BuildingGroupingToggle, useBuildingGrouping } from '../../components/building-grouping.tsx';
 import { PagedList } from '../../components/paged-list/paged-list.tsx';
 import { usePagedList } from '../../components/paged-list/use-paged-list.ts';
 import { SearchInput } from '../../components/ui/search-input.tsx';
@@ -35,10 +36,13 @@ import { useBuildingFilter } from '../../lib/heating/current-building.ts';
 import { type UnitListParams, useUnits } from '../../lib/heating/list-units.ts';
 import { useCan } from '../../lib/use-can.ts';
 
+const BY_NAME = { key: 'name', order: 'asc' } as const;
+
 export function UnitsPage() {
   const { t } = useTranslation('units');
   const format = useHeatingFormat();
-  const list = usePagedList({ key: 'name', order: 'asc' });
+  const list = usePagedList(BY_NAME);
+  const grouping = useBuildingGrouping<Unit>(list, BY_NAME);
   const building = useBuildingFilter(() => list.table.onPageChange(1));
   const { buildingId } = building;
   const units = useUnits({ ...(list.params as UnitListParams), ...(buildingId ? { buildingId } : {}) });
@@ -185,11 +189,13 @@ export function UnitsPage() {
         rowKey={(unit) => unit.id}
         texts={{ loadError: t('loadError'), emptyTitle: t('empty.title'), emptyText: t('empty.text') }}
         filtered={Boolean(list.q || buildingId)}
+        groupBy={grouping.groupBy}
         filters={
           building.buildings.length > 0 ? (
             <div className="grid gap-3 sm:grid-cols-3">
               <SearchInput value={list.search} onChange={list.setSearch} testid="units-search" />
               <BuildingFilterSelects filter={building} testid="units" />
+              <BuildingGroupingToggle grouping={grouping} shown testid="units" />
             </div>
           ) : undefined
         }

@@ -28,6 +28,8 @@ export interface PagedListProps<T> {
   filtered?: boolean;
   /** Replaces the search box, e.g. search plus filter selects. */
   filters?: ReactNode;
+  /** Group headings in the table (the Table's `groupBy`). */
+  groupBy?: (row: T) => string;
   /** Prefix of the test ids: `<testid>-loading|error|empty|search|table`. */
   testid: string;
 }
@@ -46,6 +48,7 @@ export function PagedList<T>({
   texts,
   filtered = Boolean(list.q),
   filters,
+  groupBy,
   testid,
 }: PagedListProps<T>) {
   if (query.isPending) {
@@ -91,6 +94,7 @@ export function PagedList<T>({
         {...list.table}
         loading={query.isFetching && query.isPlaceholderData}
         emptyText={texts.noMatch}
+        {...(groupBy ? { groupBy } : {})}
         testid={`${testid}-table`}
       />
     </>

@@ -13,7 +13,7 @@
  * `minScreen` is left out below that breakpoint. On a phone a table that is still too wide
  * scrolls inside its frame with the first column kept in view.
  */
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cx } from './cx.ts';
 import { Icon } from './icon.tsx';
@@ -57,6 +57,11 @@ export interface TableProps<T> {
   emptyText?: string;
   /** Accessible name of the table. */
   label?: string;
+  /**
+   * Group label of a row: a heading row goes before each row whose label differs from the row
+   * above (the server sorts so that a group's rows follow each other).
+   */
+  groupBy?: (row: T) => string;
   testid?: string;
 }
 
@@ -97,6 +102,7 @@ export function Table<T>({
   disabled = false,
   emptyText,
   label,
+  groupBy,
   testid = 'table',
 }: TableProps<T>) {
   const { t } = useTranslation('ui');
@@ -153,25 +159,37 @@ export function Table<T>({
             </tr>
           </thead>
           <tbody className={cx(loading && 'opacity-50')}>
-            {data.results.map((row) => (
-              <tr
-                key={rowKey(row)}
-                data-testid={`${testid}-row-${rowKey(row)}`}
-                className="group border-b border-stone-100 last:border-b-0"
-              >
-                {columns.map((column, index) => (
-                  <td
-                    key={column.key}
-                    className={cx(
-                      'bg-white py-3 group-hover:bg-stone-50',
-                      column.wrap ? 'min-w-24' : 'whitespace-nowrap',
-                      columnClass(column, index),
-                    )}
-                  >
-                    {column.render ? column.render(row) : String(cellValue(row, column.key) ?? '')}
-                  </td>
-                ))}
-              </tr>
+            {data.results.map((row, rowIndex) => (
+              <Fragment key={rowKey(row)}>
+                {groupBy && (rowIndex === 0 || groupBy(data.results[rowIndex - 1] as T) !== groupBy(row)) && (
+                  <tr data-testid={`${testid}-group-${rowKey(row)}`}>
+                    <th
+                      colSpan={columns.length}
+                      scope="colgroup"
+                      className="border-b border-stone-200 bg-stone-100 px-2 py-2 text-xs font-semibold text-stone-700 sm:px-3"
+                    >
+                      <span className="sticky left-2">{groupBy(row)}</span>
+                    </th>
+                  </tr>
+                )}
+                <tr
+                  data-testid={`${testid}-row-${rowKey(row)}`}
+                  className="group border-b border-stone-100 last:border-b-0"
+                >
+                  {columns.map((column, index) => (
+                    <td
+                      key={column.key}
+                      className={cx(
+                        'bg-white py-3 group-hover:bg-stone-50',
+                        column.wrap ? 'min-w-24' : 'whitespace-nowrap',
+                        columnClass(column, index),
+                      )}
+                    >
+                      {column.render ? column.render(row) : String(cellValue(row, column.key) ?? '')}
+                    </td>
+                  ))}
+                </tr>
+              </Fragment>
             ))}
           </tbody>
         </table>

@@ -205,6 +205,32 @@ describe('units in buildings', { timeout: 20_000 }, () => {
     ).toBe(true);
   });
 
+  it('groups the units by building and floor under headings, and back to names', async () => {
+    const aula = testUnit({ name: 'Aula', buildingId: main.id, buildingName: main.name, floor: 'EG' });
+    const hall = testUnit({ name: 'Halle', buildingId: main.id, buildingName: main.name, floor: 'EG' });
+    const lab = testUnit({ name: 'Labor', buildingId: school.id, buildingName: school.name });
+    const loose = testUnit({ name: 'Kiosk' });
+    // The server answers in building order (its `sort=building`).
+    const { fetchMock } = open('/units', [aula, hall, lab, loose]);
+    await screen.findByTestId(`unit-place-${aula.id}`);
+    expect(screen.queryByTestId(`units-table-group-${aula.id}`)).toBeNull();
+    const unitCalls = () =>
+      fetchMock.mock.calls.map(([u]) => String(u)).filter((u) => u.startsWith('/api/companies/c1/units?'));
+    const toggle = await screen.findByTestId('units-group-by-building');
+    expect(toggle).toHaveAccessibleName('Group by building and floor');
+    await userEvent.click(toggle);
+    await waitFor(() => expect(unitCalls().at(-1)).toContain('sort=building&order=asc'));
+    expect(await screen.findByTestId(`units-table-group-${aula.id}`)).toHaveTextContent('Hauptgebäude · EG');
+    expect(screen.queryByTestId(`units-table-group-${hall.id}`)).toBeNull();
+    expect(screen.getByTestId(`units-table-group-${lab.id}`)).toHaveTextContent('Schule');
+    expect(screen.getByTestId(`units-table-group-${loose.id}`)).toHaveTextContent('No building');
+    expect(screen.getByRole('columnheader', { name: 'Hauptgebäude · EG' })).toHaveAttribute('scope', 'colgroup');
+    // Back to the list by name (from the cache), without headings.
+    await userEvent.click(toggle);
+    await waitFor(() => expect(screen.queryByTestId(`units-table-group-${aula.id}`)).toBeNull());
+    expect(toggle).not.toBeChecked();
+  });
+
   it('shows no building filter while the company has no building', async () => {
     open('/units', [testUnit({ name: 'Aula' })], undefined, []);
     await screen.findByText('Aula');
