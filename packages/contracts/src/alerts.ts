@@ -70,6 +70,13 @@ export const AlertSchema = z.object({
   code: z.string().nullable(),
   unitId: z.uuid().nullable(),
   unitName: z.string().nullable(),
+  /**
+   * The building and floor of the alert's unit or, a device's alert without one, of the unit its
+   * device is in now — as the building filter places it (decision 0052); null when none.
+   */
+  buildingId: z.uuid().nullable(),
+  buildingName: z.string().nullable(),
+  floor: z.string().nullable(),
   state: AlertStateSchema,
   openedAt: z.iso.datetime(),
   lastSeenAt: z.iso.datetime(),
@@ -86,7 +93,11 @@ export const AlertSchema = z.object({
 export type Alert = z.infer<typeof AlertSchema>;
 export const AlertPageSchema = pageOf(AlertSchema);
 
-export const AlertSortSchema = z.enum(['openedAt', 'lastSeenAt', 'kind', 'subject']);
+/**
+ * `building` groups by place: building name, then the building's floors in its order, newest
+ * first on a floor; alerts without building come last.
+ */
+export const AlertSortSchema = z.enum(['openedAt', 'lastSeenAt', 'kind', 'subject', 'building']);
 export const AlertListQuerySchema = PageQuerySchema.extend({
   kind: AlertKindSchema.optional(),
   state: AlertStateSchema.optional(),

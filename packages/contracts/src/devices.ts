@@ -87,6 +87,10 @@ export const DeviceSchema = z.object({
   appKeyLast4: z.string().nullable(),
   unitId: z.uuid().nullable(),
   unitName: z.string().nullable(),
+  /** The building and floor of the device's unit (decision 0052); null without unit or building. */
+  buildingId: z.uuid().nullable(),
+  buildingName: z.string().nullable(),
+  floor: z.string().nullable(),
   createdAt: z.iso.datetime(),
   createdBy: z.object({ id: z.string(), name: z.string() }).nullable(),
   lastSeen: z.iso.datetime().nullable(),
@@ -114,7 +118,11 @@ export const DeviceSchema = z.object({
 });
 export type Device = z.infer<typeof DeviceSchema>;
 
-export const DEVICE_SORTS = ['id', 'model', 'unit', 'createdAt', 'lastSeen', 'battery'] as const;
+/**
+ * `building` groups by place: building name, then the building's floors in its order, then unit
+ * name; devices without building come last.
+ */
+export const DEVICE_SORTS = ['id', 'model', 'unit', 'building', 'createdAt', 'lastSeen', 'battery'] as const;
 export const DeviceListQuerySchema = PageQuerySchema.extend({
   /** Matches id and unit name, case-insensitively. */
   q: z.string().trim().max(120).optional(),

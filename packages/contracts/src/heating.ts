@@ -119,7 +119,14 @@ export const UnitSchema = z.object({
 });
 export type Unit = z.infer<typeof UnitSchema>;
 
-export const UnitSortSchema = z.enum(['name', 'group', 'building', 'setpoint', 'roomTemperature', 'createdAt']);
+export const UnitSortSchema = z.enum([
+  'name',
+  'group',
+  'building',
+  'setpoint',
+  'roomTemperature',
+  'createdAt',
+]);
 export const UnitListQuerySchema = PageQuerySchema.extend({
   q: z.string().trim().max(120).optional(),
   sort: UnitSortSchema.default('name'),

@@ -112,7 +112,12 @@ function fieldPatches(f: WalkFixture): Record<string, FieldPatch[]> {
       { field: 'model', value: 'milesight-wt101', derived: ['antiFreezeSupport'] },
       { field: 'appKey', value: 'fedcba9876543210fedcba9876543210', derived: ['appKeyLast4'] },
       { field: 'joinEui', value: 'a000000000000100' },
-      { field: 'unitId', value: f.otherUnitId, derived: ['unitName'] },
+      // The unit walked above is in a building now; the other unit is in none.
+      {
+        field: 'unitId',
+        value: f.otherUnitId,
+        derived: ['unitName', 'buildingId', 'buildingName', 'floor'],
+      },
     ],
     'PATCH /api/companies/{companyId}/gateways/{gatewayId}': [
       { field: 'name', value: 'Dach Süd' },

@@ -90,6 +90,97 @@ describe('alert list by building', () => {
     expect(await subjects('')).toHaveLength(5);
   });
 
+  it("sorts by building name, then floor in the building's order, newest first; without building last", async () => {
+    // A company of its own, so the filter tests above keep their alerts.
+    const g = await seedRegistry(t.database.db);
+    const db = t.database.db;
+    // Created before the annex yet sorted after it; floors not in alphabetical order.
+    const [school, annexBuilding] = await db
+      .insert(buildings)
+      .values([
+        { companyId: g.companyId, name: 'Schulhaus', state: 'NW', floors: ['EG', '1. OG', 'Keller'] },
+        { companyId: g.companyId, name: 'Altbau', state: 'NW', floors: ['EG'] },
+      ])
+      .returning({ id: buildings.id });
+    const [archive, office, hall, workshop] = await db
+      .insert(units)
+      .values([
+        { companyId: g.companyId, name: 'Archiv', buildingId: school!.id, floor: 'Keller' },
+        { companyId: g.companyId, name: 'Büro 101', buildingId: school!.id, floor: '1. OG' },
+        { companyId: g.companyId, name: 'Aula', buildingId: school!.id, floor: 'EG' },
+        { companyId: g.companyId, name: 'Werkraum', buildingId: annexBuilding!.id, floor: 'EG' },
+      ])
+      .returning({ id: units.id });
+    await db.insert(devices).values({
+      id: 'c000000000000001',
+      devEui: 'c000000000000001',
+      companyId: g.companyId,
+      model: 'mclimate-vicki',
+      unitId: workshop!.id,
+    });
+    const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
+    const alert = (
+      kind: 'not_warming' | 'open_window' | 'device_offline' | 'setpoints_stalled',
+      subject: 'unit' | 'device' | 'company',
+      subjectId: string,
+      unitId: string | null,
+      openedHoursAgo: number,
+    ) => ({
+      companyId: g.companyId,
+      kind,
+      subject,
+      subjectId,
+      unitId,
+      openedAt: hoursAgo(openedHoursAgo),
+      lastSeenAt: hoursAgo(0),
+    });
+    await db.insert(alerts).values([
+      alert('not_warming', 'unit', archive!.id, archive!.id, 1),
+      alert('not_warming', 'unit', office!.id, office!.id, 2),
+      alert('open_window', 'unit', hall!.id, hall!.id, 5),
+      alert('not_warming', 'unit', hall!.id, hall!.id, 3),
+      // Without a unit of its own: placed where its device is now, as the building filter does.
+      alert('device_offline', 'device', 'c000000000000001', null, 4),
+      alert('not_warming', 'unit', g.unitId, g.unitId, 6),
+      alert('setpoints_stalled', 'company', g.companyId, null, 7),
+    ]);
+    const list = async (order: string) =>
+      (await t.call('GET', `/api/companies/${g.companyId}/alerts?sort=building&order=${order}`))
+        .json()
+        .results.map(
+          (a: { buildingName: string | null; floor: string | null; kind: string; subjectName: string }) => [
+            a.buildingName,
+            a.floor,
+            a.kind,
+            a.subjectName,
+          ],
+        );
+    const unplaced = [
+      [null, null, 'not_warming', 'Raum 1'],
+      [null, null, 'setpoints_stalled', g.companyId],
+    ];
+    expect(await list('asc')).toEqual([
+      ['Altbau', 'EG', 'device_offline', 'c000000000000001'],
+      ['Schulhaus', 'EG', 'not_warming', 'Aula'],
+      ['Schulhaus', 'EG', 'open_window', 'Aula'],
+      ['Schulhaus', '1. OG', 'not_warming', 'Büro 101'],
+      ['Schulhaus', 'Keller', 'not_warming', 'Archiv'],
+      ...unplaced,
+    ]);
+    // Descending reverses buildings and floors; newest first on a floor either way.
+    expect(await list('desc')).toEqual([
+      ['Schulhaus', 'Keller', 'not_warming', 'Archiv'],
+      ['Schulhaus', '1. OG', 'not_warming', 'Büro 101'],
+      ['Schulhaus', 'EG', 'not_warming', 'Aula'],
+      ['Schulhaus', 'EG', 'open_window', 'Aula'],
+      ['Altbau', 'EG', 'device_offline', 'c000000000000001'],
+      ...unplaced,
+    ]);
+    const [first] = (await t.call('GET', `/api/companies/${g.companyId}/alerts?sort=building`)).json()
+      .results;
+    expect(first).toMatchObject({ buildingId: school!.id, buildingName: 'Schulhaus', floor: 'Keller' });
+  });
+
   it('refuses a malformed building id and shows another company nothing of it', async () => {
     expect((await t.call('GET', `${base}?buildingId=main`)).statusCode).toBe(400);
     const other = await t.call(

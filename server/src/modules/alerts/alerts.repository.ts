@@ -4,7 +4,9 @@
  */
 import type { AlertListQuery, AlertSettings } from '@heizplan/contracts/alerts';
 import { DEFAULT_ALERT_SETTINGS } from '@heizplan/contracts/alerts';
-import { and, asc, count, desc, eq, gte, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, count, desc, eq, gte, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { buildingAndFloorOrder } from '../../db/building-order.ts';
 import type { Db } from '../../db/client.ts';
 import {
   alertEvents,
@@ -12,6 +14,8 @@ import {
   alertSettings,
   alerts,
   bookingFeeds,
+  buildings,
+  devices,
   gateways,
   units,
   users,
@@ -21,17 +25,32 @@ import {
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
+/**
+ * The unit that places an alert in a building and on a floor, as `inBuilding` filters: the
+ * alert's unit or, a device's alert without one, the unit its device is in now.
+ */
+const placeUnit = alias(units, 'place_unit');
+
 function selectAlerts(db: Db) {
   return db
     .select({
       alert: alerts,
       unitName: units.name,
+      buildingId: buildings.id,
+      buildingName: buildings.name,
+      floor: placeUnit.floor,
       gatewayName: gateways.name,
       feedName: bookingFeeds.name,
       acknowledgedByName: users.name,
     })
     .from(alerts)
     .leftJoin(units, eq(units.id, alerts.unitId))
+    .leftJoin(
+      devices,
+      sql`${alerts.subject} = 'device' and ${devices.companyId} = ${alerts.companyId} and ${devices.id} = ${alerts.subjectId}`,
+    )
+    .leftJoin(placeUnit, sql`${placeUnit.id} = coalesce(${alerts.unitId}, ${devices.unitId})`)
+    .leftJoin(buildings, eq(buildings.id, placeUnit.buildingId))
     .leftJoin(gateways, sql`${alerts.subject} = 'gateway' and ${gateways.id}::text = ${alerts.subjectId}`)
     .leftJoin(
       bookingFeeds,
@@ -42,12 +61,12 @@ function selectAlerts(db: Db) {
 }
 export type AlertRecord = Awaited<ReturnType<ReturnType<typeof selectAlerts>['execute']>>[number];
 
-const SORT = {
+const SORT: Record<Exclude<AlertListQuery['sort'], 'building'>, AnyColumn> = {
   openedAt: alerts.openedAt,
   lastSeenAt: alerts.lastSeenAt,
   kind: alerts.kind,
   subject: alerts.subjectId,
-} as const;
+};
 
 /**
  * Alerts of the units in a building and/or on a floor (decision 0052): the alert's own unit, or
@@ -71,10 +90,14 @@ export async function listAlerts(db: Db, companyId: string, q: AlertListQuery) {
     q.groupId ? sql`${alerts.unitId} in (select id from units where group_id = ${q.groupId})` : undefined,
     inBuilding(companyId, q.buildingId, q.floor),
   );
-  const order = q.order === 'asc' ? asc(SORT[q.sort]) : desc(SORT[q.sort]);
+  // By building: newest first on each floor, whatever the direction of buildings and floors.
+  const order =
+    q.sort === 'building'
+      ? buildingAndFloorOrder(q.order, placeUnit.floor)
+      : [q.order === 'asc' ? asc(SORT[q.sort]) : desc(SORT[q.sort])];
   const rows = await selectAlerts(db)
     .where(where)
-    .orderBy(order, desc(alerts.openedAt), asc(alerts.id))
+    .orderBy(...order, desc(alerts.openedAt), asc(alerts.id))
     .limit(q.size)
     .offset((q.page - 1) * q.size);
   const [total] = await db.select({ n: count() }).from(alerts).where(where);

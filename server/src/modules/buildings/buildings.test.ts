@@ -472,11 +472,13 @@ describe('buildings API', () => {
         await call('POST', `${c3}/units`, { name: 'Geräteraum', buildingId: hall.id, floor: 'EG' })
       ).json();
       const listed = async (order: string) =>
-        ((await call('GET', `${c3}/units?sort=building&order=${order}&size=100`)).json().results as {
-          name: string;
-          buildingName: string | null;
-          floor: string | null;
-        }[]).map((u) => [u.buildingName, u.floor, u.name]);
+        (
+          (await call('GET', `${c3}/units?sort=building&order=${order}&size=100`)).json().results as {
+            name: string;
+            buildingName: string | null;
+            floor: string | null;
+          }[]
+        ).map((u) => [u.buildingName, u.floor, u.name]);
       // "Halle" before "Schule"; in the school "EG" before "1. OG" (its list), not alphabetically.
       expect(await listed('asc')).toEqual([
         ['Halle', 'EG', 'Geräteraum'],

@@ -3,11 +3,12 @@
  * of another company is simply not found (docs/architecture.md).
  */
 import { type AnyColumn, and, asc, count, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { buildingAndFloorOrder } from '../../db/building-order.ts';
 import type { Db } from '../../db/client.ts';
-import { naturally } from '../../db/natural-sort.ts';
-import { devices, units, users } from '../../db/schema.ts';
+import { naturally, naturalOrder } from '../../db/natural-sort.ts';
+import { buildings, devices, units, users } from '../../db/schema.ts';
 
-export type DeviceSort = 'id' | 'model' | 'unit' | 'createdAt' | 'lastSeen' | 'battery';
+export type DeviceSort = 'id' | 'model' | 'unit' | 'building' | 'createdAt' | 'lastSeen' | 'battery';
 
 export interface DeviceListFilter {
   q?: string;
@@ -25,16 +26,24 @@ export interface DeviceListFilter {
 
 function selectDevices(db: Db, where: SQL | undefined) {
   return db
-    .select({ device: devices, unitName: units.name, creatorName: users.name })
+    .select({
+      device: devices,
+      unitName: units.name,
+      floor: units.floor,
+      buildingId: buildings.id,
+      buildingName: buildings.name,
+      creatorName: users.name,
+    })
     .from(devices)
     .leftJoin(units, eq(units.id, devices.unitId))
+    .leftJoin(buildings, eq(buildings.id, units.buildingId))
     .leftJoin(users, eq(users.id, devices.createdBy))
     .where(where)
     .$dynamic();
 }
 export type DeviceRecord = Awaited<ReturnType<typeof selectDevices>>[number];
 
-const sortColumns: Record<DeviceSort, AnyColumn | SQL> = {
+const sortColumns: Record<Exclude<DeviceSort, 'building'>, AnyColumn | SQL> = {
   id: devices.id,
   model: devices.model,
   unit: naturally(units.name),
@@ -42,6 +51,16 @@ const sortColumns: Record<DeviceSort, AnyColumn | SQL> = {
   lastSeen: devices.lastSeen,
   battery: devices.battery,
 };
+
+/** Sort keys before the device id; by building, a floor's devices by unit name (decision 0052). */
+function orderKeys(f: DeviceListFilter): SQL[] {
+  if (f.sort === 'building') {
+    return [...buildingAndFloorOrder(f.order, units.floor), naturalOrder(units.name, 'asc')];
+  }
+  const column = sortColumns[f.sort];
+  // Devices that never reported sort last in both directions.
+  return [f.order === 'asc' ? sql`${column} asc nulls last` : sql`${column} desc nulls last`];
+}
 
 const literal = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -58,11 +77,8 @@ export async function listDevices(db: Db, companyId: string, f: DeviceListFilter
     if (match) conditions.push(match);
   }
   const where = and(...conditions);
-  const column = sortColumns[f.sort];
-  // Devices that never reported sort last in both directions.
-  const primary = f.order === 'asc' ? sql`${column} asc nulls last` : sql`${column} desc nulls last`;
   const rows = await selectDevices(db, where)
-    .orderBy(primary, asc(devices.id))
+    .orderBy(...orderKeys(f), asc(devices.id))
     .limit(f.size)
     .offset((f.page - 1) * f.size);
   const [total] = await db

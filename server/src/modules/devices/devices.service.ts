@@ -48,7 +48,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** `record` as the API answers it, with its latest setpoint downlink (latestDownlinks). */
 export function toDeviceResponse(
-  { device: d, unitName, creatorName }: repo.DeviceRecord,
+  { device: d, unitName, buildingId, buildingName, floor, creatorName }: repo.DeviceRecord,
   downlink?: LatestDownlink,
 ): Device {
   return {
@@ -61,6 +61,9 @@ export function toDeviceResponse(
     appKeyLast4: d.appKeyLast4,
     unitId: d.unitId,
     unitName,
+    buildingId,
+    buildingName,
+    floor,
     createdAt: d.createdAt.toISOString(),
     createdBy: d.createdBy ? { id: d.createdBy, name: creatorName ?? '' } : null,
     lastSeen: iso(d.lastSeen),

@@ -5,6 +5,7 @@
 import type { Role } from '@heizplan/contracts/account';
 import { and, asc, count, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { floorPosition } from '../../db/building-order.ts';
 import { naturally } from '../../db/natural-sort.ts';
 import { executePrepared } from '../../db/prepared.ts';
 import { buildings, companies, groups, heatingPlans, units, users } from '../../db/schema.ts';
@@ -65,12 +66,6 @@ const pageSortColumns: Record<UnitSort, { inner: SQL[]; outer: SQL[] }> = {
   roomTemperature: { inner: [sql`u.room_temperature`], outer: [sql`p.room_temperature`] },
   createdAt: { inner: [sql`u.created_at`], outer: [sql`p.created_at`] },
 };
-
-/** 1-based place of `floor` in the jsonb array `floors`; null for no floor or one not listed. */
-function floorPosition(floors: SQL, floor: SQL): SQL {
-  return sql`(select f.ord from jsonb_array_elements_text(${floors}) with ordinality as f(name, ord)
-    where f.name = ${floor} limit 1)`;
-}
 
 /** Pages 1 … this of each sort order, filter and size use a named prepared statement. */
 const PREPARED_PAGES = 5;

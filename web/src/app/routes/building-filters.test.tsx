@@ -70,6 +70,35 @@ describe('building filters of the device, alert, closure and booking calendar li
     expect(screen.queryByTestId(`${list}-floor-filter`)).toBeNull();
   });
 
+  it('groups the devices by building and floor under headings, sorted by the server', async () => {
+    const place = { buildingId: main.id, buildingName: main.name, floor: 'EG' };
+    const first = testDevice({ unitName: 'Aula', ...place });
+    const second = testDevice({ unitName: 'Bühne', ...place });
+    const loose = testDevice();
+    const { session, fetchMock } = signIn({
+      profile: testProfile({ lang: 'de' }),
+      extra: listsApi([main, school], { devices: [first, second, loose] }),
+    });
+    renderRoutes(routes, '/devices', { session });
+    const toggle = await screen.findByTestId('devices-group-by-building');
+    expect(toggle).toHaveAccessibleName('Nach Gebäude und Etage gruppieren');
+    await userEvent.click(toggle);
+    await waitFor(() => expect(listCalls(fetchMock, 'devices').at(-1)?.get('sort')).toBe('building'));
+    expect(listCalls(fetchMock, 'devices').at(-1)?.get('order')).toBe('asc');
+    expect(await screen.findByTestId(`devices-table-group-${first.id}`)).toHaveTextContent(
+      'Hauptgebäude · EG',
+    );
+    expect(screen.queryByTestId(`devices-table-group-${second.id}`)).toBeNull();
+    expect(screen.getByTestId(`devices-table-group-${loose.id}`)).toHaveTextContent('Ohne Gebäude');
+  });
+
+  it('sorts the alerts by building once grouped', async () => {
+    const { fetchMock } = open('/alerts');
+    await userEvent.click(await screen.findByTestId('alerts-group-by-building'));
+    await waitFor(() => expect(listCalls(fetchMock, 'alerts').at(-1)?.get('sort')).toBe('building'));
+    expect(screen.getByTestId('alerts-group-by-building')).toBeChecked();
+  });
+
   it('shows no building filter to a company without buildings', async () => {
     open('/devices', []);
     await screen.findByTestId('devices-table');

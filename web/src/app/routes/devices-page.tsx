@@ -11,6 +11,7 @@ import { DEVICE_MODELS, type Device, type DeviceModel } from '@heizplan/contract
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BuildingFilterSelects } from '../../components/building-filter-selects.tsx';
+import { BuildingGroupingToggle, useBuildingGrouping } from '../../components/building-grouping.tsx';
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog.tsx';
 import { PagedList } from '../../components/paged-list/paged-list.tsx';
 import { usePagedList } from '../../components/paged-list/use-paged-list.ts';
@@ -36,6 +37,8 @@ import { useCan } from '../../lib/use-can.ts';
 const ALL = 'all';
 const UNASSIGNED = 'none';
 
+const NEWEST_FIRST = { key: 'createdAt', order: 'desc' } as const;
+
 export function DevicesPage() {
   const canOperate = useCan('operate');
   const { t, i18n } = useTranslation('devices');
@@ -43,7 +46,8 @@ export function DevicesPage() {
   const { toast } = useToast();
   const [model, setModel] = useState<DeviceModel | typeof ALL>(ALL);
   const [unit, setUnit] = useState<string>(ALL);
-  const list = usePagedList({ key: 'createdAt', order: 'desc' });
+  const list = usePagedList(NEWEST_FIRST);
+  const grouping = useBuildingGrouping<Device>(list, NEWEST_FIRST);
   const building = useBuildingFilter(() => list.table.onPageChange(1));
   const filtered = Boolean(list.q) || model !== ALL || unit !== ALL || building.filtered;
   const query = {
@@ -187,6 +191,7 @@ export function DevicesPage() {
         rowKey={(device) => device.id}
         texts={{ loadError: t('loadError'), emptyTitle: t('empty.title'), emptyText: t('empty.text') }}
         filtered={filtered}
+        groupBy={grouping.groupBy}
         testid="devices"
         filters={
           <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
@@ -226,6 +231,11 @@ export function DevicesPage() {
               ]}
             />
             <BuildingFilterSelects filter={building} withFloor testid="devices" />
+            <BuildingGroupingToggle
+              grouping={grouping}
+              shown={building.buildings.length > 0}
+              testid="devices"
+            />
           </div>
         }
       />

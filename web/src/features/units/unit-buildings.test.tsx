@@ -224,7 +224,10 @@ describe('units in buildings', { timeout: 20_000 }, () => {
     expect(screen.queryByTestId(`units-table-group-${hall.id}`)).toBeNull();
     expect(screen.getByTestId(`units-table-group-${lab.id}`)).toHaveTextContent('Schule');
     expect(screen.getByTestId(`units-table-group-${loose.id}`)).toHaveTextContent('No building');
-    expect(screen.getByRole('columnheader', { name: 'Hauptgebäude · EG' })).toHaveAttribute('scope', 'colgroup');
+    expect(screen.getByRole('columnheader', { name: 'Hauptgebäude · EG' })).toHaveAttribute(
+      'scope',
+      'colgroup',
+    );
     // Back to the list by name (from the cache), without headings.
     await userEvent.click(toggle);
     await waitFor(() => expect(screen.queryByTestId(`units-table-group-${aula.id}`)).toBeNull());

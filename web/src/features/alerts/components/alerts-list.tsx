@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { BuildingFilterSelects } from '../../../components/building-filter-selects.tsx';
+import { BuildingGroupingToggle, useBuildingGrouping } from '../../../components/building-grouping.tsx';
 import { PagedList } from '../../../components/paged-list/paged-list.tsx';
 import { usePagedList } from '../../../components/paged-list/use-paged-list.ts';
 import { Field } from '../../../components/ui/field.tsx';
@@ -22,6 +23,8 @@ import { AlertActions } from './alert-actions.tsx';
 
 const ALL = 'all';
 
+const NEWEST_FIRST = { key: 'openedAt', order: 'desc' } as const;
+
 export function AlertsList({
   units,
   groups,
@@ -33,7 +36,8 @@ export function AlertsList({
   const text = useAlertText();
   const canOperate = useCan('operate');
   const [query] = useSearchParams();
-  const list = usePagedList({ key: 'openedAt', order: 'desc' });
+  const list = usePagedList(NEWEST_FIRST);
+  const grouping = useBuildingGrouping<Alert>(list, NEWEST_FIRST);
   const [kind, setKind] = useState<string>(ALL);
   const [state, setState] = useState<string>('open');
   const [unitId, setUnitId] = useState<string>(query.get('unitId') ?? ALL);
@@ -209,8 +213,10 @@ export function AlertsList({
             'alerts-group',
           )}
           <BuildingFilterSelects filter={building} withFloor labelled testid="alerts" />
+          <BuildingGroupingToggle grouping={grouping} shown={building.buildings.length > 0} testid="alerts" />
         </div>
       }
+      groupBy={grouping.groupBy}
       testid="alerts"
     />
   );
