@@ -257,37 +257,44 @@ describe.each(brokerTargets)('setpoint downlinks ($name)', ({ url }) => {
   });
 
   it('sends a valve holding its setpoint that setpoint again when it still owes its own settings', async () => {
-    const seeded = await seedValves(database.db, 3);
+    const seeded = await seedValves(database.db, 4);
     const since = new Date('2026-11-22T05:00:00Z');
     await database.db
       .update(units)
       .set({ setpoint: 20, setpointSince: since, setpointSource: 'regular_plan' })
       .where(inArray(units.id, seeded.unitIds));
-    const [owing, recent, settled] = seeded.devEuis as [string, string, string];
+    const [owing, recent, settled, answered] = seeded.devEuis as [string, string, string, string];
     await queue.send(seeded.devEuis.map((devEui, i) => ({ ...command(seeded, i, devEui, 20), at: since })));
     await queue.idle();
-    // All three took 20 °C; the first two never told their firmware, the third reported everything.
+    // All four took 20 °C with the firmware query (0e14 04).
     const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000);
-    await database.db
-      .update(downlinks)
-      .set({ state: 'acknowledged', updatedAt: ago(25) })
-      .where(inArray(downlinks.devEui, [owing, settled]));
-    await database.db
-      .update(downlinks)
-      .set({ state: 'acknowledged', updatedAt: ago(5) })
-      .where(eq(downlinks.devEui, recent));
+    const acknowledged = (devEuis: string[], minutes: number) =>
+      database.db
+        .update(downlinks)
+        .set({ state: 'acknowledged', updatedAt: ago(minutes) })
+        .where(inArray(downlinks.devEui, devEuis));
+    await acknowledged([owing, settled], 25);
+    await acknowledged([recent, answered], 1);
+    // The third reported everything; the fourth answered the firmware query, frost protection is next.
     await database.db
       .update(devices)
       .set({ firmware: '4.3', antiFreeze: { activation: 7, deactivation: 10, target: 8 } })
       .where(eq(devices.id, settled));
-    // The Vicki reports every 10 minutes: after 25 the answer is overdue, after 5 it is not.
-    expect(await queue.reconcile()).toBe(1);
+    await database.db.update(devices).set({ firmware: '4.3' }).where(eq(devices.id, answered));
+    // The Vicki reports every 10 minutes: after 25 the firmware answer is overdue, after 1 it is
+    // not; the fourth needs no wait, its last downlink did not carry the frost protection.
+    expect(await queue.reconcile()).toBe(2);
     await queue.idle();
     const again = await database.db
       .select()
       .from(downlinks)
-      .where(and(eq(downlinks.devEui, owing), eq(downlinks.state, 'queued')));
-    expect(again.map((r) => [r.setpoint, r.payload])).toEqual([[20, '0e1404']]);
+      .where(and(inArray(downlinks.devEui, seeded.devEuis), eq(downlinks.state, 'queued')));
+    expect(again.map((r) => [r.devEui, r.setpoint, r.payload]).sort()).toEqual(
+      [
+        [owing, 20, '0e1404'],
+        [answered, 20, '0e14494664084a'],
+      ].sort(),
+    );
     // Sent and not yet answered: nothing more.
     expect(await queue.reconcile()).toBe(0);
   });

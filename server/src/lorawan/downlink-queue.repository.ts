@@ -238,9 +238,10 @@ export interface DesiredState {
   /** °C of the device's newest downlink that was not superseded; null when it never got one. */
   lastSetpoint: number | null;
   lastAppliedAt: Date | null;
-  /** That downlink's state and when it last changed. */
+  /** That downlink's state, when it last changed, and its payload (hex). */
   lastState: string | null;
   lastUpdatedAt: Date | null;
+  lastPayload: string | null;
   /** The device's own settings as it reported them, and the company's frost protection (°C). */
   settings: { firmware: string | null; antiFreeze: AntiFreeze | null };
   frostProtection: number;
@@ -268,13 +269,13 @@ export async function desiredStates(
       select d.id as device_id, d.model, u.company_id, u.id as unit_id, u.setpoint, u.setpoint_since,
         u.setpoint_source, u.ignore_wall_control, u.wall_control_min, u.wall_control_max,
         last.setpoint as last_setpoint, last.applied_at as last_applied_at,
-        last.state as last_state, last.updated_at as last_updated_at,
+        last.state as last_state, last.updated_at as last_updated_at, last.payload as last_payload,
         d.firmware, d.anti_freeze, c.frost_protection
       from devices d
       join units u on u.id = d.unit_id
       join companies c on c.id = u.company_id
       left join lateral (
-        select dl.setpoint, dl.applied_at, dl.state, dl.updated_at from downlinks dl
+        select dl.setpoint, dl.applied_at, dl.state, dl.updated_at, dl.payload from downlinks dl
         where dl.device_id = d.id and dl.state <> 'superseded'
         order by dl.applied_at desc, dl.created_at desc
         limit 1
@@ -292,6 +293,7 @@ export async function desiredStates(
     lastAppliedAt: r.last_applied_at === null ? null : new Date(r.last_applied_at as string),
     lastState: r.last_state === null ? null : String(r.last_state),
     lastUpdatedAt: r.last_updated_at === null ? null : new Date(r.last_updated_at as string),
+    lastPayload: r.last_payload === null ? null : String(r.last_payload),
     settings: {
       firmware: r.firmware === null ? null : String(r.firmware),
       antiFreeze: (r.anti_freeze as AntiFreeze | null) ?? null,

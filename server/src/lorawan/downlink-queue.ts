@@ -120,8 +120,10 @@ const message = (err: unknown): string =>
  * The commands of `states` whose device (with a setpoint codec) last got another value or none,
  * each dated no older than what the device already has, or the queue would take it as stale.
  * A device that holds its setpoint but still owes its own settings (device-settings.ts) gets the
- * setpoint again, dated `now`, once its last downlink is settled and two of its report intervals
- * passed without the answer: settings reach valves whose setpoint does not change for days.
+ * setpoint again, dated `now`, once its last downlink is settled: at once when that downlink did
+ * not carry what is due now (the firmware answer came, the frost protection is next), else after
+ * two of its report intervals without the answer. So settings reach valves whose setpoint does
+ * not change for days.
  */
 function missingCommands(states: DesiredState[], now: Date): SetpointCommand[] {
   const missing: SetpointCommand[] = [];
@@ -157,9 +159,11 @@ function ownSettings(
 function owesSettings(state: DesiredState, now: Date): boolean {
   const codec = getCodec(state.model);
   if (state.lastState !== 'acknowledged' && state.lastState !== 'failed') return false;
+  const due = bytesToHex(ownSettings(codec, state));
+  if (due === '') return false;
+  if (!state.lastPayload?.endsWith(due)) return true;
   const waited = now.getTime() - (state.lastUpdatedAt?.getTime() ?? 0);
-  if (waited < 2 * codec.reportIntervalS * 1000) return false;
-  return ownSettings(codec, state).length > 0;
+  return waited >= 2 * codec.reportIntervalS * 1000;
 }
 
 export class DownlinkQueue implements SetpointSink {
