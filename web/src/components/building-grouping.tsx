@@ -57,7 +57,7 @@ export function BuildingGroupingToggle<T>({
   const { t } = useTranslation('ui');
   if (!shown) return null;
   return (
-    <label className="flex items-center gap-2 self-center text-sm">
+    <label className="flex min-h-10 items-center gap-2 self-end text-sm">
       <input
         type="checkbox"
         checked={grouping.on}

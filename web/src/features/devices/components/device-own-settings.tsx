@@ -18,10 +18,12 @@ export function DeviceOwnSettings({ device }: { device: Device }) {
   ];
   if (support === 'firmware_too_old') lines.push(t('ownSettings.antiFreezeTooOld'));
   if (support === 'supported' && !antiFreeze) lines.push(t('ownSettings.antiFreezePending'));
+  // The narrow model column wraps: a temperature stays on one line with its unit.
+  const celsius = (value: number) => format.celsius(value).replace(' ', '\u00a0');
   const temperatures = antiFreeze && {
-    activation: format.celsius(antiFreeze.activation),
-    deactivation: format.celsius(antiFreeze.deactivation),
-    target: format.celsius(antiFreeze.target),
+    activation: celsius(antiFreeze.activation),
+    deactivation: celsius(antiFreeze.deactivation),
+    target: celsius(antiFreeze.target),
   };
   return (
     <span className="flex flex-col text-xs text-stone-600" data-testid={`device-own-settings-${device.id}`}>
