@@ -4,8 +4,8 @@
  */
 import type { Role } from '@heizplan/contracts/account';
 import { and, asc, count, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
 import { floorPosition } from '../../db/building-order.ts';
+import type { Db } from '../../db/client.ts';
 import { naturally } from '../../db/natural-sort.ts';
 import { executePrepared } from '../../db/prepared.ts';
 import { buildings, companies, groups, heatingPlans, units, users } from '../../db/schema.ts';
