@@ -499,6 +499,30 @@ describe('buildings API', () => {
       await call('DELETE', `${c3}/units/${store.id}`);
     });
 
+    it('keeps two buildings of one name apart when sorting by building', async () => {
+      const twin = (
+        await call('POST', `${c3}/buildings`, { name: 'Halle', state: 'NW', floors: ['EG'] })
+      ).json();
+      const created = [
+        await call('POST', `${c3}/units`, { name: 'Geräteraum', buildingId: hall.id, floor: 'EG' }),
+        await call('POST', `${c3}/units`, { name: 'Anbau', buildingId: twin.id, floor: 'EG' }),
+        await call('POST', `${c3}/units`, { name: 'Werkstatt', buildingId: twin.id, floor: 'EG' }),
+      ].map((r) => r.json().id as string);
+      const halls = (
+        (await call('GET', `${c3}/units?sort=building&order=asc&size=100`)).json().results as {
+          buildingId: string | null;
+          buildingName: string | null;
+        }[]
+      )
+        .filter((u) => u.buildingName === 'Halle')
+        .map((u) => u.buildingId);
+      // One run per building: [hall, twin, twin] or [twin, twin, hall], never interleaved by name.
+      const runs = halls.filter((id, i) => i === 0 || halls[i - 1] !== id);
+      expect(runs.sort()).toEqual([hall.id, twin.id].sort());
+      for (const id of created) await call('DELETE', `${c3}/units/${id}`);
+      await call('DELETE', `${c3}/buildings/${twin.id}`);
+    });
+
     it('clears the floor of units on a floor the building drops, keeping the others', async () => {
       const res = await call('PATCH', `${c3}/buildings/${school.id}`, { floors: ['EG', '2. OG'] });
       expect(res.json()).toMatchObject({ floors: ['EG', '2. OG'], unitCount: 3 });

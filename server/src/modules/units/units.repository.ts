@@ -58,9 +58,10 @@ export interface UnitListFilter {
 const pageSortColumns: Record<UnitSort, { inner: SQL[]; outer: SQL[] }> = {
   name: { inner: [naturally(sql`u.name`)], outer: [naturally(sql`p.name`)] },
   group: { inner: [naturally(sql`g.name`)], outer: [naturally(sql`p.group_name`)] },
+  // The building's id keeps two buildings of one name apart.
   building: {
-    inner: [naturally(sql`b.name`), floorPosition(sql`b.floors`, sql`u.floor`)],
-    outer: [naturally(sql`p.building_name`), sql`p.floor_position`],
+    inner: [naturally(sql`b.name`), sql`b.id`, floorPosition(sql`b.floors`, sql`u.floor`)],
+    outer: [naturally(sql`p.building_name`), sql`p.building_id`, sql`p.floor_position`],
   },
   setpoint: { inner: [sql`u.setpoint`], outer: [sql`p.setpoint`] },
   roomTemperature: { inner: [sql`u.room_temperature`], outer: [sql`p.room_temperature`] },
