@@ -231,6 +231,17 @@ export async function storeDeadLetters(
         updated_at = now()`);
 }
 
+/** What a device reported of its own settings, its newest downlink and its company's frost protection. */
+export interface SettingsState {
+  /** That downlink's state, when it last changed, and its payload (hex); null without one. */
+  lastState: string | null;
+  lastUpdatedAt: Date | null;
+  lastPayload: string | null;
+  settings: { firmware: string | null; antiFreeze: AntiFreeze | null };
+  /** °C */
+  frostProtection: number;
+}
+
 /** A device with a setpoint in force, and what was last sent to it. */
 export interface DesiredState {
   command: SetpointCommand;
@@ -238,19 +249,19 @@ export interface DesiredState {
   /** °C of the device's newest downlink that was not superseded; null when it never got one. */
   lastSetpoint: number | null;
   lastAppliedAt: Date | null;
-  /** That downlink's state, when it last changed, and its payload (hex). */
-  lastState: string | null;
-  lastUpdatedAt: Date | null;
-  lastPayload: string | null;
-  /** The device's own settings as it reported them, and the company's frost protection (°C). */
-  settings: { firmware: string | null; antiFreeze: AntiFreeze | null };
-  frostProtection: number;
+  /** Read only when asked for (`DesiredStateFilter.withSettings`). */
+  own?: SettingsState;
 }
 
-/** Which devices `desiredStates` reads: units whose setpoint took effect within `withinMs`, or these ids. */
+/**
+ * Which devices `desiredStates` reads: units whose setpoint took effect within `withinMs`, or
+ * these ids; `withSettings` adds what the device owes of its own settings (a heavier read, for
+ * the full reconcile and freshly paired valves, not the frequent recent-changes pass).
+ */
 export interface DesiredStateFilter {
   withinMs?: number;
   deviceIds?: string[];
+  withSettings?: boolean;
 }
 
 /**
@@ -262,20 +273,25 @@ export async function desiredStates(
   db: Db,
   afterDeviceId: string,
   limit: number,
-  { withinMs, deviceIds }: DesiredStateFilter = {},
+  { withinMs, deviceIds, withSettings = false }: DesiredStateFilter = {},
 ): Promise<DesiredState[]> {
   const rows = rowsOf<Record<string, unknown>>(
     await db.execute(sql`
       select d.id as device_id, d.model, u.company_id, u.id as unit_id, u.setpoint, u.setpoint_since,
         u.setpoint_source, u.ignore_wall_control, u.wall_control_min, u.wall_control_max,
-        last.setpoint as last_setpoint, last.applied_at as last_applied_at,
-        last.state as last_state, last.updated_at as last_updated_at, last.payload as last_payload,
-        d.firmware, d.anti_freeze, c.frost_protection
+        last.setpoint as last_setpoint, last.applied_at as last_applied_at
+        ${
+          withSettings
+            ? sql`, last.state as last_state, last.updated_at as last_updated_at, last.payload as last_payload,
+                d.firmware, d.anti_freeze,
+                (select c.frost_protection from companies c where c.id = u.company_id) as frost_protection`
+            : sql``
+        }
       from devices d
       join units u on u.id = d.unit_id
-      join companies c on c.id = u.company_id
       left join lateral (
-        select dl.setpoint, dl.applied_at, dl.state, dl.updated_at, dl.payload from downlinks dl
+        select dl.setpoint, dl.applied_at ${withSettings ? sql`, dl.state, dl.updated_at, dl.payload` : sql``}
+        from downlinks dl
         where dl.device_id = d.id and dl.state <> 'superseded'
         order by dl.applied_at desc, dl.created_at desc
         limit 1
@@ -287,18 +303,25 @@ export async function desiredStates(
       order by d.id
       limit ${limit}`),
   );
+  const date = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string));
   return rows.map((r) => ({
     model: String(r.model),
     lastSetpoint: r.last_setpoint === null ? null : Number(r.last_setpoint),
-    lastAppliedAt: r.last_applied_at === null ? null : new Date(r.last_applied_at as string),
-    lastState: r.last_state === null ? null : String(r.last_state),
-    lastUpdatedAt: r.last_updated_at === null ? null : new Date(r.last_updated_at as string),
-    lastPayload: r.last_payload === null ? null : String(r.last_payload),
-    settings: {
-      firmware: r.firmware === null ? null : String(r.firmware),
-      antiFreeze: (r.anti_freeze as AntiFreeze | null) ?? null,
-    },
-    frostProtection: Number(r.frost_protection),
+    lastAppliedAt: date(r.last_applied_at),
+    ...(withSettings
+      ? {
+          own: {
+            lastState: r.last_state === null ? null : String(r.last_state),
+            lastUpdatedAt: date(r.last_updated_at),
+            lastPayload: r.last_payload === null ? null : String(r.last_payload),
+            settings: {
+              firmware: r.firmware === null ? null : String(r.firmware),
+              antiFreeze: (r.anti_freeze as AntiFreeze | null) ?? null,
+            },
+            frostProtection: Number(r.frost_protection),
+          },
+        }
+      : {}),
     command: {
       companyId: String(r.company_id),
       unitId: String(r.unit_id),

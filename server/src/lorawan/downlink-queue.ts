@@ -57,6 +57,7 @@ import {
   oldestUnpublishedSeconds,
   type PublishRow,
   releaseFailed,
+  type SettingsState,
   storeDeadLetters,
 } from './downlink-queue.repository.ts';
 import type { DownlinkRequest } from './network-server.ts';
@@ -133,7 +134,7 @@ function missingCommands(states: DesiredState[], now: Date): SetpointCommand[] {
     if (!codec.setpoint) continue;
     const expected = deviceSetpoint(codec.setpoint, command.setpoint);
     if (lastSetpoint !== null && Math.abs(lastSetpoint - expected) < 1e-6) {
-      if (owesSettings(state, now)) missing.push({ ...command, at: now });
+      if (state.own && owesSettings(codec, state.own, now)) missing.push({ ...command, at: now });
       continue;
     }
     const at = lastAppliedAt && lastAppliedAt.getTime() > command.at.getTime() ? lastAppliedAt : command.at;
@@ -145,7 +146,7 @@ function missingCommands(states: DesiredState[], now: Date): SetpointCommand[] {
 /** The device's own settings due (device-settings.ts); none where the desired values do not encode. */
 function ownSettings(
   codec: DeviceCodec,
-  device: { settings: DesiredState['settings']; frostProtection: number },
+  device: Pick<SettingsState, 'settings' | 'frostProtection'>,
 ): Uint8Array {
   try {
     return settingsCommands(codec, device.settings, desiredAntiFreeze(device.frostProtection));
@@ -156,8 +157,7 @@ function ownSettings(
 }
 
 /** Whether a device holding its setpoint should be sent it again to carry its own settings. */
-function owesSettings(state: DesiredState, now: Date): boolean {
-  const codec = getCodec(state.model);
+function owesSettings(codec: DeviceCodec, state: SettingsState, now: Date): boolean {
   if (state.lastState !== 'acknowledged' && state.lastState !== 'failed') return false;
   const due = bytesToHex(ownSettings(codec, state));
   if (due === '') return false;
@@ -250,7 +250,10 @@ export class DownlinkQueue implements SetpointSink {
    */
   async reconcileDevices(deviceIds: string[]): Promise<number> {
     if (deviceIds.length === 0 || this.closed) return 0;
-    const states = await desiredStates(this.options.db, '', deviceIds.length, { deviceIds });
+    const states = await desiredStates(this.options.db, '', deviceIds.length, {
+      deviceIds,
+      withSettings: true,
+    });
     const missing = missingCommands(states, new Date());
     await this.send(missing);
     return missing.length;
@@ -260,7 +263,11 @@ export class DownlinkQueue implements SetpointSink {
     let queued = 0;
     let after = '';
     while (!this.closed) {
-      const states = await desiredStates(this.options.db, after, RECONCILE_CHUNK, { withinMs });
+      // Settings owed are looked for in the full pass only: the recent-changes pass runs often.
+      const states = await desiredStates(this.options.db, after, RECONCILE_CHUNK, {
+        withinMs,
+        withSettings: withinMs === undefined,
+      });
       const missing = missingCommands(states, new Date());
       if (missing.length > 0) {
         await this.send(missing);
