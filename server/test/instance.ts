@@ -67,7 +67,7 @@ export async function startInstance(options: InstanceOptions): Promise<TestInsta
       leaseMs: options.leaseMs ?? 1500,
       roundMs: 100,
       idleMs: 300,
-      resendMs: 500,
+      resendMs: 2000,
       publishTimeoutMs: 1000,
     },
   });
