@@ -87,26 +87,28 @@ describe('form layer', () => {
     await userEvent.clear(temperature);
     await userEvent.type(temperature, '30');
     await userEvent.tab();
-    expect(screen.getByTestId('room-temperature-field-error')).toHaveTextContent('Höchstens 28 °C');
+    expect(await screen.findByTestId('room-temperature-field-error')).toHaveTextContent('Höchstens 28 °C');
     await userEvent.clear(temperature);
     await userEvent.type(temperature, '10');
-    expect(screen.getByTestId('room-temperature-field-error')).toHaveTextContent('Mindestens 12 °C');
+    expect(await screen.findByTestId('room-temperature-field-error')).toHaveTextContent('Mindestens 12 °C');
     await userEvent.clear(temperature);
-    expect(screen.getByTestId('room-temperature-field-error')).toHaveTextContent(
+    expect(await screen.findByTestId('room-temperature-field-error')).toHaveTextContent(
       'Bitte geben Sie eine Zahl ein.',
     );
     await userEvent.type(temperature, '21.3');
-    expect(screen.getByTestId('room-temperature-field-error')).toHaveTextContent('In Schritten von 0,5 °C');
+    expect(await screen.findByTestId('room-temperature-field-error')).toHaveTextContent(
+      'In Schritten von 0,5 °C',
+    );
   });
 
   it('words a contract’s own English messages in the user’s language', async () => {
     render(<ProfileForm />);
     await userEvent.type(screen.getByTestId('profile-email'), 'keine-adresse');
     await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
-    expect(screen.getByTestId('profile-name-field-error')).toHaveTextContent(
+    expect(await screen.findByTestId('profile-name-field-error')).toHaveTextContent(
       'Bitte füllen Sie dieses Feld aus.',
     );
-    expect(screen.getByTestId('profile-email-field-error')).toHaveTextContent(
+    expect(await screen.findByTestId('profile-email-field-error')).toHaveTextContent(
       'Bitte geben Sie eine gültige E-Mail-Adresse ein.',
     );
     expect(document.body).not.toHaveTextContent('Name must not be empty.');
@@ -115,7 +117,9 @@ describe('form layer', () => {
     await setLanguage('en');
     await userEvent.type(screen.getByTestId('profile-name'), 'x');
     await userEvent.clear(screen.getByTestId('profile-name'));
-    expect(screen.getByTestId('profile-name-field-error')).toHaveTextContent('Please fill in this field.');
+    expect(await screen.findByTestId('profile-name-field-error')).toHaveTextContent(
+      'Please fill in this field.',
+    );
   });
 
   it('puts the schema’s limits on the inputs', () => {
@@ -153,8 +157,8 @@ describe('form layer', () => {
       if (exposed) placed = applyServerErrors(exposed.form, problem, exposed.problems);
     });
     expect(placed).toBe(true);
-    expect(screen.getByTestId('room-name-field-error')).toHaveTextContent('Aula');
-    expect(screen.getByTestId('room-name-field-error')).not.toHaveTextContent('x');
+    expect(await screen.findByTestId('room-name-field-error')).toHaveTextContent('Aula');
+    expect(await screen.findByTestId('room-name-field-error')).not.toHaveTextContent('x');
     expect(exposed?.form.getFieldState('switchPoints.0.hour').error?.message).toBe('Ungültige Zeit!');
     expect(screen.getByTestId('room-error')).toHaveTextContent('Dieser Wert wurde nicht angenommen.');
     expect(document.body).not.toHaveTextContent('Server says no');

@@ -89,7 +89,7 @@ describe('assign screen', () => {
   it('explains a malformed code without asking the server', async () => {
     const { fetchMock } = open(registryApi({}));
     await typeCode('LW:D0:1122334455667788:70B3D52DD3000042');
-    expect(screen.getByTestId('assign-code-field-error')).toHaveTextContent(
+    expect(await screen.findByTestId('assign-code-field-error')).toHaveTextContent(
       "The QR code is incomplete: a LoRaWAN code has at least 5 parts separated by ':'.",
     );
     expect(fetchMock.mock.calls.some(([url]) => url.includes('/by-eui/'))).toBe(false);

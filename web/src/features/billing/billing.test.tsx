@@ -380,7 +380,7 @@ describe('billing screens', { timeout: 20_000 }, () => {
       expect(screen.getByTestId('licences-buy')).toBeDisabled();
       await userEvent.clear(total);
       await userEvent.type(total, '2');
-      expect(screen.getByTestId('licences-new-total-field-error')).toHaveTextContent(
+      expect(await screen.findByTestId('licences-new-total-field-error')).toHaveTextContent(
         'Die Firma nutzt 3 Geräte',
       );
       await userEvent.clear(total);

@@ -124,12 +124,14 @@ describe('booking calendar dialog', { timeout: 20_000 }, () => {
     await userEvent.click(within(dialog).getByTestId('booking-feed-save'));
 
     expect(await within(dialog).findByTestId('booking-feed-url-field-error')).toHaveTextContent(texts.url);
-    expect(within(dialog).getByTestId('booking-feed-unit-field-error')).toHaveTextContent(texts.unit);
-    expect(within(dialog).getByTestId('booking-feed-preheat-field-error')).toHaveTextContent(texts.preheat);
-    expect(within(dialog).getByTestId('booking-feed-min-duration-field-error')).toHaveTextContent(
+    expect(await within(dialog).findByTestId('booking-feed-unit-field-error')).toHaveTextContent(texts.unit);
+    expect(await within(dialog).findByTestId('booking-feed-preheat-field-error')).toHaveTextContent(
+      texts.preheat,
+    );
+    expect(await within(dialog).findByTestId('booking-feed-min-duration-field-error')).toHaveTextContent(
       texts.minDuration,
     );
-    expect(within(dialog).getByTestId('booking-feed-temperature-field-error')).toHaveTextContent(
+    expect(await within(dialog).findByTestId('booking-feed-temperature-field-error')).toHaveTextContent(
       texts.temperature,
     );
     expect(preheat).toHaveAttribute('max', '240');
@@ -205,7 +207,7 @@ describe('booking calendar dialog', { timeout: 20_000 }, () => {
     expect(await screen.findByTestId('toast-booking-feed-error')).toHaveTextContent(
       'Fehler beim Anlegen des Buchungskalenders',
     );
-    expect(within(dialog).getByTestId('booking-feed-unit-field-error')).toHaveTextContent(
+    expect(await within(dialog).findByTestId('booking-feed-unit-field-error')).toHaveTextContent(
       'Unbekannter Raum. Vielleicht wurde er inzwischen gelöscht.',
     );
     expect(document.body.textContent).not.toContain(message);

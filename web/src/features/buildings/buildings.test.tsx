@@ -235,7 +235,7 @@ describe('buildings screen', { timeout: 20_000 }, () => {
       'Eine Postleitzahl hat fünf Ziffern.',
     );
     expect(within(dialog).getByTestId('building-postcode')).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.getByTestId('building-state-field-error')).toHaveTextContent(
+    expect(await screen.findByTestId('building-state-field-error')).toHaveTextContent(
       'Bitte wählen Sie ein Bundesland.',
     );
     expect(screen.getByTestId('building-floor-1-error')).toHaveTextContent(

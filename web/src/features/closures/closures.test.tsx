@@ -210,7 +210,7 @@ describe('closures screen', { timeout: 20_000 }, () => {
     expect(await screen.findByTestId('closure-end-field-error')).toHaveTextContent(
       'The end must be after the start.',
     );
-    expect(screen.getByTestId('closure-units-field-error')).toHaveTextContent(
+    expect(await screen.findByTestId('closure-units-field-error')).toHaveTextContent(
       'Choose at least one building, group or unit for the closure.',
     );
     expect(within(dialog).getByTestId('closure-end')).toHaveAttribute('aria-invalid', 'true');

@@ -108,20 +108,26 @@ describe('devices screen', () => {
     const { fetchMock } = open('/devices', registryApi({}));
     await userEvent.click(await screen.findByTestId('add-device'));
     await userEvent.click(screen.getByTestId('add-device-submit'));
-    expect(screen.getByTestId('add-device-id-field-error')).toHaveTextContent('The device id is required.');
-    expect(screen.getByTestId('add-device-app-key-field-error')).toHaveTextContent('The AppKey is required.');
-    expect(screen.getByTestId('add-device-model-field-error')).toHaveTextContent('Choose the device type.');
+    expect(await screen.findByTestId('add-device-id-field-error')).toHaveTextContent(
+      'The device id is required.',
+    );
+    expect(await screen.findByTestId('add-device-app-key-field-error')).toHaveTextContent(
+      'The AppKey is required.',
+    );
+    expect(await screen.findByTestId('add-device-model-field-error')).toHaveTextContent(
+      'Choose the device type.',
+    );
 
     await userEvent.type(screen.getByTestId('add-device-id'), '70B3D52DD300000');
     await userEvent.type(screen.getByTestId('add-device-app-key'), '0123456789abcdef');
     await userEvent.type(screen.getByTestId('add-device-join-eui'), 'xyz');
-    expect(screen.getByTestId('add-device-id-field-error')).toHaveTextContent(
+    expect(await screen.findByTestId('add-device-id-field-error')).toHaveTextContent(
       'A LoRaWAN device id is its DevEUI: exactly 16 hex digits.',
     );
-    expect(screen.getByTestId('add-device-app-key-field-error')).toHaveTextContent(
+    expect(await screen.findByTestId('add-device-app-key-field-error')).toHaveTextContent(
       'The AppKey of a LoRaWAN device has exactly 32 hex digits.',
     );
-    expect(screen.getByTestId('add-device-join-eui-field-error')).toHaveTextContent(
+    expect(await screen.findByTestId('add-device-join-eui-field-error')).toHaveTextContent(
       'The JoinEUI has exactly 16 hex digits.',
     );
     // The contract's limit is the field's maxLength: a 17th character is not taken.

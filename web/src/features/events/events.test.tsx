@@ -127,7 +127,7 @@ describe('events screen', { timeout: 20_000 }, () => {
     expect(within(dialog).getByText('End (required)')).toBeInTheDocument();
     expect(within(dialog).getByTestId('event-end')).toBeRequired();
     await userEvent.click(within(dialog).getByTestId('event-save'));
-    expect(screen.getByTestId('event-end-field-error')).toHaveTextContent(
+    expect(await screen.findByTestId('event-end-field-error')).toHaveTextContent(
       'An end time is required when regular events are prevented.',
     );
     expect(calls(fetchMock, 'POST', '/api/companies/c1/events')).toHaveLength(0);
@@ -141,10 +141,10 @@ describe('events screen', { timeout: 20_000 }, () => {
     await userEvent.type(within(dialog).getByTestId('event-end'), '2020-01-01T10:00');
     expect(start.value).not.toBe('');
     await userEvent.click(within(dialog).getByTestId('event-save'));
-    expect(screen.getByTestId('event-end-field-error')).toHaveTextContent(
+    expect(await screen.findByTestId('event-end-field-error')).toHaveTextContent(
       'The end date must not be before the start date.',
     );
-    expect(screen.getByTestId('event-units-field-error')).toHaveTextContent('No units selected');
+    expect(await screen.findByTestId('event-units-field-error')).toHaveTextContent('No units selected');
     expect(calls(fetchMock, 'POST', '/api/companies/c1/events')).toHaveLength(0);
   });
 

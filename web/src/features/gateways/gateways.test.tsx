@@ -53,8 +53,10 @@ describe('gateways screen', () => {
     await userEvent.click(await screen.findByTestId('add-gateway'));
     await userEvent.type(screen.getByTestId('add-gateway-eui'), 'b827ebfffe00');
     await userEvent.click(screen.getByTestId('add-gateway-submit'));
-    expect(screen.getByTestId('add-gateway-name-field-error')).toHaveTextContent('The name is required.');
-    expect(screen.getByTestId('add-gateway-eui-field-error')).toHaveTextContent(
+    expect(await screen.findByTestId('add-gateway-name-field-error')).toHaveTextContent(
+      'The name is required.',
+    );
+    expect(await screen.findByTestId('add-gateway-eui-field-error')).toHaveTextContent(
       'A gateway EUI has exactly 16 hex digits.',
     );
     await userEvent.type(screen.getByTestId('add-gateway-name'), 'Dach');

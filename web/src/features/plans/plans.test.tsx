@@ -116,7 +116,7 @@ describe('plan editor', { timeout: 20_000 }, () => {
     // Spec §5: the field says 'Invalid time!' after the input's name, the form's alert adds 'The time is not valid.'.
     expect((await screen.findByTestId('switch-point-1-error')).textContent).toBe('Hour: Invalid time!');
     expect(hour).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.getByTestId('plan-valid-from-field-error')).toHaveTextContent('Invalid time!');
+    expect(await screen.findByTestId('plan-valid-from-field-error')).toHaveTextContent('Invalid time!');
     expect(screen.getByTestId('plan-error')).toHaveTextContent('The time is not valid.');
     expect(screen.queryByTestId('switch-point-0-error')).toBeNull();
     expect(lastBody(fetchMock, `${base}/plans`).switchPoints[1].hour).toBe(25);

@@ -83,7 +83,7 @@ describe('settings company', { timeout: 20_000 }, () => {
     const { fetchMock } = open((_m, _u, init) => json(200, testCompany(JSON.parse(String(init.body)))));
     const hours = await screen.findByTestId('company-occupant-limit');
     await userEvent.type(hours, '200');
-    expect(screen.getByTestId('company-occupant-limit-field-error')).toHaveTextContent(
+    expect(await screen.findByTestId('company-occupant-limit-field-error')).toHaveTextContent(
       'Enter whole hours from 1 to 168, or leave it empty.',
     );
     expect(screen.getByTestId('company-save')).toBeDisabled();
@@ -102,7 +102,7 @@ describe('settings company', { timeout: 20_000 }, () => {
     const min = await screen.findByTestId('company-min');
     await userEvent.clear(min);
     await userEvent.type(min, '30');
-    expect(screen.getByTestId('company-min-field-error')).toHaveTextContent(
+    expect(await screen.findByTestId('company-min-field-error')).toHaveTextContent(
       'The minimum must be below the maximum.',
     );
     expect(screen.getByTestId('company-save')).toBeDisabled();
@@ -122,13 +122,13 @@ describe('settings company', { timeout: 20_000 }, () => {
     expect(screen.getByLabelText('Economy temperature (°C)')).toBe(economy);
     await userEvent.clear(economy);
     await userEvent.type(economy, '4');
-    expect(screen.getByTestId('company-economy-field-error')).toHaveTextContent(
+    expect(await screen.findByTestId('company-economy-field-error')).toHaveTextContent(
       "The economy temperature must not be below the company's minimum temperature: at least 5 °C.",
     );
     expect(screen.getByTestId('company-save')).toBeDisabled();
     await userEvent.clear(standby);
     await userEvent.type(standby, '30');
-    expect(screen.getByTestId('company-standby-field-error')).toHaveTextContent(
+    expect(await screen.findByTestId('company-standby-field-error')).toHaveTextContent(
       "The standby temperature must not be above the company's maximum temperature: at most 28 °C.",
     );
     // Raising the maximum takes the standby temperature back into the range.
@@ -171,12 +171,12 @@ describe('settings company', { timeout: 20_000 }, () => {
     const economy = await screen.findByTestId('company-economy');
     await userEvent.clear(economy);
     await userEvent.type(economy, '45');
-    expect(screen.getByTestId('company-economy-field-error')).toHaveTextContent(
+    expect(await screen.findByTestId('company-economy-field-error')).toHaveTextContent(
       'Die Absenktemperatur darf höchstens 40 °C betragen.',
     );
     await userEvent.clear(economy);
     await userEvent.type(economy, '4.5');
-    expect(screen.getByTestId('company-economy-field-error')).toHaveTextContent(
+    expect(await screen.findByTestId('company-economy-field-error')).toHaveTextContent(
       'Die Absenktemperatur darf nicht unter der Mindesttemperatur der Firma liegen: mindestens 5 °C.',
     );
   });

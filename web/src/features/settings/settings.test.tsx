@@ -57,7 +57,7 @@ describe('settings general', () => {
     await userEvent.click(await screen.findByTestId('profile-save'));
     expect(await screen.findByText('Error updating')).toBeVisible();
     expect(screen.getByText('An error occurred while updating the profile')).toBeVisible();
-    expect(screen.getByTestId('profile-email-field-error')).toHaveTextContent(
+    expect(await screen.findByTestId('profile-email-field-error')).toHaveTextContent(
       'Email must be a valid email address.',
     );
   });
@@ -70,7 +70,9 @@ describe('settings general', () => {
     await userEvent.type(screen.getByTestId('password-current'), 'old secret phrase');
     await userEvent.type(screen.getByTestId('password-new'), 'correct horse');
     await userEvent.type(screen.getByTestId('password-repeat'), 'correct horsx');
-    expect(screen.getByTestId('password-repeat-field-error')).toHaveTextContent('The passwords do not match');
+    expect(await screen.findByTestId('password-repeat-field-error')).toHaveTextContent(
+      'The passwords do not match',
+    );
     await userEvent.click(screen.getByTestId('password-save'));
     expect(sent(fetchMock, 'PUT', '/api/me/password')).toHaveLength(0);
 
@@ -116,7 +118,7 @@ describe('settings general', () => {
     await userEvent.type(screen.getByTestId('password-current'), 'falsch');
     await userEvent.type(screen.getByTestId('password-new'), 'kurz');
     await userEvent.tab();
-    expect(screen.getByTestId('password-new-field-error')).toHaveTextContent(
+    expect(await screen.findByTestId('password-new-field-error')).toHaveTextContent(
       'Das Passwort muss mindestens 10 Zeichen haben.',
     );
     expect(screen.getByTestId('password-new')).toHaveAttribute('aria-invalid', 'true');

@@ -55,7 +55,7 @@ describe('unit detail', { timeout: 20_000 }, () => {
     await userEvent.click(screen.getByTestId('unit-save'));
     const message = 'The minimum must not be above the maximum.';
     expect(await screen.findByTestId('unit-wall-min-field-error')).toHaveTextContent(message);
-    expect(screen.getByTestId('unit-wall-max-field-error')).toHaveTextContent(message);
+    expect(await screen.findByTestId('unit-wall-max-field-error')).toHaveTextContent(message);
     expect(screen.getByTestId('unit-wall-max')).toHaveAttribute('aria-invalid', 'true');
     expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'PATCH')).toHaveLength(0);
     // Raising the maximum clears both.

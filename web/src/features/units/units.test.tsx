@@ -161,7 +161,7 @@ describe('units screen', { timeout: 20_000 }, () => {
     await userEvent.clear(count);
     await userEvent.type(count, '501');
     expect(screen.getByTestId('create-units-submit')).toBeDisabled();
-    expect(screen.getByTestId('create-units-count-field-error')).toHaveTextContent(
+    expect(await screen.findByTestId('create-units-count-field-error')).toHaveTextContent(
       'At most 500 units can be created at once.',
     );
     await userEvent.clear(count);
