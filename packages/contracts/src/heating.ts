@@ -23,6 +23,10 @@ export const LogKindSchema = z.enum([
   'closure',
   /** A room booking from a booking feed (decision 0053). */
   'booking',
+  /** A plan's comfort setpoint sent early by optimum start (decision 0056). */
+  'optimum_start',
+  /** A plan's lower setpoint sent early by optimum stop (decision 0056). */
+  'optimum_stop',
 ]);
 export type LogKind = z.infer<typeof LogKindSchema>;
 

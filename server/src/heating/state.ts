@@ -18,6 +18,10 @@
  *   claim's origin — switch points inside it do not end it, a later event or manual change wins
  *   over it, a running `preventRegular` event silences it like the plan. Of overlapping bookings
  *   the one that started last counts.
+ * - A running plan shift (decision 0056: optimum start or stop, computed by the caller) replaces
+ *   the switch point in force while start ≤ t < end when it raises it (`optimum_start`) or lowers
+ *   it (`optimum_stop`), with the shift's start as the claim's origin: it acts like the next switch
+ *   point moved earlier, so a manual change or event before it ends there and a later one wins.
  * - A running closure (start ≤ t < end; decision 0051) outranks plans, events and manual
  *   changes: its mode's setpoint, source `closure`, wall control ignored (nobody is there). Of
  *   overlapping closures the one that started last counts. A pause outranks a closure.
@@ -62,6 +66,15 @@ interface EngineBooking {
   temperature: number | null;
 }
 
+interface EngineShift {
+  kind: 'optimum_start' | 'optimum_stop';
+  start: number;
+  end: number;
+  temperature: number;
+  ignoreWallControl: boolean;
+  planId?: string;
+}
+
 interface EngineManual {
   kind: 'web_change' | 'qr_change';
   at: number;
@@ -80,7 +93,8 @@ export interface Context {
   pause: { since: number; resumedAt: number } | null;
   closures: EngineClosure[];
   bookings: EngineBooking[];
-  /** Sorted distinct finite instants of events, manual changes, pause/resume, closures and bookings. */
+  shifts: EngineShift[];
+  /** Sorted distinct finite instants of events, manual changes, pause/resume, closures, bookings and shifts. */
   fixedInstants: number[];
   /** Memoised stop instants of events and manual changes, created on first use. */
   stops: Map<EngineEvent | EngineManual, number> | null;
@@ -100,6 +114,7 @@ export interface State {
 type Claim =
   | { kind: 'plan'; origin: number; point: PlanPoint }
   | { kind: 'booking'; origin: number; booking: EngineBooking; temperature: number; point: PlanPoint }
+  | { kind: 'shift'; origin: number; shift: EngineShift; point: PlanPoint }
   | { kind: 'event'; origin: number; event: EngineEvent }
   | { kind: 'manual'; origin: number; manual: EngineManual };
 
@@ -107,6 +122,7 @@ const NO_EVENTS: EngineEvent[] = [];
 const NO_MANUAL: EngineManual[] = [];
 const NO_CLOSURES: EngineClosure[] = [];
 const NO_BOOKINGS: EngineBooking[] = [];
+const NO_SHIFTS: EngineShift[] = [];
 const NO_INSTANTS: number[] = [];
 
 /**
@@ -132,6 +148,7 @@ export function contextOf(input: UnitHeatingInput): Context {
     input.sundayDates,
   );
   const bookings = input.bookings?.length ? compileBookings(input, plans) : NO_BOOKINGS;
+  const shifts = input.planShifts?.length ? compileShifts(input) : NO_SHIFTS;
   const context: Context = {
     plans,
     min: input.range.min,
@@ -142,7 +159,8 @@ export function contextOf(input: UnitHeatingInput): Context {
     pause,
     closures,
     bookings,
-    fixedInstants: fixedInstantsOf(events, manual, pause, closures, bookings),
+    shifts,
+    fixedInstants: fixedInstantsOf(events, manual, pause, closures, [...bookings, ...shifts]),
     stops: null,
   };
   return context;
@@ -180,6 +198,24 @@ function compileBookings(input: UnitHeatingInput, plans: Context['plans']): Engi
   });
 }
 
+function compileShifts(input: UnitHeatingInput): EngineShift[] {
+  return (input.planShifts ?? []).flatMap((shift) => {
+    const start = shift.start.getTime();
+    const end = shift.end.getTime();
+    if (!(start < end)) return [];
+    return [
+      {
+        kind: shift.kind,
+        start,
+        end,
+        temperature: shift.temperature,
+        ignoreWallControl: shift.ignoreWallControl,
+        ...(shift.planId === undefined ? {} : { planId: shift.planId }),
+      },
+    ];
+  });
+}
+
 function compileManual(input: UnitHeatingInput): EngineManual[] {
   const manual: EngineManual[] = input.manualChanges.map((change) => ({
     kind: change.kind,
@@ -196,19 +232,19 @@ function fixedInstantsOf(
   manual: EngineManual[],
   pause: Context['pause'],
   closures: EngineClosure[],
-  bookings: EngineBooking[],
+  intervals: { start: number; end: number }[],
 ): number[] {
   if (
     events.length === 0 &&
     manual.length === 0 &&
     pause === null &&
     closures.length === 0 &&
-    bookings.length === 0
+    intervals.length === 0
   )
     return NO_INSTANTS;
   const instants = new Set<number>();
   for (const closure of closures) instants.add(closure.start).add(closure.end);
-  for (const booking of bookings) instants.add(booking.start).add(booking.end);
+  for (const interval of intervals) instants.add(interval.start).add(interval.end);
   for (const event of events) instants.add(event.start).add(event.end);
   for (const change of manual) instants.add(change.at).add(change.until);
   if (pause) instants.add(pause.since).add(pause.resumedAt);
@@ -252,6 +288,23 @@ function raisingBookingAt(
       running = booking;
   }
   return running ? { booking: running, temperature: running.temperature as number } : undefined;
+}
+
+/** The plan shift running at `t` that moves the switch point in force (the one that started last). */
+function shiftAt(context: Context, t: number, point: PlanPoint): EngineShift | undefined {
+  let running: EngineShift | undefined;
+  for (const shift of context.shifts) {
+    if (
+      shift.start <= t &&
+      t < shift.end &&
+      (shift.kind === 'optimum_start'
+        ? shift.temperature > point.temperature
+        : shift.temperature < point.temperature) &&
+      (!running || shift.start >= running.start)
+    )
+      running = shift;
+  }
+  return running;
 }
 
 function clamp(context: Context, temperature: number): number {
@@ -307,14 +360,18 @@ function outranks(origin: number, priority: number, best: Claim | null, bestPrio
 
 /** The winning claim at `t`, ignoring pause and labels. */
 function winnerAt(context: Context, t: number): Claim {
-  const point = planPointAt(context.plans, t);
+  const inForce = planPointAt(context.plans, t);
   let best: Claim | null = null;
   let bestPriority = 0;
-  if (!suppressesPoint(context, t, point.at)) {
+  if (!suppressesPoint(context, t, inForce.at)) {
+    const shift = context.shifts.length > 0 ? shiftAt(context, t, inForce) : undefined;
+    const point = shift ? { ...inForce, temperature: shift.temperature } : inForce;
     const raising = context.bookings.length > 0 ? raisingBookingAt(context, t, point) : undefined;
     best = raising
       ? { kind: 'booking', origin: raising.booking.start, point, ...raising }
-      : { kind: 'plan', origin: point.at, point };
+      : shift
+        ? { kind: 'shift', origin: shift.start, shift, point }
+        : { kind: 'plan', origin: point.at, point };
   }
   for (const event of context.events) {
     if (event.start <= t && t < stopOf(context, event) && outranks(event.start, 1, best, bestPriority)) {
@@ -357,6 +414,13 @@ function nativeState(context: Context, claim: Claim): State {
         source: 'booking',
         ignoreWallControl: claim.point.ignoreWallControl,
         bookingId: claim.booking.id,
+      };
+    case 'shift':
+      return {
+        setpoint: clamp(context, claim.shift.temperature),
+        source: claim.shift.kind,
+        ignoreWallControl: claim.shift.ignoreWallControl,
+        ...(claim.shift.planId === undefined ? {} : { planId: claim.shift.planId }),
       };
     case 'event':
       return {

@@ -19,7 +19,11 @@ export type LogKind =
   /** A running closure's heating mode (decision 0051). */
   | 'closure'
   /** A room booking from a booking feed (decision 0053). */
-  | 'booking';
+  | 'booking'
+  /** A plan's comfort setpoint sent early by optimum start (decision 0056). */
+  | 'optimum_start'
+  /** A plan's lower setpoint sent early by optimum stop (decision 0056). */
+  | 'optimum_stop';
 
 /** One switch point of a plan: from this local time on, the plan asks for `temperature`. */
 export interface SwitchPoint {
@@ -95,6 +99,24 @@ export interface HeatingBooking {
   temperature: number | null;
 }
 
+/**
+ * A plan switch point moved earlier by optimum start or stop (decision 0056), computed by the
+ * caller from the unit's learned warm-up model (`optimum.ts`). While `start ≤ t < end` the plan's
+ * setpoint is replaced by `temperature`: an `optimum_start` shift only raises it, an
+ * `optimum_stop` shift only lowers it. Everything that outranks the plan still outranks it.
+ */
+export interface PlanShift {
+  kind: 'optimum_start' | 'optimum_stop';
+  start: Date;
+  /** Exclusive: the switch point the shift moves earlier. */
+  end: Date;
+  /** °C of that switch point. */
+  temperature: number;
+  /** Of that switch point. */
+  ignoreWallControl: boolean;
+  planId?: string;
+}
+
 export interface UnitHeatingInput {
   /** IANA, e.g. 'Europe/Berlin'. */
   timeZone: string;
@@ -119,6 +141,8 @@ export interface UnitHeatingInput {
    * treated "like a Sunday", decision 0052).
    */
   sundayDates?: string[];
+  /** Switch points moved earlier by optimum start and stop; see `PlanShift`. */
+  planShifts?: PlanShift[];
 }
 
 export interface SetpointResolution {

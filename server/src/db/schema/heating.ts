@@ -34,6 +34,8 @@ export const LOG_KINDS = [
   'no_plan',
   'closure',
   'booking',
+  'optimum_start',
+  'optimum_stop',
 ] as const satisfies readonly LogKind[];
 
 export const groups = pgTable(

@@ -41,6 +41,8 @@ export const SOURCE_COLOURS: Record<LogKind, string> = {
   no_plan: '#78716c',
   closure: '#1d4ed8',
   booking: '#047857',
+  optimum_start: '#ea580c',
+  optimum_stop: '#0891b2',
 };
 
 type PreviewClosure = Preview['closures'][number];
