@@ -16,6 +16,7 @@ import { startAlertJobs } from './jobs/alert-jobs.ts';
 import { startBillingRenewal } from './jobs/billing-renewal.ts';
 import { startBookingFeedSync } from './jobs/booking-feed-sync.ts';
 import { HeatingScheduler } from './jobs/heating-scheduler.ts';
+import { startPeriodic } from './jobs/periodic.ts';
 import { createLogger } from './logger.ts';
 import type { DownlinkQueue } from './lorawan/downlink-queue.ts';
 import { startLorawan } from './lorawan/lorawan.ts';
@@ -24,8 +25,12 @@ import { startAccountPurge } from './modules/me/me.purge.ts';
 import { type LorawanState, lateBinding } from './ports.ts';
 import { databaseDeviceDirectory } from './scheduling/device-directory.ts';
 import type { SetpointWaker } from './scheduling/heating-services.ts';
+import { learnWarmUpModels } from './scheduling/warm-up-learning.ts';
 import { readOrCreateHexSecret } from './secret-file.ts';
 import { createServices } from './services.ts';
+
+/** How often the warm-up learning looks for units due (each unit is learned at most hourly). */
+const WARM_UP_LEARNING_MS = 15 * 60_000;
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -110,6 +115,18 @@ async function main() {
     mailer: services.mailer,
   });
 
+  // Learns each room's warm-up from its own history (decision 0056); after the demo, so its
+  // first run reads the demo's history.
+  const stopWarmUpLearning = startPeriodic(
+    'warm-up learning',
+    WARM_UP_LEARNING_MS,
+    async () => {
+      const learned = await learnWarmUpModels(db);
+      if (learned > 0) log.info({ units: learned }, 'warm-up models learned');
+    },
+    log,
+  );
+
   let stopBookingFeedSync = () => {};
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -122,6 +139,7 @@ async function main() {
     stopBillingRenewal();
     stopBookingFeedSync();
     stopAlertJobs();
+    stopWarmUpLearning();
     await lorawan.close();
     await alertsOnUplinks.idle();
     await app.close();

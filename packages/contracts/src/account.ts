@@ -117,6 +117,10 @@ export const ENERGY_MEDIA = [
 export const EnergyMediaSchema = z.enum(ENERGY_MEDIA);
 export type EnergyMedia = z.infer<typeof EnergyMediaSchema>;
 
+/** Optimum start and stop modes of a company (decision 0056). */
+export const OptimumStartModeSchema = z.enum(['off', 'shadow', 'on']);
+export type OptimumStartMode = z.infer<typeof OptimumStartModeSchema>;
+
 export const CompanySchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -138,6 +142,10 @@ export const CompanySchema = z.object({
   economy_temperature: z.number(),
   /** °C a closure in standby mode keeps; default 18. */
   standby_temperature: z.number(),
+  /** Optimum start and stop (decision 0056): off, shadow (learn and show, do not act) or on; default shadow. */
+  optimum_start: OptimumStartModeSchema,
+  /** Longest pre-heat in minutes; default 180. */
+  optimum_max_lead_minutes: z.number().int(),
   role: RoleSchema,
 });
 export type Company = z.infer<typeof CompanySchema>;
@@ -171,6 +179,9 @@ export function isTimeZone(zone: string): boolean {
   }
 }
 
+/** Bounds of the longest pre-heat a company may set, minutes (Guideline 36 clamps to 15 min–3 h; up to 6 h for heavy buildings). */
+export const OPTIMUM_MAX_LEAD_LIMITS = { min: 15, max: 360 } as const;
+
 /** Longest limit a company may set on occupant changes (one week). */
 export const OCCUPANT_CHANGE_MAX_HOURS = 168;
 
@@ -196,6 +207,12 @@ export const CompanyPatchBodySchema = z
     frost_protection: CompanyTemperature,
     economy_temperature: CompanyTemperature,
     standby_temperature: CompanyTemperature,
+    optimum_start: OptimumStartModeSchema,
+    optimum_max_lead_minutes: z
+      .number()
+      .int()
+      .min(OPTIMUM_MAX_LEAD_LIMITS.min)
+      .max(OPTIMUM_MAX_LEAD_LIMITS.max),
   })
   .partial()
   .refine(

@@ -108,6 +108,8 @@ export const UnitSchema = z.object({
   supplyTemperature: celsius.nullable(),
   /** True while the unit has an active plan of its own (group plans then unavailable). */
   hasOwnActivePlan: z.boolean(),
+  /** Whether the company's optimum start and stop applies to this unit (decision 0056). */
+  optimumStart: z.boolean(),
   /**
    * Devices whose latest setpoint downlink is not yet acknowledged (`pending`: queued or sent —
    * battery valves take it after their next uplink) or failed; `delivered`: the setpoints the
@@ -183,6 +185,7 @@ const unitFields = z.object({
   floor,
   wallControlMin: celsius.nullable().optional(),
   wallControlMax: celsius.nullable().optional(),
+  optimumStart: z.boolean().optional(),
 });
 export const UnitCreateSchema = unitFields.superRefine(refineWallControl);
 export type UnitCreate = z.infer<typeof UnitCreateSchema>;
@@ -334,6 +337,34 @@ export const PreviewBookingSchema = z.object({
   start: z.iso.datetime(),
   end: z.iso.datetime(),
 });
+/**
+ * A plan switch point moved earlier by optimum start or stop (decision 0056), with how it was
+ * computed: "Vorheizen ab 06:12 — 16,8 → 21 °C, gelernt 1,9 K/h, Sicherheit 85 %".
+ */
+export const PreviewOptimumSchema = z.object({
+  kind: z.enum(['optimum_start', 'optimum_stop']),
+  /** The plan's switch point. */
+  switchAt: z.iso.datetime(),
+  /** When the new setpoint is sent. */
+  start: z.iso.datetime(),
+  /** °C the room is expected at when pre-heating starts; for a stop the comfort setpoint. */
+  from: celsius,
+  /** °C of the switch point. */
+  to: celsius,
+  /** °C outside at the switch point; null: the model runs on indoor data alone. */
+  outdoor: celsius.nullable(),
+  /** K/h: the warm-up rate used (start) or the learned cool-down rate (stop). */
+  rate: z.number(),
+  /** Minutes of the lead that wait for the valve's next uplink (LoRaWAN Class A). */
+  classADelayMinutes: z.number(),
+  /** 0…1; 0 while the default gradient (30 min/K) applies. */
+  confidence: z.number(),
+  learned: z.boolean(),
+  /** false in shadow mode: shown, not sent. */
+  applied: z.boolean(),
+});
+export type PreviewOptimum = z.infer<typeof PreviewOptimumSchema>;
+
 /** `initial` is the setpoint in force at `from`; `changes` are the steps in (from, to]. */
 export const PreviewSchema = z.object({
   from: z.iso.datetime(),
@@ -345,6 +376,8 @@ export const PreviewSchema = z.object({
   closures: z.array(PreviewClosureSchema),
   /** The bookings the steps name by `bookingId`. */
   bookings: z.array(PreviewBookingSchema),
+  /** Optimum start and stop of the window's switch points, in shadow mode too. */
+  optimum: z.array(PreviewOptimumSchema),
 });
 export type Preview = z.infer<typeof PreviewSchema>;
 

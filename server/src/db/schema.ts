@@ -14,5 +14,6 @@ export * from './schema/events.ts';
 export * from './schema/heating.ts';
 export * from './schema/identity.ts';
 export * from './schema/invites.ts';
+export * from './schema/optimum.ts';
 export * from './schema/qr-codes.ts';
 export * from './schema/telemetry.ts';

@@ -38,6 +38,8 @@ export const testCompany = (over: Partial<Company> = {}): Company => ({
   frost_protection: 8,
   economy_temperature: 16,
   standby_temperature: 18,
+  optimum_start: 'shadow',
+  optimum_max_lead_minutes: 180,
   role: 'admin',
   ...over,
 });

@@ -28,6 +28,7 @@ export const testUnit = (over: Partial<Unit> = {}): Unit => {
     valveOpening: 40,
     supplyTemperature: null,
     hasOwnActivePlan: false,
+    optimumStart: true,
     downlinks: { pending: 0, failed: 0, delivered: [] },
     createdAt: '2026-11-01T10:00:00.000Z',
     createdBy: { id: 'u1', name: 'Ada Lovelace' },

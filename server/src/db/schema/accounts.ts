@@ -45,6 +45,15 @@ export const companies = pgTable('companies', {
   /** °C a closure in standby mode keeps. */
   standbyTemperature: real('standby_temperature').notNull().default(18),
   /**
+   * Optimum start and stop (decision 0056): `off`, `shadow` (learn and show, do not act — the
+   * default, so a new installation learns before it acts) or `on`. Units may opt out.
+   */
+  optimumStart: text('optimum_start', { enum: ['off', 'shadow', 'on'] })
+    .notNull()
+    .default('shadow'),
+  /** Longest pre-heat, minutes (15–360; default 3 h). */
+  optimumMaxLeadMinutes: integer('optimum_max_lead_minutes').notNull().default(180),
+  /**
    * Hours an occupant's change on the public page holds at most; null = until the next
    * switch point only.
    */

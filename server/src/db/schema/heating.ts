@@ -81,6 +81,8 @@ export const units = pgTable(
     setpointSource: text('setpoint_source', { enum: LOG_KINDS }),
     setpointSince: timestamp('setpoint_since', { withTimezone: true }),
     ignoreWallControl: boolean('ignore_wall_control').notNull().default(false),
+    /** Whether the company's optimum start and stop applies to this unit (decision 0056). */
+    optimumStart: boolean('optimum_start').notNull().default(true),
     /** When the scheduler must evaluate this unit next; null = nothing scheduled. */
     nextChangeAt: timestamp('next_change_at', { withTimezone: true }),
     /** Telemetry, filled by device integration. */

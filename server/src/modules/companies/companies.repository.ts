@@ -3,7 +3,7 @@
  * is scoped by a company id the service has already checked with `requireMember`.
  */
 
-import type { EnergyMedia } from '@heizplan/contracts/account';
+import type { EnergyMedia, OptimumStartMode } from '@heizplan/contracts/account';
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { Role } from '../../auth/membership.ts';
 import type { Db } from '../../db/client.ts';
@@ -24,6 +24,8 @@ export interface CompanyChanges {
   frostProtection?: number;
   economyTemperature?: number;
   standbyTemperature?: number;
+  optimumStart?: OptimumStartMode;
+  optimumMaxLeadMinutes?: number;
 }
 
 export interface MemberRow {

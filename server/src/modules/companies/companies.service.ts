@@ -76,6 +76,8 @@ export function toCompanyResponse(
     frost_protection: row.frostProtection,
     economy_temperature: row.economyTemperature,
     standby_temperature: row.standbyTemperature,
+    optimum_start: row.optimumStart,
+    optimum_max_lead_minutes: row.optimumMaxLeadMinutes,
     role: membership.role,
   };
 }
@@ -149,21 +151,25 @@ export class CompaniesService {
         frostProtection: body.frost_protection,
         economyTemperature: body.economy_temperature,
         standbyTemperature: body.standby_temperature,
+        optimumStart: body.optimum_start,
+        optimumMaxLeadMinutes: body.optimum_max_lead_minutes,
       }).filter(([, value]) => value !== undefined),
     );
     // An empty patch (e.g. only unknown fields, which the schema strips) changes nothing.
     const row =
       Object.keys(changes).length === 0 ? current : await repo.updateCompany(this.db, companyId, changes);
     if (!row) throw notFound('Company not found.');
-    // Setpoints are clamped to the range, plans follow the zone and closures keep the mode
-    // setpoints, so units re-evaluate now.
+    // Setpoints are clamped to the range, plans follow the zone, closures keep the mode
+    // setpoints and optimum start moves switch points, so units re-evaluate now.
     if (
       changes.minTemperature !== undefined ||
       changes.maxTemperature !== undefined ||
       changes.timeZone !== undefined ||
       changes.frostProtection !== undefined ||
       changes.economyTemperature !== undefined ||
-      changes.standbyTemperature !== undefined
+      changes.standbyTemperature !== undefined ||
+      changes.optimumStart !== undefined ||
+      changes.optimumMaxLeadMinutes !== undefined
     ) {
       await this.deps.heating.settingsChanged(companyId);
     }

@@ -31,6 +31,8 @@ describe('POST /api/companies/setup', () => {
       frost_protection: 8,
       economy_temperature: 16,
       standby_temperature: 18,
+      optimum_start: 'shadow',
+      optimum_max_lead_minutes: 180,
     });
     const rows = await t.database.db.select().from(memberships).where(eq(memberships.companyId, company.id));
     expect(rows).toMatchObject([{ userId: 'setup-alice', role: 'admin' }]);

@@ -6,14 +6,21 @@
  * that count as closures (decision 0052) with their name in the caller's language and the
  * building's holiday mode, the room bookings (decision 0053) with their title and own times.
  */
-import { type PlanInput, PREVIEW_FROM_MAX_YEARS, type Preview } from '@heizplan/contracts/heating';
+import {
+  type PlanInput,
+  PREVIEW_FROM_MAX_YEARS,
+  type Preview,
+  type PreviewOptimum,
+} from '@heizplan/contracts/heating';
 import { requireMember } from '../../auth/membership.ts';
+import type { Db } from '../../db/client.ts';
 import { expandTimeline, resolveSetpoint } from '../../heating/engine.ts';
 import type { HeatingPlan, SetpointChange, UnitHeatingInput } from '../../heating/types.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
-import { loadHeatingInputs } from '../../scheduling/heating-inputs.ts';
+import { loadHeatingInputs, type UnitRow } from '../../scheduling/heating-inputs.ts';
 import { type HeatingServiceDeps, requireCompanyHeating } from '../../scheduling/heating-services.ts';
 import { namedBookings, namedClosures } from '../../scheduling/named-sources.ts';
+import { loadUnitOptimum, planShiftsFor } from '../../scheduling/optimum-inputs.ts';
 import { findUnit } from '../units/units.repository.ts';
 import { draftPlan, requireNoOverlap, requireValidPlan } from './plans.service.ts';
 
@@ -100,6 +107,7 @@ export class PreviewService {
       await requireNoOverlap(db, companyId, owner, draft.plan, draft.planId ?? null);
     }
     const to = new Date(from.getTime() + window.days * DAY_MS);
+    const optimum = await previewOptimum(db, record.unit, input, from, to, this.deps.now());
     const initial = step(resolveSetpoint(input, from), from);
     const changes = expandTimeline(input, from, to).map((c) => step(c, c.at));
     const closureIds = new Set([initial, ...changes].flatMap((s) => (s.closureId ? [s.closureId] : [])));
@@ -112,8 +120,52 @@ export class PreviewService {
       changes,
       closures: await namedClosures(db, userId, companyId, [...closureIds]),
       bookings: await namedBookings(db, companyId, [...bookingIds]),
+      optimum,
     };
   }
+}
+
+/** Switch points start their shifts this long before the window at most (longest lead + Class A). */
+const SHIFT_LOOKBACK_MS = 7 * 3_600_000;
+
+/**
+ * Optimum start and stop in the window (decision 0056): in `on` mode the shifts go into `input`
+ * (changed in place), so the steps show them; in `shadow` mode they are only explained.
+ */
+async function previewOptimum(
+  db: Db,
+  unit: UnitRow,
+  input: UnitHeatingInput,
+  from: Date,
+  to: Date,
+  now: Date,
+): Promise<PreviewOptimum[]> {
+  const optimum = (await loadUnitOptimum(db, [unit])).get(unit.id);
+  if (!optimum) return [];
+  const { shifts, explanations } = planShiftsFor(
+    input,
+    optimum,
+    new Date(from.getTime() - SHIFT_LOOKBACK_MS),
+    new Date(to.getTime() + SHIFT_LOOKBACK_MS),
+    now,
+  );
+  const applied = optimum.mode === 'on';
+  if (applied) input.planShifts = shifts;
+  return explanations
+    .filter((e) => e.start.getTime() < to.getTime() && e.switchAt.getTime() > from.getTime())
+    .map((e) => ({
+      kind: e.kind,
+      switchAt: e.switchAt.toISOString(),
+      start: e.start.toISOString(),
+      from: Math.round(e.from * 10) / 10,
+      to: e.to,
+      outdoor: e.outdoor,
+      rate: Math.round(e.rate * 10) / 10,
+      classADelayMinutes: e.classADelayMinutes,
+      confidence: e.confidence,
+      learned: e.learned,
+      applied,
+    }));
 }
 
 function applyDraft(input: UnitHeatingInput, draft: PreviewDraft, groupId: string | null): UnitHeatingInput {

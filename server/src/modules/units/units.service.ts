@@ -96,6 +96,7 @@ export function toUnitResponse(r: repo.UnitRecord, downlinks: UnitDownlinkStatus
     valveOpening: u.valveOpening,
     supplyTemperature: u.supplyTemperature,
     hasOwnActivePlan: Boolean(r.hasOwnActivePlan),
+    optimumStart: u.optimumStart,
     downlinks,
     createdAt: u.createdAt.toISOString(),
     createdBy: u.createdBy ? { id: u.createdBy, name: r.creatorName ?? '' } : null,
@@ -196,6 +197,7 @@ export class UnitsService {
       patch.wallControlMax !== undefined ? patch.wallControlMax : current.wallControlMax,
     );
     const groupChanged = patch.groupId !== undefined && patch.groupId !== current.groupId;
+    const optimumChanged = patch.optimumStart !== undefined && patch.optimumStart !== current.optimumStart;
     const limitsChanged =
       (patch.wallControlMin !== undefined && patch.wallControlMin !== current.wallControlMin) ||
       (patch.wallControlMax !== undefined && patch.wallControlMax !== current.wallControlMax);
@@ -205,15 +207,17 @@ export class UnitsService {
         await requireFreeNames(tx, companyId, [patch.name], 'name', unitId);
       }
       await repo.updateUnit(tx, companyId, unitId, { ...patch, ...(buildingChanged ? { floor } : {}) });
-      // Another group means other group plans, another building other public holidays: the
-      // setpoint may change now.
+      // Another group means other group plans, another building other public holidays, optimum
+      // start on or off other switch times: the setpoint may change now.
       const changes =
-        groupChanged || buildingChanged ? await evaluateUnits(tx, companyId, [unitId], this.deps.now()) : [];
+        groupChanged || buildingChanged || optimumChanged
+          ? await evaluateUnits(tx, companyId, [unitId], this.deps.now())
+          : [];
       // Devices enforce the wall control limits, so they need them even if the setpoint stays.
       if (limitsChanged && changes.length === 0)
         await resendSetpoints(tx, companyId, [unitId], this.deps.now());
     });
-    if (groupChanged || buildingChanged || limitsChanged) this.deps.wake();
+    if (groupChanged || buildingChanged || limitsChanged || optimumChanged) this.deps.wake();
     return this.load(companyId, unitId);
   }
 

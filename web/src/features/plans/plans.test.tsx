@@ -44,6 +44,7 @@ const preview: Preview = {
   ],
   closures: [],
   bookings: [],
+  optimum: [],
 };
 
 const INVALID_TIME = [

@@ -27,6 +27,7 @@ const preview: Preview = {
   changes: [],
   closures: [],
   bookings: [],
+  optimum: [],
 };
 
 const dayLabels = () =>

@@ -53,6 +53,8 @@ describe('settings company', { timeout: 20_000 }, () => {
       frost_protection: 8,
       economy_temperature: 16,
       standby_temperature: 18,
+      optimum_start: 'shadow',
+      optimum_max_lead_minutes: 180,
       time_zone: 'Europe/Vienna',
     });
   });

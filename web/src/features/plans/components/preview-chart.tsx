@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatWeekday, useHeatingFormat } from '../../../lib/format.ts';
 import { useSourceName } from '../../../lib/heating/source-name.ts';
+import { PreviewOptimumList } from './preview-optimum.tsx';
 
 const WIDTH = 720;
 const HEIGHT = 220;
@@ -245,6 +246,7 @@ export function PreviewChart({
           </li>
         ))}
       </ul>
+      <PreviewOptimumList preview={preview} />
       <details className="text-sm">
         <summary className="cursor-pointer text-brand-700">
           {t('preview.steps', { count: segments.length })}

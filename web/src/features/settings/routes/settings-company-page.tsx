@@ -14,6 +14,8 @@ import {
   CompanyPatchBodySchema,
   ENERGY_MEDIA,
   type EnergyMedia,
+  OPTIMUM_MAX_LEAD_LIMITS,
+  OptimumStartModeSchema,
   type Role,
 } from '@heizplan/contracts/account';
 import { useMemo } from 'react';
@@ -115,6 +117,8 @@ function CompanyForm({ company, readOnly }: { company: Company; readOnly: boolea
       frost_protection: keeps.frost,
       economy_temperature: keeps.economy,
       standby_temperature: keeps.standby,
+      optimum_start: company.optimum_start,
+      optimum_max_lead_minutes: company.optimum_max_lead_minutes,
     },
     units: { min_temperature: '°C', max_temperature: '°C' },
     wording: (issue) =>
@@ -124,11 +128,14 @@ function CompanyForm({ company, readOnly }: { company: Company; readOnly: boolea
           ? t('minBelowMax')
           : issue.path[0] === 'occupant_change_max_hours'
             ? t('occupantLimitRange')
-            : undefined,
+            : issue.path[0] === 'optimum_max_lead_minutes'
+              ? t('optimumMaxLeadRange', OPTIMUM_MAX_LEAD_LIMITS)
+              : undefined,
   });
   const zone = useFormControl('time_zone', form.control);
   const energyMedia = useFormControl('energy_media', form.control);
   const defaultRole = useFormControl('default_invite_role', form.control);
+  const optimumMode = useFormControl('optimum_start', form.control);
 
   const save = (patch: Parameters<typeof update.mutate>[0]) =>
     update.mutate(patch, {
@@ -233,6 +240,37 @@ function CompanyForm({ company, readOnly }: { company: Company; readOnly: boolea
             testid="company-occupant-limit"
           />
         </div>
+        <FormField
+          name="optimum_start"
+          label={t('optimumStart')}
+          hint={t('optimumStartHint')}
+          testid="company-optimum-start-field"
+        >
+          {(control) => (
+            <Select
+              {...control}
+              value={optimumMode.value ?? company.optimum_start}
+              onChange={(next) => {
+                const mode = OptimumStartModeSchema.safeParse(next);
+                if (mode.success) optimumMode.onChange(mode.data);
+              }}
+              options={OptimumStartModeSchema.options.map((mode) => ({
+                id: mode,
+                value: t(`optimumStartOptions.${mode}`),
+                testid: `company-optimum-start-${mode}`,
+              }))}
+              testid="company-optimum-start"
+            />
+          )}
+        </FormField>
+        <FormNumberInput
+          name="optimum_max_lead_minutes"
+          label={t('optimumMaxLead')}
+          hint={t('optimumMaxLeadHint')}
+          step={15}
+          required
+          testid="company-optimum-max-lead"
+        />
         <label className="flex items-center gap-3 text-sm sm:col-span-2">
           <input
             type="checkbox"

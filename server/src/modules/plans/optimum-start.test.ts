@@ -1,0 +1,145 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
+import { heatingLog, telemetry, unitWarmUpModels } from '../../db/schema.ts';
+import { learnWarmUpModels } from '../../scheduling/warm-up-learning.ts';
+import { seedCompanies } from '../units/heating-test-fixtures.ts';
+
+const HOUR = 3_600_000;
+const MINUTE = 60_000;
+const days = [1, 2, 3, 4, 5, 6, 7];
+/** Every day 21 °C from 07:00 and 16 °C from 16:00 (Europe/Berlin). */
+const schoolDay = {
+  name: 'Unterricht',
+  kind: 'seasonal',
+  validFrom: '01-01',
+  validTo: '12-31',
+  switchPoints: days.flatMap((day) => [
+    { day, hour: 7, minute: 0, temperature: 21, ignoreWallControl: false },
+    { day, hour: 16, minute: 0, temperature: 16, ignoreWallControl: false },
+  ]),
+};
+
+/**
+ * Six days of a room that heats like clockwork: set back to 16 °C at 15:00 UTC, cooling 1 K/h
+ * down to it; comfort 21 °C at 06:00 UTC, then 20 minutes of dead time and 2 K/h up to 21 °C.
+ */
+async function seedHistory(t: TestApp, companyId: string, unitId: string, now: number) {
+  const first = Math.floor(now / (24 * HOUR)) * 24 * HOUR - 6 * 24 * HOUR;
+  const log: (typeof heatingLog.$inferInsert)[] = [];
+  const readings: (typeof telemetry.$inferInsert)[] = [];
+  for (let day = 0; day < 6; day++) {
+    const comfortAt = first + day * 24 * HOUR + 6 * HOUR;
+    const setbackAt = first + day * 24 * HOUR + 15 * HOUR;
+    log.push(
+      { companyId, unitId, kind: 'regular_plan', oldSetpoint: 16, newSetpoint: 21, at: new Date(comfortAt) },
+      { companyId, unitId, kind: 'regular_plan', oldSetpoint: 21, newSetpoint: 16, at: new Date(setbackAt) },
+    );
+  }
+  let fCnt = 0;
+  for (let at = first; at < now - HOUR; at += 10 * MINUTE) {
+    const hourOfDay = (at % (24 * HOUR)) / HOUR;
+    let room = 16;
+    if (hourOfDay >= 6 && hourOfDay < 15) {
+      const rising = Math.max(0, hourOfDay - 6 - 1 / 3);
+      room = Math.min(21, 16 + 2 * rising);
+    } else if (hourOfDay >= 15) {
+      room = Math.max(16, 21 - (hourOfDay - 15));
+    }
+    readings.push({
+      devEui: '70b3d52dd3000001',
+      time: new Date(at),
+      fCnt: fCnt++,
+      companyId,
+      unitId,
+      fPort: 1,
+      roomTemperature: Math.round(room * 100) / 100,
+    });
+  }
+  await t.database.db.insert(heatingLog).values(log);
+  for (let i = 0; i < readings.length; i += 500) {
+    await t.database.db.insert(telemetry).values(readings.slice(i, i + 500));
+  }
+}
+
+describe('optimum start and stop', () => {
+  let t: TestApp;
+  let companyId: string;
+  let c: string;
+  let unitId: string;
+  const call: TestApp['call'] = (...args) => t.call(...args);
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    ({ companyId } = await seedCompanies(t.database.db, { minTemperature: 5, maxTemperature: 25 }));
+    c = `/api/companies/${companyId}`;
+    unitId = (await call('POST', `${c}/units`, { name: 'Klasse 5a' })).json().id;
+    await call('POST', `${c}/units/${unitId}/plans`, schoolDay);
+    await seedHistory(t, companyId, unitId, Date.now());
+  });
+  afterAll(() => t.close());
+
+  it('learns dead time, warm-up rate and cooling from the room history, and judges the mornings', async () => {
+    expect(await learnWarmUpModels(t.database.db)).toBe(1);
+    const [model] = await t.database.db
+      .select()
+      .from(unitWarmUpModels)
+      .where(eq(unitWarmUpModels.unitId, unitId));
+    expect(model).toMatchObject({ learned: true, companyId });
+    // Dead time ends when the room has risen 0.2 K: 20 minutes of nothing, then 6 at 2 K/h.
+    expect(model?.deadtimeMinutes).toBeGreaterThan(24);
+    expect(model?.deadtimeMinutes).toBeLessThan(28);
+    expect(model?.rateAt0).toBeCloseTo(2, 1);
+    expect(model?.coolRate).toBeCloseTo(1, 1);
+    expect(model?.sessions.length).toBeGreaterThanOrEqual(5);
+    // Switched exactly at the comfort time, the room was never warm then.
+    expect(model?.mornings.length).toBeGreaterThanOrEqual(5);
+    expect(model?.mornings.filter((m) => m.hit || m.room !== 16)).toEqual([]);
+    // Learned within the hour: nothing is due again.
+    expect(await learnWarmUpModels(t.database.db)).toBe(0);
+  });
+
+  it('in shadow mode explains the pre-heat in the preview but sends the plan as it is', async () => {
+    const preview = (await call('GET', `${c}/units/${unitId}/preview?days=2`)).json();
+    expect(preview.changes.map((s: { source: string }) => s.source)).not.toContain('optimum_start');
+    const start = preview.optimum.find((o: { kind: string }) => o.kind === 'optimum_start');
+    // Lift 5 K (no room reading: the set-back) at 2 K/h after 26 min dead time: 176 minutes.
+    expect(start).toMatchObject({ from: 16, to: 21, rate: 2, learned: true, applied: false, outdoor: null });
+    expect(Date.parse(start.switchAt) - Date.parse(start.start)).toBeGreaterThanOrEqual(174 * MINUTE);
+    expect(Date.parse(start.switchAt) - Date.parse(start.start)).toBeLessThanOrEqual(178 * MINUTE);
+    const stop = preview.optimum.find((o: { kind: string }) => o.kind === 'optimum_stop');
+    // 0.25 K at 1 K/h: 15 minutes early.
+    expect(Date.parse(stop.switchAt) - Date.parse(stop.start)).toBe(15 * MINUTE);
+    expect((await call('GET', `${c}/units/${unitId}`)).json().setpointSource).toBe('regular_plan');
+  });
+
+  it('when switched on, sends the comfort setpoint at the learned start; a unit may opt out', async () => {
+    const patched = await call('PATCH', `${c}/`, { optimum_start: 'on', optimum_max_lead_minutes: 120 });
+    expect(patched.json()).toMatchObject({ optimum_start: 'on', optimum_max_lead_minutes: 120 });
+    const preview = (await call('GET', `${c}/units/${unitId}/preview?days=2`)).json();
+    const start = preview.optimum.find((o: { kind: string }) => o.kind === 'optimum_start');
+    expect(start.applied).toBe(true);
+    // The company's longest pre-heat caps the lead.
+    expect(Date.parse(start.switchAt) - Date.parse(start.start)).toBe(120 * MINUTE);
+    const steps = preview.changes.filter((s: { source: string }) => s.source === 'optimum_start');
+    expect(steps.map((s: { at: string }) => s.at)).toContain(start.start);
+
+    const optedOut = await call('PATCH', `${c}/units/${unitId}`, { optimumStart: false });
+    expect(optedOut.json().optimumStart).toBe(false);
+    const plain = (await call('GET', `${c}/units/${unitId}/preview?days=2`)).json();
+    expect(plain.optimum).toEqual([]);
+    expect(plain.changes.map((s: { source: string }) => s.source)).not.toContain('optimum_start');
+  });
+
+  it('refuses a longest pre-heat outside 15–360 minutes and an unknown mode', async () => {
+    for (const body of [
+      { optimum_max_lead_minutes: 10 },
+      { optimum_max_lead_minutes: 400 },
+      { optimum_start: 'auto' },
+    ]) {
+      const res = await call('PATCH', `${c}/`, body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors[0].field).toBe(`body.${Object.keys(body)[0]}`);
+    }
+  });
+});

@@ -1,0 +1,214 @@
+/**
+ * What optimum start and stop needs per unit (decision 0056), loaded in a fixed number of
+ * queries: the company's mode and longest lead, the unit's learned warm-up model (the default
+ * gradient until one is learned), the longest reporting interval of its valves (the Class A
+ * delay) and its last room temperature. `planShiftsFor` turns it into the engine's plan shifts
+ * and says, per shift, how it was computed, for the preview's explanation.
+ *
+ * Outdoor temperature: no provider is wired yet, so the model runs on indoor data alone (rate at
+ * 0 °C outdoor) and every explanation says `outdoor: null`.
+ */
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { anyOf } from '../db/any-of.ts';
+import type { Db } from '../db/client.ts';
+import { companies, devices, unitWarmUpModels } from '../db/schema.ts';
+import { type OptimumEstimator, optimumShifts, type PlanStep } from '../heating/optimum.ts';
+import type { PlanShift, UnitHeatingInput } from '../heating/types.ts';
+import { DEFAULT_MODEL, earlyStopMinutes, leadTime, type WarmUpModel } from '../heating/warm-up.ts';
+import { getCodec, isModelId } from '../lorawan/codecs/registry.ts';
+import type { UnitRow } from './heating-inputs.ts';
+
+export interface UnitOptimum {
+  /** `shadow`: shifts are computed and shown, never sent. */
+  mode: 'shadow' | 'on';
+  model: WarmUpModel;
+  /** Company maximum of the heat-up part, minutes. */
+  maxLeadMinutes: number;
+  /** Longest reporting interval of the unit's valves, minutes; 0 without valves. */
+  uplinkIntervalMinutes: number;
+  /** The unit's last room temperature °C, or null. */
+  roomTemperature: number | null;
+}
+
+/** How one shift was computed, for "Vorheizen ab 06:12 — 16,8 → 21 °C … gelernt 1,9 K/h, Sicherheit 85 %". */
+export interface ShiftExplanation {
+  kind: PlanShift['kind'];
+  /** The switch point moved earlier. */
+  switchAt: Date;
+  /** When the new setpoint is sent. */
+  start: Date;
+  /** °C the room is expected at when heating starts (optimum start) or the comfort setpoint (stop). */
+  from: number;
+  /** °C of the switch point. */
+  to: number;
+  /** °C outside at the switch point; null while no outdoor provider is wired. */
+  outdoor: number | null;
+  /** K/h used (optimum start) or the learned cool-down rate (stop). */
+  rate: number;
+  /** Minutes of the Class A delay inside the lead. */
+  classADelayMinutes: number;
+  /** 0…1 of the model; 0 = the default gradient. */
+  confidence: number;
+  learned: boolean;
+}
+
+/** Cooling assumed between now and a step when the unit has not learned its own (K/h). */
+const DEFAULT_COOL_RATE = 0.5;
+const HOUR_MS = 3_600_000;
+
+/**
+ * The optimum data of the units whose company runs optimum start in one of `modes` (default
+ * both) and that take part (`units.optimum_start`); other units are absent from the map.
+ */
+export async function loadUnitOptimum(
+  db: Db,
+  unitRows: UnitRow[],
+  modes: readonly UnitOptimum['mode'][] = ['shadow', 'on'],
+): Promise<Map<string, UnitOptimum>> {
+  const result = new Map<string, UnitOptimum>();
+  const taking = unitRows.filter((u) => u.optimumStart);
+  if (taking.length === 0) return result;
+  const companyRows = await db
+    .select({ id: companies.id, mode: companies.optimumStart, maxLead: companies.optimumMaxLeadMinutes })
+    .from(companies)
+    .where(inArray(companies.id, [...new Set(taking.map((u) => u.companyId))]));
+  const companyById = new Map(
+    companyRows.flatMap((c) =>
+      c.mode !== 'off' && modes.includes(c.mode) ? [[c.id, { ...c, mode: c.mode }]] : [],
+    ),
+  );
+  const units = taking.filter((u) => companyById.has(u.companyId));
+  if (units.length === 0) return result;
+  const unitIds = units.map((u) => u.id);
+  const models = await db.select().from(unitWarmUpModels).where(anyOf(unitWarmUpModels.unitId, unitIds));
+  const modelByUnit = new Map(models.map((m) => [m.unitId, m]));
+  const deviceRows = await db
+    .select({ unitId: devices.unitId, model: devices.model })
+    .from(devices)
+    .where(and(anyOf(devices.unitId, unitIds), isNotNull(devices.unitId)));
+  const intervalByUnit = new Map<string, number>();
+  for (const device of deviceRows) {
+    // Only valves take setpoints; a sensor's interval does not delay them.
+    const codec = isModelId(device.model) ? getCodec(device.model) : null;
+    const minutes = codec?.kind === 'valve' ? codec.reportIntervalS / 60 : 0;
+    const unitId = device.unitId as string;
+    intervalByUnit.set(unitId, Math.max(intervalByUnit.get(unitId) ?? 0, minutes));
+  }
+  for (const unit of units) {
+    const company = companyById.get(unit.companyId);
+    if (!company) continue;
+    const row = modelByUnit.get(unit.id);
+    result.set(unit.id, {
+      mode: company.mode,
+      model: row
+        ? {
+            sessions: row.sessions.length,
+            deadtimeMinutes: row.deadtimeMinutes,
+            rateAt0: row.rateAt0,
+            ratePerOutdoorK: row.ratePerOutdoorK,
+            confidence: row.confidence,
+            learned: row.learned,
+            ...(row.coolRate === null ? {} : { coolRate: row.coolRate }),
+          }
+        : DEFAULT_MODEL,
+      maxLeadMinutes: company.maxLead,
+      uplinkIntervalMinutes: intervalByUnit.get(unit.id) ?? 0,
+      roomTemperature: unit.roomTemperature,
+    });
+  }
+  return result;
+}
+
+/** The learned model of one unit, or null when none is stored yet. */
+export async function findWarmUpModel(db: Db, companyId: string, unitId: string) {
+  const [row] = await db
+    .select()
+    .from(unitWarmUpModels)
+    .where(and(eq(unitWarmUpModels.companyId, companyId), eq(unitWarmUpModels.unitId, unitId)));
+  return row ?? null;
+}
+
+/**
+ * The room temperature (°C) expected when heating for `step` would start: the last reading,
+ * cooled toward the set-back until then, never below the set-back it cools to and never above
+ * the reading. Without a reading the set-back itself.
+ */
+function expectedRoom(optimum: UnitOptimum, step: PlanStep, now: Date): number {
+  const room = optimum.roomTemperature;
+  if (room === null) return step.from;
+  const hours = Math.max(0, (step.at.getTime() - now.getTime()) / HOUR_MS);
+  const cool = optimum.model.coolRate ?? DEFAULT_COOL_RATE;
+  return Math.min(room, Math.max(step.from, room - cool * hours));
+}
+
+/**
+ * The plan shifts of `input` for the switch points in `(from, to]` as seen at `now`, with an
+ * explanation per shift. `input.planShifts` is not changed: callers set it in `on` mode only.
+ */
+export function planShiftsFor(
+  input: UnitHeatingInput,
+  optimum: UnitOptimum,
+  from: Date,
+  to: Date,
+  now: Date,
+): { shifts: PlanShift[]; explanations: ShiftExplanation[] } {
+  const explanations: ShiftExplanation[] = [];
+  const { model } = optimum;
+  const estimator: OptimumEstimator = {
+    startMinutes(step) {
+      const room = expectedRoom(optimum, step, now);
+      const lead = leadTime(model, {
+        lift: step.to - room,
+        outdoor: null,
+        maxMinutes: optimum.maxLeadMinutes,
+        uplinkIntervalMinutes: optimum.uplinkIntervalMinutes,
+      });
+      if (lead.minutes <= 0) return 0;
+      explanations.push({
+        kind: 'optimum_start',
+        switchAt: step.at,
+        start: new Date(step.at.getTime() - lead.minutes * 60_000),
+        from: room,
+        to: step.to,
+        outdoor: null,
+        rate: lead.rate,
+        classADelayMinutes: lead.classADelayMinutes,
+        confidence: model.confidence,
+        learned: model.learned,
+      });
+      return lead.minutes;
+    },
+    stopMinutes(step) {
+      const minutes = earlyStopMinutes(model, {
+        comfort: step.from,
+        next: step.to,
+        outdoor: null,
+        uplinkIntervalMinutes: optimum.uplinkIntervalMinutes,
+      });
+      if (minutes <= 0) return 0;
+      explanations.push({
+        kind: 'optimum_stop',
+        switchAt: step.at,
+        start: new Date(step.at.getTime() - minutes * 60_000),
+        from: step.from,
+        to: step.to,
+        outdoor: null,
+        rate: model.coolRate ?? 0,
+        classADelayMinutes: 0,
+        confidence: model.confidence,
+        learned: model.learned,
+      });
+      return minutes;
+    },
+  };
+  const shifts = optimumShifts(input, from, to, estimator);
+  // A shift starts no earlier than the step before it: report the start it really got.
+  const startBySwitch = new Map(shifts.map((s) => [s.end.getTime(), s.start]));
+  return {
+    shifts,
+    explanations: explanations.flatMap((e) => {
+      const start = startBySwitch.get(e.switchAt.getTime());
+      return start ? [{ ...e, start }] : [];
+    }),
+  };
+}
