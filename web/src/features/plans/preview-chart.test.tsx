@@ -177,3 +177,46 @@ describe('plan preview steps', () => {
     );
   });
 });
+
+describe('plan preview: optimum start and stop', () => {
+  const optimum = (over: Partial<Preview['optimum'][number]> = {}): Preview['optimum'][number] => ({
+    kind: 'optimum_start',
+    switchAt: '2026-12-01T06:00:00.000Z',
+    start: '2026-12-01T05:12:00.000Z',
+    from: 16.8,
+    to: 21,
+    outdoor: null,
+    rate: 1.9,
+    classADelayMinutes: 10,
+    confidence: 0.85,
+    learned: true,
+    applied: true,
+    ...over,
+  });
+
+  it('explains each moved switch point in German and English, and says when it is only shown', async () => {
+    await i18n.changeLanguage('de');
+    const learned = { ...preview, optimum: [optimum()] };
+    const { unmount } = render(<PreviewChart preview={learned} loading={false} stale={false} />);
+    expect(screen.getByTestId('preview-optimum-2026-12-01T06:00:00.000Z')).toHaveTextContent(
+      'Vorheizen ab Di., 01.12., 06:12 — 16,8 → 21,0 °C, ohne Außentemperatur (nur Raumdaten), gelernt 1,9 K/h, Sicherheit 85 %, davon 10 min bis zur nächsten Meldung des Ventils',
+    );
+    expect(screen.queryByText(/Schattenbetrieb/)).toBeNull();
+    unmount();
+    await i18n.changeLanguage('en');
+    const shadow = {
+      ...preview,
+      optimum: [optimum({ learned: false, applied: false, classADelayMinutes: 0 })],
+    };
+    render(<PreviewChart preview={shadow} loading={false} stale={false} />);
+    expect(screen.getByTestId('preview-optimum-2026-12-01T06:00:00.000Z')).toHaveTextContent(
+      'Pre-heat from Tue, 12/01, 06:12 AM — 16.8 → 21.0 °C, without outdoor temperature (room data only), default 30 min/K, not learned yet',
+    );
+    expect(screen.getByTestId('preview-optimum')).toHaveTextContent('Shadow mode');
+  });
+
+  it('shows nothing when no switch point moves', () => {
+    render(<PreviewChart preview={preview} loading={false} stale={false} />);
+    expect(screen.queryByTestId('preview-optimum')).toBeNull();
+  });
+});
