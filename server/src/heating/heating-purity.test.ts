@@ -13,7 +13,7 @@ const HEATING = import.meta.dirname;
 const SELF = path.basename(import.meta.filename);
 
 /** Packages without I/O the engine may use; test files may use the test tools as well. */
-const PURE_PACKAGES = ['luxon', '@heizplan/contracts'];
+const PURE_PACKAGES = ['luxon', '@heizplan/contracts', 'simple-statistics'];
 const TEST_PACKAGES = ['vitest', 'fast-check'];
 
 /** Named so a failure says why, although anything not listed as pure fails anyway. */

@@ -57,6 +57,8 @@ function fieldPatches(f: WalkFixture): Record<string, FieldPatch[]> {
       { field: 'frost_protection', value: 7 },
       { field: 'economy_temperature', value: 15 },
       { field: 'standby_temperature', value: 19 },
+      { field: 'optimum_start', value: 'on' },
+      { field: 'optimum_max_lead_minutes', value: 120 },
     ],
     'PATCH /api/companies/{id}/members/{sub}': [{ field: 'role', value: 'ems' }],
     'PATCH /api/companies/{companyId}/alert-settings': [
@@ -91,6 +93,8 @@ function fieldPatches(f: WalkFixture): Record<string, FieldPatch[]> {
       // Another building means other public holidays: the unit is evaluated again.
       { field: 'buildingId', value: f.pathValues.buildingId, derived: ['buildingName', 'nextChangeAt'] },
       { field: 'floor', value: '1. OG' },
+      // Optimum start on or off moves switch points: the unit is evaluated again.
+      { field: 'optimumStart', value: false, derived: ['nextChangeAt'] },
     ],
     'PATCH /api/companies/{companyId}/groups/{groupId}': [{ field: 'name', value: 'Grundschule' }],
     'PATCH /api/companies/{companyId}/plans/{planId}': [
