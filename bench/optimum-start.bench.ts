@@ -1,6 +1,6 @@
 /**
  * Optimum start/stop, proven on simulated rooms: 50 rooms of `tools/simulator/thermal.ts` (its
- * proportional valve and first-order room) through four recorded winter weeks
+ * PI valve and first-order room) through four recorded winter weeks
  * (`tools/simulator/outdoor-winter.ts`, DWD Großenkneten from Monday 25 Jan 2021, with the
  * February cold spell in week 3). Plan: Monday–Friday 21 °C from 07:00 to 16:00 Europe/Berlin,
  * 16 °C otherwise (weekends too). Three policies:
@@ -24,9 +24,9 @@
  * 55 °C. LoRaWAN Class A: a valve reports every 10 min at its own phase; a new setpoint reaches it
  * only at that next report, which also is the only room reading the server gets (0.1 K steps).
  * Rooms (seeded): relative thermal mass 0.7–1.5, fabric losses 0.015–0.03 /h and window losses
- * 0–0.015 /h per unit mass (lossRate = losses / mass), and a radiator sized 0.8–1.5 × what the
- * proportional valve needs to hold 20.5 °C at the design outdoor temperature −12 °C (EN 12831
- * style; < 1 is an under-sized room that cannot be comfortable on the coldest mornings).
+ * 0–0.015 /h per unit mass (lossRate = losses / mass), and a radiator sized 1.5–3 × what the
+ * fully open valve needs to hold 20.5 °C at the design outdoor temperature −12 °C (EN 12831
+ * style with a heat-up reserve; the supply stays at 55 °C, there is no heating curve).
  *
  * Run: `npm run bench bench/optimum-start.bench.ts` (or `npx tsx bench/optimum-start.bench.ts`).
  */
@@ -46,7 +46,7 @@ import {
   type WarmUpModel,
 } from '../server/src/heating/warm-up.ts';
 import { outdoorAt, WINTER_OUTDOOR } from '../tools/simulator/outdoor-winter.ts';
-import { advance, type RoomState, valveOpeningFor } from '../tools/simulator/thermal.ts';
+import { advance, type RoomState } from '../tools/simulator/thermal.ts';
 
 const ROOMS = 50;
 const DAYS = 28;
@@ -115,14 +115,12 @@ function seeded(seed: number): () => number {
 
 function makeRooms(): Room[] {
   const random = seeded(20210125);
-  // Opening the proportional valve settles at with the room 0.5 K below comfort.
-  const holdOpening = valveOpeningFor(COMFORT - HIT_K, COMFORT) / 100;
+  // The PI valve opens fully when the room needs it, so a radiator is sized for full opening.
   return Array.from({ length: ROOMS }, () => {
     const mass = 0.7 + 0.8 * random();
     const lossRate = (0.015 + 0.015 * random() + 0.015 * random()) / mass;
-    const needed =
-      (lossRate * (COMFORT - HIT_K - DESIGN_OUTDOOR)) / (holdOpening * (SUPPLY - (COMFORT - HIT_K)));
-    const sizing = 0.8 + 0.7 * random();
+    const needed = (lossRate * (COMFORT - HIT_K - DESIGN_OUTDOOR)) / (SUPPLY - (COMFORT - HIT_K));
+    const sizing = 1.5 + 1.5 * random();
     return { heatRate: sizing * needed, lossRate, phase: Math.floor(random() * UPLINK_MINUTES) };
   });
 }

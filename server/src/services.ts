@@ -38,6 +38,7 @@ import { PublicHeatingViewService } from './modules/public-heating-view/public-h
 import { QrCodesService } from './modules/qr-codes/qr-codes.service.ts';
 import { UnitSeriesService } from './modules/unit-series/unit-series.service.ts';
 import { UnitsService } from './modules/units/units.service.ts';
+import { WarmUpService } from './modules/warm-up/warm-up.service.ts';
 import { markCompanyUnitsDue } from './scheduling/heating-apply.ts';
 import type { HeatingServiceDeps, SetpointWaker } from './scheduling/heating-services.ts';
 
@@ -72,6 +73,7 @@ export interface Services {
   readonly publicHeatingView: PublicHeatingViewService;
   readonly heatingLog: HeatingLogService;
   readonly unitSeries: UnitSeriesService;
+  readonly warmUp: WarmUpService;
   readonly devices: DevicesService;
   readonly gateways: GatewaysService;
   readonly qrCodes: QrCodesService;
@@ -163,6 +165,7 @@ export function createServices({ config, db, log, ports = {} }: ServicesOptions)
     publicHeatingView: new PublicHeatingViewService(heating, units),
     heatingLog: new HeatingLogService(db),
     unitSeries: new UnitSeriesService({ db, now }),
+    warmUp: new WarmUpService({ db }),
     devices: new DevicesService({ db, cipher: loadCipher, licences, assigned: ports.devicesAssigned }),
     gateways: new GatewaysService({ db, now }),
     qrCodes: new QrCodesService({

@@ -67,6 +67,11 @@ export const BuildingSchema = z.object({
   schoolHolidays: z.boolean(),
   /** Units in the building. */
   unitCount: z.number().int(),
+  /**
+   * The earliest instant tomorrow (company zone) at which one of its rooms starts heating up, with
+   * optimum start where it acts (decision 0056) — when the boiler must run; null when none does.
+   */
+  heatingStartTomorrow: z.iso.datetime().nullable(),
   createdAt: z.iso.datetime(),
   createdBy: ActorSchema.nullable(),
 });

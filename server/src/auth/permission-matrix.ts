@@ -67,6 +67,7 @@ export const PERMISSION_MATRIX: Record<string, Access> = {
   'POST /api/companies/{companyId}/units/{unitId}/resume': 'operate',
   'GET /api/companies/{companyId}/units/{unitId}/log': 'read',
   'GET /api/companies/{companyId}/units/{unitId}/series': 'read',
+  'GET /api/companies/{companyId}/units/{unitId}/warm-up': 'read',
   // Previews compute a week from stored or draft plans and change nothing.
   'GET /api/companies/{companyId}/units/{unitId}/preview': 'read',
   'POST /api/companies/{companyId}/units/{unitId}/preview': 'read',

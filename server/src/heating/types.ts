@@ -93,6 +93,8 @@ export interface HeatingBooking {
   id: string;
   /** When heating for the booking begins (the booking's start minus the pre-heat lead). */
   start: Date;
+  /** The booking's own start; optimum start replaces the feed's fixed lead by the learned one (decision 0056). */
+  bookedStart?: Date;
   /** Exclusive: the booking's end. */
   end: Date;
   /** °C; null for the highest switch point of the plan governing the local day the booking ends on. */

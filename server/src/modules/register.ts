@@ -32,6 +32,7 @@ import { publicHeatingViewRoutes } from './public-heating-view/public-heating-vi
 import { qrCodesRoutes } from './qr-codes/qr-codes.routes.ts';
 import { unitSeriesRoutes } from './unit-series/unit-series.routes.ts';
 import { unitsRoutes } from './units/units.routes.ts';
+import { warmUpRoutes } from './warm-up/warm-up.routes.ts';
 
 export interface ModulesOptions {
   config: Config;
@@ -68,6 +69,7 @@ export async function registerModules(app: FastifyInstance, options: ModulesOpti
     db: database.db,
   });
   await app.register(unitSeriesRoutes, { unitSeries: s.unitSeries });
+  await app.register(warmUpRoutes, { warmUp: s.warmUp });
   await app.register(billingRoutes, { billing: s.billing, config });
   await app.register(alertsRoutes, { alerts: s.alerts });
 }

@@ -12,9 +12,9 @@ import { anyOf } from '../db/any-of.ts';
 import type { Db } from '../db/client.ts';
 import { heatingLog, setpointOutbox, units } from '../db/schema.ts';
 import { resolveSetpoint } from '../heating/engine.ts';
-import type { LogKind, SetpointResolution, UnitHeatingInput } from '../heating/types.ts';
+import type { LogKind, SetpointResolution } from '../heating/types.ts';
 import { loadHeatingInputs, type PlanCache, type UnitRow } from './heating-inputs.ts';
-import { loadUnitOptimum, planShiftsFor } from './optimum-inputs.ts';
+import { addPlanShifts } from './optimum-inputs.ts';
 
 /** The member whose request caused changes of these kinds (e.g. `web_change`); others stay anonymous. */
 export interface Actor {
@@ -28,24 +28,6 @@ export interface AppliedChange {
   kind: LogKind;
   oldSetpoint: number | null;
   newSetpoint: number;
-}
-
-/**
- * Plan shifts reach the engine this far around `now`: back far enough that `since` of a running
- * pre-heat is its start, ahead past the engine's 8-day horizon so `nextChangeAt` is exact.
- */
-const SHIFTS_BEFORE_MS = 7 * 3_600_000;
-const SHIFTS_AFTER_MS = 9 * 86_400_000;
-
-/** Units of companies running optimum start `on` get their plan steps moved earlier (decision 0056). */
-async function addPlanShifts(tx: Db, unitRows: UnitRow[], inputs: Map<string, UnitHeatingInput>, now: Date) {
-  const optimum = await loadUnitOptimum(tx, unitRows, ['on']);
-  const from = new Date(now.getTime() - SHIFTS_BEFORE_MS);
-  const to = new Date(now.getTime() + SHIFTS_AFTER_MS);
-  for (const [unitId, unitOptimum] of optimum) {
-    const input = inputs.get(unitId);
-    if (input) input.planShifts = planShiftsFor(input, unitOptimum, from, to, now).shifts;
-  }
 }
 
 /** A next change not after `now` would make the scheduler spin; look again a minute later. */

@@ -13,7 +13,7 @@ import { anyOf } from '../db/any-of.ts';
 import type { Db } from '../db/client.ts';
 import { companies, devices, unitWarmUpModels } from '../db/schema.ts';
 import { type OptimumEstimator, optimumShifts, type PlanStep } from '../heating/optimum.ts';
-import type { PlanShift, UnitHeatingInput } from '../heating/types.ts';
+import type { HeatingBooking, PlanShift, UnitHeatingInput } from '../heating/types.ts';
 import { DEFAULT_MODEL, earlyStopMinutes, leadTime, type WarmUpModel } from '../heating/warm-up.ts';
 import { getCodec, isModelId } from '../lorawan/codecs/registry.ts';
 import type { UnitRow } from './heating-inputs.ts';
@@ -54,6 +54,12 @@ export interface ShiftExplanation {
 
 /** Cooling assumed between now and a step when the unit has not learned its own (K/h). */
 const DEFAULT_COOL_RATE = 0.5;
+/**
+ * Without a plan set-back to cool toward, a booked room is assumed to fall at most this far (K)
+ * below the booking's temperature: a room between bookings sits at its plan's set-back, which
+ * is 3–5 K below comfort in the plans we see.
+ */
+const DEFAULT_BOOKING_LIFT_K = 4;
 const HOUR_MS = 3_600_000;
 
 /**
@@ -117,6 +123,18 @@ export async function loadUnitOptimum(
     });
   }
   return result;
+}
+
+/** The company's optimum start mode, or null when the company does not exist. */
+export async function findCompanyOptimum(
+  db: Db,
+  companyId: string,
+): Promise<UnitOptimum['mode'] | 'off' | null> {
+  const [row] = await db
+    .select({ mode: companies.optimumStart })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  return row?.mode ?? null;
 }
 
 /** The learned model of one unit, or null when none is stored yet. */
@@ -211,4 +229,77 @@ export function planShiftsFor(
       return start ? [{ ...e, start }] : [];
     }),
   };
+}
+
+/**
+ * Plan shifts reach the engine this far around `now`: back far enough that `since` of a running
+ * pre-heat is its start, ahead past the engine's 8-day horizon so `nextChangeAt` is exact.
+ */
+const SHIFTS_BEFORE_MS = 7 * 3_600_000;
+const SHIFTS_AFTER_MS = 9 * 86_400_000;
+
+/** Units of companies running optimum start `on` get their plan steps moved earlier (decision 0056). */
+export async function addPlanShifts(
+  tx: Db,
+  unitRows: UnitRow[],
+  inputs: Map<string, UnitHeatingInput>,
+  now: Date,
+) {
+  const optimum = await loadUnitOptimum(tx, unitRows, ['on']);
+  const from = new Date(now.getTime() - SHIFTS_BEFORE_MS);
+  const to = new Date(now.getTime() + SHIFTS_AFTER_MS);
+  for (const [unitId, unitOptimum] of optimum) {
+    const input = inputs.get(unitId);
+    if (input) applyOptimum(input, unitOptimum, from, to, now);
+  }
+}
+
+/**
+ * Optimum start and stop for one unit's `input` over `(from, to]` as seen at `now`: in `on` mode
+ * the plan shifts and the learned booking leads go into `input` (changed in place); in both
+ * modes the explanation of every shift is returned.
+ */
+export function applyOptimum(
+  input: UnitHeatingInput,
+  optimum: UnitOptimum,
+  from: Date,
+  to: Date,
+  now: Date,
+): ShiftExplanation[] {
+  const { shifts, explanations } = planShiftsFor(input, optimum, from, to, now);
+  if (optimum.mode === 'on') {
+    input.planShifts = shifts;
+    if (input.bookings && optimum.model.learned)
+      input.bookings = learnedBookingLeads(input.bookings, optimum, now);
+  }
+  return explanations;
+}
+
+/**
+ * Bookings heat from the learned lead instead of their feed's fixed one once the room has
+ * learned its warm-up (decision 0056): the lift from the room expected then to the booking's
+ * temperature. A booking without its own temperature (the plan's highest of the day) keeps
+ * the feed's lead: its lift is not known here.
+ */
+function learnedBookingLeads(bookings: HeatingBooking[], optimum: UnitOptimum, now: Date): HeatingBooking[] {
+  return bookings.map((booking) => {
+    if (booking.temperature === null || !booking.bookedStart) return booking;
+    const start = booking.bookedStart;
+    const room = optimum.roomTemperature ?? booking.temperature - DEFAULT_BOOKING_LIFT_K;
+    const hours = Math.max(0, (start.getTime() - now.getTime()) / HOUR_MS);
+    const expected = Math.min(
+      room,
+      Math.max(
+        room - (optimum.model.coolRate ?? DEFAULT_COOL_RATE) * hours,
+        booking.temperature - DEFAULT_BOOKING_LIFT_K,
+      ),
+    );
+    const lead = leadTime(optimum.model, {
+      lift: booking.temperature - expected,
+      outdoor: null,
+      maxMinutes: optimum.maxLeadMinutes,
+      uplinkIntervalMinutes: optimum.uplinkIntervalMinutes,
+    });
+    return { ...booking, start: new Date(start.getTime() - lead.minutes * 60_000) };
+  });
 }

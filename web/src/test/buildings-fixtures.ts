@@ -16,6 +16,7 @@ export const testBuilding = (over: Partial<Building> = {}): Building => ({
   holidayMode: 'frost',
   schoolHolidays: false,
   unitCount: 12,
+  heatingStartTomorrow: null,
   createdAt: '2026-11-20T10:00:00.000Z',
   createdBy: { id: 'u1', name: 'Ada Lovelace' },
   ...over,

@@ -330,6 +330,7 @@ export async function bookingsForUnits(
     unit_id: string;
     id: string;
     start: string | Date;
+    booked_start: string | Date;
     end: string | Date;
     temperature: number | null;
   }>(
@@ -343,14 +344,14 @@ export async function bookingsForUnits(
         from booking_feed_units l join booking_feeds f on f.id = l.feed_id
         where l.unit_id = any(${ids}) and f.last_error is null and f.last_success_at > ${freshAfter}::timestamptz
       ), b as (
-        select fu.unit_id, b.id, b.start - make_interval(mins => fu.preheat_minutes) as start, b."end", fu.temperature
+        select fu.unit_id, b.id, b.start - make_interval(mins => fu.preheat_minutes) as start, b.start as booked_start, b."end", fu.temperature
         from fu join bookings b on b.feed_id = fu.feed_id
         where b.heats and b."end" > ${since}::timestamptz
       )
-      select unit_id, id, start, "end", temperature from b where start < ${until}::timestamptz
+      select unit_id, id, start, booked_start, "end", temperature from b where start < ${until}::timestamptz
       union all
       select * from (
-        select distinct on (unit_id) unit_id, id, start, "end", temperature from b
+        select distinct on (unit_id) unit_id, id, start, booked_start, "end", temperature from b
         where start >= ${until}::timestamptz order by unit_id, start, id
       ) later
       order by unit_id, start, id`),
@@ -360,6 +361,7 @@ export async function bookingsForUnits(
     list.push({
       id: row.id,
       start: new Date(row.start),
+      bookedStart: new Date(row.booked_start),
       end: new Date(row.end),
       temperature: row.temperature === null ? null : Number(row.temperature),
     });

@@ -24,7 +24,9 @@ import type { z } from 'zod';
 import { requireMember } from '../../auth/membership.ts';
 import type { Db } from '../../db/client.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
+import { findCompanyHeating } from '../../scheduling/heating-inputs.ts';
 import type { HeatingServiceDeps } from '../../scheduling/heating-services.ts';
+import { heatingStartsTomorrow } from '../../scheduling/heating-starts.ts';
 import * as repo from './buildings.repository.ts';
 import { allHolidayRegions, type HolidayLang, isHolidayRegion, publicHolidays } from './holidays.ts';
 import { schoolHolidayData, schoolHolidays } from './school-holidays.ts';
@@ -69,13 +71,32 @@ export class BuildingsService {
   async list(userId: string, companyId: string, q: ListQuery) {
     await requireMember(this.db, userId, companyId, 'read');
     const { rows, count } = await repo.listBuildings(this.db, companyId, q.page, q.size);
-    return { results: rows.map(toResponse), count, page: q.page, size: q.size };
+    return { results: await this.respond(companyId, rows), count, page: q.page, size: q.size };
+  }
+
+  /** The buildings as the API answers them, each with tomorrow's heating start. */
+  private async respond(companyId: string, records: repo.BuildingRecord[]): Promise<Building[]> {
+    const company = await findCompanyHeating(this.db, companyId);
+    const starts = company
+      ? await heatingStartsTomorrow(
+          this.db,
+          records.filter((r) => r.unitCount > 0).map((r) => r.building.id),
+          company.timeZone,
+          this.deps.now(),
+        )
+      : new Map<string, Date | null>();
+    return records.map((record) => toResponse(record, starts.get(record.building.id) ?? null));
+  }
+
+  private async respondOne(companyId: string, record: repo.BuildingRecord): Promise<Building> {
+    const [building] = await this.respond(companyId, [record]);
+    return building as Building;
   }
 
   /** @throws 404 unknown building (also another company's). */
   async get(userId: string, companyId: string, buildingId: string): Promise<Building> {
     await requireMember(this.db, userId, companyId, 'read');
-    return toResponse(await this.load(companyId, buildingId));
+    return this.respondOne(companyId, await this.load(companyId, buildingId));
   }
 
   /** @throws 400 `unknown_holiday_region`. */
@@ -88,7 +109,7 @@ export class BuildingsService {
       createdBy: userId,
     });
     // A new building has no units yet: nothing for the heating to do.
-    return toResponse(await this.load(companyId, id));
+    return this.respondOne(companyId, await this.load(companyId, id));
   }
 
   /**
@@ -130,7 +151,7 @@ export class BuildingsService {
       if (heatingChanged) await repo.markBuildingUnitsDue(tx, companyId, buildingId, now);
     });
     if (heatingChanged) this.deps.wake();
-    return toResponse(await this.load(companyId, buildingId));
+    return this.respondOne(companyId, await this.load(companyId, buildingId));
   }
 
   /** Deletes the building; its units stay, without building and floor. @throws 404 unknown building. */
@@ -176,7 +197,10 @@ export class BuildingsService {
   }
 }
 
-function toResponse({ building: b, creatorName, unitCount }: repo.BuildingRecord): Building {
+function toResponse(
+  { building: b, creatorName, unitCount }: repo.BuildingRecord,
+  heatingStart: Date | null,
+): Building {
   return {
     id: b.id,
     name: b.name,
@@ -190,6 +214,7 @@ function toResponse({ building: b, creatorName, unitCount }: repo.BuildingRecord
     holidayMode: b.holidayMode,
     schoolHolidays: b.schoolHolidays,
     unitCount,
+    heatingStartTomorrow: heatingStart ? heatingStart.toISOString() : null,
     createdAt: b.createdAt.toISOString(),
     createdBy: b.createdBy ? { id: b.createdBy, name: creatorName ?? '' } : null,
   };

@@ -64,6 +64,7 @@ describe('buildings API', () => {
       holidayMode: 'frost',
       schoolHolidays: false,
       unitCount: 0,
+      heatingStartTomorrow: null,
       createdAt: expect.any(String),
       createdBy: { id: 'alice', name: 'Alice' },
     });

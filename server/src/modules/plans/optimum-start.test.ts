@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
-import { heatingLog, telemetry, unitWarmUpModels } from '../../db/schema.ts';
+import { bookingFeeds, bookings, heatingLog, telemetry, unitWarmUpModels } from '../../db/schema.ts';
 import { learnWarmUpModels } from '../../scheduling/warm-up-learning.ts';
 import { seedCompanies } from '../units/heating-test-fixtures.ts';
 
@@ -97,6 +99,18 @@ describe('optimum start and stop', () => {
     expect(model?.mornings.filter((m) => m.hit || m.room !== 16)).toEqual([]);
     // Learned within the hour: nothing is due again.
     expect(await learnWarmUpModels(t.database.db)).toBe(0);
+
+    const warmUp = await call('GET', `${c}/units/${unitId}/warm-up`, undefined, 'alice');
+    expect(warmUp.statusCode).toBe(200);
+    expect(warmUp.json()).toMatchObject({
+      mode: 'shadow',
+      companyMode: 'shadow',
+      optimumStart: true,
+      model: { learned: true, coolRate: model?.coolRate, confidence: model?.confidence },
+    });
+    expect(warmUp.json().sessions).toHaveLength(model?.sessions.length ?? -1);
+    expect(warmUp.json().sessions[0]).toMatchObject({ lift: 5, outdoor: null });
+    expect((await call('GET', `${c}/units/${unitId}/warm-up`, undefined, 'mallory')).statusCode).toBe(404);
   });
 
   it('in shadow mode explains the pre-heat in the preview but sends the plan as it is', async () => {
@@ -127,8 +141,69 @@ describe('optimum start and stop', () => {
     const optedOut = await call('PATCH', `${c}/units/${unitId}`, { optimumStart: false });
     expect(optedOut.json().optimumStart).toBe(false);
     const plain = (await call('GET', `${c}/units/${unitId}/preview?days=2`)).json();
+    expect((await call('GET', `${c}/units/${unitId}/warm-up`)).json()).toMatchObject({
+      mode: 'off',
+      companyMode: 'on',
+      optimumStart: false,
+    });
     expect(plain.optimum).toEqual([]);
     expect(plain.changes.map((s: { source: string }) => s.source)).not.toContain('optimum_start');
+  });
+
+  it("tells a building's caretaker when the plant must run tomorrow: the earliest pre-heat", async () => {
+    const building = (await call('POST', `${c}/buildings`, { name: 'Schule', state: 'BE' })).json();
+    expect(building.heatingStartTomorrow).toBeNull();
+    await call('PATCH', `${c}/units/${unitId}`, { buildingId: building.id, optimumStart: true });
+    const listed = (await call('GET', `${c}/buildings`)).json().results[0];
+    const comfort = DateTime.now()
+      .setZone('Europe/Berlin')
+      .plus({ days: 1 })
+      .set({ hour: 7, minute: 0, second: 0, millisecond: 0 });
+    // Optimum start is on with a longest pre-heat of 120 minutes: 05:00.
+    expect(listed.heatingStartTomorrow).toBe(comfort.minus({ minutes: 120 }).toUTC().toISO());
+    await call('PATCH', `${c}/`, { optimum_start: 'shadow' });
+    const plain = (await call('GET', `${c}/buildings/${building.id}`)).json();
+    expect(plain.heatingStartTomorrow).toBe(comfort.toUTC().toISO());
+  });
+
+  it("heats for a booking from the learned lead instead of its calendar's fixed 30 minutes", async () => {
+    await call('PATCH', `${c}/`, { optimum_start: 'on' });
+    const evening = DateTime.now()
+      .setZone('Europe/Berlin')
+      .plus({ days: 1 })
+      .set({ hour: 19, minute: 0, second: 0, millisecond: 0 });
+    const [feed] = await t.database.db
+      .insert(bookingFeeds)
+      .values({
+        companyId,
+        unitId,
+        name: 'Raumbuchung',
+        kind: 'ics',
+        url: 'https://calendar.example/room.ics',
+        preheatMinutes: 30,
+        temperature: 22,
+        lastSuccessAt: new Date(),
+      })
+      .returning({ id: bookingFeeds.id });
+    await t.database.db.insert(bookings).values({
+      id: randomUUID(),
+      feedId: feed?.id as string,
+      uid: 'elternabend@example',
+      title: 'Elternabend',
+      start: evening.toJSDate(),
+      end: evening.plus({ hours: 2 }).toJSDate(),
+      heats: true,
+    });
+    const preview = (await call('GET', `${c}/units/${unitId}/preview?days=3`)).json();
+    const booking = preview.changes.find((s: { source: string }) => s.source === 'booking');
+    // 4 K to lift (no reading: 4 K below the booking's 22 °C) at 2 K/h after the dead time is
+    // more than the company's longest pre-heat: 120 minutes, not the calendar's 30.
+    expect(booking.at).toBe(evening.minus({ minutes: 120 }).toUTC().toISO());
+    await call('PATCH', `${c}/`, { optimum_start: 'shadow' });
+    const fixed = (await call('GET', `${c}/units/${unitId}/preview?days=3`)).json();
+    expect(fixed.changes.find((s: { source: string }) => s.source === 'booking').at).toBe(
+      evening.minus({ minutes: 30 }).toUTC().toISO(),
+    );
   });
 
   it('refuses a longest pre-heat outside 15–360 minutes and an unknown mode', async () => {

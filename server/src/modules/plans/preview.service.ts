@@ -20,7 +20,7 @@ import { badRequest, notFound } from '../../http/errors.ts';
 import { loadHeatingInputs, type UnitRow } from '../../scheduling/heating-inputs.ts';
 import { type HeatingServiceDeps, requireCompanyHeating } from '../../scheduling/heating-services.ts';
 import { namedBookings, namedClosures } from '../../scheduling/named-sources.ts';
-import { loadUnitOptimum, planShiftsFor } from '../../scheduling/optimum-inputs.ts';
+import { applyOptimum, loadUnitOptimum } from '../../scheduling/optimum-inputs.ts';
 import { findUnit } from '../units/units.repository.ts';
 import { draftPlan, requireNoOverlap, requireValidPlan } from './plans.service.ts';
 
@@ -129,8 +129,9 @@ export class PreviewService {
 const SHIFT_LOOKBACK_MS = 7 * 3_600_000;
 
 /**
- * Optimum start and stop in the window (decision 0056): in `on` mode the shifts go into `input`
- * (changed in place), so the steps show them; in `shadow` mode they are only explained.
+ * Optimum start and stop in the window (decision 0056): in `on` mode the shifts and learned
+ * booking leads go into `input` (changed in place), so the steps show them; in `shadow` mode they
+ * are only explained.
  */
 async function previewOptimum(
   db: Db,
@@ -142,7 +143,7 @@ async function previewOptimum(
 ): Promise<PreviewOptimum[]> {
   const optimum = (await loadUnitOptimum(db, [unit])).get(unit.id);
   if (!optimum) return [];
-  const { shifts, explanations } = planShiftsFor(
+  const explanations = applyOptimum(
     input,
     optimum,
     new Date(from.getTime() - SHIFT_LOOKBACK_MS),
@@ -150,7 +151,6 @@ async function previewOptimum(
     now,
   );
   const applied = optimum.mode === 'on';
-  if (applied) input.planShifts = shifts;
   return explanations
     .filter((e) => e.start.getTime() < to.getTime() && e.switchAt.getTime() > from.getTime())
     .map((e) => ({

@@ -1,6 +1,7 @@
 /**
  * `/units/:unitId` (spec §2 "Units screen"): the unit's current state, its name, group, building
- * and floor, and wall control limits, its plans with the plan editor and 7-day preview, and a link to its log.
+ * and floor, and wall control limits, its plans with the plan editor and 7-day preview, its learned
+ * warm-up model (optimum start), and a link to its log.
  */
 import { DEFAULT_ALERT_SETTINGS } from '@heizplan/contracts/alert-defaults';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +10,7 @@ import { SettingsCard } from '../../components/settings-card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useAlertSettings } from '../../features/alerts/api/alerts.ts';
 import { UnitAlertBanner } from '../../features/alerts/components/alert-indicators.tsx';
+import { WarmUpCard } from '../../features/optimum/components/warm-up-card.tsx';
 import { useUnitPreview } from '../../features/plans/api/preview-plan.ts';
 import { PlansSection } from '../../features/plans/components/plans-section.tsx';
 import { PreviewChart } from '../../features/plans/components/preview-chart.tsx';
@@ -41,6 +43,7 @@ export function UnitDetailPage() {
   const { t } = useTranslation('units');
   const { t: tQr } = useTranslation('qr');
   const { t: tGraphs } = useTranslation('graphs');
+  const { t: tOptimum } = useTranslation('optimum');
   const { unitId = '' } = useParams();
   const unit = useUnit(unitId);
   const format = useHeatingFormat();
@@ -131,6 +134,9 @@ export function UnitDetailPage() {
       )}
       <SettingsCard title={t('detail.preview')} testid="unit-preview">
         <StoredPreview unitId={u.id} />
+      </SettingsCard>
+      <SettingsCard title={tOptimum('title')} description={tOptimum('description')} testid="unit-warm-up">
+        <WarmUpCard unitId={u.id} timeZone={company.data?.time_zone} />
       </SettingsCard>
       <SettingsCard title={t('detail.plans')} description={t('detail.plansHint')} testid="unit-plans">
         <PlansSection

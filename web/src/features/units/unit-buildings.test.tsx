@@ -89,6 +89,7 @@ describe('units in buildings', { timeout: 20_000 }, () => {
         floor: 'OG',
         wallControlMin: null,
         wallControlMax: null,
+        optimumStart: true,
       },
     ]);
 

@@ -90,6 +90,7 @@ describe('unit detail', { timeout: 20_000 }, () => {
       groupId: null,
       wallControlMin: 18,
       wallControlMax: 35,
+      optimumStart: true,
     });
   });
 

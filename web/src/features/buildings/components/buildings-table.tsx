@@ -1,6 +1,7 @@
 /**
- * List of the buildings: name, address, federal state (with its holiday region), floors, units
- * and how public holidays count ("Feiertage: Frostschutz" / "Feiertage ohne Wirkung"); every
+ * List of the buildings: name, address, federal state (with its holiday region), floors, units,
+ * when the heating must run tomorrow (the earliest room start, optimum start included) and how
+ * public holidays count ("Feiertage: Frostschutz" / "Feiertage ohne Wirkung"); every
  * member gets a button for the building's holidays, members who operate also edit and delete.
  * The UI kit's Table, paged by the server; on a phone the name column also shows address, state
  * and holidays, the other columns show from the tablet width up.
@@ -9,6 +10,8 @@ import type { Building, HolidayRegions } from '@heizplan/contracts/buildings';
 import { useTranslation } from 'react-i18next';
 import { RowActions } from '../../../components/ui/row-actions.tsx';
 import { Table, type TableColumn, type TablePage } from '../../../components/ui/table.tsx';
+import { useCompany } from '../../../lib/company/get-company.ts';
+import { formatTime } from '../../../lib/format.ts';
 import { regionName, useFederalStates } from '../federal-states.ts';
 
 export interface BuildingsTableProps {
@@ -37,7 +40,8 @@ export function BuildingsTable({
   onPageChange,
   onSizeChange,
 }: BuildingsTableProps) {
-  const { t } = useTranslation('buildings');
+  const { t, i18n } = useTranslation('buildings');
+  const timeZone = useCompany().data?.time_zone;
   const states = useFederalStates();
   const where = (building: Building) => {
     const region = regionName(regions, building.state, building.region);
@@ -111,6 +115,24 @@ export function BuildingsTable({
       label: t('columns.units'),
       minScreen: 'sm',
       render: (building) => <span data-testid={`building-units-${building.id}`}>{building.unitCount}</span>,
+    },
+    {
+      key: 'heatingStart',
+      label: t('columns.heatingStart'),
+      minScreen: 'md',
+      render: (building) => (
+        <span
+          className="tabular-nums"
+          title={building.heatingStartTomorrow ? t('heatingStartHint') : undefined}
+          data-testid={`building-heating-start-${building.id}`}
+        >
+          {building.heatingStartTomorrow
+            ? t('heatingStartAt', {
+                time: formatTime(building.heatingStartTomorrow, i18n.language, timeZone),
+              })
+            : '—'}
+        </span>
+      ),
     },
     {
       key: 'holidays',

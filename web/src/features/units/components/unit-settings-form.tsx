@@ -3,7 +3,8 @@
  * checked by the contract's `UnitUpdateSchema`: empty limits mean none, a minimum above the
  * maximum is refused on both fields before sending. Building and floor (decision 0052) show
  * once the company has a building (or the unit is in one); the floor is one of the chosen
- * building's, cleared when the building changes. Server field messages appear under the fields;
+ * building's, cleared when the building changes. The unit may opt out of the company's optimum
+ * start and stop (decision 0056). Server field messages appear under the fields;
  * success and failure show a toast.
  */
 import { type Unit, UnitUpdateSchema } from '@heizplan/contracts/heating';
@@ -37,6 +38,7 @@ export function UnitSettingsForm({ unit }: { unit: Unit }) {
       floor: unit.floor,
       wallControlMin: unit.wallControlMin,
       wallControlMax: unit.wallControlMax,
+      optimumStart: unit.optimumStart,
     },
     units: { wallControlMin: '°C', wallControlMax: '°C' },
   });
@@ -121,6 +123,15 @@ export function UnitSettingsForm({ unit }: { unit: Unit }) {
         rules={{ deps: ['wallControlMin'] }}
         testid="unit-wall-max"
       />
+      <label className="flex items-center gap-3 text-sm sm:col-span-2">
+        <input
+          type="checkbox"
+          {...form.register('optimumStart')}
+          className="size-5 accent-brand-600"
+          data-testid="unit-optimum-start"
+        />
+        {t('detail.optimumStart')}
+      </label>
       <div className="flex justify-end sm:col-span-2">
         <Button type="submit" loading={update.isPending} disabled={!name?.trim()} testid="unit-save">
           {t('detail.save')}

@@ -1,0 +1,48 @@
+/**
+ * When a building's heating must run on a day (decision 0056): the earliest instant of the local
+ * day at which one of its rooms starts heating up — a setpoint rise of at least 1 K, after
+ * optimum start moved it where the company runs it `on`. A caretaker sets the boiler's own
+ * timer by it ("Anlage muss ab 05:40 laufen").
+ */
+import { DateTime } from 'luxon';
+import { anyOf } from '../db/any-of.ts';
+import type { Db } from '../db/client.ts';
+import { units } from '../db/schema.ts';
+import { expandTimeline, resolveSetpoint } from '../heating/engine.ts';
+import { MIN_RISE_K } from '../heating/optimum.ts';
+import { loadHeatingInputs } from './heating-inputs.ts';
+import { addPlanShifts } from './optimum-inputs.ts';
+
+/**
+ * The earliest heating start of each of `buildingIds` on the local day after `now` in `zone`
+ * (IANA), or null for a building none of whose rooms heats up that day.
+ */
+export async function heatingStartsTomorrow(
+  db: Db,
+  buildingIds: string[],
+  zone: string,
+  now: Date,
+): Promise<Map<string, Date | null>> {
+  const result = new Map<string, Date | null>(buildingIds.map((id) => [id, null]));
+  if (buildingIds.length === 0) return result;
+  const day = DateTime.fromJSDate(now, { zone }).plus({ days: 1 }).startOf('day');
+  const from = day.toJSDate();
+  const to = day.plus({ days: 1 }).toJSDate();
+  const unitRows = await db.select().from(units).where(anyOf(units.buildingId, buildingIds));
+  const inputs = await loadHeatingInputs(db, unitRows, undefined, now);
+  await addPlanShifts(db, unitRows, inputs, now);
+  for (const unit of unitRows) {
+    const input = inputs.get(unit.id);
+    if (!input || !unit.buildingId) continue;
+    let previous = resolveSetpoint(input, from).setpoint;
+    for (const change of expandTimeline(input, from, to)) {
+      if (change.setpoint - previous >= MIN_RISE_K) {
+        const earliest = result.get(unit.buildingId);
+        if (!earliest || change.at < earliest) result.set(unit.buildingId, change.at);
+        break;
+      }
+      previous = change.setpoint;
+    }
+  }
+  return result;
+}
