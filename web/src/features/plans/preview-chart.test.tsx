@@ -199,7 +199,7 @@ describe('plan preview: optimum start and stop', () => {
     const learned = { ...preview, optimum: [optimum()] };
     const { unmount } = render(<PreviewChart preview={learned} loading={false} stale={false} />);
     expect(screen.getByTestId('preview-optimum-2026-12-01T06:00:00.000Z')).toHaveTextContent(
-      'Vorheizen ab Di., 01.12., 06:12 — 16,8 → 21,0 °C, ohne Außentemperatur (nur Raumdaten), gelernt 1,9 K/h, Sicherheit 85 %, davon 10 min bis zur nächsten Meldung des Ventils',
+      'Vorheizen ab Di., 01.12., 06:12 — 16,8 °C → 21,0 °C, ohne Außentemperatur (nur Raumdaten), gelernt 1,9 K/h, Sicherheit 85 %, davon 10 min bis zur nächsten Meldung des Ventils',
     );
     expect(screen.queryByText(/Schattenbetrieb/)).toBeNull();
     unmount();
@@ -210,7 +210,7 @@ describe('plan preview: optimum start and stop', () => {
     };
     render(<PreviewChart preview={shadow} loading={false} stale={false} />);
     expect(screen.getByTestId('preview-optimum-2026-12-01T06:00:00.000Z')).toHaveTextContent(
-      'Pre-heat from Tue, 12/01, 06:12 AM — 16.8 → 21.0 °C, without outdoor temperature (room data only), default 30 min/K, not learned yet',
+      'Pre-heat from Tue, 12/01, 06:12 AM — 16.8 °C → 21.0 °C, without outdoor temperature (room data only), default 30 min/K, not learned yet',
     );
     expect(screen.getByTestId('preview-optimum')).toHaveTextContent('Shadow mode');
   });

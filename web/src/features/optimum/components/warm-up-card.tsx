@@ -30,26 +30,26 @@ function Sessions({ warmUp, timeZone }: { warmUp: UnitWarmUp; timeZone?: string 
       {warmUp.sessions.map((s) => (
         <li
           key={s.start}
-          className="grid grid-cols-[7rem_1fr] items-center gap-2 text-xs sm:grid-cols-[9rem_1fr]"
+          className="grid grid-cols-[6rem_1fr] items-center gap-2 text-xs sm:grid-cols-[8rem_1fr]"
         >
           <span className="tabular-nums text-stone-600">
             {DateTime.fromISO(s.start, { zone: timeZone })
               .setLocale(i18n.language)
               .toLocaleString({ weekday: 'short', day: '2-digit', month: '2-digit' })}
           </span>
-          <span className="flex min-w-0 items-center gap-2">
-            <span
-              className="h-2.5 shrink-0 rounded bg-orange-500"
-              style={{ width: `${Math.max(4, (s.durationMinutes / longest) * 60)}%` }}
-              aria-hidden="true"
-            />
-            <span className="truncate tabular-nums">
+          <span className="flex min-w-0 flex-col gap-0.5">
+            <span className="tabular-nums">
               {t('session', {
                 minutes: format.plain(Math.round(s.durationMinutes)),
                 lift: format.plain(Math.round(s.lift * 10) / 10),
                 rate: format.plain(Math.round(s.rate * 10) / 10),
               })}
             </span>
+            <span
+              className="h-1.5 rounded bg-orange-500"
+              style={{ width: `${Math.max(4, (s.durationMinutes / longest) * 100)}%` }}
+              aria-hidden="true"
+            />
           </span>
         </li>
       ))}

@@ -25,7 +25,7 @@ export function PreviewOptimumList({ preview }: { preview: Preview }) {
     const parts = [
       t(o.kind === 'optimum_start' ? 'optimum.start' : 'optimum.stop', {
         time: when(o.start),
-        from: format.plain(o.from),
+        from: format.celsius(o.from),
         to: format.celsius(o.to),
       }),
       o.outdoor === null
