@@ -301,8 +301,7 @@ console.log(
     `${learnedAtEnd.length}/${ROOMS} (median confidence ${quantile(
       learnedAtEnd.map((r) => r.model.confidence),
       0.5,
-    )}); rooms whose valve settles below 20.7 °C (setpoint − 0.3 K) complete no session until ` +
-    'milder days and run on the default 2 K/h meanwhile',
+    )}); a room learns once it has warmed up to setpoint − 0.3 K three times`,
 );
 const c = figures.get('optimum') as { hitRate: number; openHours: number };
 const b = figures.get('early') as { hitRate: number; openHours: number };
