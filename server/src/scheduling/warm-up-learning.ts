@@ -38,7 +38,7 @@ const FIRST_RUN_MS = 21 * DAY_MS;
 /** Re-read overlap: the longest session the detector accepts (6 h) and a margin. */
 const OVERLAP_MS = 7 * HOUR_MS;
 /** A unit is learned again at most this often. */
-export const LEARN_EVERY_MS = HOUR_MS;
+const LEARN_EVERY_MS = HOUR_MS;
 /** Comfort starts kept for the hit rate. */
 const MORNINGS_MS = 30 * DAY_MS;
 /** "Within 0.5 K of comfort at the switch point" (the hit-rate definition). */
