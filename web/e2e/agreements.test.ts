@@ -12,6 +12,20 @@ import { acceptAgreements, register } from './accounts.ts';
 import { launchBrowser, screenshot } from './browser.ts';
 import { freePort, type RunningServer, startServer } from './server.ts';
 
+/**
+ * Opens `url` in a page that was open while the server restarted. The app may reload that page by
+ * itself when its requests come back (recovering its chunks), which interrupts this navigation;
+ * then the page's own load is awaited instead — the caller asserts where it ends up.
+ */
+async function openAfterRestart(page: Page, url: string) {
+  try {
+    await page.goto(url);
+  } catch (err) {
+    if (!String(err).includes('interrupted by another navigation')) throw err;
+    await page.waitForLoadState();
+  }
+}
+
 describe('bumped licence version', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'heizplan-e2e-agreements-'));
   let port: number;
@@ -69,9 +83,9 @@ describe('bumped licence version', () => {
     await server.stop();
     server = await startServer({ dataDir, port, env: { AGREEMENT_VERSION_LICENSE: '2' } });
 
-    await member.goto(`${server.baseURL}/units`);
+    await openAfterRestart(member, `${server.baseURL}/units`);
     await member.waitForURL(`${server.baseURL}/setup/3`);
-    await admin.goto(`${server.baseURL}/devices`);
+    await openAfterRestart(admin, `${server.baseURL}/devices`);
     await admin.waitForURL(`${server.baseURL}/setup/3`);
     await screenshot(admin, 'agreements-bumped-step-3');
     await acceptAgreements(admin);
