@@ -159,6 +159,18 @@ function expectedRoom(optimum: UnitOptimum, step: PlanStep, now: Date): number {
   return Math.min(room, Math.max(step.from, room - cool * hours));
 }
 
+/** The lead before a rise to `step.to` at `step.at`, from the room expected when heating starts. */
+function preheatLead(optimum: UnitOptimum, step: PlanStep, now: Date) {
+  const room = expectedRoom(optimum, step, now);
+  const lead = leadTime(optimum.model, {
+    lift: step.to - room,
+    outdoor: null,
+    maxMinutes: optimum.maxLeadMinutes,
+    uplinkIntervalMinutes: optimum.uplinkIntervalMinutes,
+  });
+  return { room, lead };
+}
+
 /**
  * The plan shifts of `input` for the switch points in `(from, to]` as seen at `now`, with an
  * explanation per shift. `input.planShifts` is not changed: callers set it in `on` mode only.
@@ -174,13 +186,7 @@ export function planShiftsFor(
   const { model } = optimum;
   const estimator: OptimumEstimator = {
     startMinutes(step) {
-      const room = expectedRoom(optimum, step, now);
-      const lead = leadTime(model, {
-        lift: step.to - room,
-        outdoor: null,
-        maxMinutes: optimum.maxLeadMinutes,
-        uplinkIntervalMinutes: optimum.uplinkIntervalMinutes,
-      });
+      const { room, lead } = preheatLead(optimum, step, now);
       if (lead.minutes <= 0) return 0;
       explanations.push({
         kind: 'optimum_start',
@@ -285,21 +291,9 @@ function learnedBookingLeads(bookings: HeatingBooking[], optimum: UnitOptimum, n
   return bookings.map((booking) => {
     if (booking.temperature === null || !booking.bookedStart) return booking;
     const start = booking.bookedStart;
-    const room = optimum.roomTemperature ?? booking.temperature - DEFAULT_BOOKING_LIFT_K;
-    const hours = Math.max(0, (start.getTime() - now.getTime()) / HOUR_MS);
-    const expected = Math.min(
-      room,
-      Math.max(
-        room - (optimum.model.coolRate ?? DEFAULT_COOL_RATE) * hours,
-        booking.temperature - DEFAULT_BOOKING_LIFT_K,
-      ),
-    );
-    const lead = leadTime(optimum.model, {
-      lift: booking.temperature - expected,
-      outdoor: null,
-      maxMinutes: optimum.maxLeadMinutes,
-      uplinkIntervalMinutes: optimum.uplinkIntervalMinutes,
-    });
+    // Between bookings the room sits at an unknown set-back: assume it falls that far at most.
+    const step = { at: start, from: booking.temperature - DEFAULT_BOOKING_LIFT_K, to: booking.temperature };
+    const { lead } = preheatLead(optimum, step, now);
     return { ...booking, start: new Date(start.getTime() - lead.minutes * 60_000) };
   });
 }
