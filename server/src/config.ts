@@ -124,6 +124,9 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).optional(),
   DEMO: boolish.optional(),
+  WEATHER_PROVIDER: z.enum(['brightsky', 'open-meteo', 'none']).default('brightsky'),
+  WEATHER_URL: z.url().optional(),
+  OPEN_METEO_API_KEY: z.string().min(1).optional(),
   TRUST_PROXY: trustProxy.default(false),
   DEVICE_KEY_SECRET: deviceKeySecret.optional(),
   AGREEMENT_VERSION_AVV: agreementVersion,
@@ -254,6 +257,11 @@ export interface Config {
      */
     allowPrivate: boolean;
   };
+  /**
+   * Outdoor temperature per building (decision 0057): the provider, its API base (default the
+   * public instance) and Open-Meteo's key (its customer API, for commercial use).
+   */
+  weather: { provider: 'brightsky' | 'open-meteo' | 'none'; url: string; apiKey?: string };
   /** Bearer token of the operator-only API; unset = generated once in `$DATA_DIR/operator-token`. */
   operatorToken?: string;
   /** Where operators get help, shown on settings → help (both optional). */
@@ -329,6 +337,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       webhooksAllowPrivate: e.WEBHOOKS_ALLOW_PRIVATE,
     },
     feeds: { allowPrivate: e.FEEDS_ALLOW_PRIVATE },
+    weather: {
+      provider: e.WEATHER_PROVIDER,
+      url:
+        e.WEATHER_URL ??
+        (e.WEATHER_PROVIDER === 'open-meteo'
+          ? e.OPEN_METEO_API_KEY
+            ? 'https://customer-api.open-meteo.com'
+            : 'https://api.open-meteo.com'
+          : 'https://api.brightsky.dev'),
+      ...(e.OPEN_METEO_API_KEY ? { apiKey: e.OPEN_METEO_API_KEY } : {}),
+    },
     operatorToken: e.OPERATOR_TOKEN,
     env: e.NODE_ENV,
     port: e.PORT,

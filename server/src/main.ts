@@ -12,6 +12,7 @@ import { openDatabase } from './db/client.ts';
 import { ensureDemo } from './demo/demo.ts';
 import { DEMO_LOGIN } from './demo/demo-data.ts';
 import { type RunningDemo, runDemoSimulator } from './demo/demo-simulator.ts';
+import { DEMO_WEATHER_BASE_PATH } from './demo/demo-weather.ts';
 import { startAlertJobs } from './jobs/alert-jobs.ts';
 import { startBillingRenewal } from './jobs/billing-renewal.ts';
 import { startBookingFeedSync } from './jobs/booking-feed-sync.ts';
@@ -28,6 +29,8 @@ import type { SetpointWaker } from './scheduling/heating-services.ts';
 import { learnWarmUpModels } from './scheduling/warm-up-learning.ts';
 import { readOrCreateHexSecret } from './secret-file.ts';
 import { createServices } from './services.ts';
+import { startOutdoorSync } from './weather/outdoor-sync.ts';
+import { brightSky, configuredProvider } from './weather/providers.ts';
 
 /** How often the warm-up learning looks for units due (each unit is learned at most hourly). */
 const WARM_UP_LEARNING_MS = 15 * 60_000;
@@ -128,6 +131,7 @@ async function main() {
   );
 
   let stopBookingFeedSync = () => {};
+  let stopOutdoorSync = () => {};
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -138,6 +142,7 @@ async function main() {
     stopAccountPurge();
     stopBillingRenewal();
     stopBookingFeedSync();
+    stopOutdoorSync();
     stopAlertJobs();
     stopWarmUpLearning();
     await lorawan.close();
@@ -154,6 +159,15 @@ async function main() {
   // Room calendars every 15 minutes (decision 0053); after listening, as the demo's calendar is
   // served by this server.
   stopBookingFeedSync = startBookingFeedSync({ bookingFeeds: services.bookingFeeds, log });
+  // Outdoor temperature per building (decision 0057); the demo's buildings read the stand-in
+  // this server serves, every other company's the configured provider.
+  const weather = configuredProvider(config.weather);
+  const demoWeather = brightSky(`${config.publicUrl}${DEMO_WEATHER_BASE_PATH}`);
+  stopOutdoorSync = startOutdoorSync({
+    db,
+    providerFor: (building) => (building.companyId === demo?.companyId ? demoWeather : weather),
+    log,
+  });
   log.info(`Heizplan ${config.version} on ${config.publicUrl} (database: ${database.kind})`);
   if (demo) {
     console.log(

@@ -106,3 +106,16 @@ export function outdoorAt(t: number): number {
   const after = hourly[Math.min(index + 1, hourly.length - 1)] as number;
   return before + (position - index) * (after - before);
 }
+
+/** Length of the recording, ms: 35 whole days, so a replay keeps weekday and hour of day. */
+const RECORDED_MS = (WINTER_OUTDOOR.hourly.length - 1) * HOUR_MS;
+
+/**
+ * The recorded winter replayed at any instant `t` (epoch ms UTC), °C: `t` is mapped into the
+ * 35 recorded days by whole multiples of 35 days, so 07:00 on a Monday reads a recorded Monday
+ * 07:00. The demo's rooms and its local stand-in of the weather provider both run on it.
+ */
+export function replayedOutdoorAt(t: number): number {
+  const offset = (((t - WINTER_OUTDOOR.start) % RECORDED_MS) + RECORDED_MS) % RECORDED_MS;
+  return outdoorAt(WINTER_OUTDOOR.start + offset);
+}

@@ -53,6 +53,8 @@ export interface SimulatorOptions {
   topicPrefix?: string;
   clientId?: string;
   thermal?: ThermalParams;
+  /** Outside temperature °C at a simulated instant; replaces `thermal.outside` when given. */
+  outside?: (at: Date) => number;
   /** Simulated start time (default now). */
   start?: Date;
 }
@@ -227,10 +229,12 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
       device.faults = { ...device.faults, ...faults };
     },
     async tick(hours) {
+      const middle = new Date(now.getTime() + hours * 1_800_000);
       now = new Date(now.getTime() + hours * 3_600_000);
+      const weather = options.outside ? { ...thermal, outside: options.outside(middle) } : thermal;
       let i = 0;
       for (const device of devices.values()) {
-        device.room = advance(device.room, faultyRoom(thermal, device.faults), hours);
+        device.room = advance(device.room, faultyRoom(weather, device.faults), hours);
         const { battery } = device.faults;
         if (battery?.perDay)
           device.faults.battery = {

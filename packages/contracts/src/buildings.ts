@@ -47,6 +47,31 @@ export const BUILDING_FLOORS_MAX = 100;
 
 const floorName = z.string().trim().min(1).max(40);
 
+/** WGS 84 degrees of the building, for its outdoor temperature (decision 0057). */
+export const LATITUDE_LIMITS = { min: -90, max: 90 } as const;
+export const LONGITUDE_LIMITS = { min: -180, max: 180 } as const;
+const latitude = z.number().min(LATITUDE_LIMITS.min).max(LATITUDE_LIMITS.max);
+const longitude = z.number().min(LONGITUDE_LIMITS.min).max(LONGITUDE_LIMITS.max);
+const bothOrNeither = {
+  message: 'Latitude and longitude are given together.',
+  path: ['longitude'],
+};
+
+/**
+ * The building's outdoor temperature now: the latest stored hour (at most 3 h old) from the
+ * weather provider (`observed` or a `forecast` not yet replaced by an observation).
+ */
+export const CurrentOutdoorSchema = z.object({
+  /** °C. */
+  temperature: z.number(),
+  /** The hour it is for (UTC). */
+  at: z.iso.datetime(),
+  kind: z.enum(['observed', 'forecast']),
+  /** `brightsky` (DWD) or `open-meteo`. */
+  provider: z.string(),
+});
+export type CurrentOutdoor = z.infer<typeof CurrentOutdoorSchema>;
+
 export const BuildingSchema = z.object({
   id: z.uuid(),
   name: z.string(),
@@ -65,6 +90,10 @@ export const BuildingSchema = z.object({
   holidayMode: HeatingModeSchema,
   /** School holidays (Ferien) of the building's state are closures in `holidayMode` (schools). */
   schoolHolidays: z.boolean(),
+  /** WGS 84 degrees; null = no outdoor temperature (optimum start then runs on room data alone). */
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  outdoor: CurrentOutdoorSchema.nullable(),
   /** Units in the building. */
   unitCount: z.number().int(),
   /**
@@ -79,41 +108,54 @@ export type Building = z.infer<typeof BuildingSchema>;
 export const BuildingPageSchema = pageOf(BuildingSchema);
 export type BuildingPage = z.infer<typeof BuildingPageSchema>;
 
-export const BuildingInputSchema = z.object({
-  name: z.string().trim().min(1).max(120),
-  street: z.string().trim().max(200).default(''),
-  postcode: z
-    .string()
-    .trim()
-    .regex(/^(\d{5})?$/, 'A German postcode has five digits.')
-    .default(''),
-  city: z.string().trim().max(120).default(''),
-  state: FederalStateSchema,
-  region: z.string().trim().min(1).max(10).nullable().default(null),
-  floors: z.array(floorName).max(BUILDING_FLOORS_MAX).default([]),
-  publicHolidays: HolidayTreatmentSchema.default('ignore'),
-  holidayMode: HeatingModeSchema.default('frost'),
-  schoolHolidays: z.boolean().default(false),
-});
+export const BuildingInputSchema = z
+  .object({
+    name: z.string().trim().min(1).max(120),
+    street: z.string().trim().max(200).default(''),
+    postcode: z
+      .string()
+      .trim()
+      .regex(/^(\d{5})?$/, 'A German postcode has five digits.')
+      .default(''),
+    city: z.string().trim().max(120).default(''),
+    state: FederalStateSchema,
+    region: z.string().trim().min(1).max(10).nullable().default(null),
+    floors: z.array(floorName).max(BUILDING_FLOORS_MAX).default([]),
+    publicHolidays: HolidayTreatmentSchema.default('ignore'),
+    holidayMode: HeatingModeSchema.default('frost'),
+    schoolHolidays: z.boolean().default(false),
+    latitude: latitude.nullable().default(null),
+    longitude: longitude.nullable().default(null),
+  })
+  .refine((b) => (b.latitude === null) === (b.longitude === null), bothOrNeither);
 export type BuildingInput = z.input<typeof BuildingInputSchema>;
 
 /** Partial update: only the fields given change. */
-export const BuildingUpdateSchema = z.object({
-  name: z.string().trim().min(1).max(120).optional(),
-  street: z.string().trim().max(200).optional(),
-  postcode: z
-    .string()
-    .trim()
-    .regex(/^(\d{5})?$/, 'A German postcode has five digits.')
-    .optional(),
-  city: z.string().trim().max(120).optional(),
-  state: FederalStateSchema.optional(),
-  region: z.string().trim().min(1).max(10).nullable().optional(),
-  floors: z.array(floorName).max(BUILDING_FLOORS_MAX).optional(),
-  publicHolidays: HolidayTreatmentSchema.optional(),
-  holidayMode: HeatingModeSchema.optional(),
-  schoolHolidays: z.boolean().optional(),
-});
+export const BuildingUpdateSchema = z
+  .object({
+    name: z.string().trim().min(1).max(120).optional(),
+    street: z.string().trim().max(200).optional(),
+    postcode: z
+      .string()
+      .trim()
+      .regex(/^(\d{5})?$/, 'A German postcode has five digits.')
+      .optional(),
+    city: z.string().trim().max(120).optional(),
+    state: FederalStateSchema.optional(),
+    region: z.string().trim().min(1).max(10).nullable().optional(),
+    floors: z.array(floorName).max(BUILDING_FLOORS_MAX).optional(),
+    publicHolidays: HolidayTreatmentSchema.optional(),
+    holidayMode: HeatingModeSchema.optional(),
+    schoolHolidays: z.boolean().optional(),
+    latitude: latitude.nullable().optional(),
+    longitude: longitude.nullable().optional(),
+  })
+  .refine(
+    (b) =>
+      (b.latitude === undefined) === (b.longitude === undefined) &&
+      (b.latitude === null) === (b.longitude === null),
+    bothOrNeither,
+  );
 export type BuildingUpdate = z.infer<typeof BuildingUpdateSchema>;
 
 export const BuildingListQuerySchema = PageQuerySchema;

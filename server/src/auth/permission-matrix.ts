@@ -26,6 +26,8 @@ export const PERMISSION_MATRIX: Record<string, Access> = {
   'GET /api/public/heating-view/{token}': 'public',
   // The demo company's meeting-room calendar (generated, no data of any company).
   'GET /api/public/demo/bookings.ics': 'public',
+  // The demo's weather stand-in: a recorded DWD winter replayed (no data of any company).
+  'GET /api/public/demo/weather': 'public',
   'POST /api/public/heating-view/{token}/setpoint': 'public',
 
   'GET /api/me/': 'signed-in',

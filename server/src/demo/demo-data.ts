@@ -52,6 +52,9 @@ export const DEMO_BUILDING = {
   floors: ['EG', '1. OG', '2. OG'],
   publicHolidays: 'closure' as const,
   holidayMode: 'economy' as const,
+  /** WGS 84; its weather comes from the demo's stand-in (decision 0057). */
+  latitude: 48.1598,
+  longitude: 11.5856,
 };
 
 /** The floor of each of DEMO_UNITS, by index. */

@@ -1,23 +1,27 @@
 /**
  * Two weeks of demo history written straight into the database (seconds, not minutes through
  * the broker): every device's readings every 15 minutes from the thermal model of
- * tools/simulator, with the setpoint following the demo winter plan, and the plan's switch points
+ * tools/simulator in the replayed DWD winter its building's weather stand-in serves, with the setpoint following the demo winter plan, and the plan's switch points
  * as `group_plan` entries of the heating log — so the graphs show real steps and curves at once.
  * The silent valve's history ends two days back and the draining battery falls day by day
  * (demo-data.ts), so alerts open as soon as the evaluation first runs; each device's last seen,
  * battery and signal are its newest row, as ingest would have left them.
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
+import { replayedOutdoorAt } from '../../../tools/simulator/outdoor-winter.ts';
 import { HEALTHY_BATTERY } from '../../../tools/simulator/simulator.ts';
 import { advance, type RoomState, WINTER } from '../../../tools/simulator/thermal.ts';
 import type { Db } from '../db/client.ts';
-import { devices, heatingLog, telemetry, units } from '../db/schema.ts';
+import { buildings, devices, heatingLog, telemetry, units } from '../db/schema.ts';
 import { getCodec } from '../lorawan/codecs/registry.ts';
+import { saveOutdoorHours } from '../weather/outdoor-store.ts';
+import type { OutdoorHour } from '../weather/providers.ts';
 import { DEMO_DRAINING, DEMO_SILENT, DEMO_SWITCH_POINTS } from './demo-data.ts';
 
 export const DEMO_HISTORY_DAYS = 14;
 const STEP_MS = 15 * 60_000;
+const HOUR_MS = 3_600_000;
 const ZONE = 'Europe/Berlin';
 const CHUNK = 1000;
 
@@ -82,7 +86,11 @@ export async function backfillDemoHistory(db: Db, companyId: string, now: Date) 
           )
         : healthy.value;
     for (let at = from.getTime() + STEP_MS; at <= end; at += STEP_MS) {
-      room = advance({ ...room, setpoint: demoSetpointAt(new Date(at)) }, WINTER, STEP_MS / 3_600_000);
+      room = advance(
+        { ...room, setpoint: demoSetpointAt(new Date(at)) },
+        { ...WINTER, outside: replayedOutdoorAt(at - STEP_MS / 2) },
+        STEP_MS / 3_600_000,
+      );
       const temperature = Math.round(room.roomTemperature * 10) / 10;
       rows.push({
         devEui: device.id,
@@ -127,4 +135,19 @@ export async function backfillDemoHistory(db: Db, companyId: string, now: Date) 
     })),
   );
   await insertChunks(db, logRows, (chunk) => db.insert(heatingLog).values(chunk));
+
+  // The weather the rooms were simulated in, as the outdoor sync would have stored it from the
+  // stand-in (decision 0057); the sync adds the forecast once the server runs.
+  const buildingRows = await db
+    .select({ id: buildings.id, companyId: buildings.companyId })
+    .from(buildings)
+    .where(and(eq(buildings.companyId, companyId), isNotNull(buildings.latitude)));
+  const hours: OutdoorHour[] = [];
+  for (let at = Math.ceil(from.getTime() / HOUR_MS) * HOUR_MS; at <= now.getTime(); at += HOUR_MS)
+    hours.push({
+      at: new Date(at),
+      temperature: Math.round(replayedOutdoorAt(at) * 10) / 10,
+      kind: 'observed',
+    });
+  for (const building of buildingRows) await saveOutdoorHours(db, building, 'brightsky', hours, now);
 }

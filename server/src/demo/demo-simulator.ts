@@ -6,6 +6,7 @@
  * draining, and the fault script of demo-data.ts runs, minutes after each start.
  */
 import { and, desc, eq } from 'drizzle-orm';
+import { replayedOutdoorAt } from '../../../tools/simulator/outdoor-winter.ts';
 import { type Simulator, startSimulator } from '../../../tools/simulator/simulator.ts';
 import type { Db } from '../db/client.ts';
 import { devices, telemetry } from '../db/schema.ts';
@@ -60,6 +61,8 @@ export async function runDemoSimulator(
     gateways: [DEMO_GATEWAY],
     devices: specs,
     clientId: 'heizplan-demo-simulator',
+    // The weather the demo's buildings get from the stand-in (decision 0057).
+    outside: (at) => replayedOutdoorAt(at.getTime()),
     // A tick first advances the simulated clock, then reports: start one interval back so
     // reports carry the real time, not one a minute ahead.
     start: new Date(Date.now() - INTERVAL_MS),

@@ -1,5 +1,6 @@
 import { and, count, eq, max, min } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { replayedOutdoorAt } from '../../../tools/simulator/outdoor-winter.ts';
 import { createTestDatabase } from '../../test/helpers.ts';
 import { findAccountByEmail } from '../auth/accounts.repository.ts';
 import { verifyPassword } from '../auth/password.ts';
@@ -9,6 +10,7 @@ import {
   alerts,
   bookingFeeds,
   bookings,
+  buildingOutdoorTemperatures,
   buildings,
   closures,
   closureUnits,
@@ -19,8 +21,10 @@ import {
   heatingPlans,
   telemetry,
   units,
+  unitWarmUpModels,
 } from '../db/schema.ts';
 import { evaluateAll } from '../modules/alerts/alert-evaluation.ts';
+import { learnWarmUpModels } from '../scheduling/warm-up-learning.ts';
 import { ensureDemo } from './demo.ts';
 import { DEMO_BOOKING_FEED, DEMO_BOOKING_UNIT } from './demo-bookings.ts';
 import {
@@ -168,6 +172,31 @@ describe('demo building', () => {
     expect(daysLeft).toBeLessThanOrEqual(6);
     const [silent] = await db.select().from(devices).where(eq(devices.id, DEMO_SILENT.devEui));
     expect(now.getTime() - (silent?.lastSeen?.getTime() ?? 0)).toBeGreaterThanOrEqual(48 * 3_600_000);
+  });
+
+  it("learns each room's warm-up from its history in the replayed winter its building's weather shows", async () => {
+    const demo = await ensureDemo(database.db, config(), now);
+    const db = database.db;
+    const [building] = await db
+      .select()
+      .from(buildings)
+      .where(eq(buildings.companyId, demo?.companyId as string));
+    const hours = await db
+      .select()
+      .from(buildingOutdoorTemperatures)
+      .where(eq(buildingOutdoorTemperatures.buildingId, building?.id as string));
+    // Every hour of the 14 days, as observed, from the recording the rooms were simulated in.
+    expect(hours).toHaveLength(DEMO_HISTORY_DAYS * 24 + 1);
+    expect(hours.every((h) => h.kind === 'observed')).toBe(true);
+    const sample = hours[100] as (typeof hours)[number];
+    expect(sample.temperature).toBeCloseTo(replayedOutdoorAt(sample.at.getTime()), 1);
+
+    expect(await learnWarmUpModels(db, now)).toBe(DEMO_UNITS.length);
+    const models = await db.select().from(unitWarmUpModels);
+    expect(models.filter((m) => m.learned)).toHaveLength(DEMO_UNITS.length);
+    const sessions = models.flatMap((m) => m.sessions);
+    expect(sessions.length).toBeGreaterThanOrEqual(3 * DEMO_UNITS.length);
+    expect(sessions.every((s) => s.outdoor !== null)).toBe(true);
   });
 
   it('is created once: a second start finds it', async () => {

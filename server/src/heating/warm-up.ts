@@ -156,7 +156,11 @@ function roomAt(samples: readonly RoomSample[], t: number): { index: number; tem
   return { index, temperature: before.temperature + share * (after.temperature - before.temperature) };
 }
 
-function outdoorAt(outdoor: readonly OutdoorSample[], t: number): number | null {
+/**
+ * Outdoor temperature (°C) at `t` (epoch ms) from hourly samples sorted by time: linear between
+ * the two around it when they are at most 3 h apart; null otherwise (a gap, or outside them).
+ */
+export function outdoorAt(outdoor: readonly OutdoorSample[], t: number): number | null {
   const index = lastAtOrBefore(outdoor, t);
   const before = outdoor[index];
   const after = outdoor[index + 1];

@@ -156,6 +156,9 @@ function fieldPatches(f: WalkFixture): Record<string, FieldPatch[]> {
       { field: 'publicHolidays', value: 'closure' },
       { field: 'holidayMode', value: 'economy' },
       { field: 'schoolHolidays', value: true },
+      // Coordinates come as a pair.
+      { field: 'latitude', value: 48.37, with: { longitude: 10.9 } },
+      { field: 'longitude', value: 10.95, with: { latitude: 48.4 } },
     ],
     'PATCH /api/companies/{companyId}/booking-feeds/{feedId}': [
       { field: 'name', value: 'Raumbuchung Aula' },

@@ -5,8 +5,10 @@
  * delay) and its last room temperature. `planShiftsFor` turns it into the engine's plan shifts
  * and says, per shift, how it was computed, for the preview's explanation.
  *
- * Outdoor temperature: no provider is wired yet, so the model runs on indoor data alone (rate at
- * 0 °C outdoor) and every explanation says `outdoor: null`.
+ * Outdoor temperature (decision 0057): the hourly values of the unit's building (observed, then
+ * forecast) give the lead and the early stop the temperature outside at the switch point; a unit
+ * without building or a building without weather runs on indoor data alone (the rate at 0 °C
+ * outdoor) and its explanations say `outdoor: null`.
  */
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { anyOf } from '../db/any-of.ts';
@@ -14,8 +16,16 @@ import type { Db } from '../db/client.ts';
 import { companies, devices, unitWarmUpModels } from '../db/schema.ts';
 import { type OptimumEstimator, optimumShifts, type PlanStep } from '../heating/optimum.ts';
 import type { HeatingBooking, PlanShift, UnitHeatingInput } from '../heating/types.ts';
-import { DEFAULT_MODEL, earlyStopMinutes, leadTime, type WarmUpModel } from '../heating/warm-up.ts';
+import {
+  DEFAULT_MODEL,
+  earlyStopMinutes,
+  leadTime,
+  type OutdoorSample,
+  outdoorAt,
+  type WarmUpModel,
+} from '../heating/warm-up.ts';
 import { getCodec, isModelId } from '../lorawan/codecs/registry.ts';
+import { loadOutdoor } from '../weather/outdoor-store.ts';
 import type { UnitRow } from './heating-inputs.ts';
 
 export interface UnitOptimum {
@@ -28,6 +38,8 @@ export interface UnitOptimum {
   uplinkIntervalMinutes: number;
   /** The unit's last room temperature °C, or null. */
   roomTemperature: number | null;
+  /** Hourly outdoor temperature of the unit's building around now; empty without one. */
+  outdoor: OutdoorSample[];
 }
 
 /** How one shift was computed, for "Vorheizen ab 06:12 — 16,8 → 21 °C … gelernt 1,9 K/h, Sicherheit 85 %". */
@@ -41,7 +53,7 @@ export interface ShiftExplanation {
   from: number;
   /** °C of the switch point. */
   to: number;
-  /** °C outside at the switch point; null while no outdoor provider is wired. */
+  /** °C outside at the switch point (the building's forecast); null without one. */
   outdoor: number | null;
   /** K/h used (optimum start) or the learned cool-down rate (stop). */
   rate: number;
@@ -61,6 +73,9 @@ const DEFAULT_COOL_RATE = 0.5;
  */
 const DEFAULT_BOOKING_LIFT_K = 4;
 const HOUR_MS = 3_600_000;
+/** Outdoor values loaded around now: a running pre-heat's start back to the engine's horizon. */
+const OUTDOOR_BEFORE_MS = 8 * HOUR_MS;
+const OUTDOOR_AFTER_MS = 10 * 24 * HOUR_MS;
 
 /**
  * The optimum data of the units whose company runs optimum start in one of `modes` (default
@@ -70,6 +85,7 @@ export async function loadUnitOptimum(
   db: Db,
   unitRows: UnitRow[],
   modes: readonly UnitOptimum['mode'][] = ['shadow', 'on'],
+  now: Date = new Date(),
 ): Promise<Map<string, UnitOptimum>> {
   const result = new Map<string, UnitOptimum>();
   const taking = unitRows.filter((u) => u.optimumStart);
@@ -100,6 +116,12 @@ export async function loadUnitOptimum(
     const unitId = device.unitId as string;
     intervalByUnit.set(unitId, Math.max(intervalByUnit.get(unitId) ?? 0, minutes));
   }
+  const outdoorByBuilding = await loadOutdoor(
+    db,
+    units.flatMap((u) => (u.buildingId ? [u.buildingId] : [])),
+    new Date(now.getTime() - OUTDOOR_BEFORE_MS),
+    new Date(now.getTime() + OUTDOOR_AFTER_MS),
+  );
   for (const unit of units) {
     const company = companyById.get(unit.companyId);
     if (!company) continue;
@@ -120,6 +142,7 @@ export async function loadUnitOptimum(
       maxLeadMinutes: company.maxLead,
       uplinkIntervalMinutes: intervalByUnit.get(unit.id) ?? 0,
       roomTemperature: unit.roomTemperature,
+      outdoor: (unit.buildingId && outdoorByBuilding.get(unit.buildingId)) || [],
     });
   }
   return result;
@@ -162,13 +185,14 @@ function expectedRoom(optimum: UnitOptimum, step: PlanStep, now: Date): number {
 /** The lead before a rise to `step.to` at `step.at`, from the room expected when heating starts. */
 function preheatLead(optimum: UnitOptimum, step: PlanStep, now: Date) {
   const room = expectedRoom(optimum, step, now);
+  const outdoor = outdoorAt(optimum.outdoor, step.at.getTime());
   const lead = leadTime(optimum.model, {
     lift: step.to - room,
-    outdoor: null,
+    outdoor,
     maxMinutes: optimum.maxLeadMinutes,
     uplinkIntervalMinutes: optimum.uplinkIntervalMinutes,
   });
-  return { room, lead };
+  return { room, lead, outdoor };
 }
 
 /**
@@ -186,7 +210,7 @@ export function planShiftsFor(
   const { model } = optimum;
   const estimator: OptimumEstimator = {
     startMinutes(step) {
-      const { room, lead } = preheatLead(optimum, step, now);
+      const { room, lead, outdoor } = preheatLead(optimum, step, now);
       if (lead.minutes <= 0) return 0;
       explanations.push({
         kind: 'optimum_start',
@@ -194,7 +218,7 @@ export function planShiftsFor(
         start: new Date(step.at.getTime() - lead.minutes * 60_000),
         from: room,
         to: step.to,
-        outdoor: null,
+        outdoor,
         rate: lead.rate,
         classADelayMinutes: lead.classADelayMinutes,
         confidence: model.confidence,
@@ -203,10 +227,11 @@ export function planShiftsFor(
       return lead.minutes;
     },
     stopMinutes(step) {
+      const outdoor = outdoorAt(optimum.outdoor, step.at.getTime());
       const minutes = earlyStopMinutes(model, {
         comfort: step.from,
         next: step.to,
-        outdoor: null,
+        outdoor,
         uplinkIntervalMinutes: optimum.uplinkIntervalMinutes,
       });
       if (minutes <= 0) return 0;
@@ -216,7 +241,7 @@ export function planShiftsFor(
         start: new Date(step.at.getTime() - minutes * 60_000),
         from: step.from,
         to: step.to,
-        outdoor: null,
+        outdoor,
         rate: model.coolRate ?? 0,
         classADelayMinutes: 0,
         confidence: model.confidence,
@@ -251,7 +276,7 @@ export async function addPlanShifts(
   inputs: Map<string, UnitHeatingInput>,
   now: Date,
 ) {
-  const optimum = await loadUnitOptimum(tx, unitRows, ['on']);
+  const optimum = await loadUnitOptimum(tx, unitRows, ['on'], now);
   const from = new Date(now.getTime() - SHIFTS_BEFORE_MS);
   const to = new Date(now.getTime() + SHIFTS_AFTER_MS);
   for (const [unitId, unitOptimum] of optimum) {

@@ -5,6 +5,9 @@
  * unit's last run (less the longest session, so a warm-up in progress then is read again once it
  * has ended), adds the new sessions and cool-downs to the stored ones and fits the last ten.
  *
+ * Each session carries the mean outdoor temperature of the unit's building over it (decision
+ * 0057) where the building has weather; the fit then makes the rate depend on it.
+ *
  * Every run also judges the plan's comfort starts since then: was the room within 0.5 K of the
  * comfort setpoint at the switch point (the hit rate of the last 30 days on the unit page).
  *
@@ -30,6 +33,7 @@ import {
   type RoomSample,
   type SetpointStep,
 } from '../heating/warm-up.ts';
+import { loadOutdoor } from '../weather/outdoor-store.ts';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -60,6 +64,7 @@ export async function learnWarmUpModels(db: Db, now: Date = new Date()): Promise
     .select({
       id: units.id,
       companyId: units.companyId,
+      buildingId: units.buildingId,
       learnedThrough: unitWarmUpModels.learnedThrough,
     })
     .from(units)
@@ -97,6 +102,7 @@ interface LogEntry {
 interface DueUnit {
   id: string;
   companyId: string;
+  buildingId: string | null;
   learnedThrough: Date | null;
 }
 
@@ -131,7 +137,13 @@ async function learnUnit(db: Db, unit: DueUnit, now: Date): Promise<void> {
   const entries = before ? [before, ...logged] : logged;
   const steps = setpointSteps(entries);
   const samples = roomSamples(readings);
-  const history = { samples, setpoints: steps, outdoor: [], excluded: [] };
+  // The building's hourly outdoor temperature (decision 0057); none: sessions without it.
+  const outdoor = unit.buildingId
+    ? ((await loadOutdoor(db, [unit.buildingId], new Date(since.getTime() - HOUR_MS), now)).get(
+        unit.buildingId,
+      ) ?? [])
+    : [];
+  const history = { samples, setpoints: steps, outdoor, excluded: [] };
   const [stored] = await db.select().from(unitWarmUpModels).where(eq(unitWarmUpModels.unitId, unit.id));
   const known = new Set((stored?.sessions ?? []).map((s) => s.start));
   const sessions: StoredWarmUpSession[] = [

@@ -5,7 +5,19 @@
  * its floors (`units.floor`).
  */
 import { FEDERAL_STATES } from '@heizplan/contracts/buildings';
-import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { companies, users } from './accounts.ts';
 
 export const buildings = pgTable(
@@ -33,6 +45,11 @@ export const buildings = pgTable(
       .default('frost'),
     /** School holidays of the state are closures in `holiday_mode` (off by default; schools). */
     schoolHolidays: boolean('school_holidays').notNull().default(false),
+    /** WGS 84 degrees; both null = no outdoor temperature for the building (decision 0057). */
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    /** When the outdoor sync next fetches the building's weather; null = at once. */
+    outdoorSyncAt: timestamp('outdoor_sync_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -61,4 +78,33 @@ export const buildingDays = pgTable(
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [uniqueIndex('building_days_building_date_key').on(t.buildingId, t.date)],
+);
+
+/**
+ * Hourly outdoor temperature per building (decision 0057): observed and forecast values from the
+ * weather provider, one row per building and full UTC hour. An observation replaces the forecast
+ * of its hour, never the other way round. Input of optimum start (and of degree days).
+ */
+export const buildingOutdoorTemperatures = pgTable(
+  'building_outdoor_temperatures',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    buildingId: uuid('building_id')
+      .notNull()
+      .references(() => buildings.id, { onDelete: 'cascade' }),
+    /** The full hour (UTC) the value is for. */
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    /** °C, 2 m air temperature. */
+    temperature: real('temperature').notNull(),
+    kind: text('kind', { enum: ['observed', 'forecast'] }).notNull(),
+    /** The provider it came from, e.g. `brightsky`. */
+    provider: text('provider').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.buildingId, t.at] }),
+    index('building_outdoor_company_idx').on(t.companyId),
+  ],
 );

@@ -7,7 +7,7 @@ import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { anyOf } from '../../db/any-of.ts';
 import type { Db } from '../../db/client.ts';
 import { naturally } from '../../db/natural-sort.ts';
-import { buildings, units, users } from '../../db/schema.ts';
+import { buildingOutdoorTemperatures, buildings, units, users } from '../../db/schema.ts';
 import type { HolidayBuilding } from './holidays.ts';
 
 export type BuildingRow = typeof buildings.$inferSelect;
@@ -99,6 +99,22 @@ export async function updateBuilding(
   await tx
     .update(buildings)
     .set(values)
+    .where(and(eq(buildings.companyId, companyId), eq(buildings.id, buildingId)));
+}
+
+/** Forgets the building's stored outdoor temperatures and makes its weather due at once (it moved). */
+export async function resetOutdoor(tx: Db, companyId: string, buildingId: string) {
+  await tx
+    .delete(buildingOutdoorTemperatures)
+    .where(
+      and(
+        eq(buildingOutdoorTemperatures.companyId, companyId),
+        eq(buildingOutdoorTemperatures.buildingId, buildingId),
+      ),
+    );
+  await tx
+    .update(buildings)
+    .set({ outdoorSyncAt: null })
     .where(and(eq(buildings.companyId, companyId), eq(buildings.id, buildingId)));
 }
 

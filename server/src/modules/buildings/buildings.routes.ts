@@ -3,7 +3,8 @@
  * each building's number of units), create, read, update and delete, and a building's public
  * and school holidays of a year, and the company's own days of a building (list, add, delete,
  * import from an ICS file); `/api/holiday-regions` lists every federal state with its holiday regions
- * for any signed-in user.
+ * for any signed-in user. `GET /api/public/demo/weather` is the demo's stand-in of Bright Sky's
+ * `/weather` (decision 0057): a recorded DWD winter replayed at the dates asked.
  */
 import type { ZodTypeProvider } from '@fastify/type-provider-zod';
 import {
@@ -27,6 +28,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireAuth } from '../../auth/bearer.ts';
+import { DEMO_WEATHER_MAX_DAYS, demoWeather } from '../../demo/demo-weather.ts';
 import {
   companyResourceRoutes,
   companyRouteErrors as errors,
@@ -42,7 +44,8 @@ export async function buildingsRoutes(
   {
     buildings: service,
     buildingDays: days,
-  }: { buildings: BuildingsService; buildingDays: BuildingDaysService },
+    now = () => new Date(),
+  }: { buildings: BuildingsService; buildingDays: BuildingDaysService; now?: () => Date },
 ) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
@@ -188,4 +191,51 @@ export async function buildingsRoutes(
       return service.regions(request.query.lang);
     },
   );
+
+  app.get(
+    '/public/demo/weather',
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        summary: "The demo's weather: Bright Sky's /weather answer from a recorded DWD winter replayed",
+        security: [],
+        querystring: DemoWeatherQuerySchema,
+        response: { 200: DemoWeatherSchema, ...problems(400) },
+      },
+    },
+    async (request, reply) => {
+      const { date, last_date: lastDate } = request.query;
+      const from = new Date(date);
+      const to = lastDate ? new Date(lastDate) : new Date(from.getTime() + DAY_MS);
+      return reply.header('cache-control', 'no-store').send(demoWeather(from, to, now()));
+    },
+  );
 }
+
+const DAY_MS = 86_400_000;
+
+/** Bright Sky's query: a point and a range of at most 31 days (`last_date` default: a day after `date`). */
+const DemoWeatherQuerySchema = z
+  .object({
+    lat: z.coerce.number().min(-90).max(90),
+    lon: z.coerce.number().min(-180).max(180),
+    date: z.iso.datetime({ offset: true }).or(z.iso.date()),
+    last_date: z.iso.datetime({ offset: true }).or(z.iso.date()).optional(),
+    tz: z.string().max(64).optional(),
+  })
+  .refine(
+    (q) => {
+      const span = (q.last_date ? Date.parse(q.last_date) : Date.parse(q.date) + DAY_MS) - Date.parse(q.date);
+      return span > 0 && span <= DEMO_WEATHER_MAX_DAYS * DAY_MS;
+    },
+    {
+      message: `last_date must be after date and at most ${DEMO_WEATHER_MAX_DAYS} days later`,
+      path: ['last_date'],
+    },
+  );
+
+const DemoWeatherSchema = z.object({
+  weather: z.array(z.object({ timestamp: z.string(), source_id: z.number(), temperature: z.number() })),
+  sources: z.array(z.object({ id: z.number(), observation_type: z.string() }).loose()),
+});

@@ -27,6 +27,7 @@ import { badRequest, notFound } from '../../http/errors.ts';
 import { findCompanyHeating } from '../../scheduling/heating-inputs.ts';
 import type { HeatingServiceDeps } from '../../scheduling/heating-services.ts';
 import { heatingStartsTomorrow } from '../../scheduling/heating-starts.ts';
+import { type CurrentOutdoor, currentOutdoor } from '../../weather/outdoor-store.ts';
 import * as repo from './buildings.repository.ts';
 import { allHolidayRegions, type HolidayLang, isHolidayRegion, publicHolidays } from './holidays.ts';
 import { schoolHolidayData, schoolHolidays } from './school-holidays.ts';
@@ -85,7 +86,15 @@ export class BuildingsService {
           this.deps.now(),
         )
       : new Map<string, Date | null>();
-    return records.map((record) => toResponse(record, starts.get(record.building.id) ?? null));
+    const outdoor = await currentOutdoor(
+      this.db,
+      companyId,
+      records.filter((r) => r.building.latitude !== null).map((r) => r.building.id),
+      this.deps.now(),
+    );
+    return records.map((record) =>
+      toResponse(record, starts.get(record.building.id) ?? null, outdoor.get(record.building.id) ?? null),
+    );
   }
 
   private async respondOne(companyId: string, record: repo.BuildingRecord): Promise<Building> {
@@ -132,6 +141,7 @@ export class BuildingsService {
     requireRegionOf(after.state, after.region);
     const removed = before.floors.filter((floor) => !after.floors.includes(floor));
     const heatingChanged = heatingRelevant(before) !== heatingRelevant(after);
+    const moved = before.latitude !== after.latitude || before.longitude !== after.longitude;
     const now = this.deps.now();
     await this.db.transaction(async (tx) => {
       await repo.updateBuilding(tx, companyId, buildingId, {
@@ -145,8 +155,12 @@ export class BuildingsService {
         publicHolidays: after.publicHolidays,
         holidayMode: after.holidayMode,
         schoolHolidays: after.schoolHolidays,
+        latitude: after.latitude,
+        longitude: after.longitude,
         updatedAt: now,
       });
+      // The weather stored belongs to the old place: fetched again for the new one at once.
+      if (moved) await repo.resetOutdoor(tx, companyId, buildingId);
       await repo.clearUnitFloors(tx, companyId, buildingId, removed);
       if (heatingChanged) await repo.markBuildingUnitsDue(tx, companyId, buildingId, now);
     });
@@ -200,6 +214,7 @@ export class BuildingsService {
 function toResponse(
   { building: b, creatorName, unitCount }: repo.BuildingRecord,
   heatingStart: Date | null,
+  outdoor: CurrentOutdoor | null,
 ): Building {
   return {
     id: b.id,
@@ -213,6 +228,9 @@ function toResponse(
     publicHolidays: b.publicHolidays,
     holidayMode: b.holidayMode,
     schoolHolidays: b.schoolHolidays,
+    latitude: b.latitude,
+    longitude: b.longitude,
+    outdoor: outdoor ? { ...outdoor, at: outdoor.at.toISOString() } : null,
     unitCount,
     heatingStartTomorrow: heatingStart ? heatingStart.toISOString() : null,
     createdAt: b.createdAt.toISOString(),

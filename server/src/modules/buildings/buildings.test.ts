@@ -63,6 +63,10 @@ describe('buildings API', () => {
       publicHolidays: 'ignore',
       holidayMode: 'frost',
       schoolHolidays: false,
+      // Without coordinates no weather: optimum start runs on room data alone.
+      latitude: null,
+      longitude: null,
+      outdoor: null,
       unitCount: 0,
       heatingStartTomorrow: null,
       createdAt: expect.any(String),

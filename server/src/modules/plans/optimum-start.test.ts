@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
 import { bookingFeeds, bookings, heatingLog, telemetry, unitWarmUpModels } from '../../db/schema.ts';
 import { learnWarmUpModels } from '../../scheduling/warm-up-learning.ts';
+import { saveOutdoorHours } from '../../weather/outdoor-store.ts';
 import { seedCompanies } from '../units/heating-test-fixtures.ts';
 
 const HOUR = 3_600_000;
@@ -26,7 +27,13 @@ const schoolDay = {
  * Six days of a room that heats like clockwork: set back to 16 °C at 15:00 UTC, cooling 1 K/h
  * down to it; comfort 21 °C at 06:00 UTC, then 20 minutes of dead time and 2 K/h up to 21 °C.
  */
-async function seedHistory(t: TestApp, companyId: string, unitId: string, now: number) {
+async function seedHistory(
+  t: TestApp,
+  companyId: string,
+  unitId: string,
+  now: number,
+  devEui = '70b3d52dd3000001',
+) {
   const first = Math.floor(now / (24 * HOUR)) * 24 * HOUR - 6 * 24 * HOUR;
   const log: (typeof heatingLog.$inferInsert)[] = [];
   const readings: (typeof telemetry.$inferInsert)[] = [];
@@ -49,7 +56,7 @@ async function seedHistory(t: TestApp, companyId: string, unitId: string, now: n
       room = Math.max(16, 21 - (hourOfDay - 15));
     }
     readings.push({
-      devEui: '70b3d52dd3000001',
+      devEui,
       time: new Date(at),
       fCnt: fCnt++,
       companyId,
@@ -204,6 +211,41 @@ describe('optimum start and stop', () => {
     expect(fixed.changes.find((s: { source: string }) => s.source === 'booking').at).toBe(
       evening.minus({ minutes: 30 }).toUTC().toISO(),
     );
+  });
+
+  it("learns against its building's outdoor temperature and explains the pre-heat with the forecast", async () => {
+    const building = (
+      await call('POST', `${c}/buildings`, {
+        name: 'Neubau',
+        state: 'BE',
+        latitude: 52.52,
+        longitude: 13.405,
+      })
+    ).json();
+    const unit = (await call('POST', `${c}/units`, { name: 'Klasse 6b', buildingId: building.id })).json().id;
+    await call('POST', `${c}/units/${unit}/plans`, schoolDay);
+    const now = Date.now();
+    await seedHistory(t, companyId, unit, now, '70b3d52dd3000002');
+    // −4 °C until now, then a forecast of −1 °C: what the sync would have stored.
+    const first = Math.floor(now / HOUR) * HOUR - 8 * 24 * HOUR;
+    const hours = Array.from({ length: 18 * 24 }, (_, i) => first + i * HOUR).map((at) =>
+      at <= now
+        ? { at: new Date(at), temperature: -4, kind: 'observed' as const }
+        : { at: new Date(at), temperature: -1, kind: 'forecast' as const },
+    );
+    await saveOutdoorHours(t.database.db, { id: building.id, companyId }, 'brightsky', hours);
+
+    // The first unit learned within the hour; only the new one is due.
+    expect(await learnWarmUpModels(t.database.db)).toBe(1);
+    const warmUp = (await call('GET', `${c}/units/${unit}/warm-up`)).json();
+    expect(warmUp.sessions.length).toBeGreaterThanOrEqual(5);
+    expect(warmUp.sessions.map((s: { outdoor: number }) => s.outdoor)).toEqual(warmUp.sessions.map(() => -4));
+    const preview = (await call('GET', `${c}/units/${unit}/preview?days=2`)).json();
+    const starts = preview.optimum.filter((o: { kind: string }) => o.kind === 'optimum_start');
+    expect(starts.length).toBeGreaterThan(0);
+    expect(starts.map((o: { outdoor: number }) => o.outdoor)).toEqual(starts.map(() => -1));
+    const listed = (await call('GET', `${c}/buildings/${building.id}`)).json();
+    expect(listed.outdoor).toMatchObject({ temperature: -4, kind: 'observed', provider: 'brightsky' });
   });
 
   it('refuses a longest pre-heat outside 15–360 minutes and an unknown mode', async () => {

@@ -141,7 +141,7 @@ async function previewOptimum(
   to: Date,
   now: Date,
 ): Promise<PreviewOptimum[]> {
-  const optimum = (await loadUnitOptimum(db, [unit])).get(unit.id);
+  const optimum = (await loadUnitOptimum(db, [unit], undefined, now)).get(unit.id);
   if (!optimum) return [];
   const explanations = applyOptimum(
     input,

@@ -2,7 +2,8 @@
  * The building dialog's form: its values, named as the API's fields so the contract's and the
  * server's messages land on them, and its schema: the floors as rows of an editable list (each a
  * `{ name }` for react-hook-form's field array), "keine" region as '' and no state chosen yet as
- * '', checked by the contracts' `BuildingInputSchema` rules, with no floor named twice.
+ * '', the coordinates as typed (decimal comma or point, '' for none), checked by the contracts'
+ * `BuildingInputSchema` rules, with no floor named twice.
  */
 import {
   BUILDING_FLOORS_MAX,
@@ -14,6 +15,7 @@ import {
 } from '@heizplan/contracts/buildings';
 import { type HeatingMode, HeatingModeSchema } from '@heizplan/contracts/closures';
 import { z } from 'zod';
+import { numberOrNull } from '../../components/ui/form.tsx';
 
 export interface BuildingForm {
   name: string;
@@ -28,6 +30,9 @@ export interface BuildingForm {
   publicHolidays: HolidayTreatment;
   holidayMode: HeatingMode;
   schoolHolidays: boolean;
+  /** Degrees as typed ("48,16"); '' for none. */
+  latitude: string;
+  longitude: string;
 }
 
 /** A new building: nothing chosen yet, public holidays without effect (the API's default). */
@@ -42,6 +47,8 @@ export const emptyForm = (): BuildingForm => ({
   publicHolidays: 'ignore',
   holidayMode: 'frost',
   schoolHolidays: false,
+  latitude: '',
+  longitude: '',
 });
 
 export const formOf = (building: Building): BuildingForm => ({
@@ -55,7 +62,12 @@ export const formOf = (building: Building): BuildingForm => ({
   publicHolidays: building.publicHolidays,
   holidayMode: building.holidayMode,
   schoolHolidays: building.schoolHolidays,
+  latitude: degrees(building.latitude),
+  longitude: degrees(building.longitude),
 });
+
+/** Coordinates as a German form shows them: "48,1598"; '' for none. */
+const degrees = (value: number | null) => (value === null ? '' : String(value).replace('.', ','));
 
 /** The code of the issue a floor named twice raises; the dialog words it. */
 export const DUPLICATE_FLOOR = 'duplicate_floor';
@@ -96,6 +108,8 @@ export const buildingFormSchema = z
     publicHolidays: HolidayTreatmentSchema,
     holidayMode: HeatingModeSchema,
     schoolHolidays: z.boolean(),
+    latitude: z.string().transform(numberOrNull).pipe(contract.latitude.unwrap()),
+    longitude: z.string().transform(numberOrNull).pipe(contract.longitude.unwrap()),
   })
   .transform(
     (form): z.input<typeof BuildingInputSchema> => ({

@@ -119,6 +119,10 @@ describe('buildings screen', { timeout: 20_000 }, () => {
     expect(within(table).getByTestId(`building-floors-${main.id}`)).toHaveTextContent('3');
     expect(within(table).getByTestId(`building-floors-${main.id}`)).toHaveAttribute('title', 'KG, EG, 1. OG');
     expect(within(table).getByTestId(`building-units-${main.id}`)).toHaveTextContent('12');
+    // The outdoor temperature the weather provider last observed, with its hour in the company's zone.
+    const outdoor = within(table).getByTestId(`building-outdoor-${main.id}`);
+    expect(outdoor).toHaveTextContent('außen -2,5 °C');
+    expect(outdoor).toHaveAttribute('title', 'Gemessen um 10:00 Uhr (DWD über Bright Sky)');
     expect(within(table).getByTestId(`building-treatment-${main.id}`)).toHaveTextContent(
       'Feiertage: Frostschutz',
     );
@@ -151,6 +155,9 @@ describe('buildings screen', { timeout: 20_000 }, () => {
     await userEvent.type(within(dialog).getByTestId('building-street'), 'Maximilianstraße 1');
     await userEvent.type(within(dialog).getByTestId('building-postcode'), '86150');
     await userEvent.type(within(dialog).getByTestId('building-city'), 'Augsburg');
+    // Coordinates as a map shows them, with a decimal comma or point.
+    await userEvent.type(within(dialog).getByTestId('building-latitude'), '48,3705');
+    await userEvent.type(within(dialog).getByTestId('building-longitude'), '10.8978');
     const state = within(dialog).getByTestId('building-state');
     // The 16 states by their English names, in English order.
     const names = [...(state as HTMLSelectElement).options].map((o) => o.text);
@@ -214,8 +221,31 @@ describe('buildings screen', { timeout: 20_000 }, () => {
       publicHolidays: 'closure',
       holidayMode: 'economy',
       schoolHolidays: true,
+      latitude: 48.3705,
+      longitude: 10.8978,
     });
     await waitFor(() => expect(screen.queryByTestId('building-dialog')).toBeNull());
+  });
+
+  it('refuses a latitude out of range and a latitude without longitude, naming field and limits', async () => {
+    const { fetchMock } = open([], undefined, 'de');
+    await setLanguage('de');
+    const dialog = await newBuildingDialog();
+    await userEvent.type(within(dialog).getByTestId('building-name'), 'Schule');
+    await userEvent.selectOptions(within(dialog).getByTestId('building-state'), 'BY');
+    const latitude = within(dialog).getByTestId('building-latitude');
+    await userEvent.type(latitude, '95');
+    await userEvent.click(within(dialog).getByTestId('building-save'));
+    expect(await screen.findByTestId('building-latitude-field-error')).toHaveTextContent(
+      'Der Breitengrad ist eine Zahl von -90 bis 90.',
+    );
+    await userEvent.clear(latitude);
+    await userEvent.type(latitude, '48,1');
+    await userEvent.click(within(dialog).getByTestId('building-save'));
+    expect(await screen.findByTestId('building-longitude-field-error')).toHaveTextContent(
+      'Geben Sie Breiten- und Längengrad zusammen an oder beide nicht.',
+    );
+    expect(calls(fetchMock, 'POST', '/api/companies/c1/buildings')).toHaveLength(0);
   });
 
   it('refuses a four-digit postcode, a missing state, an empty and a doubled floor before any request', async () => {
@@ -290,6 +320,9 @@ describe('buildings screen', { timeout: 20_000 }, () => {
       publicHolidays: 'ignore',
       holidayMode: 'frost',
       schoolHolidays: false,
+      // Shown as "48,3705" in the form, sent back unchanged.
+      latitude: 48.3705,
+      longitude: 10.8978,
     });
   });
 

@@ -3,11 +3,18 @@
  * five digits or none), federal state (the 16 by name), holiday region of that state from
  * `/api/holiday-regions` ("keine" by default; choosing another state clears it), the floors as
  * an editable list, and how public holidays count: without effect, or as a closure in a heating
- * mode shown with the temperature it keeps. The form's rules (the contract's) are checked before
+ * mode shown with the temperature it keeps, and the building's coordinates (for its outdoor
+ * temperature, decision 0057). The form's rules (the contract's) are checked before
  * sending; the server's field errors show under their fields in the user's language, the rest
  * above the buttons; a failed save also shows a toast. Only members who operate open it.
  */
-import type { Building, FederalState, HolidayTreatment } from '@heizplan/contracts/buildings';
+import {
+  type Building,
+  type FederalState,
+  type HolidayTreatment,
+  LATITUDE_LIMITS,
+  LONGITUDE_LIMITS,
+} from '@heizplan/contracts/buildings';
 import type { HeatingMode } from '@heizplan/contracts/closures';
 import { useTranslation } from 'react-i18next';
 import {
@@ -35,6 +42,8 @@ import {
 } from '../building-form.ts';
 import { holidayLanguage, useFederalStates } from '../federal-states.ts';
 import { FloorsEditor } from './floors-editor.tsx';
+
+const LIMITS = { latitude: LATITUDE_LIMITS, longitude: LONGITUDE_LIMITS };
 
 export interface BuildingDialogProps {
   open: boolean;
@@ -71,6 +80,8 @@ export function BuildingDialog({
       const [field] = issue.path;
       if (field === 'postcode') return t('errors.postcode');
       if (field === 'state') return t('errors.state');
+      if (field === 'longitude' && issue.code === 'custom') return t('errors.coordinatesPair');
+      if (field === 'latitude' || field === 'longitude') return t(`errors.${field}`, LIMITS[field]);
       if (
         field === 'floors' &&
         issue.code === 'custom' &&
@@ -165,6 +176,24 @@ export function BuildingDialog({
           testid="building-city"
         />
       </div>
+      <fieldset className="grid gap-3 sm:grid-cols-2" data-testid="building-coordinates">
+        <legend className="mb-1 text-sm font-medium">{t('fields.coordinates')}</legend>
+        <p className="text-xs text-stone-600 sm:col-span-2">{t('fields.coordinatesHint')}</p>
+        <FormTextInput
+          name="latitude"
+          label={t('fields.latitude')}
+          inputMode="decimal"
+          placeholder="48,1598"
+          testid="building-latitude"
+        />
+        <FormTextInput
+          name="longitude"
+          label={t('fields.longitude')}
+          inputMode="decimal"
+          placeholder="11,5856"
+          testid="building-longitude"
+        />
+      </fieldset>
       <div className="grid gap-3 sm:grid-cols-2">
         <FormField name="state" label={t('fields.state')} testid="building-state-field">
           {(control) => (

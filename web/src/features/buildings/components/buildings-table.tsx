@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { RowActions } from '../../../components/ui/row-actions.tsx';
 import { Table, type TableColumn, type TablePage } from '../../../components/ui/table.tsx';
 import { useCompany } from '../../../lib/company/get-company.ts';
-import { formatTime } from '../../../lib/format.ts';
+import { formatTime, useHeatingFormat } from '../../../lib/format.ts';
 import { regionName, useFederalStates } from '../federal-states.ts';
 
 export interface BuildingsTableProps {
@@ -42,6 +42,7 @@ export function BuildingsTable({
 }: BuildingsTableProps) {
   const { t, i18n } = useTranslation('buildings');
   const timeZone = useCompany().data?.time_zone;
+  const format = useHeatingFormat();
   const states = useFederalStates();
   const where = (building: Building) => {
     const region = regionName(regions, building.state, building.region);
@@ -131,6 +132,20 @@ export function BuildingsTable({
                 time: formatTime(building.heatingStartTomorrow, i18n.language, timeZone),
               })
             : '—'}
+          {building.outdoor && (
+            <span
+              className="block text-xs text-stone-700"
+              title={t(`outdoorSource.${building.outdoor.kind}`, {
+                time: formatTime(building.outdoor.at, i18n.language, timeZone),
+                provider: t(`outdoorProvider.${building.outdoor.provider}`, {
+                  defaultValue: building.outdoor.provider,
+                }),
+              })}
+              data-testid={`building-outdoor-${building.id}`}
+            >
+              {t('outdoorNow', { temperature: format.celsius(building.outdoor.temperature) })}
+            </span>
+          )}
         </span>
       ),
     },
