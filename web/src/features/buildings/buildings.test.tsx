@@ -121,7 +121,7 @@ describe('buildings screen', { timeout: 20_000 }, () => {
     expect(within(table).getByTestId(`building-units-${main.id}`)).toHaveTextContent('12');
     // The outdoor temperature the weather provider last observed, with its hour in the company's zone.
     const outdoor = within(table).getByTestId(`building-outdoor-${main.id}`);
-    expect(outdoor).toHaveTextContent('außen -2,5 °C');
+    expect(outdoor).toHaveTextContent('jetzt außen -2,5 °C');
     expect(outdoor).toHaveAttribute('title', 'Gemessen um 10:00 Uhr (DWD über Bright Sky)');
     expect(within(table).getByTestId(`building-treatment-${main.id}`)).toHaveTextContent(
       'Feiertage: Frostschutz',

@@ -80,6 +80,27 @@ describe('warm-up model on the unit page', { timeout: 20_000 }, () => {
     // The morning without a reading is not judged.
     expect(screen.getByTestId('warm-up-hits')).toHaveTextContent('an 1 von 2 Morgen');
     expect(screen.getByTestId('warm-up-mode')).toHaveTextContent('Aktiv');
+    expect(screen.getByTestId('warm-up-outdoor')).toHaveTextContent('Ohne Außentemperatur');
+  });
+
+  it("shows each warm-up's outdoor temperature and how the rate follows it, in English", async () => {
+    await setLanguage('en');
+    const base = learned();
+    open(
+      learned({
+        model: { ...(base.model as NonNullable<UnitWarmUp['model']>), ratePerOutdoorK: 0.06 },
+        sessions: base.sessions.map((s, i) => ({ ...s, outdoor: i === 0 ? -3.24 : 4 })),
+      }),
+      'en',
+    );
+    const sessions = within(await screen.findByTestId('warm-up-sessions')).getAllByRole('listitem');
+    expect(sessions.map((s) => s.textContent)).toEqual([
+      'Tue, 11/24172 min for 4.8 K, 1.9 K/h at -3.2 °C outside',
+      'Wed, 11/25176 min for 5 K, 2 K/h at 4.0 °C outside',
+    ]);
+    expect(screen.getByTestId('warm-up-outdoor')).toHaveTextContent(
+      'Warm-up is given at 0 °C outside and changes by 0.06 K/h per kelvin of outdoor temperature',
+    );
   });
 
   it('says why it does not act and what applies before anything is learned, in English', async () => {

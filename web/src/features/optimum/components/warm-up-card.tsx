@@ -4,6 +4,7 @@
  * bars (minutes to comfort) and how often the room was warm at the comfort time in 30 days.
  */
 import type { UnitWarmUp } from '@heizplan/contracts/optimum';
+import type { TFunction } from 'i18next';
 import { DateTime } from 'luxon';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -39,10 +40,11 @@ function Sessions({ warmUp, timeZone }: { warmUp: UnitWarmUp; timeZone?: string 
           </span>
           <span className="flex min-w-0 flex-col gap-0.5">
             <span className="tabular-nums">
-              {t('session', {
+              {t(s.outdoor === null ? 'session' : 'sessionOutdoor', {
                 minutes: format.plain(Math.round(s.durationMinutes)),
                 lift: format.plain(Math.round(s.lift * 10) / 10),
                 rate: format.plain(Math.round(s.rate * 10) / 10),
+                outdoor: s.outdoor === null ? '' : format.celsius(Math.round(s.outdoor * 10) / 10),
               })}
             </span>
             <span
@@ -55,6 +57,24 @@ function Sessions({ warmUp, timeZone }: { warmUp: UnitWarmUp; timeZone?: string 
       ))}
     </ol>
   );
+}
+
+/**
+ * What the model does with the outdoor temperature (decision 0057): nothing without it (the
+ * building has no location or no weather), the learned dependence, or not yet one.
+ */
+function outdoorNote(
+  warmUp: UnitWarmUp,
+  t: TFunction<'optimum'>,
+  format: ReturnType<typeof useHeatingFormat>,
+): string {
+  if (!warmUp.sessions.some((s) => s.outdoor !== null)) return t('indoorOnly');
+  const model = warmUp.model;
+  if (model?.learned && model.ratePerOutdoorK !== 0)
+    return t('outdoorLearned', {
+      perK: format.plain(Math.round(model.ratePerOutdoorK * 100) / 100),
+    });
+  return t('outdoorNotYet');
 }
 
 export function WarmUpCard({ unitId, timeZone }: { unitId: string; timeZone?: string }) {
@@ -110,7 +130,9 @@ export function WarmUpCard({ unitId, timeZone }: { unitId: string; timeZone?: st
       <p className="text-sm" data-testid="warm-up-hits">
         {judged.length === 0 ? t('noMornings') : t('hits', { hits, count: judged.length })}
       </p>
-      <p className="text-xs text-stone-600">{t('indoorOnly')}</p>
+      <p className="text-xs text-stone-600" data-testid="warm-up-outdoor">
+        {outdoorNote(data, t, format)}
+      </p>
     </div>
   );
 }
