@@ -129,7 +129,10 @@ export async function buildApp(appDeps: AppDeps): Promise<App> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
 
-  installBearerAuth(app, deps.verifyToken, deps.database.db);
+  installBearerAuth(app, deps.verifyToken, deps.database.db, {
+    perMinute: deps.config.apiTokenRateLimit,
+    shared: deps.config.instances > 1,
+  });
   // biome-ignore lint/nursery/noMisusedPromises: Fastify awaits async plugins; the rule reads register's callback overload.
   await app.register(registerModules, {
     prefix: '/api',

@@ -124,6 +124,7 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).optional(),
   DEMO: boolish.optional(),
+  API_TOKEN_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(600),
   WEATHER_PROVIDER: z.enum(['brightsky', 'open-meteo', 'none']).default('brightsky'),
   WEATHER_URL: z.url().optional(),
   OPEN_METEO_API_KEY: z.string().min(1).optional(),
@@ -262,6 +263,8 @@ export interface Config {
    * public instance) and Open-Meteo's key (its customer API, for commercial use).
    */
   weather: { provider: 'brightsky' | 'open-meteo' | 'none'; url: string; apiKey?: string };
+  /** Requests per minute one company API token may make (decision 0058). */
+  apiTokenRateLimit: number;
   /** Bearer token of the operator-only API; unset = generated once in `$DATA_DIR/operator-token`. */
   operatorToken?: string;
   /** Where operators get help, shown on settings → help (both optional). */
@@ -337,6 +340,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       webhooksAllowPrivate: e.WEBHOOKS_ALLOW_PRIVATE,
     },
     feeds: { allowPrivate: e.FEEDS_ALLOW_PRIVATE },
+    apiTokenRateLimit: e.API_TOKEN_RATE_LIMIT,
     weather: {
       provider: e.WEATHER_PROVIDER,
       url:

@@ -8,6 +8,7 @@ import type { Db } from './db/client.ts';
 import type { Logger } from './logger.ts';
 import { AgreementsService } from './modules/agreements/agreements.service.ts';
 import { AlertsService } from './modules/alerts/alerts.service.ts';
+import { ApiTokensService } from './modules/api-tokens/api-tokens.service.ts';
 import { BillingService } from './modules/billing/billing.service.ts';
 import { createBillingProvider } from './modules/billing/billing.wiring.ts';
 import { licencePolicy } from './modules/billing/licences.ts';
@@ -66,6 +67,7 @@ export interface Services {
   readonly events: EventsService;
   readonly closures: ClosuresService;
   readonly buildings: BuildingsService;
+  readonly apiTokens: ApiTokensService;
   readonly buildingDays: BuildingDaysService;
   readonly bookingFeeds: BookingFeedsService;
   /** The events calendar's background: closures, holidays, own days and bookings in a window. */
@@ -155,6 +157,7 @@ export function createServices({ config, db, log, ports = {} }: ServicesOptions)
     events: new EventsService(heating),
     closures,
     buildings: new BuildingsService(heating),
+    apiTokens: new ApiTokensService({ db, now }),
     buildingDays: new BuildingDaysService(heating),
     bookingFeeds: new BookingFeedsService({
       ...heating,

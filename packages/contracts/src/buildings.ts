@@ -52,22 +52,28 @@ export const LATITUDE_LIMITS = { min: -90, max: 90 } as const;
 export const LONGITUDE_LIMITS = { min: -180, max: 180 } as const;
 const latitude = z.number().min(LATITUDE_LIMITS.min).max(LATITUDE_LIMITS.max);
 const longitude = z.number().min(LONGITUDE_LIMITS.min).max(LONGITUDE_LIMITS.max);
+/**
+ * The company's device used as the building's outdoor sensor (decision 0057): a sensor model
+ * (not a valve) without unit; its readings take precedence over the weather provider.
+ */
+const outdoorSensorId = z.string().trim().min(1).max(16);
 const bothOrNeither = {
   message: 'Latitude and longitude are given together.',
   path: ['longitude'],
 };
 
 /**
- * The building's outdoor temperature now: the latest stored hour (at most 3 h old) from the
- * weather provider (`observed` or a `forecast` not yet replaced by an observation).
+ * The building's outdoor temperature now: the latest stored hour (at most 3 h old), the hourly
+ * mean of its outdoor sensor (`sensor`) or from the weather provider (`observed` or a `forecast`
+ * not yet replaced by a measured value).
  */
 export const CurrentOutdoorSchema = z.object({
   /** °C. */
   temperature: z.number(),
   /** The hour it is for (UTC). */
   at: z.iso.datetime(),
-  kind: z.enum(['observed', 'forecast']),
-  /** `brightsky` (DWD) or `open-meteo`. */
+  kind: z.enum(['sensor', 'observed', 'forecast']),
+  /** `brightsky` (DWD), `open-meteo`, or `sensor` for the building's outdoor sensor. */
   provider: z.string(),
 });
 export type CurrentOutdoor = z.infer<typeof CurrentOutdoorSchema>;
@@ -93,6 +99,8 @@ export const BuildingSchema = z.object({
   /** WGS 84 degrees; null = no outdoor temperature (optimum start then runs on room data alone). */
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
+  /** The device id of the building's outdoor sensor; null = the weather provider alone. */
+  outdoorSensorId: z.string().nullable(),
   outdoor: CurrentOutdoorSchema.nullable(),
   /** Units in the building. */
   unitCount: z.number().int(),
@@ -126,6 +134,7 @@ export const BuildingInputSchema = z
     schoolHolidays: z.boolean().default(false),
     latitude: latitude.nullable().default(null),
     longitude: longitude.nullable().default(null),
+    outdoorSensorId: outdoorSensorId.nullable().default(null),
   })
   .refine((b) => (b.latitude === null) === (b.longitude === null), bothOrNeither);
 export type BuildingInput = z.input<typeof BuildingInputSchema>;
@@ -149,6 +158,7 @@ export const BuildingUpdateSchema = z
     schoolHolidays: z.boolean().optional(),
     latitude: latitude.nullable().optional(),
     longitude: longitude.nullable().optional(),
+    outdoorSensorId: outdoorSensorId.nullable().optional(),
   })
   .refine(
     (b) =>

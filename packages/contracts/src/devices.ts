@@ -11,6 +11,11 @@ export const DEVICE_MODELS = ['mclimate-vicki', 'milesight-wt101', 'micropelt-ml
 export const DeviceModelSchema = z.enum(DEVICE_MODELS);
 export type DeviceModel = z.infer<typeof DeviceModelSchema>;
 
+/** What a model is: a radiator valve, or a sensor that only measures (codec `kind`). */
+export const DEVICE_KINDS = ['valve', 'sensor'] as const;
+export const DeviceKindSchema = z.enum(DEVICE_KINDS);
+export type DeviceKind = z.infer<typeof DeviceKindSchema>;
+
 export const DEVICE_PROTOCOLS = ['lorawan'] as const;
 export const DeviceProtocolSchema = z.enum(DEVICE_PROTOCOLS);
 
@@ -127,6 +132,8 @@ export const DeviceListQuerySchema = PageQuerySchema.extend({
   /** Matches id and unit name, case-insensitively. */
   q: z.string().trim().max(120).optional(),
   model: DeviceModelSchema.optional(),
+  /** Only devices of models of this kind (e.g. the sensors a building may use outside). */
+  kind: DeviceKindSchema.optional(),
   unitId: z.uuid().optional(),
   /** `true` = only devices without a unit. */
   unassigned: z.enum(['true', 'false']).optional(),

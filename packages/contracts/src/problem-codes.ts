@@ -56,6 +56,10 @@ export const PROBLEM_CODES = [
   /** A holiday region that the building's federal state does not have. params: region */
   'unknown_holiday_region',
   'unknown_building_day',
+  /** A building's outdoor sensor that is no sensor model (a valve). params: id */
+  'outdoor_sensor_not_sensor',
+  /** A building's outdoor sensor that is assigned to a unit. params: id */
+  'outdoor_sensor_assigned',
   /** An own day on a date the building already has one for. params: date */
   'building_day_exists',
   /** More own days than a building keeps. params: max */
@@ -136,6 +140,12 @@ export const PROBLEM_CODES = [
   'billing_address_required',
   /** A checkout id that is not the company's latest checkout (`/success` opened without one). */
   'checkout_unknown',
+  /** An API token id that is not one of the company's. */
+  'unknown_api_token',
+  /** A company at its most API tokens. params: max */
+  'api_tokens_full',
+  /** An API token calling an endpoint outside its company's. */
+  'api_token_scope',
 ] as const;
 
 export type ProblemCode = (typeof PROBLEM_CODES)[number];

@@ -2,7 +2,8 @@
  * Bearer-token authentication for `/api` (docs/architecture.md): every route needs
  * `Authorization: Bearer <JWT>` unless its route config says `public: true`. The JWT is
  * verified with jose against the issuer's JWKS: signature, `iss`, `aud`, `exp` with 60 s
- * leeway. The first authenticated call provisions the user row (id = `sub`).
+ * leeway. The first authenticated call provisions the user row (id = `sub`). A company API
+ * token (`hp_…`, decision 0058) is accepted in its place (`api-token-auth.ts`).
  */
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -10,6 +11,7 @@ import { type JWTPayload, type JWTVerifyGetKey, jwtVerify } from 'jose';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { unauthorized } from '../http/errors.ts';
+import { API_TOKEN_PREFIX, type ApiTokenAuthOptions, apiTokenAuth } from './api-token-auth.ts';
 
 export interface AuthClaims extends JWTPayload {
   sub: string;
@@ -121,8 +123,14 @@ export function requireAuth(request: FastifyRequest): AuthClaims {
  * provisions its row (an insert that does nothing when the row exists); profile fields from
  * later tokens do not overwrite edits the user made through `PUT /me/`.
  */
-export function installBearerAuth(app: FastifyInstance, verifyToken: TokenVerifier, db: Db) {
+export function installBearerAuth(
+  app: FastifyInstance,
+  verifyToken: TokenVerifier,
+  db: Db,
+  apiTokens: ApiTokenAuthOptions,
+) {
   const verify = rememberVerified(verifyToken);
+  const apiToken = apiTokenAuth(db, apiTokens);
   // Prepared once: built and planned once per connection instead of on every request.
   const userLookup = db
     .select({ active: users.active, tokensValidFrom: users.tokensValidFrom })
@@ -138,6 +146,11 @@ export function installBearerAuth(app: FastifyInstance, verifyToken: TokenVerifi
     const header = request.headers.authorization;
     const match = header?.match(/^Bearer\s+(\S+)$/i);
     if (!match?.[1]) throw unauthorized();
+    // A company API token (decision 0058) instead of a sign-in's JWT.
+    if (match[1].startsWith(API_TOKEN_PREFIX)) {
+      request.auth = await apiToken(match[1], request);
+      return;
+    }
     let claims: AuthClaims;
     try {
       claims = await verify(match[1]);

@@ -45,6 +45,7 @@ interface World {
   buildingId: string;
   dayId: string;
   feedId: string;
+  tokenId: string;
   deviceId: string;
   gatewayId: string;
   inviteId: string;
@@ -111,6 +112,7 @@ async function buildWorld(): Promise<World> {
     name: 'Brückentag',
   });
   // Its address does not resolve: a sync records the failure, which is all the walk needs.
+  const apiToken = await call<{ id: string }>('POST', '/api-tokens', { name: 'EMS', role: 'ems' });
   const feed = await call<{ id: string }>('POST', '/booking-feeds', {
     name: 'Raumbuchung',
     unitId: unit.id,
@@ -158,6 +160,7 @@ async function buildWorld(): Promise<World> {
     buildingId: building.id,
     dayId: day.id,
     feedId: feed.id,
+    tokenId: apiToken.id,
     deviceId,
     gatewayId: gateway.id,
     inviteId: invite.id,
@@ -225,6 +228,7 @@ function payloadFor(operation: string, w: World): { query?: string; payload?: ob
       payload: { name: 'Turnhalle', unitId: w.looseUnitId, url: 'webcal://calendar.example.test/halle.ics' },
     },
     'PATCH /api/companies/{companyId}/booking-feeds/{feedId}': { payload: { preheatMinutes: 60 } },
+    'POST /api/companies/{companyId}/api-tokens': { payload: { name: 'Leitsystem', role: 'heating' } },
     'POST /api/companies/{companyId}/devices': { payload: { id: hex(8), model: 'milesight-wt101' } },
     'PATCH /api/companies/{companyId}/devices/{deviceId}': { payload: { unitId: null } },
     'POST /api/companies/{companyId}/gateways': { payload: { gatewayEui: hex(8), name: 'Keller' } },
@@ -263,6 +267,7 @@ function urlFor(operation: string, w: World): string {
     .replace('{buildingId}', w.buildingId)
     .replace('{dayId}', w.dayId)
     .replace('{feedId}', w.feedId)
+    .replace('{tokenId}', w.tokenId)
     .replace('{deviceId}', w.deviceId)
     .replace('{devEui}', w.deviceId)
     .replace('{gatewayId}', w.gatewayId)

@@ -50,6 +50,10 @@ export const PERMISSION_MATRIX: Record<string, Access> = {
 
   // The team. Every member may also read and remove (leave) their own membership.
   'GET /api/companies/{id}/members/': 'manage',
+  // API tokens for integrators (decision 0058).
+  'GET /api/companies/{companyId}/api-tokens': 'manage',
+  'POST /api/companies/{companyId}/api-tokens': 'manage',
+  'POST /api/companies/{companyId}/api-tokens/{tokenId}/revoke': 'manage',
   'POST /api/companies/{id}/members/{email}': 'manage',
   'PATCH /api/companies/{id}/members/{sub}': 'manage',
   'DELETE /api/companies/{id}/members/{sub}': 'manage',

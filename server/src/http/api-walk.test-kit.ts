@@ -193,6 +193,7 @@ export async function seedWalkFixture(t: TestApp): Promise<WalkFixture> {
   );
   const feedBody = { name: 'Raumbuchung', unitId: unit.id, url: 'https://calendar.example.test/raum-1.ics' };
   const feed = await created(await t.call('POST', `${base}/booking-feeds`, feedBody));
+  const apiToken = await created(await t.call('POST', `${base}/api-tokens`, { name: 'EMS', role: 'ems' }));
 
   const plan2 = { name: 'Sommer', kind: 'seasonal', validFrom: '05-01', validTo: '09-30', switchPoints: [] };
   return {
@@ -211,6 +212,7 @@ export async function seedWalkFixture(t: TestApp): Promise<WalkFixture> {
       buildingId: building.id,
       dayId: day.id,
       feedId: feed.id,
+      tokenId: apiToken.id,
       token,
       invite_code: invite.id,
       email: 'carol@example.test',
@@ -269,6 +271,7 @@ export async function seedWalkFixture(t: TestApp): Promise<WalkFixture> {
         linkedUnitIds: [otherUnit.id],
       },
       'PATCH /api/companies/{companyId}/booking-feeds/{feedId}': { name: 'Raumbuchung neu' },
+      'POST /api/companies/{companyId}/api-tokens': { name: 'Leitsystem', role: 'heating' },
       'POST /api/public/heating-view/{token}/setpoint': { setpoint: 20 },
       'POST /api/public/client-errors': {
         kind: 'error',

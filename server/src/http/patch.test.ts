@@ -34,6 +34,9 @@ interface FieldPatch {
 const readPath = (path: string) =>
   path.replace('/members/{sub}', '/user/{sub}').replace('/billing/subscription', '/billing');
 
+/** A sensor without unit, the building's outdoor sensor (decision 0057). */
+const OUTDOOR_SENSOR = 'a81758fffe0000e1';
+
 /** Changed on every write by design. */
 const ALWAYS_DERIVED = ['updatedAt'];
 
@@ -159,6 +162,8 @@ function fieldPatches(f: WalkFixture): Record<string, FieldPatch[]> {
       // Coordinates come as a pair.
       { field: 'latitude', value: 48.37, with: { longitude: 10.9 } },
       { field: 'longitude', value: 10.95, with: { latitude: 48.4 } },
+      // An unassigned sensor of the company (registered in `beforeAll`).
+      { field: 'outdoorSensorId', value: OUTDOOR_SENSOR },
     ],
     'PATCH /api/companies/{companyId}/booking-feeds/{feedId}': [
       { field: 'name', value: 'Raumbuchung Aula' },
@@ -210,6 +215,11 @@ describe('PATCH on every resource', () => {
   beforeAll(async () => {
     t = await buildTestApp();
     f = await seedWalkFixture(t);
+    const sensor = await t.call('POST', `/api/companies/${f.companyId}/devices`, {
+      id: OUTDOOR_SENSOR,
+      model: 'elsys-ers',
+    });
+    expect(sensor.statusCode, sensor.body).toBe(201);
   });
   afterAll(() => t.close());
 

@@ -61,8 +61,12 @@ export function databaseRateLimitStore(db: Db, namespace: string) {
   };
 }
 
-/** Counts one hit on `key`; @returns the hits in its window and the ms left of it. */
-async function hit(db: Db, key: string, timeWindow: number): Promise<{ current: number; ttl: number }> {
+/** Counts one hit on `key` in the shared table; @returns the hits in its window and the ms left of it. */
+export async function hit(
+  db: Db,
+  key: string,
+  timeWindow: number,
+): Promise<{ current: number; ttl: number }> {
   const windowEnd = sql`now() + ${timeWindow} * interval '1 millisecond'`;
   const result = await db.execute(sql`
     insert into rate_limit_windows as w (key, hits, expires_at) values (${key}, 1, ${windowEnd})

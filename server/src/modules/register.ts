@@ -10,6 +10,7 @@ import type { LorawanStatus } from '../ports.ts';
 import type { Services } from '../services.ts';
 import { agreementsRoutes } from './agreements/agreements.routes.ts';
 import { alertsRoutes } from './alerts/alerts.routes.ts';
+import { apiTokensRoutes } from './api-tokens/api-tokens.routes.ts';
 import { appConfigRoutes } from './app-config/app-config.routes.ts';
 import { authConfigRoutes } from './auth-config/auth-config.routes.ts';
 import { billingRoutes } from './billing/billing.routes.ts';
@@ -72,4 +73,5 @@ export async function registerModules(app: FastifyInstance, options: ModulesOpti
   await app.register(warmUpRoutes, { warmUp: s.warmUp });
   await app.register(billingRoutes, { billing: s.billing, config });
   await app.register(alertsRoutes, { alerts: s.alerts });
+  await app.register(apiTokensRoutes, { apiTokens: s.apiTokens });
 }

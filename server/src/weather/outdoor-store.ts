@@ -3,25 +3,47 @@
  * optimum start (learning and leads) and the buildings list, and the upsert the sync and the demo
  * write with. All instants UTC, temperatures °C.
  */
-import { and, asc, desc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
+import {
+  type AnyColumn,
+  and,
+  asc,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  lt,
+  lte,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { buildingOutdoorTemperatures } from '../db/schema.ts';
+import { buildingOutdoorTemperatures, telemetry } from '../db/schema.ts';
 import type { OutdoorSample } from '../heating/warm-up.ts';
 import type { OutdoorHour } from './providers.ts';
 
 const CHUNK = 500;
+const HOUR_MS = 3_600_000;
 /** A value older than this is no "current" outdoor temperature. */
-const CURRENT_MAX_AGE_MS = 3 * 3_600_000;
+const CURRENT_MAX_AGE_MS = 3 * HOUR_MS;
+
+/** The rank of a kind: a value replaces the stored one of its hour unless that one ranks higher. */
+const rank = (kind: SQL | AnyColumn) =>
+  sql`case ${kind} when 'sensor' then 3 when 'observed' then 2 else 1 end`;
+
+/** An hour of the building's own outdoor sensor, or one of the weather provider. */
+export type StoredHour = OutdoorHour | { at: Date; temperature: number; kind: 'sensor' };
 
 /**
  * Stores `hours` for a building: a new value replaces the stored one of its hour unless the
- * stored one is observed and the new one only a forecast.
+ * stored one ranks higher (sensor > observed > forecast): a provider's value never replaces the
+ * outdoor sensor's, an observation never a forecast's.
  */
 export async function saveOutdoorHours(
   db: Db,
   building: { id: string; companyId: string },
   provider: string,
-  hours: readonly OutdoorHour[],
+  hours: readonly StoredHour[],
   now: Date = new Date(),
 ): Promise<void> {
   const rows = hours.map((h) => ({
@@ -45,7 +67,7 @@ export async function saveOutdoorHours(
           provider: sql`excluded.provider`,
           updatedAt: sql`excluded.updated_at`,
         },
-        setWhere: sql`not (${buildingOutdoorTemperatures.kind} = 'observed' and excluded.kind = 'forecast')`,
+        setWhere: sql`${rank(buildingOutdoorTemperatures.kind)} <= ${rank(sql`excluded.kind`)}`,
       });
   }
 }
@@ -86,7 +108,7 @@ export async function loadOutdoor(
 export interface CurrentOutdoor {
   temperature: number;
   at: Date;
-  kind: 'observed' | 'forecast';
+  kind: 'sensor' | 'observed' | 'forecast';
   provider: string;
 }
 
@@ -119,4 +141,38 @@ export async function currentOutdoor(
     .orderBy(buildingOutdoorTemperatures.buildingId, desc(buildingOutdoorTemperatures.at));
   for (const { buildingId, ...value } of rows) result.set(buildingId, value);
   return result;
+}
+
+/**
+ * The hourly means of the device's room temperature readings in `[from, to)` (the outdoor
+ * sensor's hours), by full UTC hour; an hour without readings is absent.
+ */
+export async function sensorHours(
+  db: Db,
+  companyId: string,
+  deviceId: string,
+  from: Date,
+  to: Date,
+): Promise<{ at: Date; temperature: number; kind: 'sensor' }[]> {
+  // Hours since the epoch: a full UTC hour without a time zone to convert.
+  const hour = sql<number>`floor(extract(epoch from ${telemetry.time}) / 3600)::int`;
+  const rows = await db
+    .select({ hour, temperature: sql<number>`avg(${telemetry.roomTemperature})` })
+    .from(telemetry)
+    .where(
+      and(
+        eq(telemetry.companyId, companyId),
+        eq(telemetry.deviceId, deviceId),
+        gte(telemetry.time, from),
+        lt(telemetry.time, to),
+        isNotNull(telemetry.roomTemperature),
+      ),
+    )
+    .groupBy(hour)
+    .orderBy(hour);
+  return rows.map((r) => ({
+    at: new Date(Number(r.hour) * HOUR_MS),
+    temperature: Number(r.temperature),
+    kind: 'sensor' as const,
+  }));
 }

@@ -1,16 +1,18 @@
 /**
  * The outdoor temperature sync (decision 0057): every 5 minutes the job claims the buildings with
- * coordinates whose `outdoor_sync_at` has come (moving it an hour ahead, `skip locked`, so each
- * building is fetched once an hour across all instances) and stores their hourly values from the
- * last stored observation (at most 30 days back, the learning's window) to 8 days ahead (the
- * 7-day preview). A failed fetch is tried again after 15 minutes; what was stored stays.
+ * coordinates or an outdoor sensor whose `outdoor_sync_at` has come (moving it an hour ahead,
+ * `skip locked`, so each building is synced once an hour across all instances). It stores the
+ * outdoor sensor's hourly means since its last stored hour (at most 30 days back, the learning's
+ * window), and the provider's hourly values from the last stored measured hour to 8 days ahead
+ * (the 7-day preview); a sensor's hour is never replaced by the provider's. A failed fetch is
+ * tried again after 15 minutes; what was stored stays.
  */
 import { and, eq, max, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { buildingOutdoorTemperatures } from '../db/schema.ts';
 import { startPeriodic } from '../jobs/periodic.ts';
 import type { Logger } from '../logger.ts';
-import { saveOutdoorHours } from './outdoor-store.ts';
+import { saveOutdoorHours, sensorHours } from './outdoor-store.ts';
 import type { WeatherProvider } from './providers.ts';
 
 const MINUTE_MS = 60_000;
@@ -28,15 +30,28 @@ const AHEAD_MS = 8 * DAY_MS;
 const REQUEST_SPAN_MS = 10 * DAY_MS;
 const BATCH = 20;
 
-export interface ClaimedBuilding {
+/** A building the provider is asked for: one with coordinates. */
+export interface LocatedBuilding {
   id: string;
   companyId: string;
   latitude: number;
   longitude: number;
 }
 
-/** Chooses the provider of a building's company; null = no outdoor temperature for it. */
-export type ProviderFor = (building: ClaimedBuilding) => WeatherProvider | null;
+/** A due building: coordinates (both or neither) and/or an outdoor sensor. */
+export interface ClaimedBuilding {
+  id: string;
+  companyId: string;
+  latitude: number | null;
+  longitude: number | null;
+  outdoorSensorId: string | null;
+}
+
+/** Chooses the provider of a building's company; null = no provider values for it. */
+export type ProviderFor = (building: LocatedBuilding) => WeatherProvider | null;
+
+/** The `provider` of the outdoor sensor's rows. */
+export const SENSOR_PROVIDER = 'sensor';
 
 const floorHour = (t: number) => Math.floor(t / HOUR_MS) * HOUR_MS;
 
@@ -47,20 +62,56 @@ async function claimDue(db: Db, now: Date): Promise<ClaimedBuilding[]> {
     update buildings set outdoor_sync_at = ${next}
     where id in (
       select id from buildings
-      where latitude is not null and longitude is not null
+      where ((latitude is not null and longitude is not null) or outdoor_sensor_id is not null)
         and (outdoor_sync_at is null or outdoor_sync_at <= ${now.toISOString()})
       order by outdoor_sync_at nulls first
       limit ${BATCH}
       for update skip locked)
-    returning id, company_id, latitude, longitude`);
-  const rows = (result as { rows: { id: string; company_id: string; latitude: number; longitude: number }[] })
-    .rows;
+    returning id, company_id, latitude, longitude, outdoor_sensor_id`);
+  const rows = (
+    result as {
+      rows: {
+        id: string;
+        company_id: string;
+        latitude: number | null;
+        longitude: number | null;
+        outdoor_sensor_id: string | null;
+      }[];
+    }
+  ).rows;
   return rows.map((r) => ({
     id: r.id,
     companyId: r.company_id,
-    latitude: Number(r.latitude),
-    longitude: Number(r.longitude),
+    latitude: r.latitude === null ? null : Number(r.latitude),
+    longitude: r.longitude === null ? null : Number(r.longitude),
+    outdoorSensorId: r.outdoor_sensor_id,
   }));
+}
+
+/**
+ * Stores the hourly means of the building's outdoor sensor from its last stored hour (read again:
+ * it may have been incomplete; at most 30 days back) up to `now`, the running hour included.
+ * @returns how many hours were stored.
+ */
+export async function syncSensorOutdoor(
+  db: Db,
+  building: { id: string; companyId: string; outdoorSensorId: string },
+  now: Date,
+): Promise<number> {
+  const earliest = now.getTime() - BACKFILL_MS;
+  const [last] = await db
+    .select({ at: max(buildingOutdoorTemperatures.at) })
+    .from(buildingOutdoorTemperatures)
+    .where(
+      and(
+        eq(buildingOutdoorTemperatures.buildingId, building.id),
+        eq(buildingOutdoorTemperatures.kind, 'sensor'),
+      ),
+    );
+  const from = floorHour(Math.max(earliest, last?.at?.getTime() ?? earliest));
+  const hours = await sensorHours(db, building.companyId, building.outdoorSensorId, new Date(from), now);
+  await saveOutdoorHours(db, building, SENSOR_PROVIDER, hours, now);
+  return hours.length;
 }
 
 /**
@@ -69,21 +120,23 @@ async function claimDue(db: Db, now: Date): Promise<ClaimedBuilding[]> {
  */
 export async function syncBuildingOutdoor(
   db: Db,
-  building: ClaimedBuilding,
+  building: LocatedBuilding,
   provider: WeatherProvider,
   now: Date,
 ): Promise<number> {
-  const [last] = await db
-    .select({ at: max(buildingOutdoorTemperatures.at) })
+  // Hours the outdoor sensor measured count as measured, once the provider has answered for the
+  // building at all (its forecast ahead is always stored): it is not asked for them again.
+  const { at, kind } = buildingOutdoorTemperatures;
+  const [known] = await db
+    .select({
+      last: sql<Date | null>`max(${at}) filter (where ${kind} <> 'forecast')`.mapWith(at),
+      fromProvider: sql<number>`count(*) filter (where ${kind} <> 'sensor')`,
+    })
     .from(buildingOutdoorTemperatures)
-    .where(
-      and(
-        eq(buildingOutdoorTemperatures.buildingId, building.id),
-        eq(buildingOutdoorTemperatures.kind, 'observed'),
-      ),
-    );
+    .where(eq(buildingOutdoorTemperatures.buildingId, building.id));
+  const last = known?.last && Number(known.fromProvider) > 0 ? known.last : null;
   const earliest = now.getTime() - BACKFILL_MS;
-  const from = floorHour(Math.max(earliest, (last?.at?.getTime() ?? earliest) - REREAD_MS));
+  const from = floorHour(Math.max(earliest, (last?.getTime() ?? earliest) - REREAD_MS));
   const to = floorHour(now.getTime() + AHEAD_MS);
   let stored = 0;
   for (let start = from; start < to; start += REQUEST_SPAN_MS) {
@@ -96,7 +149,8 @@ export async function syncBuildingOutdoor(
 }
 
 /**
- * One run: syncs every due building (20 at a time, until none is due).
+ * One run: syncs every due building (20 at a time, until none is due): its outdoor sensor's hours,
+ * then the provider's (with coordinates).
  * @returns how many buildings were synced and how many failed.
  */
 export async function syncOutdoorDue(
@@ -109,10 +163,13 @@ export async function syncOutdoorDue(
   let failed = 0;
   for (let claimed = await claimDue(db, now); claimed.length > 0; claimed = await claimDue(db, now)) {
     for (const building of claimed) {
-      const provider = providerFor(building);
-      if (!provider) continue;
+      const { latitude, longitude, outdoorSensorId } = building;
+      const located = latitude !== null && longitude !== null ? { ...building, latitude, longitude } : null;
+      const provider = located ? providerFor(located) : null;
+      if (!provider && !outdoorSensorId) continue;
       try {
-        await syncBuildingOutdoor(db, building, provider, now);
+        if (outdoorSensorId) await syncSensorOutdoor(db, { ...building, outdoorSensorId }, now);
+        if (located && provider) await syncBuildingOutdoor(db, located, provider, now);
         synced += 1;
       } catch (err) {
         failed += 1;

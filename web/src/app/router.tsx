@@ -232,6 +232,13 @@ const guardedRoutes: RouteObject[] = [
           ['problems'],
         ),
       },
+      {
+        path: 'api',
+        ...screen(
+          async () => (await import('../features/api-tokens/routes/api-tokens-page.tsx')).ApiTokensPage,
+          ['api-tokens', 'problems'],
+        ),
+      },
     ],
   },
 ];

@@ -17,6 +17,7 @@ export const testBuilding = (over: Partial<Building> = {}): Building => ({
   schoolHolidays: false,
   latitude: 48.3705,
   longitude: 10.8978,
+  outdoorSensorId: null,
   outdoor: { temperature: -2.5, at: '2026-11-26T09:00:00.000Z', kind: 'observed', provider: 'brightsky' },
   unitCount: 12,
   heatingStartTomorrow: null,

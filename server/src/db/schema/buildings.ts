@@ -6,6 +6,7 @@
  */
 import { FEDERAL_STATES } from '@heizplan/contracts/buildings';
 import {
+  type AnyPgColumn,
   boolean,
   doublePrecision,
   index,
@@ -19,6 +20,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { companies, users } from './accounts.ts';
+import { devices } from './devices.ts';
 
 export const buildings = pgTable(
   'buildings',
@@ -48,6 +50,14 @@ export const buildings = pgTable(
     /** WGS 84 degrees; both null = no outdoor temperature for the building (decision 0057). */
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
+    /**
+     * The company's sensor (codec kind `sensor`, no unit) mounted outside: its hourly means
+     * take precedence over the weather provider; null = none (decision 0057).
+     */
+    // Typed: devices → units → buildings refer back here.
+    outdoorSensorId: text('outdoor_sensor_id').references((): AnyPgColumn => devices.id, {
+      onDelete: 'set null',
+    }),
     /** When the outdoor sync next fetches the building's weather; null = at once. */
     outdoorSyncAt: timestamp('outdoor_sync_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -81,9 +91,10 @@ export const buildingDays = pgTable(
 );
 
 /**
- * Hourly outdoor temperature per building (decision 0057): observed and forecast values from the
- * weather provider, one row per building and full UTC hour. An observation replaces the forecast
- * of its hour, never the other way round. Input of optimum start (and of degree days).
+ * Hourly outdoor temperature per building (decision 0057): the hourly mean of the building's own
+ * outdoor sensor (`sensor`), observed and forecast values from the weather provider, one row per
+ * building and full UTC hour. Precedence sensor > observed > forecast: a value never replaces
+ * one of higher rank. Input of optimum start (and of degree days).
  */
 export const buildingOutdoorTemperatures = pgTable(
   'building_outdoor_temperatures',
@@ -98,8 +109,8 @@ export const buildingOutdoorTemperatures = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull(),
     /** °C, 2 m air temperature. */
     temperature: real('temperature').notNull(),
-    kind: text('kind', { enum: ['observed', 'forecast'] }).notNull(),
-    /** The provider it came from, e.g. `brightsky`. */
+    kind: text('kind', { enum: ['sensor', 'observed', 'forecast'] }).notNull(),
+    /** The provider it came from, e.g. `brightsky`; `sensor` for the building's outdoor sensor. */
     provider: text('provider').notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

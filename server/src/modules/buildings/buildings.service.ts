@@ -6,7 +6,11 @@
  *   `region`), also when only the state changes;
  * - floors are kept in the order given, without duplicates; a floor removed is cleared on the
  *   units on it in the same transaction;
- * - deleting a building keeps its units, without building and floor.
+ * - deleting a building keeps its units, without building and floor;
+ * - an outdoor sensor must be a sensor model of the company without unit (400 on
+ *   `body.outdoorSensorId`: `device_not_found` also for another company's device,
+ *   `outdoor_sensor_not_sensor`, `outdoor_sensor_assigned`); another sensor forgets the old
+ *   one's stored hours (decision 0057).
  * A change of what the heating sees (public holidays treated as closures or not, their mode,
  * state or region) marks the building's units due in the same transaction and wakes the
  * scheduler, as closures do.
@@ -20,10 +24,12 @@ import type {
   HolidayList,
   HolidayRegions,
 } from '@heizplan/contracts/buildings';
+import type { ProblemCode } from '@heizplan/contracts/problem-codes';
 import type { z } from 'zod';
 import { requireMember } from '../../auth/membership.ts';
 import type { Db } from '../../db/client.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
+import { getCodec, isModelId } from '../../lorawan/codecs/registry.ts';
 import { findCompanyHeating } from '../../scheduling/heating-inputs.ts';
 import type { HeatingServiceDeps } from '../../scheduling/heating-services.ts';
 import { heatingStartsTomorrow } from '../../scheduling/heating-starts.ts';
@@ -43,6 +49,24 @@ function requireRegionOf(state: FederalState, region: string | null) {
   const message = `The federal state ${state} has no holiday region "${region}".`;
   const reason = { code: 'unknown_holiday_region', params: { region } } as const;
   throw badRequest(message, [{ field: 'region', message, ...reason }], reason);
+}
+
+/**
+ * @throws HttpError 400 on `body.outdoorSensorId`: `device_not_found` (unknown or another
+ * company's), `outdoor_sensor_not_sensor` (a valve), `outdoor_sensor_assigned` (in a unit).
+ */
+async function requireOutdoorSensor(db: Db, companyId: string, deviceId: string | null) {
+  if (deviceId === null) return;
+  const device = await repo.findCompanyDevice(db, companyId, deviceId);
+  const refuse = (code: ProblemCode, message: string) => {
+    const reason = code === 'device_not_found' ? { code } : { code, params: { id: deviceId } };
+    throw badRequest(message, [{ field: 'body.outdoorSensorId', message, ...reason }], reason);
+  };
+  if (!device) return refuse('device_not_found', 'Device not found.');
+  if (!isModelId(device.model) || getCodec(device.model).kind !== 'sensor')
+    return refuse('outdoor_sensor_not_sensor', `The device ${deviceId} is no sensor.`);
+  if (device.unitId !== null)
+    return refuse('outdoor_sensor_assigned', `The device ${deviceId} is assigned to a unit.`);
 }
 
 const unique = (values: readonly string[]) => [...new Set(values)];
@@ -89,7 +113,9 @@ export class BuildingsService {
     const outdoor = await currentOutdoor(
       this.db,
       companyId,
-      records.filter((r) => r.building.latitude !== null).map((r) => r.building.id),
+      records
+        .filter((r) => r.building.latitude !== null || r.building.outdoorSensorId !== null)
+        .map((r) => r.building.id),
       this.deps.now(),
     );
     return records.map((record) =>
@@ -112,6 +138,7 @@ export class BuildingsService {
   async create(userId: string, companyId: string, input: BuildingInput): Promise<Building> {
     await requireMember(this.db, userId, companyId, 'operate');
     requireRegionOf(input.state, input.region);
+    await requireOutdoorSensor(this.db, companyId, input.outdoorSensorId);
     const id = await repo.insertBuilding(this.db, companyId, {
       ...input,
       floors: unique(input.floors),
@@ -139,6 +166,8 @@ export class BuildingsService {
     } as repo.BuildingRow;
     if (patch.floors) after.floors = unique(patch.floors);
     requireRegionOf(after.state, after.region);
+    const sensorChanged = before.outdoorSensorId !== after.outdoorSensorId;
+    if (sensorChanged) await requireOutdoorSensor(this.db, companyId, after.outdoorSensorId);
     const removed = before.floors.filter((floor) => !after.floors.includes(floor));
     const heatingChanged = heatingRelevant(before) !== heatingRelevant(after);
     const moved = before.latitude !== after.latitude || before.longitude !== after.longitude;
@@ -157,10 +186,13 @@ export class BuildingsService {
         schoolHolidays: after.schoolHolidays,
         latitude: after.latitude,
         longitude: after.longitude,
+        outdoorSensorId: after.outdoorSensorId,
         updatedAt: now,
       });
       // The weather stored belongs to the old place: fetched again for the new one at once.
       if (moved) await repo.resetOutdoor(tx, companyId, buildingId);
+      // Another (or no) outdoor sensor: the old one's hours go, the new one's come at once.
+      else if (sensorChanged) await repo.resetSensorOutdoor(tx, companyId, buildingId);
       await repo.clearUnitFloors(tx, companyId, buildingId, removed);
       if (heatingChanged) await repo.markBuildingUnitsDue(tx, companyId, buildingId, now);
     });
@@ -230,6 +262,7 @@ function toResponse(
     schoolHolidays: b.schoolHolidays,
     latitude: b.latitude,
     longitude: b.longitude,
+    outdoorSensorId: b.outdoorSensorId,
     outdoor: outdoor ? { ...outdoor, at: outdoor.at.toISOString() } : null,
     unitCount,
     heatingStartTomorrow: heatingStart ? heatingStart.toISOString() : null,

@@ -66,6 +66,7 @@ describe('buildings API', () => {
       // Without coordinates no weather: optimum start runs on room data alone.
       latitude: null,
       longitude: null,
+      outdoorSensorId: null,
       outdoor: null,
       unitCount: 0,
       heatingStartTomorrow: null,

@@ -5,6 +5,7 @@
 
 import type { EnergyMedia, OptimumStartMode } from '@heizplan/contracts/account';
 import { and, asc, count, eq } from 'drizzle-orm';
+import { personMembership } from '../../auth/api-token-auth.ts';
 import type { Role } from '../../auth/membership.ts';
 import type { Db } from '../../db/client.ts';
 import { companies, memberships, userNotices, users } from '../../db/schema.ts';
@@ -85,7 +86,7 @@ export async function listMembers(db: Db, companyId: string): Promise<MemberRow[
     .select(memberColumns)
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
-    .where(eq(memberships.companyId, companyId))
+    .where(and(eq(memberships.companyId, companyId), personMembership))
     .orderBy(asc(users.name), asc(users.id));
 }
 
@@ -94,7 +95,7 @@ export async function findMember(db: Db, companyId: string, userId: string): Pro
     .select(memberColumns)
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
-    .where(and(eq(memberships.companyId, companyId), eq(memberships.userId, userId)))
+    .where(and(eq(memberships.companyId, companyId), eq(memberships.userId, userId), personMembership))
     .limit(1);
   return row;
 }

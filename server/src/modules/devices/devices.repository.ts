@@ -2,7 +2,7 @@
  * Device queries. Every function takes the company id and filters by it, so a device
  * of another company is simply not found (docs/architecture.md).
  */
-import { type AnyColumn, and, asc, count, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, count, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { buildingAndFloorOrder } from '../../db/building-order.ts';
 import type { Db } from '../../db/client.ts';
 import { naturally, naturalOrder } from '../../db/natural-sort.ts';
@@ -13,6 +13,8 @@ export type DeviceSort = 'id' | 'model' | 'unit' | 'building' | 'createdAt' | 'l
 export interface DeviceListFilter {
   q?: string;
   model?: string;
+  /** Only devices of these models (a `kind` filter); empty = none. */
+  models?: readonly string[];
   unitId?: string;
   unassigned?: boolean;
   /** The building (and floor) of the device's unit (decision 0052). */
@@ -67,6 +69,7 @@ const literal = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%
 export async function listDevices(db: Db, companyId: string, f: DeviceListFilter) {
   const conditions = [eq(devices.companyId, companyId)];
   if (f.model) conditions.push(eq(devices.model, f.model));
+  if (f.models) conditions.push(f.models.length > 0 ? inArray(devices.model, [...f.models]) : sql`false`);
   if (f.unitId) conditions.push(eq(devices.unitId, f.unitId));
   if (f.unassigned !== undefined)
     conditions.push(f.unassigned ? isNull(devices.unitId) : sql`${devices.unitId} is not null`);

@@ -18,7 +18,7 @@ import { requireMember } from '../../auth/membership.ts';
 import type { Db } from '../../db/client.ts';
 import { companies } from '../../db/schema.ts';
 import { conflict, notFound } from '../../http/errors.ts';
-import { getCodec } from '../../lorawan/codecs/registry.ts';
+import { getCodec, listCodecs } from '../../lorawan/codecs/registry.ts';
 import { antiFreezeSupport } from '../../lorawan/device-settings.ts';
 import { type LatestDownlink, latestDownlinks } from '../../lorawan/downlink-status.ts';
 import type { LicencePolicy } from '../billing/licences.ts';
@@ -103,6 +103,7 @@ export class DevicesService {
     const { rows, count } = await repo.listDevices(this.deps.db, companyId, {
       ...query,
       unassigned: query.unassigned === undefined ? undefined : query.unassigned === 'true',
+      models: query.kind ? listCodecs().flatMap((c) => (c.kind === query.kind ? [c.model] : [])) : undefined,
     });
     return { results: await this.responses(companyId, rows), count, page: query.page, size: query.size };
   }

@@ -12,6 +12,7 @@
  */
 import { and, asc, count, eq, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { personMembership } from '../../auth/api-token-auth.ts';
 import type { Db } from '../../db/client.ts';
 import {
   accountDeletionRequests,
@@ -66,7 +67,7 @@ async function purgeAccount(tx: Tx, userId: string): Promise<void> {
     const sizes = await tx
       .select({ companyId: memberships.companyId, members: count() })
       .from(memberships)
-      .where(inArray(memberships.companyId, companyIds))
+      .where(and(inArray(memberships.companyId, companyIds), personMembership))
       .groupBy(memberships.companyId);
     const soleMember = sizes.filter((s) => s.members === 1).map((s) => s.companyId);
     if (soleMember.length > 0) {
@@ -99,7 +100,7 @@ async function handOverAdmin(db: Tx, companyId: string, leavingAdmin: string): P
   const [successor] = await db
     .select({ userId: memberships.userId })
     .from(memberships)
-    .where(and(eq(memberships.companyId, companyId), ne(memberships.userId, leavingAdmin)))
+    .where(and(eq(memberships.companyId, companyId), ne(memberships.userId, leavingAdmin), personMembership))
     .orderBy(asc(memberships.createdAt), asc(memberships.userId))
     .limit(1);
   if (!successor) return;

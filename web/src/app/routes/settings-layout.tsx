@@ -19,6 +19,7 @@ const TABS: Array<{ tab: string; capability?: Capability }> = [
   { tab: 'billing', capability: 'manage' },
   { tab: 'team', capability: 'manage' },
   { tab: 'company' },
+  { tab: 'api', capability: 'manage' },
 ];
 
 export function SettingsLayout() {

@@ -342,7 +342,7 @@ describe('alert centre', { timeout: 20_000 }, () => {
     );
     await user.click(screen.getByTestId('webhook-secret-copy'));
     expect(await screen.findByTestId('webhook-secret-copy-status')).toHaveTextContent(
-      'Copying is not possible here – the secret is selected',
+      'Copying is not possible here – the value is selected',
     );
     expect(window.getSelection()?.toString()).toBe(value.textContent);
   });

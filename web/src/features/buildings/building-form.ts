@@ -2,7 +2,8 @@
  * The building dialog's form: its values, named as the API's fields so the contract's and the
  * server's messages land on them, and its schema: the floors as rows of an editable list (each a
  * `{ name }` for react-hook-form's field array), "keine" region as '' and no state chosen yet as
- * '', the coordinates as typed (decimal comma or point, '' for none), checked by the contracts'
+ * '', the coordinates as typed (decimal comma or point, '' for none), "keiner" outdoor sensor as
+ * '', checked by the contracts'
  * `BuildingInputSchema` rules, with no floor named twice.
  */
 import {
@@ -33,6 +34,8 @@ export interface BuildingForm {
   /** Degrees as typed ("48,16"); '' for none. */
   latitude: string;
   longitude: string;
+  /** The outdoor sensor's device id, '' for none. */
+  outdoorSensorId: string;
 }
 
 /** A new building: nothing chosen yet, public holidays without effect (the API's default). */
@@ -49,6 +52,7 @@ export const emptyForm = (): BuildingForm => ({
   schoolHolidays: false,
   latitude: '',
   longitude: '',
+  outdoorSensorId: '',
 });
 
 export const formOf = (building: Building): BuildingForm => ({
@@ -64,6 +68,7 @@ export const formOf = (building: Building): BuildingForm => ({
   schoolHolidays: building.schoolHolidays,
   latitude: degrees(building.latitude),
   longitude: degrees(building.longitude),
+  outdoorSensorId: building.outdoorSensorId ?? '',
 });
 
 /** Coordinates as a German form shows them: "48,1598"; '' for none. */
@@ -110,11 +115,13 @@ export const buildingFormSchema = z
     schoolHolidays: z.boolean(),
     latitude: z.string().transform(numberOrNull).pipe(contract.latitude.unwrap()),
     longitude: z.string().transform(numberOrNull).pipe(contract.longitude.unwrap()),
+    outdoorSensorId: z.string(),
   })
   .transform(
     (form): z.input<typeof BuildingInputSchema> => ({
       ...form,
       region: form.region.trim() || null,
+      outdoorSensorId: form.outdoorSensorId || null,
       floors: form.floors.map((floor) => floor.name),
     }),
   )

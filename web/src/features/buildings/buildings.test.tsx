@@ -223,6 +223,7 @@ describe('buildings screen', { timeout: 20_000 }, () => {
       schoolHolidays: true,
       latitude: 48.3705,
       longitude: 10.8978,
+      outdoorSensorId: null,
     });
     await waitFor(() => expect(screen.queryByTestId('building-dialog')).toBeNull());
   });
@@ -323,6 +324,55 @@ describe('buildings screen', { timeout: 20_000 }, () => {
       // Shown as "48,3705" in the form, sent back unchanged.
       latitude: 48.3705,
       longitude: 10.8978,
+      outdoorSensorId: null,
+    });
+  });
+
+  it('chooses an unassigned sensor as outdoor sensor, in German, and lists its reading as the sensor’s', async () => {
+    const main = testBuilding({
+      outdoor: { temperature: 3.5, at: '2026-11-26T09:00:00.000Z', kind: 'sensor', provider: 'sensor' },
+    });
+    const sensors = ['a81758fffe0000a1', 'a81758fffe0000a2'].map((id) => ({ id, model: 'elsys-ers' }));
+    const { fetchMock } = open(
+      [main],
+      (method, url) => {
+        if (method === 'GET' && url.split('?')[0] === '/api/companies/c1/devices')
+          return json(200, { results: sensors, count: 2, page: 1, size: 200 });
+        if (method === 'PATCH' && url === `/api/companies/c1/buildings/${main.id}`)
+          return json(200, { ...main, outdoorSensorId: 'a81758fffe0000a2' });
+        return undefined;
+      },
+      'de',
+    );
+    await setLanguage('de');
+    expect(await screen.findByTestId(`building-outdoor-${main.id}`)).toHaveAttribute(
+      'title',
+      'Gemessen vom Außenfühler um 10:00 Uhr',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Gebäude Hauptgebäude bearbeiten' }));
+    const dialog = await screen.findByTestId('building-dialog');
+    const select = within(dialog).getByRole('combobox', { name: 'Außenfühler (optional)' });
+    expect(select).toHaveValue('');
+    await waitFor(() =>
+      expect([...(select as HTMLSelectElement).options].map((o) => o.text)).toEqual([
+        'keiner',
+        'a81758fffe0000a1',
+        'a81758fffe0000a2',
+      ]),
+    );
+    expect(within(dialog).getByTestId('building-outdoor-sensor-field')).toHaveTextContent(
+      'Seine Messwerte haben Vorrang vor denen des Wetterdienstes',
+    );
+    // Only the company's sensors without a unit are offered.
+    const [listed] = calls(fetchMock, 'GET', '/api/companies/c1/devices');
+    const query = new URL(String(listed?.[0]), 'http://localhost').searchParams;
+    expect([query.get('unassigned'), query.get('kind')]).toEqual(['true', 'sensor']);
+    await userEvent.selectOptions(select, 'a81758fffe0000a2');
+    await userEvent.click(within(dialog).getByTestId('building-save'));
+    expect(await screen.findByTestId('toast-building-saved')).toHaveTextContent('Gebäude gespeichert');
+    expect(bodyOf(calls(fetchMock, 'PATCH', `/api/companies/c1/buildings/${main.id}`)[0])).toMatchObject({
+      outdoorSensorId: 'a81758fffe0000a2',
+      latitude: 48.3705,
     });
   });
 

@@ -4,68 +4,19 @@
  * 7 days of deliveries with status, attempts and the receiver's answer.
  */
 import { type Webhook, WebhookCreateSchema, type WebhookDelivery } from '@heizplan/contracts/alerts';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { ClientTable } from '../../../components/ui/client-table.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { applyServerErrors, Form, FormTextInput, useContractForm } from '../../../components/ui/form.tsx';
-import { Icon } from '../../../components/ui/icon.tsx';
+import { SecretValue } from '../../../components/ui/secret-value.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast-provider.tsx';
 import { useProblemMessage } from '../../../lib/problem-message.ts';
 import { useAlertText } from '../alert-text.ts';
 import { useDeliveries, useWebhookChanges, useWebhooks } from '../api/alerts.ts';
-
-/** How long "Copied" shows before the button offers to copy again (ms). */
-const COPIED_MS = 3000;
-
-/**
- * The one-time secret with a copy button. Where the browser refuses the clipboard (an http://
- * address, a denied permission) the secret is selected instead, for Ctrl+C.
- */
-function SecretValue({ secret }: { secret: string }) {
-  const { t } = useTranslation('alerts');
-  const code = useRef<HTMLElement>(null);
-  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
-  useEffect(() => {
-    if (state !== 'copied') return;
-    const timer = setTimeout(() => setState('idle'), COPIED_MS);
-    return () => clearTimeout(timer);
-  }, [state]);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(secret);
-      setState('copied');
-    } catch {
-      if (code.current) window.getSelection()?.selectAllChildren(code.current);
-      setState('failed');
-    }
-  };
-  return (
-    <div className="flex flex-col gap-2">
-      <code
-        ref={code}
-        className="block break-all rounded-lg bg-stone-100 p-3 font-mono text-sm"
-        data-testid="webhook-secret-value"
-      >
-        {secret}
-      </code>
-      <div className="flex flex-wrap items-center gap-3">
-        <Button variant="secondary" size="sm" onClick={() => void copy()} testid="webhook-secret-copy">
-          {state === 'copied' && <Icon name="check" className="size-4" />}
-          {state === 'copied' ? t('webhooks.copied') : t('webhooks.copy')}
-        </Button>
-        {/* Announced to screen readers, as the button's new label may not be. */}
-        <span role="status" className="text-sm text-stone-700" data-testid="webhook-secret-copy-status">
-          {state === 'copied' ? <span className="sr-only">{t('webhooks.copied')}</span> : null}
-          {state === 'failed' ? t('webhooks.copyFailed') : null}
-        </span>
-      </div>
-    </div>
-  );
-}
 
 function AddWebhook() {
   const { t } = useTranslation('alerts');
@@ -107,7 +58,7 @@ function AddWebhook() {
         description={t('webhooks.secretText')}
         testid="webhook-secret"
       >
-        {secret !== null && <SecretValue secret={secret} />}
+        {secret !== null && <SecretValue secret={secret} testid="webhook-secret" />}
       </Dialog>
     </>
   );

@@ -4,7 +4,7 @@
  * `/api/holiday-regions` ("keine" by default; choosing another state clears it), the floors as
  * an editable list, and how public holidays count: without effect, or as a closure in a heating
  * mode shown with the temperature it keeps, and the building's coordinates (for its outdoor
- * temperature, decision 0057). The form's rules (the contract's) are checked before
+ * temperature, decision 0057) with its optional outdoor sensor. The form's rules (the contract's) are checked before
  * sending; the server's field errors show under their fields in the user's language, the rest
  * above the buttons; a failed save also shows a toast. Only members who operate open it.
  */
@@ -42,6 +42,7 @@ import {
 } from '../building-form.ts';
 import { holidayLanguage, useFederalStates } from '../federal-states.ts';
 import { FloorsEditor } from './floors-editor.tsx';
+import { OutdoorSensorField } from './outdoor-sensor-field.tsx';
 
 const LIMITS = { latitude: LATITUDE_LIMITS, longitude: LONGITUDE_LIMITS };
 
@@ -194,6 +195,7 @@ export function BuildingDialog({
           testid="building-longitude"
         />
       </fieldset>
+      <OutdoorSensorField />
       <div className="grid gap-3 sm:grid-cols-2">
         <FormField name="state" label={t('fields.state')} testid="building-state-field">
           {(control) => (

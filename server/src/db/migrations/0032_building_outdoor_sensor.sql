@@ -1,0 +1,2 @@
+ALTER TABLE "buildings" ADD COLUMN "outdoor_sensor_id" text;--> statement-breakpoint
+ALTER TABLE "buildings" ADD CONSTRAINT "buildings_outdoor_sensor_id_devices_id_fk" FOREIGN KEY ("outdoor_sensor_id") REFERENCES "public"."devices"("id") ON DELETE set null ON UPDATE no action;
