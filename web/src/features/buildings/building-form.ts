@@ -55,7 +55,8 @@ export const emptyForm = (): BuildingForm => ({
   outdoorSensorId: '',
 });
 
-export const formOf = (building: Building): BuildingForm => ({
+/** The form of `building`; coordinates with the decimal separator of `language` (`de`: comma). */
+export const formOf = (building: Building, language: string): BuildingForm => ({
   name: building.name,
   street: building.street,
   postcode: building.postcode,
@@ -66,13 +67,14 @@ export const formOf = (building: Building): BuildingForm => ({
   publicHolidays: building.publicHolidays,
   holidayMode: building.holidayMode,
   schoolHolidays: building.schoolHolidays,
-  latitude: degrees(building.latitude),
-  longitude: degrees(building.longitude),
+  latitude: degrees(building.latitude, language),
+  longitude: degrees(building.longitude, language),
   outdoorSensorId: building.outdoorSensorId ?? '',
 });
 
-/** Coordinates as a German form shows them: "48,1598"; '' for none. */
-const degrees = (value: number | null) => (value === null ? '' : String(value).replace('.', ','));
+/** Coordinates as typed in `language`: "48,1598" in German, "48.1598" in English; '' for none. */
+const degrees = (value: number | null, language: string) =>
+  value === null ? '' : language.startsWith('de') ? String(value).replace('.', ',') : String(value);
 
 /** The code of the issue a floor named twice raises; the dialog words it. */
 export const DUPLICATE_FLOOR = 'duplicate_floor';

@@ -321,7 +321,7 @@ describe('buildings screen', { timeout: 20_000 }, () => {
       publicHolidays: 'ignore',
       holidayMode: 'frost',
       schoolHolidays: false,
-      // Shown as "48,3705" in the form, sent back unchanged.
+      // Shown in the English form as "48.3705", sent back unchanged.
       latitude: 48.3705,
       longitude: 10.8978,
       outdoorSensorId: null,

@@ -97,7 +97,7 @@ export function CreateTokenDialog() {
           <SecretValue secret={created.token} testid="api-token-secret" />
           <p>{t('created.example')}</p>
           <code className="block break-all rounded-lg bg-stone-100 p-3 font-mono text-xs">
-            {`curl -H "Authorization: Bearer ${created.prefix}…" ${origin}/api/companies/${requireCurrentCompanyId()}/units`}
+            {`curl -H "Authorization: Bearer ${created.token}" ${origin}/api/companies/${requireCurrentCompanyId()}/units`}
           </code>
         </div>
       ) : (

@@ -48,7 +48,8 @@ export function BuildingsPage() {
   const regions = useHolidayRegions(holidayLanguage(i18n.language));
 
   const openNew = () => setDialog({ building: null, initial: emptyForm() });
-  const openBuilding = (building: Building) => setDialog({ building, initial: formOf(building) });
+  const openBuilding = (building: Building) =>
+    setDialog({ building, initial: formOf(building, i18n.language) });
   const remove = async (building: Building) => {
     try {
       await change.mutateAsync({ action: 'delete', buildingId: building.id });
