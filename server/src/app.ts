@@ -121,7 +121,15 @@ export async function buildApp(appDeps: AppDeps): Promise<App> {
     openapi: {
       info: { title: 'Heizplan API', version: deps.config.version },
       components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: {
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              "A sign-in's access token (JWT), or a company API token `hp_…` (Settings → API access; " +
+              "its role, its own company's endpoints only, expiring, revocable, rate-limited per token).",
+          },
+        },
       },
       security: [{ bearer: [] }],
     },
