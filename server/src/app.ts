@@ -39,6 +39,7 @@ import { installMetrics } from './http/metrics.routes.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import { installStaticWeb } from './http/static-web.ts';
 import type { Logger } from './logger.ts';
+import { installAuditRecorder } from './modules/audit/audit-recorder.ts';
 import { registerModules } from './modules/register.ts';
 import type { LorawanStatus } from './ports.ts';
 import type { Services } from './services.ts';
@@ -141,6 +142,7 @@ export async function buildApp(appDeps: AppDeps): Promise<App> {
     perMinute: deps.config.apiTokenRateLimit,
     shared: deps.config.instances > 1,
   });
+  installAuditRecorder(app, deps.database.db);
   // biome-ignore lint/nursery/noMisusedPromises: Fastify awaits async plugins; the rule reads register's callback overload.
   await app.register(registerModules, {
     prefix: '/api',

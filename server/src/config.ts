@@ -124,6 +124,7 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).optional(),
   DEMO: boolish.optional(),
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(30).max(3650).default(400),
   API_TOKEN_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(600),
   WEATHER_PROVIDER: z.enum(['brightsky', 'open-meteo', 'none']).default('brightsky'),
   WEATHER_URL: z.url().optional(),
@@ -265,6 +266,8 @@ export interface Config {
   weather: { provider: 'brightsky' | 'open-meteo' | 'none'; url: string; apiKey?: string };
   /** Requests per minute one company API token may make (decision 0058). */
   apiTokenRateLimit: number;
+  /** Days the audit log keeps an entry (decision 0059). */
+  auditRetentionDays: number;
   /** Bearer token of the operator-only API; unset = generated once in `$DATA_DIR/operator-token`. */
   operatorToken?: string;
   /** Where operators get help, shown on settings → help (both optional). */
@@ -341,6 +344,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     feeds: { allowPrivate: e.FEEDS_ALLOW_PRIVATE },
     apiTokenRateLimit: e.API_TOKEN_RATE_LIMIT,
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     weather: {
       provider: e.WEATHER_PROVIDER,
       url:

@@ -22,6 +22,7 @@ import { createLogger } from './logger.ts';
 import type { DownlinkQueue } from './lorawan/downlink-queue.ts';
 import { startLorawan } from './lorawan/lorawan.ts';
 import { uplinkAlerts } from './modules/alerts/alert-ingest.ts';
+import { purgeAuditLog } from './modules/audit/audit.repository.ts';
 import { startAccountPurge } from './modules/me/me.purge.ts';
 import { type LorawanState, lateBinding } from './ports.ts';
 import { databaseDeviceDirectory } from './scheduling/device-directory.ts';
@@ -34,6 +35,8 @@ import { brightSky, configuredProvider } from './weather/providers.ts';
 
 /** How often the warm-up learning looks for units due (each unit is learned at most hourly). */
 const WARM_UP_LEARNING_MS = 15 * 60_000;
+/** How often entries past the audit log's retention are deleted. */
+const AUDIT_PURGE_MS = 6 * 3_600_000;
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -130,6 +133,17 @@ async function main() {
     log,
   );
 
+  // The audit log keeps AUDIT_RETENTION_DAYS (decision 0059); idempotent across instances.
+  const stopAuditPurge = startPeriodic(
+    'audit log purge',
+    AUDIT_PURGE_MS,
+    async () => {
+      const purged = await purgeAuditLog(db, new Date(Date.now() - config.auditRetentionDays * 86_400_000));
+      if (purged > 0) log.info({ purged }, 'audit log entries past retention deleted');
+    },
+    log,
+  );
+
   let stopBookingFeedSync = () => {};
   let stopOutdoorSync = () => {};
   let closing = false;
@@ -145,6 +159,7 @@ async function main() {
     stopOutdoorSync();
     stopAlertJobs();
     stopWarmUpLearning();
+    stopAuditPurge();
     await lorawan.close();
     await alertsOnUplinks.idle();
     await app.close();

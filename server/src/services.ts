@@ -9,6 +9,7 @@ import type { Logger } from './logger.ts';
 import { AgreementsService } from './modules/agreements/agreements.service.ts';
 import { AlertsService } from './modules/alerts/alerts.service.ts';
 import { ApiTokensService } from './modules/api-tokens/api-tokens.service.ts';
+import { AuditService } from './modules/audit/audit.service.ts';
 import { BillingService } from './modules/billing/billing.service.ts';
 import { createBillingProvider } from './modules/billing/billing.wiring.ts';
 import { licencePolicy } from './modules/billing/licences.ts';
@@ -68,6 +69,7 @@ export interface Services {
   readonly closures: ClosuresService;
   readonly buildings: BuildingsService;
   readonly apiTokens: ApiTokensService;
+  readonly audit: AuditService;
   readonly buildingDays: BuildingDaysService;
   readonly bookingFeeds: BookingFeedsService;
   /** The events calendar's background: closures, holidays, own days and bookings in a window. */
@@ -158,6 +160,7 @@ export function createServices({ config, db, log, ports = {} }: ServicesOptions)
     closures,
     buildings: new BuildingsService(heating),
     apiTokens: new ApiTokensService({ db, now }),
+    audit: new AuditService({ db }),
     buildingDays: new BuildingDaysService(heating),
     bookingFeeds: new BookingFeedsService({
       ...heating,

@@ -54,6 +54,9 @@ export const PERMISSION_MATRIX: Record<string, Access> = {
   'GET /api/companies/{companyId}/api-tokens': 'manage',
   'POST /api/companies/{companyId}/api-tokens': 'manage',
   'POST /api/companies/{companyId}/api-tokens/{tokenId}/revoke': 'manage',
+  // The audit log (decision 0059).
+  'GET /api/companies/{companyId}/audit-log': 'manage',
+  'GET /api/companies/{companyId}/audit-log/export': 'manage',
   'POST /api/companies/{id}/members/{email}': 'manage',
   'PATCH /api/companies/{id}/members/{sub}': 'manage',
   'DELETE /api/companies/{id}/members/{sub}': 'manage',

@@ -5,6 +5,7 @@
 export * from './schema/accounts.ts';
 export * from './schema/alerts.ts';
 export * from './schema/api-tokens.ts';
+export * from './schema/audit.ts';
 export * from './schema/billing.ts';
 export * from './schema/booking-feeds.ts';
 export * from './schema/buildings.ts';

@@ -12,6 +12,7 @@ import { agreementsRoutes } from './agreements/agreements.routes.ts';
 import { alertsRoutes } from './alerts/alerts.routes.ts';
 import { apiTokensRoutes } from './api-tokens/api-tokens.routes.ts';
 import { appConfigRoutes } from './app-config/app-config.routes.ts';
+import { auditRoutes } from './audit/audit.routes.ts';
 import { authConfigRoutes } from './auth-config/auth-config.routes.ts';
 import { billingRoutes } from './billing/billing.routes.ts';
 import { bookingFeedsRoutes } from './booking-feeds/booking-feeds.routes.ts';
@@ -74,4 +75,5 @@ export async function registerModules(app: FastifyInstance, options: ModulesOpti
   await app.register(billingRoutes, { billing: s.billing, config });
   await app.register(alertsRoutes, { alerts: s.alerts });
   await app.register(apiTokensRoutes, { apiTokens: s.apiTokens });
+  await app.register(auditRoutes, { audit: s.audit });
 }

@@ -239,6 +239,10 @@ const guardedRoutes: RouteObject[] = [
           ['api-tokens', 'problems'],
         ),
       },
+      {
+        path: 'audit',
+        ...screen(async () => (await import('../features/audit/routes/audit-page.tsx')).AuditPage, ['audit']),
+      },
     ],
   },
 ];

@@ -20,6 +20,7 @@ const TABS: Array<{ tab: string; capability?: Capability }> = [
   { tab: 'team', capability: 'manage' },
   { tab: 'company' },
   { tab: 'api', capability: 'manage' },
+  { tab: 'audit', capability: 'manage' },
 ];
 
 export function SettingsLayout() {

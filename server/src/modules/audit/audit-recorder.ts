@@ -1,0 +1,83 @@
+/**
+ * Records the audit log (decision 0059): one `onSend` hook sees every answer, and writes an
+ * entry for each successful change (`POST`, `PUT`, `PATCH`, `DELETE` answered < 400) of a
+ * company's data — routes under `/api/companies/{id}` and the invites (`?company_id=`). The actor
+ * is the caller (a member, or an API token's principal), the object the route's last parameter,
+ * the fields the request body's — passwords, keys, tokens and secrets masked, only the names of a
+ * body over 4 kB. Before the answer leaves (one insert), so whoever got the answer finds the
+ * entry; a failure to write is logged, never answered.
+ */
+import { AUDIT_MASK } from '@heizplan/contracts/audit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { API_TOKEN_PRINCIPAL } from '../../auth/api-token-auth.ts';
+import { isUuid } from '../../auth/membership.ts';
+import type { Db } from '../../db/client.ts';
+import { insertAuditEntry } from './audit.repository.ts';
+
+const CHANGES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const MAX_FIELDS_BYTES = 4096;
+/** Field names whose values are never written down. */
+const SECRET = /pass(word)?|secret|token|app_?key|api_?key|iban|signature/i;
+const COMPANY_ROUTE = /^\/api\/companies\/\{(companyId|id)\}\/?(?<resource>[\w-]+)?/;
+
+/** The company a request changes, or null when it changes none. */
+function companyOf(request: FastifyRequest, route: string): string | null {
+  const params = (request.params ?? {}) as Record<string, string>;
+  const query = (request.query ?? {}) as Record<string, unknown>;
+  const match = route.match(COMPANY_ROUTE);
+  const id = match ? params[match[1] as string] : route.startsWith('/api/invite') ? query.company_id : null;
+  return typeof id === 'string' && isUuid(id) ? id : null;
+}
+
+/** The body's fields, secrets masked; a body too large keeps only its field names. */
+export function auditFields(body: unknown): Record<string, unknown> {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return {};
+  const masked = Object.fromEntries(
+    Object.entries(body as Record<string, unknown>).map(([key, value]) => [
+      key,
+      SECRET.test(key) && value !== null ? AUDIT_MASK : value,
+    ]),
+  );
+  if (JSON.stringify(masked).length <= MAX_FIELDS_BYTES) return masked;
+  return Object.fromEntries(Object.keys(masked).map((key) => [key, '…']));
+}
+
+export function installAuditRecorder(app: FastifyInstance, db: Db) {
+  app.addHook('onSend', async (request, reply, payload) => {
+    await record(request, reply.statusCode);
+    return payload;
+  });
+
+  async function record(request: FastifyRequest, status: number) {
+    if (!CHANGES.has(request.method) || status >= 400 || !request.auth) return;
+    // As the OpenAPI document writes it: `/api/companies/{companyId}/units/{unitId}`.
+    const route = request.routeOptions.url?.replace(/:(\w+)/g, '{$1}');
+    if (!route?.startsWith('/api/')) return;
+    const companyId = companyOf(request, route);
+    if (!companyId) return;
+    const params = Object.entries((request.params ?? {}) as Record<string, string>).filter(
+      ([name]) => name !== 'companyId' && name !== 'id',
+    );
+    const resource =
+      route.match(COMPANY_ROUTE)?.groups?.resource ??
+      (route.startsWith('/api/invite') ? 'invites' : 'company');
+    const { sub, name, email } = request.auth;
+    try {
+      await insertAuditEntry(db, {
+        companyId,
+        actorId: sub,
+        fallbackName: name || email || sub,
+        actorKind: sub.startsWith(API_TOKEN_PRINCIPAL) ? 'token' : 'member',
+        method: request.method,
+        route,
+        resource,
+        resourceId: params.at(-1)?.[1] ?? null,
+        fields: auditFields(request.body),
+        status,
+      });
+    } catch (err) {
+      // The company itself was deleted by this very request: nothing left to log it in.
+      request.log.warn({ err, route }, 'audit entry not written');
+    }
+  }
+}

@@ -1,0 +1,78 @@
+/**
+ * The audit log for admins (decision 0059): a page of entries with filters, and all entries that
+ * match as CSV, streamed in batches so a year of entries never sits in memory at once.
+ */
+import { Readable } from 'node:stream';
+import type { AuditEntry } from '@heizplan/contracts/audit';
+import { stringify } from 'csv-stringify';
+import { requireMember } from '../../auth/membership.ts';
+import type { Db } from '../../db/client.ts';
+import * as repo from './audit.repository.ts';
+
+const EXPORT_BATCH = 1000;
+
+export class AuditService {
+  constructor(private readonly deps: { db: Db }) {}
+
+  async list(userId: string, companyId: string, q: repo.AuditFilter & { page: number; size: number }) {
+    await requireMember(this.deps.db, userId, companyId, 'manage');
+    const { rows, count } = await repo.listAudit(this.deps.db, companyId, q, q.page, q.size);
+    return { results: rows.map(toResponse), count, page: q.page, size: q.size };
+  }
+
+  /**
+   * The matching entries as CSV (comma, ISO times, one header row), newest first: time, actor,
+   * actor kind, method, route, resource, object, fields (JSON), status.
+   */
+  async export(userId: string, companyId: string, filter: repo.AuditFilter): Promise<Readable> {
+    await requireMember(this.deps.db, userId, companyId, 'manage');
+    const db = this.deps.db;
+    async function* rows() {
+      for (let beforeId: number | null = null; ; ) {
+        const batch = await repo.auditBatch(db, companyId, filter, beforeId, EXPORT_BATCH);
+        for (const r of batch)
+          yield [
+            r.at.toISOString(),
+            r.actorName,
+            r.actorId,
+            r.actorKind,
+            r.method,
+            r.route,
+            r.resource,
+            r.resourceId ?? '',
+            JSON.stringify(r.fields),
+            r.status,
+          ];
+        if (batch.length < EXPORT_BATCH) return;
+        beforeId = (batch.at(-1) as repo.AuditRow).id;
+      }
+    }
+    const header = [
+      'at',
+      'actor',
+      'actor_id',
+      'actor_kind',
+      'method',
+      'route',
+      'resource',
+      'object',
+      'fields',
+      'status',
+    ];
+    return Readable.from(rows()).pipe(stringify({ header: true, columns: header }));
+  }
+}
+
+function toResponse(r: repo.AuditRow): AuditEntry {
+  return {
+    id: r.id,
+    at: r.at.toISOString(),
+    actor: { id: r.actorId, name: r.actorName, kind: r.actorKind },
+    method: r.method as AuditEntry['method'],
+    route: r.route,
+    resource: r.resource,
+    resourceId: r.resourceId,
+    fields: r.fields,
+    status: r.status,
+  };
+}
