@@ -55,6 +55,9 @@ export function installAuditRecorder(app: FastifyInstance, db: Db) {
     if (!route?.startsWith('/api/')) return;
     const companyId = companyOf(request, route);
     if (!companyId) return;
+    const fields = auditFields(request.body);
+    // An empty PATCH (or PUT) sets nothing: no change to log (the API answers it unchanged).
+    if ((request.method === 'PATCH' || request.method === 'PUT') && Object.keys(fields).length === 0) return;
     const params = Object.entries((request.params ?? {}) as Record<string, string>).filter(
       ([name]) => name !== 'companyId' && name !== 'id',
     );
@@ -72,7 +75,7 @@ export function installAuditRecorder(app: FastifyInstance, db: Db) {
         route,
         resource,
         resourceId: params.at(-1)?.[1] ?? null,
-        fields: auditFields(request.body),
+        fields,
         status,
       });
     } catch (err) {
