@@ -34,6 +34,15 @@ const byMember: AuditEntry = {
   status: 200,
 };
 
+const setpoint: AuditEntry = {
+  ...byMember,
+  id: 3,
+  at: '2026-11-26T10:00:00.000Z',
+  method: 'POST',
+  route: '/api/companies/{companyId}/units/{unitId}/setpoint',
+  fields: { setpoint: 22 },
+};
+
 function open(role: 'admin' | 'ems' = 'admin', lang: 'de' | 'en' = 'de') {
   const api: FetchHandler = (method, url) => {
     const [path, search = ''] = url.split('?');
@@ -42,8 +51,8 @@ function open(role: 'admin' | 'ems' = 'admin', lang: 'de' | 'en' = 'de') {
       return new Response('at,actor\n', { status: 200, headers: { 'content-type': 'text/csv' } });
     if (method === 'GET' && path === '/api/companies/c1/audit-log') {
       const resource = new URLSearchParams(search).get('resource');
-      const results = [byToken, byMember].filter((e) => !resource || e.resource === resource);
-      return json(200, { results, count: results.length, page: 1, size: 25 });
+      const results = [setpoint, byToken, byMember].filter((e) => !resource || e.resource === resource);
+      return json(200, { results, count: results.length, page: 1, size: 20 });
     }
     return undefined;
   };
@@ -67,8 +76,9 @@ describe('settings audit log', { timeout: 20_000 }, () => {
     expect(await within(table).findByText('Leitsystem')).toBeInTheDocument();
     expect(within(table).getByText('API-Zugang')).toBeInTheDocument();
     expect(within(table).getByText('26.11.2026, 10:30')).toBeInTheDocument();
-    expect(screen.getByTestId('audit-what-2')).toHaveTextContent('Geräte · angelegt oder ausgeführt/devices');
+    expect(screen.getByTestId('audit-what-2')).toHaveTextContent('Geräte · angelegt/devices');
     expect(screen.getByTestId('audit-what-1')).toHaveTextContent('Räume · geändert/units/{unitId}');
+    expect(screen.getByTestId('audit-what-3')).toHaveTextContent('Räume · Aktion/units/{unitId}/setpoint');
     expect(screen.getByTestId('audit-fields-2')).toHaveTextContent('id: "70b3d52dd3000042", appKey: "•••"');
     expect(screen.getByTestId('settings-tab-audit')).toHaveTextContent('Protokoll');
   });
@@ -78,9 +88,9 @@ describe('settings audit log', { timeout: 20_000 }, () => {
     await screen.findByText('Leitsystem');
     await userEvent.selectOptions(screen.getByTestId('audit-filter'), 'units');
     await waitFor(() => expect(screen.queryByText('Leitsystem')).toBeNull());
-    expect(screen.getByText('Grace Hopper')).toBeInTheDocument();
+    expect(screen.getAllByText('Grace Hopper')).toHaveLength(2);
     expect(
-      fetchMock.mock.calls.some(([url]) => String(url).includes('/audit-log?page=1&size=25&resource=units')),
+      fetchMock.mock.calls.some(([url]) => String(url).includes('/audit-log?page=1&size=20&resource=units')),
     ).toBe(true);
     const createObjectURL = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:audit');
     vi.spyOn(URL, 'revokeObjectURL').mockReturnValue(undefined);

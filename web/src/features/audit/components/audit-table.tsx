@@ -11,6 +11,15 @@ import { useHeatingFormat } from '../../../lib/format.ts';
 /** The route below `/api/companies/{id}`: `/units/{unitId}/setpoint`. */
 const routeTail = (route: string) => route.replace(/^\/api\/companies\/\{(companyId|id)\}/, '') || '/';
 
+/**
+ * What a change did: `create` for a POST to the collection itself (`/units`), `action` for a POST
+ * to something else (`/units/{unitId}/setpoint`), else by method.
+ */
+function changeOf(entry: AuditEntry): string {
+  if (entry.method !== 'POST') return entry.method;
+  return routeTail(entry.route) === `/${entry.resource}` ? 'create' : 'action';
+}
+
 /** `name: "Klasse 5b", setpoint: 21` — one line to scan. */
 const fieldsText = (fields: Record<string, unknown>) =>
   Object.entries(fields)
@@ -59,7 +68,7 @@ export function AuditTable({
         <span className="flex flex-col" data-testid={`audit-what-${entry.id}`}>
           <span>
             {t(`resources.${entry.resource}`, { defaultValue: entry.resource })} ·{' '}
-            {t(`methods.${entry.method}`)}
+            {t(`changes.${changeOf(entry)}`)}
           </span>
           <code className="break-all text-xs text-stone-600">{routeTail(entry.route)}</code>
         </span>

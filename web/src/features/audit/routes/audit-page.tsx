@@ -40,7 +40,7 @@ export function AuditPage() {
   const { toast } = useToast();
   const canManage = useCan('manage');
   const timeZone = useCompany().data?.time_zone;
-  const [query, setQuery] = useState<AuditQuery>({ page: 1, size: 25, resource: '' });
+  const [query, setQuery] = useState<AuditQuery>({ page: 1, size: 20, resource: '' });
   const [exporting, setExporting] = useState(false);
   const log = useAuditLog(query, canManage);
   if (!canManage)
