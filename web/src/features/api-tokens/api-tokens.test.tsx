@@ -75,7 +75,8 @@ describe('settings API access', { timeout: 20_000 }, () => {
     const table = await screen.findByTestId('api-tokens');
     expect(await within(table).findByText('Energiemanagement')).toBeInTheDocument();
     expect(within(table).getByText('hp_x7Kq2m…')).toBeInTheDocument();
-    expect(within(table).getAllByText('Nur lesen')).toHaveLength(2);
+    // In the role column, and under the name for phones.
+    expect(within(table).getAllByText('Nur lesen')).toHaveLength(4);
     expect(within(table).getAllByText('24.02.2027')).toHaveLength(2);
     expect(within(table).getByText('26.11.2026, 09:15')).toBeInTheDocument();
     expect(within(table).getByText('noch nie')).toBeInTheDocument();

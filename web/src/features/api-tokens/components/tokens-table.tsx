@@ -39,6 +39,8 @@ export function TokensTable() {
         <span className="flex flex-col">
           <span className="font-medium text-ink">{token.name}</span>
           <code className="text-xs text-stone-600">{token.prefix}…</code>
+          {/* On a phone the role column is hidden: it shows here instead. */}
+          <span className="text-xs text-stone-700 sm:hidden">{t(`roles.${token.role}.name`)}</span>
         </span>
       ),
     },
@@ -47,6 +49,7 @@ export function TokensTable() {
       label: t('table.role'),
       sortValue: (token) => t(`roles.${token.role}.name`),
       sortable: true,
+      minScreen: 'sm',
       render: (token) => t(`roles.${token.role}.name`),
     },
     {

@@ -43,16 +43,28 @@ export function AuditTable({
 }) {
   const { t } = useTranslation('audit');
   const format = useHeatingFormat();
+  const what = (entry: AuditEntry) =>
+    `${t(`resources.${entry.resource}`, { defaultValue: entry.resource })} · ${t(`changes.${changeOf(entry)}`)}`;
   const columns: TableColumn<AuditEntry>[] = [
     {
       key: 'at',
       label: t('table.at'),
-      render: (entry) => <span className="tabular-nums">{format.dateTime(entry.at, timeZone)}</span>,
+      wrap: true,
+      render: (entry) => (
+        <span className="flex flex-col gap-0.5">
+          <span className="tabular-nums">{format.dateTime(entry.at, timeZone)}</span>
+          {/* On a phone the who and what columns are hidden: they show here instead. */}
+          <span className="text-xs text-stone-700 sm:hidden">
+            {entry.actor.name} · {what(entry)}
+          </span>
+        </span>
+      ),
     },
     {
       key: 'actor',
       label: t('table.actor'),
       wrap: true,
+      minScreen: 'sm',
       render: (entry) => (
         <span className="flex flex-col">
           <span>{entry.actor.name}</span>
@@ -64,12 +76,10 @@ export function AuditTable({
       key: 'what',
       label: t('table.what'),
       wrap: true,
+      minScreen: 'sm',
       render: (entry) => (
         <span className="flex flex-col" data-testid={`audit-what-${entry.id}`}>
-          <span>
-            {t(`resources.${entry.resource}`, { defaultValue: entry.resource })} ·{' '}
-            {t(`changes.${changeOf(entry)}`)}
-          </span>
+          <span>{what(entry)}</span>
           <code className="break-all text-xs text-stone-600">{routeTail(entry.route)}</code>
         </span>
       ),
