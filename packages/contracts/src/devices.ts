@@ -145,6 +145,17 @@ export const DeviceListQuerySchema = PageQuerySchema.extend({
   order: z.enum(['asc', 'desc']).default('desc'),
 });
 export type DeviceListQuery = z.input<typeof DeviceListQuerySchema>;
+
+/**
+ * `GET …/devices/export`: the devices the list's filters match, as CSV — never an AppKey.
+ * `excel` for German Excel (semicolon, BOM, decimal comma, local times), `csv` for machines
+ * (comma, ISO times); headers in `lang`.
+ */
+export const DeviceExportQuerySchema = DeviceListQuerySchema.omit({ page: true, size: true }).extend({
+  format: z.enum(['excel', 'csv']).default('excel'),
+  lang: z.enum(['de', 'en']).default('de'),
+});
+export type DeviceExportQuery = z.input<typeof DeviceExportQuerySchema>;
 export const DevicePageSchema = pageOf(DeviceSchema);
 export type DevicePage = z.infer<typeof DevicePageSchema>;
 

@@ -138,6 +138,7 @@ export const PERMISSION_MATRIX: Record<string, Access> = {
   'GET /api/companies/{companyId}/devices/{deviceId}': 'read',
   'PATCH /api/companies/{companyId}/devices/{deviceId}': 'operate',
   'DELETE /api/companies/{companyId}/devices/{deviceId}': 'operate',
+  'GET /api/companies/{companyId}/devices/export': 'read',
   'GET /api/companies/{companyId}/devices/by-eui/{devEui}': 'read',
 
   'GET /api/companies/{companyId}/gateways': 'read',

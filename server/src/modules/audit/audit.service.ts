@@ -2,11 +2,11 @@
  * The audit log for admins (decision 0059): a page of entries with filters, and all entries that
  * match as CSV, streamed in batches so a year of entries never sits in memory at once.
  */
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import type { AuditEntry } from '@heizplan/contracts/audit';
-import { stringify } from 'csv-stringify';
 import { requireMember } from '../../auth/membership.ts';
 import type { Db } from '../../db/client.ts';
+import { csvStream } from '../../http/csv.ts';
 import * as repo from './audit.repository.ts';
 
 const EXPORT_BATCH = 1000;
@@ -32,7 +32,7 @@ export class AuditService {
         const batch = await repo.auditBatch(db, companyId, filter, beforeId, EXPORT_BATCH);
         for (const r of batch)
           yield [
-            r.at.toISOString(),
+            r.at,
             r.actorName,
             r.actorId,
             r.actorKind,
@@ -59,7 +59,7 @@ export class AuditService {
       'fields',
       'status',
     ];
-    return Readable.from(rows()).pipe(stringify({ header: true, columns: header }));
+    return csvStream(rows(), header, { format: 'csv', timeZone: 'UTC' });
   }
 }
 

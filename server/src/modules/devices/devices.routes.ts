@@ -1,19 +1,24 @@
 /**
  * Device endpoints under `/api/companies/{companyId}/devices`: list (paging, sorting,
- * filters), register, read, lookup by DevEUI for /assign, update/assign to a unit, delete.
+ * filters), register, read, lookup by DevEUI for /assign, update/assign to a unit, delete, and
+ * the filtered list as CSV (`/export`, decision 0060).
  * Thin: parse, call DevicesService, answer.
  */
+import { Readable } from 'node:stream';
 import type { ZodTypeProvider } from '@fastify/type-provider-zod';
 import {
   DeviceByEuiParamsSchema,
   DeviceCreateSchema,
+  DeviceExportQuerySchema,
   DeviceListQuerySchema,
   DevicePageSchema,
   DeviceParamsSchema,
   DeviceSchema,
   DeviceUpdateSchema,
 } from '@heizplan/contracts/devices';
+import { CompanyParamsSchema } from '@heizplan/contracts/heating';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { requireAuth } from '../../auth/bearer.ts';
 import { companyResourceRoutes, companyRouteErrors } from '../../http/company-resource-routes.ts';
 import type { DevicesService } from './devices.service.ts';
@@ -45,6 +50,27 @@ export async function devicesRoutes(
     },
     service,
   });
+
+  app.get(
+    '/companies/:companyId/devices/export',
+    {
+      schema: {
+        tags: ['devices'],
+        summary: 'The devices the filters match as CSV (German Excel or machine format), never an AppKey',
+        params: CompanyParamsSchema,
+        querystring: DeviceExportQuerySchema,
+        produces: ['text/csv'],
+        response: { 200: z.instanceof(Readable), ...companyRouteErrors },
+      },
+    },
+    async (request, reply) => {
+      const csv = await service.export(requireAuth(request).sub, request.params.companyId, request.query);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="devices.csv"')
+        .send(csv);
+    },
+  );
 
   app.get(
     '/companies/:companyId/devices/by-eui/:devEui',

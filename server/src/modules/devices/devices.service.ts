@@ -6,9 +6,12 @@
  * while a licence is free, a device is assigned to a unit only while every device has one, and
  * the last device cannot be deleted unless the subscription is cancelled (409 each).
  */
+
+import type { Readable } from 'node:stream';
 import type {
   Device,
   DeviceCreateSchema,
+  DeviceExportQuerySchema,
   DeviceListQuerySchema,
   DeviceUpdateSchema,
 } from '@heizplan/contracts/devices';
@@ -17,10 +20,12 @@ import type { z } from 'zod';
 import { requireMember } from '../../auth/membership.ts';
 import type { Db } from '../../db/client.ts';
 import { companies } from '../../db/schema.ts';
+import { csvStream } from '../../http/csv.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { getCodec, listCodecs } from '../../lorawan/codecs/registry.ts';
 import { antiFreezeSupport } from '../../lorawan/device-settings.ts';
 import { type LatestDownlink, latestDownlinks } from '../../lorawan/downlink-status.ts';
+import { findCompanyHeating } from '../../scheduling/heating-inputs.ts';
 import type { LicencePolicy } from '../billing/licences.ts';
 import type { AppKeyCipher } from './app-key-cipher.ts';
 import * as repo from './devices.repository.ts';
@@ -95,6 +100,40 @@ const alreadyRegistered = (id: string) =>
     params: { id },
   });
 
+const EXPORT_PAGE = 500;
+const EXPORT_HEADERS = {
+  de: [
+    'DevEUI',
+    'JoinEUI',
+    'Modell',
+    'Raum',
+    'Gebäude',
+    'Geschoss',
+    'Zuletzt gesehen',
+    'Batterie',
+    'Batterie-Einheit',
+    'RSSI (dBm)',
+    'SNR (dB)',
+    'Firmware',
+    'Angelegt',
+  ],
+  en: [
+    'dev_eui',
+    'join_eui',
+    'model',
+    'unit',
+    'building',
+    'floor',
+    'last_seen',
+    'battery',
+    'battery_unit',
+    'rssi_dbm',
+    'snr_db',
+    'firmware',
+    'created_at',
+  ],
+};
+
 export class DevicesService {
   constructor(private readonly deps: DevicesServiceDeps) {}
 
@@ -106,6 +145,48 @@ export class DevicesService {
       models: query.kind ? listCodecs().flatMap((c) => (c.kind === query.kind ? [c.model] : [])) : undefined,
     });
     return { results: await this.responses(companyId, rows), count, page: query.page, size: query.size };
+  }
+
+  /**
+   * The devices the filters match as CSV (`http/csv.ts`), in the list's order, 500 at a time:
+   * DevEUI, JoinEUI, model, unit, building, floor, last seen, battery and its unit, RSSI, SNR,
+   * firmware, registered. Never the AppKey.
+   */
+  async export(
+    userId: string,
+    companyId: string,
+    query: z.output<typeof DeviceExportQuerySchema>,
+  ): Promise<Readable> {
+    await requireMember(this.deps.db, userId, companyId, 'read');
+    const timeZone = (await findCompanyHeating(this.deps.db, companyId))?.timeZone ?? 'Europe/Berlin';
+    const { format, lang, ...filters } = query;
+    const pages = async function* (this: DevicesService) {
+      for (let page = 1; ; page++) {
+        const { results, count } = await this.list(userId, companyId, {
+          ...filters,
+          page,
+          size: EXPORT_PAGE,
+        });
+        for (const d of results)
+          yield [
+            d.devEui ?? d.id,
+            d.joinEui,
+            d.model,
+            d.unitName,
+            d.buildingName,
+            d.floor,
+            d.lastSeen ? new Date(d.lastSeen) : null,
+            d.battery?.value,
+            d.battery?.unit,
+            d.lastRssi,
+            d.lastSnr,
+            d.firmware,
+            new Date(d.createdAt),
+          ];
+        if (page * EXPORT_PAGE >= count) return;
+      }
+    }.call(this);
+    return csvStream(pages, EXPORT_HEADERS[lang], { format, timeZone });
   }
 
   async get(userId: string, companyId: string, id: string): Promise<Device> {

@@ -16,6 +16,7 @@ import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog.tsx'
 import { PagedList } from '../../components/paged-list/paged-list.tsx';
 import { usePagedList } from '../../components/paged-list/use-paged-list.ts';
 import { formatDate, formatRelative, RelativeTime } from '../../components/relative-time.tsx';
+import { Button } from '../../components/ui/button.tsx';
 import { SearchInput } from '../../components/ui/search-input.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import type { TableColumn } from '../../components/ui/table.tsx';
@@ -23,6 +24,7 @@ import { useToast } from '../../components/ui/toast-provider.tsx';
 import { AlertIndicator } from '../../features/alerts/components/alert-indicators.tsx';
 import { useShopTarget } from '../../features/billing/components/subscription-notice.tsx';
 import { useDeleteDevice } from '../../features/devices/api/delete-device.ts';
+import { downloadDevicesCsv } from '../../features/devices/api/export-devices.ts';
 import { type DeviceListParams, useDevices } from '../../features/devices/api/list-devices.ts';
 import { AddDeviceDialog } from '../../features/devices/components/add-device-dialog.tsx';
 import { DeviceOwnSettings } from '../../features/devices/components/device-own-settings.tsx';
@@ -62,6 +64,18 @@ export function DevicesPage() {
   const remove = useDeleteDevice();
   const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 });
   const format = useHeatingFormat();
+
+  const [exporting, setExporting] = useState(false);
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      await downloadDevicesCsv(query, i18n.language === 'en' ? 'en' : 'de');
+    } catch {
+      toast({ type: 'error', title: t('export.error'), testid: 'toast-devices-export-error' });
+    } finally {
+      setExporting(false);
+    }
+  };
 
   const deleteDevice = (device: Device) =>
     remove.mutateAsync(device.id).then(
@@ -181,7 +195,18 @@ export function DevicesPage() {
     <section className="mx-auto flex w-full max-w-6xl flex-col gap-4 p-4 sm:p-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold">{t('title')}</h1>
-        {canOperate && <AddDeviceDialog shop={shop} />}
+        <div className="flex flex-wrap items-center gap-2">
+          <Button
+            variant="secondary"
+            loading={exporting}
+            onClick={() => void exportCsv()}
+            title={t('export.hint')}
+            testid="devices-export"
+          >
+            {t('export.button')}
+          </Button>
+          {canOperate && <AddDeviceDialog shop={shop} />}
+        </div>
       </div>
       <PagedList
         query={devices}

@@ -99,6 +99,31 @@ describe('devices screen', () => {
     );
   });
 
+  it('exports the filtered devices as a CSV for Excel in the UI language', async () => {
+    const valve = testDevice({ id: '70b3d52dd3000001' });
+    const { fetchMock } = open(
+      '/devices',
+      registryApi({ devices: [valve] }, (_method, url) =>
+        url.startsWith('/api/companies/c1/devices/export')
+          ? new Response('DevEUI;Modell\n', { status: 200, headers: { 'content-type': 'text/csv' } })
+          : undefined,
+      ),
+    );
+    await screen.findByText('70b3d52dd3000001');
+    await userEvent.selectOptions(screen.getByTestId('devices-model-filter'), 'mclimate-vicki');
+    const createObjectURL = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:devices');
+    vi.spyOn(URL, 'revokeObjectURL').mockReturnValue(undefined);
+    await userEvent.click(screen.getByTestId('devices-export'));
+    await vi.waitFor(() => expect(createObjectURL).toHaveBeenCalled());
+    const asked = fetchMock.mock.calls
+      .map(([url]) => String(url))
+      .find((url) => url.includes('/devices/export'));
+    const query = new URL(asked ?? '', 'http://app').searchParams;
+    expect(Object.fromEntries(query)).toMatchObject({ model: 'mclimate-vicki', format: 'excel', lang: 'en' });
+    expect(query.has('page')).toBe(false);
+    vi.restoreAllMocks();
+  });
+
   it('shows an invitation when the company has no devices', async () => {
     open('/devices', registryApi({}));
     expect(await screen.findByTestId('devices-empty')).toHaveTextContent('No devices yet');

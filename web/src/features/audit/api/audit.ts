@@ -4,8 +4,9 @@
  */
 import type { AuditPage } from '@heizplan/contracts/audit';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api, apiBlob, companyPath } from '../../../lib/api-client.ts';
+import { api, companyPath } from '../../../lib/api-client.ts';
 import { requireCurrentCompanyId } from '../../../lib/client-storage.ts';
+import { downloadApiFile } from '../../../lib/download.ts';
 
 export interface AuditQuery {
   page: number;
@@ -33,10 +34,5 @@ export function useAuditLog(query: AuditQuery, enabled: boolean) {
 /** Downloads the entries of `resource` ('' = all) as `audit-log.csv`. @throws ApiError */
 export async function downloadAuditCsv(resource: string): Promise<void> {
   const search = resource ? `?resource=${encodeURIComponent(resource)}` : '';
-  const url = URL.createObjectURL(await apiBlob(companyPath(`/audit-log/export${search}`)));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = 'audit-log.csv';
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  await downloadApiFile(companyPath(`/audit-log/export${search}`), 'audit-log.csv');
 }

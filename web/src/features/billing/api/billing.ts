@@ -16,8 +16,9 @@ import type {
   SubscriptionPatch,
 } from '@heizplan/contracts/billing';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, apiBlob, companyPath } from '../../../lib/api-client.ts';
+import { api, companyPath } from '../../../lib/api-client.ts';
 import { getCurrentCompanyId, requireCurrentCompanyId } from '../../../lib/client-storage.ts';
+import { downloadApiFile } from '../../../lib/download.ts';
 
 export const billingKeys = {
   overview: (companyId: string) => ['billing', companyId] as const,
@@ -133,12 +134,7 @@ export async function openInvoicePdf(invoice: Invoice): Promise<void> {
     window.open(invoice.pdfUrl, '_blank', 'noopener');
     return;
   }
-  const url = URL.createObjectURL(await apiBlob(invoice.pdfUrl.slice('/api'.length)));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `${invoice.number}.pdf`;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  await downloadApiFile(invoice.pdfUrl.slice('/api'.length), `${invoice.number}.pdf`);
 }
 
 export const openPortal = async () => (await api.post<{ url: string }>(companyPath('/billing/portal'))).url;

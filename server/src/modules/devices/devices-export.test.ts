@@ -1,0 +1,88 @@
+/**
+ * Devices as CSV (decision 0060): German Excel (semicolon, BOM, decimal comma, local times) and
+ * machine format (comma, ISO times), the list's filters applied, never the AppKey; any member
+ * may export, a stranger gets 404.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
+import { devices } from '../../db/schema.ts';
+import { grantLicences } from '../billing/billing.fixtures.ts';
+import { addMember } from '../me/account.fixtures.ts';
+import { seedCompanies } from '../units/heating-test-fixtures.ts';
+
+const APP_KEY = '00112233445566778899aabbccddeeff';
+
+describe('devices export', () => {
+  let t: TestApp;
+  let c: string;
+  const call: TestApp['call'] = (...args) => t.call(...args);
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    const { companyId } = await seedCompanies(t.database.db);
+    c = `/api/companies/${companyId}`;
+    await grantLicences(t.database.db, companyId, 5);
+    await addMember(t, companyId, 'erin', 'ems');
+    const building = (
+      await call('POST', `${c}/buildings`, { name: 'Schule Süd', state: 'BY', floors: ['EG'] })
+    ).json();
+    const unit = (
+      await call('POST', `${c}/units`, { name: 'Klasse 5ä', buildingId: building.id, floor: 'EG' })
+    ).json();
+    const valve = { id: '70b3d52dd3000001', model: 'mclimate-vicki', appKey: APP_KEY, unitId: unit.id };
+    expect((await call('POST', `${c}/devices`, valve)).statusCode).toBe(201);
+    expect(
+      (await call('POST', `${c}/devices`, { id: '70b3d52dd3000002', model: 'elsys-ers' })).statusCode,
+    ).toBe(201);
+    await t.database.db
+      .update(devices)
+      .set({
+        lastSeen: new Date('2026-11-26T05:55:00Z'),
+        battery: 3.45,
+        batteryUnit: 'V',
+        lastRssi: -81,
+        lastSnr: 7.5,
+      })
+      .where(eq(devices.id, '70b3d52dd3000001'));
+  });
+  afterAll(() => t.close());
+
+  it('writes German Excel: BOM, semicolons, decimal comma, Berlin time, German headers, no AppKey', async () => {
+    const res = await call('GET', `${c}/devices/export?sort=id&order=asc`, undefined, 'erin');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    expect(res.headers['content-disposition']).toContain('devices.csv');
+    expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
+    expect(lines[0]).toBe(
+      'DevEUI;JoinEUI;Modell;Raum;Gebäude;Geschoss;Zuletzt gesehen;Batterie;Batterie-Einheit;RSSI (dBm);SNR (dB);Firmware;Angelegt',
+    );
+    expect(lines[1]).toMatch(
+      /^70b3d52dd3000001;;mclimate-vicki;Klasse 5ä;Schule Süd;EG;26\.11\.2026 06:55;3,45;V;-81;7,5;;\d\d\.\d\d\.\d{4} \d\d:\d\d$/,
+    );
+    expect(lines[2]).toMatch(/^70b3d52dd3000002;;elsys-ers;;;;;;;;;;/);
+    expect(res.body).not.toContain(APP_KEY);
+  });
+
+  it('writes the machine format with the filters applied', async () => {
+    const res = await call('GET', `${c}/devices/export?format=csv&lang=en&model=mclimate-vicki`);
+    const lines = res.body.trim().split('\n');
+    expect(res.rawPayload.subarray(0, 3)).not.toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    expect(lines[0]).toBe(
+      'dev_eui,join_eui,model,unit,building,floor,last_seen,battery,battery_unit,rssi_dbm,snr_db,firmware,created_at',
+    );
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(',2026-11-26T05:55:00.000Z,3.45,V,-81,7.5,');
+  });
+
+  it('answers a stranger 404 and refuses an unknown format', async () => {
+    expect((await call('GET', `${c}/devices/export`, undefined, 'mallory')).statusCode).toBe(404);
+    const res = await call('GET', `${c}/devices/export?format=xls`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors[0].field).toBe('querystring.format');
+  });
+});
