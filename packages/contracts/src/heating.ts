@@ -142,6 +142,16 @@ export const UnitListQuerySchema = PageQuerySchema.extend({
   buildingId: z.uuid().optional(),
 });
 export type UnitListQuery = z.infer<typeof UnitListQuerySchema>;
+
+/**
+ * `GET …/units/export`: the units the list's filters match, as CSV — `excel` for German Excel
+ * (semicolon, BOM, decimal comma, local times), `csv` for machines; headers in `lang`.
+ */
+export const UnitExportQuerySchema = UnitListQuerySchema.omit({ page: true, size: true }).extend({
+  format: z.enum(['excel', 'csv']).default('excel'),
+  lang: z.enum(['de', 'en']).default('de'),
+});
+export type UnitExportQuery = z.input<typeof UnitExportQuerySchema>;
 export const UnitPageSchema = pageOf(UnitSchema);
 export type UnitPage = z.infer<typeof UnitPageSchema>;
 

@@ -67,6 +67,7 @@ export const PERMISSION_MATRIX: Record<string, Access> = {
 
   'GET /api/companies/{companyId}/units': 'read',
   'POST /api/companies/{companyId}/units': 'operate',
+  'GET /api/companies/{companyId}/units/export': 'read',
   'GET /api/companies/{companyId}/units/{unitId}': 'read',
   'PATCH /api/companies/{companyId}/units/{unitId}': 'operate',
   'DELETE /api/companies/{companyId}/units/{unitId}': 'operate',

@@ -53,7 +53,7 @@ export async function registerModules(app: FastifyInstance, options: ModulesOpti
   await app.register(companiesRoutes, { companies: s.companies });
   await app.register(agreementsRoutes, { agreements: s.agreements });
   await app.register(invitesRoutes, { invites: s.invites });
-  await app.register(unitsRoutes, { units: s.units });
+  await app.register(unitsRoutes, { units: s.units, db: database.db });
   await app.register(groupsRoutes, { groups: s.groups });
   await app.register(plansRoutes, { plans: s.plans, previews: s.previews });
   await app.register(heatingLogRoutes, { heatingLog: s.heatingLog });

@@ -13,3 +13,22 @@ export async function downloadApiFile(path: string, filename: string): Promise<v
   link.click();
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
+
+/**
+ * Saves a CSV export of `path` for German Excel in `lang` (decision 0060), with a list's filters:
+ * `filters` as the list sends them, without its paging.
+ */
+export async function downloadExcelExport(
+  path: string,
+  filters: Record<string, unknown>,
+  lang: 'de' | 'en',
+  filename: string,
+): Promise<void> {
+  const { page: _page, size: _size, ...rest } = filters;
+  const search = new URLSearchParams(
+    Object.entries({ ...rest, format: 'excel', lang }).flatMap(([key, value]) =>
+      value === undefined ? [] : [[key, String(value)]],
+    ),
+  );
+  await downloadApiFile(`${path}?${search}`, filename);
+}

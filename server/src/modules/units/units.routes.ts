@@ -1,14 +1,17 @@
 /**
  * Unit endpoints under `/api/companies/{companyId}/units`: list (paging, sorting,
  * `?q=` search), create one, create many (`/bulk`), read, update, delete, manual setpoint,
- * pause and resume. Thin: parse, call UnitsService, answer.
+ * pause and resume, and the filtered list as CSV (`/export`, decision 0060). Thin: parse, call
+ * UnitsService, answer.
  */
+import { Readable } from 'node:stream';
 import type { ZodTypeProvider } from '@fastify/type-provider-zod';
 import {
   CompanyParamsSchema,
   SetpointChangeRequestSchema,
   UnitBulkCreateSchema,
   UnitCreateSchema,
+  UnitExportQuerySchema,
   UnitListQuerySchema,
   UnitListSchema,
   UnitPageSchema,
@@ -17,15 +20,48 @@ import {
   UnitUpdateSchema,
 } from '@heizplan/contracts/heating';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { requireAuth } from '../../auth/bearer.ts';
+import type { Db } from '../../db/client.ts';
 import { companyResourceRoutes, companyRouteErrors as errors } from '../../http/company-resource-routes.ts';
 import type { UnitsService } from './units.service.ts';
+import { exportUnits } from './units-export.ts';
 
 const base = '/companies/:companyId/units';
 const tags = ['units'];
 
-export async function unitsRoutes(fastify: FastifyInstance, { units: service }: { units: UnitsService }) {
+export async function unitsRoutes(
+  fastify: FastifyInstance,
+  { units: service, db }: { units: UnitsService; db: Db },
+) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    `${base}/export`,
+    {
+      schema: {
+        tags,
+        summary: 'The units the filters match as CSV (German Excel or machine format)',
+        params: CompanyParamsSchema,
+        querystring: UnitExportQuerySchema,
+        produces: ['text/csv'],
+        response: { 200: z.instanceof(Readable), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const csv = await exportUnits(
+        db,
+        service,
+        requireAuth(request).sub,
+        request.params.companyId,
+        request.query,
+      );
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="units.csv"')
+        .send(csv);
+    },
+  );
 
   companyResourceRoutes(fastify, {
     resource: 'units',

@@ -13,10 +13,10 @@ import { useTranslation } from 'react-i18next';
 import { BuildingFilterSelects } from '../../components/building-filter-selects.tsx';
 import { BuildingGroupingToggle, useBuildingGrouping } from '../../components/building-grouping.tsx';
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog.tsx';
+import { ExportButton } from '../../components/export-button.tsx';
 import { PagedList } from '../../components/paged-list/paged-list.tsx';
 import { usePagedList } from '../../components/paged-list/use-paged-list.ts';
 import { formatDate, formatRelative, RelativeTime } from '../../components/relative-time.tsx';
-import { Button } from '../../components/ui/button.tsx';
 import { SearchInput } from '../../components/ui/search-input.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import type { TableColumn } from '../../components/ui/table.tsx';
@@ -64,18 +64,6 @@ export function DevicesPage() {
   const remove = useDeleteDevice();
   const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 });
   const format = useHeatingFormat();
-
-  const [exporting, setExporting] = useState(false);
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      await downloadDevicesCsv(query, i18n.language === 'en' ? 'en' : 'de');
-    } catch {
-      toast({ type: 'error', title: t('export.error'), testid: 'toast-devices-export-error' });
-    } finally {
-      setExporting(false);
-    }
-  };
 
   const deleteDevice = (device: Device) =>
     remove.mutateAsync(device.id).then(
@@ -196,15 +184,13 @@ export function DevicesPage() {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold">{t('title')}</h1>
         <div className="flex flex-wrap items-center gap-2">
-          <Button
-            variant="secondary"
-            loading={exporting}
-            onClick={() => void exportCsv()}
+          <ExportButton
+            onExport={() => downloadDevicesCsv(query, i18n.language === 'en' ? 'en' : 'de')}
+            label={t('export.button')}
             title={t('export.hint')}
+            errorText={t('export.error')}
             testid="devices-export"
-          >
-            {t('export.button')}
-          </Button>
+          />
           {canOperate && <AddDeviceDialog shop={shop} />}
         </div>
       </div>

@@ -18,8 +18,8 @@ import { routes } from '../router.tsx';
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 
 function open(api: FetchHandler, lang: 'de' | 'en' = 'en') {
-  const { session } = signIn({ profile: testProfile({ lang }), extra: api });
-  return renderRoutes(routes, '/units', { session });
+  const { session, fetchMock } = signIn({ profile: testProfile({ lang }), extra: api });
+  return { ...renderRoutes(routes, '/units', { session }), fetchMock };
 }
 
 /** Answers the alert settings with `farFromSetpointMinutes`. */
@@ -51,7 +51,40 @@ describe('deviation state', () => {
 
 describe('units screen', { timeout: 20_000 }, () => {
   beforeEach(() => localStorage.clear());
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('exports the rooms of the current search as a CSV for Excel, in German', async () => {
+    await setLanguage('de');
+    const { fetchMock } = open(
+      heatingApi([testUnit({ name: 'Klasse 5a' })], (_method, url) =>
+        url.startsWith('/api/companies/c1/units/export')
+          ? new Response('Name\n', { status: 200, headers: { 'content-type': 'text/csv' } })
+          : undefined,
+      ),
+      'de',
+    );
+    await screen.findByText('Klasse 5a');
+    const createObjectURL = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:units');
+    vi.spyOn(URL, 'revokeObjectURL').mockReturnValue(undefined);
+    const button = screen.getByTestId('units-export');
+    expect(button).toHaveTextContent('Als CSV exportieren');
+    await userEvent.click(button);
+    await vi.waitFor(() => expect(createObjectURL).toHaveBeenCalled());
+    const asked = fetchMock.mock.calls
+      .map(([url]) => String(url))
+      .find((url) => url.includes('/units/export'));
+    const query = new URL(asked ?? '', 'http://app').searchParams;
+    expect(Object.fromEntries(query)).toMatchObject({
+      sort: 'name',
+      order: 'asc',
+      format: 'excel',
+      lang: 'de',
+    });
+    expect(query.has('page')).toBe(false);
+  });
 
   it('shows no warning while the room heats up after a switch point, and says why', async () => {
     await setLanguage('en');

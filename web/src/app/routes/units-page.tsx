@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BuildingFilterSelects } from '../../components/building-filter-selects.tsx';
 import { BuildingGroupingToggle, useBuildingGrouping } from '../../components/building-grouping.tsx';
+import { ExportButton } from '../../components/export-button.tsx';
 import { PagedList } from '../../components/paged-list/paged-list.tsx';
 import { usePagedList } from '../../components/paged-list/use-paged-list.ts';
 import { SearchInput } from '../../components/ui/search-input.tsx';
@@ -23,6 +24,7 @@ import type { TableColumn } from '../../components/ui/table.tsx';
 import { useAlertSettings } from '../../features/alerts/api/alerts.ts';
 import { AlertIndicator } from '../../features/alerts/components/alert-indicators.tsx';
 import { UnitGraphDialog } from '../../features/unit-graphs/components/unit-graph-dialog.tsx';
+import { downloadUnitsCsv } from '../../features/units/api/export-units.ts';
 import { CreateUnitsDialog } from '../../features/units/components/create-units-dialog.tsx';
 import { DeliveredSetpoints } from '../../features/units/components/delivered-setpoints.tsx';
 import { NoPlanBadge } from '../../features/units/components/no-plan-badge.tsx';
@@ -39,13 +41,14 @@ import { useCan } from '../../lib/use-can.ts';
 const BY_NAME = { key: 'name', order: 'asc' } as const;
 
 export function UnitsPage() {
-  const { t } = useTranslation('units');
+  const { t, i18n } = useTranslation('units');
   const format = useHeatingFormat();
   const list = usePagedList(BY_NAME);
   const grouping = useBuildingGrouping<Unit>(list, BY_NAME);
   const building = useBuildingFilter(() => list.table.onPageChange(1));
   const { buildingId } = building;
-  const units = useUnits({ ...(list.params as UnitListParams), ...(buildingId ? { buildingId } : {}) });
+  const unitQuery = { ...(list.params as UnitListParams), ...(buildingId ? { buildingId } : {}) };
+  const units = useUnits(unitQuery);
   const company = useCompany();
   const canOperate = useCan('operate');
   const range = company.data
@@ -179,7 +182,16 @@ export function UnitsPage() {
     <section className="mx-auto flex w-full max-w-6xl flex-col gap-4 p-4 sm:p-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold">{t('title')}</h1>
-        {canOperate && <CreateUnitsDialog />}
+        <div className="flex flex-wrap items-center gap-2">
+          <ExportButton
+            onExport={() => downloadUnitsCsv(unitQuery, i18n.language === 'en' ? 'en' : 'de')}
+            label={t('export.button')}
+            title={t('export.hint')}
+            errorText={t('export.error')}
+            testid="units-export"
+          />
+          {canOperate && <CreateUnitsDialog />}
+        </div>
       </div>
       <PagedList
         query={units}

@@ -52,7 +52,10 @@ describe('devices screen', () => {
     localStorage.clear();
     await setLanguage('en');
   });
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
 
   it('shows the last signal relative to now and the exact time in a tooltip; never-seen devices say so', async () => {
     const fiveMinutesAgo = new Date(Date.now() - 5 * 60_000 - 5_000).toISOString();
@@ -121,7 +124,6 @@ describe('devices screen', () => {
     const query = new URL(asked ?? '', 'http://app').searchParams;
     expect(Object.fromEntries(query)).toMatchObject({ model: 'mclimate-vicki', format: 'excel', lang: 'en' });
     expect(query.has('page')).toBe(false);
-    vi.restoreAllMocks();
   });
 
   it('shows an invitation when the company has no devices', async () => {
