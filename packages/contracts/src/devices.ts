@@ -149,10 +149,10 @@ export type DeviceListQuery = z.input<typeof DeviceListQuerySchema>;
 /**
  * `GET …/devices/export`: the devices the list's filters match, as CSV — never an AppKey.
  * `excel` for German Excel (semicolon, BOM, decimal comma, local times), `csv` for machines
- * (comma, ISO times); headers in `lang`.
+ * (comma, ISO times), `xlsx` a workbook; headers in `lang`.
  */
 export const DeviceExportQuerySchema = DeviceListQuerySchema.omit({ page: true, size: true }).extend({
-  format: z.enum(['excel', 'csv']).default('excel'),
+  format: z.enum(['excel', 'csv', 'xlsx']).default('excel'),
   lang: z.enum(['de', 'en']).default('de'),
 });
 export type DeviceExportQuery = z.input<typeof DeviceExportQuerySchema>;

@@ -148,7 +148,7 @@ export type UnitListQuery = z.infer<typeof UnitListQuerySchema>;
  * (semicolon, BOM, decimal comma, local times), `csv` for machines; headers in `lang`.
  */
 export const UnitExportQuerySchema = UnitListQuerySchema.omit({ page: true, size: true }).extend({
-  format: z.enum(['excel', 'csv']).default('excel'),
+  format: z.enum(['excel', 'csv', 'xlsx']).default('excel'),
   lang: z.enum(['de', 'en']).default('de'),
 });
 export type UnitExportQuery = z.input<typeof UnitExportQuerySchema>;

@@ -14,21 +14,23 @@ export async function downloadApiFile(path: string, filename: string): Promise<v
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
+/** What the list exports offer people: a CSV for German Excel, or an Excel workbook. */
+export type ExportFormat = 'excel' | 'xlsx';
+
 /**
- * Saves a CSV export of `path` for German Excel in `lang` (decision 0060), with a list's filters:
- * `filters` as the list sends them, without its paging.
+ * Saves an export of `path` (decision 0060) in `format` with headers in `lang`, with a list's
+ * filters: `filters` as the list sends them, without its paging. `name` without extension.
  */
-export async function downloadExcelExport(
+export async function downloadListExport(
   path: string,
   filters: Record<string, unknown>,
-  lang: 'de' | 'en',
-  filename: string,
+  { format, lang, name }: { format: ExportFormat; lang: 'de' | 'en'; name: string },
 ): Promise<void> {
   const { page: _page, size: _size, ...rest } = filters;
   const search = new URLSearchParams(
-    Object.entries({ ...rest, format: 'excel', lang }).flatMap(([key, value]) =>
+    Object.entries({ ...rest, format, lang }).flatMap(([key, value]) =>
       value === undefined ? [] : [[key, String(value)]],
     ),
   );
-  await downloadApiFile(`${path}?${search}`, filename);
+  await downloadApiFile(`${path}?${search}`, `${name}.${format === 'xlsx' ? 'xlsx' : 'csv'}`);
 }

@@ -6,7 +6,7 @@ import type { Readable } from 'node:stream';
 import type { AuditEntry } from '@heizplan/contracts/audit';
 import { requireMember } from '../../auth/membership.ts';
 import type { Db } from '../../db/client.ts';
-import { csvStream } from '../../http/csv.ts';
+import { tableExport } from '../../http/table-export.ts';
 import * as repo from './audit.repository.ts';
 
 const EXPORT_BATCH = 1000;
@@ -59,7 +59,7 @@ export class AuditService {
       'fields',
       'status',
     ];
-    return csvStream(rows(), header, { format: 'csv', timeZone: 'UTC' });
+    return tableExport(rows(), header, { format: 'csv', timeZone: 'UTC' }).stream;
   }
 }
 

@@ -4,6 +4,7 @@
  * may export, a stranger gets 404.
  */
 import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
 import { devices } from '../../db/schema.ts';
@@ -77,6 +78,29 @@ describe('devices export', () => {
     );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(',2026-11-26T05:55:00.000Z,3.45,V,-81,7.5,');
+  });
+
+  it('writes a workbook: numbers as numbers, the last signal as a Berlin date, the header bold', async () => {
+    const res = await call('GET', `${c}/devices/export?format=xlsx&sort=id&order=asc`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
+    expect(res.headers['content-disposition']).toContain('devices.xlsx');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0] as ExcelJS.Worksheet;
+    expect(sheet.rowCount).toBe(3);
+    expect(sheet.getRow(1).getCell(1).value).toBe('DevEUI');
+    expect(sheet.getRow(1).font?.bold).toBe(true);
+    const valve = sheet.getRow(2);
+    expect(valve.getCell(1).value).toBe('70b3d52dd3000001');
+    expect(valve.getCell(8).value).toBeCloseTo(3.45, 5);
+    expect(valve.getCell(10).value).toBe(-81);
+    // 05:55 UTC is 06:55 in Berlin; Excel shows a date cell's fields as they are.
+    expect(valve.getCell(7).value).toEqual(new Date('2026-11-26T06:55:00.000Z'));
+    expect(valve.getCell(7).numFmt).toBe('dd.mm.yyyy hh:mm');
+    expect(JSON.stringify(sheet.getSheetValues())).not.toContain(APP_KEY);
   });
 
   it('answers a stranger 404 and refuses an unknown format', async () => {

@@ -56,19 +56,20 @@ export async function devicesRoutes(
     {
       schema: {
         tags: ['devices'],
-        summary: 'The devices the filters match as CSV (German Excel or machine format), never an AppKey',
+        summary:
+          'The devices the filters match as CSV (German Excel or machine format) or XLSX, never an AppKey',
         params: CompanyParamsSchema,
         querystring: DeviceExportQuerySchema,
-        produces: ['text/csv'],
+        produces: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
         response: { 200: z.instanceof(Readable), ...companyRouteErrors },
       },
     },
     async (request, reply) => {
-      const csv = await service.export(requireAuth(request).sub, request.params.companyId, request.query);
+      const file = await service.export(requireAuth(request).sub, request.params.companyId, request.query);
       return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="devices.csv"')
-        .send(csv);
+        .type(file.contentType)
+        .header('content-disposition', `attachment; filename="devices.${file.extension}"`)
+        .send(file.stream);
     },
   );
 

@@ -7,7 +7,6 @@
  * the last device cannot be deleted unless the subscription is cancelled (409 each).
  */
 
-import type { Readable } from 'node:stream';
 import type {
   Device,
   DeviceCreateSchema,
@@ -20,8 +19,8 @@ import type { z } from 'zod';
 import { requireMember } from '../../auth/membership.ts';
 import type { Db } from '../../db/client.ts';
 import { companies } from '../../db/schema.ts';
-import { csvStream } from '../../http/csv.ts';
 import { conflict, notFound } from '../../http/errors.ts';
+import { type TableExport, tableExport } from '../../http/table-export.ts';
 import { getCodec, listCodecs } from '../../lorawan/codecs/registry.ts';
 import { antiFreezeSupport } from '../../lorawan/device-settings.ts';
 import { type LatestDownlink, latestDownlinks } from '../../lorawan/downlink-status.ts';
@@ -148,7 +147,8 @@ export class DevicesService {
   }
 
   /**
-   * The devices the filters match as CSV (`http/csv.ts`), in the list's order, 500 at a time:
+   * The devices the filters match as CSV or XLSX (`http/table-export.ts`), in the list's order,
+   * 500 at a time:
    * DevEUI, JoinEUI, model, unit, building, floor, last seen, battery and its unit, RSSI, SNR,
    * firmware, registered. Never the AppKey.
    */
@@ -156,7 +156,7 @@ export class DevicesService {
     userId: string,
     companyId: string,
     query: z.output<typeof DeviceExportQuerySchema>,
-  ): Promise<Readable> {
+  ): Promise<TableExport> {
     await requireMember(this.deps.db, userId, companyId, 'read');
     const timeZone = (await findCompanyHeating(this.deps.db, companyId))?.timeZone ?? 'Europe/Berlin';
     const { format, lang, ...filters } = query;
@@ -186,7 +186,7 @@ export class DevicesService {
         if (page * EXPORT_PAGE >= count) return;
       }
     }.call(this);
-    return csvStream(pages, EXPORT_HEADERS[lang], { format, timeZone });
+    return tableExport(pages, EXPORT_HEADERS[lang], { format, timeZone });
   }
 
   async get(userId: string, companyId: string, id: string): Promise<Device> {

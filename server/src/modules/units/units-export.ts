@@ -1,13 +1,12 @@
 /**
- * The company's units as CSV (decision 0060), in the list's order and filters, 200 a page: name,
+ * The company's units as CSV or XLSX (decision 0060), in the list's order and filters, 200 a page: name,
  * group, building, floor, setpoint (°C) and what set it (the heating log's kind), room temperature
  * (°C), valve opening (%), paused, wall thermostat limits (°C), optimum start, created.
  */
-import type { Readable } from 'node:stream';
 import type { UnitExportQuerySchema } from '@heizplan/contracts/heating';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { csvStream } from '../../http/csv.ts';
+import { type TableExport, tableExport } from '../../http/table-export.ts';
 import { findCompanyHeating } from '../../scheduling/heating-inputs.ts';
 import type { UnitsService } from './units.service.ts';
 
@@ -54,7 +53,7 @@ export async function exportUnits(
   userId: string,
   companyId: string,
   query: z.output<typeof UnitExportQuerySchema>,
-): Promise<Readable> {
+): Promise<TableExport> {
   const { format, lang, ...filters } = query;
   // The first page checks the caller before anything is streamed.
   const first = await units.list(userId, companyId, { ...filters, page: 1, size: PAGE });
@@ -83,5 +82,5 @@ export async function exportUnits(
       current = await units.list(userId, companyId, { ...filters, page: page + 1, size: PAGE });
     }
   }
-  return csvStream(rows(), HEADERS[lang], { format, timeZone });
+  return tableExport(rows(), HEADERS[lang], { format, timeZone });
 }

@@ -41,15 +41,15 @@ export async function unitsRoutes(
     {
       schema: {
         tags,
-        summary: 'The units the filters match as CSV (German Excel or machine format)',
+        summary: 'The units the filters match as CSV (German Excel or machine format) or XLSX',
         params: CompanyParamsSchema,
         querystring: UnitExportQuerySchema,
-        produces: ['text/csv'],
+        produces: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
         response: { 200: z.instanceof(Readable), ...errors },
       },
     },
     async (request, reply) => {
-      const csv = await exportUnits(
+      const file = await exportUnits(
         db,
         service,
         requireAuth(request).sub,
@@ -57,9 +57,9 @@ export async function unitsRoutes(
         request.query,
       );
       return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="units.csv"')
-        .send(csv);
+        .type(file.contentType)
+        .header('content-disposition', `attachment; filename="units.${file.extension}"`)
+        .send(file.stream);
     },
   );
 

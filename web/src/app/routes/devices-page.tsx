@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { BuildingFilterSelects } from '../../components/building-filter-selects.tsx';
 import { BuildingGroupingToggle, useBuildingGrouping } from '../../components/building-grouping.tsx';
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog.tsx';
-import { ExportButton } from '../../components/export-button.tsx';
+import { ExportButtons } from '../../components/export-buttons.tsx';
 import { PagedList } from '../../components/paged-list/paged-list.tsx';
 import { usePagedList } from '../../components/paged-list/use-paged-list.ts';
 import { formatDate, formatRelative, RelativeTime } from '../../components/relative-time.tsx';
@@ -24,7 +24,7 @@ import { useToast } from '../../components/ui/toast-provider.tsx';
 import { AlertIndicator } from '../../features/alerts/components/alert-indicators.tsx';
 import { useShopTarget } from '../../features/billing/components/subscription-notice.tsx';
 import { useDeleteDevice } from '../../features/devices/api/delete-device.ts';
-import { downloadDevicesCsv } from '../../features/devices/api/export-devices.ts';
+import { downloadDevices } from '../../features/devices/api/export-devices.ts';
 import { type DeviceListParams, useDevices } from '../../features/devices/api/list-devices.ts';
 import { AddDeviceDialog } from '../../features/devices/components/add-device-dialog.tsx';
 import { DeviceOwnSettings } from '../../features/devices/components/device-own-settings.tsx';
@@ -184,9 +184,9 @@ export function DevicesPage() {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold">{t('title')}</h1>
         <div className="flex flex-wrap items-center gap-2">
-          <ExportButton
-            onExport={() => downloadDevicesCsv(query, i18n.language === 'en' ? 'en' : 'de')}
-            label={t('export.button')}
+          <ExportButtons
+            onExport={(format) => downloadDevices(query, format, i18n.language === 'en' ? 'en' : 'de')}
+            labels={{ excel: t('export.csv'), xlsx: t('export.xlsx') }}
             title={t('export.hint')}
             errorText={t('export.error')}
             testid="devices-export"

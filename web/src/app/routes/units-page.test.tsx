@@ -69,8 +69,9 @@ describe('units screen', { timeout: 20_000 }, () => {
     await screen.findByText('Klasse 5a');
     const createObjectURL = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:units');
     vi.spyOn(URL, 'revokeObjectURL').mockReturnValue(undefined);
-    const button = screen.getByTestId('units-export');
-    expect(button).toHaveTextContent('Als CSV exportieren');
+    const button = screen.getByTestId('units-export-excel');
+    expect(button).toHaveTextContent('CSV für Excel');
+    expect(screen.getByTestId('units-export-xlsx')).toHaveTextContent('Excel-Datei (XLSX)');
     await userEvent.click(button);
     await vi.waitFor(() => expect(createObjectURL).toHaveBeenCalled());
     const asked = fetchMock.mock.calls

@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BuildingFilterSelects } from '../../components/building-filter-selects.tsx';
 import { BuildingGroupingToggle, useBuildingGrouping } from '../../components/building-grouping.tsx';
-import { ExportButton } from '../../components/export-button.tsx';
+import { ExportButtons } from '../../components/export-buttons.tsx';
 import { PagedList } from '../../components/paged-list/paged-list.tsx';
 import { usePagedList } from '../../components/paged-list/use-paged-list.ts';
 import { SearchInput } from '../../components/ui/search-input.tsx';
@@ -24,7 +24,7 @@ import type { TableColumn } from '../../components/ui/table.tsx';
 import { useAlertSettings } from '../../features/alerts/api/alerts.ts';
 import { AlertIndicator } from '../../features/alerts/components/alert-indicators.tsx';
 import { UnitGraphDialog } from '../../features/unit-graphs/components/unit-graph-dialog.tsx';
-import { downloadUnitsCsv } from '../../features/units/api/export-units.ts';
+import { downloadUnits } from '../../features/units/api/export-units.ts';
 import { CreateUnitsDialog } from '../../features/units/components/create-units-dialog.tsx';
 import { DeliveredSetpoints } from '../../features/units/components/delivered-setpoints.tsx';
 import { NoPlanBadge } from '../../features/units/components/no-plan-badge.tsx';
@@ -183,9 +183,9 @@ export function UnitsPage() {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold">{t('title')}</h1>
         <div className="flex flex-wrap items-center gap-2">
-          <ExportButton
-            onExport={() => downloadUnitsCsv(unitQuery, i18n.language === 'en' ? 'en' : 'de')}
-            label={t('export.button')}
+          <ExportButtons
+            onExport={(format) => downloadUnits(unitQuery, format, i18n.language === 'en' ? 'en' : 'de')}
+            labels={{ excel: t('export.csv'), xlsx: t('export.xlsx') }}
             title={t('export.hint')}
             errorText={t('export.error')}
             testid="units-export"

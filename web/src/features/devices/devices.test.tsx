@@ -102,7 +102,7 @@ describe('devices screen', () => {
     );
   });
 
-  it('exports the filtered devices as a CSV for Excel in the UI language', async () => {
+  it('exports the filtered devices as an Excel workbook in the UI language', async () => {
     const valve = testDevice({ id: '70b3d52dd3000001' });
     const { fetchMock } = open(
       '/devices',
@@ -116,13 +116,13 @@ describe('devices screen', () => {
     await userEvent.selectOptions(screen.getByTestId('devices-model-filter'), 'mclimate-vicki');
     const createObjectURL = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:devices');
     vi.spyOn(URL, 'revokeObjectURL').mockReturnValue(undefined);
-    await userEvent.click(screen.getByTestId('devices-export'));
+    await userEvent.click(screen.getByTestId('devices-export-xlsx'));
     await vi.waitFor(() => expect(createObjectURL).toHaveBeenCalled());
     const asked = fetchMock.mock.calls
       .map(([url]) => String(url))
       .find((url) => url.includes('/devices/export'));
     const query = new URL(asked ?? '', 'http://app').searchParams;
-    expect(Object.fromEntries(query)).toMatchObject({ model: 'mclimate-vicki', format: 'excel', lang: 'en' });
+    expect(Object.fromEntries(query)).toMatchObject({ model: 'mclimate-vicki', format: 'xlsx', lang: 'en' });
     expect(query.has('page')).toBe(false);
   });
 

@@ -1,16 +1,15 @@
 /**
  * `GET /api/companies/{id}/devices/export`: the devices the list's filters match as a CSV file
- * for German Excel (semicolon, decimal comma, local times; decision 0060), headers in `lang`.
+ * for German Excel or an XLSX workbook (decision 0060), headers in `lang`.
  */
 import { companyPath } from '../../../lib/api-client.ts';
-import { downloadExcelExport } from '../../../lib/download.ts';
+import { downloadListExport, type ExportFormat } from '../../../lib/download.ts';
 import type { DeviceListParams } from './list-devices.ts';
 
 /** @throws ApiError */
-export const downloadDevicesCsv = (filters: DeviceListParams, lang: 'de' | 'en') =>
-  downloadExcelExport(
-    companyPath('/devices/export'),
-    filters,
+export const downloadDevices = (filters: DeviceListParams, format: ExportFormat, lang: 'de' | 'en') =>
+  downloadListExport(companyPath('/devices/export'), filters, {
+    format,
     lang,
-    lang === 'de' ? 'geraete.csv' : 'devices.csv',
-  );
+    name: lang === 'de' ? 'geraete' : 'devices',
+  });
