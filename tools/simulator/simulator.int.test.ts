@@ -158,14 +158,20 @@ describe('simulator against Heizplan over the embedded broker', () => {
     // Company frost protection 8 °C: on below 7 °C, off above 10 °C, then read back (4A).
     expect(await setpointTo(19)).toBe('0e13494664084a');
     // The answer comes with an uplink after the one that took the downlink.
-    await eventually('the frost protection reported', async () => {
-      await simulator.tick(0.25);
-      await ingest.drain();
-      return (await device())?.antiFreeze?.target === 8;
-    });
+    // Each round trip is a tick, an ingest and a query: on a loaded two-core CI machine twenty
+    // of them can take longer than the default 20 s.
+    await eventually(
+      'the frost protection reported',
+      async () => {
+        await simulator.tick(0.25);
+        await ingest.drain();
+        return (await device())?.antiFreeze?.target === 8;
+      },
+      60_000,
+    );
     expect((await device())?.antiFreeze).toEqual({ activation: 7, deactivation: 10, target: 8 });
     expect(await setpointTo(21)).toBe('0e15');
-  });
+  }, 120_000);
 
   it('injects faults that open alerts — flags, a reported window, a low battery, silence — and clears them again', async () => {
     const [vicki, milesight, micropelt] = seeded.devEuis as [string, string, string];
