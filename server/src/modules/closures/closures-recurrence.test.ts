@@ -74,14 +74,19 @@ describe('closures API: recurrence and buildings', () => {
     it('keeps a recurring closure running or upcoming until its last occurrence', async () => {
       // Ten days ago from half an hour before now, for an hour: today's runs now.
       const start = inHours(-240.5);
-      const daily = await create({ start, end: inHours(-239.5), recurrence: 'FREQ=DAILY' });
+      // The end from the same instant: two calls of Date.now() may lie a millisecond apart.
+      const daily = await create({ start, end: shifted(start, HOUR), recurrence: 'FREQ=DAILY' });
       expect(daily).toMatchObject({
         status: 'running',
         nextOccurrence: { start: shifted(start, 10 * DAY), end: shifted(start, 10 * DAY + HOUR) },
       });
       // Three weekly ones from 300 hours ago: the third starts in 36 hours.
       const start3 = inHours(-300);
-      const weekly = await create({ start: start3, end: inHours(-299), recurrence: 'FREQ=WEEKLY;COUNT=3' });
+      const weekly = await create({
+        start: start3,
+        end: shifted(start3, HOUR),
+        recurrence: 'FREQ=WEEKLY;COUNT=3',
+      });
       expect(weekly).toMatchObject({
         status: 'upcoming',
         nextOccurrence: { start: shifted(start3, 14 * DAY) },
