@@ -30,6 +30,7 @@ import {
   detectWarmUpSessions,
   FIT_WINDOW,
   fitWarmUpModel,
+  type OutdoorSample,
   type RoomSample,
   type SetpointStep,
 } from '../heating/warm-up.ts';
@@ -79,7 +80,16 @@ export async function learnWarmUpModels(db: Db, now: Date = new Date()): Promise
     );
   for (let i = 0; i < due.length; i += BATCH) {
     const batch = due.slice(i, i + BATCH);
-    for (const unit of batch) await learnUnit(db, unit, now);
+    // Rooms of one building share its outdoor temperature: read once per batch, from the
+    // earliest history any of them reads.
+    const earliest = Math.min(...batch.map((u) => historyStart(u, now).getTime()));
+    const outdoor = await loadOutdoor(
+      db,
+      batch.flatMap((u) => (u.buildingId ? [u.buildingId] : [])),
+      new Date(earliest - HOUR_MS),
+      now,
+    );
+    for (const unit of batch) await learnUnit(db, unit, now, outdoor);
     // A new model moves the next pre-heat: units of companies that act on it look again at once.
     await db.execute(sql`
       update ${units} set next_change_at = ${now.toISOString()}
@@ -106,10 +116,19 @@ interface DueUnit {
   learnedThrough: Date | null;
 }
 
-async function learnUnit(db: Db, unit: DueUnit, now: Date): Promise<void> {
-  const since = unit.learnedThrough
+/** Where a unit's history is read from: its last run (less the overlap), or 21 days back. */
+const historyStart = (unit: DueUnit, now: Date) =>
+  unit.learnedThrough
     ? new Date(unit.learnedThrough.getTime() - OVERLAP_MS)
     : new Date(now.getTime() - FIRST_RUN_MS);
+
+async function learnUnit(
+  db: Db,
+  unit: DueUnit,
+  now: Date,
+  outdoorByBuilding: Map<string, OutdoorSample[]>,
+): Promise<void> {
+  const since = historyStart(unit, now);
   const readings = await db
     .select({ at: telemetry.time, temperature: telemetry.roomTemperature })
     .from(telemetry)
@@ -138,11 +157,7 @@ async function learnUnit(db: Db, unit: DueUnit, now: Date): Promise<void> {
   const steps = setpointSteps(entries);
   const samples = roomSamples(readings);
   // The building's hourly outdoor temperature (decision 0057); none: sessions without it.
-  const outdoor = unit.buildingId
-    ? ((await loadOutdoor(db, [unit.buildingId], new Date(since.getTime() - HOUR_MS), now)).get(
-        unit.buildingId,
-      ) ?? [])
-    : [];
+  const outdoor = (unit.buildingId && outdoorByBuilding.get(unit.buildingId)) || [];
   const history = { samples, setpoints: steps, outdoor, excluded: [] };
   const [stored] = await db.select().from(unitWarmUpModels).where(eq(unitWarmUpModels.unitId, unit.id));
   const known = new Set((stored?.sessions ?? []).map((s) => s.start));

@@ -7,7 +7,7 @@ import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { anyOf } from '../../db/any-of.ts';
 import type { Db } from '../../db/client.ts';
 import { naturally } from '../../db/natural-sort.ts';
-import { buildingOutdoorTemperatures, buildings, devices, units, users } from '../../db/schema.ts';
+import { buildingOutdoorTemperatures, buildings, units, users } from '../../db/schema.ts';
 import type { HolidayBuilding } from './holidays.ts';
 
 export type BuildingRow = typeof buildings.$inferSelect;
@@ -102,40 +102,18 @@ export async function updateBuilding(
     .where(and(eq(buildings.companyId, companyId), eq(buildings.id, buildingId)));
 }
 
-/** Forgets the building's stored outdoor temperatures and makes its weather due at once (it moved). */
-export async function resetOutdoor(tx: Db, companyId: string, buildingId: string) {
+/**
+ * Forgets the building's stored outdoor temperatures — all of them (it moved), or only its
+ * outdoor sensor's (another sensor) — and makes its sync due at once.
+ */
+export async function resetOutdoor(tx: Db, companyId: string, buildingId: string, only?: 'sensor') {
   await tx
     .delete(buildingOutdoorTemperatures)
     .where(
       and(
         eq(buildingOutdoorTemperatures.companyId, companyId),
         eq(buildingOutdoorTemperatures.buildingId, buildingId),
-      ),
-    );
-  await tx
-    .update(buildings)
-    .set({ outdoorSyncAt: null })
-    .where(and(eq(buildings.companyId, companyId), eq(buildings.id, buildingId)));
-}
-
-/** The company's device `deviceId` (model and unit), or null when it is not the company's. */
-export async function findCompanyDevice(db: Db, companyId: string, deviceId: string) {
-  const [row] = await db
-    .select({ model: devices.model, unitId: devices.unitId })
-    .from(devices)
-    .where(and(eq(devices.companyId, companyId), eq(devices.id, deviceId)));
-  return row ?? null;
-}
-
-/** Forgets the hours of the building's outdoor sensor and makes its sync due at once (another sensor). */
-export async function resetSensorOutdoor(tx: Db, companyId: string, buildingId: string) {
-  await tx
-    .delete(buildingOutdoorTemperatures)
-    .where(
-      and(
-        eq(buildingOutdoorTemperatures.companyId, companyId),
-        eq(buildingOutdoorTemperatures.buildingId, buildingId),
-        eq(buildingOutdoorTemperatures.kind, 'sensor'),
+        only ? eq(buildingOutdoorTemperatures.kind, only) : undefined,
       ),
     );
   await tx

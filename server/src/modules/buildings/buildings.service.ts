@@ -34,6 +34,7 @@ import { findCompanyHeating } from '../../scheduling/heating-inputs.ts';
 import type { HeatingServiceDeps } from '../../scheduling/heating-services.ts';
 import { heatingStartsTomorrow } from '../../scheduling/heating-starts.ts';
 import { type CurrentOutdoor, currentOutdoor } from '../../weather/outdoor-store.ts';
+import { findDevice } from '../devices/devices.repository.ts';
 import * as repo from './buildings.repository.ts';
 import { allHolidayRegions, type HolidayLang, isHolidayRegion, publicHolidays } from './holidays.ts';
 import { schoolHolidayData, schoolHolidays } from './school-holidays.ts';
@@ -57,7 +58,7 @@ function requireRegionOf(state: FederalState, region: string | null) {
  */
 async function requireOutdoorSensor(db: Db, companyId: string, deviceId: string | null) {
   if (deviceId === null) return;
-  const device = await repo.findCompanyDevice(db, companyId, deviceId);
+  const device = (await findDevice(db, companyId, deviceId))?.device;
   const refuse = (code: ProblemCode, message: string) => {
     const reason = code === 'device_not_found' ? { code } : { code, params: { id: deviceId } };
     throw badRequest(message, [{ field: 'body.outdoorSensorId', message, ...reason }], reason);
@@ -192,7 +193,7 @@ export class BuildingsService {
       // The weather stored belongs to the old place: fetched again for the new one at once.
       if (moved) await repo.resetOutdoor(tx, companyId, buildingId);
       // Another (or no) outdoor sensor: the old one's hours go, the new one's come at once.
-      else if (sensorChanged) await repo.resetSensorOutdoor(tx, companyId, buildingId);
+      else if (sensorChanged) await repo.resetOutdoor(tx, companyId, buildingId, 'sensor');
       await repo.clearUnitFloors(tx, companyId, buildingId, removed);
       if (heatingChanged) await repo.markBuildingUnitsDue(tx, companyId, buildingId, now);
     });

@@ -138,12 +138,17 @@ export class DevicesService {
 
   async list(userId: string, companyId: string, query: z.output<typeof DeviceListQuerySchema>) {
     await requireMember(this.deps.db, userId, companyId, 'read');
+    return { ...(await this.page(companyId, query)), page: query.page, size: query.size };
+  }
+
+  /** One page of the devices `query` matches, as the API answers them; membership checked by the caller. */
+  private async page(companyId: string, query: z.output<typeof DeviceListQuerySchema>) {
     const { rows, count } = await repo.listDevices(this.deps.db, companyId, {
       ...query,
       unassigned: query.unassigned === undefined ? undefined : query.unassigned === 'true',
       models: query.kind ? listCodecs().flatMap((c) => (c.kind === query.kind ? [c.model] : [])) : undefined,
     });
-    return { results: await this.responses(companyId, rows), count, page: query.page, size: query.size };
+    return { results: await this.responses(companyId, rows), count };
   }
 
   /**
@@ -160,13 +165,10 @@ export class DevicesService {
     await requireMember(this.deps.db, userId, companyId, 'read');
     const timeZone = (await findCompanyHeating(this.deps.db, companyId))?.timeZone ?? 'Europe/Berlin';
     const { format, lang, ...filters } = query;
-    const pages = async function* (this: DevicesService) {
-      for (let page = 1; ; page++) {
-        const { results, count } = await this.list(userId, companyId, {
-          ...filters,
-          page,
-          size: EXPORT_PAGE,
-        });
+    const page = (n: number) => this.page(companyId, { ...filters, page: n, size: EXPORT_PAGE });
+    async function* rows() {
+      for (let n = 1; ; n++) {
+        const { results } = await page(n);
         for (const d of results)
           yield [
             d.devEui ?? d.id,
@@ -183,10 +185,10 @@ export class DevicesService {
             d.firmware,
             new Date(d.createdAt),
           ];
-        if (page * EXPORT_PAGE >= count) return;
+        if (results.length < EXPORT_PAGE) return;
       }
-    }.call(this);
-    return tableExport(pages, EXPORT_HEADERS[lang], { format, timeZone });
+    }
+    return tableExport(rows(), EXPORT_HEADERS[lang], { format, timeZone });
   }
 
   async get(userId: string, companyId: string, id: string): Promise<Device> {
