@@ -123,6 +123,11 @@ describe('buildings screen', { timeout: 20_000 }, () => {
     const outdoor = within(table).getByTestId(`building-outdoor-${main.id}`);
     expect(outdoor).toHaveTextContent('jetzt außen -2,5 °C');
     expect(outdoor).toHaveAttribute('title', 'Gemessen um 10:00 Uhr (DWD über Bright Sky)');
+    // On a phone, under the name.
+    expect(within(table).getByTestId(`building-heating-phone-${main.id}`)).toHaveTextContent(
+      'jetzt außen -2,5 °C',
+    );
+    expect(within(table).getByTestId(`building-heating-phone-${main.id}`)).toHaveClass('md:hidden');
     expect(within(table).getByTestId(`building-treatment-${main.id}`)).toHaveTextContent(
       'Feiertage: Frostschutz',
     );

@@ -103,6 +103,21 @@ describe('warm-up model on the unit page', { timeout: 20_000 }, () => {
     );
   });
 
+  it('says outdoor temperature made no measurable difference instead of "0 K/h per kelvin"', async () => {
+    await setLanguage('de');
+    const base = learned();
+    open(
+      learned({
+        model: { ...(base.model as NonNullable<UnitWarmUp['model']>), ratePerOutdoorK: 0.003 },
+        sessions: base.sessions.map((s, i) => ({ ...s, outdoor: i === 0 ? 2 : 9 })),
+      }),
+      'de',
+    );
+    expect(await screen.findByTestId('warm-up-outdoor')).toHaveTextContent(
+      'Die Außentemperatur hat auf das Aufheizen dieses Raums bisher keinen messbaren Einfluss',
+    );
+  });
+
   it('says why it does not act and what applies before anything is learned, in English', async () => {
     await setLanguage('en');
     open(learned({ mode: 'off', optimumStart: false, model: null, sessions: [], mornings: [] }), 'en');

@@ -71,10 +71,27 @@ export function BuildingsTable({
           <span className="font-medium text-ink" data-testid={`building-name-${building.id}`}>
             {building.name}
           </span>
-          {/* On a phone the address, state and holiday columns are hidden: they show here instead. */}
+          {/* On a phone the address, state, heating and holiday columns are hidden: they show here instead. */}
           <span className="text-xs text-stone-700 md:hidden">
             {[addressOf(building), where(building)].filter(Boolean).join(' · ')}
           </span>
+          {(building.heatingStartTomorrow || building.outdoor) && (
+            <span
+              className="text-xs text-stone-700 md:hidden"
+              data-testid={`building-heating-phone-${building.id}`}
+            >
+              {[
+                building.heatingStartTomorrow &&
+                  t('heatingStartTomorrow', {
+                    time: formatTime(building.heatingStartTomorrow, i18n.language, timeZone),
+                  }),
+                building.outdoor &&
+                  t('outdoorNow', { temperature: format.celsius(building.outdoor.temperature) }),
+              ]
+                .filter(Boolean)
+                .join(' · ')}
+            </span>
+          )}
           <span className="text-xs text-stone-700 sm:hidden">
             {t('unitsCount', { count: building.unitCount })} · {treatment(building)}
           </span>

@@ -70,11 +70,10 @@ function outdoorNote(
 ): string {
   if (!warmUp.sessions.some((s) => s.outdoor !== null)) return t('indoorOnly');
   const model = warmUp.model;
-  if (model?.learned && model.ratePerOutdoorK !== 0)
-    return t('outdoorLearned', {
-      perK: format.plain(Math.round(model.ratePerOutdoorK * 100) / 100),
-    });
-  return t('outdoorNotYet');
+  if (!model?.learned || model.ratePerOutdoorK === 0) return t('outdoorNotYet');
+  // Fitted, but below what the note can show: say so rather than "0 K/h per kelvin".
+  const perK = Math.round(model.ratePerOutdoorK * 100) / 100;
+  return perK === 0 ? t('outdoorNoEffect') : t('outdoorLearned', { perK: format.plain(perK) });
 }
 
 export function WarmUpCard({ unitId, timeZone }: { unitId: string; timeZone?: string }) {
