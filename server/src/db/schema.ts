@@ -18,4 +18,5 @@ export * from './schema/identity.ts';
 export * from './schema/invites.ts';
 export * from './schema/optimum.ts';
 export * from './schema/qr-codes.ts';
+export * from './schema/reports.ts';
 export * from './schema/telemetry.ts';

@@ -1,0 +1,15 @@
+/**
+ * The comfort rules of the reports (decision 0061), in one place for the rollups' SQL and the
+ * report's wording.
+ *
+ * - A period is **occupied** when the setpoint in force is at least 19 °C, the lowest winter
+ *   operative temperature of EN 16798-1 category III for offices and classrooms: plans, bookings
+ *   and events heat to comfort above it and set back below it.
+ * - The room **missed comfort** when it was more than 0.5 K below the setpoint in force.
+ * - **Setback** is a period with a setpoint below 19 °C in which the room really cooled below 19 °C.
+ * - A valve **stuck open** is ≥ 95 % open while the room is more than 1 K above the setpoint.
+ */
+export const COMFORT_FLOOR_C = 19;
+export const BELOW_COMFORT_K = 0.5;
+export const STUCK_OPEN_VALVE = 95;
+export const STUCK_OPEN_K = 1;
