@@ -125,6 +125,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).optional(),
   DEMO: boolish.optional(),
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(30).max(3650).default(400),
+  TELEMETRY_RETENTION_MONTHS: z.coerce.number().int().min(1).max(240).default(13),
   API_TOKEN_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(600),
   WEATHER_PROVIDER: z.enum(['brightsky', 'open-meteo', 'none']).default('brightsky'),
   WEATHER_URL: z.url().optional(),
@@ -268,6 +269,8 @@ export interface Config {
   apiTokenRateLimit: number;
   /** Days the audit log keeps an entry (decision 0059). */
   auditRetentionDays: number;
+  /** Full months of raw telemetry kept before the current one; rollups stay (decision 0061). */
+  telemetryRetentionMonths: number;
   /** Bearer token of the operator-only API; unset = generated once in `$DATA_DIR/operator-token`. */
   operatorToken?: string;
   /** Where operators get help, shown on settings → help (both optional). */
@@ -345,6 +348,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     feeds: { allowPrivate: e.FEEDS_ALLOW_PRIVATE },
     apiTokenRateLimit: e.API_TOKEN_RATE_LIMIT,
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
+    telemetryRetentionMonths: e.TELEMETRY_RETENTION_MONTHS,
     weather: {
       provider: e.WEATHER_PROVIDER,
       url:

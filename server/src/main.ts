@@ -18,6 +18,7 @@ import { startBillingRenewal } from './jobs/billing-renewal.ts';
 import { startBookingFeedSync } from './jobs/booking-feed-sync.ts';
 import { HeatingScheduler } from './jobs/heating-scheduler.ts';
 import { startPeriodic } from './jobs/periodic.ts';
+import { startReportJobs } from './jobs/report-jobs.ts';
 import { createLogger } from './logger.ts';
 import type { DownlinkQueue } from './lorawan/downlink-queue.ts';
 import { startLorawan } from './lorawan/lorawan.ts';
@@ -144,6 +145,15 @@ async function main() {
     log,
   );
 
+  // Rollups, telemetry partitions and retention, the monthly report mail (decision 0061); after
+  // the demo, so its history is rolled up at once.
+  const stopReportJobs = startReportJobs({
+    db,
+    log,
+    mailer: services.mailer,
+    retentionMonths: config.telemetryRetentionMonths,
+  });
+
   let stopBookingFeedSync = () => {};
   let stopOutdoorSync = () => {};
   let closing = false;
@@ -158,6 +168,7 @@ async function main() {
     stopBookingFeedSync();
     stopOutdoorSync();
     stopAlertJobs();
+    stopReportJobs();
     stopWarmUpLearning();
     stopAuditPurge();
     await lorawan.close();

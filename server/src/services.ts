@@ -38,6 +38,7 @@ import { PlansService } from './modules/plans/plans.service.ts';
 import { PreviewService } from './modules/plans/preview.service.ts';
 import { PublicHeatingViewService } from './modules/public-heating-view/public-heating-view.service.ts';
 import { QrCodesService } from './modules/qr-codes/qr-codes.service.ts';
+import { ReportsService } from './modules/reports/reports.service.ts';
 import { UnitSeriesService } from './modules/unit-series/unit-series.service.ts';
 import { UnitsService } from './modules/units/units.service.ts';
 import { WarmUpService } from './modules/warm-up/warm-up.service.ts';
@@ -70,6 +71,7 @@ export interface Services {
   readonly buildings: BuildingsService;
   readonly apiTokens: ApiTokensService;
   readonly audit: AuditService;
+  readonly reports: ReportsService;
   readonly buildingDays: BuildingDaysService;
   readonly bookingFeeds: BookingFeedsService;
   /** The events calendar's background: closures, holidays, own days and bookings in a window. */
@@ -161,6 +163,7 @@ export function createServices({ config, db, log, ports = {} }: ServicesOptions)
     buildings: new BuildingsService(heating),
     apiTokens: new ApiTokensService({ db, now }),
     audit: new AuditService({ db }),
+    reports: new ReportsService({ db }),
     buildingDays: new BuildingDaysService(heating),
     bookingFeeds: new BookingFeedsService({
       ...heating,

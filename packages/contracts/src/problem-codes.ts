@@ -142,6 +142,8 @@ export const PROBLEM_CODES = [
   'checkout_unknown',
   /** An API token id that is not one of the company's. */
   'unknown_api_token',
+  /** A building's meter reading (month and carrier) that is not there. */
+  'unknown_meter_reading',
   /** A company at its most API tokens. params: max */
   'api_tokens_full',
   /** An API token calling an endpoint outside its company's. */

@@ -171,6 +171,8 @@ export const ReportExportQuerySchema = z
     groupId: z.uuid().optional(),
     unitId: z.uuid().optional(),
     format: z.enum(REPORT_EXPORT_FORMATS).default('excel'),
+    /** Language of the column headers and the PDF. */
+    lang: z.enum(['de', 'en']).default('de'),
   })
   .refine((q) => [q.buildingId, q.groupId, q.unitId].filter(Boolean).length <= 1, {
     message: 'give at most one of buildingId, groupId and unitId',

@@ -57,6 +57,17 @@ export const PERMISSION_MATRIX: Record<string, Access> = {
   // The audit log (decision 0059).
   'GET /api/companies/{companyId}/audit-log': 'manage',
   'GET /api/companies/{companyId}/audit-log/export': 'manage',
+  // Energy and comfort reports, the export API and a building's meter readings (decision 0061).
+  'GET /api/companies/{companyId}/reports': 'read',
+  'GET /api/companies/{companyId}/reports/export': 'read',
+  'GET /api/companies/{companyId}/reports/rollups': 'read',
+  'GET /api/companies/{companyId}/reports/telemetry': 'read',
+  'GET /api/companies/{companyId}/reports/subscription': 'read',
+  'PUT /api/companies/{companyId}/reports/subscription': 'read',
+  'GET /api/companies/{companyId}/buildings/{buildingId}/report-data': 'read',
+  'PUT /api/companies/{companyId}/buildings/{buildingId}/report-settings': 'operate',
+  'PUT /api/companies/{companyId}/buildings/{buildingId}/meter-readings': 'operate',
+  'DELETE /api/companies/{companyId}/buildings/{buildingId}/meter-readings/{month}/{carrier}': 'operate',
   'POST /api/companies/{id}/members/{email}': 'manage',
   'PATCH /api/companies/{id}/members/{sub}': 'manage',
   'DELETE /api/companies/{id}/members/{sub}': 'manage',

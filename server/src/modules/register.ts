@@ -32,6 +32,7 @@ import { meRoutes } from './me/me.routes.ts';
 import { plansRoutes } from './plans/plans.routes.ts';
 import { publicHeatingViewRoutes } from './public-heating-view/public-heating-view.routes.ts';
 import { qrCodesRoutes } from './qr-codes/qr-codes.routes.ts';
+import { reportsRoutes } from './reports/reports.routes.ts';
 import { unitSeriesRoutes } from './unit-series/unit-series.routes.ts';
 import { unitsRoutes } from './units/units.routes.ts';
 import { warmUpRoutes } from './warm-up/warm-up.routes.ts';
@@ -76,4 +77,5 @@ export async function registerModules(app: FastifyInstance, options: ModulesOpti
   await app.register(alertsRoutes, { alerts: s.alerts });
   await app.register(apiTokensRoutes, { apiTokens: s.apiTokens });
   await app.register(auditRoutes, { audit: s.audit });
+  await app.register(reportsRoutes, { reports: s.reports });
 }

@@ -1,0 +1,142 @@
+/**
+ * The jobs behind the reports (decision 0061), safe on every instance:
+ * - rollups every 5 minutes (`runRollups`: one company at a time under a skip-locked row);
+ * - telemetry partitions ahead and raw data past TELEMETRY_RETENTION_MONTHS dropped, every 6 hours
+ *   (both idempotent);
+ * - the monthly PDF report mailed from the 1st to members who subscribed: each member's row is
+ *   claimed by moving its `last_month` forward before the mail goes, so no two instances send it.
+ */
+import { sql } from 'drizzle-orm';
+import { DateTime } from 'luxon';
+import type { Db } from '../db/client.ts';
+import type { Logger } from '../logger.ts';
+import type { Mailer } from '../modules/me/me.ports.ts';
+import { buildReport } from '../modules/reports/report-build.ts';
+import { formatters, renderReportPdf } from '../modules/reports/report-pdf.ts';
+import { monthPeriod } from '../modules/reports/report-period.ts';
+import { scopeName } from '../modules/reports/reports.repository.ts';
+import { runRollups } from '../modules/reports/rollups.ts';
+import { ensureTelemetryPartitions, purgeTelemetry } from '../modules/reports/telemetry-partitions.ts';
+import { startPeriodic } from './periodic.ts';
+
+const ROLLUP_MS = 5 * 60_000;
+const PARTITION_MS = 6 * 3_600_000;
+const MAIL_MS = 3_600_000;
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/**
+ * Mails last month's company report as PDF to every subscribed member not yet sent it.
+ * @returns how many mails went out.
+ */
+export async function mailMonthlyReports(db: Db, mailer: Mailer, now: Date = new Date()): Promise<number> {
+  let sent = 0;
+  for (;;) {
+    // Claim one member whose company's last month (in its zone) has not been mailed yet.
+    const [claim] = rowsOf<{
+      company_id: string;
+      time_zone: string;
+      email: string;
+      lang: 'de' | 'en' | null;
+      month: string;
+    }>(
+      await db.execute(sql`
+        with due as (
+          select s.company_id, s.user_id, c.time_zone, u.email, u.lang, m.month
+          from report_subscriptions s
+          join companies c on c.id = s.company_id
+          join users u on u.id = s.user_id
+          cross join lateral (select to_char(date_trunc('month', ${now.toISOString()}::timestamptz at time zone c.time_zone)
+            - interval '1 month', 'YYYY-MM') as month) m
+          where u.email <> '' and (s.last_month is null or s.last_month < m.month)
+          limit 1
+          for update of s skip locked
+        )
+        update report_subscriptions s set last_month = due.month from due
+        where s.company_id = due.company_id and s.user_id = due.user_id
+        returning due.company_id, due.time_zone, due.email, due.lang, due.month`),
+    );
+    if (!claim) return sent;
+    const lang = claim.lang ?? 'de';
+    const scope = { kind: 'company' } as const;
+    const name = (await scopeName(db, claim.company_id, scope)) ?? '';
+    const report = await buildReport(
+      db,
+      { companyId: claim.company_id, timeZone: claim.time_zone },
+      scope,
+      name,
+      monthPeriod(claim.month),
+    );
+    const label = formatters(lang).month(claim.month);
+    await mailer.send(
+      claim.email,
+      lang === 'de'
+        ? `Heizplan: Monatsbericht ${label} – ${name}`
+        : `Heizplan: monthly report ${label} – ${name}`,
+      lang === 'de'
+        ? `Guten Tag,\n\nim Anhang finden Sie den Energie- und Komfortbericht für ${label} (${name}).\nSie erhalten ihn, weil Sie ihn unter „Berichte“ abonniert haben; dort können Sie ihn auch abbestellen.\n`
+        : `Hello,\n\nattached is the energy and comfort report for ${label} (${name}).\nYou receive it because you subscribed under "Reports"; you can unsubscribe there.\n`,
+      [
+        {
+          filename: `heizplan-report-${claim.month}.pdf`,
+          content: await renderReportPdf(report, lang),
+          contentType: 'application/pdf',
+        },
+      ],
+    );
+    sent += 1;
+  }
+}
+
+/** Starts the report jobs; @returns the function that stops them. */
+export function startReportJobs({
+  db,
+  log,
+  mailer,
+  retentionMonths,
+}: {
+  db: Db;
+  log: Pick<Logger, 'info' | 'error'>;
+  mailer: Mailer;
+  retentionMonths: number;
+}): () => void {
+  const stops = [
+    startPeriodic(
+      'telemetry rollups',
+      ROLLUP_MS,
+      async () => {
+        const steps = await runRollups(db);
+        if (steps > 1) log.info({ steps }, 'telemetry rolled up');
+      },
+      log,
+    ),
+    startPeriodic(
+      'telemetry partitions and retention',
+      PARTITION_MS,
+      async () => {
+        const now = new Date();
+        const created = await ensureTelemetryPartitions(db, now);
+        const { dropped } = await purgeTelemetry(db, now, retentionMonths);
+        if (created.length > 0 || dropped.length > 0)
+          log.info({ created, dropped }, 'telemetry partitions changed');
+      },
+      log,
+    ),
+    startPeriodic(
+      'monthly report mail',
+      MAIL_MS,
+      async () => {
+        const sent = await mailMonthlyReports(db, mailer);
+        if (sent > 0)
+          log.info(
+            { sent, month: DateTime.now().minus({ months: 1 }).toFormat('yyyy-MM') },
+            'monthly reports mailed',
+          );
+      },
+      log,
+    ),
+  ];
+  return () => {
+    for (const stop of stops) stop();
+  };
+}
