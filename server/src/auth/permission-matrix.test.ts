@@ -107,6 +107,11 @@ async function buildWorld(): Promise<World> {
     publicHolidays: 'closure',
   });
   await call('PATCH', `/units/${grouped.id}`, { buildingId: building.id, floor: 'EG' });
+  await call('PUT', `/buildings/${building.id}/meter-readings`, {
+    month: '2026-10',
+    carrier: 'gas',
+    kwh: 17_000,
+  });
   const day = await call<{ id: string }>('POST', `/buildings/${building.id}/days`, {
     date: new Date(now + 30 * 86_400_000).toISOString().slice(0, 10),
     name: 'Brückentag',
@@ -229,6 +234,21 @@ function payloadFor(operation: string, w: World): { query?: string; payload?: ob
     },
     'PATCH /api/companies/{companyId}/booking-feeds/{feedId}': { payload: { preheatMinutes: 60 } },
     'POST /api/companies/{companyId}/api-tokens': { payload: { name: 'Leitsystem', role: 'heating' } },
+    'GET /api/companies/{companyId}/reports': { query: 'month=2026-11' },
+    'GET /api/companies/{companyId}/reports/export': { query: 'month=2026-11&format=pdf' },
+    'GET /api/companies/{companyId}/reports/rollups': {
+      query: `from=${encodeURIComponent(WINDOW.from)}&to=${encodeURIComponent(WINDOW.to)}&format=csv`,
+    },
+    'GET /api/companies/{companyId}/reports/telemetry': {
+      query: `from=${encodeURIComponent(WINDOW.from)}&to=${encodeURIComponent(WINDOW.to)}`,
+    },
+    'PUT /api/companies/{companyId}/reports/subscription': { payload: { subscribed: true } },
+    'PUT /api/companies/{companyId}/buildings/{buildingId}/report-settings': {
+      payload: { heatedAreaM2: 950, maxHeatingHoursPerDegreeDay: null, maxBelowComfortShare: 0.1 },
+    },
+    'PUT /api/companies/{companyId}/buildings/{buildingId}/meter-readings': {
+      payload: { month: '2026-11', carrier: 'district_heating', kwh: 21_000 },
+    },
     'POST /api/companies/{companyId}/devices': { payload: { id: hex(8), model: 'milesight-wt101' } },
     'PATCH /api/companies/{companyId}/devices/{deviceId}': { payload: { unitId: null } },
     'POST /api/companies/{companyId}/gateways': { payload: { gatewayEui: hex(8), name: 'Keller' } },
@@ -275,6 +295,8 @@ function urlFor(operation: string, w: World): string {
     .replace('{checkoutId}', w.checkoutId)
     .replace('{alertId}', w.alertId)
     .replace('{webhookId}', w.webhookId)
+    .replace('{month}', '2026-10')
+    .replace('{carrier}', 'gas')
     .replace('{sub}', TARGET_MEMBER)
     .replace('{email}', 'neu@example.test');
   const { query } = payloadFor(`${method} ${path}`, w);

@@ -194,6 +194,10 @@ export async function seedWalkFixture(t: TestApp): Promise<WalkFixture> {
   const feedBody = { name: 'Raumbuchung', unitId: unit.id, url: 'https://calendar.example.test/raum-1.ics' };
   const feed = await created(await t.call('POST', `${base}/booking-feeds`, feedBody));
   const apiToken = await created(await t.call('POST', `${base}/api-tokens`, { name: 'EMS', role: 'ems' }));
+  const reading = { month: '2026-10', carrier: 'gas', kwh: 17_000 };
+  expect((await t.call('PUT', `${base}/buildings/${building.id}/meter-readings`, reading)).statusCode).toBe(
+    200,
+  );
 
   const plan2 = { name: 'Sommer', kind: 'seasonal', validFrom: '05-01', validTo: '09-30', switchPoints: [] };
   return {
@@ -213,6 +217,8 @@ export async function seedWalkFixture(t: TestApp): Promise<WalkFixture> {
       dayId: day.id,
       feedId: feed.id,
       tokenId: apiToken.id,
+      month: '2026-10',
+      carrier: 'gas',
       token,
       invite_code: invite.id,
       email: 'carol@example.test',
@@ -228,6 +234,7 @@ export async function seedWalkFixture(t: TestApp): Promise<WalkFixture> {
       company_name: 'Neue Firma',
       lang: 'de',
       year: '2026',
+      month: '2026-11',
       // The calendar layers' window: the next four weeks (with the fixture's upcoming closure).
       from: new Date().toISOString(),
       to: new Date(Date.now() + 28 * 24 * 3600_000).toISOString(),
@@ -272,6 +279,17 @@ export async function seedWalkFixture(t: TestApp): Promise<WalkFixture> {
       },
       'PATCH /api/companies/{companyId}/booking-feeds/{feedId}': { name: 'Raumbuchung neu' },
       'POST /api/companies/{companyId}/api-tokens': { name: 'Leitsystem', role: 'heating' },
+      'PUT /api/companies/{companyId}/buildings/{buildingId}/report-settings': {
+        heatedAreaM2: 1200,
+        maxHeatingHoursPerDegreeDay: 0.5,
+        maxBelowComfortShare: 0.1,
+      },
+      'PUT /api/companies/{companyId}/buildings/{buildingId}/meter-readings': {
+        month: '2026-10',
+        carrier: 'gas',
+        kwh: 18_500,
+      },
+      'PUT /api/companies/{companyId}/reports/subscription': { subscribed: true },
       'POST /api/public/heating-view/{token}/setpoint': { setpoint: 20 },
       'POST /api/public/client-errors': {
         kind: 'error',

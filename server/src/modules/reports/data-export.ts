@@ -32,6 +32,9 @@ interface SourceSpec {
   key(row: Record<string, unknown>): unknown[];
 }
 
+/** An instant as ISO 8601 UTC text on both drivers (PGlite hands raw results back untyped). */
+const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
 const scopeOf = (f: DataExportFilter, unitColumn: SQL, buildingColumn: SQL) =>
   sql`${f.unitId ? sql`and ${unitColumn} = ${f.unitId}` : sql``} ${f.buildingId ? sql`and ${buildingColumn} = ${f.buildingId}` : sql``}`;
 
@@ -53,7 +56,7 @@ const SOURCES: Record<ExportSource, SourceSpec> = {
       'outdoor',
     ],
     batch: (f, after) => sql`
-      select unit_id, building_id, bucket, readings, room_min, room_mean, room_max, valve_mean, setpoint,
+      select unit_id, building_id, ${iso(sql`bucket`)} as bucket, readings, room_min, room_mean, room_max, valve_mean, setpoint,
         setpoint_source, heating_minutes, window_minutes, outdoor
       from unit_rollups_15m
       where company_id = ${f.companyId} and bucket >= ${f.from.toISOString()}::timestamptz
@@ -108,7 +111,7 @@ const SOURCES: Record<ExportSource, SourceSpec> = {
       'snr',
     ],
     batch: (f, after) => sql`
-      select dev_eui, time, f_cnt, unit_id, room_temperature, supply_temperature, setpoint_reported,
+      select dev_eui, ${iso(sql`time`)} as time, f_cnt, unit_id, room_temperature, supply_temperature, setpoint_reported,
         valve_opening, battery, battery_unit, rssi, snr
       from telemetry
       where company_id = ${f.companyId} and time >= ${f.from.toISOString()}::timestamptz
@@ -119,8 +122,6 @@ const SOURCES: Record<ExportSource, SourceSpec> = {
     key: (r) => [r.time, r.dev_eui, r.f_cnt],
   },
 };
-
-const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : v);
 
 /** The rows of `source` matching `filter`, batch by batch, as plain objects (times ISO strings). */
 export async function* exportRows(
@@ -133,11 +134,11 @@ export async function* exportRows(
     const rows: Record<string, unknown>[] = rowsOf(await db.execute(spec.batch(filter, after)));
     for (const row of rows) {
       const out: Record<string, unknown> = {};
-      for (const column of spec.columns) out[column] = iso(row[column]);
+      for (const column of spec.columns) out[column] = row[column];
       yield out;
     }
     if (rows.length < BATCH) return;
-    after = spec.key(rows.at(-1) as Record<string, unknown>).map(iso);
+    after = spec.key(rows.at(-1) as Record<string, unknown>);
   }
 }
 

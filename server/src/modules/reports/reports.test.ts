@@ -1,0 +1,266 @@
+/**
+ * The reports API (decision 0061) on rollups of a simulated November: comfort, heating and
+ * degree-day figures per company, building and room; efficiency losses; targets; consumption;
+ * the month as German-Excel CSV, machine CSV, XLSX and PDF; the export API; the monthly mail.
+ */
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
+import { buildingOutdoorTemperatures, heatingLog, telemetry, users } from '../../db/schema.ts';
+import { mailMonthlyReports } from '../../jobs/report-jobs.ts';
+import { seedCompanies } from '../units/heating-test-fixtures.ts';
+import { runRollups } from './rollups.ts';
+
+const HOUR = 3_600_000;
+// 2 to 29 November 2026 (Berlin), hour by hour.
+const START = Date.parse('2026-11-01T23:00:00Z');
+const END = Date.parse('2026-11-29T23:00:00Z');
+
+describe('reports', () => {
+  let t: TestApp;
+  let c: string;
+  let companyId: string;
+  let otherCompanyId: string;
+  let building: { id: string };
+  let warm: { id: string };
+  let cold: { id: string };
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    ({ companyId, otherCompanyId } = await seedCompanies(t.database.db));
+    c = `/api/companies/${companyId}`;
+    building = (await t.call('POST', `${c}/buildings`, { name: 'Grundschule', state: 'BY' })).json();
+    warm = (await t.call('POST', `${c}/units`, { name: 'Klasse 1a', buildingId: building.id })).json();
+    cold = (await t.call('POST', `${c}/units`, { name: 'Klasse 1b', buildingId: building.id })).json();
+    const db = t.database.db;
+    // Comfort 21 °C 07:00–16:00 (Berlin, 06:00–15:00 UTC), 17 °C otherwise; outdoor 5 °C.
+    const log: (typeof heatingLog.$inferInsert)[] = [];
+    const rows: (typeof telemetry.$inferInsert)[] = [];
+    const outdoor: (typeof buildingOutdoorTemperatures.$inferInsert)[] = [];
+    let fCnt = 0;
+    for (let at = START; at < END; at += HOUR) {
+      const utcHour = new Date(at).getUTCHours();
+      const comfort = utcHour >= 6 && utcHour < 15;
+      if (utcHour === 6 || utcHour === 15 || at === START)
+        for (const unit of [warm, cold])
+          log.push({
+            companyId,
+            unitId: unit.id,
+            kind: 'regular_plan',
+            newSetpoint: comfort ? 21 : 17,
+            at: new Date(at),
+          });
+      outdoor.push({
+        companyId,
+        buildingId: building.id,
+        at: new Date(at),
+        temperature: 5,
+        kind: 'observed',
+        provider: 'test',
+      });
+      for (let q = 0; q < 4; q++) {
+        const time = new Date(at + q * 15 * 60_000 + 60_000);
+        // 1a reaches comfort and heats with a window open 07:00–08:00 each day; 1b never gets warm.
+        rows.push({
+          devEui: '70b3d52dd3000a1a',
+          time,
+          fCnt: fCnt++,
+          companyId,
+          unitId: warm.id,
+          fPort: 1,
+          roomTemperature: comfort ? 21.2 : 17.5,
+          valveOpening: comfort ? 40 : 0,
+        });
+        rows.push({
+          devEui: '70b3d52dd3000a1b',
+          time,
+          fCnt: fCnt++,
+          companyId,
+          unitId: cold.id,
+          fPort: 1,
+          roomTemperature: comfort ? 18.2 : 16.5,
+          valveOpening: 100,
+        });
+      }
+    }
+    for (let i = 0; i < rows.length; i += 2000) await db.insert(telemetry).values(rows.slice(i, i + 2000));
+    await db.insert(heatingLog).values(log);
+    await db.insert(buildingOutdoorTemperatures).values(outdoor);
+    await runRollups(db, new Date(END + HOUR));
+  }, 120_000);
+  afterAll(() => t.close());
+
+  const report = async (query: string, user = 'alice') => {
+    const res = await t.call('GET', `${c}/reports?${query}`, undefined, user);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json();
+  };
+
+  it('reports comfort, heating and degree days of the company with its buildings below', async () => {
+    const r = await report('month=2026-11');
+    expect(r.period).toEqual({ kind: 'month', key: '2026-11', from: '2026-11-01', to: '2026-11-30' });
+    expect(r.rooms).toBe(2);
+    // 28 days × 9 comfort hours × 2 rooms; 1b's are all more than 0.5 K below 21 °C.
+    expect(r.comfort.occupiedHours).toBeCloseTo(504, 0);
+    expect(r.comfort.belowComfortShare).toBeCloseTo(0.5, 2);
+    expect(r.comfort.categoryHours.i).toBeCloseTo(252, 0);
+    expect(r.comfort.worstRooms[0]).toMatchObject({ name: 'Klasse 1b', belowComfortShare: 1 });
+    // 28 days of 15 K below 15 °C: G20/15 = 28 × 15.
+    expect(r.weather.current.degreeDays).toBeCloseTo(420, 0);
+    expect(r.rows).toEqual([
+      expect.objectContaining({ kind: 'building', id: building.id, name: 'Grundschule', rooms: 2 }),
+    ]);
+    expect(r.losses).toContainEqual(
+      expect.objectContaining({ kind: 'always_below_target', name: 'Klasse 1b' }),
+    );
+    expect(r.saving.referenceComfortC).toBeCloseTo(21, 1);
+    // 28 days, and the first quarter hours of the 30th carried over from the last uplinks.
+    expect(r.days).toHaveLength(29);
+  });
+
+  it('drills down to a building and a room; another company’s building is unknown', async () => {
+    const b = await report(`month=2026-11&buildingId=${building.id}`);
+    expect(b.scope).toEqual({ kind: 'building', id: building.id, name: 'Grundschule' });
+    expect(b.rows.map((row: { name: string }) => row.name).sort()).toEqual(['Klasse 1a', 'Klasse 1b']);
+    const room = await report(`month=2026-11&unitId=${warm.id}`);
+    expect(room).toMatchObject({ rooms: 1, rows: [], scope: { kind: 'unit', name: 'Klasse 1a' } });
+    expect(room.comfort.belowComfortShare).toBe(0);
+
+    const other = (
+      await t.call(
+        'POST',
+        `/api/companies/${otherCompanyId}/buildings`,
+        { name: 'X', state: 'BE' },
+        'mallory',
+      )
+    ).json();
+    const res = await t.call('GET', `${c}/reports?month=2026-11&buildingId=${other.id}`);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 'unknown_building' });
+    const both = await t.call('GET', `${c}/reports?month=2026-11&season=2026`);
+    expect(both.statusCode).toBe(400);
+  });
+
+  it('shows consumption per degree day and area, and the targets a month missed', async () => {
+    const put = (path: string, body: object) => t.call('PUT', `${c}/buildings/${building.id}/${path}`, body);
+    expect((await put('meter-readings', { month: '2026-11', carrier: 'gas', kwh: 8400 })).statusCode).toBe(
+      200,
+    );
+    const tooHigh = await put('report-settings', {
+      heatedAreaM2: 600,
+      maxHeatingHoursPerDegreeDay: 0.1,
+      maxBelowComfortShare: 1.5,
+    });
+    expect(tooHigh.statusCode).toBe(400);
+    expect(tooHigh.json().errors[0]).toMatchObject({
+      field: 'body.maxBelowComfortShare',
+      message: 'must be at most 100 %',
+    });
+    expect(
+      (
+        await put('report-settings', {
+          heatedAreaM2: 600,
+          maxHeatingHoursPerDegreeDay: 0.1,
+          maxBelowComfortShare: 0.2,
+        })
+      ).statusCode,
+    ).toBe(200);
+    const r = await report(`month=2026-11&buildingId=${building.id}`);
+    expect(r.energy).toMatchObject({ kwh: 8400, heatedAreaM2: 600, kwhPerM2: 14 });
+    expect(r.energy.kwhPerDegreeDay).toBeCloseTo(20, 0);
+    expect(r.targets.missed.sort()).toEqual(['below_comfort_share', 'heating_hours_per_degree_day']);
+    const data = (await t.call('GET', `${c}/buildings/${building.id}/report-data`)).json();
+    expect(data.readings).toEqual([{ month: '2026-11', carrier: 'gas', kwh: 8400 }]);
+    expect(
+      (await t.call('DELETE', `${c}/buildings/${building.id}/meter-readings/2026-11/gas`)).statusCode,
+    ).toBe(204);
+    const gone = await t.call('DELETE', `${c}/buildings/${building.id}/meter-readings/2026-11/gas`);
+    expect(gone.json()).toMatchObject({ status: 404, code: 'unknown_meter_reading' });
+  });
+
+  it('exports the month for German Excel, for machines, as XLSX and as PDF', async () => {
+    const excel = await t.call('GET', `${c}/reports/export?month=2026-11&format=excel`);
+    expect(excel.headers['content-type']).toContain('text/csv');
+    expect(excel.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    const [header, first] = excel.body.slice(1).split('\n');
+    expect(header?.split(';').slice(0, 4)).toEqual(['Tag', 'Gebäude', 'Raum', 'Raum Ø (°C)']);
+    expect(first).toMatch(/^2026-11-02;Grundschule;Klasse 1a;18,89;/);
+
+    const csv = await t.call('GET', `${c}/reports/export?month=2026-11&format=csv&lang=en&unitId=${cold.id}`);
+    const lines = csv.body.trim().split('\n');
+    expect(lines[0]?.startsWith('day,building,unit,room_mean_c')).toBe(true);
+    // The header and 29 days (the 30th begins with values carried over from the 29th).
+    expect(lines).toHaveLength(30);
+
+    const xlsx = await t.call('GET', `${c}/reports/export?month=2026-11&format=xlsx`);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0];
+    expect(sheet?.getRow(2).getCell(3).value).toBe('Klasse 1a');
+    expect(typeof sheet?.getRow(2).getCell(4).value).toBe('number');
+
+    const pdf = await t.call('GET', `${c}/reports/export?month=2026-11&format=pdf`);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['content-disposition']).toContain('heizplan-report-2026-11.pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('streams rollups and raw uplinks through the export API, scoped to the company', async () => {
+    const range = `from=${encodeURIComponent('2026-11-10T00:00:00Z')}&to=${encodeURIComponent('2026-11-11T00:00:00Z')}`;
+    const json = await t.call('GET', `${c}/reports/rollups?${range}&unitId=${warm.id}`);
+    const quarters = json.json();
+    expect(quarters).toHaveLength(96);
+    expect(quarters[0]).toMatchObject({
+      unit_id: warm.id,
+      bucket: '2026-11-10T00:00:00.000Z',
+      room_mean: 17.5,
+      setpoint: 17,
+    });
+    const daily = await t.call('GET', `${c}/reports/rollups?${range}&resolution=daily&format=csv`);
+    expect(daily.body.split('\n')[0]).toBe(
+      'unit_id,building_id,day,room_min,room_mean,room_max,valve_mean,setpoint_mean,heating_minutes,window_minutes,outdoor_mean,occupied_minutes,below_comfort_minutes,setback_minutes',
+    );
+    const raw = (await t.call('GET', `${c}/reports/telemetry?${range}&buildingId=${building.id}`)).json();
+    expect(raw).toHaveLength(2 * 96);
+    const stranger = await t.call('GET', `${c}/reports/telemetry?${range}`, undefined, 'mallory');
+    expect(stranger.statusCode).toBe(404);
+    const backwards = await t.call(
+      'GET',
+      `${c}/reports/rollups?from=2026-11-11T00:00:00Z&to=2026-11-10T00:00:00Z`,
+    );
+    expect(backwards.json().errors[0]).toMatchObject({
+      field: 'querystring.to',
+      message: 'must be after from',
+    });
+  });
+
+  it('mails last month’s PDF once to a subscriber, from the next 1st on', async () => {
+    await t.database.db.update(users).set({ email: 'alice@example.test', lang: 'de' });
+    expect((await t.call('PUT', `${c}/reports/subscription`, { subscribed: true })).json()).toEqual({
+      subscribed: true,
+    });
+    const sent: { to: string; subject: string; attachments?: { filename: string; content: Buffer }[] }[] = [];
+    const mailer = {
+      send: async (
+        to: string,
+        subject: string,
+        _text: string,
+        attachments?: { filename: string; content: Buffer }[],
+      ) => {
+        sent.push({ to, subject, attachments });
+      },
+    };
+    // Subscribing counts last month as sent: nothing goes out this month.
+    expect(await mailMonthlyReports(t.database.db, mailer, new Date())).toBe(0);
+    const nextFirst = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() + 1, 1, 6));
+    expect(await mailMonthlyReports(t.database.db, mailer, nextFirst)).toBe(1);
+    expect(await mailMonthlyReports(t.database.db, mailer, nextFirst)).toBe(0);
+    expect(sent[0]).toMatchObject({
+      to: 'alice@example.test',
+      subject: expect.stringContaining('Monatsbericht'),
+    });
+    expect(sent[0]?.attachments?.[0]?.content.subarray(0, 5).toString()).toBe('%PDF-');
+    await t.call('PUT', `${c}/reports/subscription`, { subscribed: false });
+    expect((await t.call('GET', `${c}/reports/subscription`)).json()).toEqual({ subscribed: false });
+  });
+});
