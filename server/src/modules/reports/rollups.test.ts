@@ -159,10 +159,12 @@ describe('telemetry rollups', () => {
   });
 
   it('folds in an uplink that arrived late and moves on quarter hour by quarter hour', async () => {
-    await database.db.insert(telemetry).values(uplink(20, 18.4, 100));
+    // Within the half hour before the complete point (06:45 local at 07:02).
+    await database.db.insert(telemetry).values(uplink(35, 18.8, 60));
     expect(await runRollups(database.db, at(80))).toBe(1);
-    const silent = (await quarters()).find((r) => r.bucket.getTime() === at(15).getTime());
-    expect(silent).toMatchObject({ readings: 1, roomMean: 18.4 });
+    const late = (await quarters()).find((r) => r.bucket.getTime() === at(30).getTime());
+    expect(late?.readings).toBe(2);
+    expect(late?.roomMean).toBeCloseTo(18.9, 5);
     const [state] = await database.db.select().from(rollupState).where(eq(rollupState.companyId, companyId));
     expect(state?.doneUntil).toEqual(at(75));
   });

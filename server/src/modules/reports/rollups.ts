@@ -16,8 +16,11 @@ import type { Db } from '../../db/client.ts';
 import { BELOW_COMFORT_K, COMFORT_FLOOR_C, STUCK_OPEN_K, STUCK_OPEN_VALVE } from './comfort.ts';
 
 const QUARTER_MS = 15 * 60_000;
-/** Late uplinks this much before the complete point are still folded into their bucket. */
-const RELOOK_MS = 60 * 60_000;
+/**
+ * Uplinks this late are still folded into their bucket: the network server forwards an uplink at
+ * once, so only a broker or instance outage delays one, and ingest catches up within minutes.
+ */
+const RELOOK_MS = 30 * 60_000;
 /** A bucket is complete this long after its end (uplinks travel through the network server). */
 const SETTLE_MS = 2 * 60_000;
 /** Most time one transaction rolls up, so a long backlog commits step by step. */
@@ -62,6 +65,29 @@ export async function rollUpQuarterHours(
       where company_id = ${companyId} and unit_id is not null
         and time >= ${f}::timestamptz and time < ${t}::timestamptz
       group by 1, 2
+    ),
+    -- Each unit's setpoints as intervals: the one in force at the start and the changes after it.
+    changes as (
+      select a.unit_id, s.new_setpoint, s.kind, s.at, s.id from active a
+      cross join lateral (
+        select h.new_setpoint, h.kind, h.at, h.id from heating_log h
+        where h.unit_id = a.unit_id and h.at <= ${f}::timestamptz
+        order by h.at desc, h.id desc limit 1
+      ) s
+      union all
+      select h.unit_id, h.new_setpoint, h.kind, h.at, h.id from heating_log h
+      where h.unit_id in (select unit_id from active)
+        and h.at > ${f}::timestamptz and h.at < ${t}::timestamptz
+    ),
+    steps as (
+      select unit_id, new_setpoint, kind, at, lead(at) over (partition by unit_id order by at, id) as next_at
+      from changes
+    ),
+    windows as (
+      select unit_id, opened_at, coalesce(clear_since, resolved_at, ${n}::timestamptz) as closed_at
+      from alerts
+      where company_id = ${companyId} and kind = 'open_window' and unit_id is not null
+        and opened_at < ${t}::timestamptz and coalesce(clear_since, resolved_at, ${n}::timestamptz) > ${f}::timestamptz
     )
     insert into unit_rollups_15m (company_id, unit_id, building_id, bucket, readings, room_min, room_mean,
       room_max, valve_mean, setpoint, setpoint_source, heating_minutes, window_minutes, outdoor)
@@ -78,19 +104,12 @@ export async function rollUpQuarterHours(
         and t.time < g.bucket and t.time >= g.bucket - interval '1 hour'
       order by t.time desc limit 1
     ) l on true
+    left join steps s on s.unit_id = g.unit_id and s.at <= g.bucket and (s.next_at is null or s.next_at > g.bucket)
     left join lateral (
-      select h.new_setpoint, h.kind from heating_log h
-      where h.unit_id = g.unit_id and h.at <= g.bucket
-      order by h.at desc, h.id desc limit 1
-    ) s on true
-    left join lateral (
-      select sum(extract(epoch from
-        least(g.bucket + interval '15 minutes', coalesce(a.clear_since, a.resolved_at, ${n}::timestamptz))
-        - greatest(g.bucket, a.opened_at))) / 60 as minutes
-      from alerts a
-      where a.company_id = ${companyId} and a.kind = 'open_window' and a.unit_id = g.unit_id
-        and a.opened_at < g.bucket + interval '15 minutes'
-        and coalesce(a.clear_since, a.resolved_at, ${n}::timestamptz) > g.bucket
+      select sum(extract(epoch from least(g.bucket + interval '15 minutes', x.closed_at) - greatest(g.bucket, x.opened_at))) / 60
+        as minutes
+      from windows x
+      where x.unit_id = g.unit_id and x.opened_at < g.bucket + interval '15 minutes' and x.closed_at > g.bucket
     ) w on true
     left join building_outdoor_temperatures o
       on o.building_id = g.building_id and o.at = date_bin('1 hour', g.bucket, timestamptz '2000-01-01')
