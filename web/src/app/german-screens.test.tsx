@@ -7,6 +7,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { BUILDING_ID, buildingReport, reportsApi } from '../features/reports/report-fixtures.ts';
 import { registryApi } from '../test/devices-fixtures.ts';
 import { resources } from '../test/locales.ts';
 import { renderRoutes } from '../test/render.tsx';
@@ -145,6 +146,23 @@ describe('German screens', { timeout: 20_000 }, () => {
     await userEvent.click(screen.getByTestId('building-save'));
     expect(await screen.findByTestId('building-postcode-field-error')).toHaveTextContent(
       'Eine Postleitzahl hat fünf Ziffern.',
+    );
+    expectGerman();
+  });
+
+  it('reports: a building with its meters and targets, and a refused share below comfort', async () => {
+    // Without days: the chart (uPlot) needs a canvas jsdom does not have.
+    open(
+      `/reports?month=2026-11&buildingId=${BUILDING_ID}`,
+      reportsApi({ [BUILDING_ID]: { ...buildingReport(), days: [] } }),
+    );
+    await screen.findByTestId('report-kpis');
+    const share = await screen.findByTestId('report-settings-max-share');
+    await userEvent.clear(share);
+    await userEvent.type(share, '150');
+    await userEvent.click(screen.getByTestId('report-settings-save'));
+    expect(await screen.findByTestId('report-settings-max-share-field-error')).toHaveTextContent(
+      'Der max. Anteil unter Komfort darf höchstens 100 % betragen.',
     );
     expectGerman();
   });

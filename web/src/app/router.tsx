@@ -175,6 +175,13 @@ const guardedRoutes: RouteObject[] = [
     ),
   },
   {
+    path: 'reports',
+    ...screen(
+      async () => (await import('../features/reports/routes/reports-page.tsx')).ReportsPage,
+      ['reports', 'problems'],
+    ),
+  },
+  {
     path: 'subSetup',
     ...screen(async () => (await import('../features/billing/routes/sub-setup-page.tsx')).SubSetupPage),
   },

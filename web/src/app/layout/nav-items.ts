@@ -1,7 +1,7 @@
 /**
  * Navigation entries of spec §2 ("Navigation labels"), plus groups, buildings, events,
- * closures and booking calendars, which are routes too, and the alert centre with its badge. An entry with a `capability` shows only
- * to roles that have it (decision 0022).
+ * closures and booking calendars, which are routes too, the alert centre with its badge, and
+ * the reports. An entry with a `capability` shows only to roles that have it (decision 0022).
  */
 import type { Capability } from '@heizplan/contracts/permissions';
 import type { ComponentType } from 'react';
@@ -48,6 +48,7 @@ export const mainNav: NavItem[] = [
     icon: 'M6 16V11a6 6 0 0 1 12 0v5l2 2H4zM10 21h4',
     badge: AlertBadge,
   },
+  { to: '/reports', labelKey: 'nav.reports', icon: 'M4 20h16M7 16v-5M12 16V6M17 16v-8' },
   {
     to: '/assign',
     labelKey: 'nav.assign',

@@ -1,0 +1,214 @@
+/**
+ * The reports screen (decision 0061): key figures in German, drilling down from the company to a
+ * building and a room (the request's scope follows, the address keeps it), the month's files,
+ * a building's meters and targets only for members who operate (the share typed in percent,
+ * refused above 100 %), and a period without readings.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setLanguage } from '../../app/i18n.ts';
+import { routes } from '../../app/router.tsx';
+import { buildingsApi, testBuilding } from '../../test/buildings-fixtures.ts';
+import { renderRoutes } from '../../test/render.tsx';
+import { type FetchHandler, signIn, testProfile } from '../../test/signed-in.ts';
+import { BUILDING_ID, reportsApi, testReport, UNIT_ID } from './report-fixtures.ts';
+
+// uPlot needs a canvas jsdom does not have; the chart's options are checked in report-view.test.ts.
+vi.mock('./components/days-chart.tsx', () => ({
+  default: ({ days }: { days: unknown[] }) => <div data-testid="report-chart">{days.length}</div>,
+}));
+
+function open(
+  path: string,
+  { role = 'admin', api = reportsApi() }: { role?: 'admin' | 'ems'; api?: FetchHandler } = {},
+) {
+  const building = testBuilding({ id: BUILDING_ID, name: 'Hauptgebäude' });
+  const { session, fetchMock } = signIn({
+    role,
+    profile: testProfile({ lang: 'de' }),
+    extra: (method, url, init) => api(method, url, init) ?? buildingsApi([building])(method, url, init),
+  });
+  return { ...renderRoutes(routes, path, { session }), fetchMock };
+}
+
+/** The URLs of the report requests so far. */
+const reportCalls = (fetchMock: ReturnType<typeof open>['fetchMock']) =>
+  fetchMock.mock.calls
+    .map(([url]) => String(url))
+    .filter((url) => url.startsWith('/api/companies/c1/reports?'));
+
+describe('reports screen', { timeout: 20_000 }, () => {
+  beforeEach(async () => {
+    localStorage.clear();
+    await setLanguage('de');
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('shows the key figures in German', async () => {
+    open('/reports?month=2026-11');
+    expect(await screen.findByTestId('kpi-comfort-value')).toHaveTextContent('12 %');
+    expect(screen.getByTestId('kpi-comfort')).toHaveTextContent('mehr als 0,5 K unter dem Sollwert');
+    expect(screen.getByTestId('kpi-comfort')).toHaveTextContent('600 h belegt');
+    expect(screen.getByTestId('kpi-heating-value')).toHaveTextContent('1.234,5 h');
+    expect(screen.getByTestId('kpi-heating')).toHaveTextContent('3 h je Gradtag');
+    expect(screen.getByTestId('kpi-setback-value')).toHaveTextContent('980 h');
+    expect(screen.getByTestId('kpi-window-value')).toHaveTextContent('6,5 h');
+    expect(screen.getByTestId('kpi-degree-days-value')).toHaveTextContent('412 Kd');
+    expect(screen.getByTestId('kpi-degree-days')).toHaveTextContent('Ø außen 4,2 °C');
+    expect(screen.getByTestId('kpi-change-previous')).toHaveTextContent('−10 % ggü. Vormonat');
+    expect(screen.getByTestId('kpi-change-previous-year')).toHaveTextContent('+5 % ggü. Vorjahr');
+    expect(screen.getByTestId('kpi-energy-value')).toHaveTextContent('12.345,6 kWh');
+    expect(screen.getByTestId('kpi-energy')).toHaveTextContent('29,97 kWh je Gradtag');
+    expect(screen.getByTestId('kpi-energy-per-m2')).toHaveTextContent('8,2 kWh/m²');
+    expect(screen.getByTestId('kpi-saving-value')).toHaveTextContent('18 %');
+    expect(screen.getByTestId('kpi-saving-hint')).toHaveTextContent(
+      'Schätzung gegenüber einem Referenzplan (Komfort Mo–Fr 07:00–18:00, sonst 4 K abgesenkt), keine Messung',
+    );
+    expect(screen.getByTestId('report-summary')).toHaveTextContent(
+      '01.11.2026 – 30.11.2026 · 3 Räume mit Messwerten · Datenabdeckung 95 %',
+    );
+    expect(screen.getByTestId('report-category-i')).toHaveTextContent('Kategorie I (ab 21 °C): 300 h · 50 %');
+    const missed = screen.getByTestId('report-targets-missed');
+    expect(missed).toHaveTextContent('Heizstunden je Gradtag: 3 h – Ziel höchstens 2,5 h');
+    expect(missed).toHaveTextContent('Anteil unter Komfort: 12 % – Ziel höchstens 10 %');
+    const losses = screen.getByTestId('report-losses');
+    expect(within(losses).getByText('Geheizt bei offenem Fenster')).toBeInTheDocument();
+    expect(within(losses).getByText('Gerät meldet zu selten')).toBeInTheDocument();
+    expect(losses).toHaveTextContent('35 % der Zeit');
+    expect(screen.getByTestId('report-overrides-web')).toHaveTextContent(
+      'In der Web-App: 4 Änderungen · 7,5 h',
+    );
+    expect(screen.getByTestId('report-overrides-value')).toHaveTextContent('5');
+    expect(screen.getByTestId(`report-rows-row-building-${BUILDING_ID}`)).toHaveTextContent('21,5 °C');
+    expect(await screen.findByTestId('report-chart')).toHaveTextContent('2');
+    expect(screen.getAllByTestId('nav-reports')[0]).toHaveTextContent('Berichte');
+  });
+
+  it('drills down from the company to a building and a room, and back up, in the address too', async () => {
+    const { fetchMock, router } = open('/reports?month=2026-11');
+    await userEvent.click(await screen.findByTestId(`report-row-link-${BUILDING_ID}`));
+    expect(await screen.findByTestId('report-crumb-building')).toHaveTextContent('Hauptgebäude');
+    expect(router.location().search).toBe(`?month=2026-11&buildingId=${BUILDING_ID}`);
+    expect(reportCalls(fetchMock).at(-1)).toBe(
+      `/api/companies/c1/reports?month=2026-11&buildingId=${BUILDING_ID}`,
+    );
+
+    await userEvent.click(await screen.findByTestId(`report-row-link-${UNIT_ID}`));
+    await waitFor(() => expect(screen.getByTestId('report-crumb-unit')).toHaveTextContent('Aula'));
+    // The room's report alone is asked for; the building stays for the breadcrumb.
+    expect(reportCalls(fetchMock).at(-1)).toBe(`/api/companies/c1/reports?month=2026-11&unitId=${UNIT_ID}`);
+    expect(router.location().search).toBe(`?month=2026-11&buildingId=${BUILDING_ID}&unitId=${UNIT_ID}`);
+    expect(await screen.findByTestId('report-crumb-building')).toHaveTextContent('Hauptgebäude');
+
+    await userEvent.click(screen.getByTestId('report-crumb-company'));
+    await waitFor(() => expect(router.location().search).toBe('?month=2026-11'));
+    expect(await screen.findByTestId(`report-row-link-${BUILDING_ID}`)).toBeInTheDocument();
+  });
+
+  it('moves by month and switches to the heating season holding the month', async () => {
+    const { fetchMock, router } = open('/reports?month=2026-11');
+    await screen.findByTestId('report-content');
+    await userEvent.click(screen.getByTestId('report-period-previous'));
+    await waitFor(() => expect(reportCalls(fetchMock).at(-1)).toContain('month=2026-10'));
+    await userEvent.click(screen.getByTestId('report-period-season'));
+    expect(await screen.findByTestId('report-season')).toHaveTextContent('Heizperiode 2026/27');
+    await waitFor(() => expect(reportCalls(fetchMock).at(-1)).toBe('/api/companies/c1/reports?season=2026'));
+    expect(router.location().search).toBe('?season=2026');
+  });
+
+  it('downloads the month of the scope shown in each format, and none for a season', async () => {
+    const { fetchMock } = open(`/reports?month=2026-11&buildingId=${BUILDING_ID}`);
+    await screen.findByTestId('report-content');
+    const createObjectURL = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:report');
+    vi.spyOn(URL, 'revokeObjectURL').mockReturnValue(undefined);
+    for (const format of ['excel', 'csv', 'xlsx', 'pdf']) {
+      await userEvent.click(screen.getByTestId(`report-export-${format}`));
+      await waitFor(() =>
+        expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain(
+          `/api/companies/c1/reports/export?month=2026-11&buildingId=${BUILDING_ID}&format=${format}&lang=de`,
+        ),
+      );
+    }
+    expect(createObjectURL).toHaveBeenCalledTimes(4);
+    expect(screen.getByTestId('report-export-excel')).toHaveTextContent('Excel (CSV)');
+
+    await userEvent.click(screen.getByTestId('report-period-season'));
+    expect(await screen.findByTestId('report-export-season-hint')).toHaveTextContent(
+      'Herunterladen können Sie einen einzelnen Monat.',
+    );
+    expect(screen.getByTestId('report-export-pdf')).toBeDisabled();
+    expect(screen.getByTestId('report-export-pdf')).toHaveAttribute('title');
+  });
+
+  it('saves the monthly mail at once', async () => {
+    const { fetchMock } = open('/reports?month=2026-11');
+    const toggle = await screen.findByTestId('report-subscription');
+    await waitFor(() => expect(toggle).toBeEnabled());
+    await userEvent.click(toggle);
+    expect(await screen.findByTestId('toast-report-subscription')).toHaveTextContent(
+      'Sie erhalten den Monatsbericht jetzt per E-Mail.',
+    );
+    const put = fetchMock.mock.calls.find(
+      ([url, init]) => String(url).endsWith('/reports/subscription') && init?.method === 'PUT',
+    );
+    expect(JSON.parse(String(put?.[1]?.body))).toEqual({ subscribed: true });
+    expect(toggle).toBeChecked();
+  });
+
+  it('hides the meters and targets from a member who only reads', async () => {
+    const { fetchMock } = open(`/reports?month=2026-11&buildingId=${BUILDING_ID}`, { role: 'ems' });
+    expect(await screen.findByTestId('report-content')).toBeInTheDocument();
+    expect(screen.getByTestId('report-exports')).toBeInTheDocument();
+    expect(screen.queryByTestId('report-meters')).toBeNull();
+    expect(screen.queryByTestId('report-settings-form')).toBeNull();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/report-data'))).toBe(false);
+  });
+
+  it('takes the share below comfort in percent, refuses more than 100 % and sends a share', async () => {
+    const { fetchMock } = open(`/reports?month=2026-11&buildingId=${BUILDING_ID}`);
+    const share = await screen.findByTestId('report-settings-max-share');
+    expect(share).toHaveValue(10);
+    expect(within(screen.getByTestId('meter-readings')).getByText('Oktober 2026')).toBeInTheDocument();
+    await userEvent.clear(share);
+    await userEvent.type(share, '150');
+    await userEvent.click(screen.getByTestId('report-settings-save'));
+    expect(await screen.findByTestId('report-settings-max-share-field-error')).toHaveTextContent(
+      'Der max. Anteil unter Komfort darf höchstens 100 % betragen.',
+    );
+    const puts = () =>
+      fetchMock.mock.calls.filter(
+        ([url, init]) => String(url).endsWith('/report-settings') && init?.method === 'PUT',
+      );
+    expect(puts()).toHaveLength(0);
+    await userEvent.clear(share);
+    await userEvent.type(share, '25');
+    await userEvent.click(screen.getByTestId('report-settings-save'));
+    await screen.findByTestId('toast-report-settings-saved');
+    expect(JSON.parse(String(puts()[0]?.[1]?.body))).toEqual({
+      heatedAreaM2: 1500,
+      maxHeatingHoursPerDegreeDay: 2.5,
+      maxBelowComfortShare: 0.25,
+    });
+  });
+
+  it('says so when the period has no readings yet', async () => {
+    open('/reports?month=2026-11', {
+      api: reportsApi({ company: testReport({ rooms: 0, rows: [], days: [], losses: [] }) }),
+    });
+    expect(await screen.findByTestId('report-empty')).toHaveTextContent(
+      'Für diesen Zeitraum liegen noch keine Messwerte vor.',
+    );
+    expect(screen.queryByTestId('report-kpis')).toBeNull();
+  });
+
+  it('says when the report could not be loaded', async () => {
+    open('/reports?month=2026-11', { api: () => undefined });
+    expect(await screen.findByTestId('report-error')).toHaveTextContent(
+      'Der Bericht konnte nicht geladen werden.',
+    );
+  });
+});
