@@ -134,30 +134,6 @@ describe('telemetry rollups', () => {
     expect(windowed).toMatchObject({ windowMinutes: 10, heatingMinutes: 15 });
   });
 
-  it('sums the days with the comfort counts and is idempotent', async () => {
-    const read = () => database.db.select().from(unitRollupsDaily).where(eq(unitRollupsDaily.unitId, unitId));
-    const [day] = await read();
-    expect(day).toMatchObject({
-      day: '2026-11-10',
-      buckets: 6,
-      readingBuckets: 4,
-      heatingMinutes: 60,
-      windowMinutes: 10,
-      windowHeatingMinutes: 10,
-      // 06:00–07:00 at comfort, all below 21 − 0.5; 19 °C (category III) from 06:30 on.
-      occupiedMinutes: 60,
-      belowComfortMinutes: 60,
-      categoryIIIMinutes: 30,
-      categoryIIMinutes: 0,
-      // 05:30–06:00: setback and the room below 19 °C.
-      setbackMinutes: 30,
-      occupiedSetpointMean: 21,
-    });
-    // A second run in the same quarter hour changes nothing.
-    expect(await runRollups(database.db, at(63))).toBe(0);
-    expect(await read()).toEqual([day]);
-  });
-
   it('folds in an uplink that arrived late and moves on quarter hour by quarter hour', async () => {
     // Within the half hour before the complete point (06:45 local at 07:02).
     await database.db.insert(telemetry).values(uplink(35, 18.8, 60));
@@ -167,6 +143,34 @@ describe('telemetry rollups', () => {
     expect(late?.roomMean).toBeCloseTo(18.9, 5);
     const [state] = await database.db.select().from(rollupState).where(eq(rollupState.companyId, companyId));
     expect(state?.doneUntil).toEqual(at(75));
+  });
+
+  it('sums each day once it is over, with the comfort counts, and is idempotent', async () => {
+    const read = () => database.db.select().from(unitRollupsDaily).where(eq(unitRollupsDaily.unitId, unitId));
+    expect(await read()).toEqual([]);
+    // 00:05 local on the 11th: the 10th is over.
+    expect(await runRollups(database.db, at(18 * 60 + 5))).toBe(1);
+    const [day] = await read();
+    expect(day).toMatchObject({
+      day: '2026-11-10',
+      // 05:30–07:30: the last uplink (06:40) carries over for the hour after it.
+      buckets: 9,
+      readingBuckets: 4,
+      heatingMinutes: 105,
+      windowMinutes: 10,
+      windowHeatingMinutes: 10,
+      // 06:00–07:30 at comfort, all below 21 − 0.5; 19 °C (category III) from 06:45 on.
+      occupiedMinutes: 105,
+      belowComfortMinutes: 105,
+      categoryIIIMinutes: 60,
+      categoryIIMinutes: 0,
+      // 05:30–06:00: setback and the room below 19 °C.
+      setbackMinutes: 30,
+      occupiedSetpointMean: 21,
+    });
+    // A second run in the same quarter hour changes nothing.
+    expect(await runRollups(database.db, at(18 * 60 + 6))).toBe(0);
+    expect(await read()).toEqual([day]);
   });
 
   it('creates month partitions ahead, moving early rows out of the default partition', async () => {
@@ -189,6 +193,6 @@ describe('telemetry rollups', () => {
       .from(telemetry)
       .where(and(eq(telemetry.unitId, unitId)));
     expect(left.map((r) => r.time)).toEqual([new Date('2031-03-05T10:00:00Z')]);
-    expect((await quarters()).length).toBe(7);
+    expect((await quarters()).length).toBe(9);
   });
 });

@@ -124,7 +124,10 @@ export async function rollUpQuarterHours(
 
 /**
  * Upserts the daily rollups of `companyId` for every local day (in `timeZone`) that [`from`, `to`)
- * touches, each from all of that day's 15-minute rows. The comfort rules are `comfort.ts`'s.
+ * touches and that is over by `to`, each from all of that day's 15-minute rows: a day is summed
+ * once after its end (and again while late uplinks may still change its last half hour), not at
+ * every run during it, which would cost a day's rows every few minutes. The comfort rules are
+ * `comfort.ts`'s.
  */
 export async function rollUpDays(
   db: Db,
@@ -134,11 +137,8 @@ export async function rollUpDays(
   to: Date,
 ): Promise<void> {
   const dayFrom = DateTime.fromJSDate(from, { zone: timeZone }).startOf('day').toUTC().toISO();
-  const dayTo = DateTime.fromJSDate(new Date(to.getTime() - 1), { zone: timeZone })
-    .plus({ days: 1 })
-    .startOf('day')
-    .toUTC()
-    .toISO();
+  const dayTo = DateTime.fromJSDate(to, { zone: timeZone }).startOf('day').toUTC().toISO();
+  if (dayFrom === null || dayTo === null || dayFrom >= dayTo) return;
   const occupied = sql`setpoint >= ${COMFORT_FLOOR_C}`;
   await db.execute(sql`
     insert into unit_rollups_daily (company_id, unit_id, building_id, day, buckets, reading_buckets,
