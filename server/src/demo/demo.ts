@@ -4,7 +4,8 @@
  * signed-up admin, a building in Munich whose Bavarian public holidays keep economy mode, a
  * Christmas closure in frost protection (the reception excepted), a booking calendar for the
  * meeting room served by the app itself (demo-bookings.ts), backfills 14 days of readings and setpoint history so graphs have data at
- * once, and then runs the device simulator against the app's MQTT broker while the server runs
+ * once and daily rollups of this and last heating season before them so reports have months to
+ * compare (demo-season.ts), and then runs the device simulator against the app's MQTT broker while the server runs
  * (uplinks in ChirpStack JSON with the vendors' byte layouts, downlinks acknowledged, gateway
  * stats). Prints the demo login at every start while the demo company exists. `DEMO=0` turns
  * all of it off.
@@ -50,6 +51,7 @@ import {
   demoChristmasClosure,
 } from './demo-data.ts';
 import { backfillDemoHistory } from './demo-history.ts';
+import { backfillDemoSeason } from './demo-season.ts';
 
 /**
  * The meeting room's booking feed on the app's own calendar (demo-bookings.ts), stored as if
@@ -222,6 +224,7 @@ export async function ensureDemo(db: Db, config: Config, now = new Date()): Prom
     const meetingRoom = unitRows[DEMO_BOOKING_UNIT];
     if (meetingRoom) await seedDemoBookingFeed(tx, company.id, meetingRoom.id, account.id, config, now);
     await backfillDemoHistory(tx, company.id, now);
+    await backfillDemoSeason(tx, company.id, now);
     await evaluateUnits(
       tx,
       company.id,

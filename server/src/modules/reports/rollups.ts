@@ -13,7 +13,15 @@
 import { sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import type { Db } from '../../db/client.ts';
-import { BELOW_COMFORT_K, COMFORT_FLOOR_C, STUCK_OPEN_K, STUCK_OPEN_VALVE } from './comfort.ts';
+import {
+  BELOW_COMFORT_K,
+  CATEGORY_I_C,
+  CATEGORY_II_C,
+  COMFORT_FLOOR_C,
+  HEATING_VALVE,
+  STUCK_OPEN_K,
+  STUCK_OPEN_VALVE,
+} from './comfort.ts';
 
 const QUARTER_MS = 15 * 60_000;
 /**
@@ -60,7 +68,7 @@ export async function rollUpQuarterHours(
       select unit_id, date_bin('15 minutes', time, timestamptz '2000-01-01') as bucket, count(*) as n,
         min(room_temperature) as rmin, avg(room_temperature) as rmean, max(room_temperature) as rmax,
         avg(valve_opening) as vmean,
-        avg(case when valve_opening > 5 then 1.0 when valve_opening is not null then 0.0 end) as hshare
+        avg(case when valve_opening > ${HEATING_VALVE} then 1.0 when valve_opening is not null then 0.0 end) as hshare
       from telemetry
       where company_id = ${companyId} and unit_id is not null
         and time >= ${f}::timestamptz and time < ${t}::timestamptz
@@ -94,7 +102,7 @@ export async function rollUpQuarterHours(
     select ${companyId}, g.unit_id, g.building_id, g.bucket, coalesce(r.n, 0),
       coalesce(r.rmin, l.room), coalesce(r.rmean, l.room), coalesce(r.rmax, l.room), coalesce(r.vmean, l.valve),
       s.new_setpoint, s.kind,
-      15 * coalesce(r.hshare, case when l.valve > 5 then 1 else 0 end),
+      15 * coalesce(r.hshare, case when l.valve > ${HEATING_VALVE} then 1 else 0 end),
       coalesce(w.minutes, 0), o.temperature
     from grid g
     left join r on r.unit_id = g.unit_id and r.bucket = g.bucket
@@ -153,9 +161,9 @@ export async function rollUpDays(
       sum(heating_minutes), sum(window_minutes), sum(least(heating_minutes, window_minutes)), avg(outdoor),
       15 * count(*) filter (where ${occupied}),
       15 * count(*) filter (where ${occupied} and room_mean < setpoint - ${BELOW_COMFORT_K}),
-      15 * count(*) filter (where ${occupied} and room_mean >= 21),
-      15 * count(*) filter (where ${occupied} and room_mean >= 20 and room_mean < 21),
-      15 * count(*) filter (where ${occupied} and room_mean >= 19 and room_mean < 20),
+      15 * count(*) filter (where ${occupied} and room_mean >= ${CATEGORY_I_C}),
+      15 * count(*) filter (where ${occupied} and room_mean >= ${CATEGORY_II_C} and room_mean < ${CATEGORY_I_C}),
+      15 * count(*) filter (where ${occupied} and room_mean >= ${COMFORT_FLOOR_C} and room_mean < ${CATEGORY_II_C}),
       15 * count(*) filter (where setpoint < ${COMFORT_FLOOR_C} and room_mean < ${COMFORT_FLOOR_C}),
       15 * count(*) filter (where valve_mean >= ${STUCK_OPEN_VALVE} and room_mean > setpoint + ${STUCK_OPEN_K})
     from unit_rollups_15m
