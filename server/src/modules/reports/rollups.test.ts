@@ -12,6 +12,7 @@ import {
   alerts,
   buildingOutdoorTemperatures,
   buildings,
+  devices,
   heatingLog,
   rollupState,
   telemetry,
@@ -63,6 +64,13 @@ describe('telemetry rollups', () => {
       .insert(units)
       .values({ companyId, name: 'Raum 1', buildingId })
       .returning({ id: units.id })) as [{ id: string }];
+    await db.insert(devices).values({
+      id: '70b3d52dd3000001',
+      devEui: '70b3d52dd3000001',
+      companyId,
+      unitId,
+      model: 'mclimate-vicki',
+    });
     // Setback 17 °C until 06:00 local, then comfort 21 °C.
     await db.insert(heatingLog).values([
       { companyId, unitId, kind: 'regular_plan', newSetpoint: 17, at: at(-8 * 60) },

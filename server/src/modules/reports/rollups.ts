@@ -27,6 +27,8 @@ const QUARTER_MS = 15 * 60_000;
 /**
  * Uplinks this late are still folded into their bucket: the network server forwards an uplink at
  * once, so only a broker or instance outage delays one, and ingest catches up within minutes.
+ * A run counts the uplinks of that half hour against its rollups and recomputes from the first
+ * quarter that differs; otherwise it computes only the quarters after its complete point.
  */
 const RELOOK_MS = 30 * 60_000;
 /** A bucket is complete this long after its end (uplinks travel through the network server). */
@@ -53,18 +55,7 @@ export async function rollUpQuarterHours(
   const t = to.toISOString();
   const n = now.toISOString();
   await db.execute(sql`
-    with active as (
-      select distinct unit_id from telemetry
-      where company_id = ${companyId} and unit_id is not null
-        and time >= ${f}::timestamptz - interval '1 hour' and time < ${t}::timestamptz
-    ),
-    grid as (
-      select a.unit_id, u.building_id, b.bucket
-      from active a
-      left join units u on u.id = a.unit_id
-      cross join generate_series(${f}::timestamptz, ${t}::timestamptz - interval '15 minutes', interval '15 minutes') b(bucket)
-    ),
-    r as (
+    with r as (
       select unit_id, date_bin('15 minutes', time, timestamptz '2000-01-01') as bucket, count(*) as n,
         min(room_temperature) as rmin, avg(room_temperature) as rmean, max(room_temperature) as rmax,
         avg(valve_opening) as vmean,
@@ -73,6 +64,18 @@ export async function rollUpQuarterHours(
       where company_id = ${companyId} and unit_id is not null
         and time >= ${f}::timestamptz and time < ${t}::timestamptz
       group by 1, 2
+    ),
+    -- Rooms with an uplink in the range or a device now (whose last values may carry over).
+    active as (
+      select unit_id from r
+      union
+      select unit_id from devices where company_id = ${companyId} and unit_id is not null
+    ),
+    grid as (
+      select a.unit_id, u.building_id, b.bucket
+      from active a
+      left join units u on u.id = a.unit_id
+      cross join generate_series(${f}::timestamptz, ${t}::timestamptz - interval '15 minutes', interval '15 minutes') b(bucket)
     ),
     -- Each unit's setpoints as intervals: the one in force at the start and the changes after it.
     changes as (
@@ -181,6 +184,31 @@ export async function rollUpDays(
       stuck_open_minutes = excluded.stuck_open_minutes`);
 }
 
+/**
+ * The first quarter hour in [`from`, `to`) whose stored readings no longer match the uplinks
+ * there (one arrived late), else `to`: only then is an already rolled-up quarter computed again.
+ */
+async function firstStale(db: Db, companyId: string, from: Date, to: Date): Promise<Date> {
+  const [row] = rowsOf<{ bucket: string | Date | null }>(
+    await db.execute(sql`
+      select min(coalesce(t.bucket, s.bucket)) as bucket
+      from (
+        select date_bin('15 minutes', time, timestamptz '2000-01-01') as bucket, count(*) as n from telemetry
+        where company_id = ${companyId} and unit_id is not null
+          and time >= ${from.toISOString()}::timestamptz and time < ${to.toISOString()}::timestamptz
+        group by 1
+      ) t
+      full join (
+        select bucket, sum(readings) as n from unit_rollups_15m
+        where company_id = ${companyId} and bucket >= ${from.toISOString()}::timestamptz
+          and bucket < ${to.toISOString()}::timestamptz
+        group by 1
+      ) s on s.bucket = t.bucket
+      where coalesce(t.n, 0) <> coalesce(s.n, 0)`),
+  );
+  return row?.bucket ? new Date(row.bucket) : to;
+}
+
 /** Rolls up one company's [`from`, `to`) at both levels (quarter hours, then the days touched). */
 export async function rollUpCompany(
   db: Db,
@@ -224,7 +252,12 @@ export async function runRollups(db: Db, now: Date = new Date()): Promise<number
       // JIT-compile the statement at every run: seconds of compiling for milliseconds of work.
       await tx.execute(sql`set local jit = off`);
       const doneUntil = new Date(claimed.done_until).getTime();
-      const from = new Date(Math.max(doneUntil - RELOOK_MS, 0));
+      const from = await firstStale(
+        tx as unknown as Db,
+        claimed.company_id,
+        new Date(doneUntil - RELOOK_MS),
+        new Date(doneUntil),
+      );
       const to = new Date(Math.min(doneUntil + STEP_MS, target.getTime()));
       await rollUpCompany(
         tx as unknown as Db,
