@@ -25,6 +25,7 @@ import { startLorawan } from './lorawan/lorawan.ts';
 import { uplinkAlerts } from './modules/alerts/alert-ingest.ts';
 import { purgeAuditLog } from './modules/audit/audit.repository.ts';
 import { startAccountPurge } from './modules/me/me.purge.ts';
+import { rewindForLateUplinks } from './modules/reports/rollups.ts';
 import { type LorawanState, lateBinding } from './ports.ts';
 import { databaseDeviceDirectory } from './scheduling/device-directory.ts';
 import type { SetpointWaker } from './scheduling/heating-services.ts';
@@ -83,7 +84,14 @@ async function main() {
     config,
     db,
     log,
-    onUplinks: (uplinks) => alertsOnUplinks.push(uplinks),
+    onUplinks: (uplinks) => {
+      alertsOnUplinks.push(uplinks);
+      // A late uplink sends the rollups of its quarter hour back to be computed again (decision 0061).
+      rewindForLateUplinks(
+        db,
+        uplinks.map((u) => ({ time: u.event.time, companyId: u.device.companyId })),
+      ).catch((err: unknown) => log.warn({ err }, 'rollups not rewound for late uplinks'));
+    },
   });
   lorawanStatus.bind(lorawan);
   downlinkQueue.bind(lorawan.setpointSink);

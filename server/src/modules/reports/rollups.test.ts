@@ -21,7 +21,7 @@ import {
   units,
 } from '../../db/schema.ts';
 import { seedCompanies } from '../units/heating-test-fixtures.ts';
-import { runRollups } from './rollups.ts';
+import { rewindForLateUplinks, runRollups } from './rollups.ts';
 import { ensureTelemetryPartitions, purgeTelemetry, telemetryPartitions } from './telemetry-partitions.ts';
 
 const MIN = 60_000;
@@ -143,12 +143,15 @@ describe('telemetry rollups', () => {
   });
 
   it('folds in an uplink that arrived late and moves on quarter hour by quarter hour', async () => {
-    // Within the half hour before the complete point (06:45 local at 07:02).
-    await database.db.insert(telemetry).values(uplink(35, 18.8, 60));
+    // 06:35 arrives at 07:20, after its quarter hour was rolled up: the ingest's hook rewinds.
+    const late = uplink(35, 18.8, 60);
+    await database.db.insert(telemetry).values(late);
+    expect(await rewindForLateUplinks(database.db, [late], at(80))).toEqual([companyId]);
+    expect(await rewindForLateUplinks(database.db, [uplink(79, 19, 60)], at(80))).toEqual([]);
     expect(await runRollups(database.db, at(80))).toBe(1);
-    const late = (await quarters()).find((r) => r.bucket.getTime() === at(30).getTime());
-    expect(late?.readings).toBe(2);
-    expect(late?.roomMean).toBeCloseTo(18.9, 5);
+    const again = (await quarters()).find((r) => r.bucket.getTime() === at(30).getTime());
+    expect(again?.readings).toBe(2);
+    expect(again?.roomMean).toBeCloseTo(18.9, 5);
     const [state] = await database.db.select().from(rollupState).where(eq(rollupState.companyId, companyId));
     expect(state?.doneUntil).toEqual(at(75));
   });

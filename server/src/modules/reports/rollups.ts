@@ -5,9 +5,9 @@
  *
  * Incremental and exactly once across instances: each company has a `rollup_state` row saying up
  * to where its rollups are complete; a run takes one company's row `for update skip locked`,
- * recomputes from an hour before that point (uplinks that arrived late) up to the last complete
- * quarter hour, and moves the point on in the same transaction. Every write is an upsert of whole
- * buckets, so a bucket computed twice ends the same.
+ * computes from that point up to the last complete quarter hour, and moves the point on in the same transaction. Every write is an upsert of whole
+ * buckets, so a bucket computed twice ends the same. An uplink that arrives for a quarter hour
+ * already rolled up moves the point back (`rewindForLateUplinks`).
  */
 
 import { sql } from 'drizzle-orm';
@@ -24,13 +24,6 @@ import {
 } from './comfort.ts';
 
 const QUARTER_MS = 15 * 60_000;
-/**
- * Uplinks this late are still folded into their bucket: the network server forwards an uplink at
- * once, so only a broker or instance outage delays one, and ingest catches up within minutes.
- * A run counts the uplinks of that half hour against its rollups and recomputes from the first
- * quarter that differs; otherwise it computes only the quarters after its complete point.
- */
-const RELOOK_MS = 30 * 60_000;
 /** A bucket is complete this long after its end (uplinks travel through the network server). */
 const SETTLE_MS = 2 * 60_000;
 /** Most time one transaction rolls up, so a long backlog commits step by step. */
@@ -185,28 +178,27 @@ export async function rollUpDays(
 }
 
 /**
- * The first quarter hour in [`from`, `to`) whose stored readings no longer match the uplinks
- * there (one arrived late), else `to`: only then is an already rolled-up quarter computed again.
+ * Called with each committed batch of uplinks (off the ingest's path): an uplink of a quarter hour
+ * the job may already have rolled up moves its company's complete point back to that quarter, so
+ * the next run computes it again. The network server forwards uplinks at once; only an outage of
+ * the broker or of every instance makes one late. @returns the companies rewound.
  */
-async function firstStale(db: Db, companyId: string, from: Date, to: Date): Promise<Date> {
-  const [row] = rowsOf<{ bucket: string | Date | null }>(
+export async function rewindForLateUplinks(
+  db: Db,
+  uplinks: { time: Date; companyId: string }[],
+  now: Date = new Date(),
+): Promise<string[]> {
+  const settled = floorQuarter(now.getTime() - SETTLE_MS);
+  const earliest = new Map<string, number>();
+  for (const { time, companyId } of uplinks) {
+    const at = time.getTime();
+    if (at < settled) earliest.set(companyId, Math.min(at, earliest.get(companyId) ?? at));
+  }
+  for (const [companyId, at] of earliest)
     await db.execute(sql`
-      select min(coalesce(t.bucket, s.bucket)) as bucket
-      from (
-        select date_bin('15 minutes', time, timestamptz '2000-01-01') as bucket, count(*) as n from telemetry
-        where company_id = ${companyId} and unit_id is not null
-          and time >= ${from.toISOString()}::timestamptz and time < ${to.toISOString()}::timestamptz
-        group by 1
-      ) t
-      full join (
-        select bucket, sum(readings) as n from unit_rollups_15m
-        where company_id = ${companyId} and bucket >= ${from.toISOString()}::timestamptz
-          and bucket < ${to.toISOString()}::timestamptz
-        group by 1
-      ) s on s.bucket = t.bucket
-      where coalesce(t.n, 0) <> coalesce(s.n, 0)`),
-  );
-  return row?.bucket ? new Date(row.bucket) : to;
+      update rollup_state set done_until = least(done_until, ${new Date(floorQuarter(at)).toISOString()}::timestamptz)
+      where company_id = ${companyId}`);
+  return [...earliest.keys()];
 }
 
 /** Rolls up one company's [`from`, `to`) at both levels (quarter hours, then the days touched). */
@@ -252,12 +244,7 @@ export async function runRollups(db: Db, now: Date = new Date()): Promise<number
       // JIT-compile the statement at every run: seconds of compiling for milliseconds of work.
       await tx.execute(sql`set local jit = off`);
       const doneUntil = new Date(claimed.done_until).getTime();
-      const from = await firstStale(
-        tx as unknown as Db,
-        claimed.company_id,
-        new Date(doneUntil - RELOOK_MS),
-        new Date(doneUntil),
-      );
+      const from = new Date(doneUntil);
       const to = new Date(Math.min(doneUntil + STEP_MS, target.getTime()));
       await rollUpCompany(
         tx as unknown as Db,
