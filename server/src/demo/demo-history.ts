@@ -3,7 +3,8 @@
  * the broker): every device's readings every 15 minutes from the thermal model of
  * tools/simulator in the replayed DWD winter its building's weather stand-in serves, with the setpoint following the demo winter plan, and the plan's switch points
  * as `group_plan` entries of the heating log — so the graphs show real steps and curves at once.
- * The silent valve's history ends two days back and the draining battery falls day by day
+ * The silent valve's history ends two days back, the valve without heat never warms its room, and
+ * the draining battery falls day by day
  * (demo-data.ts), so alerts open as soon as the evaluation first runs; each device's last seen,
  * battery and signal are its newest row, as ingest would have left them.
  */
@@ -17,7 +18,7 @@ import { buildings, devices, heatingLog, telemetry, units } from '../db/schema.t
 import { getCodec } from '../lorawan/codecs/registry.ts';
 import { saveOutdoorHours } from '../weather/outdoor-store.ts';
 import type { OutdoorHour } from '../weather/providers.ts';
-import { DEMO_DRAINING, DEMO_SILENT, DEMO_SWITCH_POINTS } from './demo-data.ts';
+import { DEMO_DRAINING, DEMO_FAULT_SCRIPT, DEMO_SILENT, DEMO_SWITCH_POINTS } from './demo-data.ts';
 
 export const DEMO_HISTORY_DAYS = 14;
 const STEP_MS = 15 * 60_000;
@@ -73,6 +74,9 @@ export async function backfillDemoHistory(db: Db, companyId: string, now: Date) 
     };
     let fCnt = 0;
     const healthy = HEALTHY_BATTERY[codec.model];
+    // The valve the running demo reports as getting no heat has had none all along, so its room
+    // is cold in the history too (and the reports find it below target).
+    const noHeat = DEMO_FAULT_SCRIPT.some((step) => step.devEui === device.id && step.faults.noHeat);
     const end =
       device.id === DEMO_SILENT.devEui
         ? now.getTime() - DEMO_SILENT.silentForHours * 3_600_000
@@ -88,7 +92,7 @@ export async function backfillDemoHistory(db: Db, companyId: string, now: Date) 
     for (let at = from.getTime() + STEP_MS; at <= end; at += STEP_MS) {
       room = advance(
         { ...room, setpoint: demoSetpointAt(new Date(at)) },
-        { ...WINTER, outside: replayedOutdoorAt(at - STEP_MS / 2) },
+        { ...WINTER, outside: replayedOutdoorAt(at - STEP_MS / 2), ...(noHeat ? { heatRate: 0 } : {}) },
         STEP_MS / 3_600_000,
       );
       const temperature = Math.round(room.roomTemperature * 10) / 10;

@@ -199,7 +199,8 @@ describe('demo building', () => {
 
     expect(await learnWarmUpModels(db, now)).toBe(DEMO_UNITS.length);
     const models = await db.select().from(unitWarmUpModels);
-    expect(models.filter((m) => m.learned)).toHaveLength(DEMO_UNITS.length);
+    // Every room but the one whose valve gets no heat (it never warms up, so there is nothing to learn).
+    expect(models.filter((m) => m.learned)).toHaveLength(DEMO_UNITS.length - 1);
     const sessions = models.flatMap((m) => m.sessions);
     expect(sessions.length).toBeGreaterThanOrEqual(3 * DEMO_UNITS.length);
     expect(sessions.every((s) => s.outdoor !== null)).toBe(true);
