@@ -91,7 +91,8 @@ describe('reports screen', { timeout: 20_000 }, () => {
   it('drills down from the company to a building and a room, and back up, in the address too', async () => {
     const { fetchMock, router } = open('/reports?month=2026-11');
     await userEvent.click(await screen.findByTestId(`report-row-link-${BUILDING_ID}`));
-    expect(await screen.findByTestId('report-crumb-building')).toHaveTextContent('Hauptgebäude');
+    // The building's name comes with the buildings list, which may arrive after the report.
+    await waitFor(() => expect(screen.getByTestId('report-crumb-building')).toHaveTextContent('Hauptgebäude'));
     expect(router.location().search).toBe(`?month=2026-11&buildingId=${BUILDING_ID}`);
     expect(reportCalls(fetchMock).at(-1)).toBe(
       `/api/companies/c1/reports?month=2026-11&buildingId=${BUILDING_ID}`,
@@ -102,7 +103,8 @@ describe('reports screen', { timeout: 20_000 }, () => {
     // The room's report alone is asked for; the building stays for the breadcrumb.
     expect(reportCalls(fetchMock).at(-1)).toBe(`/api/companies/c1/reports?month=2026-11&unitId=${UNIT_ID}`);
     expect(router.location().search).toBe(`?month=2026-11&buildingId=${BUILDING_ID}&unitId=${UNIT_ID}`);
-    expect(await screen.findByTestId('report-crumb-building')).toHaveTextContent('Hauptgebäude');
+    // The building's name comes with the buildings list, which may arrive after the report.
+    await waitFor(() => expect(screen.getByTestId('report-crumb-building')).toHaveTextContent('Hauptgebäude'));
 
     await userEvent.click(screen.getByTestId('report-crumb-company'));
     await waitFor(() => expect(router.location().search).toBe('?month=2026-11'));

@@ -153,7 +153,11 @@ export function KpiCards({ report }: { report: Report }) {
         </Card>
         <DegreeDaysCard report={report} format={format} />
         <EnergyCard report={report} format={format} />
-        <Card title={t('kpi.saving')} value={format.share(saving.share)} testid="kpi-saving">
+        <Card
+          title={t(saving.share !== null && saving.share < 0 ? 'kpi.extra' : 'kpi.saving')}
+          value={format.share(saving.share === null ? null : Math.abs(saving.share))}
+          testid="kpi-saving"
+        >
           <span data-testid="kpi-saving-hint">
             {saving.share === null ? t('kpi.savingNone') : t('kpi.savingHint')}
           </span>
