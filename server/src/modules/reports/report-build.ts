@@ -170,6 +170,8 @@ export async function buildReport(
       : scope.kind === 'unit'
         ? []
         : units.map(unitReportRow);
+  // Natural name order, as the units list (decision 0040): "Raum 2" before "Raum 10".
+  rows.sort((a, b) => a.name.localeCompare(b.name, 'de', { numeric: true }));
   const belowShare = ratio(totals.belowComfortHours, totals.occupiedHours);
   const perDegreeDay = current.out.heatingHoursPerDegreeDay;
   const missed: Report['targets']['missed'] = [];

@@ -92,7 +92,9 @@ describe('reports screen', { timeout: 20_000 }, () => {
     const { fetchMock, router } = open('/reports?month=2026-11');
     await userEvent.click(await screen.findByTestId(`report-row-link-${BUILDING_ID}`));
     // The building's name comes with the buildings list, which may arrive after the report.
-    await waitFor(() => expect(screen.getByTestId('report-crumb-building')).toHaveTextContent('Hauptgebäude'));
+    await waitFor(() =>
+      expect(screen.getByTestId('report-crumb-building')).toHaveTextContent('Hauptgebäude'),
+    );
     expect(router.location().search).toBe(`?month=2026-11&buildingId=${BUILDING_ID}`);
     expect(reportCalls(fetchMock).at(-1)).toBe(
       `/api/companies/c1/reports?month=2026-11&buildingId=${BUILDING_ID}`,
@@ -104,7 +106,9 @@ describe('reports screen', { timeout: 20_000 }, () => {
     expect(reportCalls(fetchMock).at(-1)).toBe(`/api/companies/c1/reports?month=2026-11&unitId=${UNIT_ID}`);
     expect(router.location().search).toBe(`?month=2026-11&buildingId=${BUILDING_ID}&unitId=${UNIT_ID}`);
     // The building's name comes with the buildings list, which may arrive after the report.
-    await waitFor(() => expect(screen.getByTestId('report-crumb-building')).toHaveTextContent('Hauptgebäude'));
+    await waitFor(() =>
+      expect(screen.getByTestId('report-crumb-building')).toHaveTextContent('Hauptgebäude'),
+    );
 
     await userEvent.click(screen.getByTestId('report-crumb-company'));
     await waitFor(() => expect(router.location().search).toBe('?month=2026-11'));
