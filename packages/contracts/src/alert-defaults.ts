@@ -17,6 +17,11 @@ export const ALERT_KINDS = [
   'setpoints_stalled',
   /** A room's booking calendar failed to fetch or is older than 24 h (decision 0053). */
   'booking_feed_stale',
+  /**
+   * A building missed one of its efficiency target values in the last checked month (GEG §71a,
+   * decision 0061); open until a month meets them again.
+   */
+  'efficiency_target_missed',
 ] as const;
 
 /** What a company's alert settings are until it changes them. */

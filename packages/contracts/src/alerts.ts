@@ -15,9 +15,17 @@ export type AlertKind = z.infer<typeof AlertKindSchema>;
 
 /**
  * What an alert is about: a device (DevEUI), a gateway (id), a unit (id), the whole company
- * (its id; setpoints not being sent at all) or a booking feed (its id; `unitId` is its room).
+ * (its id; setpoints not being sent at all), a booking feed (its id; `unitId` is its room) or a
+ * building (its id; efficiency target values).
  */
-export const AlertSubjectSchema = z.enum(['device', 'gateway', 'unit', 'company', 'booking_feed']);
+export const AlertSubjectSchema = z.enum([
+  'device',
+  'gateway',
+  'unit',
+  'company',
+  'booking_feed',
+  'building',
+]);
 export type AlertSubject = z.infer<typeof AlertSubjectSchema>;
 
 export const AlertStateSchema = z.enum(['open', 'resolved']);

@@ -207,6 +207,16 @@ export const MeterReadingSchema = z.object({
 });
 export type MeterReading = z.infer<typeof MeterReadingSchema>;
 
+/**
+ * Meter readings as CSV text (`;` or `,`, a header row with month, carrier and kWh columns,
+ * German or English names; at most 1,000 rows): all are stored, or none when a row is wrong
+ * (400 with a field `csv.row.<n>.<column>` per problem, `n` counting the header as 1).
+ */
+export const MeterReadingImportSchema = z.object({
+  csv: z.string().min(1, 'must not be empty').max(500_000, 'must be at most 500,000 characters'),
+});
+export const MeterReadingImportResultSchema = z.object({ imported: z.number().int() });
+
 /** A building's heated area and efficiency target values; null clears one. */
 export const BuildingReportSettingsSchema = z.object({
   heatedAreaM2: z

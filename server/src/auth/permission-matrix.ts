@@ -67,6 +67,7 @@ export const PERMISSION_MATRIX: Record<string, Access> = {
   'GET /api/companies/{companyId}/buildings/{buildingId}/report-data': 'read',
   'PUT /api/companies/{companyId}/buildings/{buildingId}/report-settings': 'operate',
   'PUT /api/companies/{companyId}/buildings/{buildingId}/meter-readings': 'operate',
+  'POST /api/companies/{companyId}/buildings/{buildingId}/meter-readings/import': 'operate',
   'DELETE /api/companies/{companyId}/buildings/{buildingId}/meter-readings/{month}/{carrier}': 'operate',
   'POST /api/companies/{id}/members/{email}': 'manage',
   'PATCH /api/companies/{id}/members/{sub}': 'manage',

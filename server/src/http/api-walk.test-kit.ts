@@ -290,6 +290,9 @@ export async function seedWalkFixture(t: TestApp): Promise<WalkFixture> {
         kwh: 18_500,
       },
       'PUT /api/companies/{companyId}/reports/subscription': { subscribed: true },
+      'POST /api/companies/{companyId}/buildings/{buildingId}/meter-readings/import': {
+        csv: 'month,carrier,kwh\n2026-09,oil,900\n',
+      },
       'POST /api/public/heating-view/{token}/setpoint': { setpoint: 20 },
       'POST /api/public/client-errors': {
         kind: 'error',

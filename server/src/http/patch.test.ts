@@ -39,6 +39,8 @@ const OUTDOOR_SENSOR = 'a81758fffe0000e1';
 
 /** Changed on every write by design. */
 const ALWAYS_DERIVED = ['updatedAt'];
+/** What a unit's evaluation sets: its next change and, at the time of an early start, its setpoint. */
+const EVALUATED = ['nextChangeAt', 'setpoint', 'setpointSource', 'setpointSince'];
 
 /**
  * One change per writable field of each PATCH route, applied in this order to the fixture's
@@ -91,13 +93,15 @@ function fieldPatches(f: WalkFixture): Record<string, FieldPatch[]> {
       { field: 'name', value: 'Raum 1b' },
       { field: 'wallControlMin', value: 18 },
       { field: 'wallControlMax', value: 24 },
-      // Another group means other group plans: the unit is evaluated again.
-      { field: 'groupId', value: f.otherGroupId, derived: ['groupName', 'nextChangeAt'] },
-      // Another building means other public holidays: the unit is evaluated again.
-      { field: 'buildingId', value: f.pathValues.buildingId, derived: ['buildingName', 'nextChangeAt'] },
+      // Another group means other group plans: the unit is evaluated again. Within the hours
+      // before the plan's 06:00 switch point that may start (or stop) heating early at once, so
+      // the setpoint follows too when the test runs then.
+      { field: 'groupId', value: f.otherGroupId, derived: ['groupName', ...EVALUATED] },
+      // Another building means other public holidays and outdoor temperatures: evaluated again.
+      { field: 'buildingId', value: f.pathValues.buildingId, derived: ['buildingName', ...EVALUATED] },
       { field: 'floor', value: '1. OG' },
       // Optimum start on or off moves switch points: the unit is evaluated again.
-      { field: 'optimumStart', value: false, derived: ['nextChangeAt'] },
+      { field: 'optimumStart', value: false, derived: EVALUATED },
     ],
     'PATCH /api/companies/{companyId}/groups/{groupId}': [{ field: 'name', value: 'Grundschule' }],
     'PATCH /api/companies/{companyId}/plans/{planId}': [

@@ -3,8 +3,9 @@
  * - rollups every 5 minutes (`runRollups`: one company at a time under a skip-locked row);
  * - telemetry partitions ahead and raw data past TELEMETRY_RETENTION_MONTHS dropped, every 6 hours
  *   (both idempotent);
- * - the monthly PDF report mailed from the 1st to members who subscribed: each member's row is
- *   claimed by moving its `last_month` forward before the mail goes, so no two instances send it.
+ * - from the 1st, each building with target values checked against last month's report, then
+ *   the monthly PDF report mailed to members who subscribed: each building's and member's row is
+ *   claimed by moving its month forward first, so no two instances do it twice.
  */
 import { sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
@@ -24,6 +25,55 @@ const PARTITION_MS = 6 * 3_600_000;
 const MAIL_MS = 3_600_000;
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/**
+ * Checks last month's report of every building with target values against them, once per month
+ * and building (the row is claimed by moving `checked_month` forward), and records the targets
+ * it missed: the alert evaluation opens `efficiency_target_missed` from them (GEG §71a points
+ * 3–5: target values, efficiency losses detected, the person responsible informed).
+ * @returns how many buildings were checked.
+ */
+export async function checkEfficiencyTargets(db: Db, now: Date = new Date()): Promise<number> {
+  let checked = 0;
+  for (;;) {
+    const [claim] = rowsOf<{
+      building_id: string;
+      company_id: string;
+      time_zone: string;
+      name: string;
+      month: string;
+    }>(
+      await db.execute(sql`
+        with due as (
+          select r.building_id, r.company_id, c.time_zone, b.name, m.month
+          from building_report_settings r
+          join buildings b on b.id = r.building_id
+          join companies c on c.id = r.company_id
+          cross join lateral (select to_char(date_trunc('month', ${now.toISOString()}::timestamptz at time zone c.time_zone)
+            - interval '1 month', 'YYYY-MM') as month) m
+          where (r.max_heating_hours_per_degree_day is not null or r.max_below_comfort_share is not null)
+            and (r.checked_month is null or r.checked_month < m.month)
+          limit 1
+          for update of r skip locked
+        )
+        update building_report_settings r set checked_month = due.month from due
+        where r.building_id = due.building_id
+        returning due.building_id, due.company_id, due.time_zone, due.name, due.month`),
+    );
+    if (!claim) return checked;
+    const report = await buildReport(
+      db,
+      { companyId: claim.company_id, timeZone: claim.time_zone },
+      { kind: 'building', id: claim.building_id },
+      claim.name,
+      monthPeriod(claim.month),
+    );
+    await db.execute(sql`
+      update building_report_settings set missed_targets = ${JSON.stringify(report.targets.missed)}::jsonb
+      where building_id = ${claim.building_id}`);
+    checked += 1;
+  }
+}
 
 /**
  * Mails last month's company report as PDF to every subscribed member not yet sent it.
@@ -123,9 +173,11 @@ export function startReportJobs({
       log,
     ),
     startPeriodic(
-      'monthly report mail',
+      'monthly targets and report mail',
       MAIL_MS,
       async () => {
+        const checked = await checkEfficiencyTargets(db);
+        if (checked > 0) log.info({ checked }, 'buildings checked against their efficiency targets');
         const sent = await mailMonthlyReports(db, mailer);
         if (sent > 0)
           log.info(

@@ -36,8 +36,10 @@ export const alerts = pgTable(
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: ALERT_KINDS }).notNull(),
-    subject: text('subject', { enum: ['device', 'gateway', 'unit', 'company', 'booking_feed'] }).notNull(),
-    /** DevEUI, gateway id, unit id, booking feed id or (for a company-wide condition) the company id. */
+    subject: text('subject', {
+      enum: ['device', 'gateway', 'unit', 'company', 'booking_feed', 'building'],
+    }).notNull(),
+    /** DevEUI, gateway id, unit id, booking feed id, building id or (company-wide) the company id. */
     subjectId: text('subject_id').notNull(),
     /** Device fault code for `device_fault`; '' otherwise (part of the open-alert key). */
     code: text('code').notNull().default(''),

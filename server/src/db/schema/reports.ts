@@ -17,7 +17,18 @@
  * units so a deleted room's history stays in the company's reports.
  */
 import { METER_CARRIERS } from '@heizplan/contracts/reports';
-import { date, index, integer, pgTable, primaryKey, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { companies, users } from './accounts.ts';
 import { buildings } from './buildings.ts';
 
@@ -141,8 +152,10 @@ export const buildingReportSettings = pgTable('building_report_settings', {
   maxHeatingHoursPerDegreeDay: real('max_heating_hours_per_degree_day'),
   /** Largest share (0–1) of occupied hours below comfort a month may have. */
   maxBelowComfortShare: real('max_below_comfort_share'),
-  /** The last month (`YYYY-MM`) checked against the targets, so each month alerts once. */
+  /** The last month (`YYYY-MM`) checked against the targets. */
   checkedMonth: text('checked_month'),
+  /** The targets that month missed (`Report['targets']['missed']`); the alert's condition. */
+  missedTargets: jsonb('missed_targets').$type<string[]>().notNull().default([]),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

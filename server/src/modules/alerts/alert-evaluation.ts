@@ -35,6 +35,7 @@ const PERIODIC_KINDS = [
   'setpoint_not_delivered',
   'setpoints_stalled',
   'booking_feed_stale',
+  'efficiency_target_missed',
 ] as const;
 
 /**
@@ -199,6 +200,16 @@ function candidates(now: Date, scope: EvaluationScope): SQL {
         where ${enabled(sql`'booking_feed_stale'`)} and f.last_sync_at is not null
           and (f.last_error is not null or f.last_success_at is null
             or f.last_success_at <= ${at} - make_interval(secs => ${FEED_STALE_AFTER_MS / 1000}))`,
+      // The monthly check (jobs/report-jobs.ts) records the targets the last month missed.
+      sql`
+        select b.company_id, 'efficiency_target_missed', 'building', b.id::text, '', null::uuid,
+          jsonb_build_object('building', b.name, 'month', r.checked_month,
+            -- Alert details are flat values: the missed targets as a comma-separated list.
+            'missed', array_to_string(array(select jsonb_array_elements_text(r.missed_targets)), ','))
+        from building_report_settings r
+        join buildings b on b.id = r.building_id
+        left join alert_settings s on s.company_id = b.company_id
+        where ${enabled(sql`'efficiency_target_missed'`)} and jsonb_array_length(r.missed_targets) > 0`,
     );
   }
   if (scope.extra) {

@@ -30,6 +30,7 @@ const TEXT = {
       setpoint_not_delivered: 'Solltemperatur nicht angekommen',
       setpoints_stalled: 'Solltemperaturen werden nicht übertragen',
       booking_feed_stale: 'Buchungskalender nicht aktuell',
+      efficiency_target_missed: 'Effizienz-Zielwert verfehlt',
     },
     digestSubject: (company: string) => `Heizplan: Tagesübersicht der Meldungen – ${company}`,
     subject: (count: number, company: string) =>
@@ -51,6 +52,7 @@ const TEXT = {
       setpoint_not_delivered: 'Setpoint not delivered',
       setpoints_stalled: 'Setpoints are not being sent',
       booking_feed_stale: 'Booking calendar out of date',
+      efficiency_target_missed: 'Efficiency target missed',
     },
     digestSubject: (company: string) => `Heizplan: daily alert digest – ${company}`,
     subject: (count: number, company: string) =>
@@ -119,6 +121,7 @@ export async function sendAlertMails(
     const subjectName = sql`case a.subject when 'unit' then coalesce(un.name, a.subject_id)
       when 'gateway' then coalesce((select g.name from gateways g where g.id::text = a.subject_id), a.subject_id)
       when 'booking_feed' then coalesce((select f.name from booking_feeds f where f.id::text = a.subject_id), a.subject_id)
+      when 'building' then coalesce((select b.name from buildings b where b.id::text = a.subject_id), a.subject_id)
       else a.subject_id end`;
     const since = (
       channel: string,

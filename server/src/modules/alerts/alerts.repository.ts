@@ -50,7 +50,11 @@ function selectAlerts(db: Db) {
       sql`${alerts.subject} = 'device' and ${devices.companyId} = ${alerts.companyId} and ${devices.id} = ${alerts.subjectId}`,
     )
     .leftJoin(placeUnit, sql`${placeUnit.id} = coalesce(${alerts.unitId}, ${devices.unitId})`)
-    .leftJoin(buildings, eq(buildings.id, placeUnit.buildingId))
+    .leftJoin(
+      buildings,
+      // An alert about a building names it itself (compared as text: other subjects are not uuids).
+      sql`${buildings.id}::text = coalesce(${placeUnit.buildingId}::text, case when ${alerts.subject} = 'building' then ${alerts.subjectId} end)`,
+    )
     .leftJoin(gateways, sql`${alerts.subject} = 'gateway' and ${gateways.id}::text = ${alerts.subjectId}`)
     .leftJoin(
       bookingFeeds,

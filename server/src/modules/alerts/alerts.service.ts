@@ -46,7 +46,9 @@ export function toAlertResponse(r: repo.AlertRecord): Alert {
           ? (r.gatewayName ?? a.subjectId)
           : a.subject === 'booking_feed'
             ? (r.feedName ?? a.subjectId)
-            : a.subjectId,
+            : a.subject === 'building'
+              ? (r.buildingName ?? a.subjectId)
+              : a.subjectId,
     code: a.code === '' ? null : a.code,
     unitId: a.unitId,
     unitName: r.unitName,

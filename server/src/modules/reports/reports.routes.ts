@@ -12,6 +12,8 @@ import {
   BuildingReportSettingsSchema,
   DataExportQuerySchema,
   METER_CARRIERS,
+  MeterReadingImportResultSchema,
+  MeterReadingImportSchema,
   MeterReadingSchema,
   MonthSchema,
   ReportExportQuerySchema,
@@ -170,6 +172,27 @@ export async function reportsRoutes(
         request.params.companyId,
         request.params.buildingId,
         request.body,
+      ),
+  );
+
+  app.post(
+    '/companies/:companyId/buildings/:buildingId/meter-readings/import',
+    {
+      schema: {
+        tags,
+        summary:
+          'Import monthly meter readings from CSV (month, carrier, kWh; ; or , separated); all rows or none',
+        params: BuildingParamsSchema,
+        body: MeterReadingImportSchema,
+        response: { 200: MeterReadingImportResultSchema, ...errors },
+      },
+    },
+    async (request) =>
+      service.importReadings(
+        requireAuth(request).sub,
+        request.params.companyId,
+        request.params.buildingId,
+        request.body.csv,
       ),
   );
 

@@ -22,10 +22,11 @@ import type { z } from 'zod';
 import { requireMember } from '../../auth/membership.ts';
 import type { Db } from '../../db/client.ts';
 import { buildingMeterReadings, buildingReportSettings, reportSubscriptions } from '../../db/schema.ts';
-import { notFound } from '../../http/errors.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
 import { type TableExport, tableExport } from '../../http/table-export.ts';
 import { findCompanyHeating } from '../../scheduling/heating-inputs.ts';
 import { type ExportSource, exportStream } from './data-export.ts';
+import { parseMeterReadings } from './meter-import.ts';
 import { buildReport } from './report-build.ts';
 import { renderReportPdf } from './report-pdf.ts';
 import { monthPeriod, seasonPeriod } from './report-period.ts';
@@ -220,9 +221,10 @@ export class ReportsService {
     await this.deps.db
       .insert(buildingReportSettings)
       .values({ buildingId, companyId, ...body })
+      // New targets are checked again against the last month (and its alert follows).
       .onConflictDoUpdate({
         target: buildingReportSettings.buildingId,
-        set: { ...body, updatedAt: new Date() },
+        set: { ...body, checkedMonth: null, missedTargets: [], updatedAt: new Date() },
       });
     return body;
   }
@@ -248,6 +250,32 @@ export class ReportsService {
         set: { kwh: body.kwh, updatedAt: new Date() },
       });
     return body;
+  }
+
+  /**
+   * Stores the CSV's readings (each replacing the month and carrier's), all or none.
+   * @throws 400 listing every row's problem (`meter-import.ts`).
+   */
+  async importReadings(userId: string, companyId: string, buildingId: string, csv: string) {
+    await requireMember(this.deps.db, userId, companyId, 'operate');
+    await this.scopeOf(companyId, { buildingId });
+    const { readings, problems } = parseMeterReadings(csv);
+    if (problems.length > 0) throw badRequest('The meter readings were not imported.', problems);
+    await this.deps.db.transaction(async (tx) => {
+      for (const reading of readings)
+        await tx
+          .insert(buildingMeterReadings)
+          .values({ companyId, buildingId, ...reading })
+          .onConflictDoUpdate({
+            target: [
+              buildingMeterReadings.buildingId,
+              buildingMeterReadings.month,
+              buildingMeterReadings.carrier,
+            ],
+            set: { kwh: reading.kwh, updatedAt: new Date() },
+          });
+    });
+    return { imported: readings.length };
   }
 
   /** Deletes a month's reading of one carrier. @throws 404 when there is none. */

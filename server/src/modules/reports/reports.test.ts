@@ -6,8 +6,15 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
-import { buildingOutdoorTemperatures, heatingLog, telemetry, users } from '../../db/schema.ts';
-import { mailMonthlyReports } from '../../jobs/report-jobs.ts';
+import {
+  buildingOutdoorTemperatures,
+  buildingReportSettings,
+  heatingLog,
+  telemetry,
+  users,
+} from '../../db/schema.ts';
+import { checkEfficiencyTargets, mailMonthlyReports } from '../../jobs/report-jobs.ts';
+import { evaluateAll } from '../alerts/alert-evaluation.ts';
 import { seedCompanies } from '../units/heating-test-fixtures.ts';
 import { runRollups } from './rollups.ts';
 
@@ -176,6 +183,67 @@ describe('reports', () => {
     ).toBe(204);
     const gone = await t.call('DELETE', `${c}/buildings/${building.id}/meter-readings/2026-11/gas`);
     expect(gone.json()).toMatchObject({ status: 404, code: 'unknown_meter_reading' });
+  });
+
+  it('imports meter readings from a German or a machine CSV, all rows or none', async () => {
+    const readings = async () =>
+      (await t.call('GET', `${c}/buildings/${building.id}/report-data`)).json().readings;
+    const importCsv = (csv: string) =>
+      t.call('POST', `${c}/buildings/${building.id}/meter-readings/import`, { csv });
+    const wrong = await importCsv(
+      '\uFEFFMonat;Energieträger;Verbrauch (kWh)\n10.2026;Fernwärme;12.400,5\n13.2026;Kohle;x\n',
+    );
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().errors.map((e: { field: string }) => e.field)).toEqual([
+      'csv.row.3.month',
+      'csv.row.3.carrier',
+      'csv.row.3.kwh',
+    ]);
+    expect(await readings()).toEqual([]);
+    const german = await importCsv('Monat;Energieträger;Verbrauch (kWh)\r\n10.2026;Fernwärme;12.400,5\r\n');
+    expect(german.json()).toEqual({ imported: 1 });
+    const machine = await importCsv('month,carrier,kwh\n2026-10,district_heating,12000\n2026-11,gas,9000\n');
+    expect(machine.json()).toEqual({ imported: 2 });
+    expect(await readings()).toEqual([
+      { month: '2026-11', carrier: 'gas', kwh: 9000 },
+      { month: '2026-10', carrier: 'district_heating', kwh: 12000 },
+    ]);
+    const noHeader = await importCsv('2026-10;gas;100\n');
+    expect(noHeader.json().errors[0]).toMatchObject({ field: 'csv.header' });
+    await t.call('DELETE', `${c}/buildings/${building.id}/meter-readings/2026-11/gas`);
+    await t.call('DELETE', `${c}/buildings/${building.id}/meter-readings/2026-10/district_heating`);
+  });
+
+  it('checks last month against the targets once and raises an alert for the building', async () => {
+    const put = (body: object) => t.call('PUT', `${c}/buildings/${building.id}/report-settings`, body);
+    expect(
+      (await put({ heatedAreaM2: 600, maxHeatingHoursPerDegreeDay: 0.1, maxBelowComfortShare: null }))
+        .statusCode,
+    ).toBe(200);
+    const december = new Date('2026-12-01T08:00:00Z');
+    expect(await checkEfficiencyTargets(t.database.db, december)).toBe(1);
+    expect(await checkEfficiencyTargets(t.database.db, december)).toBe(0);
+    await evaluateAll(t.database.db, december);
+    const listed = await t.call('GET', `${c}/alerts?kind=efficiency_target_missed&state=open`);
+    expect(listed.statusCode, listed.body).toBe(200);
+    const open = listed.json();
+    expect(open.results).toEqual([
+      expect.objectContaining({
+        subject: 'building',
+        subjectId: building.id,
+        subjectName: 'Grundschule',
+        buildingName: 'Grundschule',
+        details: expect.objectContaining({ month: '2026-11', missed: 'heating_hours_per_degree_day' }),
+      }),
+    ]);
+    // Targets the month meets: checked again at once, the condition is gone.
+    expect(
+      (await put({ heatedAreaM2: 600, maxHeatingHoursPerDegreeDay: 5, maxBelowComfortShare: null }))
+        .statusCode,
+    ).toBe(200);
+    expect(await checkEfficiencyTargets(t.database.db, december)).toBe(1);
+    const [settings] = await t.database.db.select().from(buildingReportSettings);
+    expect(settings).toMatchObject({ checkedMonth: '2026-11', missedTargets: [] });
   });
 
   it('exports the month for German Excel, for machines, as XLSX and as PDF', async () => {

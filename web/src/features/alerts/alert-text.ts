@@ -15,6 +15,13 @@ export function useAlertText() {
       : '–';
   const celsius = (value: unknown) => `${number(value)} °C`;
   const time = (value: unknown) => (typeof value === 'string' ? formatDateTime(value, i18n.language) : '–');
+  /** `2026-11` → "November 2026". */
+  const month = (value: unknown) =>
+    typeof value === 'string'
+      ? new Intl.DateTimeFormat(i18n.language, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+          new Date(`${value}-01T00:00:00Z`),
+        )
+      : '–';
   const title = (alert: Alert) => t(`kinds.${alert.kind}`);
   const hint = (alert: Alert): string => {
     const d = alert.details;
@@ -43,6 +50,14 @@ export function useAlertText() {
           waiting: number(d.waiting, 0),
           setAside: number(d.setAside, 0),
           since: time(d.since ?? alert.openedAt),
+        });
+      case 'efficiency_target_missed':
+        return t('hints.efficiency_target_missed', {
+          name: alert.subjectName,
+          month: month(d.month),
+          missed: (typeof d.missed === 'string' ? d.missed.split(',') : [])
+            .map((kind) => t(`hints.targetMissed.${kind}`))
+            .join(', '),
         });
       case 'booking_feed_stale':
         return t('hints.booking_feed_stale', {

@@ -70,6 +70,7 @@ const PREFS = {
   setpoint_not_delivered: 'immediate',
   setpoints_stalled: 'immediate',
   booking_feed_stale: 'immediate',
+  efficiency_target_missed: 'digest',
 } satisfies AlertPreferences;
 const hook: Webhook = {
   id: '00000000-0000-4000-8000-0000000000b1',

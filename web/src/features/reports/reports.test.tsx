@@ -201,6 +201,46 @@ describe('reports screen', { timeout: 20_000 }, () => {
     });
   });
 
+  it('imports meter readings from a CSV file and names each refused line in German', async () => {
+    const problem = {
+      type: 'about:blank',
+      title: 'Bad Request',
+      status: 400,
+      detail: 'The meter readings were not imported.',
+      errors: [
+        { field: 'csv.row.3.month', message: 'must be a month YYYY-MM' },
+        { field: 'csv.row.3.kwh', message: 'must be a number of kWh' },
+      ],
+    };
+    let answer: Response = new Response(JSON.stringify(problem), {
+      status: 400,
+      headers: { 'content-type': 'application/problem+json' },
+    });
+    const api = reportsApi();
+    const { fetchMock } = open(`/reports?month=2026-11&buildingId=${BUILDING_ID}`, {
+      api: (method, url, init) =>
+        method === 'POST' && url.endsWith('/meter-readings/import') ? answer : api(method, url, init),
+    });
+    const file = (text: string) => new File([text], 'zaehler.csv', { type: 'text/csv' });
+    await userEvent.upload(
+      await screen.findByTestId('meter-import-file'),
+      file('Monat;Energieträger;Verbrauch\n'),
+    );
+    const problems = await screen.findByTestId('meter-import-problems');
+    expect(problems).toHaveTextContent('Zeile 3: kein gültiger Monat (z. B. 11.2026 oder 2026-11)');
+    expect(problems).toHaveTextContent('Zeile 3: kein gültiger Verbrauch (0 bis 1.000.000.000 kWh)');
+    const sent = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/meter-readings/import'));
+    expect(JSON.parse(String(sent?.[1]?.body))).toEqual({ csv: 'Monat;Energieträger;Verbrauch\n' });
+
+    answer = new Response(JSON.stringify({ imported: 2 }), {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    });
+    await userEvent.upload(screen.getByTestId('meter-import-file'), file('month,carrier,kwh\n'));
+    expect(await screen.findByTestId('toast-meter-import')).toHaveTextContent('2 Zählerstände importiert.');
+    expect(screen.queryByTestId('meter-import-problems')).toBeNull();
+  });
+
   it('says so when the period has no readings yet', async () => {
     open('/reports?month=2026-11', {
       api: reportsApi({ company: testReport({ rooms: 0, rows: [], days: [], losses: [] }) }),

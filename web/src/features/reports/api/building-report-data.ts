@@ -44,6 +44,16 @@ export function useSaveMeterReading(buildingId: string) {
   });
 }
 
+/** `POST …/meter-readings/import` with the CSV's text: all rows stored or none (400 lists them). */
+export function useImportMeterReadings(buildingId: string) {
+  const refresh = useRefreshReports();
+  return useMutation({
+    mutationFn: (csv: string) =>
+      api.post<{ imported: number }>(buildingPath(buildingId, '/meter-readings/import'), { body: { csv } }),
+    onSuccess: refresh,
+  });
+}
+
 export function useDeleteMeterReading(buildingId: string) {
   const refresh = useRefreshReports();
   return useMutation({

@@ -24,6 +24,7 @@ import { useProblemMessage } from '../../../lib/problem-message.ts';
 import { useDeleteMeterReading, useSaveMeterReading } from '../api/building-report-data.ts';
 import { useReportFormat } from '../report-format.ts';
 import { CARRIERS, MeterReadingSchema } from '../report-forms.ts';
+import { MeterImport } from './meter-import.tsx';
 
 function ReadingForm({ buildingId, month }: { buildingId: string; month: string }) {
   const { t } = useTranslation('reports');
@@ -179,6 +180,7 @@ export function MeterReadings({
         <p className="text-xs text-stone-600">{t('meters.readings.hint')}</p>
       </div>
       <ReadingForm buildingId={buildingId} month={month} />
+      <MeterImport buildingId={buildingId} />
       <ReadingsList buildingId={buildingId} readings={readings} />
     </div>
   );

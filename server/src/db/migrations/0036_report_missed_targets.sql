@@ -1,0 +1,1 @@
+ALTER TABLE "building_report_settings" ADD COLUMN "missed_targets" jsonb DEFAULT '[]'::jsonb NOT NULL;
