@@ -192,9 +192,11 @@ describe('setpoints reach every valve of a fleet', () => {
       await new Promise((resolve) => setTimeout(resolve, 1000));
       proxy?.restore();
     }
-    await eventually('every valve reached', () => allReached(received), 90_000);
+    // The reconnect and the redelivery of what was in flight took over 90 s once beside the rest
+    // of the suite on a two-core machine.
+    await eventually('every valve reached', () => allReached(received), 180_000);
     expectEveryValveOnItsSetpoint(received, expected);
     const ready = await running.app.inject({ method: 'GET', url: '/api/health/ready' });
     expect(ready.statusCode).toBe(200);
-  }, 240_000);
+  }, 300_000);
 });

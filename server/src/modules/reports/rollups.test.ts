@@ -142,18 +142,20 @@ describe('telemetry rollups', () => {
     expect(windowed).toMatchObject({ windowMinutes: 10, heatingMinutes: 15 });
   });
 
-  it('folds in an uplink that arrived late and moves on quarter hour by quarter hour', async () => {
+  it('folds in an uplink that arrived late, in the next run that has an hour due', async () => {
     // 06:35 arrives at 07:20, after its quarter hour was rolled up: the ingest's hook rewinds.
     const late = uplink(35, 18.8, 60);
     await database.db.insert(telemetry).values(late);
     expect(await rewindForLateUplinks(database.db, [late], at(80))).toEqual([companyId]);
     expect(await rewindForLateUplinks(database.db, [uplink(79, 19, 60)], at(80))).toEqual([]);
-    expect(await runRollups(database.db, at(80))).toBe(1);
+    // 07:20: the rollups reach 07:00, less than an hour is due; at 07:47 it is.
+    expect(await runRollups(database.db, at(80))).toBe(0);
+    expect(await runRollups(database.db, at(107))).toBe(1);
     const again = (await quarters()).find((r) => r.bucket.getTime() === at(30).getTime());
     expect(again?.readings).toBe(2);
     expect(again?.roomMean).toBeCloseTo(18.9, 5);
     const [state] = await database.db.select().from(rollupState).where(eq(rollupState.companyId, companyId));
-    expect(state?.doneUntil).toEqual(at(75));
+    expect(state?.doneUntil).toEqual(at(105));
   });
 
   it('sums each day once it is over, with the comfort counts, and is idempotent', async () => {
