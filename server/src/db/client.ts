@@ -20,6 +20,9 @@ export type Schema = typeof schema;
 /** A Drizzle database on either backend; repositories take this type. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
+/** The rows of a raw `db.execute(sql…)` result: both drivers answer `{ rows }`; Drizzle's common type does not say so. */
+export const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';

@@ -7,9 +7,10 @@
  *   the monthly PDF report mailed to members who subscribed: each building's and member's row is
  *   claimed by moving its month forward first, so no two instances do it twice.
  */
+import type { Report } from '@heizplan/contracts/reports';
 import { sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
-import type { Db } from '../db/client.ts';
+import { type Db, rowsOf } from '../db/client.ts';
 import type { Logger } from '../logger.ts';
 import type { Mailer } from '../modules/me/me.ports.ts';
 import { buildReport } from '../modules/reports/report-build.ts';
@@ -23,8 +24,6 @@ import { startPeriodic } from './periodic.ts';
 const ROLLUP_MS = 5 * 60_000;
 const PARTITION_MS = 6 * 3_600_000;
 const MAIL_MS = 3_600_000;
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
  * Checks last month's report of every building with target values against them, once per month
@@ -81,6 +80,25 @@ export async function checkEfficiencyTargets(db: Db, now: Date = new Date()): Pr
  */
 export async function mailMonthlyReports(db: Db, mailer: Mailer, now: Date = new Date()): Promise<number> {
   let sent = 0;
+  // A company's members get the same report: built once a run, rendered once per language.
+  const reports = new Map<string, Promise<{ name: string; report: Report }>>();
+  const pdfs = new Map<string, Promise<Buffer>>();
+  const reportOf = (companyId: string, timeZone: string, month: string) => {
+    const key = `${companyId}|${month}`;
+    let built = reports.get(key);
+    if (!built) {
+      built = (async () => {
+        const scope = { kind: 'company' } as const;
+        const name = (await scopeName(db, companyId, scope)) ?? '';
+        return {
+          name,
+          report: await buildReport(db, { companyId, timeZone }, scope, name, monthPeriod(month)),
+        };
+      })();
+      reports.set(key, built);
+    }
+    return built;
+  };
   for (;;) {
     // Claim one member whose company's last month (in its zone) has not been mailed yet.
     const [claim] = rowsOf<{
@@ -108,15 +126,13 @@ export async function mailMonthlyReports(db: Db, mailer: Mailer, now: Date = new
     );
     if (!claim) return sent;
     const lang = claim.lang ?? 'de';
-    const scope = { kind: 'company' } as const;
-    const name = (await scopeName(db, claim.company_id, scope)) ?? '';
-    const report = await buildReport(
-      db,
-      { companyId: claim.company_id, timeZone: claim.time_zone },
-      scope,
-      name,
-      monthPeriod(claim.month),
-    );
+    const { name, report } = await reportOf(claim.company_id, claim.time_zone, claim.month);
+    const pdfKey = `${claim.company_id}|${claim.month}|${lang}`;
+    let pdf = pdfs.get(pdfKey);
+    if (!pdf) {
+      pdf = renderReportPdf(report, lang);
+      pdfs.set(pdfKey, pdf);
+    }
     const label = formatters(lang).month(claim.month);
     await mailer.send(
       claim.email,
@@ -129,7 +145,7 @@ export async function mailMonthlyReports(db: Db, mailer: Mailer, now: Date = new
       [
         {
           filename: `heizplan-report-${claim.month}.pdf`,
-          content: await renderReportPdf(report, lang),
+          content: await pdf,
           contentType: 'application/pdf',
         },
       ],

@@ -5,7 +5,7 @@
  * parameters cannot be reached however many setpoints change at once.
  */
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import { type Db, rowsOf } from '../db/client.ts';
 import type { LogKind } from '../heating/types.ts';
 import type { SetpointCommand } from '../scheduling/setpoint-sink.ts';
 import type { AntiFreeze } from './codecs/codec.ts';
@@ -43,7 +43,6 @@ export interface DeadLetter {
   appliedAt: Date;
 }
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const param = (values: readonly unknown[], type: string) => sql`${sql.param(values)}::${sql.raw(type)}[]`;
 const leaseEnd = (leaseMs: number) => sql`now() + ${leaseMs} * interval '1 millisecond'`;
 

@@ -13,6 +13,13 @@ export function formatDay(value: When, locale: string, timeZone?: string): strin
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone }).format(toDate(value));
 }
 
+/** A calendar month `2026-11` as "November 2026". */
+export function formatMonth(month: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${month}-01T00:00:00Z`),
+  );
+}
+
 /** Date and time: "26.11.2026, 06:55" ("…, 06:55:10" with seconds). */
 export function formatDateTime(
   value: When,

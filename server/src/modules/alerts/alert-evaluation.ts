@@ -19,7 +19,7 @@
  */
 import { FEED_STALE_AFTER_MS } from '@heizplan/contracts/booking-feeds';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { type Db, rowsOf } from '../../db/client.ts';
 import { listCodecs } from '../../lorawan/codecs/registry.ts';
 
 /** Lock id of alert evaluation (`pg_advisory_xact_lock`), the same on every instance. */
@@ -235,8 +235,6 @@ function clearable(scope: EvaluationScope): SQL {
     ? sql`${kindList} and a.subject = 'device' and a.subject_id = any(${`{${scope.deviceIds.join(',')}}`}::text[])`
     : kindList;
 }
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
  * Evaluates the periodic conditions at `now` (all, or `scope.deviceIds` only) inside the caller's

@@ -10,7 +10,7 @@
 import type { AlertKind } from '@heizplan/contracts/alerts';
 import { faultText } from '@heizplan/contracts/device-faults';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { type Db, rowsOf } from '../../db/client.ts';
 import type { Mailer } from '../me/me.ports.ts';
 
 const MAIL_LOCK = 715_002;
@@ -77,8 +77,6 @@ export interface MailRow {
   code: string;
   event: 'opened' | 'resolved' | 'repeat';
 }
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** One line of a mail for an alert; a device fault is named in words, never by its raw code. */
 export function alertMailLine(row: MailRow, lang: 'de' | 'en'): string {

@@ -7,7 +7,7 @@ import { DEFAULT_ALERT_SETTINGS } from '@heizplan/contracts/alerts';
 import { type AnyColumn, and, asc, count, desc, eq, gte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { buildingAndFloorOrder } from '../../db/building-order.ts';
-import type { Db } from '../../db/client.ts';
+import { type Db, rowsOf } from '../../db/client.ts';
 import {
   alertEvents,
   alertPreferences,
@@ -22,8 +22,6 @@ import {
   webhookDeliveries,
   webhooks,
 } from '../../db/schema.ts';
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
  * The unit that places an alert in a building and on a floor, as `inBuilding` filters: the

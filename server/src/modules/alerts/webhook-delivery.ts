@@ -9,7 +9,7 @@
  */
 import { createHmac } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { type Db, rowsOf } from '../../db/client.ts';
 import { webhookDeliveries } from '../../metrics.ts';
 
 export const MAX_ATTEMPTS = 8;
@@ -34,8 +34,6 @@ interface Claimed {
   payload: unknown;
   attempts: number;
 }
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
  * Sends the deliveries due at `now` (one round of at most 20). @returns how many were delivered.

@@ -4,7 +4,7 @@
  */
 import { and, asc, count, eq, gt, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import { anyOf } from '../../db/any-of.ts';
-import type { Db } from '../../db/client.ts';
+import { type Db, rowsOf } from '../../db/client.ts';
 import { naturally } from '../../db/natural-sort.ts';
 import {
   bookingFeeds,
@@ -22,8 +22,6 @@ export type FeedInsert = typeof bookingFeeds.$inferInsert;
 export type BookingRow = typeof bookings.$inferSelect;
 
 type Ref = { id: string; name: string };
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** Feeds of `unitId` as their own room or a linked one. */
 function ofUnit(unitId: string): SQL {

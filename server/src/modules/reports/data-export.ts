@@ -14,10 +14,9 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
-import type { Db } from '../../db/client.ts';
+import { type Db, rowsOf } from '../../db/client.ts';
 
 const BATCH = 5000;
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 export type ExportSource = '15m' | 'daily' | 'telemetry';
 

@@ -5,7 +5,7 @@
  * counts 20 °C minus that mean, averaged over the rooms of the scope that day.
  */
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { type Db, rowsOf } from '../../db/client.ts';
 
 export type ReportScope =
   | { kind: 'company' }
@@ -18,7 +18,6 @@ export interface DayRange {
   to: string;
 }
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 const degreeDay = sql`case when r.outdoor_mean < 15 then 20 - r.outdoor_mean else 0 end`;
 

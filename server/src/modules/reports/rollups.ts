@@ -12,7 +12,7 @@
 
 import { sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
-import type { Db } from '../../db/client.ts';
+import { type Db, rowsOf } from '../../db/client.ts';
 import {
   BELOW_COMFORT_K,
   CATEGORY_I_C,
@@ -37,7 +37,6 @@ const STEP_MS = 7 * 86_400_000;
 const BATCH_MS = 60 * 60_000;
 
 const floorQuarter = (ms: number) => Math.floor(ms / QUARTER_MS) * QUARTER_MS;
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
  * Upserts the 15-minute rollups of `companyId` for buckets in [`from`, `to`) (quarter hours, UTC).

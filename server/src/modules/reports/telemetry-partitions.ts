@@ -9,10 +9,9 @@
  */
 import { sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
-import type { Db } from '../../db/client.ts';
+import { type Db, rowsOf } from '../../db/client.ts';
 
 const PARTITION = /^telemetry_(\d{4})_(\d{2})$/;
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 const monthStart = (at: Date) => DateTime.fromJSDate(at, { zone: 'utc' }).startOf('month');
 

@@ -5,7 +5,7 @@
 import type { Alert } from '@heizplan/contracts/alerts';
 import { faultText } from '@heizplan/contracts/device-faults';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../lib/format.ts';
+import { formatDateTime, formatMonth } from '../../lib/format.ts';
 
 export function useAlertText() {
   const { t, i18n } = useTranslation('alerts');
@@ -15,13 +15,6 @@ export function useAlertText() {
       : '–';
   const celsius = (value: unknown) => `${number(value)} °C`;
   const time = (value: unknown) => (typeof value === 'string' ? formatDateTime(value, i18n.language) : '–');
-  /** `2026-11` → "November 2026". */
-  const month = (value: unknown) =>
-    typeof value === 'string'
-      ? new Intl.DateTimeFormat(i18n.language, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-          new Date(`${value}-01T00:00:00Z`),
-        )
-      : '–';
   const title = (alert: Alert) => t(`kinds.${alert.kind}`);
   const hint = (alert: Alert): string => {
     const d = alert.details;
@@ -54,7 +47,7 @@ export function useAlertText() {
       case 'efficiency_target_missed':
         return t('hints.efficiency_target_missed', {
           name: alert.subjectName,
-          month: month(d.month),
+          month: typeof d.month === 'string' ? formatMonth(d.month, i18n.language) : '–',
           missed: (typeof d.missed === 'string' ? d.missed.split(',') : [])
             .map((kind) => t(`hints.targetMissed.${kind}`))
             .join(', '),

@@ -5,7 +5,7 @@
  * "Heizperiode 2026/27"). Unknown values read '—'.
  */
 import { useTranslation } from 'react-i18next';
-import { formatDay, useHeatingFormat } from '../../lib/format.ts';
+import { formatDay, formatMonth, useHeatingFormat } from '../../lib/format.ts';
 
 type Value = number | null | undefined;
 const known = (value: Value): value is number =>
@@ -18,7 +18,6 @@ export function useReportFormat() {
   const oneDecimal = new Intl.NumberFormat(language, { maximumFractionDigits: 1 });
   const whole = new Intl.NumberFormat(language, { maximumFractionDigits: 0 });
   const twoDecimals = new Intl.NumberFormat(language, { maximumFractionDigits: 2 });
-  const monthName = new Intl.DateTimeFormat(language, { month: 'long', year: 'numeric', timeZone: 'UTC' });
   const number = (value: Value, format: Intl.NumberFormat, unit: string) =>
     known(value) ? `${format.format(value)}${unit ? ` ${unit}` : ''}` : '—';
   return {
@@ -41,7 +40,7 @@ export function useReportFormat() {
     /** An ISO date `2026-11-26` as "26.11.2026" (the date as written, whatever the zone). */
     day: (iso: string) => formatDay(`${iso}T00:00:00Z`, language, 'UTC'),
     /** `2026-11` → "November 2026". */
-    month: (month: string) => monthName.format(new Date(`${month}-01T00:00:00Z`)),
+    month: (month: string) => formatMonth(month, language),
     /** `2026` → "Heizperiode 2026/27". */
     season: (season: number) =>
       t('period.seasonName', { first: season, second: String((season + 1) % 100).padStart(2, '0') }),
