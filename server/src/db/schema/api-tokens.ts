@@ -24,6 +24,8 @@ export const apiTokens = pgTable(
     /** SHA-256 of the whole token, hex. */
     tokenHash: text('token_hash').notNull(),
     role: text('role', { enum: ['heating', 'ems'] }).notNull(),
+    /** The buildings the token is limited to; null = the whole company. */
+    buildingIds: uuid('building_ids').array(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),

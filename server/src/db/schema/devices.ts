@@ -9,6 +9,8 @@
  * (dB) are updated by uplink ingest. Gateways go offline after 2 × their stats interval
  * without stats.
  */
+
+import type { ReportedConfig } from '@heizplan/contracts/device-profiles';
 import { sql } from 'drizzle-orm';
 import {
   check,
@@ -17,6 +19,7 @@ import {
   jsonb,
   pgTable,
   real,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -54,6 +57,11 @@ export const devices = pgTable(
     firmware: text('firmware'),
     /** The device's own frost protection as it last reported it (lorawan/device-settings.ts). */
     antiFreeze: jsonb('anti_freeze').$type<{ activation: number; deactivation: number; target: number }>(),
+    /** The configuration the device last reported, field by field (lorawan/device-config.ts). */
+    reportedConfig: jsonb('reported_config').$type<ReportedConfig>().notNull().default({}),
+    /** LoRa spreading factor (7…12) and application payload length (bytes) of the last uplink. */
+    spreadingFactor: smallint('spreading_factor'),
+    uplinkBytes: smallint('uplink_bytes'),
   },
   (t) => [
     uniqueIndex('devices_dev_eui_key').on(t.devEui),
