@@ -9,6 +9,7 @@ import { MAX_LICENCES } from '@heizplan/contracts/billing';
 import { z } from 'zod';
 import pkg from '../package.json' with { type: 'json' };
 import type { InvoiceSeller } from './db/schema/billing.ts';
+import { airtimeBudgetMs } from './lorawan/airtime.ts';
 
 const boolish = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
@@ -115,6 +116,7 @@ const envSchema = z.object({
   INSTANCES: z.coerce.number().int().min(1).max(99).default(1),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters (openssl rand -hex 32)').optional(),
   LORAWAN_NS: z.enum(['chirpstack', 'tts']).default('chirpstack'),
+  AIRTIME_BUDGET_S: z.coerce.number().min(1).max(86_400).optional(),
   CHIRPSTACK_APPLICATION_ID: z.string().min(1).default('heizplan'),
   TTS_APP_ID: z.string().min(1).default('heizplan'),
   TTS_TENANT: z.string().min(1).optional(),
@@ -208,6 +210,11 @@ export interface Config {
   instances: number;
   lorawan: {
     networkServer: 'chirpstack' | 'tts';
+    /**
+     * Each device's daily airtime budget, ms (lorawan/airtime.ts): AIRTIME_BUDGET_S, else
+     * The Things Network's fair use (30 s) with LORAWAN_NS=tts and the 1 % duty cycle otherwise.
+     */
+    airtimeBudgetMs: number;
     /**
      * Base of the MQTT client ids of the persistent ingest sessions: the id itself for a plain
      * subscription, `<id>-<n>` for the n-th member of a shared subscription (≤ 23 characters).
@@ -376,6 +383,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     instances: e.INSTANCES,
     lorawan: {
       networkServer: e.LORAWAN_NS,
+      airtimeBudgetMs: airtimeBudgetMs(e.LORAWAN_NS, e.AIRTIME_BUDGET_S),
       clientId: e.MQTT_CLIENT_ID,
       shareGroup,
       username: e.MQTT_USERNAME,

@@ -26,6 +26,7 @@ import { EventsService } from './modules/events/events.service.ts';
 import { GatewaysService } from './modules/gateways/gateways.service.ts';
 import { GroupsService } from './modules/groups/groups.service.ts';
 import { HeatingLogService } from './modules/heating-log/heating-log.service.ts';
+import { ImportsService } from './modules/imports/imports.service.ts';
 import { InvitesService } from './modules/invites/invites.service.ts';
 import {
   type AccountPort,
@@ -81,6 +82,8 @@ export interface Services {
   readonly unitSeries: UnitSeriesService;
   readonly warmUp: WarmUpService;
   readonly devices: DevicesService;
+  /** Bulk import of units and devices from CSV or XLSX (decision 0063). */
+  readonly imports: ImportsService;
   readonly gateways: GatewaysService;
   readonly qrCodes: QrCodesService;
   readonly alerts: AlertsService;
@@ -175,7 +178,14 @@ export function createServices({ config, db, log, ports = {} }: ServicesOptions)
     heatingLog: new HeatingLogService(db),
     unitSeries: new UnitSeriesService({ db, now }),
     warmUp: new WarmUpService({ db }),
-    devices: new DevicesService({ db, cipher: loadCipher, licences, assigned: ports.devicesAssigned }),
+    devices: new DevicesService({
+      db,
+      cipher: loadCipher,
+      licences,
+      assigned: ports.devicesAssigned,
+      airtimeBudgetMs: config.lorawan.airtimeBudgetMs,
+    }),
+    imports: new ImportsService({ db, now, cipher: loadCipher, licences, wake, assigned: ports.devicesAssigned }),
     gateways: new GatewaysService({ db, now }),
     qrCodes: new QrCodesService({
       db,

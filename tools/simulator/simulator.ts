@@ -12,8 +12,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import mqtt, { type MqttClient } from 'mqtt';
+import type { DeviceConfig, ReportedConfig } from '../../packages/contracts/src/device-profiles.ts';
 import { chirpstackUplinkEvent } from '../../server/src/lorawan/chirpstack.ts';
-import type { AntiFreeze, Battery, ModelId, Reading } from '../../server/src/lorawan/codecs/codec.ts';
+import type {
+  AntiFreeze,
+  Battery,
+  DownlinkQuery,
+  ModelId,
+  Reading,
+} from '../../server/src/lorawan/codecs/codec.ts';
 import { getCodec } from '../../server/src/lorawan/codecs/registry.ts';
 import { advance, type RoomState, type ThermalParams, WINTER } from './thermal.ts';
 
@@ -26,6 +33,8 @@ export interface SimulatedDevice {
   setpoint?: number;
   /** Firmware "major.minor" the device answers a firmware query with (default 4.3). */
   firmware?: string;
+  /** LoRa spreading factor its uplinks arrive with (7…12, default 7). */
+  spreadingFactor?: number;
   faults?: DeviceFaults;
 }
 
@@ -68,8 +77,12 @@ interface DeviceState {
   faults: DeviceFaults;
   /** The device's own frost protection (a Vicki's defaults until set). */
   antiFreeze: AntiFreeze;
+  /** Its configuration (device profiles); a Vicki's factory settings until set. */
+  config: DeviceConfig;
   /** Queries of the last downlinks, answered in the next uplink. */
-  answers: Set<'firmware' | 'antiFreeze'>;
+  answers: Set<DownlinkQuery>;
+  /** Motor recalibrations it was asked for. */
+  recalibrations: number;
 }
 
 export interface Simulator {
@@ -113,7 +126,9 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
         queue: [],
         faults: spec.faults ?? {},
         antiFreeze: { activation: 6, deactivation: 9, target: 7 },
+        config: { ...FACTORY_CONFIG },
         answers: new Set(),
+        recalibrations: 0,
       },
     ]),
   );
@@ -183,6 +198,8 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
             errors: faults.errors ?? [],
             ...(device.answers.has('firmware') ? { firmware: spec.firmware ?? '4.3' } : {}),
             ...(device.answers.has('antiFreeze') ? { antiFreeze: device.antiFreeze } : {}),
+            childLock: device.config.childLock,
+            ...answeredConfig(device),
           };
     device.answers.clear();
     const frame = codec.encodeUplink(reading);
@@ -196,6 +213,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
       gatewayId,
       rssi: -70 - (Number.parseInt(spec.devEui.slice(-2), 16) % 40),
       snr: 7.5,
+      spreadingFactor: spec.spreadingFactor ?? 7,
       deduplicationId: randomUUID(),
     });
     await client.publishAsync(`${prefix}${event.topic}`, event.payload, { qos: 1 });
@@ -278,6 +296,8 @@ function applyDownlink(device: DeviceState, downlink: { fPort: number; bytes: Ui
     const command = getCodec(device.spec.model).decodeDownlink(downlink.fPort, downlink.bytes);
     if (command.setpoint !== undefined) device.room = { ...device.room, setpoint: command.setpoint };
     if (command.antiFreeze) device.antiFreeze = command.antiFreeze;
+    if (command.config) device.config = { ...device.config, ...command.config };
+    if (command.recalibrate) device.recalibrations++;
     for (const query of command.queries ?? []) device.answers.add(query);
     return true;
   } catch {
@@ -286,3 +306,21 @@ function applyDownlink(device: DeviceState, downlink: { fPort: number; bytes: Ui
 }
 
 const round1 = (v: number) => Math.round(v * 10) / 10;
+
+/** A Vicki as delivered (MClimate's defaults: 10-minute keep-alive, open-window detection off). */
+const FACTORY_CONFIG: DeviceConfig = {
+  keepAliveMinutes: 10,
+  openWindow: { enabled: false, durationMinutes: 10, deltaK: 1 },
+  childLock: false,
+  temperatureRange: { min: 5, max: 30 },
+  temperatureOffset: 0,
+};
+
+/** The configuration fields the device was asked for, answered in its next uplink. */
+function answeredConfig(device: DeviceState): { config?: ReportedConfig } {
+  const config: ReportedConfig = {};
+  for (const field of ['keepAliveMinutes', 'openWindow', 'temperatureRange', 'temperatureOffset'] as const) {
+    if (device.answers.has(field)) Object.assign(config, { [field]: device.config[field] });
+  }
+  return Object.keys(config).length > 0 ? { config } : {};
+}

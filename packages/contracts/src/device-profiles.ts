@@ -37,3 +37,89 @@ export const ReportedConfigSchema = DeviceConfigSchema.partial();
 export type ReportedConfig = z.infer<typeof ReportedConfigSchema>;
 
 export const DeviceProfileParamsSchema = CompanyParamsSchema.extend({ profileId: z.uuid() });
+
+/** Where a profile applies: the whole company, buildings, groups and units (the most specific wins). */
+export const DeviceProfilePlacesSchema = z.object({
+  company: z.boolean().default(false),
+  buildingIds: z.array(z.uuid()).max(1000).default([]),
+  groupIds: z.array(z.uuid()).max(1000).default([]),
+  unitIds: z.array(z.uuid()).max(10_000).default([]),
+});
+export type DeviceProfilePlaces = z.infer<typeof DeviceProfilePlacesSchema>;
+
+/** How many devices follow the profile and how many report its configuration. */
+export const DeviceProfileSyncSchema = z.object({
+  devices: z.number().int(),
+  inSync: z.number().int(),
+  pending: z.number().int(),
+  differs: z.number().int(),
+});
+
+export const DeviceProfileSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  model: z.string(),
+  config: DeviceConfigSchema,
+  places: DeviceProfilePlacesSchema,
+  sync: DeviceProfileSyncSchema,
+  updatedAt: z.iso.datetime(),
+});
+export type DeviceProfile = z.infer<typeof DeviceProfileSchema>;
+
+/** A model that takes configuration commands, with its factory configuration and the fields it can set. */
+export const ConfigurableModelSchema = z.object({
+  model: z.string(),
+  name: z.string(),
+  defaults: DeviceConfigSchema,
+  fields: z.array(
+    z.enum(['keepAliveMinutes', 'openWindow', 'childLock', 'temperatureRange', 'temperatureOffset']),
+  ),
+});
+
+export const DeviceProfileListSchema = z.object({
+  results: z.array(DeviceProfileSchema),
+  models: z.array(ConfigurableModelSchema),
+  /** Each device's daily airtime budget, s (The Things Network's fair use or the 1 % duty cycle). */
+  airtimeBudgetS: z.number(),
+});
+export type DeviceProfileList = z.infer<typeof DeviceProfileListSchema>;
+
+export const DeviceProfileInputSchema = z.object({
+  name: z.string().trim().min(1).max(120),
+  model: z.string().min(1).max(40),
+  config: DeviceConfigSchema,
+  places: DeviceProfilePlacesSchema.default({ company: false, buildingIds: [], groupIds: [], unitIds: [] }),
+});
+export type DeviceProfileInput = z.input<typeof DeviceProfileInputSchema>;
+
+/** A PATCH changes only the fields given. */
+export const DeviceProfilePatchSchema = z
+  .object({
+    name: z.string().trim().min(1).max(120),
+    config: DeviceConfigSchema,
+    places: DeviceProfilePlacesSchema,
+  })
+  .partial();
+export type DeviceProfilePatch = z.input<typeof DeviceProfilePatchSchema>;
+
+/** A device's configuration against its profile, as the devices table shows it. */
+export const DeviceConfigSyncSchema = z.object({
+  status: z.enum(['in_sync', 'pending', 'differs', 'none']),
+  profileName: z.string().nullable(),
+  /** Fields that differ from the profile. */
+  differs: z.array(z.string()),
+  /** Why what differs cannot be sent: the model or firmware lacks it, or today's airtime is spent. */
+  reason: z.enum(['unsupported', 'budget']).nullable(),
+});
+
+/** A device's radio and airtime against its daily budget (AN1200.13). */
+export const DeviceAirtimeSchema = z.object({
+  spreadingFactor: z.number().int().nullable(),
+  /** Airtime its uplinks take per day at the interval it runs, s. */
+  uplinkPerDayS: z.number(),
+  /** Airtime of the downlinks sent to it in the last 24 hours, s. */
+  downlinkTodayS: z.number(),
+  budgetS: z.number(),
+  /** When the profile's keep-alive would pass the budget: the shortest interval that fits, minutes (null: none does). */
+  keepAliveOverBudget: z.object({ desired: z.number().int(), fits: z.number().int().nullable() }).nullable(),
+});

@@ -4,6 +4,7 @@
  * exactly 16 hex digits (the DevEUI); a LoRaWAN AppKey has exactly 32 hex digits.
  */
 import { z } from 'zod';
+import { DeviceAirtimeSchema, DeviceConfigSyncSchema } from './device-profiles.ts';
 import { PageQuerySchema, pageOf } from './problem.ts';
 
 /** Device model ids of the server's codec registry ("config type" in spec §3). */
@@ -111,6 +112,10 @@ export const DeviceSchema = z.object({
   antiFreeze: z.object({ activation: z.number(), deactivation: z.number(), target: z.number() }).nullable(),
   /** Whether the model, and its firmware once known, has that frost protection. */
   antiFreezeSupport: z.enum(['supported', 'firmware_too_old', 'firmware_unknown', 'none']),
+  /** Configuration against the device profile in force (decision 0062). */
+  config: DeviceConfigSyncSchema,
+  /** Spreading factor and airtime against the daily budget. */
+  airtime: DeviceAirtimeSchema,
   /** The latest setpoint downlink and how far it got: queued → sent → acknowledged | failed. */
   downlink: z
     .object({

@@ -50,6 +50,7 @@ describe('parseChirpstack', () => {
       time: new Date('2026-11-22T05:40:12.345Z'),
       deduplicationId: '3ac7e3c4-4401-4b8d-9386-a5c902f9202d',
       radio: { rssi: -79, snr: 9.5, gatewayIds: ['0016c001ff10a235', 'aa555a0000000101'] },
+      spreadingFactor: 7,
     });
   });
 

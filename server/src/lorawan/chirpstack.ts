@@ -24,6 +24,7 @@ import {
   parseTime,
   requireCount,
   requireEui,
+  spreadingFactor,
 } from './network-server.ts';
 
 const DEVICE_TOPIC = /^application\/([^/]+)\/device\/([^/]+)\/event\/([^/]+)$/;
@@ -65,6 +66,10 @@ function parseDeviceEvent(event: string, topicDevEui: string, payload: Buffer, n
         time,
         deduplicationId: typeof body.deduplicationId === 'string' ? body.deduplicationId : undefined,
         radio: bestRadio(rxInfo.map((r) => ({ gatewayId: lower(r.gatewayId), rssi: r.rssi, snr: r.snr }))),
+        spreadingFactor: spreadingFactor(
+          isRecord(body.txInfo) && isRecord(body.txInfo.modulation) ? body.txInfo.modulation.lora : undefined,
+          'spreadingFactor',
+        ),
       };
     }
     case 'status':
@@ -141,6 +146,8 @@ export interface SimulatedUplink {
   gatewayId: string;
   rssi: number;
   snr: number;
+  /** LoRa spreading factor (7…12); default 7. */
+  spreadingFactor?: number;
   deduplicationId: string;
 }
 
@@ -161,6 +168,12 @@ export function chirpstackUplinkEvent(uplink: SimulatedUplink): MqttMessage {
         confirmed: false,
         data: Buffer.from(uplink.bytes).toString('base64'),
         rxInfo: [{ gatewayId: uplink.gatewayId, rssi: uplink.rssi, snr: uplink.snr }],
+        txInfo: {
+          frequency: 868100000,
+          modulation: {
+            lora: { bandwidth: 125000, spreadingFactor: uplink.spreadingFactor ?? 7, codeRate: 'CR_4_5' },
+          },
+        },
       }),
     ),
   };

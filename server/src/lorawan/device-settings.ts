@@ -31,7 +31,7 @@ export function desiredAntiFreeze(frostProtection: number): AntiFreeze {
 }
 
 /** "4.10" > "4.3": versions compare by number per part. */
-function atLeast(version: string, min: string): boolean {
+export function atLeast(version: string, min: string): boolean {
   const [a = 0, b = 0] = version.split('.').map(Number);
   const [c = 0, d = 0] = min.split('.').map(Number);
   return a !== c ? a > c : b >= d;

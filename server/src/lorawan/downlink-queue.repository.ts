@@ -9,6 +9,8 @@ import { type Db, rowsOf } from '../db/client.ts';
 import type { LogKind } from '../heating/types.ts';
 import type { SetpointCommand } from '../scheduling/setpoint-sink.ts';
 import type { AntiFreeze } from './codecs/codec.ts';
+import { configColumns, configStateOf, profileJoin } from './device-config.repository.ts';
+import type { DeviceConfigState } from './device-config.ts';
 
 /** A command encoded for its device, ready to be stored. */
 export interface EncodedCommand {
@@ -47,30 +49,30 @@ const param = (values: readonly unknown[], type: string) => sql`${sql.param(valu
 const leaseEnd = (leaseMs: number) => sql`now() + ${leaseMs} * interval '1 millisecond'`;
 
 /**
- * DevEUI, model, own settings (firmware, frost protection as reported) and the company's
- * frost-protection setpoint (°C) of the given devices (ids as one array parameter).
+ * DevEUI, model, own settings (firmware, frost protection as reported), configuration state
+ * (device-config.ts) and the company's frost-protection setpoint (°C) of the given devices (ids
+ * as one array parameter).
  */
 export async function devicesByIds(db: Db, ids: string[]) {
-  const rows = rowsOf<{
-    id: string;
-    dev_eui: string | null;
-    model: string;
-    firmware: string | null;
-    anti_freeze: AntiFreeze | null;
-    frost_protection: number;
-  }>(
+  const rows = rowsOf<Record<string, unknown>>(
     await db.execute(sql`
-      select d.id, d.dev_eui, d.model, d.firmware, d.anti_freeze, c.frost_protection
+      select d.id, d.dev_eui, d.model, d.anti_freeze, c.frost_protection, ${configColumns}
       from devices d join companies c on c.id = d.company_id
+      left join units u on u.id = d.unit_id
+      ${profileJoin}
       where d.id = any(${param(ids, 'text')})`),
   );
   return new Map(
     rows.map((r) => [
-      r.id,
+      String(r.id),
       {
-        devEui: r.dev_eui,
-        model: r.model,
-        settings: { firmware: r.firmware, antiFreeze: r.anti_freeze },
+        devEui: r.dev_eui === null ? null : String(r.dev_eui),
+        model: String(r.model),
+        settings: {
+          firmware: r.firmware === null ? null : String(r.firmware),
+          antiFreeze: (r.anti_freeze as AntiFreeze | null) ?? null,
+        },
+        config: configStateOf(r),
         frostProtection: Number(r.frost_protection),
       },
     ]),
@@ -237,6 +239,8 @@ export interface SettingsState {
   lastUpdatedAt: Date | null;
   lastPayload: string | null;
   settings: { firmware: string | null; antiFreeze: AntiFreeze | null };
+  /** Profile, reported configuration and airtime (device-config.ts). */
+  config: DeviceConfigState;
   /** °C */
   frostProtection: number;
 }
@@ -282,12 +286,13 @@ export async function desiredStates(
         ${
           withSettings
             ? sql`, last.state as last_state, last.updated_at as last_updated_at, last.payload as last_payload,
-                d.firmware, d.anti_freeze,
+                d.anti_freeze, ${configColumns},
                 (select c.frost_protection from companies c where c.id = u.company_id) as frost_protection`
             : sql``
         }
       from devices d
       join units u on u.id = d.unit_id
+      ${withSettings ? profileJoin : sql``}
       left join lateral (
         select dl.setpoint, dl.applied_at ${withSettings ? sql`, dl.state, dl.updated_at, dl.payload` : sql``}
         from downlinks dl
@@ -317,6 +322,7 @@ export async function desiredStates(
               firmware: r.firmware === null ? null : String(r.firmware),
               antiFreeze: (r.anti_freeze as AntiFreeze | null) ?? null,
             },
+            config: configStateOf(r),
             frostProtection: Number(r.frost_protection),
           },
         }

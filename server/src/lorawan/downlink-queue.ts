@@ -42,8 +42,10 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { downlinkBacklog, downlinkDeadLetters, downlinkEvents } from '../metrics.ts';
 import type { SetpointCommand, SetpointSink } from '../scheduling/setpoint-sink.ts';
+import { DUTY_CYCLE_MS } from './airtime.ts';
 import { bytesToHex, CodecError, type DeviceCodec, deviceSetpoint, hexToBytes } from './codecs/codec.ts';
 import { getCodec } from './codecs/registry.ts';
+import { configCommands, SETPOINT_BYTES } from './device-config.ts';
 import { desiredAntiFreeze, settingsCommands } from './device-settings.ts';
 import {
   claimUnpublished,
@@ -105,6 +107,8 @@ export interface DownlinkQueueOptions {
    * publish timeout, after which another instance may publish it.
    */
   leaseMs?: number;
+  /** Each device's daily airtime budget for configuration traffic, ms (airtime.ts; default 1 % duty cycle). */
+  airtimeBudgetMs?: number;
 }
 
 interface Pending {
@@ -126,7 +130,7 @@ const message = (err: unknown): string =>
  * two of its report intervals without the answer. So settings reach valves whose setpoint does
  * not change for days.
  */
-function missingCommands(states: DesiredState[], now: Date): SetpointCommand[] {
+function missingCommands(states: DesiredState[], now: Date, budgetMs: number): SetpointCommand[] {
   const missing: SetpointCommand[] = [];
   for (const state of states) {
     const { command, model, lastSetpoint, lastAppliedAt } = state;
@@ -134,7 +138,7 @@ function missingCommands(states: DesiredState[], now: Date): SetpointCommand[] {
     if (!codec.setpoint) continue;
     const expected = deviceSetpoint(codec.setpoint, command.setpoint);
     if (lastSetpoint !== null && Math.abs(lastSetpoint - expected) < 1e-6) {
-      if (state.own && owesSettings(codec, state.own, now)) missing.push({ ...command, at: now });
+      if (state.own && owesSettings(codec, state.own, now, budgetMs)) missing.push({ ...command, at: now });
       continue;
     }
     const at = lastAppliedAt && lastAppliedAt.getTime() > command.at.getTime() ? lastAppliedAt : command.at;
@@ -143,13 +147,21 @@ function missingCommands(states: DesiredState[], now: Date): SetpointCommand[] {
   return missing;
 }
 
-/** The device's own settings due (device-settings.ts); none where the desired values do not encode. */
+/**
+ * The device's own settings due (device-settings.ts), then the configuration commands of its
+ * profile that fit its airtime budget of `budgetMs` per day behind a setpoint of
+ * `setpointBytes` (device-config.ts); none where the desired values do not encode.
+ */
 function ownSettings(
   codec: DeviceCodec,
-  device: Pick<SettingsState, 'settings' | 'frostProtection'>,
+  device: Pick<SettingsState, 'settings' | 'frostProtection' | 'config'>,
+  budgetMs: number,
+  setpointBytes = SETPOINT_BYTES,
 ): Uint8Array {
   try {
-    return settingsCommands(codec, device.settings, desiredAntiFreeze(device.frostProtection));
+    const own = settingsCommands(codec, device.settings, desiredAntiFreeze(device.frostProtection));
+    const config = configCommands(codec, device.config, budgetMs, setpointBytes + own.length);
+    return Uint8Array.from([...own, ...config]);
   } catch (err) {
     if (err instanceof CodecError) return new Uint8Array();
     throw err;
@@ -157,9 +169,9 @@ function ownSettings(
 }
 
 /** Whether a device holding its setpoint should be sent it again to carry its own settings. */
-function owesSettings(codec: DeviceCodec, state: SettingsState, now: Date): boolean {
+function owesSettings(codec: DeviceCodec, state: SettingsState, now: Date, budgetMs: number): boolean {
   if (state.lastState !== 'acknowledged' && state.lastState !== 'failed') return false;
-  const due = bytesToHex(ownSettings(codec, state));
+  const due = bytesToHex(ownSettings(codec, state, budgetMs));
   if (due === '') return false;
   if (!state.lastPayload?.endsWith(due)) return true;
   const waited = now.getTime() - (state.lastUpdatedAt?.getTime() ?? 0);
@@ -173,10 +185,12 @@ export class DownlinkQueue implements SetpointSink {
   private closed = false;
   private readonly leaseMs: number;
   private readonly retryMs: number;
+  private readonly budgetMs: number;
 
   constructor(private readonly options: DownlinkQueueOptions) {
     this.leaseMs = options.leaseMs ?? 60_000;
     this.retryMs = options.retryMs ?? 1000;
+    this.budgetMs = options.airtimeBudgetMs ?? DUTY_CYCLE_MS;
   }
 
   async send(commands: SetpointCommand[]): Promise<void> {
@@ -254,7 +268,7 @@ export class DownlinkQueue implements SetpointSink {
       deviceIds,
       withSettings: true,
     });
-    const missing = missingCommands(states, new Date());
+    const missing = missingCommands(states, new Date(), this.budgetMs);
     await this.send(missing);
     return missing.length;
   }
@@ -268,7 +282,7 @@ export class DownlinkQueue implements SetpointSink {
         withinMs,
         withSettings: withinMs === undefined,
       });
-      const missing = missingCommands(states, new Date());
+      const missing = missingCommands(states, new Date(), this.budgetMs);
       if (missing.length > 0) {
         await this.send(missing);
         await this.idle();
@@ -396,7 +410,8 @@ export class DownlinkQueue implements SetpointSink {
       let fPort: number;
       try {
         const frame = codec.encodeSetpoint(setpoint);
-        payload = bytesToHex(Uint8Array.from([...frame.bytes, ...ownSettings(codec, device)]));
+        const own = ownSettings(codec, device, this.budgetMs, frame.bytes.length);
+        payload = bytesToHex(Uint8Array.from([...frame.bytes, ...own]));
         fPort = frame.fPort;
       } catch (err) {
         if (!(err instanceof CodecError)) throw err;

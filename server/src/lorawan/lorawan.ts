@@ -95,6 +95,7 @@ export async function startLorawan(options: {
     db,
     log,
     leaseMs: 3 * publishTimeoutMs,
+    airtimeBudgetMs: config.lorawan.airtimeBudgetMs,
     // Offline, mqtt.js would keep the message until the broker is back while the row's lease
     // runs out; failing at once leaves the row to publishPending on the next connect.
     publish: (request) =>

@@ -30,6 +30,8 @@ export interface UplinkEvent {
   /** The network server's deduplication id (ChirpStack) when it has one. */
   deduplicationId?: string;
   radio: RadioInfo;
+  /** LoRa spreading factor (7…12) the uplink arrived with; absent when the server does not say (FSK, LR-FHSS). */
+  spreadingFactor?: number;
 }
 
 /** Device status answer (ChirpStack `DevStatusAns`): battery in %, absent when unavailable. */
@@ -166,4 +168,15 @@ export function bestRadio(receptions: { gatewayId?: string; rssi?: unknown; snr?
   }
   const gatewayIds = receptions.map((r) => r.gatewayId).filter((g): g is string => typeof g === 'string');
   return { ...best, gatewayIds };
+}
+
+/**
+ * The spreading factor in a network server's LoRa modulation object (ChirpStack
+ * `txInfo.modulation.lora.spreadingFactor`, The Things Stack `settings.data_rate.lora.spreading_factor`);
+ * undefined unless it is a whole number 5…12.
+ */
+export function spreadingFactor(lora: unknown, key: string): number | undefined {
+  if (typeof lora !== 'object' || lora === null) return undefined;
+  const sf = (lora as Record<string, unknown>)[key];
+  return typeof sf === 'number' && Number.isInteger(sf) && sf >= 5 && sf <= 12 ? sf : undefined;
 }

@@ -6,6 +6,8 @@
  * Device and unit "current" values only move forward: they are taken from uplinks that were new
  * in this commit and, for devices, only when newer than `last_seen` (docs/decisions/0016).
  */
+
+import type { ReportedConfig } from '@heizplan/contracts/device-profiles';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { devices, gateways } from '../db/schema/devices.ts';
@@ -59,6 +61,16 @@ export function telemetryStore(db: Db): IngestStore {
   };
 }
 
+/**
+ * The configuration an uplink reports (device profiles): the answers it carries and the child
+ * lock where the model reports it in every uplink.
+ */
+function reportedConfig(u: DecodedUplink): ReportedConfig {
+  const config: ReportedConfig = { ...u.reading?.config };
+  if (u.reading?.childLock !== undefined) config.childLock = u.reading.childLock;
+  return config;
+}
+
 /** One array parameter cast to `type[]`, for `unnest(…)` (one parameter per column, not per row). */
 const array = (values: unknown[], type: string) => sql`${sql.param(values)}::${sql.raw(type)}[]`;
 
@@ -69,8 +81,9 @@ const array = (values: unknown[], type: string) => sql`${sql.param(values)}::${s
  *    company as they are now (joined, not taken from the ingest's device cache);
  * 2. move each device's last seen, battery and signal to its latest uplink of the batch (any
  *    uplink: an undecodable one still proves the device alive), never backwards, with the
- *    firmware and frost protection it answered there (an answer lost to a later uplink in the
- *    same batch is asked for again: device-settings.ts);
+ *    firmware, frost protection and configuration it answered there (an answer lost to a later
+ *    uplink in the same batch is asked for again: device-settings.ts, device-config.ts), and the
+ *    spreading factor and size of that uplink (airtime.ts);
  * 3. set each unit's room temperature, valve opening and supply temperature to the latest value
  *    of each among the rows that were new, skipping units whose values do not change.
  * @returns how many telemetry rows were new.
@@ -92,9 +105,11 @@ async function ingestUplinks(db: Db | Tx, uplinks: DecodedUplink[]): Promise<num
         ${col('text', (u) => u.reading?.battery?.unit ?? null)},
         ${col('real', (u) => u.event.radio.rssi ?? null)}, ${col('real', (u) => u.event.radio.snr ?? null)},
         ${col('text', (u) => u.reading?.firmware ?? null)},
-        ${col('jsonb', (u) => (u.reading?.antiFreeze ? JSON.stringify(u.reading.antiFreeze) : null))}
+        ${col('jsonb', (u) => (u.reading?.antiFreeze ? JSON.stringify(u.reading.antiFreeze) : null))},
+        ${col('jsonb', (u) => JSON.stringify(reportedConfig(u)))},
+        ${col('int', (u) => u.event.spreadingFactor ?? null)}, ${col('int', (u) => u.event.bytes.length)}
       ) with ordinality as v(dev_eui, time, f_cnt, f_port, decoded, room, supply, setpoint, valve,
-             battery, battery_unit, rssi, snr, firmware, anti_freeze, ord)
+             battery, battery_unit, rssi, snr, firmware, anti_freeze, config, sf, bytes, ord)
     ),
     fresh as (
       insert into telemetry (dev_eui, time, f_cnt, device_id, company_id, unit_id, f_port,
@@ -115,7 +130,10 @@ async function ingestUplinks(db: Db | Tx, uplinks: DecodedUplink[]): Promise<num
         last_rssi = coalesce(l.rssi, d.last_rssi),
         last_snr = coalesce(l.snr, d.last_snr),
         firmware = coalesce(l.firmware, d.firmware),
-        anti_freeze = coalesce(l.anti_freeze, d.anti_freeze)
+        anti_freeze = coalesce(l.anti_freeze, d.anti_freeze),
+        reported_config = d.reported_config || l.config,
+        spreading_factor = coalesce(l.sf, d.spreading_factor),
+        uplink_bytes = case when l.decoded then l.bytes else d.uplink_bytes end
       from (select distinct on (dev_eui) * from v order by dev_eui, time desc, ord desc) l
       where d.dev_eui = l.dev_eui and (d.last_seen is null or d.last_seen <= l.time)
     ),

@@ -48,6 +48,7 @@ describe('parseTts', () => {
       object: { sensorTemperature: 22.3 },
       time: new Date('2026-11-22T05:40:12.380Z'),
       radio: { rssi: -88, snr: 8, gatewayIds: ['b827ebfffe6c2a11', 'gw-roof'] },
+      spreadingFactor: 7,
     });
   });
 

@@ -28,6 +28,7 @@ import {
   parseTime,
   requireCount,
   requireEui,
+  spreadingFactor,
 } from './network-server.ts';
 
 export const CORRELATION_PREFIX = 'heizplan:downlink:';
@@ -70,6 +71,10 @@ export function parseTts(topic: string, payload: Buffer, now = new Date()): NsEv
           rssi: r.rssi ?? r.channel_rssi,
           snr: r.snr,
         })),
+      ),
+      spreadingFactor: spreadingFactor(
+        isRecord(up.settings) && isRecord(up.settings.data_rate) ? up.settings.data_rate.lora : undefined,
+        'spreading_factor',
       ),
     };
   }

@@ -32,6 +32,14 @@ export const testDevice = (over: Partial<Device> = {}): Device => {
     antiFreeze: null,
     antiFreezeSupport: 'firmware_unknown',
     downlink: null,
+    config: { status: 'none', profileName: null, differs: [], reason: null },
+    airtime: {
+      spreadingFactor: null,
+      uplinkPerDayS: 0,
+      downlinkTodayS: 0,
+      budgetS: 864,
+      keepAliveOverBudget: null,
+    },
     ...over,
   };
 };

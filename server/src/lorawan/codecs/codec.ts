@@ -5,6 +5,7 @@
  * document they come from.
  */
 
+import type { DeviceConfig, ReportedConfig } from '@heizplan/contracts/device-profiles';
 import { DEVICE_MODELS, type DeviceModel } from '@heizplan/contracts/devices';
 
 /** Model ids of the codec registry; stored as `devices.model` ("config type" in spec §3). */
@@ -43,6 +44,8 @@ export interface Reading {
   firmware?: string;
   /** The device's own frost protection, when the uplink answers a query for it. */
   antiFreeze?: AntiFreeze;
+  /** Configuration the uplink reports (answers to configuration queries), field by field. */
+  config?: ReportedConfig;
 }
 
 /**
@@ -73,8 +76,37 @@ export interface DownlinkCommand {
   limits?: { min: number; max: number };
   /** The device's own frost protection to set. */
   antiFreeze?: AntiFreeze;
+  /** Configuration fields to set (device profiles). */
+  config?: ReportedConfig;
+  /** Recalibrate the motor (one-off). */
+  recalibrate?: boolean;
   /** Questions the device answers in its next uplink. */
-  queries?: ('firmware' | 'antiFreeze')[];
+  queries?: DownlinkQuery[];
+}
+
+/** A configuration field of a device profile (contracts: DeviceConfig). */
+export type ConfigField = keyof DeviceConfig;
+
+/** What a downlink may ask the device to report in its next uplink. */
+export type DownlinkQuery = 'firmware' | 'antiFreeze' | ConfigField;
+
+/**
+ * The configuration commands a model takes (device profiles, docs/decisions/0062). Each field
+ * is set by its own command, followed by the query that makes the device report it back; a
+ * field every uplink reports (a Vicki's child lock) needs no query.
+ */
+export interface ConfigCommands {
+  /** The fields the model can set, each with the firmware it needs ("major.minor"), if any. */
+  fields: Partial<Record<ConfigField, { minFirmware?: string }>>;
+  /**
+   * Bytes that set `field` to `value` and ask for it back, appended to a setpoint downlink.
+   * @throws CodecError for a field the model lacks or a value it cannot take.
+   */
+  encode<F extends ConfigField>(field: F, value: DeviceConfig[F]): Uint8Array;
+  /** Whether a reported value is what `encode(field, desired)` sets (the device's resolution). */
+  same<F extends ConfigField>(field: F, desired: DeviceConfig[F], reported: DeviceConfig[F]): boolean;
+  /** One-off motor recalibration command; absent where the model has none. */
+  recalibrate?: Uint8Array;
 }
 
 /** Thrown for malformed or undecodable payloads and for values a device cannot take. */
@@ -127,6 +159,8 @@ export interface DeviceCodec {
     encode(settings: AntiFreeze): Uint8Array;
     query: Uint8Array;
   };
+  /** Configuration commands for device profiles; absent where the model takes none. */
+  config?: ConfigCommands;
 }
 
 /** Parses hex (spaces, colons and a 0x prefix allowed) into bytes. @throws CodecError on bad hex. */

@@ -41,6 +41,13 @@ import {
   requireRange,
   roundTo,
 } from './codec.ts';
+import {
+  CONFIG_DOWNLINK_LENGTHS,
+  decodeConfigAnswer,
+  decodeConfigCommand,
+  encodeConfigAnswers,
+  vickiConfig,
+} from './mclimate-vicki-config.ts';
 
 const MODEL = 'mclimate-vicki';
 const FPORT = 1;
@@ -118,11 +125,12 @@ function decodeKeepAlive(b: Uint8Array): Reading {
 
 /**
  * Reads the command responses in front of a keep-alive; the 0.1 °C target (`52 HH LL`), the
- * firmware version (`04`) and the anti-freeze settings (`4A`) are kept. An unknown code has an unknown length, so reading stops there and the keep-alive still
+ * firmware version (`04`), the anti-freeze settings (`4A`) and the configuration answers
+ * (mclimate-vicki-config.ts) are kept. An unknown code has an unknown length, so reading stops there and the keep-alive still
  * counts, as in MClimate's own decoder ("keepalive with undefined response of command").
  */
-function decodeResponses(b: Uint8Array): Pick<Reading, 'setpoint' | 'firmware' | 'antiFreeze'> {
-  const out: Pick<Reading, 'setpoint' | 'firmware' | 'antiFreeze'> = {};
+function decodeResponses(b: Uint8Array): Pick<Reading, 'setpoint' | 'firmware' | 'antiFreeze' | 'config'> {
+  const out: Pick<Reading, 'setpoint' | 'firmware' | 'antiFreeze' | 'config'> = {};
   for (let i = 0; i < b.length; ) {
     const code = byte(b, i);
     const length = RESPONSE_LENGTHS.get(code);
@@ -135,6 +143,8 @@ function decodeResponses(b: Uint8Array): Pick<Reading, 'setpoint' | 'firmware' |
         deactivation: byte(b, i + 2) / 10,
         target: byte(b, i + 3),
       };
+    const answer = decodeConfigAnswer(code, b, i);
+    if (answer) out.config = { ...out.config, ...answer };
     i += length + 1;
   }
   return out;
@@ -208,14 +218,15 @@ export function encodeKeepAlive(reading: Reading, variant: Variant = 0x81): Fram
   return { fPort: FPORT, bytes: Uint8Array.from([...encodeResponses(reading), ...keepAlive]) };
 }
 
-/** The answers to `04` and `4A` a reading carries, in front of its keep-alive (hardware 2.6). */
-function encodeResponses({ firmware, antiFreeze }: Reading): number[] {
+/** The answers to `04`, `4A` and the configuration queries a reading carries, in front of its keep-alive (hardware 2.6). */
+function encodeResponses({ firmware, antiFreeze, config }: Reading): number[] {
   const out: number[] = [];
   if (firmware !== undefined) {
     const [major = 0, minor = 0] = firmware.split('.').map(Number);
     out.push(0x04, 0x26, ((major & 0x0f) << 4) | (minor & 0x0f));
   }
   if (antiFreeze) out.push(0x4a, ...encodeAntiFreeze(antiFreeze).subarray(1));
+  if (config) out.push(...encodeConfigAnswers(config));
   return out;
 }
 
@@ -257,11 +268,13 @@ const DOWNLINK_LENGTHS = new Map<number, number>([
   [0x04, 0],
   [0x49, 3],
   [0x4a, 0],
+  ...CONFIG_DOWNLINK_LENGTHS,
 ]);
 
 function decodeDownlink(_fPort: number, b: Uint8Array): DownlinkCommand {
   const out: DownlinkCommand = {};
   const queries: NonNullable<DownlinkCommand['queries']> = [];
+  const configured = { config: {}, queries, recalibrate: false };
   for (let i = 0; i < b.length; ) {
     const code = byte(b, i);
     const need = DOWNLINK_LENGTHS.get(code);
@@ -270,7 +283,11 @@ function decodeDownlink(_fPort: number, b: Uint8Array): DownlinkCommand {
     }
     if (code === 0x0e) out.setpoint = byte(b, i + 1);
     if (code === 0x51) out.setpoint = ((byte(b, i + 1) << 8) | byte(b, i + 2)) / 10;
-    if (code === 0x08) out.limits = { min: byte(b, i + 1), max: byte(b, i + 2) };
+    if (code === 0x08) {
+      out.limits = { min: byte(b, i + 1), max: byte(b, i + 2) };
+      out.config = { ...out.config, temperatureRange: out.limits };
+    }
+    decodeConfigCommand(code, b, i, configured);
     if (code === 0x49)
       out.antiFreeze = {
         activation: byte(b, i + 1) / 10,
@@ -281,6 +298,8 @@ function decodeDownlink(_fPort: number, b: Uint8Array): DownlinkCommand {
     if (code === 0x4a) queries.push('antiFreeze');
     i += need + 1;
   }
+  if (Object.keys(configured.config).length > 0) out.config = { ...out.config, ...configured.config };
+  if (configured.recalibrate) out.recalibrate = true;
   return queries.length > 0 ? { ...out, queries } : out;
 }
 
@@ -301,4 +320,5 @@ export const mclimateVicki: DeviceCodec = {
   decodeDownlink,
   firmwareQuery: Uint8Array.of(0x04),
   antiFreeze: { minFirmware: '4.3', encode: encodeAntiFreeze, query: Uint8Array.of(0x4a) },
+  config: vickiConfig,
 };

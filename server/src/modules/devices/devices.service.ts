@@ -22,6 +22,8 @@ import { companies } from '../../db/schema.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { type TableExport, tableExport } from '../../http/table-export.ts';
 import { getCodec, listCodecs } from '../../lorawan/codecs/registry.ts';
+import { deviceConfigStates } from '../../lorawan/device-config.repository.ts';
+import { configSummary } from '../../lorawan/device-config.ts';
 import { antiFreezeSupport } from '../../lorawan/device-settings.ts';
 import { type LatestDownlink, latestDownlinks } from '../../lorawan/downlink-status.ts';
 import { findCompanyHeating } from '../../scheduling/heating-inputs.ts';
@@ -39,7 +41,19 @@ export interface DevicesServiceDeps {
    * unit's setpoint is queued now rather than at the LoRaWAN side's next reconcile.
    */
   assigned?: (deviceIds: string[]) => void;
+  /** Each device's daily airtime budget, ms (lorawan/airtime.ts). */
+  airtimeBudgetMs: number;
 }
+
+/** A device whose row went between listing and reading its configuration. */
+const NO_CONFIG_STATE = {
+  desired: null,
+  reported: {},
+  spreadingFactor: null,
+  uplinkBytes: null,
+  downlinkBytesToday: [],
+  profileName: null,
+};
 
 /** Sent when a device would have no licence; the web links it to settings → billing. */
 const NO_LICENCE = 'Every licence is in use. Buy more licences in settings → billing before adding a device.';
@@ -50,12 +64,17 @@ const DEVICE_NOT_FOUND = 'Device not found.';
 const UNKNOWN_UNIT = 'Unknown unit';
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** `record` as the API answers it, with its latest setpoint downlink (latestDownlinks). */
+/**
+ * `record` as the API answers it, with its latest setpoint downlink (latestDownlinks) and its
+ * configuration and airtime (lorawan/device-config.ts).
+ */
 export function toDeviceResponse(
   { device: d, unitName, buildingId, buildingName, floor, creatorName }: repo.DeviceRecord,
-  downlink?: LatestDownlink,
+  downlink: LatestDownlink | undefined,
+  summary: Pick<Device, 'config' | 'airtime'>,
 ): Device {
   return {
+    ...summary,
     id: d.id,
     protocol: d.protocol,
     devEui: d.devEui,
@@ -307,7 +326,21 @@ export class DevicesService {
       companyId,
       rows.map((r) => r.device.id),
     );
-    return rows.map((r) => toDeviceResponse(r, latest.get(r.device.id)));
+    const ids = rows.map((r) => r.device.id);
+    const configs = await deviceConfigStates(this.deps.db, companyId, ids);
+    return rows.map((r) => {
+      const state = configs.get(r.device.id);
+      const codec = getCodec(r.device.model);
+      return toDeviceResponse(
+        r,
+        latest.get(r.device.id),
+        configSummary(
+          codec,
+          state ?? { ...NO_CONFIG_STATE, firmware: r.device.firmware },
+          this.deps.airtimeBudgetMs,
+        ),
+      );
+    });
   }
 
   private async response(companyId: string, row: repo.DeviceRecord): Promise<Device> {
