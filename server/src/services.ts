@@ -20,6 +20,7 @@ import { BuildingsService } from './modules/buildings/buildings.service.ts';
 import { CalendarLayersService } from './modules/calendar-layers/calendar-layers.service.ts';
 import { ClosuresService } from './modules/closures/closures.service.ts';
 import { CompaniesService } from './modules/companies/companies.service.ts';
+import { DeviceProfilesService } from './modules/device-profiles/device-profiles.service.ts';
 import { type AppKeyCipher, createAppKeyCipher, loadDeviceKey } from './modules/devices/app-key-cipher.ts';
 import { DevicesService } from './modules/devices/devices.service.ts';
 import { EventsService } from './modules/events/events.service.ts';
@@ -71,6 +72,7 @@ export interface Services {
   readonly closures: ClosuresService;
   readonly buildings: BuildingsService;
   readonly apiTokens: ApiTokensService;
+  readonly deviceProfiles: DeviceProfilesService;
   readonly audit: AuditService;
   readonly reports: ReportsService;
   readonly buildingDays: BuildingDaysService;
@@ -165,6 +167,11 @@ export function createServices({ config, db, log, ports = {} }: ServicesOptions)
     closures,
     buildings: new BuildingsService(heating),
     apiTokens: new ApiTokensService({ db, now }),
+    deviceProfiles: new DeviceProfilesService({
+      db,
+      airtimeBudgetMs: config.lorawan.airtimeBudgetMs,
+      changed: ports.devicesAssigned,
+    }),
     audit: new AuditService({ db }),
     reports: new ReportsService({ db }),
     buildingDays: new BuildingDaysService(heating),
@@ -185,7 +192,14 @@ export function createServices({ config, db, log, ports = {} }: ServicesOptions)
       assigned: ports.devicesAssigned,
       airtimeBudgetMs: config.lorawan.airtimeBudgetMs,
     }),
-    imports: new ImportsService({ db, now, cipher: loadCipher, licences, wake, assigned: ports.devicesAssigned }),
+    imports: new ImportsService({
+      db,
+      now,
+      cipher: loadCipher,
+      licences,
+      wake,
+      assigned: ports.devicesAssigned,
+    }),
     gateways: new GatewaysService({ db, now }),
     qrCodes: new QrCodesService({
       db,

@@ -144,10 +144,62 @@ export const PROBLEM_CODES = [
   'unknown_api_token',
   /** A building's meter reading (month and carrier) that is not there. */
   'unknown_meter_reading',
+  'unknown_device_profile',
+  'device_profile_name_taken',
+  'device_profile_model',
   /** A company at its most API tokens. params: max */
   'api_tokens_full',
   /** An API token calling an endpoint outside its company's. */
   'api_token_scope',
+  // Bulk import of units and devices (decision 0063): the file, then its rows.
+  /** An import file over the size limit (413). params: maxMb */
+  'import_file_too_large',
+  /** An import file that is neither CSV nor XLSX that can be read. */
+  'import_file_unreadable',
+  /** An import file without a header row or without rows below it. */
+  'import_file_empty',
+  /** An import file with too many rows. params: max */
+  'import_too_many_rows',
+  /** A commit refused because rows have problems (listed in `errors`). params: count */
+  'import_has_problems',
+  /** More devices in the file than free licences. params: free, needed */
+  'import_licences_short',
+  /** Data changed while the import was written (e.g. a DevEUI registered meanwhile); nothing was imported. */
+  'import_conflict',
+  /** A required field with neither a column nor a default. */
+  'import_field_unmapped',
+  /** A mapped column the file does not have. params: column */
+  'import_column_missing',
+  /** A row without a value for a required field. */
+  'import_value_required',
+  /** A cell with a NUL character or an unpaired surrogate. */
+  'import_text_invalid',
+  /** A cell longer than its field allows. params: max */
+  'import_text_too_long',
+  /** A DevEUI or JoinEUI that is not 16 hex digits. params: value */
+  'import_eui_invalid',
+  /** An AppKey that is not 32 hex digits (the value is not repeated). */
+  'import_app_key_invalid',
+  /** A device model that is none of the codecs'. params: value */
+  'import_model_unknown',
+  /** A wall-control limit that is no number. params: value */
+  'import_number_invalid',
+  /** A building name the company does not have. params: name */
+  'import_building_unknown',
+  /** A group name the company does not have. params: name */
+  'import_group_unknown',
+  /** A unit name the company does not have. params: name */
+  'import_unit_unknown',
+  /** A floor the row's building does not list. params: floor, building */
+  'import_floor_unknown',
+  /** A floor on a row without a building. params: floor */
+  'import_floor_without_building',
+  /** The same DevEUI or unit name on an earlier row of the file. params: value, row */
+  'import_duplicate',
+  /** A DevEUI the company has registered already. params: id */
+  'import_device_exists',
+  /** A DevEUI registered elsewhere (which company is not said). params: id */
+  'import_device_taken',
 ] as const;
 
 export type ProblemCode = (typeof PROBLEM_CODES)[number];

@@ -46,6 +46,7 @@ interface World {
   dayId: string;
   feedId: string;
   tokenId: string;
+  profileId: string;
   deviceId: string;
   gatewayId: string;
   inviteId: string;
@@ -118,6 +119,12 @@ async function buildWorld(): Promise<World> {
   });
   // Its address does not resolve: a sync records the failure, which is all the walk needs.
   const apiToken = await call<{ id: string }>('POST', '/api-tokens', { name: 'EMS', role: 'ems' });
+  const profile = await call<{ id: string }>('POST', '/device-profiles', {
+    name: 'Schule',
+    model: 'mclimate-vicki',
+    config: VICKI_CONFIG,
+    places: { company: false, buildingIds: [building.id], groupIds: [], unitIds: [] },
+  });
   const feed = await call<{ id: string }>('POST', '/booking-feeds', {
     name: 'Raumbuchung',
     unitId: unit.id,
@@ -166,6 +173,7 @@ async function buildWorld(): Promise<World> {
     dayId: day.id,
     feedId: feed.id,
     tokenId: apiToken.id,
+    profileId: profile.id,
     deviceId,
     gatewayId: gateway.id,
     inviteId: invite.id,
@@ -176,15 +184,34 @@ async function buildWorld(): Promise<World> {
   };
 }
 
+/** A device profile's configuration for a Vicki. */
+const VICKI_CONFIG = {
+  keepAliveMinutes: 15,
+  openWindow: { enabled: true, durationMinutes: 30, deltaK: 1.5 },
+  childLock: true,
+  temperatureRange: { min: 16, max: 26 },
+  temperatureOffset: 0,
+};
+
 /** The calendar layers' window: the next four weeks. */
 const WINDOW = {
   from: new Date().toISOString(),
   to: new Date(Date.now() + 28 * 86_400_000).toISOString(),
 };
 
+/** A request's query and body: JSON, or a file's text with its content type. */
+interface Payload {
+  query?: string;
+  payload?: object;
+  file?: { body: string; type: string };
+}
+
+/** A device list as an import takes it (decision 0063): a new DevEUI in the world's first unit. */
+const importFile = () => ({ body: `dev_eui;model;unit\n${hex(8)};elsys-ers;Raum 1\n`, type: 'text/csv' });
+
 /** Bodies and queries of the operations that need them; the rest is sent without a body. */
-function payloadFor(operation: string, w: World): { query?: string; payload?: object } {
-  const payloads: Record<string, { query?: string; payload?: object }> = {
+function payloadFor(operation: string, w: World): Payload {
+  const payloads: Record<string, Payload> = {
     'PATCH /api/companies/{id}/': { payload: { name: 'Neuer Name' } },
     'PATCH /api/companies/{id}/members/{sub}': { payload: { role: 'ems' } },
     'GET /api/invite/': { query: `company_id=${w.companyId}` },
@@ -234,6 +261,12 @@ function payloadFor(operation: string, w: World): { query?: string; payload?: ob
     },
     'PATCH /api/companies/{companyId}/booking-feeds/{feedId}': { payload: { preheatMinutes: 60 } },
     'POST /api/companies/{companyId}/api-tokens': { payload: { name: 'Leitsystem', role: 'heating' } },
+    'POST /api/companies/{companyId}/device-profiles': {
+      payload: { name: `Profil ${hex(3)}`, model: 'mclimate-vicki', config: VICKI_CONFIG },
+    },
+    'PATCH /api/companies/{companyId}/device-profiles/{profileId}': {
+      payload: { config: { ...VICKI_CONFIG, childLock: false } },
+    },
     'GET /api/companies/{companyId}/reports': { query: 'month=2026-11' },
     'GET /api/companies/{companyId}/reports/export': { query: 'month=2026-11&format=pdf' },
     'GET /api/companies/{companyId}/reports/rollups': {
@@ -270,6 +303,12 @@ function payloadFor(operation: string, w: World): { query?: string; payload?: ob
     'PATCH /api/companies/{companyId}/alert-preferences': { payload: { low_battery: 'digest' } },
     'POST /api/companies/{companyId}/webhooks': { payload: { url: 'https://hooks.example.test/heizplan' } },
     'PATCH /api/companies/{companyId}/webhooks/{webhookId}': { payload: { enabled: false } },
+    'PUT /api/companies/{companyId}/imports/{kind}/mapping': {
+      payload: { mapping: { devEui: 'dev_eui', unit: 'unit' }, defaults: { model: 'elsys-ers' } },
+    },
+    'POST /api/companies/{companyId}/imports/preview': { file: importFile() },
+    'POST /api/companies/{companyId}/imports/{kind}/dry-run': { file: importFile() },
+    'POST /api/companies/{companyId}/imports/{kind}/commit': { file: importFile() },
   };
   return payloads[operation] ?? {};
 }
@@ -291,6 +330,7 @@ function urlFor(operation: string, w: World): string {
     .replace('{dayId}', w.dayId)
     .replace('{feedId}', w.feedId)
     .replace('{tokenId}', w.tokenId)
+    .replace('{profileId}', w.profileId)
     .replace('{deviceId}', w.deviceId)
     .replace('{devEui}', w.deviceId)
     .replace('{gatewayId}', w.gatewayId)
@@ -300,6 +340,7 @@ function urlFor(operation: string, w: World): string {
     .replace('{webhookId}', w.webhookId)
     .replace('{month}', '2026-10')
     .replace('{carrier}', 'gas')
+    .replace('{kind}', 'devices')
     .replace('{sub}', TARGET_MEMBER)
     .replace('{email}', 'neu@example.test');
   const { query } = payloadFor(`${method} ${path}`, w);
@@ -318,7 +359,14 @@ async function prepare(operation: string, w: World) {
 
 async function send(operation: string, w: World, user: string) {
   const method = operation.split(' ')[0] as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  return t.call(method, urlFor(operation, w), payloadFor(operation, w).payload, user);
+  const { payload, file } = payloadFor(operation, w);
+  if (!file) return t.call(method, urlFor(operation, w), payload, user);
+  return t.app.inject({
+    method,
+    url: urlFor(operation, w),
+    payload: file.body,
+    headers: { ...(await t.as(user)), 'content-type': file.type },
+  });
 }
 
 /** The company-scoped operations with the capability each needs. */
@@ -340,14 +388,19 @@ const WALK_TIMEOUT_MS = 300_000;
 
 /**
  * Changing calls that are upserts of their own rows (a member's subscription, a building's report
- * settings and meter readings): called again they succeed the same, and no other operation reads
- * what they write, so they share the reading world instead of building one each.
+ * settings and meter readings, an import's mapping): called again they succeed the same, and no
+ * other operation depends on what they write, so they share the reading world instead of building
+ * one each; so do the POSTs that write nothing (an import's preview and dry run).
  */
 const SHARES_WORLD = new Set([
   'PUT /api/companies/{companyId}/reports/subscription',
   'PUT /api/companies/{companyId}/buildings/{buildingId}/report-settings',
   'PUT /api/companies/{companyId}/buildings/{buildingId}/meter-readings',
   'POST /api/companies/{companyId}/buildings/{buildingId}/meter-readings/import',
+  // An import's remembered mapping is an upsert; a preview and a dry run write nothing.
+  'PUT /api/companies/{companyId}/imports/{kind}/mapping',
+  'POST /api/companies/{companyId}/imports/preview',
+  'POST /api/companies/{companyId}/imports/{kind}/dry-run',
 ]);
 
 describe('permission matrix', () => {

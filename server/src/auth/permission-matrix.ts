@@ -154,6 +154,19 @@ export const PERMISSION_MATRIX: Record<string, Access> = {
   'GET /api/companies/{companyId}/devices/export': 'read',
   'GET /api/companies/{companyId}/devices/by-eui/{devEui}': 'read',
 
+  // Bulk import of units and devices (decision 0063): whoever may create them. The mapping and
+  // the preview serve only the import, and a file's rows are the company's data.
+  'GET /api/companies/{companyId}/imports/{kind}/mapping': 'operate',
+  'PUT /api/companies/{companyId}/imports/{kind}/mapping': 'operate',
+  'POST /api/companies/{companyId}/imports/preview': 'operate',
+  'POST /api/companies/{companyId}/imports/{kind}/dry-run': 'operate',
+  'POST /api/companies/{companyId}/imports/{kind}/commit': 'operate',
+  // Device profiles: desired configuration per model and place (decision 0062).
+  'GET /api/companies/{companyId}/device-profiles': 'read',
+  'POST /api/companies/{companyId}/device-profiles': 'operate',
+  'PATCH /api/companies/{companyId}/device-profiles/{profileId}': 'operate',
+  'DELETE /api/companies/{companyId}/device-profiles/{profileId}': 'operate',
+
   'GET /api/companies/{companyId}/gateways': 'read',
   'POST /api/companies/{companyId}/gateways': 'operate',
   'GET /api/companies/{companyId}/gateways/{gatewayId}': 'read',

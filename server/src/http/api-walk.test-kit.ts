@@ -13,6 +13,15 @@ import { addMember } from '../modules/me/account.fixtures.ts';
 import { seedCompanies } from '../modules/units/heating-test-fixtures.ts';
 
 /** The part of a JSON Schema (as @fastify/swagger emits it) the walkers read. */
+/** A device profile's configuration for a Vicki (decision 0062). */
+const VICKI_CONFIG = {
+  keepAliveMinutes: 15,
+  openWindow: { enabled: true, durationMinutes: 30, deltaK: 1.5 },
+  childLock: true,
+  temperatureRange: { min: 16, max: 26 },
+  temperatureOffset: 0,
+};
+
 export interface JsonSchema {
   type?: string;
   properties?: Record<string, JsonSchema>;
@@ -194,6 +203,8 @@ export async function seedWalkFixture(t: TestApp): Promise<WalkFixture> {
   const feedBody = { name: 'Raumbuchung', unitId: unit.id, url: 'https://calendar.example.test/raum-1.ics' };
   const feed = await created(await t.call('POST', `${base}/booking-feeds`, feedBody));
   const apiToken = await created(await t.call('POST', `${base}/api-tokens`, { name: 'EMS', role: 'ems' }));
+  const profileBody = { name: 'Schule', model: 'mclimate-vicki', config: VICKI_CONFIG };
+  const profile = await created(await t.call('POST', `${base}/device-profiles`, profileBody));
   const reading = { month: '2026-10', carrier: 'gas', kwh: 17_000 };
   expect((await t.call('PUT', `${base}/buildings/${building.id}/meter-readings`, reading)).statusCode).toBe(
     200,
@@ -217,6 +228,7 @@ export async function seedWalkFixture(t: TestApp): Promise<WalkFixture> {
       dayId: day.id,
       feedId: feed.id,
       tokenId: apiToken.id,
+      profileId: profile.id,
       month: '2026-10',
       carrier: 'gas',
       token,
@@ -228,6 +240,7 @@ export async function seedWalkFixture(t: TestApp): Promise<WalkFixture> {
       company: companyId,
       alertId: alert?.id ?? '',
       webhookId: webhook.id,
+      kind: 'devices',
     },
     requiredQuery: {
       company_id: companyId,
@@ -260,6 +273,8 @@ export async function seedWalkFixture(t: TestApp): Promise<WalkFixture> {
       'POST /api/companies/{companyId}/units/{unitId}/preview': { plan: plan2 },
       'POST /api/companies/{companyId}/devices': { id: '70b3d57ed005a1b3', model: 'elsys-ers' },
       'PATCH /api/companies/{companyId}/devices/{deviceId}': { model: 'milesight-wt101' },
+      'POST /api/companies/{companyId}/device-profiles': { ...profileBody, name: 'Verwaltung' },
+      'PATCH /api/companies/{companyId}/device-profiles/{profileId}': { name: 'Schule Nord' },
       'POST /api/companies/{companyId}/gateways': { gatewayEui: 'aa555a0000000102', name: 'Keller' },
       'PATCH /api/companies/{companyId}/gateways/{gatewayId}': { name: 'Dach Nord' },
       'POST /api/companies/{companyId}/events': { ...eventBody, title: 'Elternabend' },
@@ -320,6 +335,10 @@ export async function seedWalkFixture(t: TestApp): Promise<WalkFixture> {
       'PATCH /api/companies/{companyId}/alert-preferences': { low_battery: 'digest' },
       'POST /api/companies/{companyId}/webhooks': { url: 'https://hooks.example.test/more' },
       'PATCH /api/companies/{companyId}/webhooks/{webhookId}': { enabled: false },
+      'PUT /api/companies/{companyId}/imports/{kind}/mapping': {
+        mapping: { devEui: 'dev_eui', appKey: 'app_key' },
+        defaults: { model: 'mclimate-vicki' },
+      },
     },
   };
 }

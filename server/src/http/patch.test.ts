@@ -104,6 +104,25 @@ function fieldPatches(f: WalkFixture): Record<string, FieldPatch[]> {
       { field: 'optimumStart', value: false, derived: EVALUATED },
     ],
     'PATCH /api/companies/{companyId}/groups/{groupId}': [{ field: 'name', value: 'Grundschule' }],
+    'PATCH /api/companies/{companyId}/device-profiles/{profileId}': [
+      { field: 'name', value: 'Schule Süd', derived: ['updatedAt'] },
+      {
+        field: 'config',
+        value: {
+          keepAliveMinutes: 20,
+          openWindow: { enabled: false, durationMinutes: 10, deltaK: 1 },
+          childLock: false,
+          temperatureRange: { min: 5, max: 30 },
+          temperatureOffset: 0.5,
+        },
+        derived: ['updatedAt'],
+      },
+      {
+        field: 'places',
+        value: { company: true, buildingIds: [], groupIds: [], unitIds: [] },
+        derived: ['sync'],
+      },
+    ],
     'PATCH /api/companies/{companyId}/plans/{planId}': [
       { field: 'name', value: 'Winter neu' },
       { field: 'active', value: false },

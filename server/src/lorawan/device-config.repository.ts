@@ -13,7 +13,7 @@ import type { DeviceConfigState } from './device-config.ts';
  * its model: unit, then group, then building, then the company default.
  */
 export const profileJoin = sql`left join lateral (
-    select p.config as desired_config, p.name as profile_name
+    select p.id as profile_id, p.config as desired_config, p.name as profile_name
     from device_profile_assignments a join device_profiles p on p.id = a.profile_id
     where a.company_id = d.company_id and a.model = d.model
       and (a.unit_id = u.id or a.group_id = u.group_id or a.building_id = u.building_id

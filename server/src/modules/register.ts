@@ -21,12 +21,14 @@ import { calendarLayersRoutes } from './calendar-layers/calendar-layers.routes.t
 import { clientErrorRoutes } from './client-errors/client-errors.routes.ts';
 import { closuresRoutes } from './closures/closures.routes.ts';
 import { companiesRoutes } from './companies/companies.routes.ts';
+import { deviceProfilesRoutes } from './device-profiles/device-profiles.routes.ts';
 import { devicesRoutes } from './devices/devices.routes.ts';
 import { eventsRoutes } from './events/events.routes.ts';
 import { gatewaysRoutes } from './gateways/gateways.routes.ts';
 import { groupsRoutes } from './groups/groups.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { heatingLogRoutes } from './heating-log/heating-log.routes.ts';
+import { importsRoutes } from './imports/imports.routes.ts';
 import { invitesRoutes } from './invites/invites.routes.ts';
 import { meRoutes } from './me/me.routes.ts';
 import { plansRoutes } from './plans/plans.routes.ts';
@@ -59,6 +61,7 @@ export async function registerModules(app: FastifyInstance, options: ModulesOpti
   await app.register(plansRoutes, { plans: s.plans, previews: s.previews });
   await app.register(heatingLogRoutes, { heatingLog: s.heatingLog });
   await app.register(devicesRoutes, { devices: s.devices });
+  await app.register(importsRoutes, { imports: s.imports });
   await app.register(gatewaysRoutes, { gateways: s.gateways });
   await app.register(eventsRoutes, { events: s.events });
   await app.register(closuresRoutes, { closures: s.closures });
@@ -76,6 +79,7 @@ export async function registerModules(app: FastifyInstance, options: ModulesOpti
   await app.register(billingRoutes, { billing: s.billing, config });
   await app.register(alertsRoutes, { alerts: s.alerts });
   await app.register(apiTokensRoutes, { apiTokens: s.apiTokens });
+  await app.register(deviceProfilesRoutes, { deviceProfiles: s.deviceProfiles });
   await app.register(auditRoutes, { audit: s.audit });
   await app.register(reportsRoutes, { reports: s.reports });
 }
