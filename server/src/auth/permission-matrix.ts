@@ -164,6 +164,7 @@ export const PERMISSION_MATRIX: Record<string, Access> = {
   // Device profiles: desired configuration per model and place (decision 0062).
   'GET /api/companies/{companyId}/device-profiles': 'read',
   'POST /api/companies/{companyId}/device-profiles': 'operate',
+  'GET /api/companies/{companyId}/device-profiles/{profileId}': 'read',
   'PATCH /api/companies/{companyId}/device-profiles/{profileId}': 'operate',
   'DELETE /api/companies/{companyId}/device-profiles/{profileId}': 'operate',
 

@@ -1,6 +1,6 @@
 /**
  * Device profile endpoints (decision 0062) under `/api/companies/{companyId}/device-profiles`:
- * list (with the configurable models and sync counts), create, change, delete.
+ * list (with the configurable models and sync counts), read one, create, change, delete.
  */
 import type { ZodTypeProvider } from '@fastify/type-provider-zod';
 import {
@@ -53,6 +53,20 @@ export async function deviceProfilesRoutes(
       reply
         .code(201)
         .send(await service.create(requireAuth(request).sub, request.params.companyId, request.body)),
+  );
+
+  app.get(
+    '/companies/:companyId/device-profiles/:profileId',
+    {
+      schema: {
+        tags,
+        summary: 'One device profile with where it applies and how many devices report it',
+        params: DeviceProfileParamsSchema,
+        response: { 200: DeviceProfileSchema, ...errors },
+      },
+    },
+    async (request) =>
+      service.get(requireAuth(request).sub, request.params.companyId, request.params.profileId),
   );
 
   app.patch(

@@ -150,6 +150,13 @@ export class DeviceProfilesService {
     await this.announce(companyId, profile.model);
   }
 
+  /** One profile as `list` shows it. @throws 404 unknown profile. */
+  async get(userId: string, companyId: string, id: string): Promise<DeviceProfile> {
+    await requireMember(this.deps.db, userId, companyId, 'read');
+    await this.require(companyId, id);
+    return this.one(userId, companyId, id);
+  }
+
   private async one(userId: string, companyId: string, id: string): Promise<DeviceProfile> {
     const list = await this.list(userId, companyId);
     return list.results.find((p) => p.id === id) as DeviceProfile;

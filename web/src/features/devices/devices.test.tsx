@@ -102,6 +102,46 @@ describe('devices screen', () => {
     );
   });
 
+  it("tells each valve's profile state, airtime against the budget, and a keep-alive that would not fit", async () => {
+    const synced = testDevice({
+      firmware: '4.3',
+      antiFreezeSupport: 'supported',
+      config: { status: 'in_sync', profileName: 'Schule', differs: [], reason: null },
+      airtime: {
+        spreadingFactor: 7,
+        uplinkPerDayS: 8.2,
+        downlinkTodayS: 0.1,
+        budgetS: 30,
+        keepAliveOverBudget: null,
+      },
+    });
+    const far = testDevice({
+      firmware: '4.3',
+      antiFreezeSupport: 'supported',
+      config: { status: 'differs', profileName: 'Schule', differs: ['keepAliveMinutes'], reason: 'budget' },
+      airtime: {
+        spreadingFactor: 12,
+        uplinkPerDayS: 142.3,
+        downlinkTodayS: 4.5,
+        budgetS: 30,
+        keepAliveOverBudget: { desired: 15, fits: 72 },
+      },
+    });
+    open('/devices', registryApi({ devices: [synced, far] }));
+    expect(await screen.findByTestId(`device-config-${synced.id}`)).toHaveTextContent(
+      'Profile ‘Schule’: in sync',
+    );
+    expect(screen.getByTestId(`device-own-settings-${synced.id}`)).toHaveTextContent(
+      'SF7 · airtime 8.3 s of 30 s a day',
+    );
+    expect(screen.getByTestId(`device-config-${far.id}`)).toHaveTextContent(
+      "Profile ‘Schule’: differs (today's airtime is used up)",
+    );
+    expect(screen.getByTestId(`device-airtime-warning-${far.id}`)).toHaveTextContent(
+      'Reporting every 15 min exceeds the airtime budget; 72 min or more fits',
+    );
+  });
+
   it('exports the filtered devices as an Excel workbook in the UI language', async () => {
     const valve = testDevice({ id: '70b3d52dd3000001' });
     const { fetchMock } = open(

@@ -1,7 +1,10 @@
 /**
  * What a valve runs by itself, under its model name: its firmware and the frost protection it
  * keeps without the network server (set by Heizplan where the model and firmware have it); the
- * tooltip explains the thresholds. Nothing for models without settings of their own.
+ * tooltip explains the thresholds; its configuration against its device profile (in sync,
+ * pending, differs and why), its spreading factor and airtime per day against the budget, and a
+ * warning with the interval that fits where the profile's keep-alive would pass the budget.
+ * Nothing for models without settings of their own.
  */
 import type { Device } from '@heizplan/contracts/devices';
 import { useTranslation } from 'react-i18next';
@@ -11,8 +14,8 @@ import { useHeatingFormat } from '../../../lib/format.ts';
 export function DeviceOwnSettings({ device }: { device: Device }) {
   const { t } = useTranslation('devices');
   const format = useHeatingFormat();
-  const { antiFreezeSupport: support, antiFreeze, firmware } = device;
-  if (support === 'none') return null;
+  const { antiFreezeSupport: support, antiFreeze, firmware, config, airtime } = device;
+  if (support === 'none' && config.status === 'none') return null;
   const lines = [
     firmware === null ? t('ownSettings.firmwareUnknown') : t('ownSettings.firmware', { version: firmware }),
   ];
@@ -30,6 +33,28 @@ export function DeviceOwnSettings({ device }: { device: Device }) {
       {lines.map((line) => (
         <span key={line}>{line}</span>
       ))}
+      {config.status !== 'none' && (
+        <span data-testid={`device-config-${device.id}`}>
+          {t(`ownSettings.config.${config.status}`, { profile: config.profileName })}
+          {config.reason ? ` (${t(`ownSettings.configReason.${config.reason}`)})` : ''}
+        </span>
+      )}
+      {airtime.spreadingFactor !== null && (
+        <span>
+          {t('ownSettings.airtime', {
+            sf: airtime.spreadingFactor,
+            used: format.plain(Math.round((airtime.uplinkPerDayS + airtime.downlinkTodayS) * 10) / 10),
+            budget: format.plain(airtime.budgetS),
+          })}
+        </span>
+      )}
+      {airtime.keepAliveOverBudget && (
+        <span className="text-amber-700" data-testid={`device-airtime-warning-${device.id}`}>
+          {airtime.keepAliveOverBudget.fits === null
+            ? t('ownSettings.keepAliveNoFit', { desired: airtime.keepAliveOverBudget.desired })
+            : t('ownSettings.keepAliveOverBudget', airtime.keepAliveOverBudget)}
+        </span>
+      )}
       {support === 'supported' && temperatures && (
         <Tooltip
           content={t('ownSettings.antiFreezeDetails', temperatures)}
