@@ -161,6 +161,13 @@ const guardedRoutes: RouteObject[] = [
     ...screen(async () => (await import('./routes/devices-page.tsx')).DevicesPage, ['devices', 'problems']),
   },
   {
+    path: 'imports',
+    ...screen(
+      async () => (await import('./routes/imports-page.tsx')).ImportsPage,
+      ['imports', 'devices', 'problems'],
+    ),
+  },
+  {
     path: 'gateways',
     ...screen(
       async () => (await import('../features/gateways/routes/gateways-page.tsx')).GatewaysPage,

@@ -81,6 +81,8 @@ export interface RequestOptions {
    */
   query?: object;
   body?: unknown;
+  /** A file sent as the raw body with its content type (an import), instead of a JSON `body`. */
+  file?: { data: Blob; type: string };
   signal?: AbortSignal;
   /** Public endpoints (`/public/...`) are called without a token. Default true. */
   authenticated?: boolean;
@@ -145,8 +147,11 @@ async function send(method: string, path: string, options: RequestOptions, accep
     }
     headers.authorization = `Bearer ${token}`;
   }
-  let body: string | undefined;
-  if (options.body !== undefined) {
+  let body: string | Blob | undefined;
+  if (options.file) {
+    headers['content-type'] = options.file.type;
+    body = options.file.data;
+  } else if (options.body !== undefined) {
     headers['content-type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
@@ -179,6 +184,19 @@ export async function apiFetch<T>(
   const text = await response.text();
   if (!text) return { status, data: undefined as T };
   return { status, data: JSON.parse(text) as T };
+}
+
+/**
+ * The successful response of `method /api<path>` asking for `accept`, its body unread: for an
+ * answer read as it arrives (an import's NDJSON progress). @throws ApiError
+ */
+export async function apiResponse(
+  method: string,
+  path: string,
+  options: RequestOptions,
+  accept: string,
+): Promise<Response> {
+  return send(method, path, options, accept);
 }
 
 /** `GET /api<path>` of a file (e.g. an invoice PDF) as a Blob. @throws ApiError */

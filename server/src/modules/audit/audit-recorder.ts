@@ -20,6 +20,17 @@ const MAX_FIELDS_BYTES = 4096;
 const SECRET = /pass(word)?|secret|token|app_?key|api_?key|iban|signature/i;
 const COMPANY_ROUTE = /^\/api\/companies\/\{(companyId|id)\}\/?(?<resource>[\w-]+)?/;
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * `false`: the hook writes no entry for the route — it changes nothing (an import's dry run),
+     * or its service writes its own entry in the change's transaction (an import's commit, which
+     * may answer before its rows are written).
+     */
+    audit?: false;
+  }
+}
+
 /** The company a request changes, or null when it changes none. */
 function companyOf(request: FastifyRequest, route: string): string | null {
   const params = (request.params ?? {}) as Record<string, string>;
@@ -31,7 +42,8 @@ function companyOf(request: FastifyRequest, route: string): string | null {
 
 /** The body's fields, secrets masked; a body too large keeps only its field names. */
 export function auditFields(body: unknown): Record<string, unknown> {
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) return {};
+  // A raw body (an uploaded file) has no fields.
+  if (body === null || typeof body !== 'object' || Array.isArray(body) || ArrayBuffer.isView(body)) return {};
   const masked = Object.fromEntries(
     Object.entries(body as Record<string, unknown>).map(([key, value]) => [
       key,
@@ -50,6 +62,7 @@ export function installAuditRecorder(app: FastifyInstance, db: Db) {
 
   async function record(request: FastifyRequest, status: number) {
     if (!CHANGES.has(request.method) || status >= 400 || !request.auth) return;
+    if (request.routeOptions.config.audit === false) return;
     // As the OpenAPI document writes it: `/api/companies/{companyId}/units/{unitId}`.
     const route = request.routeOptions.url?.replace(/:(\w+)/g, '{$1}');
     if (!route?.startsWith('/api/')) return;

@@ -14,6 +14,7 @@ import { BuildingFilterSelects } from '../../components/building-filter-selects.
 import { BuildingGroupingToggle, useBuildingGrouping } from '../../components/building-grouping.tsx';
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog.tsx';
 import { ExportButtons } from '../../components/export-buttons.tsx';
+import { ImportLink } from '../../components/import-link.tsx';
 import { PagedList } from '../../components/paged-list/paged-list.tsx';
 import { usePagedList } from '../../components/paged-list/use-paged-list.ts';
 import { formatDate, formatRelative, RelativeTime } from '../../components/relative-time.tsx';
@@ -191,6 +192,7 @@ export function DevicesPage() {
             errorText={t('export.error')}
             testid="devices-export"
           />
+          {canOperate && <ImportLink kind="devices" label={t('import')} testid="devices-import" />}
           {canOperate && <AddDeviceDialog shop={shop} />}
         </div>
       </div>
