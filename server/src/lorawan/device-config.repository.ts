@@ -8,24 +8,52 @@ import { sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../db/client.ts';
 import type { DeviceConfigState } from './device-config.ts';
 
+/** The assignment of `d`'s model at one kind of place, joined as `alias` (at most one: unique index). */
+const assignmentAt = (alias: string, place: string) =>
+  sql.raw(`left join device_profile_assignments ${alias} on ${alias}.company_id = d.company_id
+    and ${alias}.model = d.model and ${place}`);
+
 /**
- * Joins, as `prof`, the profile in force for `d` — the most specific assignment of a profile of
- * its model: unit, then group, then building, then the company default.
+ * Joins, as `prof`, the profile in force for `d` (its unit `u`) — the most specific assignment of
+ * a profile of its model: unit, then group, then building, then the company default. Plain
+ * equality joins, which the planner hashes: a fleet-wide read costs no lookup per device.
  */
-export const profileJoin = sql`left join lateral (
-    select p.id as profile_id, p.config as desired_config, p.name as profile_name
-    from device_profile_assignments a join device_profiles p on p.id = a.profile_id
-    where a.company_id = d.company_id and a.model = d.model
-      and (a.unit_id = u.id or a.group_id = u.group_id or a.building_id = u.building_id
-        or (a.unit_id is null and a.group_id is null and a.building_id is null))
-    order by (a.unit_id is not null) desc, (a.group_id is not null) desc, (a.building_id is not null) desc
-    limit 1) prof on true`;
+export const profileJoin = sql.join(
+  [
+    assignmentAt('pa_u', 'pa_u.unit_id = u.id'),
+    assignmentAt('pa_g', 'pa_g.group_id = u.group_id'),
+    assignmentAt('pa_b', 'pa_b.building_id = u.building_id'),
+    assignmentAt('pa_c', 'pa_c.unit_id is null and pa_c.group_id is null and pa_c.building_id is null'),
+    sql.raw(`left join lateral (select p.id as profile_id, p.config as desired_config, p.name as profile_name
+      from device_profiles p
+      where p.id = coalesce(pa_u.profile_id, pa_g.profile_id, pa_b.profile_id, pa_c.profile_id)) prof on true`),
+  ],
+  sql` `,
+);
 
 /** With `profileJoin`: the profile, reported configuration, radio and the sizes of the downlinks published in the last 24 hours. */
-export const configColumns = sql`d.firmware, d.reported_config, d.spreading_factor, d.uplink_bytes,
-  prof.desired_config, prof.profile_name,
+export const configColumns = sql`d.firmware, d.reported_config::text as reported_config, d.spreading_factor,
+  d.uplink_bytes, prof.desired_config::text as desired_config, prof.profile_name,
   array(select length(x.payload) / 2 from downlinks x
     where x.device_id = d.id and x.published_at > now() - interval '1 day') as downlink_bytes_today`;
+
+/** Parsed configurations by their JSON text: a fleet shares a few, so most rows parse none. */
+const parsedConfigs = new Map<string, DeviceConfig | ReportedConfig>();
+
+/**
+ * The configuration in `text` (JSON), the same object for the same text — which lets
+ * `configDifferences` remember its answer per pair. The objects are shared: read, never change them.
+ */
+function parseConfig(text: unknown): DeviceConfig | ReportedConfig | null {
+  if (typeof text !== 'string') return (text as DeviceConfig | null) ?? null;
+  let config = parsedConfigs.get(text);
+  if (config === undefined) {
+    if (parsedConfigs.size >= 10_000) parsedConfigs.clear();
+    config = JSON.parse(text) as DeviceConfig | ReportedConfig;
+    parsedConfigs.set(text, config);
+  }
+  return config;
+}
 
 /** A row read with `configColumns` as a `DeviceConfigState`. */
 export function configStateOf(
@@ -34,8 +62,8 @@ export function configStateOf(
   const sizes = r.downlink_bytes_today;
   return {
     firmware: r.firmware === null || r.firmware === undefined ? null : String(r.firmware),
-    desired: (r.desired_config as DeviceConfig | null) ?? null,
-    reported: (r.reported_config as ReportedConfig | null) ?? {},
+    desired: parseConfig(r.desired_config) as DeviceConfig | null,
+    reported: parseConfig(r.reported_config) ?? {},
     spreadingFactor: r.spreading_factor === null ? null : Number(r.spreading_factor),
     uplinkBytes: r.uplink_bytes === null ? null : Number(r.uplink_bytes),
     downlinkBytesToday: Array.isArray(sizes) ? sizes.map(Number) : parseArray(sizes),

@@ -57,8 +57,31 @@ export interface ConfigDifferences {
   unsupported: ConfigField[];
 }
 
-/** The fields of `state.desired` the device has not reported as set. */
+/** Answers of `configDifferences` by desired and reported configuration (shared objects), model and firmware. */
+const remembered = new WeakMap<object, WeakMap<object, Map<string, ConfigDifferences>>>();
+
+/**
+ * The fields of `state.desired` the device has not reported as set. Remembered per desired and
+ * reported object (device-config.repository.ts shares them), so a fleet in a few states costs
+ * a few comparisons, not five per device; treat the answer as read-only.
+ */
 export function configDifferences(codec: DeviceCodec, state: DeviceConfigState): ConfigDifferences {
+  const { desired, reported } = state;
+  if (!desired) return compareConfig(codec, state);
+  const byReported = remembered.get(desired) ?? new WeakMap<object, Map<string, ConfigDifferences>>();
+  remembered.set(desired, byReported);
+  const byDevice = byReported.get(reported) ?? new Map<string, ConfigDifferences>();
+  byReported.set(reported, byDevice);
+  const key = `${codec.model}|${state.firmware}`;
+  let answer = byDevice.get(key);
+  if (!answer) {
+    answer = compareConfig(codec, state);
+    byDevice.set(key, answer);
+  }
+  return answer;
+}
+
+function compareConfig(codec: DeviceCodec, state: DeviceConfigState): ConfigDifferences {
   const out: ConfigDifferences = { due: [], waiting: [], unsupported: [] };
   const { desired } = state;
   if (!desired || !codec.config) return out;

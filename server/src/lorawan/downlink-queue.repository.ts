@@ -268,9 +268,23 @@ export interface DesiredStateFilter {
 }
 
 /**
- * Up to `limit` devices with id above `afterDeviceId` (ordered by id) whose unit has a setpoint,
- * each with its unit's setpoint in force and the device's newest downlink that was not
- * superseded, narrowed by `filter`.
+ * Whether a device in its setpoint may owe settings of its own or of its profile — a superset
+ * of what `owesSettings` (downlink-queue.ts) decides, so a fleet in sync is not read row by row:
+ * its last downlink is settled and the profile is not contained in what it reported, or its
+ * firmware or frost protection is not known as the company's (device-settings.ts).
+ */
+const owesSettingsMaybe = sql`(last.state in ('acknowledged', 'failed') and (
+    (prof.desired_config is not null and not d.reported_config @> prof.desired_config)
+    or d.firmware is null or d.anti_freeze is null
+    or (d.anti_freeze->>'target')::real <> greatest(5, round(c.frost_protection))
+    or abs((d.anti_freeze->>'activation')::real - (greatest(5, round(c.frost_protection)) - 1)) >= 0.05
+    or abs((d.anti_freeze->>'deactivation')::real - (greatest(5, round(c.frost_protection)) + 2)) >= 0.05))`;
+
+/**
+ * Up to `limit` devices with id above `afterDeviceId` (ordered by id) whose unit has a setpoint
+ * and that may owe a downlink — the last one carries another setpoint or none, or (with
+ * settings) the device may owe its settings — each with its unit's setpoint in force and the
+ * device's newest downlink that was not superseded, narrowed by `filter`.
  */
 export async function desiredStates(
   db: Db,
@@ -278,21 +292,19 @@ export async function desiredStates(
   limit: number,
   { withinMs, deviceIds, withSettings = false }: DesiredStateFilter = {},
 ): Promise<DesiredState[]> {
-  const rows = rowsOf<Record<string, unknown>>(
-    await db.execute(sql`
+  const query = sql`
       select d.id as device_id, d.model, u.company_id, u.id as unit_id, u.setpoint, u.setpoint_since,
         u.setpoint_source, u.ignore_wall_control, u.wall_control_min, u.wall_control_max,
         last.setpoint as last_setpoint, last.applied_at as last_applied_at
         ${
           withSettings
             ? sql`, last.state as last_state, last.updated_at as last_updated_at, last.payload as last_payload,
-                d.anti_freeze, ${configColumns},
-                (select c.frost_protection from companies c where c.id = u.company_id) as frost_protection`
+                d.anti_freeze, ${configColumns}, c.frost_protection`
             : sql``
         }
       from devices d
       join units u on u.id = d.unit_id
-      ${withSettings ? profileJoin : sql``}
+      ${withSettings ? sql`join companies c on c.id = u.company_id ${profileJoin}` : sql``}
       left join lateral (
         select dl.setpoint, dl.applied_at ${withSettings ? sql`, dl.state, dl.updated_at, dl.payload` : sql``}
         from downlinks dl
@@ -304,8 +316,18 @@ export async function desiredStates(
         and u.setpoint_source is not null
         ${withinMs === undefined ? sql`` : sql`and u.setpoint_since >= now() - ${withinMs} * interval '1 millisecond'`}
         ${deviceIds === undefined ? sql`` : sql`and d.id = any(${param(deviceIds, 'text')})`}
+        and (last.setpoint is distinct from u.setpoint ${withSettings ? sql`or ${owesSettingsMaybe}` : sql``})
       order by d.id
-      limit ${limit}`),
+      limit ${limit}`;
+  // The settings read's row estimates are high enough to JIT-compile every chunk: tens of
+  // milliseconds of compiling for a read of a few hundred.
+  const rows = rowsOf<Record<string, unknown>>(
+    withSettings
+      ? await db.transaction(async (tx) => {
+          await tx.execute(sql`set local jit = off`);
+          return tx.execute(query);
+        })
+      : await db.execute(query),
   );
   const date = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string));
   return rows.map((r) => ({
