@@ -161,6 +161,14 @@ const guardedRoutes: RouteObject[] = [
     ...screen(async () => (await import('./routes/devices-page.tsx')).DevicesPage, ['devices', 'problems']),
   },
   {
+    path: 'device-profiles',
+    ...screen(
+      async () =>
+        (await import('../features/device-profiles/routes/device-profiles-page.tsx')).DeviceProfilesPage,
+      ['device-profiles', 'problems'],
+    ),
+  },
+  {
     path: 'imports',
     ...screen(
       async () => (await import('./routes/imports-page.tsx')).ImportsPage,

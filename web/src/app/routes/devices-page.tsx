@@ -14,7 +14,7 @@ import { BuildingFilterSelects } from '../../components/building-filter-selects.
 import { BuildingGroupingToggle, useBuildingGrouping } from '../../components/building-grouping.tsx';
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog.tsx';
 import { ExportButtons } from '../../components/export-buttons.tsx';
-import { ImportLink } from '../../components/import-link.tsx';
+import { LinkButton } from '../../components/link-button.tsx';
 import { PagedList } from '../../components/paged-list/paged-list.tsx';
 import { usePagedList } from '../../components/paged-list/use-paged-list.ts';
 import { formatDate, formatRelative, RelativeTime } from '../../components/relative-time.tsx';
@@ -192,7 +192,10 @@ export function DevicesPage() {
             errorText={t('export.error')}
             testid="devices-export"
           />
-          {canOperate && <ImportLink kind="devices" label={t('import')} testid="devices-import" />}
+          <LinkButton to="/device-profiles" label={t('profiles')} testid="devices-profiles" />
+          {canOperate && (
+            <LinkButton to="/imports?kind=devices" label={t('import')} testid="devices-import" />
+          )}
           {canOperate && <AddDeviceDialog shop={shop} />}
         </div>
       </div>

@@ -17,7 +17,7 @@ import { Link } from 'react-router';
 import { BuildingFilterSelects } from '../../components/building-filter-selects.tsx';
 import { BuildingGroupingToggle, useBuildingGrouping } from '../../components/building-grouping.tsx';
 import { ExportButtons } from '../../components/export-buttons.tsx';
-import { ImportLink } from '../../components/import-link.tsx';
+import { LinkButton } from '../../components/link-button.tsx';
 import { PagedList } from '../../components/paged-list/paged-list.tsx';
 import { usePagedList } from '../../components/paged-list/use-paged-list.ts';
 import { SearchInput } from '../../components/ui/search-input.tsx';
@@ -191,7 +191,7 @@ export function UnitsPage() {
             errorText={t('export.error')}
             testid="units-export"
           />
-          {canOperate && <ImportLink kind="units" label={t('import')} testid="units-import" />}
+          {canOperate && <LinkButton to="/imports?kind=units" label={t('import')} testid="units-import" />}
           {canOperate && <CreateUnitsDialog />}
         </div>
       </div>

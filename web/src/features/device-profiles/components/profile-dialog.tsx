@@ -1,0 +1,255 @@
+/**
+ * New or changed device profile (decision 0062): name, model (new profiles only), the
+ * configuration — keep-alive, open-window detection, child lock, the ring's range, temperature
+ * offset — and where it applies (the whole company, buildings, groups), checked with the
+ * contract's `DeviceProfileInputSchema`. A new profile starts from the model's factory settings.
+ */
+import {
+  type DeviceConfig,
+  type DeviceProfile,
+  DeviceProfileInputSchema,
+  type DeviceProfileList,
+} from '@heizplan/contracts/device-profiles';
+import { type ComponentProps, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog, DialogClose } from '../../../components/ui/dialog.tsx';
+import {
+  applyServerErrors,
+  Form,
+  FormError,
+  FormField,
+  FormNumberInput,
+  FormTextInput,
+  useContractForm,
+  useFormControl,
+} from '../../../components/ui/form.tsx';
+import { Select } from '../../../components/ui/select.tsx';
+import { useToast } from '../../../components/ui/toast-provider.tsx';
+import { useAllBuildings } from '../../../lib/heating/list-buildings.ts';
+import { useAllGroups } from '../../../lib/heating/list-groups.ts';
+import { useProblemMessage } from '../../../lib/problem-message.ts';
+import { useSaveDeviceProfile } from '../api/device-profiles.ts';
+
+type Input = z.input<typeof DeviceProfileInputSchema>;
+
+function valuesOf(profile: DeviceProfile | null, models: DeviceProfileList['models']): Input {
+  const first = models[0];
+  return profile
+    ? { name: profile.name, model: profile.model, config: profile.config, places: profile.places }
+    : {
+        name: '',
+        model: first?.model ?? '',
+        config: first?.defaults as DeviceConfig,
+        places: { company: false, buildingIds: [], groupIds: [], unitIds: [] },
+      };
+}
+
+export function ProfileDialog({
+  profile,
+  models,
+  trigger,
+}: {
+  profile: DeviceProfile | null;
+  models: DeviceProfileList['models'];
+  trigger: ComponentProps<typeof Dialog>['trigger'];
+}) {
+  const { t } = useTranslation('device-profiles');
+  const problems = useProblemMessage();
+  const { toast } = useToast();
+  const [open, setOpen] = useState(false);
+  const save = useSaveDeviceProfile();
+  const form = useContractForm(DeviceProfileInputSchema, {
+    defaultValues: valuesOf(profile, models),
+    units: {
+      keepAliveMinutes: 'min',
+      durationMinutes: 'min',
+      deltaK: 'K',
+      temperatureOffset: 'K',
+      min: '°C',
+      max: '°C',
+    },
+  });
+  const model = useFormControl('model', form.control);
+  const buildingIds = useFormControl('places.buildingIds', form.control);
+  const groupIds = useFormControl('places.groupIds', form.control);
+  const { buildings } = useAllBuildings();
+  const groups = useAllGroups().data?.results ?? [];
+  const testid = profile ? `device-profile-edit-${profile.id}` : 'device-profile-new';
+
+  const close = () => {
+    setOpen(false);
+    form.reset(valuesOf(profile, models));
+    save.reset();
+  };
+  const submit = (body: z.output<typeof DeviceProfileInputSchema>) =>
+    save.mutate(
+      { id: profile?.id ?? null, body },
+      {
+        onSuccess: () => {
+          toast({ type: 'success', title: t('dialog.saved'), testid: 'toast-device-profile-saved' });
+          close();
+        },
+        onError: (error) => applyServerErrors(form, error, problems, { fallback: t('dialog.error') }),
+      },
+    );
+  const toggle = (list: string[] | undefined, id: string, on: boolean) =>
+    on ? [...(list ?? []), id] : (list ?? []).filter((other) => other !== id);
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => (next ? setOpen(true) : close())}
+      title={profile ? t('dialog.editTitle', { name: profile.name }) : t('dialog.newTitle')}
+      testid={`${testid}-dialog`}
+      trigger={trigger}
+      footer={
+        <>
+          <DialogClose>
+            <Button variant="secondary">{t('dialog.cancel')}</Button>
+          </DialogClose>
+          <Button type="submit" form={`${testid}-form`} loading={save.isPending} testid={`${testid}-submit`}>
+            {t('dialog.save')}
+          </Button>
+        </>
+      }
+    >
+      <Form form={form} onSubmit={submit} id={`${testid}-form`} className="flex flex-col gap-4">
+        <FormTextInput name="name" label={t('fields.name')} required testid="device-profile-name" />
+        {!profile && (
+          <FormField name="model" label={t('fields.model')} testid="device-profile-model-field">
+            {(control) => (
+              <Select
+                {...control}
+                value={model.value ?? ''}
+                onChange={(next) => {
+                  model.onChange(next);
+                  const defaults = models.find((m) => m.model === next)?.defaults;
+                  if (defaults) form.setValue('config', defaults);
+                }}
+                onBlur={model.onBlur}
+                options={models.map((m) => ({
+                  id: m.model,
+                  value: m.name,
+                  testid: `device-profile-model-${m.model}`,
+                }))}
+                testid="device-profile-model"
+              />
+            )}
+          </FormField>
+        )}
+        <FormNumberInput
+          name="config.keepAliveMinutes"
+          label={t('fields.keepAlive')}
+          hint={t('fields.keepAliveHint')}
+          required
+          testid="device-profile-keep-alive"
+        />
+        <fieldset className="flex flex-col gap-3 rounded-lg border border-stone-200 p-3">
+          <legend className="px-1 text-sm font-medium">{t('fields.openWindow')}</legend>
+          <Checkbox
+            {...form.register('config.openWindow.enabled')}
+            label={t('fields.openWindowOn')}
+            testid="device-profile-open-window"
+          />
+          <div className="grid gap-3 sm:grid-cols-2">
+            <FormNumberInput
+              name="config.openWindow.durationMinutes"
+              label={t('fields.openWindowMinutes')}
+              hint={t('fields.openWindowMinutesHint')}
+              required
+              testid="device-profile-open-window-minutes"
+            />
+            <FormNumberInput
+              name="config.openWindow.deltaK"
+              label={t('fields.openWindowDelta')}
+              hint={t('fields.openWindowDeltaHint')}
+              required
+              testid="device-profile-open-window-delta"
+            />
+          </div>
+        </fieldset>
+        <Checkbox
+          {...form.register('config.childLock')}
+          label={t('fields.childLock')}
+          hint={t('fields.childLockHint')}
+          testid="device-profile-child-lock"
+        />
+        <div className="grid gap-3 sm:grid-cols-2">
+          <FormNumberInput
+            name="config.temperatureRange.min"
+            label={t('fields.rangeMin')}
+            required
+            testid="device-profile-range-min"
+          />
+          <FormNumberInput
+            name="config.temperatureRange.max"
+            label={t('fields.rangeMax')}
+            required
+            testid="device-profile-range-max"
+          />
+        </div>
+        <FormNumberInput
+          name="config.temperatureOffset"
+          label={t('fields.offset')}
+          hint={t('fields.offsetHint')}
+          required
+          testid="device-profile-offset"
+        />
+        <fieldset className="flex flex-col gap-2 rounded-lg border border-stone-200 p-3">
+          <legend className="px-1 text-sm font-medium">{t('fields.places')}</legend>
+          <p className="text-xs text-stone-600">{t('fields.placesHint')}</p>
+          <Checkbox
+            {...form.register('places.company')}
+            label={t('fields.company')}
+            testid="device-profile-company"
+          />
+          {buildings.map((building) => (
+            <Checkbox
+              key={building.id}
+              label={t('fields.building', { name: building.name })}
+              checked={(buildingIds.value ?? []).includes(building.id)}
+              onChange={(event) =>
+                buildingIds.onChange(toggle(buildingIds.value, building.id, event.target.checked))
+              }
+              testid={`device-profile-building-${building.id}`}
+            />
+          ))}
+          {groups.map((group) => (
+            <Checkbox
+              key={group.id}
+              label={t('fields.group', { name: group.name })}
+              checked={(groupIds.value ?? []).includes(group.id)}
+              onChange={(event) => groupIds.onChange(toggle(groupIds.value, group.id, event.target.checked))}
+              testid={`device-profile-group-${group.id}`}
+            />
+          ))}
+        </fieldset>
+        <FormError testid="device-profile-error" />
+      </Form>
+    </Dialog>
+  );
+}
+
+function Checkbox({
+  label,
+  hint,
+  testid,
+  ...input
+}: React.InputHTMLAttributes<HTMLInputElement> & {
+  label: string;
+  hint?: string;
+  testid: string;
+  ref?: React.Ref<HTMLInputElement>;
+}) {
+  return (
+    <label className="flex items-start gap-2 text-sm">
+      <input type="checkbox" {...input} data-testid={testid} className="mt-0.5 size-4 accent-brand-600" />
+      <span>
+        <span className="font-medium">{label}</span>
+        {hint && <span className="block text-xs text-stone-600">{hint}</span>}
+      </span>
+    </label>
+  );
+}
