@@ -20,6 +20,7 @@ import { BuildingsService } from './modules/buildings/buildings.service.ts';
 import { CalendarLayersService } from './modules/calendar-layers/calendar-layers.service.ts';
 import { ClosuresService } from './modules/closures/closures.service.ts';
 import { CompaniesService } from './modules/companies/companies.service.ts';
+import { DeviceCommandsService } from './modules/device-commands/device-commands.service.ts';
 import { DeviceProfilesService } from './modules/device-profiles/device-profiles.service.ts';
 import { type AppKeyCipher, createAppKeyCipher, loadDeviceKey } from './modules/devices/app-key-cipher.ts';
 import { DevicesService } from './modules/devices/devices.service.ts';
@@ -73,6 +74,7 @@ export interface Services {
   readonly buildings: BuildingsService;
   readonly apiTokens: ApiTokensService;
   readonly deviceProfiles: DeviceProfilesService;
+  readonly deviceCommands: DeviceCommandsService;
   readonly audit: AuditService;
   readonly reports: ReportsService;
   readonly buildingDays: BuildingDaysService;
@@ -167,6 +169,7 @@ export function createServices({ config, db, log, ports = {} }: ServicesOptions)
     closures,
     buildings: new BuildingsService(heating),
     apiTokens: new ApiTokensService({ db, now }),
+    deviceCommands: new DeviceCommandsService({ db, now, requested: ports.devicesAssigned }),
     deviceProfiles: new DeviceProfilesService({
       db,
       airtimeBudgetMs: config.lorawan.airtimeBudgetMs,

@@ -176,49 +176,6 @@ describe('simulator against Heizplan over the embedded broker', () => {
     expect(await setpointTo(21)).toBe('0e15');
   }, 120_000);
 
-  it("brings the valve's configuration to its company's device profile, setpoint first, then stops", async () => {
-    const vicki = seeded.devEuis[0] as string;
-    const desired = {
-      keepAliveMinutes: 15,
-      openWindow: { enabled: true, durationMinutes: 30, deltaK: 1.5 },
-      childLock: true,
-      temperatureRange: { min: 16, max: 26 },
-      temperatureOffset: 0.528,
-    };
-    const [profile] = await database.db
-      .insert(deviceProfiles)
-      .values({ companyId: seeded.companyId, name: 'Schule', model: 'mclimate-vicki', config: desired })
-      .returning();
-    await database.db
-      .insert(deviceProfileAssignments)
-      .values({ companyId: seeded.companyId, profileId: profile?.id ?? '', model: 'mclimate-vicki' });
-    // The unit's setpoint in force, which configuration rides behind.
-    await database.db
-      .update(units)
-      .set({ setpoint: 21, setpointSince: simulator.now, setpointSource: 'plan' })
-      .where(eq(units.id, seeded.unitIds[0] as string));
-    const reported = async () =>
-      (await database.db.select().from(devices).where(eq(devices.id, vicki)))[0]?.reportedConfig;
-    await eventually(
-      'the profile reported back',
-      async () => {
-        await queue.reconcileDevices([vicki]);
-        await queue.idle();
-        await simulator.tick(0.25);
-        await ingest.drain();
-        const now = await reported();
-        return isDeepStrictEqual(now, { ...now, ...desired });
-      },
-      60_000,
-    );
-    const sent = await database.db.select().from(downlinks).where(eq(downlinks.deviceId, vicki));
-    const carrying = sent.filter((d) => d.payload.includes('0701'));
-    expect(carrying.length).toBeGreaterThan(0);
-    // The setpoint comes first in every downlink that carries configuration.
-    for (const d of carrying) expect(d.payload.slice(0, 2)).toMatch(/^(0e|51)$/);
-    expect(await queue.reconcileDevices([vicki])).toBe(0);
-  }, 120_000);
-
   it('injects faults that open alerts — flags, a reported window, a low battery, silence — and clears them again', async () => {
     const [vicki, milesight, micropelt] = seeded.devEuis as [string, string, string];
     // Resolve at once when a cause is gone, so the test need not wait the default 10 minutes.
@@ -282,4 +239,68 @@ describe('simulator against Heizplan over the embedded broker', () => {
     expect(after.valveOpening).toBeGreaterThan(0);
     simulator.inject(vicki, { noHeat: false });
   });
+
+  it("brings the valve's configuration to its company's device profile, setpoint first, then stops", async () => {
+    const vicki = seeded.devEuis[0] as string;
+    const desired = {
+      keepAliveMinutes: 15,
+      openWindow: { enabled: true, durationMinutes: 30, deltaK: 1.5 },
+      childLock: true,
+      temperatureRange: { min: 16, max: 26 },
+      temperatureOffset: 0.528,
+    };
+    const [profile] = await database.db
+      .insert(deviceProfiles)
+      .values({ companyId: seeded.companyId, name: 'Schule', model: 'mclimate-vicki', config: desired })
+      .returning();
+    await database.db
+      .insert(deviceProfileAssignments)
+      .values({ companyId: seeded.companyId, profileId: profile?.id ?? '', model: 'mclimate-vicki' });
+    // The unit's setpoint in force, which configuration rides behind.
+    await database.db
+      .update(units)
+      .set({ setpoint: 21, setpointSince: simulator.now, setpointSource: 'plan' })
+      .where(eq(units.id, seeded.unitIds[0] as string));
+    const reported = async () =>
+      (await database.db.select().from(devices).where(eq(devices.id, vicki)))[0]?.reportedConfig;
+    await eventually(
+      'the profile reported back',
+      async () => {
+        await queue.reconcileDevices([vicki]);
+        await queue.idle();
+        await simulator.tick(0.25);
+        await ingest.drain();
+        const now = await reported();
+        return isDeepStrictEqual(now, { ...now, ...desired });
+      },
+      60_000,
+    );
+    const sent = await database.db.select().from(downlinks).where(eq(downlinks.deviceId, vicki));
+    const carrying = sent.filter((d) => d.payload.includes('0701'));
+    expect(carrying.length).toBeGreaterThan(0);
+    // The setpoint comes first in every downlink that carries configuration.
+    for (const d of carrying) expect(d.payload.slice(0, 2)).toMatch(/^(0e|51)$/);
+    expect(await queue.reconcileDevices([vicki])).toBe(0);
+    // A one-off recalibration rides behind the setpoint once, when the last downlink is settled.
+    await eventually('the last downlink acknowledged', async () => {
+      await ingest.drain();
+      const rows = await database.db.select().from(downlinks).where(eq(downlinks.deviceId, vicki));
+      return rows.every((d) => d.state === 'acknowledged' || d.state === 'superseded');
+    });
+    await database.db
+      .update(devices)
+      .set({ recalibrateRequestedAt: new Date() })
+      .where(eq(devices.id, vicki));
+    expect(await queue.reconcileDevices([vicki])).toBe(1);
+    await queue.idle();
+    await eventually('the recalibration taken', async () => {
+      await simulator.tick(0.25);
+      await ingest.drain();
+      return simulator.recalibrations().get(vicki) === 1;
+    });
+    expect(
+      (await database.db.select().from(devices).where(eq(devices.id, vicki)))[0]?.recalibrateRequestedAt,
+    ).toBeNull();
+    expect(await queue.reconcileDevices([vicki])).toBe(0);
+  }, 120_000);
 });

@@ -90,6 +90,8 @@ export interface Simulator {
   readonly now: Date;
   /** Room state per DevEUI. */
   rooms(): Map<string, RoomState>;
+  /** How often each device was asked to recalibrate its motor, per DevEUI. */
+  recalibrations(): Map<string, number>;
   /** Advances time by `hours`, then every device sends one uplink (and answers queued downlinks). */
   tick(hours: number): Promise<void>;
   /**
@@ -241,6 +243,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
       return now;
     },
     rooms: () => new Map([...devices].map(([devEui, d]) => [devEui, d.room])),
+    recalibrations: () => new Map([...devices].map(([devEui, d]) => [devEui, d.recalibrations])),
     inject(devEui, faults) {
       const device = devices.get(devEui);
       if (!device) throw new Error(`the simulator runs no device ${devEui}`);

@@ -110,7 +110,23 @@ export const DeviceConfigSyncSchema = z.object({
   differs: z.array(z.string()),
   /** Why what differs cannot be sent: the model or firmware lacks it, or today's airtime is spent. */
   reason: z.enum(['unsupported', 'budget']).nullable(),
+  /** A motor recalibration was asked for and goes with the next downlink. */
+  recalibrating: z.boolean(),
 });
+
+/** Up to 1,000 of the company's devices to recalibrate (their motors, with the next downlink). */
+export const RecalibrateInputSchema = z.object({
+  deviceIds: z.array(z.string().min(1).max(16)).min(1).max(1000),
+});
+export type RecalibrateInput = z.infer<typeof RecalibrateInputSchema>;
+
+export const RecalibrateResultSchema = z.object({
+  /** Devices whose recalibration is now asked for. */
+  requested: z.number().int(),
+  /** Devices whose model has no recalibration command. */
+  unsupported: z.array(z.string()),
+});
+export type RecalibrateResult = z.infer<typeof RecalibrateResultSchema>;
 
 /** A device's radio and airtime against its daily budget (AN1200.13). */
 export const DeviceAirtimeSchema = z.object({

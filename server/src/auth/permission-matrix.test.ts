@@ -250,6 +250,9 @@ function payloadFor(operation: string, w: World): Payload {
     'GET /api/companies/{companyId}/calendar-layers': {
       query: `from=${encodeURIComponent(WINDOW.from)}&to=${encodeURIComponent(WINDOW.to)}`,
     },
+    'GET /api/companies/{companyId}/heating-log/export': {
+      query: `from=${encodeURIComponent(WINDOW.from)}&to=${encodeURIComponent(WINDOW.to)}`,
+    },
     'POST /api/companies/{companyId}/buildings/{buildingId}/days': {
       payload: { date: new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10), name: 'Inventur' },
     },
@@ -261,6 +264,7 @@ function payloadFor(operation: string, w: World): Payload {
     },
     'PATCH /api/companies/{companyId}/booking-feeds/{feedId}': { payload: { preheatMinutes: 60 } },
     'POST /api/companies/{companyId}/api-tokens': { payload: { name: 'Leitsystem', role: 'heating' } },
+    'POST /api/companies/{companyId}/devices/recalibrate': { payload: { deviceIds: [w.deviceId] } },
     'POST /api/companies/{companyId}/device-profiles': {
       payload: { name: `Profil ${hex(3)}`, model: 'mclimate-vicki', config: VICKI_CONFIG },
     },

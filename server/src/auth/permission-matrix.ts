@@ -88,6 +88,7 @@ export const PERMISSION_MATRIX: Record<string, Access> = {
   'POST /api/companies/{companyId}/units/{unitId}/pause': 'operate',
   'POST /api/companies/{companyId}/units/{unitId}/resume': 'operate',
   'GET /api/companies/{companyId}/units/{unitId}/log': 'read',
+  'GET /api/companies/{companyId}/heating-log/export': 'read',
   'GET /api/companies/{companyId}/units/{unitId}/series': 'read',
   'GET /api/companies/{companyId}/units/{unitId}/warm-up': 'read',
   // Previews compute a week from stored or draft plans and change nothing.
@@ -109,6 +110,7 @@ export const PERMISSION_MATRIX: Record<string, Access> = {
   'GET /api/companies/{companyId}/plans/{planId}': 'read',
   'PATCH /api/companies/{companyId}/plans/{planId}': 'operate',
   'DELETE /api/companies/{companyId}/plans/{planId}': 'operate',
+  'GET /api/companies/{companyId}/plans/export': 'read',
 
   'GET /api/companies/{companyId}/events': 'read',
   'POST /api/companies/{companyId}/events': 'operate',
@@ -161,7 +163,8 @@ export const PERMISSION_MATRIX: Record<string, Access> = {
   'POST /api/companies/{companyId}/imports/preview': 'operate',
   'POST /api/companies/{companyId}/imports/{kind}/dry-run': 'operate',
   'POST /api/companies/{companyId}/imports/{kind}/commit': 'operate',
-  // Device profiles: desired configuration per model and place (decision 0062).
+  // Device profiles: desired configuration per model and place, one-off commands (decision 0062).
+  'POST /api/companies/{companyId}/devices/recalibrate': 'operate',
   'GET /api/companies/{companyId}/device-profiles': 'read',
   'POST /api/companies/{companyId}/device-profiles': 'operate',
   'GET /api/companies/{companyId}/device-profiles/{profileId}': 'read',

@@ -274,6 +274,7 @@ export async function seedWalkFixture(t: TestApp): Promise<WalkFixture> {
       'POST /api/companies/{companyId}/devices': { id: '70b3d57ed005a1b3', model: 'elsys-ers' },
       'PATCH /api/companies/{companyId}/devices/{deviceId}': { model: 'milesight-wt101' },
       'POST /api/companies/{companyId}/device-profiles': { ...profileBody, name: 'Verwaltung' },
+      'POST /api/companies/{companyId}/devices/recalibrate': { deviceIds: [device.id] },
       'PATCH /api/companies/{companyId}/device-profiles/{profileId}': { name: 'Schule Nord' },
       'POST /api/companies/{companyId}/gateways': { gatewayEui: 'aa555a0000000102', name: 'Keller' },
       'PATCH /api/companies/{companyId}/gateways/{gatewayId}': { name: 'Dach Nord' },

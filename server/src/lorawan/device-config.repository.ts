@@ -34,6 +34,7 @@ export const profileJoin = sql.join(
 /** With `profileJoin`: the profile, reported configuration, radio and the sizes of the downlinks published in the last 24 hours. */
 export const configColumns = sql`d.firmware, d.reported_config::text as reported_config, d.spreading_factor,
   d.uplink_bytes, prof.desired_config::text as desired_config, prof.profile_name,
+  d.recalibrate_requested_at is not null as recalibrate,
   array(select length(x.payload) / 2 from downlinks x
     where x.device_id = d.id and x.published_at > now() - interval '1 day') as downlink_bytes_today`;
 
@@ -68,6 +69,7 @@ export function configStateOf(
     uplinkBytes: r.uplink_bytes === null ? null : Number(r.uplink_bytes),
     downlinkBytesToday: Array.isArray(sizes) ? sizes.map(Number) : parseArray(sizes),
     profileName: r.profile_name === null || r.profile_name === undefined ? null : String(r.profile_name),
+    recalibrate: r.recalibrate === true,
   };
 }
 
@@ -88,4 +90,11 @@ export async function deviceConfigStates(db: Db, companyId: string, ids: string[
       where d.company_id = ${companyId} and d.id = any(${sql.param(ids)}::text[])`),
   );
   return new Map(rows.map((r) => [String(r.id), configStateOf(r)]));
+}
+
+/** Marks the recalibration of `deviceIds` as sent (one array parameter). */
+export async function recalibrationSent(db: Db, deviceIds: string[]): Promise<void> {
+  if (deviceIds.length === 0) return;
+  await db.execute(sql`update devices set recalibrate_requested_at = null
+    where id = any(${sql.param(deviceIds)}::text[])`);
 }

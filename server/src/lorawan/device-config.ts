@@ -43,6 +43,8 @@ export interface DeviceConfigState {
   uplinkBytes: number | null;
   /** Application payload sizes of the downlinks sent to it in the last 24 hours, bytes. */
   downlinkBytesToday: number[];
+  /** A motor recalibration was asked for and is not sent yet. */
+  recalibrate?: boolean;
 }
 
 /** Where a device's configuration stands against its profile. */
@@ -142,30 +144,37 @@ export function downlinkCostMs(state: DeviceConfigState, frameBytes: number, que
  * The configuration commands to append to a setpoint downlink of `setpointBytes`: the due fields
  * in `CONFIG_FIELDS` order, as many as fit the payload size at the device's spreading factor
  * and keep the day's airtime (uplinks, downlinks sent, this frame and the answers) within
- * `budgetMs`, and the fields they set. Empty when nothing is due or nothing fits.
+ * `budgetMs`, and the fields they set — after a motor recalibration someone asked for, which
+ * goes first. Empty when nothing is due or nothing fits.
  */
 export function planConfig(
   codec: DeviceCodec,
   state: DeviceConfigState,
   budgetMs: number,
   setpointBytes: number,
-): { bytes: Uint8Array; fields: ConfigField[] } {
+): { bytes: Uint8Array; fields: ConfigField[]; recalibrate: boolean } {
   const { due } = configDifferences(codec, state);
   const fields: ConfigField[] = [];
-  if (due.length === 0 || !codec.config || !state.desired) return { bytes: new Uint8Array(), fields };
+  const recalibrate = state.recalibrate === true ? codec.config?.recalibrate : undefined;
+  const none = { bytes: new Uint8Array(), fields, recalibrate: false };
+  if ((due.length === 0 && !recalibrate) || !codec.config) return none;
   const { uplinkMs, downlinkMs } = airtimeToday(codec, state);
   const limit = maxPayloadBytes(state.spreadingFactor ?? UNKNOWN_SF);
+  const fits = (frame: number, answers: number) =>
+    frame <= limit && uplinkMs + downlinkMs + downlinkCostMs(state, frame, answers) <= budgetMs;
   const chosen: number[] = [];
-  for (const field of due) {
-    const bytes = codec.config.encode(field, state.desired[field]);
-    const frame = setpointBytes + chosen.length + bytes.length;
-    if (frame > limit) continue;
+  // A recalibration someone asked for goes first; it has no answer.
+  const recalibrating = recalibrate !== undefined && fits(setpointBytes + recalibrate.length, 0);
+  if (recalibrating) chosen.push(...recalibrate);
+  const desired = state.desired;
+  for (const field of desired ? due : []) {
+    const bytes = codec.config.encode(field, (desired as DeviceConfig)[field]);
     // Every field counts as answered in the next uplink: an upper bound for fields every uplink reports.
-    if (uplinkMs + downlinkMs + downlinkCostMs(state, frame, fields.length + 1) > budgetMs) continue;
+    if (!fits(setpointBytes + chosen.length + bytes.length, fields.length + 1)) continue;
     chosen.push(...bytes);
     fields.push(field);
   }
-  return { bytes: Uint8Array.from(chosen), fields };
+  return { bytes: Uint8Array.from(chosen), fields, recalibrate: recalibrating };
 }
 
 /** The bytes of `planConfig`. */
@@ -237,6 +246,7 @@ export function configSummary(
       profileName: state.profileName,
       differs,
       reason: status !== 'differs' ? null : budgetSpent ? 'budget' : 'unsupported',
+      recalibrating: state.recalibrate === true,
     },
     airtime: {
       spreadingFactor: state.spreadingFactor,

@@ -275,7 +275,7 @@ export interface DesiredStateFilter {
  */
 const owesSettingsMaybe = sql`(last.state in ('acknowledged', 'failed') and (
     (prof.desired_config is not null and not d.reported_config @> prof.desired_config)
-    or d.firmware is null or d.anti_freeze is null
+    or d.recalibrate_requested_at is not null or d.firmware is null or d.anti_freeze is null
     or (d.anti_freeze->>'target')::real <> greatest(5, round(c.frost_protection))
     or abs((d.anti_freeze->>'activation')::real - (greatest(5, round(c.frost_protection)) - 1)) >= 0.05
     or abs((d.anti_freeze->>'deactivation')::real - (greatest(5, round(c.frost_protection)) + 2)) >= 0.05))`;

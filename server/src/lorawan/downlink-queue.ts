@@ -45,7 +45,8 @@ import type { SetpointCommand, SetpointSink } from '../scheduling/setpoint-sink.
 import { DUTY_CYCLE_MS } from './airtime.ts';
 import { bytesToHex, CodecError, type DeviceCodec, deviceSetpoint, hexToBytes } from './codecs/codec.ts';
 import { getCodec } from './codecs/registry.ts';
-import { configCommands, SETPOINT_BYTES } from './device-config.ts';
+import { recalibrationSent } from './device-config.repository.ts';
+import { planConfig, SETPOINT_BYTES } from './device-config.ts';
 import { desiredAntiFreeze, settingsCommands } from './device-settings.ts';
 import {
   claimUnpublished,
@@ -157,13 +158,13 @@ function ownSettings(
   device: Pick<SettingsState, 'settings' | 'frostProtection' | 'config'>,
   budgetMs: number,
   setpointBytes = SETPOINT_BYTES,
-): Uint8Array {
+): { bytes: Uint8Array; recalibrate: boolean } {
   try {
     const own = settingsCommands(codec, device.settings, desiredAntiFreeze(device.frostProtection));
-    const config = configCommands(codec, device.config, budgetMs, setpointBytes + own.length);
-    return Uint8Array.from([...own, ...config]);
+    const config = planConfig(codec, device.config, budgetMs, setpointBytes + own.length);
+    return { bytes: Uint8Array.from([...own, ...config.bytes]), recalibrate: config.recalibrate };
   } catch (err) {
-    if (err instanceof CodecError) return new Uint8Array();
+    if (err instanceof CodecError) return { bytes: new Uint8Array(), recalibrate: false };
     throw err;
   }
 }
@@ -171,7 +172,7 @@ function ownSettings(
 /** Whether a device holding its setpoint should be sent it again to carry its own settings. */
 function owesSettings(codec: DeviceCodec, state: SettingsState, now: Date, budgetMs: number): boolean {
   if (state.lastState !== 'acknowledged' && state.lastState !== 'failed') return false;
-  const due = bytesToHex(ownSettings(codec, state, budgetMs));
+  const due = bytesToHex(ownSettings(codec, state, budgetMs).bytes);
   if (due === '') return false;
   if (!state.lastPayload?.endsWith(due)) return true;
   const waited = now.getTime() - (state.lastUpdatedAt?.getTime() ?? 0);
@@ -397,6 +398,7 @@ export class DownlinkQueue implements SetpointSink {
     const { db, log } = this.options;
     const byId = await devicesByIds(db, [...new Set(commands.map((c) => c.deviceId))]);
     const encoded = new Map<string, EncodedCommand>();
+    const recalibrating = new Set<string>();
     for (const command of commands) {
       const device = byId.get(command.deviceId);
       if (!device?.devEui) {
@@ -411,7 +413,8 @@ export class DownlinkQueue implements SetpointSink {
       try {
         const frame = codec.encodeSetpoint(setpoint);
         const own = ownSettings(codec, device, this.budgetMs, frame.bytes.length);
-        payload = bytesToHex(Uint8Array.from([...frame.bytes, ...own]));
+        payload = bytesToHex(Uint8Array.from([...frame.bytes, ...own.bytes]));
+        if (own.recalibrate) recalibrating.add(device.devEui);
         fPort = frame.fPort;
       } catch (err) {
         if (!(err instanceof CodecError)) throw err;
@@ -437,6 +440,11 @@ export class DownlinkQueue implements SetpointSink {
     if (encoded.size === 0) return [];
     const rows = await insertDownlinks(db, [...encoded.values()], this.leaseMs);
     downlinkEvents.inc({ event: 'recorded' }, rows.length);
+    // A recalibration is a one-off: asked for once, sent once (a LoRaWAN DevEUI is the device id).
+    await recalibrationSent(
+      db,
+      rows.filter((r) => recalibrating.has(r.devEui)).map((r) => r.devEui),
+    );
     return rows;
   }
 

@@ -21,6 +21,7 @@ import { calendarLayersRoutes } from './calendar-layers/calendar-layers.routes.t
 import { clientErrorRoutes } from './client-errors/client-errors.routes.ts';
 import { closuresRoutes } from './closures/closures.routes.ts';
 import { companiesRoutes } from './companies/companies.routes.ts';
+import { deviceCommandsRoutes } from './device-commands/device-commands.routes.ts';
 import { deviceProfilesRoutes } from './device-profiles/device-profiles.routes.ts';
 import { devicesRoutes } from './devices/devices.routes.ts';
 import { eventsRoutes } from './events/events.routes.ts';
@@ -80,6 +81,7 @@ export async function registerModules(app: FastifyInstance, options: ModulesOpti
   await app.register(alertsRoutes, { alerts: s.alerts });
   await app.register(apiTokensRoutes, { apiTokens: s.apiTokens });
   await app.register(deviceProfilesRoutes, { deviceProfiles: s.deviceProfiles });
+  await app.register(deviceCommandsRoutes, { deviceCommands: s.deviceCommands });
   await app.register(auditRoutes, { audit: s.audit });
   await app.register(reportsRoutes, { reports: s.reports });
 }

@@ -32,7 +32,7 @@ export const testDevice = (over: Partial<Device> = {}): Device => {
     antiFreeze: null,
     antiFreezeSupport: 'firmware_unknown',
     downlink: null,
-    config: { status: 'none', profileName: null, differs: [], reason: null },
+    config: { status: 'none', profileName: null, differs: [], reason: null, recalibrating: false },
     airtime: {
       spreadingFactor: null,
       uplinkPerDayS: 0,

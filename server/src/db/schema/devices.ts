@@ -62,6 +62,8 @@ export const devices = pgTable(
     /** LoRa spreading factor (7…12) and application payload length (bytes) of the last uplink. */
     spreadingFactor: smallint('spreading_factor'),
     uplinkBytes: smallint('uplink_bytes'),
+    /** A motor recalibration asked for and not yet sent (a one-off command; lorawan/device-config.ts). */
+    recalibrateRequestedAt: timestamp('recalibrate_requested_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('devices_dev_eui_key').on(t.devEui),

@@ -106,7 +106,7 @@ describe('devices screen', () => {
     const synced = testDevice({
       firmware: '4.3',
       antiFreezeSupport: 'supported',
-      config: { status: 'in_sync', profileName: 'Schule', differs: [], reason: null },
+      config: { status: 'in_sync', profileName: 'Schule', differs: [], reason: null, recalibrating: false },
       airtime: {
         spreadingFactor: 7,
         uplinkPerDayS: 8.2,
@@ -118,7 +118,13 @@ describe('devices screen', () => {
     const far = testDevice({
       firmware: '4.3',
       antiFreezeSupport: 'supported',
-      config: { status: 'differs', profileName: 'Schule', differs: ['keepAliveMinutes'], reason: 'budget' },
+      config: {
+        status: 'differs',
+        profileName: 'Schule',
+        differs: ['keepAliveMinutes'],
+        reason: 'budget',
+        recalibrating: false,
+      },
       airtime: {
         spreadingFactor: 12,
         uplinkPerDayS: 142.3,

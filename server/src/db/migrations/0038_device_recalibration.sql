@@ -1,0 +1,1 @@
+ALTER TABLE "devices" ADD COLUMN "recalibrate_requested_at" timestamp with time zone;
