@@ -23,7 +23,7 @@
 import { z } from 'zod';
 import { HeatingModeSchema } from './closures.ts';
 import { CompanyParamsSchema } from './heating.ts';
-import type { ProblemCode } from './problem-codes.ts';
+import { type TimeRangeIssue, timeRangeIssue } from './time-range.ts';
 
 /** Longest window one request may ask for: a month view's six weeks and then some. */
 export const CALENDAR_LAYERS_MAX_DAYS = 62;
@@ -82,29 +82,15 @@ export const CALENDAR_RANGE_END_NOT_AFTER_START = 'The end of the window must be
 export const CALENDAR_RANGE_TOO_LONG = `A window lasts at most ${CALENDAR_LAYERS_MAX_DAYS} days.`;
 
 /** A window the endpoint refuses: the field (`to`), an English message and the problem code. */
-export interface CalendarRangeIssue {
-  field: 'to';
-  message: string;
-  code: ProblemCode;
-  params?: { days: number };
-}
+export type CalendarRangeIssue = TimeRangeIssue;
 
 /** Why `[from, to)` is no window the endpoint answers, or null. */
-export function calendarRangeIssue(from: string | Date, to: string | Date): CalendarRangeIssue | null {
-  const start = new Date(from).getTime();
-  const end = new Date(to).getTime();
-  if (!(end > start))
-    return {
-      field: 'to',
-      message: CALENDAR_RANGE_END_NOT_AFTER_START,
+export const calendarRangeIssue = (from: string | Date, to: string | Date): CalendarRangeIssue | null =>
+  timeRangeIssue(from, to, {
+    maxDays: CALENDAR_LAYERS_MAX_DAYS,
+    endNotAfterStart: {
       code: 'calendar_range_end_not_after_start',
-    };
-  if (end - start > CALENDAR_LAYERS_MAX_DAYS * 86_400_000)
-    return {
-      field: 'to',
-      message: CALENDAR_RANGE_TOO_LONG,
-      code: 'calendar_range_too_long',
-      params: { days: CALENDAR_LAYERS_MAX_DAYS },
-    };
-  return null;
-}
+      message: CALENDAR_RANGE_END_NOT_AFTER_START,
+    },
+    tooLong: { code: 'calendar_range_too_long', message: CALENDAR_RANGE_TOO_LONG },
+  });

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { DeviceAirtimeSchema, DeviceConfigSyncSchema } from './device-profiles.ts';
+import { ExportLangSchema, LIST_EXPORT_FORMATS } from './exports.ts';
 import { PageQuerySchema, pageOf } from './problem.ts';
 
 /** Device model ids of the server's codec registry ("config type" in spec §3). */
@@ -152,13 +153,22 @@ export const DeviceListQuerySchema = PageQuerySchema.extend({
 export type DeviceListQuery = z.input<typeof DeviceListQuerySchema>;
 
 /**
+ * The devices export's formats: the list formats (`exports.ts`) and the network servers' import
+ * files — `tts` The Things Stack's end-device CSV, `chirpstack` a CSV of ChirpStack v4's API
+ * `Device` fields (decision 0060).
+ */
+export const DEVICE_EXPORT_FORMATS = [...LIST_EXPORT_FORMATS, 'tts', 'chirpstack'] as const;
+export type DeviceExportFormat = (typeof DEVICE_EXPORT_FORMATS)[number];
+
+/**
  * `GET …/devices/export`: the devices the list's filters match, as CSV — never an AppKey.
  * `excel` for German Excel (semicolon, BOM, decimal comma, local times), `csv` for machines
- * (comma, ISO times), `xlsx` a workbook; headers in `lang`.
+ * (comma, ISO times), `xlsx` a workbook; headers in `lang` (the network servers' files keep
+ * their own column names).
  */
 export const DeviceExportQuerySchema = DeviceListQuerySchema.omit({ page: true, size: true }).extend({
-  format: z.enum(['excel', 'csv', 'xlsx']).default('excel'),
-  lang: z.enum(['de', 'en']).default('de'),
+  format: z.enum(DEVICE_EXPORT_FORMATS).default('excel'),
+  lang: ExportLangSchema,
 });
 export type DeviceExportQuery = z.input<typeof DeviceExportQuerySchema>;
 export const DevicePageSchema = pageOf(DeviceSchema);

@@ -5,6 +5,7 @@
  * messages match spec §5; these schemas only check shapes.
  */
 import { z } from 'zod';
+import { ExportLangSchema, ListExportFormatSchema } from './exports.ts';
 import { BULK_UNIT_MAX } from './limits.ts';
 import { PageQuerySchema, pageOf } from './problem.ts';
 
@@ -148,8 +149,8 @@ export type UnitListQuery = z.infer<typeof UnitListQuerySchema>;
  * (semicolon, BOM, decimal comma, local times), `csv` for machines; headers in `lang`.
  */
 export const UnitExportQuerySchema = UnitListQuerySchema.omit({ page: true, size: true }).extend({
-  format: z.enum(['excel', 'csv', 'xlsx']).default('excel'),
-  lang: z.enum(['de', 'en']).default('de'),
+  format: ListExportFormatSchema,
+  lang: ExportLangSchema,
 });
 export type UnitExportQuery = z.input<typeof UnitExportQuerySchema>;
 export const UnitPageSchema = pageOf(UnitSchema);

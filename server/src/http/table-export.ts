@@ -5,13 +5,19 @@
  *   local times "26.11.2026 06:55" in the company's zone, which Excel reads as dates);
  * - `xlsx`, a workbook (`exceljs`' streaming writer): numbers as numbers, times as dates in the
  *   company's zone, the header row bold and frozen.
+ * Another system's import file (a network server's device list) is a `delimitedExport`: text
+ * cells as given, its own separator, no BOM.
  */
 import { PassThrough, Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import ExcelJS from 'exceljs';
+import type { FastifyReply } from 'fastify';
 import { DateTime } from 'luxon';
 
 export type ExportFormat = 'csv' | 'excel' | 'xlsx';
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/** What an export route `produces`, for the OpenAPI document. */
+export const EXPORT_MEDIA_TYPES = ['text/csv', XLSX_TYPE];
 export type ExportCell = string | number | Date | null | undefined;
 
 export interface TableExport {
@@ -30,7 +36,7 @@ export function tableExport(
   if (format === 'xlsx')
     return {
       stream: xlsxStream(rows, header, timeZone),
-      contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      contentType: XLSX_TYPE,
       extension: 'xlsx',
     };
   const excel = format === 'excel';
@@ -46,10 +52,28 @@ export function tableExport(
   async function* cells() {
     for await (const row of rows) yield row.map(cell);
   }
+  return csvExport(cells(), header, { delimiter: excel ? ';' : ',', bom: excel });
+}
+
+/**
+ * Text rows as a CSV with `delimiter`, `header` first, no BOM (an import file another system
+ * reads by its column names, e.g. The Things Stack's device CSV). Quotes only where a cell needs them.
+ */
+export function delimitedExport(
+  rows: AsyncIterable<string[]>,
+  header: string[],
+  delimiter: ',' | ';',
+): TableExport {
+  return csvExport(rows, header, { delimiter, bom: false });
+}
+
+function csvExport(
+  rows: AsyncIterable<string[]>,
+  header: string[],
+  options: { delimiter: ',' | ';'; bom: boolean },
+): TableExport {
   return {
-    stream: Readable.from(cells()).pipe(
-      stringify({ header: true, columns: header, delimiter: excel ? ';' : ',', bom: excel }),
-    ),
+    stream: Readable.from(rows).pipe(stringify({ header: true, columns: header, ...options })),
     contentType: 'text/csv; charset=utf-8',
     extension: 'csv',
   };
@@ -81,3 +105,10 @@ function xlsxStream(rows: AsyncIterable<ExportCell[]>, header: string[], timeZon
   })().catch((err: Error) => out.destroy(err));
   return out;
 }
+
+/** Answers `file` as a download named `<name>.<extension>`. */
+export const sendTableExport = (reply: FastifyReply, file: TableExport, name: string) =>
+  reply
+    .type(file.contentType)
+    .header('content-disposition', `attachment; filename="${name}.${file.extension}"`)
+    .send(file.stream);

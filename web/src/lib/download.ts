@@ -19,12 +19,14 @@ export type ExportFormat = 'excel' | 'xlsx';
 
 /**
  * Saves an export of `path` (decision 0060) in `format` with headers in `lang`, with a list's
- * filters: `filters` as the list sends them, without its paging. `name` without extension.
+ * filters: `filters` as the list sends them, without its paging. `format` is one of the list
+ * formats or an endpoint's own (a network server's CSV); every format but `xlsx` is a CSV file.
+ * `name` without extension.
  */
 export async function downloadListExport(
   path: string,
   filters: Record<string, unknown>,
-  { format, lang, name }: { format: ExportFormat; lang: 'de' | 'en'; name: string },
+  { format, lang, name }: { format: ExportFormat | (string & {}); lang: 'de' | 'en'; name: string },
 ): Promise<void> {
   const { page: _page, size: _size, ...rest } = filters;
   const search = new URLSearchParams(

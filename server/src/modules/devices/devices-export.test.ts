@@ -1,7 +1,8 @@
 /**
- * Devices as CSV (decision 0060): German Excel (semicolon, BOM, decimal comma, local times) and
- * machine format (comma, ISO times), the list's filters applied, never the AppKey; any member
- * may export, a stranger gets 404.
+ * Devices as CSV (decision 0060): German Excel (semicolon, BOM, decimal comma, local times),
+ * machine format (comma, ISO times) and the network servers' import files (The Things Stack,
+ * ChirpStack v4), the list's filters applied, never the AppKey; any member may export, a
+ * stranger gets 404.
  */
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -101,6 +102,40 @@ describe('devices export', () => {
     expect(valve.getCell(7).value).toEqual(new Date('2026-11-26T06:55:00.000Z'));
     expect(valve.getCell(7).numFmt).toBe('dd.mm.yyyy hh:mm');
     expect(JSON.stringify(sheet.getSheetValues())).not.toContain(APP_KEY);
+  });
+
+  it("writes The Things Stack's device CSV: its columns, eui-<deveui> ids, unit names, defaults, no AppKey", async () => {
+    const res = await call('GET', `${c}/devices/export?format=tts&sort=id&order=asc`, undefined, 'erin');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    expect(res.headers['content-disposition']).toContain('devices-tts.csv');
+    // TTS reads its header by name, so no byte-order mark before `id`.
+    expect(res.rawPayload.subarray(0, 2).toString()).toBe('id');
+    const lines = res.body.trim().split('\n');
+    expect(lines[0]).toBe(
+      'id;dev_eui;join_eui;name;description;frequency_plan_id;lorawan_version;lorawan_phy_version',
+    );
+    expect(lines[1]).toBe(
+      'eui-70b3d52dd3000001;70b3d52dd3000001;0000000000000000;Klasse 5ä;mclimate-vicki;EU_863_870_TTN;MAC_V1_0_3;PHY_V1_0_3_REV_A',
+    );
+    // Without a unit the name is the DevEUI (TTS's ids allow lowercase and hyphens only).
+    expect(lines[2]).toMatch(
+      /^eui-70b3d52dd3000002;70b3d52dd3000002;0000000000000000;70b3d52dd3000002;elsys-ers;/,
+    );
+    expect(res.body).not.toContain(APP_KEY);
+    expect(res.body.toLowerCase()).not.toContain('app_key');
+  });
+
+  it("writes ChirpStack v4's API device fields as CSV, the filters applied, no AppKey", async () => {
+    const res = await call('GET', `${c}/devices/export?format=chirpstack&model=mclimate-vicki`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toContain('devices-chirpstack.csv');
+    const lines = res.body.trim().split('\n');
+    expect(lines[0]).toBe(
+      'dev_eui,name,description,application_id,device_profile_id,join_eui,skip_fcnt_check,is_disabled',
+    );
+    expect(lines).toEqual([lines[0], '70b3d52dd3000001,Klasse 5ä,mclimate-vicki,,,,false,false']);
+    expect(res.body).not.toContain(APP_KEY);
   });
 
   it('answers a stranger 404 and refuses an unknown format', async () => {

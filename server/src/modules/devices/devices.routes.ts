@@ -21,6 +21,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireAuth } from '../../auth/bearer.ts';
 import { companyResourceRoutes, companyRouteErrors } from '../../http/company-resource-routes.ts';
+import { EXPORT_MEDIA_TYPES, sendTableExport } from '../../http/table-export.ts';
 import type { DevicesService } from './devices.service.ts';
 
 export async function devicesRoutes(
@@ -57,19 +58,22 @@ export async function devicesRoutes(
       schema: {
         tags: ['devices'],
         summary:
-          'The devices the filters match as CSV (German Excel or machine format) or XLSX, never an AppKey',
+          "The devices the filters match as CSV (German Excel or machine format), XLSX or a network server's import CSV (The Things Stack, ChirpStack v4), never an AppKey",
         params: CompanyParamsSchema,
         querystring: DeviceExportQuerySchema,
-        produces: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+        produces: EXPORT_MEDIA_TYPES,
         response: { 200: z.instanceof(Readable), ...companyRouteErrors },
       },
     },
     async (request, reply) => {
+      const { format } = request.query;
       const file = await service.export(requireAuth(request).sub, request.params.companyId, request.query);
-      return reply
-        .type(file.contentType)
-        .header('content-disposition', `attachment; filename="devices.${file.extension}"`)
-        .send(file.stream);
+      // A network server's file says whose it is; the list formats are just the devices.
+      return sendTableExport(
+        reply,
+        file,
+        format === 'tts' || format === 'chirpstack' ? `devices-${format}` : 'devices',
+      );
     },
   );
 

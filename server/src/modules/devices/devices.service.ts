@@ -30,6 +30,7 @@ import { findCompanyHeating } from '../../scheduling/heating-inputs.ts';
 import type { LicencePolicy } from '../billing/licences.ts';
 import type { AppKeyCipher } from './app-key-cipher.ts';
 import * as repo from './devices.repository.ts';
+import { networkServerExport } from './network-server-export.ts';
 
 export interface DevicesServiceDeps {
   db: Db;
@@ -174,7 +175,9 @@ export class DevicesService {
    * The devices the filters match as CSV or XLSX (`http/table-export.ts`), in the list's order,
    * 500 at a time:
    * DevEUI, JoinEUI, model, unit, building, floor, last seen, battery and its unit, RSSI, SNR,
-   * firmware, registered. Never the AppKey.
+   * firmware, registered; or, as `tts`/`chirpstack`, a network server's import file
+   * (`network-server-export.ts`). Never the AppKey.
+   * @throws HttpError 404 for a stranger.
    */
   async export(
     userId: string,
@@ -182,30 +185,34 @@ export class DevicesService {
     query: z.output<typeof DeviceExportQuerySchema>,
   ): Promise<TableExport> {
     await requireMember(this.deps.db, userId, companyId, 'read');
-    const timeZone = (await findCompanyHeating(this.deps.db, companyId))?.timeZone ?? 'Europe/Berlin';
     const { format, lang, ...filters } = query;
     const page = (n: number) => this.page(companyId, { ...filters, page: n, size: EXPORT_PAGE });
-    async function* rows() {
+    async function* devices() {
       for (let n = 1; ; n++) {
         const { results } = await page(n);
-        for (const d of results)
-          yield [
-            d.devEui ?? d.id,
-            d.joinEui,
-            d.model,
-            d.unitName,
-            d.buildingName,
-            d.floor,
-            d.lastSeen ? new Date(d.lastSeen) : null,
-            d.battery?.value,
-            d.battery?.unit,
-            d.lastRssi,
-            d.lastSnr,
-            d.firmware,
-            new Date(d.createdAt),
-          ];
+        yield* results;
         if (results.length < EXPORT_PAGE) return;
       }
+    }
+    if (format === 'tts' || format === 'chirpstack') return networkServerExport(format, devices());
+    const timeZone = (await findCompanyHeating(this.deps.db, companyId))?.timeZone ?? 'Europe/Berlin';
+    async function* rows() {
+      for await (const d of devices())
+        yield [
+          d.devEui ?? d.id,
+          d.joinEui,
+          d.model,
+          d.unitName,
+          d.buildingName,
+          d.floor,
+          d.lastSeen ? new Date(d.lastSeen) : null,
+          d.battery?.value,
+          d.battery?.unit,
+          d.lastRssi,
+          d.lastSnr,
+          d.firmware,
+          new Date(d.createdAt),
+        ];
     }
     return tableExport(rows(), EXPORT_HEADERS[lang], { format, timeZone });
   }

@@ -6,17 +6,19 @@
  * its downlinks share the instant (`downlinks.applied_at` = the entry's `at`). An entry names what
  * decided it — the closure or holiday, the booking, the event — as the 7-day preview does.
  */
+import type { HeatingLogExportQuerySchema } from '@heizplan/contracts/exports';
 import type { LogEntry } from '@heizplan/contracts/heating';
 import { and, desc, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import { requireMember } from '../../auth/membership.ts';
 import type { Db } from '../../db/client.ts';
 import { heatingLog, users } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { deliveredSetpoints } from '../../lorawan/delivered-setpoints.ts';
 import { carriedAt } from '../../lorawan/downlink-status.ts';
-import { namedBookings, namedClosures } from '../../scheduling/named-sources.ts';
-import { eventTitles } from '../events/events.repository.ts';
 import { findUnit } from '../units/units.repository.ts';
+import { exportHeatingLog } from './heating-log-export.ts';
+import { logSources } from './log-sources.ts';
 
 interface Cursor {
   at: string;
@@ -41,32 +43,12 @@ function decodeCursor(raw: string): Cursor {
   throw badRequest(message, [{ field: 'cursor', message }]);
 }
 
-const idOf = (details: Record<string, unknown>, key: string) =>
-  typeof details[key] === 'string' ? (details[key] as string) : undefined;
-
 export class HeatingLogService {
   constructor(private readonly db: Db) {}
 
-  /** Names the closures, bookings and events the page's entries point to, in three queries. */
-  private async sources(userId: string, companyId: string, details: Record<string, unknown>[]) {
-    const ids = (key: string) => [...new Set(details.flatMap((d) => idOf(d, key) ?? []))];
-    const closures = new Map(
-      (await namedClosures(this.db, userId, companyId, ids('closureId'))).map((c) => [c.id, c]),
-    );
-    const bookings = new Map(
-      (await namedBookings(this.db, companyId, ids('bookingId'))).map((b) => [b.id, b]),
-    );
-    const events = new Map((await eventTitles(this.db, companyId, ids('eventId'))).map((e) => [e.id, e]));
-    return (d: Record<string, unknown>): Pick<LogEntry, 'closure' | 'booking' | 'event'> => {
-      const closure = closures.get(idOf(d, 'closureId') ?? '');
-      const booking = bookings.get(idOf(d, 'bookingId') ?? '');
-      const event = events.get(idOf(d, 'eventId') ?? '');
-      return {
-        ...(closure ? { closure } : {}),
-        ...(booking ? { booking } : {}),
-        ...(event ? { event } : {}),
-      };
-    };
+  /** The log of a time window as a file (`heating-log-export.ts`, which says what it throws). */
+  export(userId: string, companyId: string, query: z.output<typeof HeatingLogExportQuerySchema>) {
+    return exportHeatingLog(this.db, userId, companyId, query);
   }
 
   async page(
@@ -101,7 +83,8 @@ export class HeatingLogService {
       unitId,
       page.map((r) => r.entry.at),
     );
-    const sources = await this.sources(
+    const sources = await logSources(
+      this.db,
       userId,
       companyId,
       page.map((r) => r.entry.details ?? {}),

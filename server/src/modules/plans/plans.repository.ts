@@ -2,7 +2,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { naturally } from '../../db/natural-sort.ts';
-import { heatingPlans, units } from '../../db/schema.ts';
+import { groups, heatingPlans, units } from '../../db/schema.ts';
 
 export type PlanRow = typeof heatingPlans.$inferSelect;
 export type PlanOwner = { unitId: string } | { groupId: string };
@@ -66,4 +66,29 @@ export async function unitsWithOwnActivePlan(db: Db, companyId: string, groupId:
     )
     .orderBy(naturally(units.name));
   return rows.map((r) => r.name);
+}
+
+/**
+ * One page of the company's plans with their owner's name for the plans export: group plans
+ * first, then unit plans, each by owner name (naturally), then oldest plan first.
+ */
+export async function pagePlansWithOwners(
+  db: Db,
+  companyId: string,
+  page: { limit: number; offset: number },
+): Promise<{ plan: PlanRow; unitName: string | null; groupName: string | null }[]> {
+  return db
+    .select({ plan: heatingPlans, unitName: units.name, groupName: groups.name })
+    .from(heatingPlans)
+    .leftJoin(units, eq(units.id, heatingPlans.unitId))
+    .leftJoin(groups, eq(groups.id, heatingPlans.groupId))
+    .where(eq(heatingPlans.companyId, companyId))
+    .orderBy(
+      sql`${heatingPlans.groupId} is null`,
+      naturally(sql`coalesce(${groups.name}, ${units.name})`),
+      asc(heatingPlans.createdAt),
+      asc(heatingPlans.id),
+    )
+    .limit(page.limit)
+    .offset(page.offset);
 }

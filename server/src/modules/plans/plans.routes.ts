@@ -1,10 +1,14 @@
 /**
  * Heating plan endpoints: list/create on a unit (`…/units/{unitId}/plans`) or a group
  * (`…/groups/{groupId}/plans`), read/update/delete by id (`…/plans/{planId}`), and the 7-day
- * preview of a unit (`GET …/units/{unitId}/preview?days=7`, or `POST` with a draft plan).
+ * preview of a unit (`GET …/units/{unitId}/preview?days=7`, or `POST` with a draft plan), and every
+ * plan of the company as a file (`GET …/plans/export`, decision 0060).
  */
+import { Readable } from 'node:stream';
 import type { ZodTypeProvider } from '@fastify/type-provider-zod';
+import { PlanExportQuerySchema } from '@heizplan/contracts/exports';
 import {
+  CompanyParamsSchema,
   GroupParamsSchema,
   PlanInputSchema,
   PlanListSchema,
@@ -21,6 +25,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireAuth } from '../../auth/bearer.ts';
 import { isEmptyPatch } from '../../http/company-resource-routes.ts';
+import { EXPORT_MEDIA_TYPES, sendTableExport } from '../../http/table-export.ts';
 import type { PlansService } from './plans.service.ts';
 import type { PreviewService } from './preview.service.ts';
 
@@ -77,6 +82,25 @@ export async function plansRoutes(
       },
     );
   }
+
+  app.get(
+    '/companies/:companyId/plans/export',
+    {
+      schema: {
+        tags,
+        summary:
+          'Every heating plan of the company (unit and group plans), one row per switch point, as CSV (German Excel or machine format) or XLSX',
+        params: CompanyParamsSchema,
+        querystring: PlanExportQuerySchema,
+        produces: EXPORT_MEDIA_TYPES,
+        response: { 200: z.instanceof(Readable), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const file = await plans.export(requireAuth(request).sub, request.params.companyId, request.query);
+      return sendTableExport(reply, file, 'plans');
+    },
+  );
 
   app.get(
     '/companies/:companyId/plans/:planId',

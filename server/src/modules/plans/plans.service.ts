@@ -5,7 +5,9 @@
  * any unit of the group has its own active plan (spec §2 "Groups"). Every change re-evaluates
  * the affected units in the same transaction.
  */
+import type { PlanExportQuerySchema } from '@heizplan/contracts/exports';
 import type { Plan, PlanInput } from '@heizplan/contracts/heating';
+import type { z } from 'zod';
 import { requireMember } from '../../auth/membership.ts';
 import type { Db } from '../../db/client.ts';
 import { validatePlan } from '../../heating/engine.ts';
@@ -19,6 +21,7 @@ import { type HeatingServiceDeps, requireCompanyHeating } from '../../scheduling
 import { findGroup, unitIdsOfGroup } from '../groups/groups.repository.ts';
 import { findUnit } from '../units/units.repository.ts';
 import * as repo from './plans.repository.ts';
+import { exportPlans } from './plans-export.ts';
 
 /** Stored columns of a plan input; fields of the other kind are dropped. */
 export function planColumns(input: PlanInput) {
@@ -161,6 +164,11 @@ export class PlansService {
     await requireMember(this.db, userId, companyId, 'read');
     await this.requireOwner(companyId, owner);
     return (await repo.listPlans(this.db, companyId, owner)).map(toPlanResponse);
+  }
+
+  /** Every plan of the company as a file (`plans-export.ts`). @throws HttpError 404 for a stranger. */
+  export(userId: string, companyId: string, query: z.output<typeof PlanExportQuerySchema>) {
+    return exportPlans(this.db, userId, companyId, query);
   }
 
   async get(userId: string, companyId: string, planId: string): Promise<Plan> {

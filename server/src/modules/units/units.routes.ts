@@ -24,6 +24,7 @@ import { z } from 'zod';
 import { requireAuth } from '../../auth/bearer.ts';
 import type { Db } from '../../db/client.ts';
 import { companyResourceRoutes, companyRouteErrors as errors } from '../../http/company-resource-routes.ts';
+import { EXPORT_MEDIA_TYPES, sendTableExport } from '../../http/table-export.ts';
 import type { UnitsService } from './units.service.ts';
 import { exportUnits } from './units-export.ts';
 
@@ -44,7 +45,7 @@ export async function unitsRoutes(
         summary: 'The units the filters match as CSV (German Excel or machine format) or XLSX',
         params: CompanyParamsSchema,
         querystring: UnitExportQuerySchema,
-        produces: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+        produces: EXPORT_MEDIA_TYPES,
         response: { 200: z.instanceof(Readable), ...errors },
       },
     },
@@ -56,10 +57,7 @@ export async function unitsRoutes(
         request.params.companyId,
         request.query,
       );
-      return reply
-        .type(file.contentType)
-        .header('content-disposition', `attachment; filename="units.${file.extension}"`)
-        .send(file.stream);
+      return sendTableExport(reply, file, 'units');
     },
   );
 

@@ -4,7 +4,8 @@
  * setpoint delivery, battery; on a phone id, unit and actions, with last signal and delivery
  * under the id — with search, model, unit and (once the company has buildings) building and
  * floor filters, the building starting at the navigation's current building; sorting and paging
- * done by the server; add a device, change its unit, delete it (409 'last device' → error toast).
+ * done by the server; add a device, change its unit, delete it (409 'last device' → error toast);
+ * download the filtered list for Excel or as The Things Stack's or ChirpStack's import file.
  * Composes the devices feature with the alert centre's indicators and billing's shop link.
  */
 import { DEVICE_MODELS, type Device, type DeviceModel } from '@heizplan/contracts/devices';
@@ -41,6 +42,8 @@ const ALL = 'all';
 const UNASSIGNED = 'none';
 
 const NEWEST_FIRST = { key: 'createdAt', order: 'desc' } as const;
+/** Import files for the network server, offered beside the list formats (never with AppKeys). */
+const NETWORK_SERVER_FORMATS = ['tts', 'chirpstack'] as const;
 
 export function DevicesPage() {
   const canOperate = useCan('operate');
@@ -65,6 +68,7 @@ export function DevicesPage() {
   const remove = useDeleteDevice();
   const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 });
   const format = useHeatingFormat();
+  const lang = i18n.language === 'en' ? 'en' : 'de';
 
   const deleteDevice = (device: Device) =>
     remove.mutateAsync(device.id).then(
@@ -186,7 +190,7 @@ export function DevicesPage() {
         <h1 className="text-2xl font-semibold">{t('title')}</h1>
         <div className="flex flex-wrap items-center gap-2">
           <ExportButtons
-            onExport={(format) => downloadDevices(query, format, i18n.language === 'en' ? 'en' : 'de')}
+            onExport={(format) => downloadDevices(query, format, lang)}
             labels={{ excel: t('export.csv'), xlsx: t('export.xlsx') }}
             title={t('export.hint')}
             errorText={t('export.error')}
@@ -199,6 +203,14 @@ export function DevicesPage() {
           {canOperate && <AddDeviceDialog shop={shop} />}
         </div>
       </div>
+      <ExportButtons
+        formats={NETWORK_SERVER_FORMATS}
+        onExport={(format) => downloadDevices(query, format, lang)}
+        labels={{ tts: t('export.tts'), chirpstack: t('export.chirpstack') }}
+        hint={t('export.networkHint')}
+        errorText={t('export.error')}
+        testid="devices-export"
+      />
       <PagedList
         query={devices}
         list={list}

@@ -1,17 +1,20 @@
 /**
  * `/groups` (spec §2 "Groups"): the groups table (name, member count, whether group plans are
  * available), a form to create one, and the chosen group (`?group=<id>`) with its members and
- * group plans below: the groups feature's panel with the plans feature's editor in it.
+ * group plans below: the groups feature's panel with the plans feature's editor in it. Every
+ * heating plan of the company (rooms' and groups') downloads from here for Excel (decision 0060).
  */
 import type { Group } from '@heizplan/contracts/heating';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { ExportButtons } from '../../components/export-buttons.tsx';
 import { usePagedList } from '../../components/paged-list/use-paged-list.ts';
 import { SearchInput } from '../../components/ui/search-input.tsx';
 import { Table, type TableColumn } from '../../components/ui/table.tsx';
 import { useGroup } from '../../features/groups/api/get-group.ts';
 import { CreateGroupForm } from '../../features/groups/components/create-group-form.tsx';
 import { GroupPanel } from '../../features/groups/components/group-panel.tsx';
+import { downloadPlans } from '../../features/plans/api/export-plans.ts';
 import { PlansSection } from '../../features/plans/components/plans-section.tsx';
 import { useGroups } from '../../lib/heating/list-groups.ts';
 import { useCan } from '../../lib/use-can.ts';
@@ -20,7 +23,9 @@ const EMPTY_PAGE = { results: [], count: 0, page: 1, size: 10 };
 
 export function GroupsPage() {
   const canOperate = useCan('operate');
+  const canRead = useCan('read');
   const { t } = useTranslation('groups');
+  const { t: tPlans, i18n } = useTranslation('plans');
   const [params, setParams] = useSearchParams();
   const selectedId = params.get('group');
   const list = usePagedList();
@@ -58,7 +63,18 @@ export function GroupsPage() {
 
   return (
     <section className="mx-auto flex w-full max-w-5xl flex-col gap-6 p-4 sm:p-6">
-      <h1 className="text-2xl font-semibold">{t('title')}</h1>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold">{t('title')}</h1>
+        {canRead && (
+          <ExportButtons
+            onExport={(format) => downloadPlans(format, i18n.language === 'en' ? 'en' : 'de')}
+            labels={{ excel: tPlans('export.csv'), xlsx: tPlans('export.xlsx') }}
+            title={tPlans('export.hint')}
+            errorText={tPlans('export.error')}
+            testid="plans-export"
+          />
+        )}
+      </div>
       {canOperate && <CreateGroupForm onCreated={select} />}
       <SearchInput
         value={list.search}

@@ -4,7 +4,8 @@
  * kind and what decided it ("Schließzeit: Betriebsurlaub — Frostschutz", "Buchung: Elternabend
  * 19:00–21:00", "Termin: Elternabend"), old → new setpoint (with what the valves got where their
  * model adjusted it), and who did it — "you" for the signed-in member, the member's name, or
- * "anonymous" (scheduler, QR page).
+ * "anonymous" (scheduler, QR page). Above the list, the log of a window of days downloads for
+ * Excel (`LogDownload`).
  */
 import type { LogEntry } from '@heizplan/contracts/heating';
 import { useTranslation } from 'react-i18next';
@@ -15,9 +16,11 @@ import { useMe } from '../../../lib/account/get-me.ts';
 import { useCompany } from '../../../lib/company/get-company.ts';
 import { useHeatingFormat } from '../../../lib/format.ts';
 import { useSourceName } from '../../../lib/heating/source-name.ts';
+import { useCan } from '../../../lib/use-can.ts';
 import { useHeatingLog } from '../api/get-log.ts';
 import { useUnit } from '../api/get-unit.ts';
 import { DeliveredSetpoints } from '../components/delivered-setpoints.tsx';
+import { LogDownload } from '../components/log-download.tsx';
 
 export function UnitLogPage() {
   const { t } = useTranslation('units');
@@ -29,6 +32,7 @@ export function UnitLogPage() {
   const format = useHeatingFormat();
   const sourceName = useSourceName();
   const zone = company.data?.time_zone;
+  const canRead = useCan('read');
   const entries = log.data?.pages.flatMap((page) => page.results) ?? [];
   const actorOf = (entry: LogEntry) => {
     if (!entry.actor) return t('log.anonymous');
@@ -44,6 +48,7 @@ export function UnitLogPage() {
       {company.data && (
         <p className="text-sm text-stone-600">{t('log.timeZone', { zone: company.data.time_zone })}</p>
       )}
+      {canRead && company.data && <LogDownload unitId={unitId} timeZone={zone} />}
       {log.isPending ? (
         <div className="flex justify-center py-10">
           <Spinner loading size="lg" testid="log-loading" />
