@@ -11,6 +11,8 @@ import { ActorSchema, CompanyParamsSchema } from './heating.ts';
 
 /** Longest lifetime of a token, days. */
 export const API_TOKEN_MAX_DAYS = 366;
+/** Most buildings a token may be limited to. */
+export const API_TOKEN_MAX_BUILDINGS = 100;
 /** Most tokens a company has that are not revoked. */
 export const API_TOKENS_MAX = 50;
 /** What a token's role may be: the role matrix without `admin`. */
@@ -25,6 +27,8 @@ export const ApiTokenSchema = z.object({
   /** The token's first characters, e.g. `hp_x7Kq2m`, to recognise it. */
   prefix: z.string(),
   role: ApiTokenRoleSchema,
+  /** The buildings the token is limited to; null = the whole company. */
+  buildingIds: z.array(z.uuid()).nullable(),
   expiresAt: z.iso.datetime(),
   lastUsedAt: z.iso.datetime().nullable(),
   /** Set once revoked; a revoked token is refused (401). */
@@ -42,6 +46,11 @@ export const ApiTokenInputSchema = z.object({
   role: ApiTokenRoleSchema.default('ems'),
   /** Days from now until the token expires. */
   expiresInDays: z.number().int().min(1).max(API_TOKEN_MAX_DAYS).default(90),
+  /**
+   * Limits the token to these buildings: it then reaches their units and data and the lists
+   * filtered to one of them (`buildingId`), nothing of the whole company. Empty = the whole company.
+   */
+  buildingIds: z.array(z.uuid()).max(API_TOKEN_MAX_BUILDINGS).default([]),
 });
 export type ApiTokenInput = z.input<typeof ApiTokenInputSchema>;
 

@@ -73,6 +73,10 @@ export const PROBLEM_CODES = [
   'calendar_range_end_not_after_start',
   /** A calendar layers window longer than CALENDAR_LAYERS_MAX_DAYS. params: days */
   'calendar_range_too_long',
+  /** An export window (the heating log's) whose end is not after its start. */
+  'export_range_end_not_after_start',
+  /** An export window longer than its limit (HEATING_LOG_EXPORT_MAX_DAYS). params: days */
+  'export_range_too_long',
   /** A manual or occupant's setpoint change while a closure holds the unit (decision 0051). */
   'unit_closed',
   'event_end_before_start',
@@ -151,6 +155,7 @@ export const PROBLEM_CODES = [
   'api_tokens_full',
   /** An API token calling an endpoint outside its company's. */
   'api_token_scope',
+  'api_token_buildings',
   // Bulk import of units and devices (decision 0063): the file, then its rows.
   /** An import file over the size limit (413). params: maxMb */
   'import_file_too_large',

@@ -3,7 +3,8 @@
  * is looked up by its SHA-256 hash; an unknown, expired or revoked one gets 401. A valid one acts
  * as its principal (`apitoken:<id>`, a member of its company in the token's role), so every
  * endpoint's permission walk applies unchanged — but only on its own company's endpoints
- * (`/api/companies/{its id}…`): elsewhere (the caller's profile, creating companies) 403. Each
+ * (`/api/companies/{its id}…`): elsewhere (the caller's profile, creating companies) 403; a
+ * token limited to buildings only inside them (api-token-buildings.ts). Each
  * token may make `API_TOKEN_RATE_LIMIT` requests a minute (429 with Retry-After beyond), counted
  * in memory or, with several instances, in the shared table of decision 0032. Its last use is
  * written at most once a minute.
@@ -15,6 +16,7 @@ import type { Db } from '../db/client.ts';
 import { apiTokens, memberships } from '../db/schema.ts';
 import { forbidden, tooManyRequests, unauthorized } from '../http/errors.ts';
 import { hit } from '../http/rate-limit-store.ts';
+import { requireTokenBuildings } from './api-token-buildings.ts';
 import type { AuthClaims } from './bearer.ts';
 
 /** What every company API token starts with. */
@@ -51,6 +53,7 @@ export function apiTokenAuth(db: Db, options: ApiTokenAuthOptions) {
       expiresAt: apiTokens.expiresAt,
       revokedAt: apiTokens.revokedAt,
       lastUsedAt: apiTokens.lastUsedAt,
+      buildingIds: apiTokens.buildingIds,
     })
     .from(apiTokens)
     .where(eq(apiTokens.tokenHash, sql.placeholder('hash')))
@@ -81,6 +84,8 @@ export function apiTokenAuth(db: Db, options: ApiTokenAuthOptions) {
     const url = request.url;
     if (!(url === own || url.startsWith(`${own}/`) || url.startsWith(`${own}?`)))
       throw forbidden("An API token only reaches its own company's endpoints.", { code: 'api_token_scope' });
+    if (row.buildingIds && row.buildingIds.length > 0)
+      await requireTokenBuildings(db, request, row.companyId, row.buildingIds);
     const window = await count(row.id, now);
     if (window.hits > options.perMinute) throw tooManyRequests(new Date(window.until));
     if (!row.lastUsedAt || now - row.lastUsedAt.getTime() > LAST_USED_EVERY_MS)

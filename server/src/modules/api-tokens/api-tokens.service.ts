@@ -32,7 +32,8 @@ export class ApiTokensService {
 
   /**
    * Creates a token; @returns it with the token itself (shown this once).
-   * @throws 409 `api_tokens_full` at 50 tokens not revoked.
+   * @throws 409 `api_tokens_full` at 50 tokens not revoked, 404 `unknown_building` for a building
+   * not the company's.
    */
   async create(
     userId: string,
@@ -46,6 +47,9 @@ export class ApiTokensService {
         code: 'api_tokens_full',
         params: { max: API_TOKENS_MAX },
       });
+    const buildingIds = [...new Set(input.buildingIds)];
+    if (!(await repo.buildingsExist(db, companyId, buildingIds)))
+      throw notFound('Unknown building', { code: 'unknown_building' });
     const token = `${API_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
     const id = randomUUID();
     const now = this.deps.now();
@@ -57,6 +61,7 @@ export class ApiTokensService {
         prefix: token.slice(0, SHOWN),
         tokenHash: hashApiToken(token),
         role: input.role,
+        buildingIds: buildingIds.length > 0 ? buildingIds : null,
         expiresAt: new Date(now.getTime() + input.expiresInDays * DAY_MS),
         createdAt: now,
         createdBy: userId,
@@ -84,6 +89,7 @@ function toResponse({ token: t, creatorName }: repo.ApiTokenRecord): ApiToken {
     name: t.name,
     prefix: t.prefix,
     role: t.role,
+    buildingIds: t.buildingIds,
     expiresAt: t.expiresAt.toISOString(),
     lastUsedAt: t.lastUsedAt?.toISOString() ?? null,
     revokedAt: t.revokedAt?.toISOString() ?? null,

@@ -150,6 +150,54 @@ describe('API tokens', () => {
     ).toBe(404);
   });
 
+  it('keeps a token limited to buildings inside them, and refuses a building of another company', async () => {
+    const building = async (name: string) =>
+      (await call('POST', `${c}/buildings`, { name, state: 'BY' })).json().id as string;
+    const [north, south] = [await building('Nordschule'), await building('Südschule')];
+    const unit = async (name: string, buildingId: string) => {
+      const created = (await call('POST', `${c}/units`, { name })).json().id as string;
+      await call('PATCH', `${c}/units/${created}`, { buildingId });
+      return created;
+    };
+    const [inNorth, inSouth] = [await unit('Nord 1', north), await unit('Süd 1', south)];
+    const token = await create({ name: 'Hausmeister Nord', role: 'heating', buildingIds: [north] });
+    expect(token.buildingIds).toEqual([north]);
+    const status = async (method: 'GET' | 'POST', url: string, payload?: object) =>
+      (await withToken(method, url, token.token, payload)).statusCode;
+    const units = await withToken('GET', `${c}/units?buildingId=${north}`, token.token);
+    expect(units.json().results.map((u: { name: string }) => u.name)).toEqual(['Nord 1']);
+    expect(await status('GET', `${c}/units/${inNorth}`)).toBe(200);
+    expect(await status('POST', `${c}/units/${inNorth}/setpoint`, { setpoint: 21 })).toBe(200);
+    expect(await status('GET', `${c}/buildings/${north}/holidays?year=2026`)).toBe(200);
+    expect(await status('GET', `/api/companies/${companyId}/`)).toBe(200);
+    for (const url of [
+      `${c}/units`,
+      `${c}/units?buildingId=${south}`,
+      `${c}/units/${inSouth}`,
+      `${c}/buildings/${south}/holidays?year=2026`,
+      `${c}/buildings`,
+      `${c}/alerts`,
+    ]) {
+      const refused = await withToken('GET', url, token.token);
+      expect(refused.statusCode, url).toBe(403);
+      expect(refused.json()).toMatchObject({ code: 'api_token_buildings' });
+    }
+    expect(await status('POST', `${c}/units/${inSouth}/setpoint`, { setpoint: 21 })).toBe(403);
+    const foreign = await call('POST', `/api/companies/${otherCompanyId}/buildings`, {
+      name: 'Fremd',
+      state: 'BY',
+    });
+    const foreignId =
+      foreign.statusCode === 201 ? (foreign.json().id as string) : '00000000-0000-4000-8000-000000000099';
+    const refused = await call('POST', `${c}/api-tokens`, {
+      name: 'Fremd',
+      role: 'ems',
+      buildingIds: [foreignId],
+    });
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json()).toMatchObject({ code: 'unknown_building' });
+  });
+
   it('limits each token to its requests a minute with 429 and Retry-After', async () => {
     const { token } = await create({ name: 'Eilig', role: 'ems' });
     const answers = [];

@@ -16,6 +16,7 @@ const ems: ApiToken = {
   name: 'Energiemanagement',
   prefix: 'hp_x7Kq2m',
   role: 'ems',
+  buildingIds: null,
   expiresAt: '2027-02-24T10:00:00.000Z',
   lastUsedAt: '2026-11-26T08:15:00.000Z',
   revokedAt: null,
@@ -115,7 +116,7 @@ describe('settings API access', { timeout: 20_000 }, () => {
     );
     expect(screen.getByTestId('api-token-created')).toHaveTextContent('nur dieses eine Mal angezeigt');
     expect(posts(fetchMock, '/api/companies/c1/api-tokens')).toEqual([
-      { name: 'Leitsystem', role: 'heating', expiresInDays: 30 },
+      { name: 'Leitsystem', role: 'heating', expiresInDays: 30, buildingIds: [] },
     ]);
     await userEvent.click(screen.getByTestId('api-token-done'));
     await waitFor(() => expect(screen.queryByTestId('api-token-secret-value')).toBeNull());

@@ -1,6 +1,6 @@
 /**
- * "New API token" dialog (decision 0058): a name, a role (read only, or also running the heating)
- * and a lifetime of 1–366 days, checked with the contract's `ApiTokenInputSchema`. After creating,
+ * "New API token" dialog (decision 0058): a name, a role (read only, or also running the heating),
+ * a lifetime of 1–366 days and optionally the buildings it is limited to, checked with the contract's `ApiTokenInputSchema`. After creating,
  * the dialog shows the token once, with a copy button and a curl example; closing it forgets it.
  */
 import {
@@ -28,10 +28,11 @@ import { SecretValue } from '../../../components/ui/secret-value.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { useToast } from '../../../components/ui/toast-provider.tsx';
 import { requireCurrentCompanyId } from '../../../lib/client-storage.ts';
+import { useAllBuildings } from '../../../lib/heating/list-buildings.ts';
 import { useProblemMessage } from '../../../lib/problem-message.ts';
 import { useCreateApiToken } from '../api/api-tokens.ts';
 
-const EMPTY = { name: '', role: 'ems' as const, expiresInDays: 90 };
+const EMPTY = { name: '', role: 'ems' as const, expiresInDays: 90, buildingIds: [] as string[] };
 
 export function CreateTokenDialog() {
   const { t } = useTranslation('api-tokens');
@@ -50,6 +51,8 @@ export function CreateTokenDialog() {
     },
   });
   const role = useFormControl('role', form.control);
+  const buildingIds = useFormControl('buildingIds', form.control);
+  const { buildings } = useAllBuildings();
 
   const close = () => {
     setOpen(false);
@@ -137,6 +140,30 @@ export function CreateTokenDialog() {
             required
             testid="api-token-days"
           />
+          {buildings.length > 0 && (
+            <fieldset className="flex flex-col gap-2" data-testid="api-token-buildings">
+              <legend className="text-sm font-medium">{t('fields.buildings')}</legend>
+              <p className="text-xs text-stone-600">{t('fields.buildingsHint')}</p>
+              {buildings.map((building) => (
+                <label key={building.id} className="flex items-center gap-2 text-sm">
+                  <input
+                    type="checkbox"
+                    className="size-4 accent-brand-600"
+                    checked={(buildingIds.value ?? []).includes(building.id)}
+                    onChange={(event) =>
+                      buildingIds.onChange(
+                        event.target.checked
+                          ? [...(buildingIds.value ?? []), building.id]
+                          : (buildingIds.value ?? []).filter((id) => id !== building.id),
+                      )
+                    }
+                    data-testid={`api-token-building-${building.id}`}
+                  />
+                  {building.name}
+                </label>
+              ))}
+            </fieldset>
+          )}
           <FormError testid="api-token-error" />
         </Form>
       )}

@@ -1,5 +1,5 @@
 /**
- * The company's API tokens: name with prefix, role, expiry, last use and state (active, expired,
+ * The company's API tokens: name with prefix (and the buildings it is limited to), role, expiry, last use and state (active, expired,
  * revoked), and revoking an active one after a confirmation. Dates in the company's zone.
  */
 import type { ApiToken } from '@heizplan/contracts/api-tokens';
@@ -12,6 +12,7 @@ import type { TableColumn } from '../../../components/ui/table.tsx';
 import { useToast } from '../../../components/ui/toast-provider.tsx';
 import { useCompany } from '../../../lib/company/get-company.ts';
 import { formatDay, useHeatingFormat } from '../../../lib/format.ts';
+import { useAllBuildings } from '../../../lib/heating/list-buildings.ts';
 import { useApiTokens, useRevokeApiToken } from '../api/api-tokens.ts';
 
 type TokenState = 'active' | 'expired' | 'revoked';
@@ -25,6 +26,7 @@ export function TokensTable() {
   const format = useHeatingFormat();
   const timeZone = useCompany().data?.time_zone;
   const tokens = useApiTokens();
+  const { buildings } = useAllBuildings();
   const revoke = useRevokeApiToken();
   const [selected, setSelected] = useState<ApiToken | null>(null);
   const now = Date.now();
@@ -39,6 +41,15 @@ export function TokensTable() {
         <span className="flex flex-col">
           <span className="font-medium text-ink">{token.name}</span>
           <code className="text-xs text-stone-600">{token.prefix}…</code>
+          {token.buildingIds && (
+            <span className="text-xs text-stone-700" data-testid={`api-token-buildings-${token.id}`}>
+              {t('table.buildings', {
+                names: token.buildingIds
+                  .map((id) => buildings.find((b) => b.id === id)?.name ?? '…')
+                  .join(', '),
+              })}
+            </span>
+          )}
           {/* On a phone the role column is hidden: it shows here instead. */}
           <span className="text-xs text-stone-700 sm:hidden">{t(`roles.${token.role}.name`)}</span>
         </span>

@@ -15,7 +15,7 @@ export function DeviceOwnSettings({ device }: { device: Device }) {
   const { t } = useTranslation('devices');
   const format = useHeatingFormat();
   const { antiFreezeSupport: support, antiFreeze, firmware, config, airtime } = device;
-  if (support === 'none' && config.status === 'none') return null;
+  if (support === 'none' && config.status === 'none' && !config.recalibrating) return null;
   const lines = [
     firmware === null ? t('ownSettings.firmwareUnknown') : t('ownSettings.firmware', { version: firmware }),
   ];
@@ -38,6 +38,9 @@ export function DeviceOwnSettings({ device }: { device: Device }) {
           {t(`ownSettings.config.${config.status}`, { profile: config.profileName })}
           {config.reason ? ` (${t(`ownSettings.configReason.${config.reason}`)})` : ''}
         </span>
+      )}
+      {config.recalibrating && (
+        <span data-testid={`device-recalibrating-${device.id}`}>{t('ownSettings.recalibrating')}</span>
       )}
       {airtime.spreadingFactor !== null && (
         <span>
