@@ -112,6 +112,8 @@ export const DeviceConfigSyncSchema = z.object({
   reason: z.enum(['unsupported', 'budget']).nullable(),
   /** A motor recalibration was asked for and goes with the next downlink. */
   recalibrating: z.boolean(),
+  /** The model has a motor recalibration command. */
+  canRecalibrate: z.boolean(),
 });
 
 /** Up to 1,000 of the company's devices to recalibrate (their motors, with the next downlink). */

@@ -247,6 +247,7 @@ export function configSummary(
       differs,
       reason: status !== 'differs' ? null : budgetSpent ? 'budget' : 'unsupported',
       recalibrating: state.recalibrate === true,
+      canRecalibrate: codec.config?.recalibrate !== undefined,
     },
     airtime: {
       spreadingFactor: state.spreadingFactor,

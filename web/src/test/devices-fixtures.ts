@@ -32,7 +32,14 @@ export const testDevice = (over: Partial<Device> = {}): Device => {
     antiFreeze: null,
     antiFreezeSupport: 'firmware_unknown',
     downlink: null,
-    config: { status: 'none', profileName: null, differs: [], reason: null, recalibrating: false },
+    config: {
+      status: 'none',
+      profileName: null,
+      differs: [],
+      reason: null,
+      recalibrating: false,
+      canRecalibrate: true,
+    },
     airtime: {
       spreadingFactor: null,
       uplinkPerDayS: 0,

@@ -32,6 +32,7 @@ import { AddDeviceDialog } from '../../features/devices/components/add-device-di
 import { DeviceOwnSettings } from '../../features/devices/components/device-own-settings.tsx';
 import { DeviceUnitDialog } from '../../features/devices/components/device-unit-dialog.tsx';
 import { DownlinkStateBadge } from '../../features/devices/components/downlink-state-badge.tsx';
+import { RecalibrateButton } from '../../features/devices/components/recalibrate-button.tsx';
 import { useHeatingFormat } from '../../lib/format.ts';
 import { useBuildingFilter } from '../../lib/heating/current-building.ts';
 import { useUnitOptions } from '../../lib/heating/unit-options.ts';
@@ -168,16 +169,19 @@ export function DevicesPage() {
       key: 'actions',
       label: t('fields.actions'),
       render: (device) => (
-        <ConfirmDeleteDialog
-          triggerLabel={t('delete.label', { id: device.id })}
-          triggerText={t('delete.open')}
-          title={t('delete.title')}
-          text={t('delete.text', { id: device.id })}
-          confirmText={t('delete.confirm')}
-          cancelText={t('cancel')}
-          onConfirm={() => deleteDevice(device)}
-          testid={`device-delete-${device.id}`}
-        />
+        <span className="flex flex-col items-start gap-1 sm:flex-row">
+          <RecalibrateButton devices={[device]} testid={`device-recalibrate-${device.id}`} />
+          <ConfirmDeleteDialog
+            triggerLabel={t('delete.label', { id: device.id })}
+            triggerText={t('delete.open')}
+            title={t('delete.title')}
+            text={t('delete.text', { id: device.id })}
+            confirmText={t('delete.confirm')}
+            cancelText={t('cancel')}
+            onConfirm={() => deleteDevice(device)}
+            testid={`device-delete-${device.id}`}
+          />
+        </span>
       ),
     },
   ];
@@ -199,6 +203,9 @@ export function DevicesPage() {
           <LinkButton to="/device-profiles" label={t('profiles')} testid="devices-profiles" />
           {canOperate && (
             <LinkButton to="/imports?kind=devices" label={t('import')} testid="devices-import" />
+          )}
+          {canOperate && (devices.data?.results.length ?? 0) > 1 && (
+            <RecalibrateButton devices={devices.data?.results ?? []} testid="devices-recalibrate-page" />
           )}
           {canOperate && <AddDeviceDialog shop={shop} />}
         </div>

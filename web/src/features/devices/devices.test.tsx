@@ -1,5 +1,5 @@
 /** Devices screen (registry, spec §5): validation messages, server field errors, last signal, delete. */
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../app/i18n.ts';
@@ -106,7 +106,14 @@ describe('devices screen', () => {
     const synced = testDevice({
       firmware: '4.3',
       antiFreezeSupport: 'supported',
-      config: { status: 'in_sync', profileName: 'Schule', differs: [], reason: null, recalibrating: false },
+      config: {
+        status: 'in_sync',
+        profileName: 'Schule',
+        differs: [],
+        reason: null,
+        recalibrating: false,
+        canRecalibrate: true,
+      },
       airtime: {
         spreadingFactor: 7,
         uplinkPerDayS: 8.2,
@@ -124,6 +131,7 @@ describe('devices screen', () => {
         differs: ['keepAliveMinutes'],
         reason: 'budget',
         recalibrating: false,
+        canRecalibrate: true,
       },
       airtime: {
         spreadingFactor: 12,
@@ -145,6 +153,46 @@ describe('devices screen', () => {
     );
     expect(screen.getByTestId(`device-airtime-warning-${far.id}`)).toHaveTextContent(
       'Reporting every 15 min exceeds the airtime budget; 72 min or more fits',
+    );
+  });
+
+  it('asks for a motor recalibration of one valve, and of the valves on the page, after a confirmation', async () => {
+    const vicki = testDevice();
+    const other = testDevice();
+    const sensor = testDevice({
+      model: 'elsys-ers',
+      config: {
+        status: 'none',
+        profileName: null,
+        differs: [],
+        reason: null,
+        recalibrating: false,
+        canRecalibrate: false,
+      },
+    });
+    const { fetchMock } = open(
+      '/devices',
+      registryApi({ devices: [vicki, other, sensor] }, (method, url, init) =>
+        method === 'POST' && url === '/api/companies/c1/devices/recalibrate'
+          ? json(200, { requested: JSON.parse(String(init.body)).deviceIds.length, unsupported: [] })
+          : undefined,
+      ),
+    );
+    expect(await screen.findByTestId(`device-recalibrate-${vicki.id}`)).toHaveTextContent('Recalibrate');
+    expect(screen.queryByTestId(`device-recalibrate-${sensor.id}`)).toBeNull();
+    await userEvent.click(screen.getByTestId(`device-recalibrate-${vicki.id}`));
+    await userEvent.click(await screen.findByTestId(`device-recalibrate-${vicki.id}-confirm-confirm`));
+    expect(await screen.findByTestId('toast-recalibrate')).toHaveTextContent(
+      'Recalibration requested for 1 valve',
+    );
+    await userEvent.click(screen.getByTestId('devices-recalibrate-page'));
+    await userEvent.click(await screen.findByTestId('devices-recalibrate-page-confirm-confirm'));
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls
+          .filter(([url]) => String(url) === '/api/companies/c1/devices/recalibrate')
+          .map(([, init]) => JSON.parse(String((init as RequestInit).body))),
+      ).toEqual([{ deviceIds: [vicki.id] }, { deviceIds: [vicki.id, other.id] }]),
     );
   });
 
