@@ -81,6 +81,26 @@ export const DEMO_DEVICES: DemoDevice[] = [
   { devEui: 'a81758fffe0a0001', model: 'elsys-ers', unit: 3 },
 ];
 
+/**
+ * The demo building's device profile for its Vickis (decision 0062): open-window detection on,
+ * the ring locked to 16–26 °C. The simulated valves take it within minutes of the first start;
+ * the silent one stays pending.
+ */
+export const DEMO_PROFILE = {
+  name: 'Büro Standard',
+  model: 'mclimate-vicki' as ModelId,
+  config: {
+    keepAliveMinutes: 10,
+    openWindow: { enabled: true, durationMinutes: 15, deltaK: 1.5 },
+    childLock: true,
+    temperatureRange: { min: 16, max: 26 },
+    temperatureOffset: 0,
+  },
+};
+
+/** Spreading factors of the simulated devices, by index of DEMO_DEVICES: near and far from the gateway. */
+export const DEMO_SPREADING_FACTORS = [7, 9, 7, 10, 12, 8, 7, 9, 7];
+
 /** Büro 2.01's valve went silent two days before the demo was created and stays silent. */
 export const DEMO_SILENT = { devEui: '70b3d5e75e000005', silentForHours: 48 };
 

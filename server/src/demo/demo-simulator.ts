@@ -11,7 +11,14 @@ import { type Simulator, startSimulator } from '../../../tools/simulator/simulat
 import type { Db } from '../db/client.ts';
 import { devices, telemetry } from '../db/schema.ts';
 import type { ModelId } from '../lorawan/codecs/codec.ts';
-import { DEMO_DRAINING, DEMO_FAULT_SCRIPT, DEMO_GATEWAY, DEMO_SILENT } from './demo-data.ts';
+import {
+  DEMO_DEVICES,
+  DEMO_DRAINING,
+  DEMO_FAULT_SCRIPT,
+  DEMO_GATEWAY,
+  DEMO_SILENT,
+  DEMO_SPREADING_FACTORS,
+} from './demo-data.ts';
 import { DEMO_HISTORY_DAYS } from './demo-history.ts';
 
 const INTERVAL_MS = 60_000;
@@ -37,9 +44,11 @@ export async function runDemoSimulator(
       .where(and(eq(telemetry.companyId, options.companyId), eq(telemetry.devEui, device.id)))
       .orderBy(desc(telemetry.time))
       .limit(1);
+    const index = DEMO_DEVICES.findIndex((d) => d.devEui === device.id);
     specs.push({
       devEui: device.id,
       model: device.model as ModelId,
+      spreadingFactor: DEMO_SPREADING_FACTORS[index] ?? 7,
       ...(last?.room != null ? { roomTemperature: last.room } : {}),
       ...(last?.setpoint != null ? { setpoint: last.setpoint } : {}),
       faults: {

@@ -3,7 +3,8 @@
  * database — or with `DEMO=1` and no demo company yet — creates the company of demo-data.ts with a
  * signed-up admin, a building in Munich whose Bavarian public holidays keep economy mode, a
  * Christmas closure in frost protection (the reception excepted), a booking calendar for the
- * meeting room served by the app itself (demo-bookings.ts), backfills 14 days of readings and setpoint history so graphs have data at
+ * meeting room served by the app itself (demo-bookings.ts), a device profile for the building's
+ * Vickis that the simulated valves take within minutes (decision 0062), backfills 14 days of readings and setpoint history so graphs have data at
  * once and daily rollups of this and last heating season before them so reports have months to
  * compare (demo-season.ts), and then runs the device simulator against the app's MQTT broker while the server runs
  * (uplinks in ChirpStack JSON with the vendors' byte layouts, downlinks acknowledged, gateway
@@ -21,6 +22,8 @@ import {
   closures,
   closureUnits,
   companies,
+  deviceProfileAssignments,
+  deviceProfiles,
   devices,
   gateways,
   groups,
@@ -45,6 +48,7 @@ import {
   DEMO_GROUP,
   DEMO_LICENCES,
   DEMO_LOGIN,
+  DEMO_PROFILE,
   DEMO_SWITCH_POINTS,
   DEMO_UNIT_FLOORS,
   DEMO_UNITS,
@@ -206,6 +210,18 @@ export async function ensureDemo(db: Db, config: Config, now = new Date()): Prom
         createdBy: account.id,
       })),
     );
+    const [profile] = await tx
+      .insert(deviceProfiles)
+      .values({ companyId: company.id, ...DEMO_PROFILE })
+      .returning({ id: deviceProfiles.id });
+    if (profile && building) {
+      await tx.insert(deviceProfileAssignments).values({
+        companyId: company.id,
+        profileId: profile.id,
+        model: DEMO_PROFILE.model,
+        buildingId: building.id,
+      });
+    }
     await tx.insert(gateways).values({
       companyId: company.id,
       gatewayEui: DEMO_GATEWAY,
