@@ -138,7 +138,7 @@ export function DevicesPage() {
       key: 'createdAt',
       label: t('fields.createdAt'),
       sortable: true,
-      minScreen: 'lg',
+      minScreen: '2xl',
       render: (device) => formatDate(device.createdAt, i18n.language),
     },
     {
@@ -169,8 +169,11 @@ export function DevicesPage() {
       key: 'actions',
       label: t('fields.actions'),
       render: (device) => (
-        <span className="flex flex-col items-start gap-1 sm:flex-row">
-          <RecalibrateButton devices={[device]} testid={`device-recalibrate-${device.id}`} />
+        <span className="flex flex-col items-start gap-1">
+          {/* On a phone the row keeps to deleting; the page's button recalibrates. */}
+          <span className="hidden sm:inline">
+            <RecalibrateButton devices={[device]} testid={`device-recalibrate-${device.id}`} />
+          </span>
           <ConfirmDeleteDialog
             triggerLabel={t('delete.label', { id: device.id })}
             triggerText={t('delete.open')}

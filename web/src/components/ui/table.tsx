@@ -33,7 +33,7 @@ export interface TableColumn<T> {
   /** Let the cell's text wrap (names, lists of names); other cells stay on one line. */
   wrap?: boolean;
   /** Show the column only from this breakpoint up (Tailwind's sm 640, md 768, lg 1024 px). */
-  minScreen?: 'sm' | 'md' | 'lg';
+  minScreen?: 'sm' | 'md' | 'lg' | '2xl';
 }
 
 /** The API's pagination envelope (packages/contracts `pageOf`). */
@@ -75,6 +75,7 @@ const fromScreen = {
   sm: 'hidden sm:table-cell',
   md: 'hidden md:table-cell',
   lg: 'hidden lg:table-cell',
+  '2xl': 'hidden 2xl:table-cell',
 } as const;
 /** The first column stays in view while a too wide table scrolls sideways (phones). */
 const stickyFirst = 'sticky left-0 z-[1]';

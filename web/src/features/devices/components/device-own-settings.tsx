@@ -29,7 +29,10 @@ export function DeviceOwnSettings({ device }: { device: Device }) {
     target: celsius(antiFreeze.target),
   };
   return (
-    <span className="flex flex-col text-xs text-stone-600" data-testid={`device-own-settings-${device.id}`}>
+    <span
+      className="flex min-w-40 flex-col text-xs text-stone-600"
+      data-testid={`device-own-settings-${device.id}`}
+    >
       {lines.map((line) => (
         <span key={line}>{line}</span>
       ))}
