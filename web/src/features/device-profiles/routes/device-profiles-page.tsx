@@ -17,7 +17,7 @@ export function DeviceProfilesPage() {
   const profiles = useDeviceProfiles();
   return (
     <section
-      className="flex flex-col gap-4"
+      className="mx-auto flex w-full max-w-6xl min-w-0 flex-col gap-4 p-4 sm:p-6"
       aria-labelledby="device-profiles-title"
       data-testid="device-profiles-page"
     >
