@@ -139,14 +139,15 @@ function fieldPatches(f: WalkFixture): Record<string, FieldPatch[]> {
       { field: 'dates', value: ['2031-12-25'] },
     ],
     'PATCH /api/companies/{companyId}/devices/{deviceId}': [
-      { field: 'model', value: 'milesight-wt101', derived: ['antiFreezeSupport'] },
+      // A model's configuration commands and report interval (device profiles, airtime) follow it.
+      { field: 'model', value: 'milesight-wt101', derived: ['antiFreezeSupport', 'config', 'airtime'] },
       { field: 'appKey', value: 'fedcba9876543210fedcba9876543210', derived: ['appKeyLast4'] },
       { field: 'joinEui', value: 'a000000000000100' },
       // The unit walked above is in a building now; the other unit is in none.
       {
         field: 'unitId',
         value: f.otherUnitId,
-        derived: ['unitName', 'buildingId', 'buildingName', 'floor'],
+        derived: ['unitName', 'buildingId', 'buildingName', 'floor', 'config'],
       },
     ],
     'PATCH /api/companies/{companyId}/gateways/{gatewayId}': [
