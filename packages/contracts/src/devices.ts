@@ -117,6 +117,12 @@ export const DeviceSchema = z.object({
   config: DeviceConfigSyncSchema,
   /** Spreading factor and airtime against the daily budget. */
   airtime: DeviceAirtimeSchema,
+  /**
+   * How the battery fell over the last 14 days (at least 3 days of readings), per week in the
+   * device's unit (V or %), and the days until it reaches the low-battery threshold at that
+   * pace; null without enough readings. `daysLeft` is null while it does not fall.
+   */
+  batteryTrend: z.object({ perWeek: z.number(), daysLeft: z.number().int().nullable() }).nullable(),
   /** The latest setpoint downlink and how far it got: queued → sent → acknowledged | failed. */
   downlink: z
     .object({

@@ -47,6 +47,7 @@ export const testDevice = (over: Partial<Device> = {}): Device => {
       budgetS: 864,
       keepAliveOverBudget: null,
     },
+    batteryTrend: null,
     ...over,
   };
 };

@@ -4,7 +4,7 @@
  */
 import { type AnyColumn, and, asc, count, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { buildingAndFloorOrder } from '../../db/building-order.ts';
-import type { Db } from '../../db/client.ts';
+import { type Db, rowsOf } from '../../db/client.ts';
 import { naturally, naturalOrder } from '../../db/natural-sort.ts';
 import { buildings, devices, units, users } from '../../db/schema.ts';
 
@@ -147,4 +147,57 @@ export async function unitExists(db: Db, companyId: string, unitId: string): Pro
     .where(and(eq(units.companyId, companyId), eq(units.id, unitId)))
     .limit(1);
   return row !== undefined;
+}
+
+/**
+ * Battery then and now of the company's devices `ids`: the latest reading at least 14 days old,
+ * else the oldest of the last 14 days (two index seeks per device), against the device's current
+ * battery, and the company's low-battery threshold for devices reporting % (alert settings).
+ */
+export async function batteryHistory(db: Db, companyId: string, ids: string[]) {
+  if (ids.length === 0) return new Map<string, BatteryHistory>();
+  const rows = rowsOf<{
+    id: string;
+    battery: number | null;
+    unit: 'V' | '%' | null;
+    then_battery: number | null;
+    then_time: string | Date | null;
+    low_percent: number | string | null;
+  }>(
+    await db.execute(sql`
+      select d.id, d.battery, d.battery_unit as unit,
+        coalesce(old.battery, early.battery) as then_battery, coalesce(old.time, early.time) as then_time,
+        (select (s.settings->>'lowBatteryPercent')::real from alert_settings s where s.company_id = d.company_id) as low_percent
+      from devices d
+      left join lateral (select t.battery, t.time from telemetry t
+        where t.dev_eui = d.id and t.battery is not null and t.time <= now() - interval '14 days'
+        order by t.time desc limit 1) old on true
+      left join lateral (select t.battery, t.time from telemetry t
+        where t.dev_eui = d.id and t.battery is not null and t.time > now() - interval '14 days'
+        order by t.time asc limit 1) early on true
+      where d.company_id = ${companyId} and d.id = any(${sql.param(ids)}::text[])`),
+  );
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        battery: r.battery === null ? null : Number(r.battery),
+        unit: r.unit,
+        then:
+          r.then_battery === null || r.then_time === null
+            ? null
+            : { battery: Number(r.then_battery), at: new Date(r.then_time) },
+        lowPercent: r.low_percent === null ? null : Number(r.low_percent),
+      },
+    ]),
+  );
+}
+
+export interface BatteryHistory {
+  /** Now, in `unit`. */
+  battery: number | null;
+  unit: 'V' | '%' | null;
+  then: { battery: number; at: Date } | null;
+  /** The company's low-battery threshold for % devices; null = the default. */
+  lowPercent: number | null;
 }

@@ -29,6 +29,7 @@ import { type LatestDownlink, latestDownlinks } from '../../lorawan/downlink-sta
 import { findCompanyHeating } from '../../scheduling/heating-inputs.ts';
 import type { LicencePolicy } from '../billing/licences.ts';
 import type { AppKeyCipher } from './app-key-cipher.ts';
+import { batteryTrend } from './battery-trend.ts';
 import * as repo from './devices.repository.ts';
 import { networkServerExport } from './network-server-export.ts';
 
@@ -67,12 +68,12 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /**
  * `record` as the API answers it, with its latest setpoint downlink (latestDownlinks) and its
- * configuration and airtime (lorawan/device-config.ts).
+ * configuration and airtime (lorawan/device-config.ts) and its battery trend (battery-trend.ts).
  */
 export function toDeviceResponse(
   { device: d, unitName, buildingId, buildingName, floor, creatorName }: repo.DeviceRecord,
   downlink: LatestDownlink | undefined,
-  summary: Pick<Device, 'config' | 'airtime'>,
+  summary: Pick<Device, 'config' | 'airtime' | 'batteryTrend'>,
 ): Device {
   return {
     ...summary,
@@ -335,18 +336,20 @@ export class DevicesService {
     );
     const ids = rows.map((r) => r.device.id);
     const configs = await deviceConfigStates(this.deps.db, companyId, ids);
+    const batteries = await repo.batteryHistory(this.deps.db, companyId, ids);
+    const now = new Date();
     return rows.map((r) => {
       const state = configs.get(r.device.id);
       const codec = getCodec(r.device.model);
-      return toDeviceResponse(
-        r,
-        latest.get(r.device.id),
-        configSummary(
+      const history = batteries.get(r.device.id);
+      return toDeviceResponse(r, latest.get(r.device.id), {
+        ...configSummary(
           codec,
           state ?? { ...NO_CONFIG_STATE, firmware: r.device.firmware },
           this.deps.airtimeBudgetMs,
         ),
-      );
+        batteryTrend: history ? batteryTrend(history, codec.lowBatteryVolts, now) : null,
+      });
     });
   }
 

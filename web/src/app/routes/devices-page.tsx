@@ -29,6 +29,7 @@ import { useDeleteDevice } from '../../features/devices/api/delete-device.ts';
 import { downloadDevices } from '../../features/devices/api/export-devices.ts';
 import { type DeviceListParams, useDevices } from '../../features/devices/api/list-devices.ts';
 import { AddDeviceDialog } from '../../features/devices/components/add-device-dialog.tsx';
+import { BatteryCell } from '../../features/devices/components/battery-cell.tsx';
 import { DeviceOwnSettings } from '../../features/devices/components/device-own-settings.tsx';
 import { DeviceUnitDialog } from '../../features/devices/components/device-unit-dialog.tsx';
 import { DownlinkStateBadge } from '../../features/devices/components/downlink-state-badge.tsx';
@@ -67,7 +68,6 @@ export function DevicesPage() {
   const units = useUnitOptions('devices-unit-filter');
   const shop = useShopTarget();
   const remove = useDeleteDevice();
-  const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 });
   const format = useHeatingFormat();
   const lang = i18n.language === 'en' ? 'en' : 'de';
 
@@ -162,8 +162,7 @@ export function DevicesPage() {
       sortable: true,
       minScreen: 'md',
       align: 'right',
-      render: (device) =>
-        device.battery ? `${number.format(device.battery.value)} ${device.battery.unit}` : '—',
+      render: (device) => <BatteryCell device={device} />,
     },
     {
       key: 'actions',

@@ -196,6 +196,24 @@ describe('devices screen', () => {
     );
   });
 
+  it('shows how fast each battery falls and the days left until it is low', async () => {
+    const draining = testDevice({
+      battery: { value: 40, unit: '%' },
+      batteryTrend: { perWeek: -7, daysLeft: 20 },
+    });
+    const steady = testDevice({
+      battery: { value: 3.4, unit: 'V' },
+      batteryTrend: { perWeek: 0, daysLeft: null },
+    });
+    const fresh = testDevice({ battery: { value: 3.6, unit: 'V' }, batteryTrend: null });
+    open('/devices', registryApi({ devices: [draining, steady, fresh] }));
+    expect(await screen.findByTestId(`device-battery-trend-${draining.id}`)).toHaveTextContent(
+      '-7 %/week · ~20 days left',
+    );
+    expect(screen.getByTestId(`device-battery-trend-${steady.id}`)).toHaveTextContent('steady');
+    expect(screen.queryByTestId(`device-battery-trend-${fresh.id}`)).toBeNull();
+  });
+
   it('exports the filtered devices as an Excel workbook in the UI language', async () => {
     const valve = testDevice({ id: '70b3d52dd3000001' });
     const { fetchMock } = open(
