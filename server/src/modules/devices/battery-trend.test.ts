@@ -7,7 +7,7 @@ const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000);
 describe('battery trend', () => {
   it('gives the fall per week and the days left until the model’s low voltage', () => {
     const trend = batteryTrend(
-      { battery: 3.0, unit: 'V', then: { battery: 3.2, at: daysAgo(14) }, lowPercent: null },
+      { battery: 3.0, unit: 'V', earlier: { battery: 3.2, at: daysAgo(14) }, lowPercent: null },
       2.7,
       now,
     );
@@ -16,7 +16,7 @@ describe('battery trend', () => {
   });
 
   it("uses the company's percentage for devices reporting %, else the default 20 %", () => {
-    const history = { battery: 40, unit: '%' as const, then: { battery: 54, at: daysAgo(14) } };
+    const history = { battery: 40, unit: '%' as const, earlier: { battery: 54, at: daysAgo(14) } };
     expect(batteryTrend({ ...history, lowPercent: 30 }, undefined, now)).toEqual({
       perWeek: -7,
       daysLeft: 10,
@@ -30,18 +30,18 @@ describe('battery trend', () => {
   it('says nothing with under 3 days of readings, and no days left while it does not fall', () => {
     expect(
       batteryTrend(
-        { battery: 3.0, unit: 'V', then: { battery: 3.1, at: daysAgo(2) }, lowPercent: null },
+        { battery: 3.0, unit: 'V', earlier: { battery: 3.1, at: daysAgo(2) }, lowPercent: null },
         2.7,
         now,
       ),
     ).toBeNull();
     expect(
       batteryTrend(
-        { battery: 3.4, unit: 'V', then: { battery: 3.4, at: daysAgo(14) }, lowPercent: null },
+        { battery: 3.4, unit: 'V', earlier: { battery: 3.4, at: daysAgo(14) }, lowPercent: null },
         2.7,
         now,
       ),
     ).toEqual({ perWeek: 0, daysLeft: null });
-    expect(batteryTrend({ battery: null, unit: null, then: null, lowPercent: null }, 2.7, now)).toBeNull();
+    expect(batteryTrend({ battery: null, unit: null, earlier: null, lowPercent: null }, 2.7, now)).toBeNull();
   });
 });

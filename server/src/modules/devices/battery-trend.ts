@@ -17,11 +17,11 @@ export function batteryTrend(
   lowVolts: number | undefined,
   now: Date,
 ): Device['batteryTrend'] {
-  const { battery, unit, then } = history;
-  if (battery === null || unit === null || then === null) return null;
-  const days = (now.getTime() - then.at.getTime()) / DAY_MS;
+  const { battery, unit, earlier } = history;
+  if (battery === null || unit === null || earlier === null) return null;
+  const days = (now.getTime() - earlier.at.getTime()) / DAY_MS;
   if (days < MIN_DAYS) return null;
-  const perDay = (battery - then.battery) / days;
+  const perDay = (battery - earlier.battery) / days;
   const threshold =
     unit === 'V' ? lowVolts : (history.lowPercent ?? DEFAULT_ALERT_SETTINGS.lowBatteryPercent);
   const daysLeft =

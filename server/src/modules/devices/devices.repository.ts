@@ -150,7 +150,7 @@ export async function unitExists(db: Db, companyId: string, unitId: string): Pro
 }
 
 /**
- * Battery then and now of the company's devices `ids`: the latest reading at least 14 days old,
+ * Battery earlier and now of the company's devices `ids`: the latest reading at least 14 days old,
  * else the oldest of the last 14 days (two index seeks per device), against the device's current
  * battery, and the company's low-battery threshold for devices reporting % (alert settings).
  */
@@ -160,13 +160,13 @@ export async function batteryHistory(db: Db, companyId: string, ids: string[]) {
     id: string;
     battery: number | null;
     unit: 'V' | '%' | null;
-    then_battery: number | null;
-    then_time: string | Date | null;
+    earlier_battery: number | null;
+    earlier_time: string | Date | null;
     low_percent: number | string | null;
   }>(
     await db.execute(sql`
       select d.id, d.battery, d.battery_unit as unit,
-        coalesce(old.battery, early.battery) as then_battery, coalesce(old.time, early.time) as then_time,
+        coalesce(old.battery, early.battery) as earlier_battery, coalesce(old.time, early.time) as earlier_time,
         (select (s.settings->>'lowBatteryPercent')::real from alert_settings s where s.company_id = d.company_id) as low_percent
       from devices d
       left join lateral (select t.battery, t.time from telemetry t
@@ -183,10 +183,10 @@ export async function batteryHistory(db: Db, companyId: string, ids: string[]) {
       {
         battery: r.battery === null ? null : Number(r.battery),
         unit: r.unit,
-        then:
-          r.then_battery === null || r.then_time === null
+        earlier:
+          r.earlier_battery === null || r.earlier_time === null
             ? null
-            : { battery: Number(r.then_battery), at: new Date(r.then_time) },
+            : { battery: Number(r.earlier_battery), at: new Date(r.earlier_time) },
         lowPercent: r.low_percent === null ? null : Number(r.low_percent),
       },
     ]),
@@ -197,7 +197,7 @@ export interface BatteryHistory {
   /** Now, in `unit`. */
   battery: number | null;
   unit: 'V' | '%' | null;
-  then: { battery: number; at: Date } | null;
+  earlier: { battery: number; at: Date } | null;
   /** The company's low-battery threshold for % devices; null = the default. */
   lowPercent: number | null;
 }
