@@ -20,6 +20,7 @@ import { HeatingScheduler } from './jobs/heating-scheduler.ts';
 import { startPeriodic } from './jobs/periodic.ts';
 import { startReportJobs } from './jobs/report-jobs.ts';
 import { createLogger } from './logger.ts';
+import { answeringDevices } from './lorawan/device-config.ts';
 import type { DownlinkQueue } from './lorawan/downlink-queue.ts';
 import { startLorawan } from './lorawan/lorawan.ts';
 import { uplinkAlerts } from './modules/alerts/alert-ingest.ts';
@@ -62,6 +63,11 @@ async function main() {
   const scheduler = lateBinding<SetpointWaker>('the heating scheduler');
   const lorawanStatus = lateBinding<LorawanState>('the LoRaWAN side');
   const downlinkQueue = lateBinding<DownlinkQueue>('the downlink queue');
+  // Devices just paired, moved, reconfigured or that answered a query: queue what they owe now.
+  const devicesAssigned = (deviceIds: string[]) =>
+    void downlinkQueue.current
+      ?.reconcileDevices(deviceIds)
+      .catch((err) => log.error({ err, deviceIds }, 'queueing the setpoint of paired devices failed'));
   const services = createServices({
     config,
     db,
@@ -69,10 +75,7 @@ async function main() {
     ports: {
       ...identityAccountPorts(config, db, log),
       setpointWaker: { wake: () => scheduler.current?.wake() },
-      devicesAssigned: (deviceIds) =>
-        void downlinkQueue.current
-          ?.reconcileDevices(deviceIds)
-          .catch((err) => log.error({ err, deviceIds }, 'queueing the setpoint of paired devices failed')),
+      devicesAssigned,
     },
   });
   const app = await buildApp({ config, database, log, services, verifyToken, identity, lorawanStatus });
@@ -86,6 +89,9 @@ async function main() {
     log,
     onUplinks: (uplinks) => {
       alertsOnUplinks.push(uplinks);
+      // A valve that answered may owe its next settings now (decision 0062).
+      const answered = answeringDevices(uplinks);
+      if (answered.length > 0) devicesAssigned(answered);
       // A late uplink sends the rollups of its quarter hour back to be computed again (decision 0061).
       rewindForLateUplinks(
         db,

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { mclimateVicki } from './codecs/mclimate-vicki.ts';
 import {
   airtimeToday,
+  answeringDevices,
   configCommands,
   configDifferences,
   configStatus,
@@ -123,5 +124,20 @@ describe('configuration state', () => {
   it('sends the child lock and range first when not everything fits (SF12, 51 bytes)', () => {
     const bytes = configCommands(mclimateVicki, { ...base, spreadingFactor: 12 }, 864_000, 3);
     expect(Buffer.from(bytes).toString('hex').startsWith('0701081018')).toBe(true);
+  });
+});
+
+describe('answering devices', () => {
+  it('names each device whose uplink answered a query once, and none for plain keep-alives', () => {
+    const uplink = (id: string, reading?: object) => ({ device: { id }, reading: reading as never });
+    expect(
+      answeringDevices([
+        uplink('a', { errors: [], roomTemperature: 20 }),
+        uplink('b', { errors: [], firmware: '4.3' }),
+        uplink('c', { errors: [], config: { keepAliveMinutes: 10 } }),
+        uplink('b', { errors: [], antiFreeze: { activation: 7, deactivation: 10, target: 8 } }),
+        uplink('d'),
+      ]),
+    ).toEqual(['b', 'c']);
   });
 });

@@ -15,7 +15,7 @@ import {
   UNKNOWN_SF,
   uplinkAirtimePerDayMs,
 } from './airtime.ts';
-import type { ConfigField, DeviceCodec } from './codecs/codec.ts';
+import type { ConfigField, DeviceCodec, Reading } from './codecs/codec.ts';
 import { atLeast } from './device-settings.ts';
 
 /** The order fields are sent in when not all fit at once: what users notice first goes first. */
@@ -260,4 +260,18 @@ export function configSummary(
           : null,
     },
   };
+}
+
+/**
+ * The devices among `uplinks` that answered a query (firmware, frost protection, configuration):
+ * what they owe next — the settings their firmware allows, the fields left — may go at once
+ * instead of at the next full reconcile.
+ */
+export function answeringDevices(uplinks: { device: { id: string }; reading?: Reading }[]): string[] {
+  const ids = uplinks
+    .filter(
+      ({ reading }) => reading && (reading.firmware !== undefined || reading.antiFreeze || reading.config),
+    )
+    .map((u) => u.device.id);
+  return [...new Set(ids)];
 }
