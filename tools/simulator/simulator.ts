@@ -77,8 +77,8 @@ interface DeviceState {
   faults: DeviceFaults;
   /** The device's own frost protection (a Vicki's defaults until set). */
   antiFreeze: AntiFreeze;
-  /** Its configuration (device profiles); a Vicki's factory settings until set. */
-  config: DeviceConfig;
+  /** Its configuration (device profiles): the model's factory settings until set; null for models without. */
+  config: DeviceConfig | null;
   /** Queries of the last downlinks, answered in the next uplink. */
   answers: Set<DownlinkQuery>;
   /** Motor recalibrations it was asked for. */
@@ -128,7 +128,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
         queue: [],
         faults: spec.faults ?? {},
         antiFreeze: { activation: 6, deactivation: 9, target: 7 },
-        config: { ...FACTORY_CONFIG },
+        config: getCodec(spec.model).config?.factory ?? null,
         answers: new Set(),
         recalibrations: 0,
       },
@@ -200,7 +200,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
             errors: faults.errors ?? [],
             ...(device.answers.has('firmware') ? { firmware: spec.firmware ?? '4.3' } : {}),
             ...(device.answers.has('antiFreeze') ? { antiFreeze: device.antiFreeze } : {}),
-            childLock: device.config.childLock,
+            ...(device.config ? { childLock: device.config.childLock } : {}),
             ...answeredConfig(device),
           };
     device.answers.clear();
@@ -299,7 +299,7 @@ function applyDownlink(device: DeviceState, downlink: { fPort: number; bytes: Ui
     const command = getCodec(device.spec.model).decodeDownlink(downlink.fPort, downlink.bytes);
     if (command.setpoint !== undefined) device.room = { ...device.room, setpoint: command.setpoint };
     if (command.antiFreeze) device.antiFreeze = command.antiFreeze;
-    if (command.config) device.config = { ...device.config, ...command.config };
+    if (command.config && device.config) device.config = { ...device.config, ...command.config };
     if (command.recalibrate) device.recalibrations++;
     for (const query of command.queries ?? []) device.answers.add(query);
     return true;
@@ -310,20 +310,13 @@ function applyDownlink(device: DeviceState, downlink: { fPort: number; bytes: Ui
 
 const round1 = (v: number) => Math.round(v * 10) / 10;
 
-/** A Vicki as delivered (MClimate's defaults: 10-minute keep-alive, open-window detection off). */
-const FACTORY_CONFIG: DeviceConfig = {
-  keepAliveMinutes: 10,
-  openWindow: { enabled: false, durationMinutes: 10, deltaK: 1 },
-  childLock: false,
-  temperatureRange: { min: 5, max: 30 },
-  temperatureOffset: 0,
-};
-
 /** The configuration fields the device was asked for, answered in its next uplink. */
 function answeredConfig(device: DeviceState): { config?: ReportedConfig } {
   const config: ReportedConfig = {};
+  const held = device.config;
+  if (!held) return {};
   for (const field of ['keepAliveMinutes', 'openWindow', 'temperatureRange', 'temperatureOffset'] as const) {
-    if (device.answers.has(field)) Object.assign(config, { [field]: device.config[field] });
+    if (device.answers.has(field)) Object.assign(config, { [field]: held[field] });
   }
   return Object.keys(config).length > 0 ? { config } : {};
 }

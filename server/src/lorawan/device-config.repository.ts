@@ -33,7 +33,7 @@ export const profileJoin = sql.join(
 
 /** With `profileJoin`: the profile, reported configuration, radio and the sizes of the downlinks published in the last 24 hours. */
 export const configColumns = sql`d.firmware, d.reported_config::text as reported_config, d.spreading_factor,
-  d.uplink_bytes, prof.desired_config::text as desired_config, prof.profile_name,
+  d.uplink_bytes, prof.desired_config::text as desired_config, prof.profile_id, prof.profile_name,
   d.recalibrate_requested_at is not null as recalibrate,
   array(select length(x.payload) / 2 from downlinks x
     where x.device_id = d.id and x.published_at > now() - interval '1 day') as downlink_bytes_today`;
@@ -59,7 +59,7 @@ function parseConfig(text: unknown): DeviceConfig | ReportedConfig | null {
 /** A row read with `configColumns` as a `DeviceConfigState`. */
 export function configStateOf(
   r: Record<string, unknown>,
-): DeviceConfigState & { profileName: string | null } {
+): DeviceConfigState & { profileId: string | null; profileName: string | null } {
   const sizes = r.downlink_bytes_today;
   return {
     firmware: r.firmware === null || r.firmware === undefined ? null : String(r.firmware),
@@ -68,6 +68,7 @@ export function configStateOf(
     spreadingFactor: r.spreading_factor === null ? null : Number(r.spreading_factor),
     uplinkBytes: r.uplink_bytes === null ? null : Number(r.uplink_bytes),
     downlinkBytesToday: Array.isArray(sizes) ? sizes.map(Number) : parseArray(sizes),
+    profileId: r.profile_id === null || r.profile_id === undefined ? null : String(r.profile_id),
     profileName: r.profile_name === null || r.profile_name === undefined ? null : String(r.profile_name),
     recalibrate: r.recalibrate === true,
   };
@@ -79,18 +80,31 @@ function parseArray(value: unknown): number[] {
   return value.slice(1, -1).split(',').map(Number);
 }
 
-/** The configuration state of the company's devices `ids` (one array parameter), by device id. */
-export async function deviceConfigStates(db: Db, companyId: string, ids: string[]) {
-  if (ids.length === 0) return new Map<string, ReturnType<typeof configStateOf>>();
+/**
+ * The configuration state of the company's devices — those of `ids` (one array parameter), or
+ * every one of `model` — with each device's model, by device id.
+ */
+export async function deviceConfigStates(
+  db: Db,
+  companyId: string,
+  which: { ids: string[] } | { model: string },
+) {
+  if ('ids' in which && which.ids.length === 0) return new Map<string, DeviceConfigRow>();
   const rows = rowsOf<Record<string, unknown>>(
     await db.execute(sql`
-      select d.id, ${configColumns}
+      select d.id, d.model, ${configColumns}
       from devices d left join units u on u.id = d.unit_id
       ${profileJoin}
-      where d.company_id = ${companyId} and d.id = any(${sql.param(ids)}::text[])`),
+      where d.company_id = ${companyId}
+        and ${'ids' in which ? sql`d.id = any(${sql.param(which.ids)}::text[])` : sql`d.model = ${which.model}`}`),
   );
-  return new Map(rows.map((r) => [String(r.id), configStateOf(r)]));
+  return new Map<string, DeviceConfigRow>(
+    rows.map((r) => [String(r.id), { ...configStateOf(r), model: String(r.model) }]),
+  );
 }
+
+/** One device of `deviceConfigStates`. */
+export type DeviceConfigRow = ReturnType<typeof configStateOf> & { model: string };
 
 /** Marks the recalibration of `deviceIds` as sent (one array parameter). */
 export async function recalibrationSent(db: Db, deviceIds: string[]): Promise<void> {

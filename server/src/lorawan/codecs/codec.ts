@@ -96,6 +96,8 @@ export type DownlinkQuery = 'firmware' | 'antiFreeze' | ConfigField;
  * field every uplink reports (a Vicki's child lock) needs no query.
  */
 export interface ConfigCommands {
+  /** The configuration the model is delivered with (the profile form's starting point). */
+  factory: DeviceConfig;
   /** The fields the model can set, each with the firmware it needs ("major.minor"), if any. */
   fields: Partial<Record<ConfigField, { minFirmware?: string }>>;
   /**

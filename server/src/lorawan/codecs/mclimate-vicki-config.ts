@@ -74,6 +74,14 @@ function encodeField<F extends ConfigField>(field: F, value: DeviceConfig[F]): n
 }
 
 export const vickiConfig: ConfigCommands = {
+  // MClimate's defaults: 10-minute keep-alive, open-window detection off, ring free over 5–30 °C.
+  factory: {
+    keepAliveMinutes: 10,
+    openWindow: { enabled: false, durationMinutes: 10, deltaK: 1 },
+    childLock: false,
+    temperatureRange: { min: 5, max: 30 },
+    temperatureOffset: 0,
+  },
   fields: {
     keepAliveMinutes: {},
     openWindow: { minFirmware: '4.2' },

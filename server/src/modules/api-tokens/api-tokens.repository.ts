@@ -2,11 +2,11 @@
  * API token queries (decision 0058), each scoped by company id except `findByHash`, which the
  * bearer hook uses to learn which company a presented token belongs to.
  */
-import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { API_TOKEN_PRINCIPAL } from '../../auth/api-token-auth.ts';
 import type { Db } from '../../db/client.ts';
-import { apiTokens, buildings, memberships, users } from '../../db/schema.ts';
+import { apiTokens, memberships, users } from '../../db/schema.ts';
 
 export type ApiTokenRow = typeof apiTokens.$inferSelect;
 
@@ -72,13 +72,3 @@ export async function revokeToken(tx: Db, companyId: string, tokenId: string, no
 
 /** The principal (`users.id`) of a token. */
 export const principalOf = (tokenId: string) => `${API_TOKEN_PRINCIPAL}${tokenId}`;
-
-/** Whether every one of `ids` is a building of the company. */
-export async function buildingsExist(db: Db, companyId: string, ids: string[]): Promise<boolean> {
-  if (ids.length === 0) return true;
-  const [row] = await db
-    .select({ n: count() })
-    .from(buildings)
-    .where(and(eq(buildings.companyId, companyId), inArray(buildings.id, ids)));
-  return Number(row?.n ?? 0) === ids.length;
-}

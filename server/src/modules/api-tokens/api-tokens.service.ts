@@ -14,6 +14,7 @@ import type { z } from 'zod';
 import { API_TOKEN_PREFIX, hashApiToken } from '../../auth/api-token-auth.ts';
 import { requireMember } from '../../auth/membership.ts';
 import type { Db } from '../../db/client.ts';
+import { allOwned } from '../../db/owned.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import * as repo from './api-tokens.repository.ts';
 
@@ -48,7 +49,7 @@ export class ApiTokensService {
         params: { max: API_TOKENS_MAX },
       });
     const buildingIds = [...new Set(input.buildingIds)];
-    if (!(await repo.buildingsExist(db, companyId, buildingIds)))
+    if (!(await allOwned(db, 'buildings', companyId, buildingIds)))
       throw notFound('Unknown building', { code: 'unknown_building' });
     const token = `${API_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
     const id = randomUUID();

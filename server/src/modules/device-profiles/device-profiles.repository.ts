@@ -5,8 +5,8 @@
 import type { DeviceConfig, DeviceProfilePlaces } from '@heizplan/contracts/device-profiles';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.ts';
-import { deviceProfileAssignments, deviceProfiles } from '../../db/schema.ts';
-import { configColumns, configStateOf, profileJoin } from '../../lorawan/device-config.repository.ts';
+import { allOwned } from '../../db/owned.ts';
+import { deviceProfileAssignments, deviceProfiles, devices } from '../../db/schema.ts';
 
 export type ProfileRow = typeof deviceProfiles.$inferSelect;
 
@@ -80,16 +80,6 @@ export async function placesByProfile(db: Db, companyId: string): Promise<Map<st
   return out;
 }
 
-/** How many of `ids` of `table` belong to the company (all given = all known). */
-async function known(tx: Db, table: 'buildings' | 'groups' | 'units', companyId: string, ids: string[]) {
-  if (ids.length === 0) return true;
-  const [row] = rowsOf<{ n: number }>(
-    await tx.execute(sql`select count(*)::int as n from ${sql.raw(table)}
-      where company_id = ${companyId} and id = any(${sql.param(ids)}::uuid[])`),
-  );
-  return Number(row?.n ?? 0) === new Set(ids).size;
-}
-
 /**
  * Replaces the profile's places. A place another profile of the model held moves to this one.
  * @returns the kind of place that is not the company's, if any (nothing is written then).
@@ -100,9 +90,9 @@ export async function replacePlaces(
   profile: { id: string; model: string },
   places: DeviceProfilePlaces,
 ): Promise<'building' | 'group' | 'unit' | null> {
-  if (!(await known(tx, 'buildings', companyId, places.buildingIds))) return 'building';
-  if (!(await known(tx, 'groups', companyId, places.groupIds))) return 'group';
-  if (!(await known(tx, 'units', companyId, places.unitIds))) return 'unit';
+  if (!(await allOwned(tx, 'buildings', companyId, places.buildingIds))) return 'building';
+  if (!(await allOwned(tx, 'groups', companyId, places.groupIds))) return 'group';
+  if (!(await allOwned(tx, 'units', companyId, places.unitIds))) return 'unit';
   await tx
     .delete(deviceProfileAssignments)
     .where(
@@ -128,19 +118,11 @@ export async function replacePlaces(
   return null;
 }
 
-/** The company's devices of `model` (all models when absent) with their configuration state. */
-export async function deviceStates(db: Db, companyId: string, model?: string) {
-  const rows = rowsOf<Record<string, unknown>>(
-    await db.execute(sql`
-      select d.id, d.model, prof.profile_id, ${configColumns}
-      from devices d left join units u on u.id = d.unit_id
-      ${profileJoin}
-      where d.company_id = ${companyId} ${model ? sql`and d.model = ${model}` : sql``}`),
-  );
-  return rows.map((r) => ({
-    id: String(r.id),
-    model: String(r.model),
-    profileId: r.profile_id === null ? null : String(r.profile_id),
-    state: configStateOf(r),
-  }));
+/** Ids of the company's devices of `model`. */
+export async function deviceIdsOfModel(db: Db, companyId: string, model: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: devices.id })
+    .from(devices)
+    .where(and(eq(devices.companyId, companyId), eq(devices.model, model)));
+  return rows.map((r) => r.id);
 }

@@ -18,17 +18,9 @@ import type { Db } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { CodecError, type ConfigField } from '../../lorawan/codecs/codec.ts';
 import { getCodec, isModelId, listCodecs } from '../../lorawan/codecs/registry.ts';
+import { deviceConfigStates } from '../../lorawan/device-config.repository.ts';
 import { configStatus, SETPOINT_BYTES } from '../../lorawan/device-config.ts';
 import * as repo from './device-profiles.repository.ts';
-
-/** A Vicki as MClimate delivers it: the form's starting point for a new profile. */
-const FACTORY_DEFAULTS: DeviceConfig = {
-  keepAliveMinutes: 10,
-  openWindow: { enabled: false, durationMinutes: 10, deltaK: 1 },
-  childLock: false,
-  temperatureRange: { min: 5, max: 30 },
-  temperatureOffset: 0,
-};
 
 const NO_PLACES: DeviceProfilePlaces = { company: false, buildingIds: [], groupIds: [], unitIds: [] };
 
@@ -47,39 +39,16 @@ export class DeviceProfilesService {
   async list(userId: string, companyId: string): Promise<DeviceProfileList> {
     const { db, airtimeBudgetMs } = this.deps;
     await requireMember(db, userId, companyId, 'read');
-    const [profiles, places, devices] = await Promise.all([
-      repo.listProfiles(db, companyId),
-      repo.placesByProfile(db, companyId),
-      repo.deviceStates(db, companyId),
-    ]);
-    const sync = new Map<string, DeviceProfile['sync']>();
-    for (const device of devices) {
-      if (!device.profileId) continue;
-      const counts = sync.get(device.profileId) ?? { devices: 0, inSync: 0, pending: 0, differs: 0 };
-      const { status } = configStatus(getCodec(device.model), device.state, airtimeBudgetMs, SETPOINT_BYTES);
-      counts.devices++;
-      if (status === 'in_sync') counts.inSync++;
-      else if (status === 'pending') counts.pending++;
-      else if (status === 'differs') counts.differs++;
-      sync.set(device.profileId, counts);
-    }
+    const profiles = await repo.listProfiles(db, companyId);
     return {
-      results: profiles.map((p) => ({
-        id: p.id,
-        name: p.name,
-        model: p.model,
-        config: p.config,
-        places: places.get(p.id) ?? NO_PLACES,
-        sync: sync.get(p.id) ?? { devices: 0, inSync: 0, pending: 0, differs: 0 },
-        updatedAt: p.updatedAt.toISOString(),
-      })),
+      results: await this.present(companyId, profiles),
       models: listCodecs().flatMap((codec) =>
         codec.config
           ? [
               {
                 model: codec.model,
                 name: `${codec.vendor} ${codec.name}`,
-                defaults: FACTORY_DEFAULTS,
+                defaults: codec.config.factory,
                 fields: Object.keys(codec.config.fields) as ConfigField[],
               },
             ]
@@ -113,7 +82,7 @@ export class DeviceProfilesService {
       return created;
     });
     await this.announce(companyId, input.model);
-    return this.one(userId, companyId, id);
+    return this.one(companyId, id);
   }
 
   /** Changes only the fields given. @throws 404 unknown profile; as `create`. */
@@ -138,7 +107,7 @@ export class DeviceProfilesService {
       if (patch.places) await placesOrThrow(tx, companyId, profile, patch.places);
     });
     await this.announce(companyId, profile.model);
-    return this.one(userId, companyId, id);
+    return this.one(companyId, id);
   }
 
   /** Deletes the profile; its devices fall back to the next less specific one. @throws 404 unknown profile. */
@@ -153,13 +122,45 @@ export class DeviceProfilesService {
   /** One profile as `list` shows it. @throws 404 unknown profile. */
   async get(userId: string, companyId: string, id: string): Promise<DeviceProfile> {
     await requireMember(this.deps.db, userId, companyId, 'read');
-    await this.require(companyId, id);
-    return this.one(userId, companyId, id);
+    return this.one(companyId, id);
   }
 
-  private async one(userId: string, companyId: string, id: string): Promise<DeviceProfile> {
-    const list = await this.list(userId, companyId);
-    return list.results.find((p) => p.id === id) as DeviceProfile;
+  private async one(companyId: string, id: string): Promise<DeviceProfile> {
+    const profile = await this.require(companyId, id);
+    const [presented] = await this.present(companyId, [profile]);
+    return presented as DeviceProfile;
+  }
+
+  /**
+   * `profiles` with their places and how many of their devices report them: the devices of the
+   * profiles' models are read with their configuration state (device-config.repository.ts).
+   */
+  private async present(companyId: string, profiles: repo.ProfileRow[]): Promise<DeviceProfile[]> {
+    const { db, airtimeBudgetMs } = this.deps;
+    const places = await repo.placesByProfile(db, companyId);
+    const sync = new Map<string, DeviceProfile['sync']>();
+    for (const model of new Set(profiles.map((p) => p.model))) {
+      const codec = getCodec(model);
+      for (const state of (await deviceConfigStates(db, companyId, { model })).values()) {
+        if (!state.profileId) continue;
+        const counts = sync.get(state.profileId) ?? { devices: 0, inSync: 0, pending: 0, differs: 0 };
+        const { status } = configStatus(codec, state, airtimeBudgetMs, SETPOINT_BYTES);
+        counts.devices++;
+        if (status === 'in_sync') counts.inSync++;
+        else if (status === 'pending') counts.pending++;
+        else if (status === 'differs') counts.differs++;
+        sync.set(state.profileId, counts);
+      }
+    }
+    return profiles.map((p) => ({
+      id: p.id,
+      name: p.name,
+      model: p.model,
+      config: p.config,
+      places: places.get(p.id) ?? NO_PLACES,
+      sync: sync.get(p.id) ?? { devices: 0, inSync: 0, pending: 0, differs: 0 },
+      updatedAt: p.updatedAt.toISOString(),
+    }));
   }
 
   private async require(companyId: string, id: string) {
@@ -170,8 +171,7 @@ export class DeviceProfilesService {
 
   private async announce(companyId: string, model: string) {
     if (!this.deps.changed) return;
-    const devices = await repo.deviceStates(this.deps.db, companyId, model);
-    this.deps.changed(devices.map((d) => d.id));
+    this.deps.changed(await repo.deviceIdsOfModel(this.deps.db, companyId, model));
   }
 }
 

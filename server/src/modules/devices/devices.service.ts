@@ -54,6 +54,7 @@ const NO_CONFIG_STATE = {
   spreadingFactor: null,
   uplinkBytes: null,
   downlinkBytesToday: [],
+  profileId: null,
   profileName: null,
 };
 
@@ -335,7 +336,7 @@ export class DevicesService {
       rows.map((r) => r.device.id),
     );
     const ids = rows.map((r) => r.device.id);
-    const configs = await deviceConfigStates(this.deps.db, companyId, ids);
+    const configs = await deviceConfigStates(this.deps.db, companyId, { ids });
     const batteries = await repo.batteryHistory(this.deps.db, companyId, ids);
     const now = new Date();
     return rows.map((r) => {

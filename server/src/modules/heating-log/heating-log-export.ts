@@ -15,7 +15,7 @@ import type { Db } from '../../db/client.ts';
 import { badRequest } from '../../http/errors.ts';
 import { type ExportCell, type TableExport, tableExport } from '../../http/table-export.ts';
 import { findCompanyHeating } from '../../scheduling/heating-inputs.ts';
-import { type LogExportUnit, logEntriesAfter, logExportUnits } from './heating-log.repository.ts';
+import { type LogExportUnit, logEntries, logExportUnits } from './heating-log.repository.ts';
 import { logSources } from './log-sources.ts';
 
 const BATCH = 1000;
@@ -73,7 +73,7 @@ export async function exportHeatingLog(
   async function* unitRows(unit: LogExportUnit): AsyncGenerator<ExportCell[]> {
     let after: { at: Date; id: number } | null = null;
     for (;;) {
-      const batch = await logEntriesAfter(db, companyId, unit.id, window, after, BATCH);
+      const batch = await logEntries(db, companyId, unit.id, { order: 'asc', after, window, limit: BATCH });
       const named = await logSources(
         db,
         userId,

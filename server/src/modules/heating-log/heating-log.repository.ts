@@ -1,5 +1,5 @@
-/** Heating log queries for the export; every query is scoped by company id. */
-import { and, asc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+/** Heating log queries for the log screen and the export; every query is scoped by company id. */
+import { and, asc, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { naturally } from '../../db/natural-sort.ts';
 import { buildings, groups, heatingLog, units, users } from '../../db/schema.ts';
@@ -34,17 +34,23 @@ export async function logExportUnits(db: Db, companyId: string, filter: LogUnitF
 export type LogExportUnit = Awaited<ReturnType<typeof logExportUnits>>[number];
 
 /**
- * Up to `limit` entries of one unit in `[from, to)`, oldest first, after the entry `after`
- * (keyset on `(at, id)`, which the index `heating_log_unit_at_idx` serves), with the actor's name.
+ * Up to `limit` entries of one unit with the actor's name, by keyset on `(at, id)` (which the
+ * index `heating_log_unit_at_idx` serves): oldest first after `after` (the export, within
+ * `window` = `[from, to)`), or newest first before it (the log screen's pages).
  */
-export async function logEntriesAfter(
+export async function logEntries(
   db: Db,
   companyId: string,
   unitId: string,
-  window: { from: Date; to: Date },
-  after: { at: Date; id: number } | null,
-  limit: number,
+  page: {
+    order: 'asc' | 'desc';
+    after: { at: Date | string; id: number } | null;
+    window?: { from: Date; to: Date };
+    limit: number;
+  },
 ) {
+  const { order, after, window, limit } = page;
+  const at = after && (typeof after.at === 'string' ? after.at : after.at.toISOString());
   return db
     .select({ entry: heatingLog, actorName: users.name })
     .from(heatingLog)
@@ -53,13 +59,17 @@ export async function logEntriesAfter(
       and(
         eq(heatingLog.companyId, companyId),
         eq(heatingLog.unitId, unitId),
-        gte(heatingLog.at, window.from),
-        lt(heatingLog.at, window.to),
+        window ? gte(heatingLog.at, window.from) : undefined,
+        window ? lt(heatingLog.at, window.to) : undefined,
         after
-          ? sql`(${heatingLog.at}, ${heatingLog.id}) > (${after.at.toISOString()}::timestamptz, ${after.id}::bigint)`
+          ? sql`(${heatingLog.at}, ${heatingLog.id}) ${sql.raw(order === 'asc' ? '>' : '<')} (${at}::timestamptz, ${after.id}::bigint)`
           : undefined,
       ),
     )
-    .orderBy(asc(heatingLog.at), asc(heatingLog.id))
+    .orderBy(
+      ...(order === 'asc'
+        ? [asc(heatingLog.at), asc(heatingLog.id)]
+        : [desc(heatingLog.at), desc(heatingLog.id)]),
+    )
     .limit(limit);
 }

@@ -8,15 +8,14 @@
  */
 import type { HeatingLogExportQuerySchema } from '@heizplan/contracts/exports';
 import type { LogEntry } from '@heizplan/contracts/heating';
-import { and, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { requireMember } from '../../auth/membership.ts';
 import type { Db } from '../../db/client.ts';
-import { heatingLog, users } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { deliveredSetpoints } from '../../lorawan/delivered-setpoints.ts';
 import { carriedAt } from '../../lorawan/downlink-status.ts';
 import { findUnit } from '../units/units.repository.ts';
+import { logEntries } from './heating-log.repository.ts';
 import { exportHeatingLog } from './heating-log-export.ts';
 import { logSources } from './log-sources.ts';
 
@@ -60,21 +59,11 @@ export class HeatingLogService {
     await requireMember(this.db, userId, companyId, 'read');
     if (!(await findUnit(this.db, companyId, unitId))) throw notFound('Unknown unit');
     const after = query.cursor ? decodeCursor(query.cursor) : null;
-    const rows = await this.db
-      .select({ entry: heatingLog, actorName: users.name })
-      .from(heatingLog)
-      .leftJoin(users, eq(users.id, heatingLog.actorId))
-      .where(
-        and(
-          eq(heatingLog.companyId, companyId),
-          eq(heatingLog.unitId, unitId),
-          after
-            ? sql`(${heatingLog.at}, ${heatingLog.id}) < (${after.at}::timestamptz, ${after.id}::bigint)`
-            : undefined,
-        ),
-      )
-      .orderBy(desc(heatingLog.at), desc(heatingLog.id))
-      .limit(query.limit + 1);
+    const rows = await logEntries(this.db, companyId, unitId, {
+      order: 'desc',
+      after,
+      limit: query.limit + 1,
+    });
     const page = rows.slice(0, query.limit);
     const last = page.at(-1);
     const carried = await carriedAt(

@@ -13,6 +13,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button.tsx';
+import { CheckboxList } from '../../../components/ui/checkbox.tsx';
 import { Dialog, DialogClose } from '../../../components/ui/dialog.tsx';
 import {
   applyServerErrors,
@@ -144,24 +145,12 @@ export function CreateTokenDialog() {
             <fieldset className="flex flex-col gap-2" data-testid="api-token-buildings">
               <legend className="text-sm font-medium">{t('fields.buildings')}</legend>
               <p className="text-xs text-stone-600">{t('fields.buildingsHint')}</p>
-              {buildings.map((building) => (
-                <label key={building.id} className="flex items-center gap-2 text-sm">
-                  <input
-                    type="checkbox"
-                    className="size-4 accent-brand-600"
-                    checked={(buildingIds.value ?? []).includes(building.id)}
-                    onChange={(event) =>
-                      buildingIds.onChange(
-                        event.target.checked
-                          ? [...(buildingIds.value ?? []), building.id]
-                          : (buildingIds.value ?? []).filter((id) => id !== building.id),
-                      )
-                    }
-                    data-testid={`api-token-building-${building.id}`}
-                  />
-                  {building.name}
-                </label>
-              ))}
+              <CheckboxList
+                items={buildings.map((b) => ({ id: b.id, label: b.name }))}
+                value={buildingIds.value}
+                onChange={buildingIds.onChange}
+                testid="api-token-building"
+              />
             </fieldset>
           )}
           <FormError testid="api-token-error" />

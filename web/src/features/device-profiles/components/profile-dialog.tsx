@@ -14,6 +14,7 @@ import { type ComponentProps, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button.tsx';
+import { Checkbox, CheckboxList } from '../../../components/ui/checkbox.tsx';
 import { Dialog, DialogClose } from '../../../components/ui/dialog.tsx';
 import {
   applyServerErrors,
@@ -94,9 +95,6 @@ export function ProfileDialog({
         onError: (error) => applyServerErrors(form, error, problems, { fallback: t('dialog.error') }),
       },
     );
-  const toggle = (list: string[] | undefined, id: string, on: boolean) =>
-    on ? [...(list ?? []), id] : (list ?? []).filter((other) => other !== id);
-
   return (
     <Dialog
       open={open}
@@ -205,51 +203,21 @@ export function ProfileDialog({
             label={t('fields.company')}
             testid="device-profile-company"
           />
-          {buildings.map((building) => (
-            <Checkbox
-              key={building.id}
-              label={t('fields.building', { name: building.name })}
-              checked={(buildingIds.value ?? []).includes(building.id)}
-              onChange={(event) =>
-                buildingIds.onChange(toggle(buildingIds.value, building.id, event.target.checked))
-              }
-              testid={`device-profile-building-${building.id}`}
-            />
-          ))}
-          {groups.map((group) => (
-            <Checkbox
-              key={group.id}
-              label={t('fields.group', { name: group.name })}
-              checked={(groupIds.value ?? []).includes(group.id)}
-              onChange={(event) => groupIds.onChange(toggle(groupIds.value, group.id, event.target.checked))}
-              testid={`device-profile-group-${group.id}`}
-            />
-          ))}
+          <CheckboxList
+            items={buildings.map((b) => ({ id: b.id, label: t('fields.building', { name: b.name }) }))}
+            value={buildingIds.value}
+            onChange={buildingIds.onChange}
+            testid="device-profile-building"
+          />
+          <CheckboxList
+            items={groups.map((g) => ({ id: g.id, label: t('fields.group', { name: g.name }) }))}
+            value={groupIds.value}
+            onChange={groupIds.onChange}
+            testid="device-profile-group"
+          />
         </fieldset>
         <FormError testid="device-profile-error" />
       </Form>
     </Dialog>
-  );
-}
-
-function Checkbox({
-  label,
-  hint,
-  testid,
-  ...input
-}: React.InputHTMLAttributes<HTMLInputElement> & {
-  label: string;
-  hint?: string;
-  testid: string;
-  ref?: React.Ref<HTMLInputElement>;
-}) {
-  return (
-    <label className="flex items-start gap-2 text-sm">
-      <input type="checkbox" {...input} data-testid={testid} className="mt-0.5 size-4 accent-brand-600" />
-      <span>
-        <span className="font-medium">{label}</span>
-        {hint && <span className="block text-xs text-stone-600">{hint}</span>}
-      </span>
-    </label>
   );
 }
