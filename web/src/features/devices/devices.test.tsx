@@ -208,7 +208,7 @@ describe('devices screen', () => {
     const fresh = testDevice({ battery: { value: 3.6, unit: 'V' }, batteryTrend: null });
     open('/devices', registryApi({ devices: [draining, steady, fresh] }));
     expect(await screen.findByTestId(`device-battery-trend-${draining.id}`)).toHaveTextContent(
-      '-7 %/week · ~20 days left',
+      '-7 %/week~20 days left',
     );
     expect(screen.getByTestId(`device-battery-trend-${steady.id}`)).toHaveTextContent('steady');
     expect(screen.queryByTestId(`device-battery-trend-${fresh.id}`)).toBeNull();

@@ -30,7 +30,7 @@ export function DeviceOwnSettings({ device }: { device: Device }) {
   };
   return (
     <span
-      className="flex min-w-40 flex-col text-xs text-stone-600"
+      className="flex min-w-36 flex-col text-xs text-stone-600"
       data-testid={`device-own-settings-${device.id}`}
     >
       {lines.map((line) => (
