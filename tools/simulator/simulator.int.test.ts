@@ -199,19 +199,23 @@ describe('simulator against Heizplan over the embedded broker', () => {
       await alertsOnUplinks.idle();
     };
 
+    // Wait for the alerts themselves, not for an uplink count: uplinks of the previous test's
+    // last tick may still be on their way and would satisfy a count before the faulty ones.
+    const opened = [
+      `device_fault:${milesight}:calibrationFailed`,
+      `low_battery:${milesight}:`,
+      `open_window:${vicki}:`,
+    ].sort();
     simulator.inject(vicki, { openWindow: true });
     simulator.inject(milesight, { errors: ['calibrationFailed'], battery: { value: 12, perDay: 96 } });
     const before = ingest.metrics.received;
     await simulator.tick(0.25);
     await eventually('the faulty uplinks', () => ingest.metrics.received >= before + MODELS.length);
-    await settle();
-    expect(await open()).toEqual(
-      [
-        `device_fault:${milesight}:calibrationFailed`,
-        `low_battery:${milesight}:`,
-        `open_window:${vicki}:`,
-      ].sort(),
-    );
+    await eventually('the alerts opened', async () => {
+      await settle();
+      return isDeepStrictEqual(await open(), opened);
+    });
+    expect(await open()).toEqual(opened);
     // The battery drains with simulated time: 96 % a day is 1 % in the quarter hour before the uplink.
     const [device] = await database.db.select().from(devices).where(eq(devices.id, milesight));
     expect(device?.battery).toBe(11);
@@ -223,7 +227,10 @@ describe('simulator against Heizplan over the embedded broker', () => {
     const received = ingest.metrics.received;
     await simulator.tick(0.25);
     await eventually('the healthy uplinks', () => ingest.metrics.received >= received + MODELS.length - 1);
-    await settle();
+    await eventually('the alerts resolved', async () => {
+      await settle();
+      return (await open()).length === 0;
+    });
     expect(await open()).toEqual([]);
     expect(await database.db.select().from(telemetry).where(eq(telemetry.deviceId, micropelt))).toHaveLength(
       quiet.length,
