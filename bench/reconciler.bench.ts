@@ -23,6 +23,7 @@ const CONFIG = {
   keepAliveMinutes: 15,
   openWindow: { enabled: true, durationMinutes: 30, deltaK: 1.5 },
   childLock: true,
+  childLockKeptOffline: true,
   temperatureRange: { min: 16, max: 26 },
   temperatureOffset: 0,
 };

@@ -253,6 +253,7 @@ describe('simulator against Heizplan over the embedded broker', () => {
       keepAliveMinutes: 15,
       openWindow: { enabled: true, durationMinutes: 30, deltaK: 1.5 },
       childLock: true,
+      childLockKeptOffline: true,
       temperatureRange: { min: 16, max: 26 },
       temperatureOffset: 0.528,
     };

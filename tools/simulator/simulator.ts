@@ -315,7 +315,7 @@ function answeredConfig(device: DeviceState): { config?: ReportedConfig } {
   const config: ReportedConfig = {};
   const held = device.config;
   if (!held) return {};
-  for (const field of ['keepAliveMinutes', 'openWindow', 'temperatureRange', 'temperatureOffset'] as const) {
+  for (const field of Object.keys(held) as (keyof DeviceConfig)[]) {
     if (device.answers.has(field)) Object.assign(config, { [field]: held[field] });
   }
   return Object.keys(config).length > 0 ? { config } : {};

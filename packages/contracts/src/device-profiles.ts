@@ -2,8 +2,8 @@
  * Device profiles under `/api/companies/{companyId}/device-profiles` (decision 0062): the
  * configuration a fleet manager wants on the valves of one model, assigned to the company, a
  * building, a group or a unit (the most specific wins). Ranges follow MClimate's Vicki command
- * set (keep-alive 0x02 in minutes, open-window detection 0x45, child lock 0x07, temperature
- * range 0x08, temperature offset 0x53).
+ * set (keep-alive 0x02 in minutes, open-window detection 0x45, child lock 0x07 and its offline
+ * behaviour 0x35, temperature range 0x08, temperature offset 0x53).
  */
 import { z } from 'zod';
 import { CompanyParamsSchema } from './heating.ts';
@@ -22,6 +22,11 @@ export const DeviceConfigSchema = z
     }),
     /** Rotary ring on the valve disabled. */
     childLock: z.boolean(),
+    /**
+     * The child lock stays on while the valve has lost its network; false: the valve releases it
+     * until it is back online (the factory setting).
+     */
+    childLockKeptOffline: z.boolean().default(false),
     /** What the rotary ring may set, whole °C (5…30). */
     temperatureRange: z
       .object({ min: z.number().int().min(5).max(30), max: z.number().int().min(5).max(30) })
@@ -61,6 +66,8 @@ export const DeviceProfileSchema = z.object({
   model: z.string(),
   config: DeviceConfigSchema,
   places: DeviceProfilePlacesSchema,
+  /** The rooms of `places.unitIds` with their names, by name. */
+  units: z.array(z.object({ id: z.uuid(), name: z.string() })),
   sync: DeviceProfileSyncSchema,
   updatedAt: z.iso.datetime(),
 });
@@ -72,7 +79,14 @@ export const ConfigurableModelSchema = z.object({
   name: z.string(),
   defaults: DeviceConfigSchema,
   fields: z.array(
-    z.enum(['keepAliveMinutes', 'openWindow', 'childLock', 'temperatureRange', 'temperatureOffset']),
+    z.enum([
+      'keepAliveMinutes',
+      'openWindow',
+      'childLock',
+      'childLockKeptOffline',
+      'temperatureRange',
+      'temperatureOffset',
+    ]),
   ),
 });
 

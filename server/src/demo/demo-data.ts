@@ -93,6 +93,7 @@ export const DEMO_PROFILE = {
     keepAliveMinutes: 10,
     openWindow: { enabled: true, durationMinutes: 15, deltaK: 1.5 },
     childLock: true,
+    childLockKeptOffline: true,
     temperatureRange: { min: 16, max: 26 },
     temperatureOffset: 0,
   },

@@ -19,6 +19,7 @@ const config = fc.record({
     deltaK: fc.integer({ min: 1, max: 255 }).map((n) => n / 10),
   }),
   childLock: fc.boolean(),
+  childLockKeptOffline: fc.boolean(),
   temperatureRange: fc
     .tuple(fc.integer({ min: 5, max: 30 }), fc.integer({ min: 5, max: 30 }))
     .map(([a, b]) => ({ min: Math.min(a, b), max: Math.max(a, b) })),
@@ -86,6 +87,7 @@ describe('configuration state', () => {
     keepAliveMinutes: 15,
     openWindow: { enabled: true, durationMinutes: 30, deltaK: 1.5 },
     childLock: true,
+    childLockKeptOffline: true,
     temperatureRange: { min: 16, max: 24 },
     temperatureOffset: 0,
   };
@@ -112,6 +114,8 @@ describe('configuration state', () => {
     );
     expect(old.status).toBe('differs');
     expect(old.differences.unsupported).toEqual(['openWindow']);
+    const older = configStatus(mclimateVicki, { ...base, firmware: '4.0', reported: {} }, 864_000, 3);
+    expect(older.differences.unsupported).toEqual(['childLockKeptOffline', 'openWindow']);
     const spent = configStatus(
       mclimateVicki,
       { ...base, spreadingFactor: 12, downlinkBytesToday: Array(30).fill(20) },
@@ -121,9 +125,13 @@ describe('configuration state', () => {
     expect(spent).toMatchObject({ status: 'differs', budgetSpent: true });
   });
 
-  it('sends the child lock and range first when not everything fits (SF12, 51 bytes)', () => {
+  it('sends the child lock, its offline behaviour and the range first when not everything fits (SF12, 51 bytes)', () => {
     const bytes = configCommands(mclimateVicki, { ...base, spreadingFactor: 12 }, 864_000, 3);
-    expect(Buffer.from(bytes).toString('hex').startsWith('0701081018')).toBe(true);
+    expect(
+      Buffer.from(bytes)
+        .toString('hex')
+        .startsWith('0701' + '350134' + '08101815'),
+    ).toBe(true);
   });
 });
 

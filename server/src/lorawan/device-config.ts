@@ -21,6 +21,7 @@ import { atLeast } from './device-settings.ts';
 /** The order fields are sent in when not all fit at once: what users notice first goes first. */
 export const CONFIG_FIELDS: readonly ConfigField[] = [
   'childLock',
+  'childLockKeptOffline',
   'temperatureRange',
   'openWindow',
   'temperatureOffset',

@@ -12,6 +12,9 @@ describe('Vicki configuration commands', () => {
     expect(bytesToHex(config.encode('keepAliveMinutes', 5))).toBe('020512');
     expect(bytesToHex(config.encode('childLock', true))).toBe('0701');
     expect(bytesToHex(config.encode('childLock', false))).toBe('0700');
+    // MClimate's example 0x3501: the child lock remains unchanged while the valve is offline.
+    expect(bytesToHex(config.encode('childLockKeptOffline', true))).toBe('350134');
+    expect(bytesToHex(config.encode('childLockKeptOffline', false))).toBe('350034');
     expect(bytesToHex(config.encode('temperatureRange', { min: 5, max: 25 }))).toBe('08051915');
     expect(bytesToHex(config.encode('openWindow', { enabled: true, durationMinutes: 25, deltaK: 1.5 }))).toBe(
       '4501050f46',
@@ -36,30 +39,33 @@ describe('Vicki configuration commands', () => {
     const keepAlive = '81142a600000fb7a1090';
     const reading = mclimateVicki.decodeUplink(
       1,
-      hexToBytes(`120a46010a0f1505195420${keepAlive.slice(0, 18)}`),
+      hexToBytes(`120a46010a0f34011505195420${keepAlive.slice(0, 18)}`),
     );
     expect(reading.config).toEqual({
       keepAliveMinutes: 10,
+      childLockKeptOffline: true,
       openWindow: { enabled: true, durationMinutes: 50, deltaK: 1.5 },
       temperatureRange: { min: 5, max: 25 },
       temperatureOffset: 0.704,
     });
-    const command = mclimateVicki.decodeDownlink(1, hexToBytes('0e1502051207014501050f4603'));
+    const command = mclimateVicki.decodeDownlink(1, hexToBytes('0e150205120701350134450105' + '0f4603'));
     expect(command).toEqual({
       setpoint: 21,
       config: {
         keepAliveMinutes: 5,
         childLock: true,
+        childLockKeptOffline: true,
         openWindow: { enabled: true, durationMinutes: 25, deltaK: 1.5 },
       },
       recalibrate: true,
-      queries: ['keepAliveMinutes', 'openWindow'],
+      queries: ['keepAliveMinutes', 'childLockKeptOffline', 'openWindow'],
     });
   });
 
   it('encodes the answers the simulator sends so that the decoder reads them back', () => {
     const reported = {
       keepAliveMinutes: 30,
+      childLockKeptOffline: false,
       openWindow: { enabled: false, durationMinutes: 10, deltaK: 1 },
       temperatureRange: { min: 16, max: 24 },
       temperatureOffset: -0.704,

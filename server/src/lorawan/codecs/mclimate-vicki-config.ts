@@ -11,6 +11,8 @@
  *                  (bit 0), closed for DD·5 minutes, triggered by a drop of TT/10 K within a
  *                  minute; `46` asks, answered `46 EN DD TT`
  *   `07 0X`        child lock (rotary ring disabled) on 01 / off 00; every keep-alive reports it
+ *   `35 0X`        child lock while the valve is offline (firmware 4.1 and later): released 00
+ *                  (factory) / kept 01; `34` asks, answered `34 0X`
  *   `08 MIN MAX`   range the rotary ring may set, whole °C (5…30); `15` asks, answered `15 MIN MAX`
  *   `53 XX`        temperature offset, XX = round((offset + 4.928) / 0.176); `54` asks,
  *                  answered `54 XX`
@@ -37,6 +39,7 @@ const offsetFromRaw = (raw: number) => Number((raw * OFFSET_STEP - OFFSET_ZERO).
 const QUERIES = {
   keepAliveMinutes: 0x12,
   openWindow: 0x46,
+  childLockKeptOffline: 0x34,
   temperatureRange: 0x15,
   temperatureOffset: 0x54,
 } as const;
@@ -56,6 +59,8 @@ function encodeField<F extends ConfigField>(field: F, value: DeviceConfig[F]): n
     }
     case 'childLock':
       return [0x07, value ? 1 : 0];
+    case 'childLockKeptOffline':
+      return [0x35, value ? 1 : 0];
     case 'temperatureRange': {
       const { min, max } = value as DeviceConfig['temperatureRange'];
       requireRange(MODEL, 'range minimum', min, 5, 30);
@@ -79,6 +84,7 @@ export const vickiConfig: ConfigCommands = {
     keepAliveMinutes: 10,
     openWindow: { enabled: false, durationMinutes: 10, deltaK: 1 },
     childLock: false,
+    childLockKeptOffline: false,
     temperatureRange: { min: 5, max: 30 },
     temperatureOffset: 0,
   },
@@ -86,6 +92,7 @@ export const vickiConfig: ConfigCommands = {
     keepAliveMinutes: {},
     openWindow: { minFirmware: '4.2' },
     childLock: {},
+    childLockKeptOffline: { minFirmware: '4.1' },
     temperatureRange: {},
     temperatureOffset: {},
   },
@@ -107,6 +114,8 @@ export const CONFIG_DOWNLINK_LENGTHS: [number, number][] = [
   [0x45, 3],
   [0x46, 0],
   [0x07, 1],
+  [0x35, 1],
+  [0x34, 0],
   [0x15, 0],
   [0x53, 1],
   [0x54, 0],
@@ -132,6 +141,7 @@ export function decodeConfigCommand(
   else if (code === 0x02) out.config.keepAliveMinutes = byte(b, at + 1);
   else if (code === 0x45) out.config.openWindow = openWindowFrom(b, at);
   else if (code === 0x07) out.config.childLock = byte(b, at + 1) === 1;
+  else if (code === 0x35) out.config.childLockKeptOffline = byte(b, at + 1) === 1;
   else if (code === 0x53) out.config.temperatureOffset = offsetFromRaw(byte(b, at + 1));
   else if (code === 0x03) out.recalibrate = true;
   else return false;
@@ -146,9 +156,10 @@ function openWindowFrom(b: Uint8Array, at: number): DeviceConfig['openWindow'] {
   };
 }
 
-/** The configuration an answer (`12`, `46`, `15`, `54` and their arguments) reports; null for other codes. */
+/** The configuration an answer (`12`, `46`, `34`, `15`, `54` and their arguments) reports; null for other codes. */
 export function decodeConfigAnswer(code: number, b: Uint8Array, at: number): ReportedConfig | null {
   if (code === 0x12) return { keepAliveMinutes: byte(b, at + 1) };
+  if (code === 0x34) return { childLockKeptOffline: byte(b, at + 1) === 1 };
   if (code === 0x46) return { openWindow: openWindowFrom(b, at) };
   if (code === 0x15) return { temperatureRange: { min: byte(b, at + 1), max: byte(b, at + 2) } };
   if (code === 0x54) return { temperatureOffset: offsetFromRaw(byte(b, at + 1)) };
@@ -160,6 +171,7 @@ export function encodeConfigAnswers(config: ReportedConfig): number[] {
   const out: number[] = [];
   if (config.keepAliveMinutes !== undefined) out.push(0x12, config.keepAliveMinutes);
   if (config.openWindow) out.push(0x46, ...encodeField('openWindow', config.openWindow).slice(1));
+  if (config.childLockKeptOffline !== undefined) out.push(0x34, config.childLockKeptOffline ? 1 : 0);
   if (config.temperatureRange)
     out.push(0x15, ...encodeField('temperatureRange', config.temperatureRange).slice(1));
   if (config.temperatureOffset !== undefined) out.push(0x54, offsetRaw(config.temperatureOffset));

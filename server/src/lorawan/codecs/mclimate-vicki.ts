@@ -79,6 +79,7 @@ const RESPONSE_LENGTHS = new Map<number, number>([
   [0x28, 1],
   [0x29, 2],
   [0x2b, 1],
+  [0x34, 1],
   [0x36, 3],
   [0x3d, 3],
   [0x3f, 2],

@@ -2,11 +2,11 @@
  * SQL of device profiles (decision 0062). Every statement is scoped by company; the places of a
  * profile are its assignments (`device_profile_assignments`), one per model and place.
  */
-import type { DeviceConfig, DeviceProfilePlaces } from '@heizplan/contracts/device-profiles';
+import type { DeviceConfig, DeviceProfile, DeviceProfilePlaces } from '@heizplan/contracts/device-profiles';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.ts';
 import { allOwned } from '../../db/owned.ts';
-import { deviceProfileAssignments, deviceProfiles, devices } from '../../db/schema.ts';
+import { deviceProfileAssignments, deviceProfiles, devices, units } from '../../db/schema.ts';
 
 export type ProfileRow = typeof deviceProfiles.$inferSelect;
 
@@ -62,20 +62,31 @@ export async function deleteProfile(tx: Db, companyId: string, id: string) {
     .where(and(eq(deviceProfiles.companyId, companyId), eq(deviceProfiles.id, id)));
 }
 
-/** The places of each of the company's profiles, by profile id. */
-export async function placesByProfile(db: Db, companyId: string): Promise<Map<string, DeviceProfilePlaces>> {
+/** The places of each of the company's profiles, with the names of its rooms, by profile id. */
+export async function placesByProfile(
+  db: Db,
+  companyId: string,
+): Promise<Map<string, { places: DeviceProfilePlaces; units: DeviceProfile['units'] }>> {
   const rows = await db
-    .select()
+    .select({ assignment: deviceProfileAssignments, unitName: units.name })
     .from(deviceProfileAssignments)
-    .where(eq(deviceProfileAssignments.companyId, companyId));
-  const out = new Map<string, DeviceProfilePlaces>();
-  for (const a of rows) {
-    const places = out.get(a.profileId) ?? { company: false, buildingIds: [], groupIds: [], unitIds: [] };
+    .leftJoin(units, eq(units.id, deviceProfileAssignments.unitId))
+    .where(eq(deviceProfileAssignments.companyId, companyId))
+    .orderBy(asc(units.name));
+  const out = new Map<string, { places: DeviceProfilePlaces; units: DeviceProfile['units'] }>();
+  for (const { assignment: a, unitName } of rows) {
+    const entry = out.get(a.profileId) ?? {
+      places: { company: false, buildingIds: [], groupIds: [], unitIds: [] },
+      units: [],
+    };
+    const { places } = entry;
     if (a.buildingId) places.buildingIds.push(a.buildingId);
     else if (a.groupId) places.groupIds.push(a.groupId);
-    else if (a.unitId) places.unitIds.push(a.unitId);
-    else places.company = true;
-    out.set(a.profileId, places);
+    else if (a.unitId) {
+      places.unitIds.push(a.unitId);
+      entry.units.push({ id: a.unitId, name: unitName ?? '' });
+    } else places.company = true;
+    out.set(a.profileId, entry);
   }
   return out;
 }

@@ -157,7 +157,8 @@ export class DeviceProfilesService {
       name: p.name,
       model: p.model,
       config: p.config,
-      places: places.get(p.id) ?? NO_PLACES,
+      places: places.get(p.id)?.places ?? NO_PLACES,
+      units: places.get(p.id)?.units ?? [],
       sync: sync.get(p.id) ?? { devices: 0, inSync: 0, pending: 0, differs: 0 },
       updatedAt: p.updatedAt.toISOString(),
     }));

@@ -17,6 +17,7 @@ const CONFIG = {
   keepAliveMinutes: 15,
   openWindow: { enabled: true, durationMinutes: 30, deltaK: 1.5 },
   childLock: true,
+  childLockKeptOffline: false,
   temperatureRange: { min: 16, max: 26 },
   temperatureOffset: 0,
 };
@@ -101,6 +102,40 @@ describe('device profiles', () => {
     expect((await ok(await call('GET', `${c}/device-profiles/${base.id}`))).places.company).toBe(false);
     expect((await call('DELETE', `${c}/device-profiles/${school.id}`)).statusCode).toBe(204);
     expect(await deviceConfig(VICKI)).toMatchObject({ status: 'none' });
+  });
+
+  it('lets a profile for a single room win over its building, naming the room', async () => {
+    const place = (places: { buildingIds?: string[]; unitIds?: string[] }) => ({
+      company: false,
+      buildingIds: [],
+      groupIds: [],
+      unitIds: [],
+      ...places,
+    });
+    const school = await ok(
+      await call('POST', `${c}/device-profiles`, {
+        name: 'Schulhaus',
+        model: 'mclimate-vicki',
+        config: CONFIG,
+        places: place({ buildingIds: [buildingId] }),
+      }),
+      201,
+    );
+    const room = await ok(
+      await call('POST', `${c}/device-profiles`, {
+        name: 'Klassenraum',
+        model: 'mclimate-vicki',
+        config: { ...CONFIG, childLockKeptOffline: true },
+        places: place({ unitIds: [unitId] }),
+      }),
+      201,
+    );
+    expect(room.units).toEqual([{ id: unitId, name: 'Klasse 1a' }]);
+    expect(school.units).toEqual([]);
+    expect(await deviceConfig(VICKI)).toMatchObject({ profileName: 'Klassenraum' });
+    for (const id of [room.id, school.id]) {
+      expect((await call('DELETE', `${c}/device-profiles/${id}`)).statusCode).toBe(204);
+    }
   });
 
   it('refuses a model without configuration commands, a taken name and a place of another company', async () => {

@@ -1,22 +1,28 @@
 /**
  * Device profiles (decision 0062): the list with configuration, places and how many devices
- * report each profile; creating one from the model's factory settings with the form's rules
- * checked before sending; members who may not operate see no buttons.
+ * report each profile; creating one from the model's factory settings, for a building and a room
+ * found by search, with the form's rules checked before sending; members who may not operate see
+ * no buttons.
  */
 import type { DeviceProfile, DeviceProfileList } from '@heizplan/contracts/device-profiles';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../app/i18n.ts';
 import { routes } from '../../app/router.tsx';
 import { renderRoutes } from '../../test/render.tsx';
 import { type FetchHandler, json, signIn, testCompany, testProfile } from '../../test/signed-in.ts';
+import { testUnit } from '../../test/units-fixtures.ts';
 
 const BUILDING = '00000000-0000-4000-b000-000000000001';
+const hall = testUnit({ name: 'Aula' });
+/** More rooms than one search page holds: the room picker searches on the server. */
+const rooms = [hall, ...Array.from({ length: 60 }, (_, i) => testUnit({ name: `Klasse ${i + 1}` }))];
 const FACTORY = {
   keepAliveMinutes: 10,
   openWindow: { enabled: false, durationMinutes: 10, deltaK: 1 },
   childLock: false,
+  childLockKeptOffline: false,
   temperatureRange: { min: 5, max: 30 },
   temperatureOffset: 0,
 };
@@ -30,7 +36,8 @@ const school: DeviceProfile = {
     openWindow: { enabled: true, durationMinutes: 30, deltaK: 1.5 },
     childLock: true,
   },
-  places: { company: false, buildingIds: [BUILDING], groupIds: [], unitIds: [] },
+  places: { company: false, buildingIds: [BUILDING], groupIds: [], unitIds: [hall.id] },
+  units: [{ id: hall.id, name: hall.name }],
   sync: { devices: 40, inSync: 31, pending: 8, differs: 1 },
   updatedAt: '2026-11-27T05:00:00.000Z',
 };
@@ -59,6 +66,11 @@ function open(role: 'admin' | 'heating' | 'ems' = 'heating', lang: 'de' | 'en' =
         page: 1,
         size: 200,
       });
+    if (method === 'GET' && path === '/api/companies/c1/units') {
+      const q = new URLSearchParams(url.split('?')[1]).get('q')?.toLowerCase();
+      const found = q ? rooms.filter((u) => u.name.toLowerCase().includes(q)) : rooms;
+      return json(200, { results: found.slice(0, 50), count: found.length, page: 1, size: 50 });
+    }
     if (method === 'GET' && path === '/api/companies/c1/groups')
       return json(200, { results: [], count: 0, page: 1, size: 200 });
     if (method === 'POST' && path === '/api/companies/c1/device-profiles') {
@@ -97,12 +109,12 @@ describe('device profiles', { timeout: 20_000 }, () => {
   it('shows each profile with its settings, where it applies and how far it reached its devices, in German', async () => {
     open();
     expect(await screen.findByTestId(`device-profile-config-${school.id}`)).toHaveTextContent(
-      'Meldet alle 15 minFenster-offen-Erkennung: schließt 30 min bei Abfall um 1,5 KKindersicherung anEinstellbereich am Ventil 5,0 °C bis 30,0 °C',
+      'Meldet alle 15 minFenster-offen-Erkennung: schließt 30 min bei Abfall um 1,5 KKindersicherung an, ohne Funkverbindung gelöstEinstellbereich am Ventil 5,0 °C bis 30,0 °C',
     );
     // The building's name arrives with the buildings list.
     await waitFor(() =>
       expect(screen.getByTestId(`device-profile-places-${school.id}`)).toHaveTextContent(
-        'Gilt für: Grundschule Nord',
+        'Gilt für: Grundschule Nord, Aula',
       ),
     );
     expect(screen.getByTestId(`device-profile-sync-${school.id}`)).toHaveTextContent(
@@ -119,7 +131,14 @@ describe('device profiles', { timeout: 20_000 }, () => {
     await userEvent.clear(keepAlive);
     await userEvent.type(keepAlive, '300');
     await userEvent.click(screen.getByTestId('device-profile-child-lock'));
+    await userEvent.click(screen.getByTestId('device-profile-child-lock-offline'));
     await userEvent.click(await screen.findByTestId(`device-profile-building-${BUILDING}`));
+    // A room beyond the first page of 50 is found by the server's search.
+    const far = rooms.at(-1) as (typeof rooms)[number];
+    const dialog = screen.getByTestId('device-profile-new-dialog');
+    await userEvent.type(within(dialog).getByTestId('device-profile-units'), far.name);
+    await userEvent.click(await screen.findByTestId(`device-profile-units-${far.id}`));
+    expect(within(dialog).getByTestId(`device-profile-units-chip-${far.id}`)).toHaveTextContent(far.name);
     await userEvent.click(screen.getByTestId('device-profile-new-submit'));
     expect(await screen.findByTestId('device-profile-keep-alive-field-error')).toHaveTextContent('255 min');
     expect(posts(fetchMock)).toEqual([]);
@@ -131,8 +150,8 @@ describe('device profiles', { timeout: 20_000 }, () => {
         {
           name: 'Offices',
           model: 'mclimate-vicki',
-          config: { ...FACTORY, keepAliveMinutes: 20, childLock: true },
-          places: { company: false, buildingIds: [BUILDING], groupIds: [], unitIds: [] },
+          config: { ...FACTORY, keepAliveMinutes: 20, childLock: true, childLockKeptOffline: true },
+          places: { company: false, buildingIds: [BUILDING], groupIds: [], unitIds: [far.id] },
         },
       ]),
     );

@@ -1,8 +1,9 @@
 /**
  * New or changed device profile (decision 0062): name, model (new profiles only), the
- * configuration — keep-alive, open-window detection, child lock, the ring's range, temperature
- * offset — and where it applies (the whole company, buildings, groups), checked with the
- * contract's `DeviceProfileInputSchema`. A new profile starts from the model's factory settings.
+ * configuration — keep-alive, open-window detection, child lock and whether it holds offline,
+ * the ring's range, temperature offset — and where it applies (the whole company, buildings,
+ * groups, single rooms found by search), checked with the contract's `DeviceProfileInputSchema`.
+ * A new profile starts from the model's factory settings.
  */
 import {
   type DeviceConfig,
@@ -28,6 +29,7 @@ import {
 } from '../../../components/ui/form.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { useToast } from '../../../components/ui/toast-provider.tsx';
+import { UnitSearchCombobox } from '../../../components/unit-search-combobox.tsx';
 import { useAllBuildings } from '../../../lib/heating/list-buildings.ts';
 import { useAllGroups } from '../../../lib/heating/list-groups.ts';
 import { useProblemMessage } from '../../../lib/problem-message.ts';
@@ -75,6 +77,7 @@ export function ProfileDialog({
   const model = useFormControl('model', form.control);
   const buildingIds = useFormControl('places.buildingIds', form.control);
   const groupIds = useFormControl('places.groupIds', form.control);
+  const unitIds = useFormControl('places.unitIds', form.control);
   const { buildings } = useAllBuildings();
   const groups = useAllGroups().data?.results ?? [];
   const testid = profile ? `device-profile-edit-${profile.id}` : 'device-profile-new';
@@ -174,6 +177,12 @@ export function ProfileDialog({
           hint={t('fields.childLockHint')}
           testid="device-profile-child-lock"
         />
+        <Checkbox
+          {...form.register('config.childLockKeptOffline')}
+          label={t('fields.childLockKeptOffline')}
+          hint={t('fields.childLockKeptOfflineHint')}
+          testid="device-profile-child-lock-offline"
+        />
         <div className="grid gap-3 sm:grid-cols-2">
           <FormNumberInput
             name="config.temperatureRange.min"
@@ -214,6 +223,16 @@ export function ProfileDialog({
             value={groupIds.value}
             onChange={groupIds.onChange}
             testid="device-profile-group"
+          />
+          <UnitSearchCombobox
+            multiple
+            label={t('fields.units')}
+            placeholder={t('fields.unitsPlaceholder')}
+            value={unitIds.value ?? []}
+            onChange={unitIds.onChange}
+            error={unitIds.error}
+            known={profile?.units ?? []}
+            testid="device-profile-units"
           />
         </fieldset>
         <FormError testid="device-profile-error" />

@@ -16,6 +16,9 @@ import { useAllGroups } from '../../../lib/heating/list-groups.ts';
 import { useDeleteDeviceProfile } from '../api/device-profiles.ts';
 import { ProfileDialog } from './profile-dialog.tsx';
 
+/** Up to this many rooms a profile applies to are named in its line. */
+const ROOMS_NAMED = 3;
+
 export function ProfilesList({ list, canOperate }: { list: DeviceProfileList; canOperate: boolean }) {
   const { t } = useTranslation('device-profiles');
   const { toast } = useToast();
@@ -116,7 +119,11 @@ function ConfigSummary({ profile }: { profile: DeviceProfile }) {
             })
           : t('summary.openWindowOff')}
       </li>
-      <li>{config.childLock ? t('summary.childLock') : t('summary.noChildLock')}</li>
+      <li>
+        {config.childLock
+          ? t(config.childLockKeptOffline ? 'summary.childLockKept' : 'summary.childLock')
+          : t('summary.noChildLock')}
+      </li>
       <li>
         {t('summary.range', {
           min: format.celsius(config.temperatureRange.min),
@@ -139,7 +146,10 @@ function Places({ profile }: { profile: DeviceProfile }) {
     ...(places.company ? [t('places.company')] : []),
     ...places.buildingIds.map((id) => buildings.find((b) => b.id === id)?.name ?? '…'),
     ...places.groupIds.map((id) => groups.find((g) => g.id === id)?.name ?? '…'),
-    ...(places.unitIds.length > 0 ? [t('places.units', { count: places.unitIds.length })] : []),
+    // A few rooms by name; many as a count, so the line stays short.
+    ...(profile.units.length > ROOMS_NAMED
+      ? [t('places.units', { count: profile.units.length })]
+      : profile.units.map((u) => u.name)),
   ];
   return (
     <p className="text-sm" data-testid={`device-profile-places-${profile.id}`}>
