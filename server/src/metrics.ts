@@ -56,10 +56,10 @@ export const ingestBacklog = new Gauge({
   registers,
 });
 
-/** Downlinks this process recorded, published, or failed to publish (retried). */
+/** Downlinks this process recorded, published, failed to publish (retried), or found lost (sent again). */
 export const downlinkEvents = new Counter({
   name: 'heizplan_downlinks_total',
-  help: 'Setpoint downlinks by event: recorded, published, publish_failed',
+  help: 'Setpoint downlinks by event: recorded, published, publish_failed, lost (no report while the device kept reporting)',
   labelNames: ['event'] as const,
   registers,
 });

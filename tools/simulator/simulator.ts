@@ -35,6 +35,8 @@ export interface SimulatedDevice {
   firmware?: string;
   /** LoRa spreading factor its uplinks arrive with (7…12, default 7). */
   spreadingFactor?: number;
+  /** Configuration it holds already, over the model's factory settings (a restarted demo's valves). */
+  config?: ReportedConfig;
   faults?: DeviceFaults;
 }
 
@@ -128,7 +130,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
         queue: [],
         faults: spec.faults ?? {},
         antiFreeze: { activation: 6, deactivation: 9, target: 7 },
-        config: getCodec(spec.model).config?.factory ?? null,
+        config: configOf(spec),
         answers: new Set(),
         recalibrations: 0,
       },
@@ -309,6 +311,12 @@ function applyDownlink(device: DeviceState, downlink: { fPort: number; bytes: Ui
 }
 
 const round1 = (v: number) => Math.round(v * 10) / 10;
+
+/** The configuration a device starts with: the model's factory settings and what `spec` says it holds. */
+function configOf(spec: SimulatedDevice): DeviceConfig | null {
+  const factory = getCodec(spec.model).config?.factory;
+  return factory ? { ...factory, ...spec.config } : null;
+}
 
 /** The configuration fields the device was asked for, answered in its next uplink. */
 function answeredConfig(device: DeviceState): { config?: ReportedConfig } {

@@ -3,13 +3,15 @@
  * own MQTT broker while the server runs: every minute each device sends an uplink and the gateway
  * its stats, exactly as ChirpStack would publish them. Rooms continue from their last reading.
  * The demo's faults go on: the silent valve stays silent, the low battery keeps
- * draining, and the fault script of demo-data.ts runs, minutes after each start.
+ * draining, and the fault script of demo-data.ts runs, minutes after each start. Valves keep
+ * the configuration they reported; the simulated network server starts with an empty queue, so
+ * the downlinks it held before a restart are marked failed and the next reconcile sends them again.
  */
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { replayedOutdoorAt } from '../../../tools/simulator/outdoor-winter.ts';
 import { type Simulator, startSimulator } from '../../../tools/simulator/simulator.ts';
 import type { Db } from '../db/client.ts';
-import { devices, telemetry } from '../db/schema.ts';
+import { devices, downlinks, telemetry } from '../db/schema.ts';
 import type { ModelId } from '../lorawan/codecs/codec.ts';
 import {
   DEMO_DEVICES,
@@ -32,6 +34,16 @@ export async function runDemoSimulator(
   options: { companyId: string; brokerUrl: string; applicationId: string; onError: (err: unknown) => void },
 ): Promise<RunningDemo> {
   const rows = await db.select().from(devices).where(eq(devices.companyId, options.companyId));
+  await db
+    .update(downlinks)
+    .set({ state: 'failed', updatedAt: new Date() })
+    .where(
+      and(
+        eq(downlinks.companyId, options.companyId),
+        inArray(downlinks.state, ['queued', 'sent']),
+        isNotNull(downlinks.publishedAt),
+      ),
+    );
   const specs = [];
   for (const device of rows) {
     const [last] = await db
@@ -49,6 +61,7 @@ export async function runDemoSimulator(
       devEui: device.id,
       model: device.model as ModelId,
       spreadingFactor: DEMO_SPREADING_FACTORS[index] ?? 7,
+      config: device.reportedConfig,
       ...(last?.room != null ? { roomTemperature: last.room } : {}),
       ...(last?.setpoint != null ? { setpoint: last.setpoint } : {}),
       faults: {

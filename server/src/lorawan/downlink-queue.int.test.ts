@@ -299,6 +299,57 @@ describe.each(brokerTargets)('setpoint downlinks ($name)', ({ url }) => {
     expect(await queue.reconcile()).toBe(0);
   });
 
+  it('sends a setpoint again whose delivery failed or got lost while the valve kept reporting, three times at most', async () => {
+    const seeded = await seedValves(database.db, 3);
+    const since = new Date('2026-11-22T05:00:00Z');
+    await database.db
+      .update(units)
+      .set({ setpoint: 21, setpointSince: since, setpointSource: 'regular_plan' })
+      .where(inArray(units.id, seeded.unitIds));
+    const [failed, lost, waiting] = seeded.devEuis as [string, string, string];
+    await queue.send(seeded.devEuis.map((devEui, i) => ({ ...command(seeded, i, devEui, 21), at: since })));
+    await queue.idle();
+    const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+    const set = (devEui: string, values: Partial<typeof downlinks.$inferInsert>) =>
+      database.db.update(downlinks).set(values).where(eq(downlinks.devEui, devEui));
+    // The network server reported the first as failed; the second it took 40 minutes ago and
+    // never reported on (its queue was flushed), the third 5 minutes ago. All three valves report.
+    await set(failed, { state: 'failed', publishedAt: ago(10), updatedAt: ago(5) });
+    await set(lost, { state: 'sent', publishedAt: ago(40) });
+    await set(waiting, { state: 'sent', publishedAt: ago(5) });
+    await database.db
+      .update(devices)
+      .set({ lastSeen: new Date() })
+      .where(inArray(devices.id, seeded.devEuis));
+    // A Vicki reports every 10 minutes: after three intervals without a report the downlink is lost.
+    expect(await queue.reconcile()).toBe(2);
+    await queue.idle();
+    const rows = async (devEui: string) =>
+      (await database.db.select().from(downlinks).where(eq(downlinks.devEui, devEui)))
+        .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+        .map((r) => [r.setpoint, r.state]);
+    expect(await rows(failed)).toEqual([
+      [21, 'failed'],
+      [21, 'queued'],
+    ]);
+    expect(await rows(lost)).toEqual([
+      [21, 'failed'],
+      [21, 'queued'],
+    ]);
+    expect(await rows(waiting)).toEqual([[21, 'sent']]);
+    // Every delivery to the first valve fails: it gets three, then the setpoint waits.
+    for (const expected of [1, 0]) {
+      await set(failed, { state: 'failed', publishedAt: ago(1) });
+      expect(await queue.reconcileDevices([failed])).toBe(expected);
+      await queue.idle();
+    }
+    expect(await rows(failed)).toEqual([
+      [21, 'failed'],
+      [21, 'failed'],
+      [21, 'failed'],
+    ]);
+  });
+
   it('sends a valve just paired with a unit its setpoint at once, and only that valve', async () => {
     const seeded = await seedValves(database.db, 3);
     const since = new Date('2026-11-22T05:00:00Z');

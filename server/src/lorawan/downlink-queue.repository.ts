@@ -9,6 +9,7 @@ import { type Db, rowsOf } from '../db/client.ts';
 import type { LogKind } from '../heating/types.ts';
 import type { SetpointCommand } from '../scheduling/setpoint-sink.ts';
 import type { AntiFreeze } from './codecs/codec.ts';
+import { listCodecs } from './codecs/registry.ts';
 import { configColumns, configStateOf, profileJoin } from './device-config.repository.ts';
 import type { DeviceConfigState } from './device-config.ts';
 
@@ -254,6 +255,45 @@ export interface DesiredState {
   lastAppliedAt: Date | null;
   /** Read only when asked for (`DesiredStateFilter.withSettings`). */
   own?: SettingsState;
+  /**
+   * Its newest downlink carries the setpoint in force but failed (or was lost), the device has
+   * reported since it was published, and fewer than `MAX_REDELIVERIES` deliveries of this
+   * setpoint failed: send it again. Read with settings only.
+   */
+  redeliver?: boolean;
+}
+
+/** Deliveries of a setpoint that may fail before it waits for the next change (and its alert stays). */
+export const MAX_REDELIVERIES = 3;
+
+/**
+ * Report intervals of a device after a published downlink without any delivery report before
+ * the downlink counts as lost: a class A valve takes its downlink with its next uplink, so after
+ * three the network server no longer holds it (its queue was flushed by a rejoin or a restart).
+ */
+export const LOST_AFTER_INTERVALS = 3;
+
+/** A device's report interval, s: the keep-alive it reported, else its model's default. */
+const reportIntervalSql = sql`coalesce((d.reported_config->>'keepAliveMinutes')::int * 60, case d.model
+  ${sql.join(
+    listCodecs().map((c) => sql`when ${c.model} then ${c.reportIntervalS}`),
+    sql` `,
+  )} else 3600 end)`;
+
+/**
+ * Marks downlinks lost — published, with neither acknowledgement nor failure reported, while
+ * their device went on reporting for `LOST_AFTER_INTERVALS` report intervals — as `failed`, so
+ * the next full reconcile sends the setpoint again. @returns the ids marked.
+ */
+export async function markLostDownlinks(db: Db): Promise<string[]> {
+  return rowsOf<{ id: string }>(
+    await db.execute(sql`
+      update downlinks dl set state = 'failed', updated_at = now()
+      from devices d
+      where d.id = dl.device_id and dl.state in ('queued', 'sent') and dl.published_at is not null
+        and d.last_seen > dl.published_at + ${LOST_AFTER_INTERVALS} * ${reportIntervalSql} * interval '1 second'
+      returning dl.id`),
+  ).map((r) => r.id);
 }
 
 /**
@@ -280,10 +320,17 @@ const owesSettingsMaybe = sql`(last.state in ('acknowledged', 'failed') and (
     or abs((d.anti_freeze->>'activation')::real - (greatest(5, round(c.frost_protection)) - 1)) >= 0.05
     or abs((d.anti_freeze->>'deactivation')::real - (greatest(5, round(c.frost_protection)) + 2)) >= 0.05))`;
 
+/** `DesiredState.redeliver` in SQL. */
+const redeliverable = sql`(last.state = 'failed' and d.last_seen > coalesce(last.published_at, last.updated_at)
+    and (select count(*) from downlinks f
+      where f.device_id = d.id and f.state = 'failed' and f.setpoint = last.setpoint
+        and f.created_at >= u.setpoint_since) < ${MAX_REDELIVERIES})`;
+
 /**
  * Up to `limit` devices with id above `afterDeviceId` (ordered by id) whose unit has a setpoint
  * and that may owe a downlink — the last one carries another setpoint or none, or (with
- * settings) the device may owe its settings — each with its unit's setpoint in force and the
+ * settings) its delivery failed and may be repeated or the device may owe its settings — each
+ * with its unit's setpoint in force and the
  * device's newest downlink that was not superseded, narrowed by `filter`.
  */
 export async function desiredStates(
@@ -299,14 +346,15 @@ export async function desiredStates(
         ${
           withSettings
             ? sql`, last.state as last_state, last.updated_at as last_updated_at, last.payload as last_payload,
-                d.anti_freeze, ${configColumns}, c.frost_protection`
+                d.anti_freeze, ${configColumns}, c.frost_protection, ${redeliverable} as redeliver`
             : sql``
         }
       from devices d
       join units u on u.id = d.unit_id
       ${withSettings ? sql`join companies c on c.id = u.company_id ${profileJoin}` : sql``}
       left join lateral (
-        select dl.setpoint, dl.applied_at ${withSettings ? sql`, dl.state, dl.updated_at, dl.payload` : sql``}
+        select dl.setpoint, dl.applied_at
+          ${withSettings ? sql`, dl.state, dl.updated_at, dl.published_at, dl.payload` : sql``}
         from downlinks dl
         where dl.device_id = d.id and dl.state <> 'superseded'
         order by dl.applied_at desc, dl.created_at desc
@@ -316,7 +364,8 @@ export async function desiredStates(
         and u.setpoint_source is not null
         ${withinMs === undefined ? sql`` : sql`and u.setpoint_since >= now() - ${withinMs} * interval '1 millisecond'`}
         ${deviceIds === undefined ? sql`` : sql`and d.id = any(${param(deviceIds, 'text')})`}
-        and (last.setpoint is distinct from u.setpoint ${withSettings ? sql`or ${owesSettingsMaybe}` : sql``})
+        and (last.setpoint is distinct from u.setpoint
+          ${withSettings ? sql`or ${redeliverable} or ${owesSettingsMaybe}` : sql``})
       order by d.id
       limit ${limit}`;
   // The settings read's row estimates are high enough to JIT-compile every chunk: tens of
@@ -336,6 +385,7 @@ export async function desiredStates(
     lastAppliedAt: date(r.last_applied_at),
     ...(withSettings
       ? {
+          redeliver: r.redeliver === true,
           own: {
             lastState: r.last_state === null ? null : String(r.last_state),
             lastUpdatedAt: date(r.last_updated_at),

@@ -56,6 +56,7 @@ import {
   devicesByIds,
   type EncodedCommand,
   insertDownlinks,
+  markLostDownlinks,
   markPublished,
   oldestUnpublishedSeconds,
   type PublishRow,
@@ -125,8 +126,9 @@ const message = (err: unknown): string =>
 /**
  * The commands of `states` whose device (with a setpoint codec) last got another value or none,
  * each dated no older than what the device already has, or the queue would take it as stale.
- * A device that holds its setpoint but still owes its own settings (device-settings.ts) gets the
- * setpoint again, dated `now`, once its last downlink is settled: at once when that downlink did
+ * A device whose last delivery of its setpoint failed or was lost gets it again, dated `now`
+ * (`DesiredState.redeliver`). A device that holds its setpoint but still owes its own settings
+ * (device-settings.ts) gets the setpoint again too, once its last downlink is settled: at once when that downlink did
  * not carry what is due now (the firmware answer came, the frost protection is next), else after
  * two of its report intervals without the answer. So settings reach valves whose setpoint does
  * not change for days.
@@ -139,7 +141,8 @@ function missingCommands(states: DesiredState[], now: Date, budgetMs: number): S
     if (!codec.setpoint) continue;
     const expected = deviceSetpoint(codec.setpoint, command.setpoint);
     if (lastSetpoint !== null && Math.abs(lastSetpoint - expected) < 1e-6) {
-      if (state.own && owesSettings(codec, state.own, now, budgetMs)) missing.push({ ...command, at: now });
+      if (state.redeliver || (state.own && owesSettings(codec, state.own, now, budgetMs)))
+        missing.push({ ...command, at: now });
       continue;
     }
     const at = lastAppliedAt && lastAppliedAt.getTime() > command.at.getTime() ? lastAppliedAt : command.at;
@@ -246,9 +249,11 @@ export class DownlinkQueue implements SetpointSink {
   /**
    * Queues the setpoint in force for every device (with a setpoint codec) whose newest downlink
    * that was not superseded carries another value, or that never got one: what a crash, a lost
-   * backlog or a dead letter left behind. Works through the devices in chunks and waits for each
-   * chunk to be recorded before reading the next, so memory stays bounded. `withinMs` limits it
-   * to units whose setpoint took effect that recently. A call while one runs joins it.
+   * backlog or a dead letter left behind. The full pass (no `withinMs`) first marks lost
+   * downlinks failed (`markLostDownlinks`) and repeats failed deliveries of the setpoint in force
+   * (`DesiredState.redeliver`). Works through the devices in chunks and waits for each chunk to
+   * be recorded before reading the next, so memory stays bounded. `withinMs` limits it to units
+   * whose setpoint took effect that recently. A call while one runs joins it.
    * @returns the commands queued.
    */
   reconcile(withinMs?: number): Promise<number> {
@@ -277,6 +282,16 @@ export class DownlinkQueue implements SetpointSink {
   private async reconcileChunks(withinMs?: number): Promise<number> {
     let queued = 0;
     let after = '';
+    if (withinMs === undefined) {
+      const lost = await markLostDownlinks(this.options.db);
+      if (lost.length > 0) {
+        downlinkEvents.inc({ event: 'lost' }, lost.length);
+        this.options.log.warn(
+          { lost: lost.length },
+          'downlinks lost at the network server; sending them again',
+        );
+      }
+    }
     while (!this.closed) {
       // Settings owed are looked for in the full pass only: the recent-changes pass runs often.
       const states = await desiredStates(this.options.db, after, RECONCILE_CHUNK, {

@@ -15,7 +15,12 @@ export interface CheckboxProps extends InputHTMLAttributes<HTMLInputElement> {
 export function Checkbox({ label, hint, testid, ...input }: CheckboxProps) {
   return (
     <label className="flex items-start gap-2 text-sm">
-      <input type="checkbox" {...input} data-testid={testid} className="mt-0.5 size-4 shrink-0 accent-brand-600" />
+      <input
+        type="checkbox"
+        {...input}
+        data-testid={testid}
+        className="mt-0.5 size-4 shrink-0 accent-brand-600"
+      />
       <span>
         <span className="font-medium">{label}</span>
         {hint && <span className="block text-xs text-stone-600">{hint}</span>}
