@@ -43,28 +43,24 @@ import type { Db } from '../db/client.ts';
 import { downlinkBacklog, downlinkDeadLetters, downlinkEvents } from '../metrics.ts';
 import type { SetpointCommand, SetpointSink } from '../scheduling/setpoint-sink.ts';
 import { DUTY_CYCLE_MS } from './airtime.ts';
-import { bytesToHex, CodecError, type DeviceCodec, deviceSetpoint, hexToBytes } from './codecs/codec.ts';
+import { bytesToHex, CodecError, deviceSetpoint, hexToBytes } from './codecs/codec.ts';
 import { getCodec } from './codecs/registry.ts';
+import { desiredStates, markLostDownlinks } from './desired-state.repository.ts';
 import { recalibrationSent } from './device-config.repository.ts';
-import { planConfig, SETPOINT_BYTES } from './device-config.ts';
-import { desiredAntiFreeze, settingsCommands } from './device-settings.ts';
 import {
   claimUnpublished,
   type DeadLetter,
-  type DesiredState,
-  desiredStates,
   devicesByIds,
   type EncodedCommand,
   insertDownlinks,
-  markLostDownlinks,
   markPublished,
   oldestUnpublishedSeconds,
   type PublishRow,
   releaseFailed,
-  type SettingsState,
   storeDeadLetters,
 } from './downlink-queue.repository.ts';
 import type { DownlinkRequest } from './network-server.ts';
+import { missingCommands, ownSettings } from './owed-commands.ts';
 
 /** Commands recorded per statement (9 array parameters whatever the count). */
 export const RECORD_CHUNK = 2000;
@@ -122,65 +118,6 @@ interface Pending {
 /** The cause's words where there is one: drizzle wraps the database's error in "Failed query: …". */
 const message = (err: unknown): string =>
   err instanceof Error ? (err.cause instanceof Error ? err.cause.message : err.message) : String(err);
-
-/**
- * The commands of `states` whose device (with a setpoint codec) last got another value or none,
- * each dated no older than what the device already has, or the queue would take it as stale.
- * A device whose last delivery of its setpoint failed or was lost gets it again, dated `now`
- * (`DesiredState.redeliver`). A device that holds its setpoint but still owes its own settings
- * (device-settings.ts) gets the setpoint again too, once its last downlink is settled: at once when that downlink did
- * not carry what is due now (the firmware answer came, the frost protection is next), else after
- * two of its report intervals without the answer. So settings reach valves whose setpoint does
- * not change for days.
- */
-function missingCommands(states: DesiredState[], now: Date, budgetMs: number): SetpointCommand[] {
-  const missing: SetpointCommand[] = [];
-  for (const state of states) {
-    const { command, model, lastSetpoint, lastAppliedAt } = state;
-    const codec = getCodec(model);
-    if (!codec.setpoint) continue;
-    const expected = deviceSetpoint(codec.setpoint, command.setpoint);
-    if (lastSetpoint !== null && Math.abs(lastSetpoint - expected) < 1e-6) {
-      if (state.redeliver || (state.own && owesSettings(codec, state.own, now, budgetMs)))
-        missing.push({ ...command, at: now });
-      continue;
-    }
-    const at = lastAppliedAt && lastAppliedAt.getTime() > command.at.getTime() ? lastAppliedAt : command.at;
-    missing.push({ ...command, at });
-  }
-  return missing;
-}
-
-/**
- * The device's own settings due (device-settings.ts), then the configuration commands of its
- * profile that fit its airtime budget of `budgetMs` per day behind a setpoint of
- * `setpointBytes` (device-config.ts); none where the desired values do not encode.
- */
-function ownSettings(
-  codec: DeviceCodec,
-  device: Pick<SettingsState, 'settings' | 'frostProtection' | 'config'>,
-  budgetMs: number,
-  setpointBytes = SETPOINT_BYTES,
-): { bytes: Uint8Array; recalibrate: boolean } {
-  try {
-    const own = settingsCommands(codec, device.settings, desiredAntiFreeze(device.frostProtection));
-    const config = planConfig(codec, device.config, budgetMs, setpointBytes + own.length);
-    return { bytes: Uint8Array.from([...own, ...config.bytes]), recalibrate: config.recalibrate };
-  } catch (err) {
-    if (err instanceof CodecError) return { bytes: new Uint8Array(), recalibrate: false };
-    throw err;
-  }
-}
-
-/** Whether a device holding its setpoint should be sent it again to carry its own settings. */
-function owesSettings(codec: DeviceCodec, state: SettingsState, now: Date, budgetMs: number): boolean {
-  if (state.lastState !== 'acknowledged' && state.lastState !== 'failed') return false;
-  const due = bytesToHex(ownSettings(codec, state, budgetMs).bytes);
-  if (due === '') return false;
-  if (!state.lastPayload?.endsWith(due)) return true;
-  const waited = now.getTime() - (state.lastUpdatedAt?.getTime() ?? 0);
-  return waited >= 2 * codec.reportIntervalS * 1000;
-}
 
 export class DownlinkQueue implements SetpointSink {
   private backlog: Pending[] = [];

@@ -9,6 +9,7 @@
 
 import type { ReportedConfig } from '@heizplan/contracts/device-profiles';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { sqlArray } from '../db/any-of.ts';
 import type { Db } from '../db/client.ts';
 import { devices, gateways } from '../db/schema/devices.ts';
 import { downlinks } from '../db/schema/telemetry.ts';
@@ -72,7 +73,6 @@ function reportedConfig(u: DecodedUplink): ReportedConfig {
 }
 
 /** One array parameter cast to `type[]`, for `unnest(…)` (one parameter per column, not per row). */
-const array = (values: unknown[], type: string) => sql`${sql.param(values)}::${sql.raw(type)}[]`;
 
 /**
  * One statement for a batch of uplinks, with 15 array parameters whatever the batch size:
@@ -90,7 +90,7 @@ const array = (values: unknown[], type: string) => sql`${sql.param(values)}::${s
  */
 async function ingestUplinks(db: Db | Tx, uplinks: DecodedUplink[]): Promise<number> {
   if (uplinks.length === 0) return 0;
-  const col = (type: string, value: (u: DecodedUplink) => unknown) => array(uplinks.map(value), type);
+  const col = (type: string, value: (u: DecodedUplink) => unknown) => sqlArray(uplinks.map(value), type);
   const result = await db.execute(sql`
     with v as (
       select * from unnest(

@@ -5,11 +5,11 @@
  */
 import type { ImportDefaults, ImportKind, ImportMapping } from '@heizplan/contracts/imports';
 import { and, eq, sql } from 'drizzle-orm';
+import { sqlArray } from '../../db/any-of.ts';
 import type { Db } from '../../db/client.ts';
 import { buildings, devices, groups, importMappings, units } from '../../db/schema.ts';
 import type { DeviceInsert, UnitInsert } from './import-check.ts';
 
-const param = (values: readonly unknown[], type: string) => sql`${sql.param(values)}::${sql.raw(type)}[]`;
 const lowerTrim = (column: typeof units.name | typeof buildings.name | typeof groups.name) =>
   sql`lower(trim(${column}))`;
 
@@ -62,7 +62,9 @@ export async function unitsNamed(db: Db, companyId: string, keys: string[]) {
   return db
     .select({ id: units.id, name: units.name })
     .from(units)
-    .where(and(eq(units.companyId, companyId), sql`${lowerTrim(units.name)} = any(${param(keys, 'text')})`));
+    .where(
+      and(eq(units.companyId, companyId), sql`${lowerTrim(units.name)} = any(${sqlArray(keys, 'text')})`),
+    );
 }
 
 /** Which of `ids` (DevEUIs) are registered, and by which company. */
@@ -71,7 +73,9 @@ export async function registeredDevices(db: Db, ids: string[]) {
   return db
     .select({ id: devices.id, companyId: devices.companyId })
     .from(devices)
-    .where(sql`${devices.id} = any(${param(ids, 'text')}) or ${devices.devEui} = any(${param(ids, 'text')})`);
+    .where(
+      sql`${devices.id} = any(${sqlArray(ids, 'text')}) or ${devices.devEui} = any(${sqlArray(ids, 'text')})`,
+    );
 }
 
 /**
@@ -91,9 +95,9 @@ export async function insertUnitRows(
       created_by, next_change_at)
     select ${companyId}, u.name, u.building_id, u.floor, u.group_id, u.wall_min, u.wall_max, ${userId},
       ${now.toISOString()}::timestamptz
-    from unnest(${param(column('name'), 'text')}, ${param(column('buildingId'), 'uuid')},
-      ${param(column('floor'), 'text')}, ${param(column('groupId'), 'uuid')},
-      ${param(column('wallControlMin'), 'real')}, ${param(column('wallControlMax'), 'real')})
+    from unnest(${sqlArray(column('name'), 'text')}, ${sqlArray(column('buildingId'), 'uuid')},
+      ${sqlArray(column('floor'), 'text')}, ${sqlArray(column('groupId'), 'uuid')},
+      ${sqlArray(column('wallControlMin'), 'real')}, ${sqlArray(column('wallControlMax'), 'real')})
       as u(name, building_id, floor, group_id, wall_min, wall_max)`);
 }
 
@@ -110,8 +114,8 @@ export async function insertDeviceRows(db: Db, companyId: string, userId: string
     insert into devices (id, company_id, protocol, dev_eui, join_eui, app_key_encrypted, app_key_last4, model,
       unit_id, created_by)
     select d.id, ${companyId}, 'lorawan', d.id, d.join_eui, d.app_key, d.last4, d.model, d.unit_id, ${userId}
-    from unnest(${param(column('devEui'), 'text')}, ${param(column('joinEui'), 'text')},
-      ${param(column('appKeyEncrypted'), 'text')}, ${param(column('appKeyLast4'), 'text')},
-      ${param(column('model'), 'text')}, ${param(column('unitId'), 'uuid')})
+    from unnest(${sqlArray(column('devEui'), 'text')}, ${sqlArray(column('joinEui'), 'text')},
+      ${sqlArray(column('appKeyEncrypted'), 'text')}, ${sqlArray(column('appKeyLast4'), 'text')},
+      ${sqlArray(column('model'), 'text')}, ${sqlArray(column('unitId'), 'uuid')})
       as d(id, join_eui, app_key, last4, model, unit_id)`);
 }
