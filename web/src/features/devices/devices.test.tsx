@@ -154,6 +154,10 @@ describe('devices screen', () => {
     expect(screen.getByTestId(`device-airtime-warning-${far.id}`)).toHaveTextContent(
       'Reporting every 15 min exceeds the airtime budget; 72 min or more fits',
     );
+    await userEvent.hover(screen.getByTestId(`device-config-${far.id}`));
+    expect(await screen.findByRole('tooltip', {}, { timeout: 2000 })).toHaveTextContent(
+      'Not yet as in the profile: reporting interval',
+    );
   });
 
   it('asks for a motor recalibration of one valve, and of the valves on the page, after a confirmation', async () => {

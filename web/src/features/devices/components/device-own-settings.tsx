@@ -2,7 +2,7 @@
  * What a valve runs by itself, under its model name: its firmware and the frost protection it
  * keeps without the network server (set by Heizplan where the model and firmware have it); the
  * tooltip explains the thresholds; its configuration against its device profile (in sync,
- * pending, differs and why), its spreading factor and airtime per day against the budget, and a
+ * pending, differs and why, the settings in question in a tooltip), its spreading factor and airtime per day against the budget, and a
  * warning with the interval that fits where the profile's keep-alive would pass the budget.
  * Nothing for models without settings of their own.
  */
@@ -36,12 +36,7 @@ export function DeviceOwnSettings({ device }: { device: Device }) {
       {lines.map((line) => (
         <span key={line}>{line}</span>
       ))}
-      {config.status !== 'none' && (
-        <span data-testid={`device-config-${device.id}`}>
-          {t(`ownSettings.config.${config.status}`, { profile: config.profileName })}
-          {config.reason ? ` (${t(`ownSettings.configReason.${config.reason}`)})` : ''}
-        </span>
-      )}
+      {config.status !== 'none' && <ConfigState device={device} />}
       {config.recalibrating && (
         <span data-testid={`device-recalibrating-${device.id}`}>{t('ownSettings.recalibrating')}</span>
       )}
@@ -73,5 +68,31 @@ export function DeviceOwnSettings({ device }: { device: Device }) {
         </Tooltip>
       )}
     </span>
+  );
+}
+
+/** The profile line; where settings are still open, a tooltip names them. */
+function ConfigState({ device }: { device: Device }) {
+  const { t } = useTranslation('devices');
+  const { config } = device;
+  const text = `${t(`ownSettings.config.${config.status}`, { profile: config.profileName })}${
+    config.reason ? ` (${t(`ownSettings.configReason.${config.reason}`)})` : ''
+  }`;
+  if (config.differs.length === 0) return <span data-testid={`device-config-${device.id}`}>{text}</span>;
+  const fields = config.differs.map((field) => t(`ownSettings.configField.${field}`, field)).join(', ');
+  return (
+    <Tooltip
+      content={t('ownSettings.configOpen', { fields })}
+      width={280}
+      testid={`device-config-${device.id}-tooltip`}
+    >
+      <button
+        type="button"
+        className="text-left underline decoration-dotted underline-offset-2"
+        data-testid={`device-config-${device.id}`}
+      >
+        {text}
+      </button>
+    </Tooltip>
   );
 }
