@@ -10,7 +10,7 @@ import { type Db, rowsOf } from '../db/client.ts';
 import type { LogKind } from '../heating/types.ts';
 import type { SetpointCommand } from '../scheduling/setpoint-sink.ts';
 import type { AntiFreeze } from './codecs/codec.ts';
-import { listCodecs } from './codecs/registry.ts';
+import { modelTable } from './codecs/model-table.ts';
 import { configColumns, configStateOf, profileJoin } from './device-config.repository.ts';
 import type { DeviceConfigState } from './device-config.ts';
 
@@ -54,13 +54,6 @@ export const MAX_REDELIVERIES = 3;
  */
 export const LOST_AFTER_INTERVALS = 3;
 
-/** A device's report interval, s: the keep-alive it reported, else its model's default. */
-const reportIntervalSql = sql`coalesce((d.reported_config->>'keepAliveMinutes')::int * 60, case d.model
-  ${sql.join(
-    listCodecs().map((c) => sql`when ${c.model} then ${c.reportIntervalS}`),
-    sql` `,
-  )} else 3600 end)`;
-
 /**
  * Marks downlinks lost — published, with neither acknowledgement nor failure reported, while
  * their device went on reporting for `LOST_AFTER_INTERVALS` report intervals — as `failed`, so
@@ -70,9 +63,11 @@ export async function markLostDownlinks(db: Db): Promise<string[]> {
   return rowsOf<{ id: string }>(
     await db.execute(sql`
       update downlinks dl set state = 'failed', updated_at = now()
-      from devices d
+      from devices d join ${modelTable()} on m.model = d.model
       where d.id = dl.device_id and dl.state in ('queued', 'sent') and dl.published_at is not null
-        and d.last_seen > dl.published_at + ${LOST_AFTER_INTERVALS} * ${reportIntervalSql} * interval '1 second'
+        -- The device's report interval: the keep-alive it reported, else its model's default.
+        and d.last_seen > dl.published_at + ${LOST_AFTER_INTERVALS}
+          * coalesce((d.reported_config->>'keepAliveMinutes')::int * 60, m.interval_s) * interval '1 second'
       returning dl.id`),
   ).map((r) => r.id);
 }

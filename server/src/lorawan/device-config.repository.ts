@@ -5,6 +5,7 @@
  */
 import type { DeviceConfig, ReportedConfig } from '@heizplan/contracts/device-profiles';
 import { sql } from 'drizzle-orm';
+import { sqlArray } from '../db/any-of.ts';
 import { type Db, rowsOf } from '../db/client.ts';
 import type { DeviceConfigState } from './device-config.ts';
 
@@ -96,7 +97,7 @@ export async function deviceConfigStates(
       from devices d left join units u on u.id = d.unit_id
       ${profileJoin}
       where d.company_id = ${companyId}
-        and ${'ids' in which ? sql`d.id = any(${sql.param(which.ids)}::text[])` : sql`d.model = ${which.model}`}`),
+        and ${'ids' in which ? sql`d.id = any(${sqlArray(which.ids, 'text')})` : sql`d.model = ${which.model}`}`),
   );
   return new Map<string, DeviceConfigRow>(
     rows.map((r) => [String(r.id), { ...configStateOf(r), model: String(r.model) }]),
@@ -110,5 +111,5 @@ export type DeviceConfigRow = ReturnType<typeof configStateOf> & { model: string
 export async function recalibrationSent(db: Db, deviceIds: string[]): Promise<void> {
   if (deviceIds.length === 0) return;
   await db.execute(sql`update devices set recalibrate_requested_at = null
-    where id = any(${sql.param(deviceIds)}::text[])`);
+    where id = any(${sqlArray(deviceIds, 'text')})`);
 }

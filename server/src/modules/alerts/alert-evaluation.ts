@@ -20,7 +20,7 @@
 import { FEED_STALE_AFTER_MS } from '@heizplan/contracts/booking-feeds';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.ts';
-import { listCodecs } from '../../lorawan/codecs/registry.ts';
+import { modelTable } from '../../lorawan/codecs/model-table.ts';
 
 /** Lock id of alert evaluation (`pg_advisory_xact_lock`), the same on every instance. */
 export const ALERT_LOCK = 715_001;
@@ -56,14 +56,6 @@ const setting = {
 };
 /** True when the company lets `kind` open alerts (all kinds unless it chose a list). */
 const enabled = (kind: SQL) => sql`(s.settings->'enabled' is null or (s.settings->'enabled') ? ${kind})`;
-
-/** `(model, report interval s, low battery V)` of every codec, as SQL VALUES. */
-function modelTable(): SQL {
-  const rows = listCodecs().map(
-    (c) => sql`(${c.model}::text, ${c.reportIntervalS}::int, ${c.lowBatteryVolts ?? null}::real)`,
-  );
-  return sql`(values ${sql.join(rows, sql`, `)}) as m(model, interval_s, low_volts)`;
-}
 
 export interface EvaluationScope {
   /** Only these devices' device conditions (the ingest's batch); all of everything when absent. */

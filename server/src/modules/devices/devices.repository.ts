@@ -3,6 +3,7 @@
  * of another company is simply not found (docs/architecture.md).
  */
 import { type AnyColumn, and, asc, count, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { sqlArray } from '../../db/any-of.ts';
 import { buildingAndFloorOrder } from '../../db/building-order.ts';
 import { type Db, rowsOf } from '../../db/client.ts';
 import { naturally, naturalOrder } from '../../db/natural-sort.ts';
@@ -175,7 +176,7 @@ export async function batteryHistory(db: Db, companyId: string, ids: string[]) {
       left join lateral (select t.battery, t.time from telemetry t
         where t.dev_eui = d.id and t.battery is not null and t.time > now() - interval '14 days'
         order by t.time asc limit 1) early on true
-      where d.company_id = ${companyId} and d.id = any(${sql.param(ids)}::text[])`),
+      where d.company_id = ${companyId} and d.id = any(${sqlArray(ids, 'text')})`),
   );
   return new Map(
     rows.map((r) => [
