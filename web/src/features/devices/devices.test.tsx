@@ -7,7 +7,7 @@ import { routes } from '../../app/router.tsx';
 import { formatExact, formatRelative } from '../../components/relative-time.tsx';
 import { registryApi, testDevice } from '../../test/devices-fixtures.ts';
 import { renderRoutes } from '../../test/render.tsx';
-import { type FetchHandler, json, signIn, testProfile } from '../../test/signed-in.ts';
+import { type FetchHandler, json, signIn, testCompany, testProfile } from '../../test/signed-in.ts';
 import { problem, testUnit } from '../../test/units-fixtures.ts';
 
 /** An active subscription with every one of its 5 licences in use. */
@@ -158,6 +158,29 @@ describe('devices screen', () => {
     expect(await screen.findByRole('tooltip', {}, { timeout: 2000 })).toHaveTextContent(
       'Not yet as in the profile: reporting interval',
     );
+  });
+
+  it('shows read-only members the devices with their profile state, without recalibrate, import or delete', async () => {
+    const [vicki, other] = [testDevice(), testDevice()];
+    open(
+      '/devices',
+      registryApi({ devices: [vicki, other] }, (method, url) =>
+        method === 'GET' && url.split('?')[0] === '/api/companies/c1/'
+          ? json(200, testCompany({ role: 'ems' }))
+          : undefined,
+      ),
+    );
+    expect(await screen.findByTestId(`devices-table-row-${vicki.id}`)).toBeInTheDocument();
+    expect(screen.getByTestId('devices-profiles')).toBeInTheDocument();
+    for (const testid of [
+      `device-recalibrate-${vicki.id}`,
+      `device-delete-${vicki.id}`,
+      'devices-recalibrate-page',
+      'devices-import',
+      'add-device',
+    ]) {
+      expect(screen.queryByTestId(testid)).toBeNull();
+    }
   });
 
   it('asks for a motor recalibration of one valve, and of the valves on the page, after a confirmation', async () => {
