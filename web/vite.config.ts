@@ -24,7 +24,8 @@ export default defineConfig(({ mode }) => ({
   resolve: { alias: [{ find: /^zod$/, replacement: resolve(import.meta.dirname, 'src/lib/zod.ts') }] },
   // The VITE_* settings, parsed here once (a bad value fails the build), reach the app as values.
   define: { __HEIZPLAN_ENV__: JSON.stringify(parseEnv(loadEnv(mode, import.meta.dirname, 'VITE_'))) },
-  server: { proxy: { '/api': api, '/oidc': api } },
+  // `npm run dev`: the API, the embedded identity provider and its hosted sign-in pages.
+  server: { proxy: { '/api': api, '/oidc': api, '/auth': api } },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

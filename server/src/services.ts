@@ -3,6 +3,8 @@
  * to the route plugins and jobs that use them. What exists only once the server runs — the
  * heating scheduler — comes in as a port; the services never reach for the HTTP app.
  */
+
+import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { Logger } from './logger.ts';
@@ -104,6 +106,8 @@ export interface ServicesOptions {
   db: Db;
   log: Logger;
   ports?: ServicePorts;
+  /** What every service reads as now (UTC); default the machine's clock. Tests fix it. */
+  clock?: Clock;
 }
 
 /**
@@ -115,8 +119,14 @@ export function feedFetchOptions(config: Config): FeedFetchOptions {
 }
 
 /** Builds every service on `db`; @returns them in a frozen object. */
-export function createServices({ config, db, log, ports = {} }: ServicesOptions): Services {
-  const now = () => new Date();
+export function createServices({
+  config,
+  db,
+  log,
+  ports = {},
+  clock = systemClock,
+}: ServicesOptions): Services {
+  const now = clock;
   const wake = () => ports.setpointWaker?.wake();
   const heating: HeatingServiceDeps = { db, now, wake };
   const account = resolveAccountPorts(ports, log);
@@ -128,6 +138,7 @@ export function createServices({ config, db, log, ports = {} }: ServicesOptions)
     provider: createBillingProvider(config, db, account.mailer),
     publicUrl: config.publicUrl,
     log,
+    now,
   });
   const units = new UnitsService(heating);
   const closures = new ClosuresService(heating);
@@ -194,6 +205,7 @@ export function createServices({ config, db, log, ports = {} }: ServicesOptions)
       licences,
       assigned: ports.devicesAssigned,
       airtimeBudgetMs: config.lorawan.airtimeBudgetMs,
+      now,
     }),
     imports: new ImportsService({
       db,
@@ -210,7 +222,7 @@ export function createServices({ config, db, log, ports = {} }: ServicesOptions)
       allowance: (tx, companyId) => licences.usable(tx, companyId),
       publicUrl: config.publicUrl,
     }),
-    alerts: new AlertsService(db, config.alerts.webhooksAllowHttp, config.alerts.webhooksAllowPrivate),
+    alerts: new AlertsService(db, config.alerts.webhooksAllowHttp, config.alerts.webhooksAllowPrivate, now),
     billing,
     companies,
     invites,

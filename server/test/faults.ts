@@ -119,7 +119,14 @@ export async function startPrivateMosquitto(): Promise<PrivateMosquitto> {
     if (!running || running.exitCode !== null) return;
     const exited = new Promise((resolve) => running.once('exit', resolve));
     running.kill('SIGTERM');
+    // Mosquitto saves its sessions on SIGTERM; one that has not exited after 10 s is killed, and
+    // the test that restarts it then fails on lost sessions rather than hanging.
+    const killer = setTimeout(() => {
+      process.stderr.write('teardown: Mosquitto did not stop within 10 s of SIGTERM; killing it\n');
+      running.kill('SIGKILL');
+    }, 10_000);
     await exited;
+    clearTimeout(killer);
   };
   await start();
   return {

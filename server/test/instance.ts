@@ -13,6 +13,7 @@ import { APPLICATION_ID } from '../src/lorawan/test-fixture.ts';
 import { type LorawanState, lateBinding } from '../src/ports.ts';
 import { databaseDeviceDirectory } from '../src/scheduling/device-directory.ts';
 import type { SetpointWaker } from '../src/scheduling/heating-services.ts';
+import { closeWithin } from './close-within.ts';
 import { composeApp, createTestIssuer } from './helpers.ts';
 
 export interface TestInstance {
@@ -87,10 +88,12 @@ export async function startInstance(options: InstanceOptions): Promise<TestInsta
     lorawan,
     scheduler,
     close: async () => {
-      await scheduler.stop();
-      await lorawan.close();
-      await app.close();
-      if (owned) await database.close();
+      // An instance whose links a test cut cannot finish its MQTT session or its queries: each
+      // part gets a bounded close, so a killed instance cannot hang the suite's teardown.
+      await closeWithin('the instance’s scheduler', () => scheduler.stop(), 5_000);
+      await closeWithin('the instance’s LoRaWAN side', () => lorawan.close(), 5_000);
+      await closeWithin('the instance’s HTTP app', () => app.close(), 5_000);
+      if (owned) await closeWithin('the instance’s database pool', () => database.close(), 5_000);
     },
   };
 }

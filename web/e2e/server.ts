@@ -77,8 +77,18 @@ export async function startServer({
     baseURL,
     stop: async () => {
       if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
+      // The server drains HTTP and closes its database on SIGTERM; one still running after 15 s
+      // is killed and reported, so a journey's teardown cannot hang the suite.
+      const killer = setTimeout(() => {
+        process.stderr.write(
+          `teardown: the server on ${baseURL} did not stop within 15 s; killing it\n${log.slice(-2000)}\n`,
+        );
+        child.kill('SIGKILL');
+      }, 15_000);
+      await exited;
+      clearTimeout(killer);
     },
   };
 }

@@ -35,7 +35,26 @@ export interface Database {
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
-export type DatabaseTarget = { kind: 'pglite'; dir?: string } | { kind: 'postgres'; url: string };
+export type DatabaseTarget =
+  | {
+      kind: 'pglite';
+      dir?: string;
+      /** A data directory dumped by `dumpPglite` to start from (tests: a migrated template). */
+      loadDataDir?: Blob;
+    }
+  | { kind: 'postgres'; url: string };
+
+const pgliteClients = new WeakMap<Db, PGlite>();
+
+/**
+ * The data directory of an open PGlite database as an uncompressed tarball, for
+ * `openDatabase({ kind: 'pglite', loadDataDir })`. @throws for a PostgreSQL database.
+ */
+export async function dumpPglite(database: Database): Promise<Blob> {
+  const client = pgliteClients.get(database.db);
+  if (!client) throw new Error('dumpPglite: not a PGlite database');
+  return client.dumpDataDir('none');
+}
 
 /**
  * Opens the database. For PGlite `dir` undefined means in-memory (tests); the parent
@@ -79,9 +98,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     };
   }
   if (target.dir) await mkdir(path.dirname(target.dir), { recursive: true });
-  const client = target.dir ? new PGlite(target.dir) : new PGlite();
+  const options = target.loadDataDir ? { loadDataDir: target.loadDataDir } : {};
+  const client = target.dir ? new PGlite(target.dir, options) : new PGlite(options);
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
+  pgliteClients.set(db, client);
   return {
     db,
     kind: 'pglite',

@@ -9,6 +9,7 @@
 import { count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeWithin } from '../../test/close-within.ts';
 import { endpointOf, startTcpProxy, type TcpProxy } from '../../test/faults.ts';
 import { createTestDatabase } from '../../test/helpers.ts';
 import { startInstance, type TestInstance } from '../../test/instance.ts';
@@ -47,11 +48,14 @@ describe.runIf(process.env.TEST_MQTT_URL)('two instances, one killed during a bu
     databaseUrl = url.toString();
   });
   afterAll(async () => {
-    for (const client of clients) await client.endAsync(true);
+    for (const client of clients) await closeWithin('a test MQTT client', () => client.endAsync(true));
+    // The proxies first: a killed instance then sees its links closed instead of waiting on them.
+    for (const proxy of proxies) await closeWithin('a TCP proxy', () => proxy.close());
     for (const instance of instances) await instance.close();
-    for (const proxy of proxies) await proxy.close();
-    await purgeSessions(brokerUrl, [`${base}`, `${base}-1`, `${base}-2`, `${base}-3`, `${run.clientId}-ns`]);
-    await database.close();
+    await closeWithin('the broker sessions', () =>
+      purgeSessions(brokerUrl, [`${base}`, `${base}-1`, `${base}-2`, `${base}-3`, `${run.clientId}-ns`]),
+    );
+    await closeWithin('the test database', () => database.close(), 30_000);
   });
 
   /** An instance whose database and broker links go through proxies the test can cut. */

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { count, eq, sql } from 'drizzle-orm';
 import mqtt from 'mqtt';
 import { afterAll, afterEach, beforeAll } from 'vitest';
+import { closeWithin } from '../../test/close-within.ts';
 import { createTestDatabase } from '../../test/helpers.ts';
 import type { Database, Db } from '../db/client.ts';
 import { companies } from '../db/schema/accounts.ts';
@@ -222,11 +223,11 @@ export function useFaultRig(url: string | undefined): FaultRig {
     rig.brokerUrl = url ?? (broker as EmbeddedBroker).url;
   });
   afterEach(async () => {
-    for (const o of rig.open.splice(0).reverse()) await o.close();
+    for (const o of rig.open.splice(0).reverse()) await closeWithin('a fault test’s part', () => o.close());
   });
   afterAll(async () => {
-    await broker?.close();
-    await rig.database.close();
+    if (broker) await closeWithin('the embedded broker', () => (broker as EmbeddedBroker).close());
+    await closeWithin('the test database', () => rig.database.close(), 30_000);
   });
   return rig;
 }

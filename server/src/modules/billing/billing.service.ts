@@ -42,6 +42,8 @@ export interface BillingServiceDeps {
   provider?: ManualBillingProvider | StripeBillingProvider;
   publicUrl: string;
   log: Pick<FastifyBaseLogger, 'error'>;
+  /** Now (UTC) for quotes and proration; default the machine's clock. */
+  now?: () => Date;
 }
 
 const BILLING_OFF = 'Billing is switched off on this server (BILLING_PROVIDER=none).';
@@ -140,7 +142,7 @@ export class BillingService {
     await requireMember(this.db, userId, companyId, 'read');
     const { config } = this.deps;
     const subscription = await repo.findSubscription(this.db, companyId);
-    const now = new Date();
+    const now = this.deps.now?.() ?? new Date();
     const change = running(subscription);
     const interval: BillingInterval | undefined = change ? subscription.interval : request.interval;
     if (!interval) {

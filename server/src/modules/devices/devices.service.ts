@@ -45,6 +45,8 @@ export interface DevicesServiceDeps {
   assigned?: (deviceIds: string[]) => void;
   /** Each device's daily airtime budget, ms (lorawan/airtime.ts). */
   airtimeBudgetMs: number;
+  /** Now (UTC) for battery trends and last-seen ages; default the machine's clock. */
+  now?: () => Date;
 }
 
 /** A device whose row went between listing and reading its configuration. */
@@ -338,7 +340,7 @@ export class DevicesService {
     const ids = rows.map((r) => r.device.id);
     const configs = await deviceConfigStates(this.deps.db, companyId, { ids });
     const batteries = await repo.batteryHistory(this.deps.db, companyId, ids);
-    const now = new Date();
+    const now = this.deps.now?.() ?? new Date();
     return rows.map((r) => {
       const state = configs.get(r.device.id);
       const codec = getCodec(r.device.model);
