@@ -6,11 +6,32 @@
  * connection, two instances) or `*.pglite.test.ts` (the embedded database) — and runs in that
  * project only, instead of being skipped in the other.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { parseEnv } from './web/src/config/env-schema.ts';
 
 const onPg = Boolean(process.env.TEST_DATABASE_URL);
+
+/**
+ * What makes a server test an integration test: it opens a database, an app, a broker or an
+ * identity provider itself or through a shared fixture. Every other server test is a unit test
+ * (the engine, codecs, parsers, contracts) and runs in the `unit` project: no database, no broker,
+ * no browser, seconds for all of them (`npm run test:unit`), and once, not again on PostgreSQL.
+ */
+const NEEDS_A_WORLD =
+  /createTestDatabase|buildTestApp|startInstance|useFaultRig|openDatabase|startEmbeddedBroker|identity\.test-kit|test-fixture|TEST_MQTT_URL|\.fixtures\.ts|test-fixtures|test-kit|createServer|spawn\(/;
+
+function testFiles(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.test.ts') && !file.includes('node_modules'))
+    .map((file) => path.join(dir, file).split(path.sep).join('/'));
+}
+
+const unitTests = ['server/src', 'packages/contracts/src', 'tools']
+  .flatMap(testFiles)
+  .filter((file) => !file.endsWith('.pg.test.ts') && !NEEDS_A_WORLD.test(readFileSync(file, 'utf8')));
 const integration = [
   'server/src/modules/**/*.test.ts',
   'server/src/db/**/*.test.ts',
@@ -31,13 +52,23 @@ export default defineConfig({
     projects: [
       {
         test: {
+          name: 'unit',
+          environment: 'node',
+          isolate: false,
+          include: unitTests,
+          setupFiles: ['./scripts/vitest-setup.ts'],
+          testTimeout: 30_000,
+        },
+      },
+      {
+        test: {
           name: 'server',
           environment: 'node',
           // Each file builds its own app, database and broker and mocks no module, so files share
           // one module graph per worker instead of importing the server again: 343 → 224 s here.
           isolate: false,
           include: ['server/src/**/*.test.ts', 'packages/contracts/src/**/*.test.ts', 'tools/**/*.test.ts'],
-          exclude: ['**/node_modules/**', 'server/src/**/*.pg.test.ts'],
+          exclude: ['**/node_modules/**', 'server/src/**/*.pg.test.ts', ...unitTests],
           setupFiles: ['./scripts/vitest-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -51,7 +82,7 @@ export default defineConfig({
                 environment: 'node',
                 isolate: false,
                 include: integration,
-                exclude: ['**/node_modules/**', 'server/src/**/*.pglite.test.ts'],
+                exclude: ['**/node_modules/**', 'server/src/**/*.pglite.test.ts', ...unitTests],
                 env: { HEIZPLAN_TEST_DB: 'postgres' },
                 setupFiles: ['./scripts/vitest-setup.ts'],
                 testTimeout: 30_000,

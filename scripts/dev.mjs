@@ -17,7 +17,10 @@ const children = [
     stdio: 'inherit',
     env: { PUBLIC_URL: `http://localhost:${web}`, ...process.env },
   }),
-  spawn('npm', ['run', 'dev', '-w', 'web', '--', '--port', web, '--strictPort'], { cwd: root, stdio: 'inherit' }),
+  spawn('npm', ['run', 'dev', '-w', 'web', '--', '--port', web, '--strictPort'], {
+    cwd: root,
+    stdio: 'inherit',
+  }),
 ];
 
 let stopping = false;

@@ -1,43 +1,97 @@
 #!/usr/bin/env node
 /**
- * `npm test` after lint and typecheck: makes sure Chromium is there for the browser journeys
- * (Debian's package, installed with apt-get when running as root), builds the web app the
- * journeys load, runs every vitest project, and prints one closing line
+ * `npm test`: the whole suite, or what the arguments name.
+ *
+ * Without arguments (CI, `.ci/run`): lint and type checks, Chromium for the browser journeys
+ * (Debian's package, installed with apt-get when running as root), the web build the journeys
+ * load, then two vitest runs side by side — the browser journeys one file after another, and
+ * every other project three files at a time — so the journeys no longer wait until the rest is
+ * done (docs/decisions/0065-a-suite-that-answers-the-same.md). It prints one closing line
  * "tests: N passed, N failed" that CI reads.
+ *
+ * With arguments (`npm run test -- server/src/heating`, `npm run test -- --project web`): only
+ * vitest with them, after the web build when a journey is among them; no lint, no type checks.
  */
-import { execSync, spawnSync } from 'node:child_process';
+import { execSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-if (!existsSync(CHROMIUM)) {
-  if (process.getuid?.() !== 0) {
-    console.error(`Chromium is missing at ${CHROMIUM}; install Debian's "chromium" package (needs root).`);
-    process.exit(1);
+const args = process.argv.slice(2);
+const full = args.length === 0;
+const journeys = full || args.some((a) => a.includes('e2e')) || !args.some((a) => !a.startsWith('-'));
+
+if (full) {
+  execSync('npm run lint', { stdio: 'inherit' });
+  execSync('npm run typecheck', { stdio: 'inherit' });
+}
+
+if (journeys) {
+  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(chromium)) {
+    if (process.getuid?.() !== 0) {
+      console.error(`Chromium is missing at ${chromium}; install Debian's "chromium" package (needs root).`);
+      process.exit(1);
+    }
+    console.log('Installing Chromium from Debian for the browser journeys …');
+    execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', {
+      stdio: 'inherit',
+    });
   }
-  console.log('Installing Chromium from Debian for the browser journeys …');
-  execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', {
-    stdio: 'inherit',
+  execSync('npm run build -w web', { stdio: 'inherit' });
+}
+
+/** Runs vitest with `extra` arguments; its lines get `prefix`. @returns exit code and results. */
+function vitest(name, extra, prefix = '') {
+  const results = `.vitest-results-${name}.json`;
+  rmSync(results, { force: true });
+  const child = spawn(
+    'npx',
+    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${results}`, ...extra],
+    { stdio: ['ignore', prefix ? 'pipe' : 'inherit', prefix ? 'pipe' : 'inherit'] },
+  );
+  if (prefix) {
+    for (const [from, to] of [
+      [child.stdout, process.stdout],
+      [child.stderr, process.stderr],
+    ]) {
+      let rest = '';
+      from.on('data', (chunk) => {
+        const lines = (rest + chunk).split('\n');
+        rest = lines.pop() ?? '';
+        for (const line of lines) to.write(`${prefix}${line}\n`);
+      });
+      from.on('end', () => rest && to.write(`${prefix}${rest}\n`));
+    }
+  }
+  return new Promise((resolve) => {
+    child.on('exit', (code, signal) => {
+      const r = existsSync(results) ? JSON.parse(readFileSync(results, 'utf8')) : null;
+      resolve({
+        name,
+        code: code ?? (signal ? 1 : 0),
+        passed: r?.numPassedTests ?? 0,
+        failed: r?.numFailedTests ?? 0,
+        ran: Boolean(r),
+      });
+    });
   });
 }
 
-execSync('npm run build -w web', { stdio: 'inherit' });
+// server-postgres exists only when TEST_DATABASE_URL is set (vitest.config.ts).
+const projects = ['unit', 'server', ...(process.env.TEST_DATABASE_URL ? ['server-postgres'] : []), 'web'];
+const runs = full
+  ? await Promise.all([
+      vitest(
+        'main',
+        projects.flatMap((p) => ['--project', p]),
+      ),
+      vitest('e2e', ['--project', 'e2e'], 'e2e │ '),
+    ])
+  : [await vitest('selected', args)];
 
-const results = '.vitest-results.json';
-rmSync(results, { force: true });
-const run = spawnSync(
-  'npx',
-  [
-    'vitest',
-    'run',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${results}`,
-    ...process.argv.slice(2),
-  ],
-  { stdio: 'inherit' },
-);
-if (existsSync(results)) {
-  const r = JSON.parse(readFileSync(results, 'utf8'));
-  console.log(`\ntests: ${r.numPassedTests} passed, ${r.numFailedTests} failed`);
-}
-process.exit(run.status ?? 1);
+const passed = runs.reduce((n, r) => n + r.passed, 0);
+const failed = runs.reduce((n, r) => n + r.failed, 0);
+for (const r of runs)
+  if (r.code !== 0)
+    console.log(`vitest (${r.name}) exited with ${r.code}${r.ran ? '' : ' before writing results'}`);
+console.log(`\ntests: ${passed} passed, ${failed} failed`);
+process.exit(runs.every((r) => r.code === 0) ? 0 : 1);
