@@ -163,14 +163,20 @@ const localDate = (at: Date, days: number) =>
 const HOLIDAY_LOOKAHEAD_MS = 400 * 86_400_000;
 
 /**
- * Engine inputs for `unitRows` at `now` (UTC; selects the events and closures that can still
- * matter), keyed by unit id.
+ * Engine inputs for `unitRows`, keyed by unit id.
+ *
+ * Two times, never one for the other ("as of" apart from "for when"): `now` is the instant the
+ * inputs are read at — which booking feeds are fresh (decision 0053) — and `window` the instants
+ * the caller evaluates (UTC; default: from `now` on). The scheduler passes no window; the preview
+ * of a later week passes its window, so it weighs the bookings the scheduler will weigh then, not
+ * none because the feed's last fetch lies more than a day before the window.
  */
 export async function loadHeatingInputs(
   db: Db,
   unitRows: UnitRow[],
   planCache?: PlanCache,
   now: Date = new Date(),
+  window?: { from: Date; to: Date },
 ): Promise<Map<string, UnitHeatingInput>> {
   const result = new Map<string, UnitHeatingInput>();
   // Guard against running an invalid `in ()` query when there is nothing to load.
@@ -192,8 +198,12 @@ export async function loadHeatingInputs(
         ? or(anyOf(heatingPlans.unitId, unitIds), anyOf(heatingPlans.groupId, groupIds))
         : anyOf(heatingPlans.unitId, unitIds),
     );
-  const lookback = new Date(now.getTime() - EVENT_LOOKBACK_MS);
-  const until = new Date(now.getTime() + HOLIDAY_LOOKAHEAD_MS);
+  // The inputs that can matter from the earlier of now and the window's start to the later of now
+  // and its end.
+  const first = Math.min(now.getTime(), window?.from.getTime() ?? now.getTime());
+  const last = Math.max(now.getTime(), window?.to.getTime() ?? now.getTime());
+  const lookback = new Date(first - EVENT_LOOKBACK_MS);
+  const until = new Date(last + HOLIDAY_LOOKAHEAD_MS);
   const eventsByUnit = await eventsForUnits(db, unitRows, lookback, null);
   // Recurring closures are expanded as far ahead as the holidays (decision 0051).
   const closuresByUnit = await closuresForUnits(db, unitRows, lookback, until);
@@ -201,7 +211,7 @@ export async function loadHeatingInputs(
   // unit's next one after it so the scheduler still wakes for it.
   const bookingsByUnit = await bookingsForUnits(db, unitIds, {
     since: lookback,
-    until: new Date(now.getTime() + BOOKING_HORIZON_MS),
+    until: new Date(last + BOOKING_HORIZON_MS),
     now,
     staleAfterMs: FEED_STALE_AFTER_MS,
   });

@@ -95,8 +95,12 @@ export class PreviewService {
     if (!company) await requireMember(db, userId, companyId, 'read');
     const record = await findUnit(db, companyId, unitId);
     if (!record) throw notFound('Unknown unit', { code: 'unknown_unit' });
-    const from = startOf(window.from, this.deps.now(), draft ? 'body.from' : 'querystring.from');
-    let input = (await loadHeatingInputs(db, [record.unit], undefined, from)).get(unitId);
+    const now = this.deps.now();
+    const from = startOf(window.from, now, draft ? 'body.from' : 'querystring.from');
+    const to = new Date(from.getTime() + window.days * DAY_MS);
+    // Read as of now (fresh feeds, what is in force), evaluated for the window: the same answer
+    // the scheduler gives when the window comes.
+    let input = (await loadHeatingInputs(db, [record.unit], undefined, now, { from, to })).get(unitId);
     if (!input) throw notFound('Unknown unit', { code: 'unknown_unit' });
     if (draft && company) {
       requireValidPlan(draft.plan, company);
@@ -106,8 +110,7 @@ export class PreviewService {
         draft.scope === 'group' && record.unit.groupId ? { groupId: record.unit.groupId } : { unitId };
       await requireNoOverlap(db, companyId, owner, draft.plan, draft.planId ?? null);
     }
-    const to = new Date(from.getTime() + window.days * DAY_MS);
-    const optimum = await previewOptimum(db, record.unit, input, from, to, this.deps.now());
+    const optimum = await previewOptimum(db, record.unit, input, from, to, now);
     const initial = step(resolveSetpoint(input, from), from);
     const changes = expandTimeline(input, from, to).map((c) => step(c, c.at));
     const closureIds = new Set([initial, ...changes].flatMap((s) => (s.closureId ? [s.closureId] : [])));
