@@ -7,8 +7,8 @@
 import { DEFAULT_ALERT_SETTINGS } from '@heizplan/contracts/alert-defaults';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DateTime } from 'luxon';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deviationState } from '../../features/units/setpoint.ts';
 import { fixedClock, testNow } from '../../test/clock.ts';
 import { renderRoutes } from '../../test/render.tsx';
