@@ -189,7 +189,8 @@ describe('plan editor', { timeout: 20_000 }, () => {
     await userEvent.click(await screen.findByTestId('plan-new-specific-days'));
     // The preview checked the empty draft, but nothing was typed yet: no error.
     await waitFor(() => expect(lastBody(fetchMock, `${base}/preview`).plan.dates).toEqual([]));
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Its refusal has arrived (the preview waits for a valid plan), and still no error.
+    expect(await screen.findByText('The preview appears once the plan is valid.')).toBeInTheDocument();
     expect(screen.queryByTestId('plan-error')).toBeNull();
     expect(screen.queryByText('Invalid schedule!')).toBeNull();
     await userEvent.type(screen.getByTestId('plan-name'), ' 2026');
