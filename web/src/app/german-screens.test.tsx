@@ -8,6 +8,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BUILDING_ID, buildingReport, reportsApi } from '../features/reports/report-fixtures.ts';
+import { fixedClock } from '../test/clock.ts';
 import { registryApi } from '../test/devices-fixtures.ts';
 import { resources } from '../test/locales.ts';
 import { renderRoutes } from '../test/render.tsx';
@@ -15,6 +16,9 @@ import { type FetchHandler, json, signIn, testProfile } from '../test/signed-in.
 import { heatingApi, testUnit } from '../test/units-fixtures.ts';
 import i18n, { setLanguage } from './i18n.ts';
 import { routes } from './router.tsx';
+
+/** The screens' clock: relative times, the holidays' year and proposed dates count from it. */
+const NOW = new Date('2026-11-24T09:00:00Z');
 
 function strings(obj: unknown): string[] {
   if (typeof obj === 'string') return [obj];
@@ -52,7 +56,7 @@ const INVITE = 'Invalid invite code.';
 
 function open(path: string, api: FetchHandler, profile = testProfile({ lang: 'de' })) {
   const { session } = signIn({ profile, extra: api });
-  return renderRoutes(routes, path, { session });
+  return renderRoutes(routes, path, { session, clock: fixedClock(NOW) });
 }
 
 function expectGerman(...serverSentences: string[]) {

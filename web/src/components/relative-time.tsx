@@ -5,6 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useClock } from '../lib/clock.tsx';
 import { formatDateTime, formatDay } from '../lib/format.ts';
 import { Button } from './ui/button.tsx';
 import { Tooltip } from './ui/tooltip.tsx';
@@ -40,13 +41,14 @@ export function formatExact(iso: string, locale: string): string {
   return formatDateTime(iso, locale, { seconds: true });
 }
 
-/** The current time, refreshed every `intervalMs`. */
+/** The injected clock's current time (lib/clock.tsx), read again every `intervalMs`. */
 function useNow(intervalMs = 30_000): Date {
-  const [now, setNow] = useState(() => new Date());
+  const clock = useClock();
+  const [now, setNow] = useState(clock);
   useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), intervalMs);
+    const timer = setInterval(() => setNow(clock()), intervalMs);
     return () => clearInterval(timer);
-  }, [intervalMs]);
+  }, [clock, intervalMs]);
   return now;
 }
 

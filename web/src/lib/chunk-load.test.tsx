@@ -11,14 +11,26 @@ import { setLanguage } from '../app/i18n.ts';
 import { RouteErrorScreen } from '../app/route-error-screen.tsx';
 import { ChunkReload } from './chunk-load.ts';
 
-/** What Vite's preload helper does when a dynamic import fails: announce it, then throw. */
-async function failingImport(): Promise<ComponentType> {
-  // The request fails later, as a network answer does, not while the navigation starts.
-  await new Promise((resolve) => setTimeout(resolve, 0));
-  const error = new TypeError('Failed to fetch dynamically imported module: /assets/units-page-x.js');
-  const event = Object.assign(new Event('vite:preloadError', { cancelable: true }), { payload: error });
-  window.dispatchEvent(event);
-  throw error;
+/**
+ * A screen chunk whose request the test answers: `fail()` is the network's answer, arriving
+ * after the navigation started, and then the import does what Vite's preload helper does when a
+ * dynamic import fails: announce it, then throw.
+ */
+function failingChunk() {
+  let answer: () => void = () => {};
+  const answered = new Promise<void>((resolve) => {
+    answer = resolve;
+  });
+  return {
+    load: async (): Promise<ComponentType> => {
+      await answered;
+      const error = new TypeError('Failed to fetch dynamically imported module: /assets/units-page-x.js');
+      const event = Object.assign(new Event('vite:preloadError', { cancelable: true }), { payload: error });
+      window.dispatchEvent(event);
+      throw error;
+    },
+    fail: () => act(async () => answer()),
+  };
 }
 
 /** One page load: its own reloader listening on the window, as main.tsx installs it. */
@@ -63,9 +75,11 @@ describe('failed screen chunks', () => {
   afterEach(() => sessionStorage.clear());
 
   it('reloads once and keeps the current screen meanwhile', async () => {
-    const page = pageLoad(failingImport);
+    const chunk = failingChunk();
+    const page = pageLoad(chunk.load);
     await screen.findByText('home');
     await page.navigate('/units');
+    await chunk.fail();
     await vi.waitFor(() => expect(page.reload).toHaveBeenCalledTimes(1));
     expect(screen.getByText('home')).toBeVisible();
     expect(screen.queryByRole('alert')).toBeNull();
@@ -73,17 +87,21 @@ describe('failed screen chunks', () => {
   });
 
   it('shows the chunk error screen with a retry when the chunk fails again after the reload', async () => {
-    const first = pageLoad(failingImport);
+    const firstChunk = failingChunk();
+    const first = pageLoad(firstChunk.load);
     await screen.findByText('home');
     await first.navigate('/units');
+    await firstChunk.fail();
     await vi.waitFor(() => expect(first.reload).toHaveBeenCalledTimes(1));
     first.unload();
 
     // The reloaded page: the mark in sessionStorage says it reloaded already.
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const second = pageLoad(failingImport);
+    const secondChunk = failingChunk();
+    const second = pageLoad(secondChunk.load);
     await screen.findByText('home');
     await second.navigate('/units');
+    await secondChunk.fail();
     const alert = await screen.findByTestId('chunk-error');
     expect(alert).toHaveTextContent('Die Seite konnte nicht geladen werden');
     expect(screen.getByRole('button', { name: 'Erneut versuchen' })).toBeVisible();
@@ -100,8 +118,10 @@ describe('failed screen chunks', () => {
     expect(sessionStorage.getItem('heizplan.chunkReload')).toBeNull();
     loaded.unload();
 
-    const later = pageLoad(failingImport);
+    const laterChunk = failingChunk();
+    const later = pageLoad(laterChunk.load);
     await later.navigate('/units');
+    await laterChunk.fail();
     await vi.waitFor(() => expect(later.reload).toHaveBeenCalledTimes(1));
     later.unload();
   });

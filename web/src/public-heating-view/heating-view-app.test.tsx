@@ -5,19 +5,24 @@
  * statement shows whenever a device reported its setpoint.
  */
 import type { PublicHeatingView } from '@heizplan/contracts/public-heating-view';
-import { render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { DateTime } from 'luxon';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fixedClock, testNow } from '../test/clock.ts';
 import { HeatingViewApp } from './heating-view-app.tsx';
 
 const TOKEN = 'Tq3bU0mJ1c2Vx8sY4kLw7A';
+/** The page's clock (HEIZPLAN_TEST_NOW runs it at night or on a DST change); times today read without a weekday. */
+const NOW = testNow('2026-11-26T10:00:00+01:00');
+const clock = fixedClock(NOW);
 
 const view = (over: Partial<PublicHeatingView> = {}): PublicHeatingView => ({
   unitName: 'Büro 1',
   roomTemperature: 19.6,
   setpoint: 17,
   valveOpening: 0,
-  lastReadingAt: new Date().toISOString(),
+  lastReadingAt: new Date(NOW.getTime() - 5 * 60_000).toISOString(),
   wallControlOverride: false,
   wallControlReported: false,
   deliveryPending: false,
@@ -50,7 +55,7 @@ function open(initial: PublicHeatingView, lang: 'de' | 'en' = 'de', onPost?: (se
     return answer(200, initial);
   });
   vi.stubGlobal('fetch', fetchMock);
-  render(<HeatingViewApp token={TOKEN} lang={lang} />);
+  render(<HeatingViewApp token={TOKEN} lang={lang} clock={clock} />);
   return { posted };
 }
 
@@ -138,6 +143,22 @@ describe('public heating view page', () => {
     expect(help).not.toHaveTextContent('heating plan sets');
   });
 
+  it('names the time of the next switch point, with its weekday when it is not today', async () => {
+    const today = DateTime.fromJSDate(NOW).setZone('Europe/Berlin').startOf('day');
+    const late = today.set({ hour: 23, minute: 59 }).toUTC().toISO() ?? '';
+    open(view({ setpoint: 21, nextChange: { at: late, setpoint: 17 } }));
+    expect(await screen.findByTestId('hv-help')).toHaveTextContent(
+      'Der Heizplan sieht jetzt 21,0 °C vor, ab 23:59 dann 17,0 °C.',
+    );
+    cleanup();
+    const tomorrow = today.plus({ days: 1 }).set({ hour: 6 });
+    const weekday = ['Mo.', 'Di.', 'Mi.', 'Do.', 'Fr.', 'Sa.', 'So.'][tomorrow.weekday - 1];
+    open(view({ setpoint: 21, nextChange: { at: tomorrow.toUTC().toISO() ?? '', setpoint: 17 } }));
+    expect(await screen.findByTestId('hv-help')).toHaveTextContent(
+      `Der Heizplan sieht jetzt 21,0 °C vor, ab ${weekday}, 06:00 dann 17,0 °C.`,
+    );
+  });
+
   it('says nothing about a wall thermostat while no device reported a setpoint', async () => {
     open(view({ wallControlReported: false }), 'en');
     await screen.findByTestId('hv-setpoint');
@@ -171,7 +192,7 @@ describe('public heating view page', () => {
         return answer(200, { ...initial, setpoint });
       }),
     );
-    render(<HeatingViewApp token={TOKEN} lang="de" />);
+    render(<HeatingViewApp token={TOKEN} lang="de" clock={clock} />);
     const raise = await screen.findByTestId('hv-raise');
     await userEvent.click(raise);
     await waitFor(() => expect(posted).toEqual([20.5]));

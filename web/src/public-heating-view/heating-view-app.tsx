@@ -7,6 +7,7 @@
  */
 import type { PublicHeatingView } from '@heizplan/contracts/public-heating-view';
 import { useCallback, useEffect, useState } from 'react';
+import { type Clock, ClockProvider, systemClock, useClock } from '../lib/clock.tsx';
 import { usePendingTarget } from '../lib/use-pending-target.ts';
 import { changeSetpoint, loadView, type ViewResult } from './api.ts';
 import { type Language, type TextKey, text } from './dictionary.ts';
@@ -16,7 +17,8 @@ import { stepSetpoint } from './stepping.ts';
 
 const REFRESH_MS = 60_000;
 
-function formatters(lang: Language, timeZone: string) {
+/** Texts of values; a time on `now`'s day (in `timeZone`) reads without its weekday. */
+function formatters(lang: Language, timeZone: string, now: Date) {
   const clock = new Intl.DateTimeFormat(lang, { timeZone, hour: '2-digit', minute: '2-digit' });
   const dayClock = new Intl.DateTimeFormat(lang, {
     timeZone,
@@ -35,7 +37,7 @@ function formatters(lang: Language, timeZone: string) {
     /** 14:05 today, "Mo., 06:00" on another day. */
     time: (iso: string) => {
       const date = new Date(iso);
-      return day.format(date) === day.format(new Date()) ? clock.format(date) : dayClock.format(date);
+      return day.format(date) === day.format(now) ? clock.format(date) : dayClock.format(date);
     },
   };
 }
@@ -56,7 +58,8 @@ function Message({
 }
 
 function Help({ view, lang }: { view: PublicHeatingView; lang: Language }) {
-  const format = formatters(lang, view.timeZone);
+  const clock = useClock();
+  const format = formatters(lang, view.timeZone, clock());
   const help = evaluateHelp(view, format);
   const marks = { ok: '✓', fail: '✗', unknown: '?' };
   const markColors = {
@@ -101,7 +104,8 @@ function View({
   target: number | null;
   notice: Notice | null;
 }) {
-  const format = formatters(lang, view.timeZone);
+  const clock = useClock();
+  const format = formatters(lang, view.timeZone, clock());
   const { min, max } = view;
   const setpoint = target ?? view.setpoint;
   const busy = target !== null;
@@ -213,7 +217,16 @@ function View({
   );
 }
 
-export function HeatingViewApp({ token, lang }: { token: string; lang: Language }) {
+/** The page; `clock` is what it reads as now (tests fix it), the system clock by default. */
+export function HeatingViewApp({
+  token,
+  lang,
+  clock = systemClock,
+}: {
+  token: string;
+  lang: Language;
+  clock?: Clock;
+}) {
   const [result, setResult] = useState<ViewResult | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
   const refresh = useCallback(() => loadView(token).then(setResult), [token]);
@@ -248,35 +261,37 @@ export function HeatingViewApp({ token, lang }: { token: string; lang: Language 
 
   const problem: Record<string, TextKey> = { notFound: 'notFound', error: 'error' };
   return (
-    <main className="mx-auto flex min-h-full w-full max-w-md flex-col gap-4 p-4">
-      <header className="pt-2">
-        <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">Heizplan</p>
-        <h1 className="text-2xl font-semibold" data-testid="hv-name">
-          {view ? view.unitName : text(lang, 'title')}
-        </h1>
-      </header>
-      {result === null ? (
-        <p className="text-stone-600">{text(lang, 'loading')}</p>
-      ) : view ? (
-        <View view={view} lang={lang} onChange={change} target={pending.target} notice={notice} />
-      ) : result.kind === 'tooMany' ? (
-        <Message tone="warn">{text(lang, 'tooMany', { seconds: result.retryAfterSeconds })}</Message>
-      ) : (
-        <div className="flex flex-col items-start gap-3" role="alert" data-testid={`hv-${result.kind}`}>
-          <Message tone={result.kind === 'notFound' ? 'info' : 'error'}>
-            {text(lang, problem[result.kind] ?? 'error')}
-          </Message>
-          {result.kind !== 'notFound' && (
-            <button
-              type="button"
-              className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white"
-              onClick={() => void refresh()}
-            >
-              {text(lang, 'retry')}
-            </button>
-          )}
-        </div>
-      )}
-    </main>
+    <ClockProvider clock={clock}>
+      <main className="mx-auto flex min-h-full w-full max-w-md flex-col gap-4 p-4">
+        <header className="pt-2">
+          <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">Heizplan</p>
+          <h1 className="text-2xl font-semibold" data-testid="hv-name">
+            {view ? view.unitName : text(lang, 'title')}
+          </h1>
+        </header>
+        {result === null ? (
+          <p className="text-stone-600">{text(lang, 'loading')}</p>
+        ) : view ? (
+          <View view={view} lang={lang} onChange={change} target={pending.target} notice={notice} />
+        ) : result.kind === 'tooMany' ? (
+          <Message tone="warn">{text(lang, 'tooMany', { seconds: result.retryAfterSeconds })}</Message>
+        ) : (
+          <div className="flex flex-col items-start gap-3" role="alert" data-testid={`hv-${result.kind}`}>
+            <Message tone={result.kind === 'notFound' ? 'info' : 'error'}>
+              {text(lang, problem[result.kind] ?? 'error')}
+            </Message>
+            {result.kind !== 'notFound' && (
+              <button
+                type="button"
+                className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white"
+                onClick={() => void refresh()}
+              >
+                {text(lang, 'retry')}
+              </button>
+            )}
+          </div>
+        )}
+      </main>
+    </ClockProvider>
   );
 }

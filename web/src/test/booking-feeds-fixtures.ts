@@ -3,7 +3,11 @@ import type { BookingFeed } from '@heizplan/contracts/booking-feeds';
 import type { Unit } from '@heizplan/contracts/heating';
 import { type FetchHandler, json, testCompany } from './signed-in.ts';
 
-/** The hall's Outlook calendar, fetched a few minutes ago with 12 bookings that heat. */
+/** The instant the booking calendars screen runs at in its tests (render it with `fixedClock(FEEDS_NOW)`). */
+export const FEEDS_NOW = new Date('2026-11-24T09:00:00Z');
+const fiveMinutesBefore = new Date(FEEDS_NOW.getTime() - 5 * 60_000).toISOString();
+
+/** The hall's Outlook calendar, fetched five minutes before `FEEDS_NOW` with 12 bookings that heat. */
 export const testFeed = (over: Partial<BookingFeed> = {}): BookingFeed => ({
   id: '00000000-0000-4000-c000-000000000001',
   name: 'Aula – Outlook',
@@ -18,8 +22,8 @@ export const testFeed = (over: Partial<BookingFeed> = {}): BookingFeed => ({
   preheatMinutes: 30,
   temperature: null,
   status: 'ok',
-  lastSyncAt: new Date(Date.now() - 5 * 60_000).toISOString(),
-  lastSuccessAt: new Date(Date.now() - 5 * 60_000).toISOString(),
+  lastSyncAt: fiveMinutesBefore,
+  lastSuccessAt: fiveMinutesBefore,
   lastError: null,
   lastErrorCode: null,
   lastErrorParams: null,

@@ -10,10 +10,13 @@ import {
 } from 'react-router';
 import { Providers, queryClient } from '../app/providers.tsx';
 import type { AuthSession } from '../features/auth/auth-session.ts';
+import type { Clock } from '../lib/clock.tsx';
 
 export interface RenderRoutesOptions {
   /** Sign-in session for screens behind the auth gate (see features/auth/test-manager.ts). */
   session?: AuthSession;
+  /** What the screen reads as now (test/clock.ts `fixedClock`); the system clock by default. */
+  clock?: Clock;
 }
 
 /** Where the rendered app is, and a way to send it elsewhere as a link would. */
@@ -45,7 +48,7 @@ export function renderRoutes(routes: RouteObject[], path: string, options: Rende
   return {
     router,
     ...render(
-      <Providers session={options.session}>
+      <Providers session={options.session} clock={options.clock}>
         <MemoryRouter initialEntries={[path]}>
           <Probe />
         </MemoryRouter>

@@ -34,6 +34,7 @@ import { DeviceOwnSettings } from '../../features/devices/components/device-own-
 import { DeviceUnitDialog } from '../../features/devices/components/device-unit-dialog.tsx';
 import { DownlinkStateBadge } from '../../features/devices/components/downlink-state-badge.tsx';
 import { RecalibrateButton } from '../../features/devices/components/recalibrate-button.tsx';
+import { useClock } from '../../lib/clock.tsx';
 import { useHeatingFormat } from '../../lib/format.ts';
 import { useBuildingFilter } from '../../lib/heating/current-building.ts';
 import { useUnitOptions } from '../../lib/heating/unit-options.ts';
@@ -50,6 +51,7 @@ const NETWORK_SERVER_FORMATS = ['tts', 'chirpstack'] as const;
 export function DevicesPage() {
   const canOperate = useCan('operate');
   const { t, i18n } = useTranslation('devices');
+  const clock = useClock();
   const problems = useProblemMessage();
   const { toast } = useToast();
   const [model, setModel] = useState<DeviceModel | typeof ALL>(ALL);
@@ -100,9 +102,7 @@ export function DevicesPage() {
           >
             <span>
               {t('phone.lastSeen', {
-                when: device.lastSeen
-                  ? formatRelative(device.lastSeen, new Date(), i18n.language)
-                  : t('never'),
+                when: device.lastSeen ? formatRelative(device.lastSeen, clock(), i18n.language) : t('never'),
               })}
             </span>
             {device.downlink && (

@@ -7,6 +7,7 @@ import type { LogPage } from '@heizplan/contracts/heating';
 import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fixedClock } from '../../test/clock.ts';
 import { registryApi, testDevice } from '../../test/devices-fixtures.ts';
 import { renderRoutes } from '../../test/render.tsx';
 import { type FetchHandler, json, signIn, testProfile } from '../../test/signed-in.ts';
@@ -14,11 +15,14 @@ import { heatingApi, testUnit } from '../../test/units-fixtures.ts';
 import { setLanguage } from '../i18n.ts';
 import { routes } from '../router.tsx';
 
+/** The screens' clock: the log download's window ends on its day. */
+const NOW = new Date('2026-11-24T09:00:00Z');
+
 const csv = () => new Response('x\n', { status: 200, headers: { 'content-type': 'text/csv' } });
 
 function open(path: string, api: FetchHandler, lang: 'de' | 'en') {
   const { session, fetchMock } = signIn({ profile: testProfile({ lang }), extra: api });
-  return { ...renderRoutes(routes, path, { session }), fetchMock };
+  return { ...renderRoutes(routes, path, { session, clock: fixedClock(NOW) }), fetchMock };
 }
 
 /** Catches the saved file's name and the export request's query. */

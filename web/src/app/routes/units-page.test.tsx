@@ -7,19 +7,26 @@
 import { DEFAULT_ALERT_SETTINGS } from '@heizplan/contracts/alert-defaults';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { DateTime } from 'luxon';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deviationState } from '../../features/units/setpoint.ts';
+import { fixedClock, testNow } from '../../test/clock.ts';
 import { renderRoutes } from '../../test/render.tsx';
 import { type FetchHandler, json, signIn, testProfile } from '../../test/signed-in.ts';
 import { heatingApi, testUnit } from '../../test/units-fixtures.ts';
 import { setLanguage } from '../i18n.ts';
 import { routes } from '../router.tsx';
 
-const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+/**
+ * The screen's clock: 06:05 in Berlin, minutes after a morning switch point; HEIZPLAN_TEST_NOW
+ * runs the file at another instant (shortly after midnight, on a DST change morning).
+ */
+const NOW = testNow('2026-11-26T06:05:00+01:00');
+const minutesAgo = (minutes: number) => new Date(NOW.getTime() - minutes * 60_000).toISOString();
 
 function open(api: FetchHandler, lang: 'de' | 'en' = 'en') {
   const { session, fetchMock } = signIn({ profile: testProfile({ lang }), extra: api });
-  return { ...renderRoutes(routes, '/units', { session }), fetchMock };
+  return { ...renderRoutes(routes, '/units', { session, clock: fixedClock(NOW) }), fetchMock };
 }
 
 /** Answers the alert settings with `farFromSetpointMinutes`. */
@@ -108,16 +115,19 @@ describe('units screen', { timeout: 20_000 }, () => {
 
   it('warns once the company’s alert minutes have passed, and tells since when', async () => {
     await setLanguage('de');
-    const cold = testUnit({ name: 'Kalt', setpoint: 21, roomTemperature: 17, setpointSince: minutesAgo(30) });
+    const since = minutesAgo(30);
+    const cold = testUnit({ name: 'Kalt', setpoint: 21, roomTemperature: 17, setpointSince: since });
     open(heatingApi([cold], alertRule(20)), 'de');
     const warning = await screen.findByTestId(`deviation-warning-${cold.id}`);
     await userEvent.hover(warning);
     const tip = await screen.findByRole('tooltip', {}, { timeout: 2000 });
     expect(tip).toHaveTextContent('Die Raumtemperatur weicht um mehr als 2 °C von der Solltemperatur ab.');
-    // Shortly after midnight (Berlin) "seit" names yesterday's date too.
-    expect(tip).toHaveTextContent(
-      /Die Solltemperatur gilt seit (\d\d\.\d\d\.\d{4}, )?\d\d:\d\d – länger als die 20 Minuten/,
-    );
+    // The time of the switch point; shortly after midnight (Berlin) yesterday's date too.
+    const berlin = (iso: string | Date) =>
+      (typeof iso === 'string' ? DateTime.fromISO(iso) : DateTime.fromJSDate(iso)).setZone('Europe/Berlin');
+    const sameDay = berlin(since).hasSame(berlin(NOW), 'day');
+    const when = berlin(since).toFormat(sameDay ? 'HH:mm' : 'dd.MM.yyyy, HH:mm');
+    expect(tip).toHaveTextContent(`Die Solltemperatur gilt seit ${when} – länger als die 20 Minuten`);
   });
 
   it('keeps name, setpoint with the room temperature, and − + on a phone', async () => {

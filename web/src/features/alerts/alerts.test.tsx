@@ -16,9 +16,14 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../app/i18n.ts';
 import { routes } from '../../app/router.tsx';
+import { fixedClock, testNow } from '../../test/clock.ts';
 import { renderRoutes } from '../../test/render.tsx';
 import { type FetchHandler, json, signIn, testCompany, testProfile } from '../../test/signed-in.ts';
 import { heatingApi, problem, testUnit } from '../../test/units-fixtures.ts';
+
+/** The screen's clock: an alert is muted while its `mutedUntil` lies after it. HEIZPLAN_TEST_NOW moves it. */
+const NOW = testNow('2026-11-24T09:00:00+01:00');
+const inHours = (hours: number) => new Date(NOW.getTime() + hours * 3_600_000).toISOString();
 
 const UNIT = '00000000-0000-4000-8000-00000000a001';
 const testAlert = (over: Partial<Alert> = {}): Alert => ({
@@ -154,7 +159,7 @@ function openCentre({
     return undefined;
   };
   const { session, fetchMock } = signIn({ profile: testProfile({ lang }), extra: api });
-  return { ...renderRoutes(routes, path, { session }), fetchMock };
+  return { ...renderRoutes(routes, path, { session, clock: fixedClock(NOW) }), fetchMock };
 }
 
 const callsTo = (fetchMock: ReturnType<typeof vi.fn>, method: string, path: string) =>
@@ -232,14 +237,25 @@ describe('alert centre', { timeout: 20_000 }, () => {
       acknowledgedAt: '2026-11-22T09:00:00.000Z',
       acknowledgedBy: { id: 'u2', name: 'Grace Hopper' },
       note: 'Batterien bestellt',
-      mutedUntil: '2099-01-01T00:00:00.000Z',
+      mutedUntil: inHours(8),
     });
     openCentre({ alerts: [done] });
     const state = await screen.findByTestId(`alert-state-${done.id}`);
     expect(state).toHaveTextContent('Acknowledged by Grace Hopper');
     expect(state).toHaveTextContent('„Batterien bestellt“');
     expect(state).toHaveTextContent('Muted until');
-    expect(screen.queryByTestId(`alert-ack-${done.id}`)).toBeNull();
+    expect(screen.getByRole('combobox', { name: 'Mute' })).toHaveDisplayValue('Muted');
+    expect(screen.getByRole('option', { name: 'Unmute' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Acknowledge/ })).toBeNull();
+  });
+
+  it('reads an alert whose muting ran out a minute ago as not muted, and offers muting again', async () => {
+    const lapsed = testAlert({ mutedUntil: inHours(-1 / 60) });
+    openCentre({ alerts: [lapsed] });
+    const state = await screen.findByTestId(`alert-state-${lapsed.id}`);
+    expect(state).not.toHaveTextContent('Muted until');
+    expect(screen.getByRole('combobox', { name: 'Mute' })).toHaveDisplayValue('Mute');
+    expect(screen.queryByRole('option', { name: 'Unmute' })).toBeNull();
   });
 
   it('gives a member who only reads (EMS) the list without actions, the rules read-only and no webhooks', async () => {
@@ -393,7 +409,7 @@ describe('alert centre', { timeout: 20_000 }, () => {
       return undefined;
     };
     const { session } = signIn({ profile: testProfile({ lang: 'en' }), extra: heatingApi([unit], more) });
-    const { router } = renderRoutes(routes, '/units', { session });
+    const { router } = renderRoutes(routes, '/units', { session, clock: fixedClock(NOW) });
     const marker = await screen.findByTestId(`alert-indicator-${UNIT}`);
     expect(marker).toHaveAccessibleName('2 open alerts');
     expect(marker).toHaveAttribute('href', `/alerts?unitId=${UNIT}`);

@@ -8,8 +8,12 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../app/i18n.ts';
 import { routes } from '../../app/router.tsx';
+import { fixedClock } from '../../test/clock.ts';
 import { renderRoutes } from '../../test/render.tsx';
 import { type FetchHandler, json, signIn, testCompany, testProfile } from '../../test/signed-in.ts';
+
+/** The screens' clock: a token is active until its expiry lies before it. */
+const NOW = new Date('2026-11-26T12:00:00Z');
 
 const ems: ApiToken = {
   id: '00000000-0000-4000-a000-0000000000e1',
@@ -56,7 +60,7 @@ function open(role: 'admin' | 'heating' | 'ems' = 'admin', lang: 'de' | 'en' = '
     return undefined;
   };
   const { session, fetchMock } = signIn({ profile: testProfile({ lang }), extra: api });
-  return { ...renderRoutes(routes, '/settings/api', { session }), fetchMock };
+  return { ...renderRoutes(routes, '/settings/api', { session, clock: fixedClock(NOW) }), fetchMock };
 }
 
 const posts = (fetchMock: ReturnType<typeof vi.fn>, path: string) =>

@@ -12,7 +12,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../app/i18n.ts';
 import { routes } from '../../app/router.tsx';
-import { bookingFeedsApi, testFeed } from '../../test/booking-feeds-fixtures.ts';
+import { bookingFeedsApi, FEEDS_NOW, testFeed } from '../../test/booking-feeds-fixtures.ts';
+import { fixedClock } from '../../test/clock.ts';
 import { resources } from '../../test/locales.ts';
 import { renderRoutes } from '../../test/render.tsx';
 import { type FetchHandler, json, signIn, testProfile } from '../../test/signed-in.ts';
@@ -41,7 +42,7 @@ function open(
   const base = bookingFeedsApi(feeds, [], role);
   const api: FetchHandler = (method, url, init) => more?.(method, url, init) ?? base(method, url, init);
   const { session, fetchMock } = signIn({ profile: testProfile({ lang }), extra: api });
-  return { ...renderRoutes(routes, '/booking-feeds', { session }), fetchMock };
+  return { ...renderRoutes(routes, '/booking-feeds', { session, clock: fixedClock(FEEDS_NOW) }), fetchMock };
 }
 
 const calls = (fetchMock: ReturnType<typeof vi.fn>, method: string, path: string) =>

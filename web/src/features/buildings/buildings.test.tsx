@@ -14,6 +14,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../app/i18n.ts';
 import { routes } from '../../app/router.tsx';
 import { testBuilding } from '../../test/buildings-fixtures.ts';
+import { fixedClock } from '../../test/clock.ts';
 import { renderRoutes } from '../../test/render.tsx';
 import { type FetchHandler, json, signIn, testCompany, testProfile } from '../../test/signed-in.ts';
 import { problem } from '../../test/units-fixtures.ts';
@@ -55,11 +56,15 @@ const holidayListOf = (year: number): HolidayList => ({
   schoolHolidaysUntil: '2029-09-30',
 });
 
+/** The screen's clock: the holidays dialog opens on its year. */
+const NOW = new Date('2026-06-01T10:00:00Z');
+
 function open(
   buildings: Building[] = [],
   more?: FetchHandler,
   lang: 'en' | 'de' = 'en',
   role: 'admin' | 'heating' | 'ems' = 'admin',
+  now: Date = NOW,
 ) {
   const api: FetchHandler = (method, url, init) => {
     const answer = more?.(method, url, init);
@@ -77,7 +82,7 @@ function open(
     return undefined;
   };
   const { session, fetchMock } = signIn({ profile: testProfile({ lang }), extra: api });
-  return { ...renderRoutes(routes, '/buildings', { session }), fetchMock };
+  return { ...renderRoutes(routes, '/buildings', { session, clock: fixedClock(now) }), fetchMock };
 }
 
 const calls = (fetchMock: ReturnType<typeof vi.fn>, method: string, prefix: string) =>
@@ -100,7 +105,6 @@ describe('buildings screen', { timeout: 20_000 }, () => {
     await setLanguage('en');
   });
   afterEach(() => {
-    vi.useRealTimers();
     vi.unstubAllGlobals();
   });
 
@@ -438,8 +442,6 @@ describe('buildings screen', { timeout: 20_000 }, () => {
   });
 
   it('lists the public holidays of the year with weekday, regional badge and effect, and switches year', async () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date('2026-06-01T10:00:00Z'));
     const main = testBuilding();
     const { fetchMock } = open([main], undefined, 'de');
     await setLanguage('de');
@@ -554,8 +556,6 @@ describe('buildings screen', { timeout: 20_000 }, () => {
   });
 
   it('adds, imports and deletes own days in the holidays dialog; a reader sees them without controls', async () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date('2027-03-01T10:00:00Z'));
     const main = testBuilding();
     const path = `/api/companies/c1/buildings/${main.id}/days`;
     let days: BuildingDay[] = [];
@@ -593,7 +593,8 @@ describe('buildings screen', { timeout: 20_000 }, () => {
       }
       return undefined;
     };
-    const { fetchMock } = open([main], daysApi, 'de');
+    // In 2027: the dialog opens on that year, where the days are added.
+    const { fetchMock } = open([main], daysApi, 'de', 'admin', new Date('2027-03-01T10:00:00Z'));
     await setLanguage('de');
     await userEvent.click(await screen.findByRole('button', { name: 'Feiertage von Hauptgebäude anzeigen' }));
     const section = within(await screen.findByTestId('holidays-dialog')).getByTestId('own-days');
@@ -640,7 +641,7 @@ describe('buildings screen', { timeout: 20_000 }, () => {
     const main = testBuilding();
     const listed: BuildingDay = {
       id: '00000000-0000-4000-a000-000000000301',
-      date: `${new Date().getFullYear()}-12-24`,
+      date: `${NOW.getUTCFullYear()}-12-24`,
       name: 'Heiligabend frei',
       createdAt: '2026-01-01T00:00:00.000Z',
       createdBy: null,

@@ -11,6 +11,6 @@ export function formatHolidayDate(date: string, locale: string): string {
   }).format(new Date(`${date}T00:00:00Z`));
 }
 
-/** The current year in `zone`. */
-export const yearIn = (zone: string, now: Date = new Date()) =>
+/** The year `now` falls in, in `zone`. */
+export const yearIn = (zone: string, now: Date) =>
   Number(new Intl.DateTimeFormat('en', { year: 'numeric', timeZone: zone }).format(now));

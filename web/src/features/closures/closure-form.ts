@@ -52,8 +52,8 @@ export function fromLocalInput(value: string, zone: string): string | null {
   return dt.isValid ? dt.toUTC().toISO() : null;
 }
 
-/** A new closure: from tomorrow 00:00 for a week, frost protection, the whole company. */
-export function emptyForm(zone: string, now: Date = new Date()): ClosureForm {
+/** A new closure: from the day after `now` (in `zone`), 00:00, for a week, frost protection, the whole company. */
+export function emptyForm(zone: string, now: Date): ClosureForm {
   const start = DateTime.fromJSDate(now).setZone(zone).startOf('day').plus({ days: 1 });
   return {
     name: '',

@@ -13,8 +13,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../app/i18n.ts';
 import { routes } from '../../app/router.tsx';
 import { buildingsApi, testBuilding } from '../../test/buildings-fixtures.ts';
+import { fixedClock } from '../../test/clock.ts';
 import { renderRoutes } from '../../test/render.tsx';
 import { type FetchHandler, json, signIn, testCompany, testProfile } from '../../test/signed-in.ts';
+
+/** The screens' clock: a new closure starts the day after it; the dates typed lie after it. */
+const NOW = new Date('2026-11-24T09:00:00Z');
 
 const main = testBuilding();
 const annex = testBuilding({
@@ -87,7 +91,7 @@ function open(
     return undefined;
   };
   const { session, fetchMock } = signIn({ profile: testProfile({ lang }), extra: api });
-  return { ...renderRoutes(routes, '/closures', { session }), fetchMock };
+  return { ...renderRoutes(routes, '/closures', { session, clock: fixedClock(NOW) }), fetchMock };
 }
 
 const posts = (fetchMock: ReturnType<typeof vi.fn>, method = 'POST') =>

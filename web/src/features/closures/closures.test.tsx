@@ -12,9 +12,13 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../app/i18n.ts';
 import { routes } from '../../app/router.tsx';
+import { fixedClock } from '../../test/clock.ts';
 import { renderRoutes } from '../../test/render.tsx';
 import { type FetchHandler, json, signIn, testCompany, testProfile } from '../../test/signed-in.ts';
 import { problem, testUnit } from '../../test/units-fixtures.ts';
+
+/** The screens' clock: a new closure starts the day after it; the dates typed lie after it. */
+const NOW = new Date('2026-11-24T09:00:00Z');
 
 const serverRoom = testUnit({ name: 'Serverraum' });
 const hall = testUnit({ name: 'Aula' });
@@ -71,7 +75,7 @@ function open(
     return undefined;
   };
   const { session, fetchMock } = signIn({ profile: testProfile({ lang }), extra: api });
-  return { ...renderRoutes(routes, '/closures', { session }), fetchMock };
+  return { ...renderRoutes(routes, '/closures', { session, clock: fixedClock(NOW) }), fetchMock };
 }
 
 const calls = (fetchMock: ReturnType<typeof vi.fn>, method: string, prefix: string) =>

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../app/i18n.ts';
 import { routes } from '../../app/router.tsx';
 import { formatExact, formatRelative } from '../../components/relative-time.tsx';
+import { fixedClock } from '../../test/clock.ts';
 import { registryApi, testDevice } from '../../test/devices-fixtures.ts';
 import { renderRoutes } from '../../test/render.tsx';
 import { type FetchHandler, json, signIn, testCompany, testProfile } from '../../test/signed-in.ts';
@@ -28,9 +29,12 @@ const ACTIVE_BILLING = {
   netTotal: 24500,
 };
 
+/** The screens' clock: last signals are shown relative to it. */
+const NOW = new Date('2026-11-24T09:00:00Z');
+
 function open(path: string, api: FetchHandler) {
   const { session, fetchMock } = signIn({ profile: testProfile({ lang: 'en' }), extra: api });
-  return { ...renderRoutes(routes, path, { session }), fetchMock };
+  return { ...renderRoutes(routes, path, { session, clock: fixedClock(NOW) }), fetchMock };
 }
 
 describe('formatRelative', () => {
@@ -58,7 +62,7 @@ describe('devices screen', () => {
   });
 
   it('shows the last signal relative to now and the exact time in a tooltip; never-seen devices say so', async () => {
-    const fiveMinutesAgo = new Date(Date.now() - 5 * 60_000 - 5_000).toISOString();
+    const fiveMinutesAgo = new Date(NOW.getTime() - 5 * 60_000 - 5_000).toISOString();
     const heard = testDevice({ lastSeen: fiveMinutesAgo, battery: { value: 3.6, unit: 'V' } });
     const silent = testDevice();
     open('/devices', registryApi({ devices: [heard, silent] }));

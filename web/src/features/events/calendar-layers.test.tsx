@@ -12,6 +12,7 @@ import { DateTime } from 'luxon';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n, { setLanguage } from '../../app/i18n.ts';
 import { routes } from '../../app/router.tsx';
+import { fixedClock, testNow } from '../../test/clock.ts';
 import { renderRoutes } from '../../test/render.tsx';
 import { type FetchHandler, json, signIn, testCompany, testProfile } from '../../test/signed-in.ts';
 import EventsCalendar from './components/events-calendar.tsx';
@@ -138,23 +139,26 @@ describe('calendar layers in the events calendar', () => {
 });
 
 describe('calendar layers on the events screen', { timeout: 20_000 }, () => {
-  /** Today 10:00–12:00 in Berlin, whichever day the test runs: inside the week shown. */
-  const today = DateTime.now().setZone('Europe/Berlin').startOf('day');
+  /** The screen's clock; HEIZPLAN_TEST_NOW runs it at another instant (a night, a DST change). */
+  const now = testNow('2026-11-24T09:00:00+01:00');
+  /** Layers and the event lie on the company's day of `now`: inside the week shown. */
+  const today = DateTime.fromJSDate(now).setZone('Europe/Berlin').startOf('day');
+  const at = (hour: number) => today.set({ hour }).toUTC().toISO() ?? '';
   const todays: CalendarLayer[] = [
     layer({
       id: 'booking:2',
       kind: 'booking',
       name: 'Chorprobe',
-      start: today.plus({ hours: 10 }).toUTC().toISO() ?? '',
-      end: today.plus({ hours: 12 }).toUTC().toISO() ?? '',
+      start: at(10),
+      end: at(12),
       mode: null,
       unit: room,
     }),
     layer({
       id: 'closure:2',
       name: 'Wartung',
-      start: today.plus({ hours: 14 }).toUTC().toISO() ?? '',
-      end: today.plus({ hours: 16 }).toUTC().toISO() ?? '',
+      start: at(14),
+      end: at(16),
       mode: 'economy',
     }),
   ];
@@ -162,8 +166,8 @@ describe('calendar layers on the events screen', { timeout: 20_000 }, () => {
     id: '00000000-0000-4000-a000-000000000001',
     title: 'Elternsprechtag',
     note: '',
-    start: today.plus({ hours: 17 }).toUTC().toISO() ?? '',
-    end: today.plus({ hours: 19 }).toUTC().toISO() ?? '',
+    start: at(17),
+    end: at(19),
     temperature: 21,
     preventRegular: false,
     groupMode: false,
@@ -187,7 +191,7 @@ describe('calendar layers on the events screen', { timeout: 20_000 }, () => {
       return undefined;
     };
     const { session, fetchMock } = signIn({ profile: testProfile({ lang: 'de' }), extra: api });
-    renderRoutes(routes, '/events', { session });
+    renderRoutes(routes, '/events', { session, clock: fixedClock(now) });
     return fetchMock;
   }
 
@@ -209,9 +213,10 @@ describe('calendar layers on the events screen', { timeout: 20_000 }, () => {
     expect(screen.getByText('Schließzeit: Wartung — Absenkbetrieb')).toBeInTheDocument();
     const url = String(fetchMock.mock.calls.find(([u]) => String(u).includes('/calendar-layers'))?.[0]);
     const params = new URL(url, 'http://localhost').searchParams;
-    expect(
-      DateTime.fromISO(params.get('to') ?? '').diff(DateTime.fromISO(params.get('from') ?? ''), 'days').days,
-    ).toBe(7);
+    // Monday to Monday of the company's week, a DST change's 167 or 169 hours included.
+    const monday = today.startOf('week');
+    expect(params.get('from')).toBe(monday.toUTC().toISO());
+    expect(params.get('to')).toBe(monday.plus({ weeks: 1 }).toUTC().toISO());
     const kinds = screen.getByTestId('calendar-layers-kinds');
     expect(
       within(kinds)

@@ -8,6 +8,7 @@
 import { eventDraftSchema, type HeatingEvent } from '@heizplan/contracts/events';
 import { DateTime } from 'luxon';
 import { z } from 'zod';
+import type { Clock } from '../../lib/clock.tsx';
 
 export interface EventForm {
   title: string;
@@ -37,15 +38,19 @@ export function fromLocalInput(value: string, zone: string): string | null {
   return dt.isValid ? dt.toUTC().toISO() : null;
 }
 
-/** A new event: from the next full hour for two hours, or the slot picked in the calendar. */
+/**
+ * A new event: from the full hour after `now` (in `zone`) for two hours, or the slot picked in
+ * the calendar.
+ */
 export function emptyForm(
   zone: string,
+  now: Date,
   slot?: { start: Date; end: Date },
   defaults: Partial<EventForm> = {},
 ): EventForm {
   const start = slot
     ? DateTime.fromJSDate(slot.start)
-    : DateTime.now().setZone(zone).startOf('hour').plus({ hours: 1 });
+    : DateTime.fromJSDate(now).setZone(zone).startOf('hour').plus({ hours: 1 });
   const end = slot ? DateTime.fromJSDate(slot.end) : start.plus({ hours: 2 });
   return {
     title: '',
@@ -81,11 +86,17 @@ export type EventBody = z.output<ReturnType<typeof eventFormSchema>>;
 /**
  * The form's schema: values → request body (an unreadable time stays '' and an empty
  * temperature NaN, so the contract refuses them on their fields) → the contract's rules with
- * the browser's clock. `initialEnd` is the stored end: an unchanged end may lie in the past.
+ * `clock`'s instant at each check (a dialog may stay open a while). `initialEnd` is the stored
+ * end: an unchanged end may lie in the past.
  */
-export function eventFormSchema(zone: string, range?: { min: number; max: number }, initialEnd?: string) {
+export function eventFormSchema(
+  zone: string,
+  clock: Clock,
+  range?: { min: number; max: number },
+  initialEnd?: string,
+) {
   const draft = eventDraftSchema((event) => ({
-    now: new Date(),
+    now: clock(),
     endChanged: initialEnd === undefined || event.end !== fromLocalInput(initialEnd, zone),
     range,
   }));

@@ -4,13 +4,17 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../app/i18n.ts';
 import { routes } from '../../app/router.tsx';
+import { fixedClock } from '../../test/clock.ts';
 import { registryApi, testGateway } from '../../test/devices-fixtures.ts';
 import { renderRoutes } from '../../test/render.tsx';
 import { type FetchHandler, json, signIn, testProfile } from '../../test/signed-in.ts';
 
+/** The screen's clock: last seen times are shown relative to it. */
+const NOW = new Date('2026-11-26T10:00:00Z');
+
 function open(api: FetchHandler, lang: 'de' | 'en' = 'en') {
   const { session, fetchMock } = signIn({ profile: testProfile({ lang }), extra: api });
-  return { ...renderRoutes(routes, '/gateways', { session }), fetchMock };
+  return { ...renderRoutes(routes, '/gateways', { session, clock: fixedClock(NOW) }), fetchMock };
 }
 
 describe('gateways screen', () => {
@@ -19,15 +23,11 @@ describe('gateways screen', () => {
     await setLanguage('en');
   });
   afterEach(() => {
-    vi.useRealTimers();
     vi.unstubAllGlobals();
   });
 
   it('shows each gateway online or offline with its last seen time', async () => {
-    // A frozen clock: on a loaded machine the screen may render seconds after the fixture is made.
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date('2026-11-26T10:00:00Z'));
-    const live = testGateway({ online: true, lastSeen: new Date(Date.now() - 20_000).toISOString() });
+    const live = testGateway({ online: true, lastSeen: new Date(NOW.getTime() - 20_000).toISOString() });
     const dead = testGateway({ online: false });
     open(registryApi({ gateways: [live, dead] }));
     expect(await screen.findByTestId(`gateway-state-${live.id}`)).toHaveTextContent('Online');

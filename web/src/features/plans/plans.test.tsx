@@ -9,9 +9,13 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../app/i18n.ts';
 import { routes } from '../../app/router.tsx';
+import { fixedClock } from '../../test/clock.ts';
 import { renderRoutes } from '../../test/render.tsx';
 import { type FetchHandler, json, signIn, testProfile } from '../../test/signed-in.ts';
 import { heatingApi, problem, testUnit } from '../../test/units-fixtures.ts';
+
+/** The screens' clock: the preview week picker's bounds count from its day. */
+const NOW = new Date('2026-11-24T09:00:00Z');
 
 const unit = testUnit({ name: 'Aula' });
 const base = `/api/companies/c1/units/${unit.id}`;
@@ -66,7 +70,7 @@ function open(answers: { preview?: FetchHandler; create?: FetchHandler } = {}) {
     profile: testProfile({ lang: 'en' }),
     extra: heatingApi([unit], api),
   });
-  return { ...renderRoutes(routes, `/units/${unit.id}`, { session }), fetchMock };
+  return { ...renderRoutes(routes, `/units/${unit.id}`, { session, clock: fixedClock(NOW) }), fetchMock };
 }
 
 const lastBody = (fetchMock: ReturnType<typeof signIn>['fetchMock'], url: string) => {
@@ -149,7 +153,7 @@ describe('plan editor', { timeout: 20_000 }, () => {
         return undefined;
       }),
     });
-    renderRoutes(routes, `/units/${unit.id}`, { session });
+    renderRoutes(routes, `/units/${unit.id}`, { session, clock: fixedClock(NOW) });
     await userEvent.click(await screen.findByTestId('plan-new-seasonal'));
     const temperature = screen.getByTestId('switch-point-0-temperature');
     await userEvent.clear(temperature);
@@ -185,7 +189,8 @@ describe('plan editor', { timeout: 20_000 }, () => {
     await userEvent.click(await screen.findByTestId('plan-new-specific-days'));
     // The preview checked the empty draft, but nothing was typed yet: no error.
     await waitFor(() => expect(lastBody(fetchMock, `${base}/preview`).plan.dates).toEqual([]));
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Its refusal has arrived (the preview waits for a valid plan), and still no error.
+    expect(await screen.findByText('The preview appears once the plan is valid.')).toBeInTheDocument();
     expect(screen.queryByTestId('plan-error')).toBeNull();
     expect(screen.queryByText('Invalid schedule!')).toBeNull();
     await userEvent.type(screen.getByTestId('plan-name'), ' 2026');
@@ -276,7 +281,7 @@ describe('plan editor', { timeout: 20_000 }, () => {
         return undefined;
       }),
     });
-    renderRoutes(routes, `/units/${unit.id}`, { session });
+    renderRoutes(routes, `/units/${unit.id}`, { session, clock: fixedClock(NOW) });
     await userEvent.click(await screen.findByTestId('plan-new-seasonal'));
     await userEvent.type(screen.getByTestId('plan-name'), ' 2027');
     const alert = await screen.findByTestId('plan-error');
@@ -321,7 +326,7 @@ describe("a unit's own plan in a group", { timeout: 20_000 }, () => {
         return undefined;
       }),
     });
-    renderRoutes(routes, `/units/${grouped.id}`, { session });
+    renderRoutes(routes, `/units/${grouped.id}`, { session, clock: fixedClock(NOW) });
     return fetchMock;
   }
   const posts = (fetchMock: ReturnType<typeof signIn>['fetchMock']) =>

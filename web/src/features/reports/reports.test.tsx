@@ -10,14 +10,22 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../app/i18n.ts';
 import { routes } from '../../app/router.tsx';
 import { buildingsApi, testBuilding } from '../../test/buildings-fixtures.ts';
+import { fixedClock, testNow } from '../../test/clock.ts';
 import { renderRoutes } from '../../test/render.tsx';
 import { type FetchHandler, signIn, testProfile } from '../../test/signed-in.ts';
 import { BUILDING_ID, reportsApi, testReport, UNIT_ID } from './report-fixtures.ts';
+import { defaultMonth, monthOfDate } from './report-view.ts';
 
 // uPlot needs a canvas jsdom does not have; the chart's options are checked in report-view.test.ts.
 vi.mock('./components/days-chart.tsx', () => ({
   default: ({ days }: { days: unknown[] }) => <div data-testid="report-chart">{days.length}</div>,
 }));
+
+/**
+ * The screen's clock. The reports viewed are November 2026's (the fixtures'), named in the
+ * address; without one the screen opens on the month of `NOW`. HEIZPLAN_TEST_NOW moves it.
+ */
+const NOW = testNow('2026-12-08T09:00:00+01:00');
 
 function open(
   path: string,
@@ -29,7 +37,7 @@ function open(
     profile: testProfile({ lang: 'de' }),
     extra: (method, url, init) => api(method, url, init) ?? buildingsApi([building])(method, url, init),
   });
-  return { ...renderRoutes(routes, path, { session }), fetchMock };
+  return { ...renderRoutes(routes, path, { session, clock: fixedClock(NOW) }), fetchMock };
 }
 
 /** The URLs of the report requests so far. */
@@ -113,6 +121,19 @@ describe('reports screen', { timeout: 20_000 }, () => {
     await userEvent.click(screen.getByTestId('report-crumb-company'));
     await waitFor(() => expect(router.location().search).toBe('?month=2026-11'));
     expect(await screen.findByTestId(`report-row-link-${BUILDING_ID}`)).toBeInTheDocument();
+  });
+
+  it('opens on the month of today, or the one before in a month’s first days, and goes no further than today', async () => {
+    const { fetchMock } = open('/reports');
+    const month = defaultMonth(NOW);
+    await waitFor(() =>
+      expect(reportCalls(fetchMock).at(-1)).toBe(`/api/companies/c1/reports?month=${month}`),
+    );
+    expect(await screen.findByLabelText('Monat wählen')).toHaveValue(month);
+    // In a month's first days the month before shows, and the current one is a step ahead.
+    const next = screen.getByRole('button', { name: 'Nächster Zeitraum' });
+    if (month === monthOfDate(NOW)) expect(next).toBeDisabled();
+    else expect(next).toBeEnabled();
   });
 
   it('moves by month and switches to the heating season holding the month', async () => {

@@ -4,9 +4,13 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../app/i18n.ts';
 import { routes } from '../../app/router.tsx';
+import { fixedClock } from '../../test/clock.ts';
 import { renderRoutes } from '../../test/render.tsx';
 import { type FetchHandler, json, signIn, testProfile } from '../../test/signed-in.ts';
 import { heatingApi, problem, testUnit } from '../../test/units-fixtures.ts';
+
+/** The screens' clock: room temperature, last signals and the preview's bounds count from it. */
+const NOW = new Date('2026-11-24T09:00:00Z');
 
 const unit = testUnit({ name: 'Aula', wallControlMin: 18 });
 const url = `/api/companies/c1/units/${unit.id}`;
@@ -23,7 +27,7 @@ function open(more: FetchHandler) {
     profile: testProfile({ lang: 'en' }),
     extra: heatingApi([unit], api),
   });
-  return { ...renderRoutes(routes, `/units/${unit.id}`, { session }), fetchMock };
+  return { ...renderRoutes(routes, `/units/${unit.id}`, { session, clock: fixedClock(NOW) }), fetchMock };
 }
 
 describe('unit detail', { timeout: 20_000 }, () => {
@@ -116,7 +120,7 @@ describe('unit detail', { timeout: 20_000 }, () => {
         return u === `/api/companies/c1/units/${bare.id}/plans` ? json(200, { results: [] }) : undefined;
       }),
     });
-    renderRoutes(routes, `/units/${bare.id}`, { session });
+    renderRoutes(routes, `/units/${bare.id}`, { session, clock: fixedClock(NOW) });
     expect(await screen.findByTestId('unit-source')).toHaveTextContent('Kein Plan – Frostschutz');
   });
 

@@ -5,9 +5,13 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../app/i18n.ts';
 import { routes } from '../../app/router.tsx';
+import { fixedClock } from '../../test/clock.ts';
 import { renderRoutes } from '../../test/render.tsx';
 import { type FetchHandler, json, signIn, testCompany, testProfile } from '../../test/signed-in.ts';
 import { heatingApi, testUnit } from '../../test/units-fixtures.ts';
+
+/** The screens' clock: the log download's window ends on its day. */
+const NOW = new Date('2026-11-24T09:00:00Z');
 
 const unit = testUnit({ name: 'Aula' });
 const logUrl = `/api/companies/c1/units/${unit.id}/log`;
@@ -47,7 +51,7 @@ function open(company = testCompany(), lang: 'de' | 'en' = 'en', page: LogPage =
     profile: testProfile({ lang }),
     extra: heatingApi([unit], api, company),
   });
-  return { ...renderRoutes(routes, `/units/${unit.id}/log`, { session }), fetchMock };
+  return { ...renderRoutes(routes, `/units/${unit.id}/log`, { session, clock: fixedClock(NOW) }), fetchMock };
 }
 
 describe('heating log', { timeout: 20_000 }, () => {

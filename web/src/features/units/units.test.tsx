@@ -4,14 +4,18 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../app/i18n.ts';
 import { routes } from '../../app/router.tsx';
+import { fixedClock } from '../../test/clock.ts';
 import { renderRoutes } from '../../test/render.tsx';
 import { type FetchHandler, json, signIn, testProfile } from '../../test/signed-in.ts';
 import { heatingApi, testUnit } from '../../test/units-fixtures.ts';
 import { steppedSetpoint } from './setpoint.ts';
 
+/** The screens' clock: the deviation warning counts the minutes since the switch point up to it. */
+const NOW = new Date('2026-11-24T09:00:00Z');
+
 function open(path: string, api: FetchHandler) {
   const { session, fetchMock } = signIn({ profile: testProfile({ lang: 'en' }), extra: api });
-  return { ...renderRoutes(routes, path, { session }), fetchMock };
+  return { ...renderRoutes(routes, path, { session, clock: fixedClock(NOW) }), fetchMock };
 }
 
 const bodiesOf = (fetchMock: ReturnType<typeof signIn>['fetchMock'], method: string, url: string) =>

@@ -11,19 +11,22 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Form, FormTextInput, useContractForm } from '../../../components/ui/form.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { useToast } from '../../../components/ui/toast-provider.tsx';
+import { useClock } from '../../../lib/clock.tsx';
 import { useAcknowledge, useMute } from '../api/alerts.ts';
+import { isMuted } from '../muted.ts';
 
 const MUTE_HOURS = ['0', '8', '24', '168'] as const;
 
 export function AlertActions({ alert, title }: { alert: Alert; title: string }) {
   const { t } = useTranslation('alerts');
+  const clock = useClock();
   const { toast } = useToast();
   const acknowledge = useAcknowledge();
   const mute = useMute();
   const [open, setOpen] = useState(false);
   const form = useContractForm(AcknowledgeSchema, { defaultValues: { note: '' } });
   if (alert.state !== 'open') return null;
-  const muted = alert.mutedUntil && new Date(alert.mutedUntil) > new Date();
+  const muted = isMuted(alert, clock());
   return (
     <div className="flex flex-wrap items-center gap-2">
       {!alert.acknowledgedAt && (

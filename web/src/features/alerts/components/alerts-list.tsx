@@ -15,10 +15,12 @@ import { usePagedList } from '../../../components/paged-list/use-paged-list.ts';
 import { Field } from '../../../components/ui/field.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import type { TableColumn } from '../../../components/ui/table.tsx';
+import { useClock } from '../../../lib/clock.tsx';
 import { useBuildingFilter } from '../../../lib/heating/current-building.ts';
 import { useCan } from '../../../lib/use-can.ts';
 import { useAlertText } from '../alert-text.ts';
 import { type AlertListParams, useAlerts } from '../api/alerts.ts';
+import { isMuted } from '../muted.ts';
 import { AlertActions } from './alert-actions.tsx';
 
 const ALL = 'all';
@@ -33,6 +35,7 @@ export function AlertsList({
   groups: { id: string; name: string }[];
 }) {
   const { t } = useTranslation('alerts');
+  const clock = useClock();
   const text = useAlertText();
   const canOperate = useCan('operate');
   const [query] = useSearchParams();
@@ -59,7 +62,7 @@ export function AlertsList({
       alert.state === 'open' ? t('states.open') : t('states.resolved', { at: text.time(alert.resolvedAt) }),
     ];
     if (alert.acknowledgedBy) parts.push(t('states.acknowledged', { name: alert.acknowledgedBy.name }));
-    if (alert.mutedUntil && new Date(alert.mutedUntil) > new Date())
+    if (alert.mutedUntil && isMuted(alert, clock()))
       parts.push(t('states.muted', { until: text.time(alert.mutedUntil) }));
     if (alert.occurrences > 1) parts.push(t('states.occurrences', { count: alert.occurrences }));
     return parts;

@@ -10,6 +10,7 @@ import { ClientTable } from '../../../components/ui/client-table.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import type { TableColumn } from '../../../components/ui/table.tsx';
 import { useToast } from '../../../components/ui/toast-provider.tsx';
+import { useClock } from '../../../lib/clock.tsx';
 import { useCompany } from '../../../lib/company/get-company.ts';
 import { formatDay, useHeatingFormat } from '../../../lib/format.ts';
 import { useAllBuildings } from '../../../lib/heating/list-buildings.ts';
@@ -29,7 +30,8 @@ export function TokensTable() {
   const { buildings } = useAllBuildings();
   const revoke = useRevokeApiToken();
   const [selected, setSelected] = useState<ApiToken | null>(null);
-  const now = Date.now();
+  const clock = useClock();
+  const now = clock().getTime();
 
   const columns: TableColumn<ApiToken>[] = [
     {

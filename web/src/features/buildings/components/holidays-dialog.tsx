@@ -17,6 +17,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogClose } from '../../../components/ui/dialog.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useClock } from '../../../lib/clock.tsx';
 import { type ModeTemperatures, useModeLabel } from '../../../lib/heating/heating-modes.ts';
 import { useHolidayRegions, useHolidays } from '../api/buildings.ts';
 import { holidayLanguage, regionName, useFederalStates } from '../federal-states.ts';
@@ -41,8 +42,9 @@ export interface HolidaysDialogProps {
 
 export function HolidaysDialog({ building, onClose, zone, temperatures, canOperate }: HolidaysDialogProps) {
   const { t, i18n } = useTranslation('buildings');
+  const clock = useClock();
   const lang = holidayLanguage(i18n.language);
-  const [year, setYear] = useState(() => yearIn(zone));
+  const [year, setYear] = useState(() => yearIn(zone, clock()));
   const holidays = useHolidays(building.id, year, lang);
   const regions = useHolidayRegions(lang);
   const states = useFederalStates();

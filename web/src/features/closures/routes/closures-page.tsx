@@ -18,6 +18,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { ListEmptyState } from '../../../components/ui/list-empty-state.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast-provider.tsx';
+import { useClock } from '../../../lib/clock.tsx';
 import { useCompany } from '../../../lib/company/get-company.ts';
 import { useBuildingFilter } from '../../../lib/heating/current-building.ts';
 import { modeTemperatures } from '../../../lib/heating/heating-modes.ts';
@@ -38,6 +39,7 @@ interface DialogState {
 
 export function ClosuresPage() {
   const { t } = useTranslation('closures');
+  const clock = useClock();
   const { toast } = useToast();
   const problems = useProblemMessage();
   const company = useCompany();
@@ -69,7 +71,7 @@ export function ClosuresPage() {
     testid: `closure-group-${g.id}`,
   }));
 
-  const openNew = () => setDialog({ closure: null, initial: emptyForm(zone) });
+  const openNew = () => setDialog({ closure: null, initial: emptyForm(zone, clock()) });
   const openClosure = (closure: Closure) => setDialog({ closure, initial: formOf(closure, zone) });
   const remove = async (closure: Closure) => {
     try {

@@ -23,6 +23,7 @@ import {
   useFormControl,
 } from '../../../components/ui/form.tsx';
 import { useToast } from '../../../components/ui/toast-provider.tsx';
+import { useClock } from '../../../lib/clock.tsx';
 import { useHeatingFormat } from '../../../lib/format.ts';
 import { useProblemMessage } from '../../../lib/problem-message.ts';
 import { useCan } from '../../../lib/use-can.ts';
@@ -59,9 +60,10 @@ export function EventDialog({
   const { toast } = useToast();
   const format = useHeatingFormat();
   const change = useChangeEvent();
+  const clock = useClock();
   const schema = useMemo(
-    () => eventFormSchema(zone, range, event ? initial.end : undefined),
-    [zone, range, event, initial],
+    () => eventFormSchema(zone, clock, range, event ? initial.end : undefined),
+    [zone, clock, range, event, initial],
   );
   const form = useContractForm(schema, {
     defaultValues: initial,

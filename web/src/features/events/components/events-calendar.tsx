@@ -14,11 +14,12 @@
 import type { CalendarLayer } from '@heizplan/contracts/calendar-layers';
 import type { HeatingEvent } from '@heizplan/contracts/events';
 import { DateTime } from 'luxon';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Calendar, type DateRange, type Formats, luxonLocalizer, type View } from 'react-big-calendar';
 import 'react-big-calendar/lib/css/react-big-calendar.css';
 import './events-calendar.css';
 import { useTranslation } from 'react-i18next';
+import { useClock } from '../../../lib/clock.tsx';
 import { formatWeekday } from '../../../lib/format.ts';
 import type { CalendarView } from '../view-preference.ts';
 import { wallClock } from '../wall-clock.ts';
@@ -127,6 +128,9 @@ export function EventsCalendar({
 }: EventsCalendarProps) {
   const { t, i18n } = useTranslation('events');
   const narrow = useNarrow();
+  const clock = useClock();
+  // "Today" is the company's day, drawn like the events as a browser-local wall-clock date.
+  const now = useCallback(() => wallClock(clock().toISOString(), zone), [clock, zone]);
   const formats = useMemo(() => calendarFormats(i18n.language, narrow), [i18n.language, narrow]);
   const items = useMemo<CalendarEvent[]>(
     () =>
@@ -174,6 +178,7 @@ export function EventsCalendar({
           dayPropGetter={view === 'month' ? (day: Date) => layerDayProps(dayOf(day)) : undefined}
           components={COMPONENTS}
           date={date}
+          getNow={now}
           view={view}
           views={['month', 'week', 'day']}
           onNavigate={onNavigate}

@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { Combobox, type ComboboxOption } from '../../../components/ui/combobox.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useClock } from '../../../lib/clock.tsx';
 import { useCompany } from '../../../lib/company/get-company.ts';
 import { useHeatingFormat } from '../../../lib/format.ts';
 import { useAllGroups } from '../../../lib/heating/list-groups.ts';
@@ -30,6 +31,7 @@ import {
   useCalendarView,
   useEventsView,
 } from '../view-preference.ts';
+import { wallClock } from '../wall-clock.ts';
 
 const EventsCalendar = lazy(() => import('../components/events-calendar.tsx'));
 
@@ -72,7 +74,9 @@ export function EventsPage() {
   const [view, setView] = useEventsView();
   const [calendarView, setCalendarView] = useCalendarView();
   const [layersShown, setLayersShown] = useCalendarLayersShown();
-  const [date, setDate] = useState(() => new Date());
+  const clock = useClock();
+  // The calendar draws browser-local dates showing the company's wall-clock time (wall-clock.ts).
+  const [date, setDate] = useState(() => wallClock(clock().toISOString(), zone));
   const [unitId, setUnitId] = useState<string | null>(null);
   const [includePast, setIncludePast] = useState(false);
   const [hideOpenEnded, setHideOpenEnded] = useState(false);
@@ -116,7 +120,7 @@ export function EventsPage() {
           end: DateTime.fromJSDate(slot.start).set({ hour: 10 }).toJSDate(),
         }
       : slot;
-    setDialog({ event: null, initial: emptyForm(zone, picked, unitId ? { units: [unitId] } : {}) });
+    setDialog({ event: null, initial: emptyForm(zone, clock(), picked, unitId ? { units: [unitId] } : {}) });
   };
   const openEvent = (event: HeatingEvent) => setDialog({ event, initial: formOf(event, zone) });
 

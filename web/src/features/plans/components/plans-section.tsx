@@ -34,6 +34,10 @@ export interface PlansSectionProps {
 const quoted = (names: readonly string[], open: string, close: string) =>
   names.map((name) => `${open}${name}${close}`).join(', ');
 
+/** React keys of new plans' editors: a fresh one per start remounts the editor (no time involved). */
+let editorKeys = 0;
+const nextEditorKey = () => ++editorKeys;
+
 export function PlansSection({ owner, preview, blockedBy = [], unit }: PlansSectionProps) {
   const { t } = useTranslation('plans');
   const plans = usePlans(owner);
@@ -74,7 +78,7 @@ export function PlansSection({ owner, preview, blockedBy = [], unit }: PlansSect
     setEditing({
       plan: null,
       initial: templateDraft(kind, t(`defaultName.${kind}`)),
-      key: `new-${kind}-${Date.now()}`,
+      key: `new-${kind}-${nextEditorKey()}`,
     });
   const coverage = (plan: Plan) =>
     plan.kind === 'seasonal'

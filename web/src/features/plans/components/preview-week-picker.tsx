@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextInput } from '../../../components/ui/field.tsx';
+import { useClock } from '../../../lib/clock.tsx';
 import { useCompany } from '../../../lib/company/get-company.ts';
 
 /** The company default (decision 0004) until the company has loaded. */
@@ -34,7 +35,8 @@ export function usePreviewWeek(): PreviewWeek {
 
 export function PreviewWeekPicker({ week }: { week: PreviewWeek }) {
   const { t } = useTranslation('plans');
-  const today = DateTime.now().setZone(week.zone).startOf('day');
+  const clock = useClock();
+  const today = DateTime.fromJSDate(clock()).setZone(week.zone).startOf('day');
   // A day inside the API's bound on both sides, whatever the hour of today.
   const min = today.minus({ years: PREVIEW_FROM_MAX_YEARS }).plus({ days: 1 });
   const max = today.plus({ years: PREVIEW_FROM_MAX_YEARS }).minus({ days: 1 });

@@ -13,6 +13,7 @@ import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { cx } from '../../../components/ui/cx.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useClock } from '../../../lib/clock.tsx';
 import { useCompany } from '../../../lib/company/get-company.ts';
 import { useCan } from '../../../lib/use-can.ts';
 import { useBuildingName } from '../api/building-name.ts';
@@ -38,7 +39,9 @@ const MetersPanel = lazy(() => import('../components/meters-panel.tsx'));
 export function ReportsPage() {
   const { t } = useTranslation('reports');
   const format = useReportFormat();
-  const [today] = useState(() => new Date());
+  const clock = useClock();
+  // The day the page opened on: periods and the arrows' limit count from it.
+  const [today] = useState(clock);
   const [params, setParams] = useSearchParams();
   const view = viewOfSearch(params, today);
   const request = requestOfView(view);

@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExportButtons } from '../../../components/export-buttons.tsx';
 import { TextInput } from '../../../components/ui/field.tsx';
+import { useClock } from '../../../lib/clock.tsx';
 import { useProblemMessage } from '../../../lib/problem-message.ts';
 import { downloadHeatingLog } from '../api/export-heating-log.ts';
 
@@ -19,7 +20,8 @@ export function LogDownload({ unitId, timeZone }: { unitId: string; timeZone: st
   const { t, i18n } = useTranslation('units');
   const problems = useProblemMessage();
   const zone = timeZone ?? 'local';
-  const today = DateTime.now().setZone(zone);
+  const clock = useClock();
+  const today = DateTime.fromJSDate(clock()).setZone(zone);
   const [from, setFrom] = useState(() => today.minus({ days: DEFAULT_DAYS }).toISODate() ?? '');
   const [to, setTo] = useState(() => today.toISODate() ?? '');
   // Midnight of the day in the company's zone; the window ends at the midnight after `to`.

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { Tooltip } from '../../../components/ui/tooltip.tsx';
+import { useClock } from '../../../lib/clock.tsx';
 import { formatMoment, useHeatingFormat } from '../../../lib/format.ts';
 import { DEVIATION_WARNING_C, deviationState } from '../setpoint.ts';
 
@@ -30,7 +31,8 @@ export function RoomTemperature({
 }: RoomTemperatureProps) {
   const { t, i18n } = useTranslation('units');
   const format = useHeatingFormat();
-  const now = Date.now();
+  const clock = useClock();
+  const now = clock().getTime();
   const room = unit.roomTemperature;
   const state = deviationState(
     { setpoint: unit.setpoint, room, setpointSince: unit.setpointSince, paused: unit.paused },
