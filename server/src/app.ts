@@ -141,6 +141,7 @@ export async function buildApp(appDeps: AppDeps): Promise<App> {
   installBearerAuth(app, deps.verifyToken, deps.database.db, {
     perMinute: deps.config.apiTokenRateLimit,
     shared: deps.config.instances > 1,
+    now: deps.services.now,
   });
   installAuditRecorder(app, deps.database.db);
   // biome-ignore lint/nursery/noMisusedPromises: Fastify awaits async plugins; the rule reads register's callback overload.

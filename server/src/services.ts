@@ -65,6 +65,8 @@ export interface ServicePorts {
 }
 
 export interface Services {
+  /** The clock the services read; request handling outside them (API token expiry) reads it too. */
+  readonly now: Clock;
   /** The mail port every service sends through (alert mails use it too). */
   readonly mailer: Mailer;
   readonly units: UnitsService;
@@ -135,7 +137,7 @@ export function createServices({
   const billing = new BillingService({
     db,
     config: config.billing,
-    provider: createBillingProvider(config, db, account.mailer),
+    provider: createBillingProvider(config, db, account.mailer, now),
     publicUrl: config.publicUrl,
     log,
     now,
@@ -171,6 +173,7 @@ export function createServices({
   };
 
   return Object.freeze({
+    now,
     mailer: account.mailer,
     units,
     groups: new GroupsService(heating),
@@ -187,7 +190,7 @@ export function createServices({
       changed: ports.devicesAssigned,
     }),
     audit: new AuditService({ db }),
-    reports: new ReportsService({ db }),
+    reports: new ReportsService({ db, now }),
     buildingDays: new BuildingDaysService(heating),
     bookingFeeds: new BookingFeedsService({
       ...heating,
@@ -234,7 +237,7 @@ export function createServices({
         // Spec §4: an account deletion request cancels the subscription at the end of the period.
         billing: ports.billing ?? { onAccountDeletion: (userId) => billing.cancelForAccountDeletion(userId) },
       },
-      { externalIssuer: Boolean(config.oidc.issuer) },
+      { externalIssuer: Boolean(config.oidc.issuer), now },
     ),
   });
 }

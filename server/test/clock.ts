@@ -28,3 +28,21 @@ export function testClock(start: Date | string): TestClock {
     },
   };
 }
+
+/**
+ * The instant a time-sensitive test file starts at: HEIZPLAN_TEST_NOW when set, else `fallback`.
+ * The variable lets the suite run such files at other fixed instants (00:15, 05:30, 06:59, a DST
+ * change morning in Europe/Berlin, New Year's Eve) and so prove they depend on none of them.
+ */
+export function testInstant(fallback: string): Date {
+  const override = process.env.HEIZPLAN_TEST_NOW;
+  const at = new Date(override ?? fallback);
+  if (Number.isNaN(at.getTime())) {
+    throw new Error(
+      override === undefined
+        ? `testInstant: not an instant: ${fallback}`
+        : `HEIZPLAN_TEST_NOW is not an ISO 8601 instant: ${override}`,
+    );
+  }
+  return at;
+}

@@ -13,7 +13,7 @@ import { createLocalJWKSet, exportJWK, generateKeyPair, type JWTPayload, SignJWT
 import pg from 'pg';
 import { type App, type AppDeps, buildApp } from '../src/app.ts';
 import { createTokenVerifier, type TokenVerifier } from '../src/auth/bearer.ts';
-import type { Clock } from '../src/clock.ts';
+import { type Clock, systemClock } from '../src/clock.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { type Database, dumpPglite, migrationsFolder, openDatabase } from '../src/db/client.ts';
 import { createLogger, type Logger } from '../src/logger.ts';
@@ -235,6 +235,8 @@ export interface TestApp {
   issuer: TestIssuer;
   /** The services the app was built with (e.g. to run a job's work by hand). */
   services: Services;
+  /** What the app's services read as now: a fixture seeds "upcoming" data from it. */
+  now: Clock;
   ports: TestPorts;
   /** Authorization header for a (provisioned on first use) user `sub`. */
   as(sub: string): Promise<{ authorization: string }>;
@@ -302,6 +304,7 @@ export async function buildTestApp(
     config,
     issuer,
     services,
+    now: options.clock ?? systemClock,
     ports,
     as,
     call: async (method, url, payload, user = 'alice') =>

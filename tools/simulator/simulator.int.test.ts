@@ -297,7 +297,8 @@ describe('simulator against Heizplan over the embedded broker', () => {
     });
     await database.db
       .update(devices)
-      .set({ recalibrateRequestedAt: new Date() })
+      // Only whether a recalibration is requested counts, not when: a stated instant.
+      .set({ recalibrateRequestedAt: new Date('2026-11-23T05:00:00Z') })
       .where(eq(devices.id, vicki));
     expect(await queue.reconcileDevices([vicki])).toBe(1);
     await queue.idle();

@@ -12,6 +12,7 @@
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import { type Clock, systemClock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
 import { apiTokens, memberships } from '../db/schema.ts';
 import { forbidden, tooManyRequests, unauthorized } from '../http/errors.ts';
@@ -40,6 +41,8 @@ export interface ApiTokenAuthOptions {
   perMinute: number;
   /** Count in the database (several instances) instead of in memory. */
   shared: boolean;
+  /** What expiry, the rate window and the last use are read against; default the machine's clock. */
+  now?: Clock;
 }
 
 /** @returns the function that authenticates a request carrying an API token. */
@@ -77,7 +80,7 @@ export function apiTokenAuth(db: Db, options: ApiTokenAuthOptions) {
 
   return async (token: string, request: FastifyRequest): Promise<AuthClaims> => {
     const [row] = await lookup.execute({ hash: hashApiToken(token) });
-    const now = Date.now();
+    const now = (options.now ?? systemClock)().getTime();
     if (!row || row.revokedAt || row.expiresAt.getTime() <= now)
       throw unauthorized('The API token is unknown, expired or revoked.');
     const own = `/api/companies/${row.companyId}`;

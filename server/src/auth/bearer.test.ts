@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { type AuthClaims, rememberVerified } from './bearer.ts';
 
 describe('rememberVerified', () => {
+  // Real time on purpose: rememberVerified judges `exp` by the machine's clock, as the verifier does.
   const inAnHour = () => Math.floor(Date.now() / 1000) + 3600;
 
   it('verifies a token once and answers its repeats from memory until it expires', async () => {

@@ -114,6 +114,7 @@ describe('external issuer mode', () => {
   });
 
   it('rejects an expired token signed with the issuer’s own key (beyond the 60 s leeway)', async () => {
+    // Real time on purpose: jose checks `exp` against its own (the machine's) clock.
     const now = Math.floor(Date.now() / 1000);
     const expired = await new SignJWT({})
       .setProtectedHeader({ alg: 'RS256', kid: signingKey.kid ?? '' })

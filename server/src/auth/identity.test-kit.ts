@@ -114,6 +114,7 @@ export class Browser {
         attrs.find((a) => a.toLowerCase().startsWith(`${key}=`))?.slice(key.length + 1);
       const cookiePath = attr('path') ?? requestPath;
       const expires = attr('expires');
+      // Real time on purpose: the provider sets cookie expiry from the machine's clock, as a browser reads it.
       const removed = value === '' || (expires !== undefined && new Date(expires).getTime() < Date.now());
       this.cookies = this.cookies.filter((c) => !(c.name === name && c.path === cookiePath));
       if (!removed) this.cookies.push({ name, value, path: cookiePath });

@@ -59,6 +59,7 @@ describe('oidc adapter', () => {
   it('treats expired rows as absent and purges them', async () => {
     const interactions = new Adapter('Interaction');
     await interactions.upsert('old', { uid: 'x' }, 60);
+    // Real time on purpose: the adapter, like oidc-provider, judges expiry by the machine's clock.
     await database.db.update(oidcPayloads).set({ expiresAt: new Date(Date.now() - 1000) });
     expect(await interactions.find('old')).toBeUndefined();
     await purgeExpiredIdentityState(database.db);

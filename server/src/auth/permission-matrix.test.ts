@@ -9,6 +9,7 @@ import type { Role } from '@heizplan/contracts/account';
 import { CAPABILITIES, type Capability, can } from '@heizplan/contracts/permissions';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testClock, testInstant } from '../../test/clock.ts';
 import { buildTestApp, type TestApp } from '../../test/helpers.ts';
 import { alerts, subscriptions } from '../db/schema.ts';
 import { dataFingerprint } from '../http/api-walk.test-kit.ts';
@@ -16,11 +17,13 @@ import { addMember, createCompany } from '../modules/me/account.fixtures.ts';
 import { winterPlan } from '../modules/units/heating-test-fixtures.ts';
 import { PERMISSION_MATRIX } from './permission-matrix.ts';
 
+// A Wednesday noon: the running event, upcoming closures and days count from here.
+const clock = testClock(testInstant('2026-12-02T12:00:00+01:00'));
 let t: TestApp;
 let operations: string[];
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({}, { clock: clock.now });
   const doc = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
   operations = Object.entries(doc.paths).flatMap(([path, ops]) =>
     Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`),
@@ -86,7 +89,7 @@ async function buildWorld(): Promise<World> {
   const grouped = await call<{ id: string }>('POST', '/units', { name: 'Raum 2', groupId: group.id });
   const loose = await call<{ id: string }>('POST', '/units', { name: 'Raum 3' });
   const plan = await call<{ id: string }>('POST', `/units/${unit.id}/plans`, winterPlan());
-  const now = Date.now();
+  const now = clock.now().getTime();
   const event = await call<{ id: string }>('POST', '/events', {
     title: 'Elternabend',
     start: new Date(now - 60_000).toISOString(),
@@ -156,8 +159,8 @@ async function buildWorld(): Promise<World> {
       subject: 'device',
       subjectId: deviceId,
       unitId: unit.id,
-      openedAt: new Date(),
-      lastSeenAt: new Date(),
+      openedAt: clock.now(),
+      lastSeenAt: clock.now(),
     })
     .returning({ id: alerts.id });
   return {
@@ -195,8 +198,8 @@ const VICKI_CONFIG = {
 
 /** The calendar layers' window: the next four weeks. */
 const WINDOW = {
-  from: new Date().toISOString(),
-  to: new Date(Date.now() + 28 * 86_400_000).toISOString(),
+  from: clock.now().toISOString(),
+  to: new Date(clock.now().getTime() + 28 * 86_400_000).toISOString(),
 };
 
 /** A request's query and body: JSON, or a file's text with its content type. */
@@ -230,14 +233,18 @@ function payloadFor(operation: string, w: World): Payload {
     'POST /api/companies/{companyId}/groups/{groupId}/plans': { payload: winterPlan() },
     'PATCH /api/companies/{companyId}/plans/{planId}': { payload: { name: 'Winter neu' } },
     'POST /api/companies/{companyId}/events': {
-      payload: { start: new Date(Date.now() + 86_400_000).toISOString(), temperature: 19, units: [w.unitId] },
+      payload: {
+        start: new Date(clock.now().getTime() + 86_400_000).toISOString(),
+        temperature: 19,
+        units: [w.unitId],
+      },
     },
     'PATCH /api/companies/{companyId}/events/{eventId}': { payload: { title: 'Sprechtag' } },
     'POST /api/companies/{companyId}/closures': {
       payload: {
         name: 'Weihnachtsferien',
-        start: new Date(Date.now() + 20 * 86_400_000).toISOString(),
-        end: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+        start: new Date(clock.now().getTime() + 20 * 86_400_000).toISOString(),
+        end: new Date(clock.now().getTime() + 30 * 86_400_000).toISOString(),
         scope: 'groups',
         groups: [w.groupId],
       },
@@ -254,7 +261,10 @@ function payloadFor(operation: string, w: World): Payload {
       query: `from=${encodeURIComponent(WINDOW.from)}&to=${encodeURIComponent(WINDOW.to)}`,
     },
     'POST /api/companies/{companyId}/buildings/{buildingId}/days': {
-      payload: { date: new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10), name: 'Inventur' },
+      payload: {
+        date: new Date(clock.now().getTime() + 40 * 86_400_000).toISOString().slice(0, 10),
+        name: 'Inventur',
+      },
     },
     'POST /api/companies/{companyId}/buildings/{buildingId}/days/import': {
       payload: { ics: 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nEND:VCALENDAR\r\n' },

@@ -34,6 +34,8 @@ describe('demo simulator after a restart', () => {
       .update(devices)
       .set({ reportedConfig: { childLock: true } })
       .where(eq(devices.id, locked));
+    // What the old network server held, by state: no clock decides it, so the stamps are a stated past.
+    const before = new Date('2026-11-23T05:00:00Z');
     const downlink = (deviceId: string, state: 'sent' | 'acknowledged', publishedAt: Date | null) => ({
       companyId: seeded.companyId,
       unitId: seeded.unitIds[0],
@@ -44,12 +46,12 @@ describe('demo simulator after a restart', () => {
       payload: '0e15',
       state,
       reason: 'regular_plan',
-      appliedAt: new Date(),
+      appliedAt: before,
       publishedAt,
     });
     const [held, delivered] = await database.db
       .insert(downlinks)
-      .values([downlink(locked, 'sent', new Date()), downlink(factory, 'acknowledged', new Date())])
+      .values([downlink(locked, 'sent', before), downlink(factory, 'acknowledged', before)])
       .returning({ id: downlinks.id });
 
     const uplinks = new Map<string, boolean | undefined>();

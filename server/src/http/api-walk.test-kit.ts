@@ -102,7 +102,8 @@ async function created(res: { statusCode: number; json(): unknown }) {
  * other unit excepted), a building with two floors (no units), a booking feed of the unit (never
  * fetched; its address does not resolve), an enabled QR code and an invite,
  * plus a
- * unit and a group without anything; `bob` is a second member.
+ * unit and a group without anything; `bob` is a second member. "Upcoming" counts from the app's
+ * clock (`t.now`), so a test with a fixed clock gets the same fixture at any hour.
  */
 export async function seedWalkFixture(t: TestApp): Promise<WalkFixture> {
   const { companyId } = await seedCompanies(t.database.db, { minTemperature: 5, maxTemperature: 26 });
@@ -146,7 +147,8 @@ export async function seedWalkFixture(t: TestApp): Promise<WalkFixture> {
   const gateway = await created(
     await t.call('POST', `${base}/gateways`, { gatewayEui: 'aa555a0000000101', name: 'Dach' }),
   );
-  const start = new Date(Date.now() + 7 * 24 * 3600_000);
+  const now = t.now().getTime();
+  const start = new Date(now + 7 * 24 * 3600_000);
   const eventBody = {
     title: 'Konzert',
     note: 'Aula',
@@ -171,13 +173,13 @@ export async function seedWalkFixture(t: TestApp): Promise<WalkFixture> {
       subject: 'device',
       subjectId: device.id,
       unitId: unit.id,
-      openedAt: new Date(),
-      lastSeenAt: new Date(),
+      openedAt: new Date(now),
+      lastSeenAt: new Date(now),
     })
     .returning({ id: alerts.id });
   const otherUnit = await created(await t.call('POST', `${base}/units`, { name: 'Raum 9' }));
   const otherGroup = await created(await t.call('POST', `${base}/groups`, { name: 'Aula' }));
-  const closureStart = new Date(Date.now() + 14 * 24 * 3600_000);
+  const closureStart = new Date(now + 14 * 24 * 3600_000);
   const closureBody = {
     name: 'Betriebsurlaub',
     note: 'Sommer',
@@ -249,8 +251,8 @@ export async function seedWalkFixture(t: TestApp): Promise<WalkFixture> {
       year: '2026',
       month: '2026-11',
       // The calendar layers' window: the next four weeks (with the fixture's upcoming closure).
-      from: new Date().toISOString(),
-      to: new Date(Date.now() + 28 * 24 * 3600_000).toISOString(),
+      from: new Date(now).toISOString(),
+      to: new Date(now + 28 * 24 * 3600_000).toISOString(),
     },
     otherUnitId: otherUnit.id,
     otherGroupId: otherGroup.id,

@@ -5,6 +5,7 @@
  */
 import { ALERT_KINDS } from '@heizplan/contracts/alerts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testClock, testInstant } from '../../test/clock.ts';
 import { buildTestApp, type TestApp } from '../../test/helpers.ts';
 import {
   dataFingerprint,
@@ -34,6 +35,9 @@ interface FieldPatch {
 const readPath = (path: string) =>
   path.replace('/members/{sub}', '/user/{sub}').replace('/billing/subscription', '/billing');
 
+// A Wednesday noon; HEIZPLAN_TEST_NOW also runs the walk in the hours before the 06:00 switch point.
+const clock = testClock(testInstant('2026-12-02T12:00:00+01:00'));
+
 /** A sensor without unit, the building's outdoor sensor (decision 0057). */
 const OUTDOOR_SENSOR = 'a81758fffe0000e1';
 
@@ -47,7 +51,7 @@ const EVALUATED = ['nextChangeAt', 'setpoint', 'setpointSource', 'setpointSince'
  * resource; each value differs from the one in force at that point.
  */
 function fieldPatches(f: WalkFixture): Record<string, FieldPatch[]> {
-  const start = Date.now() + 10 * 24 * 3600_000;
+  const start = clock.now().getTime() + 10 * 24 * 3600_000;
   const at = (hours: number) => new Date(start + hours * 3600_000).toISOString();
   return {
     'PATCH /api/companies/{id}/': [
@@ -95,7 +99,7 @@ function fieldPatches(f: WalkFixture): Record<string, FieldPatch[]> {
       { field: 'wallControlMax', value: 24 },
       // Another group means other group plans: the unit is evaluated again. Within the hours
       // before the plan's 06:00 switch point that may start (or stop) heating early at once, so
-      // the setpoint follows too when the test runs then.
+      // the setpoint follows too at such an instant.
       { field: 'groupId', value: f.otherGroupId, derived: ['groupName', ...EVALUATED] },
       // Another building means other public holidays and outdoor temperatures: evaluated again.
       { field: 'buildingId', value: f.pathValues.buildingId, derived: ['buildingName', ...EVALUATED] },
@@ -237,7 +241,7 @@ describe('PATCH on every resource', () => {
   let f: WalkFixture;
   const patchOps = () => operations(t.app).filter((op) => op.method === 'PATCH');
   beforeAll(async () => {
-    t = await buildTestApp();
+    t = await buildTestApp({}, { clock: clock.now });
     f = await seedWalkFixture(t);
     const sensor = await t.call('POST', `/api/companies/${f.companyId}/devices`, {
       id: OUTDOOR_SENSOR,

@@ -128,7 +128,8 @@ describe.runIf(process.env.TEST_MQTT_URL)('two instances, one killed during a bu
     );
     const quarter = frames.length / 4;
     await publishBurst(ns, run.prefix, frames.slice(0, quarter));
-    // Wave 1 while both run: every unit gets its plan's 20 °C.
+    // Wave 1 while both run: every unit gets its plan's 20 °C. The plan holds it around the clock,
+    // so the instances keep the machine's clock and "due" is now on it.
     await database.db
       .update(units)
       .set({ groupId: group?.id, nextChangeAt: new Date() })

@@ -75,6 +75,7 @@ describe.each(brokerTargets)('a database outage while uplinks flow ($name)', ({ 
           const ready = await instance.app.inject({ method: 'GET', url: '/api/health/ready' });
           expect(ready.statusCode).toBe(503);
           expect(ready.json()).toMatchObject({ status: 'not_ready', db: 'down', uplinks: 'paused' });
+          // The outage lasts a while longer, uplinks arriving: the behaviour under test, not a wait.
           await new Promise((resolve) => setTimeout(resolve, 1000));
           proxy.restore();
         })();

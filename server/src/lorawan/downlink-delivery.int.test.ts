@@ -15,7 +15,7 @@ import { ALERT_LOCK, evaluateAlerts } from '../modules/alerts/alert-evaluation.t
 import type { SetpointCommand } from '../scheduling/setpoint-sink.ts';
 import { BrokerUnavailableError, DownlinkQueue, MAX_PUBLISH_ATTEMPTS } from './downlink-queue.ts';
 import type { DownlinkRequest } from './network-server.ts';
-import { absorbPoolShutdownError, type Seeded, seedFleet } from './test-fixture.ts';
+import { absorbPoolShutdownError, eventually, type Seeded, seedFleet } from './test-fixture.ts';
 
 const SINCE = new Date('2026-11-23T05:00:00Z');
 /**
@@ -130,6 +130,7 @@ describe('downlink queue at fleet scale', () => {
 
     await database.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${ALERT_LOCK})`);
+      // The machine's clock: the queue stamped the downlinks with the database's now().
       await evaluateAlerts(tx as unknown as Db, new Date());
     });
     const [alert] = await database.db.select().from(alerts).where(eq(alerts.companyId, fleet.companyId));
@@ -197,9 +198,10 @@ describe('downlink queue at fleet scale', () => {
       },
     });
     const published: string[] = [];
+    const logger = log();
     const queue = new DownlinkQueue({
       db: failing,
-      log: log(),
+      log: logger,
       retryMs: 10,
       publish: async (request) => {
         published.push(request.devEui);
@@ -207,7 +209,8 @@ describe('downlink queue at fleet scale', () => {
     });
     const before = await deadLettered('record');
     await queue.send(commandsFor(fleet, 21));
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Each attempt that finds the database gone is logged: three of them, and nothing was lost.
+    await eventually('three failed attempts to record', () => logger.error.mock.calls.length >= 3, 5_000);
     expect(queue.backlogSize).toBe(200);
     expect(published).toEqual([]);
     down = false;

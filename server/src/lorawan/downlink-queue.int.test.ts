@@ -267,6 +267,7 @@ describe.each(brokerTargets)('setpoint downlinks ($name)', ({ url }) => {
     await queue.send(seeded.devEuis.map((devEui, i) => ({ ...command(seeded, i, devEui, 20), at: since })));
     await queue.idle();
     // All four took 20 °C with the firmware query (0e14 04).
+    // Ages on the machine's clock: the queue judges them by it and the database's now().
     const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000);
     const acknowledged = (devEuis: string[], minutes: number) =>
       database.db
@@ -309,6 +310,7 @@ describe.each(brokerTargets)('setpoint downlinks ($name)', ({ url }) => {
     const [failed, lost, waiting] = seeded.devEuis as [string, string, string];
     await queue.send(seeded.devEuis.map((devEui, i) => ({ ...command(seeded, i, devEui, 21), at: since })));
     await queue.idle();
+    // Ages on the machine's clock: the queue judges them by it and the database's now().
     const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000);
     const set = (devEui: string, values: Partial<typeof downlinks.$inferInsert>) =>
       database.db.update(downlinks).set(values).where(eq(downlinks.devEui, devEui));
@@ -319,7 +321,7 @@ describe.each(brokerTargets)('setpoint downlinks ($name)', ({ url }) => {
     await set(waiting, { state: 'sent', publishedAt: ago(5) });
     await database.db
       .update(devices)
-      .set({ lastSeen: new Date() })
+      .set({ lastSeen: ago(0) })
       .where(inArray(devices.id, seeded.devEuis));
     // A Vicki reports every 10 minutes: after three intervals without a report the downlink is lost.
     expect(await queue.reconcile()).toBe(2);
@@ -425,6 +427,7 @@ describe('setpoint downlinks with several instances', () => {
         log: { info: vi.fn(), warn: vi.fn(), error: vi.fn() },
         publish: async (request) => {
           published.push(request.id);
+          // A publish takes a moment, so the two instances' claims overlap: behaviour, not a wait.
           await new Promise((resolve) => setTimeout(resolve, 1));
         },
       });

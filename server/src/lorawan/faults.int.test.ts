@@ -75,6 +75,7 @@ describe.each(brokerTargets)('faults while uplinks flow ($name)', ({ url }) => {
         wallControl: null,
         ignoreWallControl: false,
         reason: 'web_change',
+        // A change made now on the instance's (the machine's) clock; no plan is evaluated here.
         at: new Date(),
       },
     ]);
@@ -85,7 +86,8 @@ describe.each(brokerTargets)('faults while uplinks flow ($name)', ({ url }) => {
     proxy.restore();
     await eventually('the downlink at the network server', () => received.length === 1);
     expect(received).toEqual([row?.id]);
-    // Several resend rounds later it has still gone out once.
+    // Several resend rounds later it has still gone out once. A window, not a wait for something
+    // to happen: a second copy has no event to wait for, so the test watches 15 rounds of 100 ms.
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(received).toEqual([row?.id]);
     const [published] = await rig.database.db.select().from(downlinks).where(eq(downlinks.devEui, devEui));

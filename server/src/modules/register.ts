@@ -67,7 +67,7 @@ export async function registerModules(app: FastifyInstance, options: ModulesOpti
   await app.register(eventsRoutes, { events: s.events });
   await app.register(closuresRoutes, { closures: s.closures });
   await app.register(buildingsRoutes, { buildings: s.buildings, buildingDays: s.buildingDays });
-  await app.register(bookingFeedsRoutes, { bookingFeeds: s.bookingFeeds });
+  await app.register(bookingFeedsRoutes, { bookingFeeds: s.bookingFeeds, now: s.now });
   await app.register(calendarLayersRoutes, { calendarLayers: s.calendarLayers });
   await app.register(qrCodesRoutes, { qrCodes: s.qrCodes });
   await app.register(publicHeatingViewRoutes, {

@@ -6,6 +6,7 @@
  */
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testClock, testInstant } from '../../test/clock.ts';
 import { buildTestApp, type TestApp } from '../../test/helpers.ts';
 import { buildingOutdoorTemperatures, buildings, devices, telemetry } from '../db/schema.ts';
 import { seedCompanies } from '../modules/units/heating-test-fixtures.ts';
@@ -26,8 +27,10 @@ describe("a building's outdoor sensor", () => {
   let c: string;
   let companyId: string;
   let standIn: WeatherStandIn;
-  const startHour = Math.floor(Date.now() / HOUR) * HOUR;
+  const startHour = Math.floor(testInstant('2026-12-02T12:00:00+01:00').getTime() / HOUR) * HOUR;
+  // The app and the sync both stand at 40 minutes past the start hour.
   const now = new Date(startHour + 40 * 60_000);
+  const clock = testClock(now);
   const call: TestApp['call'] = (...args) => t.call(...args);
   const sync = () => syncOutdoorDue(t.database.db, () => brightSky(standIn.url), quiet, now);
   const rowsOf = (buildingId: string, kind?: 'sensor' | 'observed' | 'forecast') =>
@@ -58,7 +61,7 @@ describe("a building's outdoor sensor", () => {
     t.database.db.update(buildings).set({ outdoorSyncAt: null }).where(eq(buildings.id, id));
 
   beforeAll(async () => {
-    t = await buildTestApp();
+    t = await buildTestApp({}, { clock: clock.now });
     standIn = await startWeatherStandIn(() => now);
     const seeded = await seedCompanies(t.database.db);
     companyId = seeded.companyId;

@@ -8,6 +8,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { replayedOutdoorAt } from '../../../tools/simulator/outdoor-winter.ts';
+import { testClock, testInstant } from '../../test/clock.ts';
 import { buildTestApp, type TestApp } from '../../test/helpers.ts';
 import { buildingOutdoorTemperatures, buildings } from '../db/schema.ts';
 import { seedCompanies } from '../modules/units/heating-test-fixtures.ts';
@@ -25,8 +26,9 @@ describe('outdoor temperature per building', () => {
   let c: string;
   let companyId: string;
   let standIn: WeatherStandIn;
-  // The sync's clock runs 2 h ahead of the app's, so the app's "now" is an observed hour.
-  const startHour = Math.floor(Date.now() / HOUR) * HOUR + 2 * HOUR;
+  // The app's clock; the sync's runs 2 h ahead of it, so the app's "now" is an observed hour.
+  const clock = testClock(testInstant('2026-12-02T12:00:00+01:00'));
+  const startHour = Math.floor(clock.now().getTime() / HOUR) * HOUR + 2 * HOUR;
   let now = new Date(startHour + 20 * 60_000);
   const call: TestApp['call'] = (...args) => t.call(...args);
   const rowsOf = (buildingId: string) =>
@@ -38,7 +40,7 @@ describe('outdoor temperature per building', () => {
   const sync = () => syncOutdoorDue(t.database.db, () => brightSky(standIn.url), quiet, now);
 
   beforeAll(async () => {
-    t = await buildTestApp();
+    t = await buildTestApp({}, { clock: clock.now });
     standIn = await startWeatherStandIn(() => now);
     ({ companyId } = await seedCompanies(t.database.db));
     c = `/api/companies/${companyId}`;
@@ -95,7 +97,7 @@ describe('outdoor temperature per building', () => {
 
     const read = (await call('GET', `${c}/buildings/${building.id}`)).json();
     const at = Date.parse(read.outdoor.at);
-    expect(Date.now() - at).toBeLessThan(HOUR);
+    expect(clock.now().getTime() - at).toBeLessThan(HOUR);
     expect(read.outdoor).toEqual({
       temperature: Math.round(replayedOutdoorAt(at) * 10) / 10,
       at: new Date(at).toISOString(),

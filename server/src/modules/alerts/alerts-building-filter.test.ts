@@ -4,9 +4,13 @@
  * alerts and those of units without a building are in none.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testClock, testInstant } from '../../../test/clock.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
 import { alerts, buildings, devices, units } from '../../db/schema.ts';
 import { type RegistryFixture, seedRegistry } from '../devices/registry-test-fixtures.ts';
+
+// Alerts are opened relative to this clock; the summary and the 7-day history read it too.
+const clock = testClock(testInstant('2026-12-02T12:00:00+01:00'));
 
 describe('alert list by building', () => {
   let t: TestApp;
@@ -23,7 +27,7 @@ describe('alert list by building', () => {
       .sort();
 
   beforeAll(async () => {
-    t = await buildTestApp();
+    t = await buildTestApp({}, { clock: clock.now });
     f = await seedRegistry(t.database.db);
     base = `/api/companies/${f.companyId}/alerts`;
     const db = t.database.db;
@@ -54,7 +58,7 @@ describe('alert list by building', () => {
       model: 'mclimate-vicki',
       unitId: annexRoom!.id,
     });
-    const now = new Date();
+    const now = clock.now();
     const alert = (
       kind: 'not_warming' | 'device_offline' | 'setpoints_stalled',
       subject: 'unit' | 'device' | 'company',
@@ -118,7 +122,7 @@ describe('alert list by building', () => {
       model: 'mclimate-vicki',
       unitId: workshop!.id,
     });
-    const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
+    const hoursAgo = (hours: number) => new Date(clock.now().getTime() - hours * 3_600_000);
     const alert = (
       kind: 'not_warming' | 'open_window' | 'device_offline' | 'setpoints_stalled',
       subject: 'unit' | 'device' | 'company',

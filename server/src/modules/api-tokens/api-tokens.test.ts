@@ -6,11 +6,15 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testClock, testInstant } from '../../../test/clock.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
 import { hashApiToken } from '../../auth/api-token-auth.ts';
 import { apiTokens } from '../../db/schema.ts';
 import { addMember } from '../me/account.fixtures.ts';
 import { seedCompanies } from '../units/heating-test-fixtures.ts';
+
+// Expiry, the rate window and last use are read from this clock, not the machine's.
+const clock = testClock(testInstant('2026-12-02T12:00:00+01:00'));
 
 describe('API tokens', () => {
   let t: TestApp;
@@ -38,7 +42,7 @@ describe('API tokens', () => {
 
   beforeAll(async () => {
     // A low rate so the limit can be reached here.
-    t = await buildTestApp({ API_TOKEN_RATE_LIMIT: '8' });
+    t = await buildTestApp({ API_TOKEN_RATE_LIMIT: '8' }, { clock: clock.now });
     ({ companyId, otherCompanyId } = await seedCompanies(t.database.db));
     c = `/api/companies/${companyId}`;
     await addMember(t, companyId, 'hannah', 'heating');
@@ -133,7 +137,7 @@ describe('API tokens', () => {
     const expiring = await create({ name: 'Abgelaufen', role: 'ems' });
     await t.database.db
       .update(apiTokens)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .set({ expiresAt: new Date(clock.now().getTime() - 1000) })
       .where(eq(apiTokens.id, expiring.id));
     expect((await withToken('GET', `${c}/units`, expiring.token)).statusCode).toBe(401);
 

@@ -22,6 +22,11 @@ describe('audit log', () => {
     expect(res.statusCode, res.body).toBe(200);
     return res.json();
   };
+  // Entries are stamped by the database (an audit stamp, not the app's clock): the time filter
+  // and the purge are tested against the stamps themselves, so no clock is needed here.
+  const stamps = async () => ((await entries()).results as { at: string }[]).map((e) => Date.parse(e.at));
+  const newestAt = async () => Math.max(...(await stamps()));
+  const oldestAt = async () => Math.min(...(await stamps()));
 
   beforeAll(async () => {
     t = await buildTestApp();
@@ -98,7 +103,9 @@ describe('audit log', () => {
     expect(company.results.map((e: { fields: object }) => e.fields)).toEqual([{ name: 'Stadtwerke Nord' }]);
     const hannah = await entries('&actor=hannah');
     expect(hannah.results.map((e: { method: string }) => e.method)).toEqual(['PATCH']);
-    const future = await entries(`&from=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`);
+    const future = await entries(
+      `&from=${encodeURIComponent(new Date((await newestAt()) + 60_000).toISOString())}`,
+    );
     expect(future.count).toBe(0);
   });
 
@@ -123,8 +130,9 @@ describe('audit log', () => {
 
   it('forgets entries past the retention', async () => {
     const before = (await entries()).count;
-    expect(await purgeAuditLog(t.database.db, new Date(Date.now() - 60_000))).toBe(0);
-    expect(await purgeAuditLog(t.database.db, new Date(Date.now() + 60_000))).toBe(before);
+    const [oldest, newest] = [await oldestAt(), await newestAt()];
+    expect(await purgeAuditLog(t.database.db, new Date(oldest - 60_000))).toBe(0);
+    expect(await purgeAuditLog(t.database.db, new Date(newest + 60_000))).toBe(before);
     expect((await entries()).count).toBe(0);
   });
 

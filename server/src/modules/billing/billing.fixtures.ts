@@ -6,9 +6,16 @@ import type { Db } from '../../db/client.ts';
 import { subscriptions } from '../../db/schema.ts';
 import { periodEnd } from './manual-provider.ts';
 
-/** Gives `companyId` an active, immediately paid yearly subscription of `licences` licences. */
-export async function grantLicences(db: Db, companyId: string, licences = 10): Promise<void> {
-  const start = new Date();
+/**
+ * Gives `companyId` an active, immediately paid yearly subscription of `licences` licences from
+ * `start`: a test on a fixed clock passes its now, so the year has not run out at that instant.
+ */
+export async function grantLicences(
+  db: Db,
+  companyId: string,
+  licences = 10,
+  start = new Date(),
+): Promise<void> {
   await db.insert(subscriptions).values({
     companyId,
     provider: 'manual',

@@ -8,6 +8,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testClock, testInstant } from '../../../test/clock.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
 import { invoices, subscriptions } from '../../db/schema.ts';
 import { renewDueSubscriptions } from '../../jobs/billing-renewal.ts';
@@ -17,9 +18,11 @@ import { runBillingCli } from './billing-cli.ts';
 
 const OPERATOR_TOKEN = 'operator-token-for-the-billing-tests-0123456789';
 
+// A Wednesday noon: checkouts, periods, renewals and quotes are counted from this clock.
+const clock = testClock(testInstant('2026-12-02T12:00:00+01:00'));
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp({ OPERATOR_TOKEN });
+  t = await buildTestApp({ OPERATOR_TOKEN }, { clock: clock.now });
 });
 afterAll(() => t.close());
 
@@ -236,7 +239,7 @@ describe('the invoice payment method', () => {
     ).rejects.toThrow();
     await t.database.db
       .update(invoices)
-      .set({ status: 'paid', paidAt: new Date() })
+      .set({ status: 'paid', paidAt: clock.now() })
       .where(eq(invoices.id, row?.id ?? ''));
     const [after] = await t.database.db
       .select()
@@ -264,7 +267,7 @@ describe('periods, interval changes and cancellation', () => {
   const endPeriod = (companyId: string) =>
     t.database.db
       .update(subscriptions)
-      .set({ currentPeriodEnd: new Date(Date.now() - 1000) })
+      .set({ currentPeriodEnd: new Date(clock.now().getTime() - 1000) })
       .where(eq(subscriptions.companyId, companyId));
 
   it('renews in the new interval from the next period on, with its invoice', async () => {
@@ -273,7 +276,7 @@ describe('periods, interval changes and cancellation', () => {
     const changed = await c.call('PATCH', '/billing/subscription', { interval: 'yearly' });
     expect(changed.json()).toMatchObject({ interval: 'monthly', nextInterval: 'yearly' });
     await endPeriod(c.id);
-    expect(await renewDueSubscriptions(t.services.billing)).toBeGreaterThanOrEqual(1);
+    expect(await renewDueSubscriptions(t.services.billing, clock.now())).toBeGreaterThanOrEqual(1);
     const overview = await c.overview();
     expect(overview).toMatchObject({
       status: 'active',
@@ -281,7 +284,9 @@ describe('periods, interval changes and cancellation', () => {
       nextInterval: null,
       netTotal: 9800,
     });
-    expect(new Date(overview.currentPeriodEnd).getTime()).toBeGreaterThan(Date.now() + 300 * 86_400_000);
+    expect(new Date(overview.currentPeriodEnd).getTime()).toBeGreaterThan(
+      clock.now().getTime() + 300 * 86_400_000,
+    );
     const [renewal] = await c.invoices();
     expect(renewal).toMatchObject({ status: 'paid', netAmount: 9800 });
   });
@@ -290,7 +295,10 @@ describe('periods, interval changes and cancellation', () => {
     const c = await company('bill-twice');
     await c.checkout({ interval: 'monthly', licences: 1, paymentMethod: 'immediate' });
     await endPeriod(c.id);
-    await Promise.all([renewDueSubscriptions(t.services.billing), renewDueSubscriptions(t.services.billing)]);
+    await Promise.all([
+      renewDueSubscriptions(t.services.billing, clock.now()),
+      renewDueSubscriptions(t.services.billing, clock.now()),
+    ]);
     expect(await c.invoices()).toHaveLength(2);
   });
 
@@ -307,7 +315,7 @@ describe('periods, interval changes and cancellation', () => {
     expect(resumed.json()).toMatchObject({ cancelAtPeriodEnd: false });
     await c.call('PATCH', '/billing/subscription', { cancelAtPeriodEnd: true });
     await endPeriod(c.id);
-    await renewDueSubscriptions(t.services.billing);
+    await renewDueSubscriptions(t.services.billing, clock.now());
     expect(await c.overview()).toMatchObject({ status: 'cancelled', usableLicences: 0 });
     // Without licences a device is not assigned to a unit; it may still be deleted.
     const unit = (await c.call('POST', '/units', { name: 'Raum 1' })).json();
@@ -362,7 +370,7 @@ describe('the quote', () => {
     const c = await company('bill-quote-change');
     await c.checkout({ interval: 'yearly', licences: 5, paymentMethod: 'immediate' });
     // Half the period is left: three added licences cost half a year each.
-    const now = Date.now();
+    const now = clock.now().getTime();
     await t.database.db
       .update(subscriptions)
       .set({
@@ -386,7 +394,7 @@ describe('the quote', () => {
       netTotal: 39200,
       grossTotal: 46648,
     });
-    expect(Math.abs(Date.parse(quote.periodEnd) - (now + 100 * 86_400_000))).toBeLessThan(1000);
+    expect(Date.parse(quote.periodEnd)).toBe(now + 100 * 86_400_000);
     // The interval of a running subscription is its own, whatever is asked.
     const asked = await c.call('POST', '/billing/quote', { interval: 'monthly', licences: 8 });
     expect(asked.json()).toMatchObject({ interval: 'yearly', perLicence: 4900 });
@@ -431,7 +439,7 @@ describe('the limit of licences per order', () => {
   });
 
   it('follows BILLING_MAX_LICENCES_PER_ORDER', async () => {
-    const small = await buildTestApp({ BILLING_MAX_LICENCES_PER_ORDER: '3' });
+    const small = await buildTestApp({ BILLING_MAX_LICENCES_PER_ORDER: '3' }, { clock: clock.now });
     try {
       const { id } = await createCompany(small, 'bill-limit-3');
       const res = await small.call(
@@ -557,13 +565,13 @@ describe('the checkout confirmation of /success', () => {
     await markPaid(c.id);
     expect((await status(checkoutId)).json()).toMatchObject({ status: 'active' });
     const overview = await c.overview();
-    expect(Date.now() - Date.parse(overview.checkedOutAt)).toBeLessThan(60_000);
+    expect(overview.checkedOutAt).toBe(clock.now().toISOString());
   });
 });
 
 describe('BILLING_PROVIDER=none', () => {
   it('licenses without limit and has no billing calls', async () => {
-    const free = await buildTestApp({ BILLING_PROVIDER: 'none' });
+    const free = await buildTestApp({ BILLING_PROVIDER: 'none' }, { clock: clock.now });
     try {
       const { id } = await createCompany(free, 'free-admin');
       const base = `/api/companies/${id}`;

@@ -3,6 +3,7 @@
  * invoices as PDF attachments through the mail port (in the recipient's language), Stripe's
  * talks to Stripe's API. Undefined with `none`.
  */
+import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Mailer } from '../me/me.ports.ts';
@@ -15,19 +16,25 @@ export function createBillingProvider(
   config: Pick<Config, 'billing' | 'publicUrl'>,
   db: Db,
   mailer: Mailer,
+  /** When the manual provider's checkouts and periods start; the services' clock. */
+  now?: Clock,
 ): ManualBillingProvider | StripeBillingProvider | undefined {
   const { billing, publicUrl } = config;
   if (billing.provider === 'stripe' && billing.stripe) {
     return new StripeBillingProvider(createStripeClient(billing.stripe), billing.stripe, billing, publicUrl);
   }
   if (billing.provider !== 'manual') return undefined;
-  return new ManualBillingProvider(billing, async (invoice, to) => {
-    const pdf = await renderInvoicePdf(invoice);
-    const lang = await recipientLanguage(db, to);
-    await mailer.send(to, ...invoiceMail(invoice, lang), [
-      { filename: `${invoice.number}.pdf`, content: pdf, contentType: 'application/pdf' },
-    ]);
-  });
+  return new ManualBillingProvider(
+    billing,
+    async (invoice, to) => {
+      const pdf = await renderInvoicePdf(invoice);
+      const lang = await recipientLanguage(db, to);
+      await mailer.send(to, ...invoiceMail(invoice, lang), [
+        { filename: `${invoice.number}.pdf`, content: pdf, contentType: 'application/pdf' },
+      ]);
+    },
+    now,
+  );
 }
 
 /**

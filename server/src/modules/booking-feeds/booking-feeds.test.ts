@@ -11,6 +11,7 @@
  */
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { testClock, testInstant } from '../../../test/clock.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
 import { alerts, bookingFeeds, bookings, devices, units } from '../../db/schema.ts';
 import { HeatingScheduler } from '../../jobs/heating-scheduler.ts';
@@ -62,8 +63,10 @@ describe('booking feeds', () => {
   let corridor: string;
   let foreignUnit: string;
   let otherCompanyId: string;
+  // A Wednesday noon: fetch windows, staleness, previews and the demo calendar read this clock.
+  const clock = testClock(testInstant('2026-12-02T12:00:00+01:00'));
   /** Bookings relative to now: a meeting in 3 h, a 15-minute call and a cleaning slot later on. */
-  const base = new Date(Math.ceil((Date.now() + 3 * HOUR) / MINUTE) * MINUTE);
+  const base = new Date(Math.ceil((clock.now().getTime() + 3 * HOUR) / MINUTE) * MINUTE);
   const meeting = { uid: 'meeting@test', title: 'Elternabend', start: base, end: new Date(+base + 2 * HOUR) };
   const call = {
     uid: 'call@test',
@@ -113,7 +116,7 @@ describe('booking feeds', () => {
 
   beforeAll(async () => {
     cal = await startCalendarStandIn();
-    t = await buildTestApp({ FEEDS_ALLOW_PRIVATE: 'true' });
+    t = await buildTestApp({ FEEDS_ALLOW_PRIVATE: 'true' }, { clock: clock.now });
     ({ companyId, otherCompanyId } = await seedCompanies(t.database.db));
     c = `/api/companies/${companyId}`;
     room = (await api('POST', `${c}/units`, { name: 'Aula' })).json().id;
@@ -373,7 +376,7 @@ describe('booking feeds', () => {
     });
 
     // Without FEEDS_ALLOW_PRIVATE a private address is refused when the feed is saved …
-    const strict = await buildTestApp();
+    const strict = await buildTestApp({}, { clock: clock.now });
     try {
       const { companyId: strictCompany } = await seedCompanies(strict.database.db);
       const sc = `/api/companies/${strictCompany}`;
@@ -453,7 +456,7 @@ describe('booking feeds', () => {
     const stale = await preview(room);
     expect(bookingSteps(stale)).toEqual([]);
     expect(stale.bookings).toEqual([]);
-    const now = new Date();
+    const now = clock.now();
     await evaluateAll(t.database.db, now);
     const listed = (await api('GET', `${c}/alerts?kind=booking_feed_stale&state=open`)).json();
     expect(listed.results).toEqual([
@@ -483,7 +486,7 @@ describe('booking feeds', () => {
     // 24 hours without a successful fetch are stale too.
     await t.database.db
       .update(bookingFeeds)
-      .set({ lastSuccessAt: new Date(Date.now() - 25 * HOUR), lastSyncAt: new Date(Date.now() - 25 * HOUR) })
+      .set({ lastSuccessAt: new Date(+now - 25 * HOUR), lastSyncAt: new Date(+now - 25 * HOUR) })
       .where(eq(bookingFeeds.id, feed.id));
     expect((await api('GET', `${c}/booking-feeds/${feed.id}`)).json().status).toBe('stale');
     expect(bookingSteps(await preview(room))).toEqual([]);
@@ -500,19 +503,20 @@ describe('booking feeds', () => {
         return { id, devEui: id, companyId, model: 'test', unitId };
       }),
     );
-    let clock = new Date();
+    // The scheduler's own time, moved through the booking; the app's clock stays where it is.
+    let at = clock.now();
     const sent: SetpointCommand[] = [];
     const scheduler = new HeatingScheduler({
       db: t.database.db,
       sink: { send: async (batch) => void sent.push(...batch) },
       devices: databaseDeviceDirectory(t.database.db),
       logger: { error: () => {} },
-      now: () => clock,
+      now: () => at,
     });
     await t.database.db.update(units).set({ nextChangeAt: new Date(0) });
     await scheduler.tick();
     sent.length = 0;
-    clock = new Date(+meeting.start - 30 * MINUTE);
+    at = new Date(+meeting.start - 30 * MINUTE);
     await scheduler.tick();
     expect(sent.map((s) => [s.unitId, s.reason, s.setpoint]).sort()).toEqual(
       [
@@ -524,11 +528,11 @@ describe('booking feeds', () => {
     expect(entry).toMatchObject({
       kind: 'booking',
       newSetpoint: 22,
-      at: clock.toISOString(),
+      at: at.toISOString(),
       booking: { title: 'Elternabend', start: meeting.start.toISOString(), end: meeting.end.toISOString() },
     });
     sent.length = 0;
-    clock = meeting.end;
+    at = meeting.end;
     await scheduler.tick();
     expect(sent.map((s) => [s.reason, s.setpoint])).toEqual([
       ['regular_plan', 18],
@@ -586,8 +590,8 @@ describe('booking feeds', () => {
       FEED_FOR_DEMO,
       [res.body],
       'Europe/Berlin',
-      new Date(),
-      new Date(Date.now() + 14 * 24 * HOUR),
+      clock.now(),
+      new Date(clock.now().getTime() + 14 * 24 * HOUR),
     );
     expect(parsed.map((b) => b.title)).toContain('Jour fixe Haustechnik');
     expect(parsed.map((b) => b.title)).toContain('Kundentermin Stadtwerke');
@@ -595,7 +599,7 @@ describe('booking feeds', () => {
 
   it('claims each due feed once, however many instances claim at the same time', async () => {
     const ids = await Promise.all([1, 2, 3, 4].map(async () => (await create(feedBody('room'))).id));
-    const now = new Date();
+    const now = clock.now();
     const claims = await Promise.all([1, 2, 3].map(() => claimDueFeeds(t.database.db, now, 15 * MINUTE, 2)));
     const claimed = claims.flat().map((f) => f.id);
     expect(new Set(claimed).size).toBe(claimed.length);

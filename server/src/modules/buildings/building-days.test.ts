@@ -6,14 +6,17 @@
  */
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testClock, testInstant } from '../../../test/clock.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
 import { buildingDays, units } from '../../db/schema.ts';
 import { addMember } from '../me/account.fixtures.ts';
 import { seedCompanies } from '../units/heating-test-fixtures.ts';
 import { localDates } from './building-days.service.ts';
 
-/** Next year: every event lies within the import's window (a year back, three ahead) whenever this runs. */
-const Y = new Date().getUTCFullYear() + 1;
+// The import's window (a year back, three ahead) is counted from this clock.
+const clock = testClock(testInstant('2026-12-02T12:00:00+01:00'));
+/** Next year: every event lies within the import's window. */
+const Y = clock.now().getUTCFullYear() + 1;
 
 const ICS = [
   'BEGIN:VCALENDAR',
@@ -65,7 +68,7 @@ describe('own days of a building', () => {
       ?.next;
 
   beforeAll(async () => {
-    t = await buildTestApp();
+    t = await buildTestApp({}, { clock: clock.now });
     const seeded = await seedCompanies(t.database.db);
     c = `/api/companies/${seeded.companyId}`;
     await addMember(t, seeded.companyId, 'erin', 'ems');

@@ -8,7 +8,8 @@
  * (Bayern)"; a building treating holidays like Sundays heats Christmas Day by the Sunday points; an
  * own day closes a building all day under the name it was entered with.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { testClock, testInstant } from '../../../test/clock.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
 import { devices } from '../../db/schema.ts';
 import { HeatingScheduler } from '../../jobs/heating-scheduler.ts';
@@ -28,13 +29,17 @@ const groupPlan = {
   ]),
 };
 
+// Early December, before the Christmas break; every test starts here (the scheduler test moves on).
+const START = testInstant('2026-12-02T09:00:00+01:00');
+const clock = testClock(START);
+
 /**
- * The next Christmas (2026 when written): the preview's `from` must stay within two years of the
- * real clock. Berlin is UTC+1 in December.
+ * The next Christmas after the clock's start (2026 by default): the preview's `from` must stay
+ * within two years of the clock. Berlin is UTC+1 in December.
  */
 const Y = (() => {
-  const year = new Date().getUTCFullYear();
-  return Date.now() < Date.parse(`${year}-12-20T00:00:00Z`) ? year : year + 1;
+  const year = START.getUTCFullYear();
+  return START.getTime() < Date.parse(`${year}-12-20T00:00:00Z`) ? year : year + 1;
 })();
 const CHRISTMAS_EVE_NOON = `${Y}-12-24T12:00:00+01:00`;
 const CHRISTMAS_START = new Date(`${Y}-12-24T23:00:00Z`);
@@ -50,7 +55,6 @@ interface Step {
 
 describe('public holidays through the scheduler and the preview', () => {
   let t: TestApp;
-  let clock: Date;
   let scheduler: HeatingScheduler;
   const sent: SetpointCommand[] = [];
   let c: string;
@@ -60,7 +64,7 @@ describe('public holidays through the scheduler and the preview', () => {
   const call = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
     t.call(method, url, payload);
   const tickAt = async (at: Date) => {
-    clock = at;
+    clock.set(at);
     return scheduler.tick();
   };
   const preview = async (unitId: string) =>
@@ -69,14 +73,13 @@ describe('public holidays through the scheduler and the preview', () => {
     ).json();
 
   beforeAll(async () => {
-    t = await buildTestApp();
-    clock = new Date();
+    t = await buildTestApp({}, { clock: clock.now });
     scheduler = new HeatingScheduler({
       db: t.database.db,
       sink: { send: async (batch) => void sent.push(...batch) },
       devices: databaseDeviceDirectory(t.database.db),
       logger: { error: () => {} },
-      now: () => clock,
+      now: clock.now,
     });
     const { companyId } = await seedCompanies(t.database.db);
     c = `/api/companies/${companyId}`;
@@ -103,6 +106,7 @@ describe('public holidays through the scheduler and the preview', () => {
     );
   });
   afterAll(() => t.close());
+  beforeEach(() => clock.set(START));
 
   it('previews Christmas as economy closures named after the holidays, only in the building that wants them', async () => {
     const christmas = `holiday:${bavaria.id}:${Y}-12-25`;

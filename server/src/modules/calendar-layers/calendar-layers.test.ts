@@ -10,6 +10,7 @@ import type { CalendarLayer, CalendarLayerList } from '@heizplan/contracts/calen
 import { eq } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testClock, testInstant } from '../../../test/clock.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
 import { bookingFeeds, bookings, users } from '../../db/schema.ts';
 import { addMember, expectProblem } from '../me/account.fixtures.ts';
@@ -18,6 +19,8 @@ import { seedCompanies } from '../units/heating-test-fixtures.ts';
 /** Monday 14 December 2026 to Monday 11 January 2027, Berlin time: four weeks. */
 const FROM = '2026-12-14T00:00:00+01:00';
 const TO = '2027-01-11T00:00:00+01:00';
+// Two weeks before the window: its closures are upcoming, a feed's freshness is read from here.
+const clock = testClock(testInstant('2026-12-02T12:00:00+01:00'));
 
 describe('calendar layers', () => {
   let t: TestApp;
@@ -53,7 +56,7 @@ describe('calendar layers', () => {
   });
 
   beforeAll(async () => {
-    t = await buildTestApp();
+    t = await buildTestApp({}, { clock: clock.now });
     const seeded = await seedCompanies(t.database.db);
     c = `/api/companies/${seeded.companyId}`;
     await addMember(t, seeded.companyId, 'erin', 'ems');
@@ -136,11 +139,11 @@ describe('calendar layers', () => {
     const db = t.database.db;
     await db
       .update(bookingFeeds)
-      .set({ lastSuccessAt: new Date(), lastSyncAt: new Date() })
+      .set({ lastSuccessAt: clock.now(), lastSyncAt: clock.now() })
       .where(eq(bookingFeeds.id, fresh.id));
     await db
       .update(bookingFeeds)
-      .set({ lastSuccessAt: new Date(Date.now() - 25 * 3_600_000), lastSyncAt: new Date() })
+      .set({ lastSuccessAt: new Date(clock.now().getTime() - 25 * 3_600_000), lastSyncAt: clock.now() })
       .where(eq(bookingFeeds.id, stale.id));
     await db
       .insert(bookings)

@@ -4,18 +4,21 @@
  * invalid RRULE is a 400 `invalid_recurrence` on its field; a closure of buildings or one floor
  * names them, marks exactly their units due and filters by unit; buildings and floors must be
  * the company's; a patch changes only the fields given. The company keeps UTC here so times
- * relative to the real clock stay exact across daylight saving (the expansion's own tests cover
+ * relative to the app's clock stay exact across daylight saving (the expansion's own tests cover
  * Berlin's).
  */
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testClock, testInstant } from '../../../test/clock.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
 import { closures, units } from '../../db/schema.ts';
 import { seedCompanies } from '../units/heating-test-fixtures.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-const inHours = (h: number) => new Date(Date.now() + h * HOUR).toISOString();
+// A Wednesday noon; status, next occurrence and "upcoming" are read from this clock.
+const clock = testClock(testInstant('2026-12-02T12:00:00+01:00'));
+const inHours = (h: number) => new Date(clock.now().getTime() + h * HOUR).toISOString();
 const shifted = (iso: string, ms: number) => new Date(new Date(iso).getTime() + ms).toISOString();
 
 describe('closures API: recurrence and buildings', () => {
@@ -41,7 +44,7 @@ describe('closures API: recurrence and buildings', () => {
   };
 
   beforeAll(async () => {
-    t = await buildTestApp();
+    t = await buildTestApp({}, { clock: clock.now });
     const seeded = await seedCompanies(t.database.db, { timeZone: 'UTC' });
     otherCompanyId = seeded.otherCompanyId;
     c = `/api/companies/${seeded.companyId}`;
@@ -74,7 +77,6 @@ describe('closures API: recurrence and buildings', () => {
     it('keeps a recurring closure running or upcoming until its last occurrence', async () => {
       // Ten days ago from half an hour before now, for an hour: today's runs now.
       const start = inHours(-240.5);
-      // The end from the same instant: two calls of Date.now() may lie a millisecond apart.
       const daily = await create({ start, end: shifted(start, HOUR), recurrence: 'FREQ=DAILY' });
       expect(daily).toMatchObject({
         status: 'running',

@@ -9,6 +9,7 @@
  */
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testClock, testInstant } from '../../../test/clock.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
 import { devices } from '../../db/schema.ts';
 import { HeatingScheduler } from '../../jobs/heating-scheduler.ts';
@@ -31,10 +32,14 @@ const groupPlan = {
   ]),
 };
 
-/** The next day (Berlin) whose 12:00 is at least two hours away. */
+// A Wednesday morning; app, preview and scheduler read this clock, and the ticks move it.
+const clock = testClock(testInstant('2026-12-02T09:00:00+01:00'));
+
+/** The next day (Berlin) whose 12:00 is at least two hours after the clock. */
 function nextNoonDay(): DateTime {
-  let day = DateTime.now().setZone(ZONE).startOf('day');
-  while (day.set({ hour: 12 }).toMillis() < Date.now() + 2 * 3_600_000) day = day.plus({ days: 1 });
+  const now = clock.now().getTime();
+  let day = DateTime.fromMillis(now, { zone: ZONE }).startOf('day');
+  while (day.set({ hour: 12 }).toMillis() < now + 2 * 3_600_000) day = day.plus({ days: 1 });
   return day;
 }
 
@@ -51,14 +56,13 @@ interface UnitState {
 
 describe('closures through the scheduler', () => {
   let t: TestApp;
-  let clock: Date;
   const sent: SetpointCommand[] = [];
   let scheduler: HeatingScheduler;
   let valves = 0;
   const call = async (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
     t.app.inject({ method, url, payload, headers: await t.as('alice') });
   const tickAt = async (at: Date) => {
-    clock = at;
+    clock.set(at);
     return scheduler.tick();
   };
   /** One valve per unit. */
@@ -80,14 +84,13 @@ describe('closures through the scheduler', () => {
     (await call('GET', `${c}/units/${unitId}`)).json();
 
   beforeAll(async () => {
-    t = await buildTestApp();
-    clock = new Date();
+    t = await buildTestApp({}, { clock: clock.now });
     scheduler = new HeatingScheduler({
       db: t.database.db,
       sink: { send: async (batch) => void sent.push(...batch) },
       devices: databaseDeviceDirectory(t.database.db),
       logger: { error: () => {} },
-      now: () => clock,
+      now: clock.now,
     });
   });
   afterAll(() => t.close());
@@ -202,23 +205,24 @@ describe('closures through the scheduler', () => {
     const companyId = c.split('/').at(-1) ?? '';
     const unit = (await call('POST', `${c}/units`, { name: 'Lager' })).json();
     await addValves(companyId, [unit.id]);
+    const now = clock.now().getTime();
     const closure = await call('POST', `${c}/closures`, {
       name: 'Inventur',
-      start: new Date(Date.now() - 3_600_000).toISOString(),
-      end: new Date(Date.now() + 3_600_000).toISOString(),
+      start: new Date(now - 3_600_000).toISOString(),
+      end: new Date(now + 3_600_000).toISOString(),
       mode: 'economy',
       scope: 'units',
       units: [unit.id],
     });
     expect(closure.json().status).toBe('running');
-    await tickAt(new Date());
+    await tickAt(new Date(now));
     expect(await unitOf(c, unit.id)).toMatchObject({ setpoint: 16, setpointSource: 'closure' });
 
     const patched = await call('PATCH', `${c}/`, { economy_temperature: 14 });
     expect(patched.statusCode).toBe(200);
     expect(patched.json()).toMatchObject({ economy_temperature: 14, standby_temperature: 18 });
     sent.length = 0;
-    await tickAt(new Date());
+    await tickAt(new Date(now + 60_000));
     expect(sent.map((cmd) => [cmd.unitId, cmd.reason, cmd.setpoint])).toEqual([[unit.id, 'closure', 14]]);
     expect((await logOf(c, unit.id))[0]).toMatchObject({ kind: 'closure', newSetpoint: 14 });
     expect(await unitOf(c, unit.id)).toMatchObject({ setpoint: 14, setpointSource: 'closure' });

@@ -2,18 +2,21 @@
  * Closures API (decision 0051): create/read/update/delete with the scope's targets kept,
  * validation with the contracts' rules and codes (nothing written), groups and units of another
  * company, listing filters (by unit, by building: 404 for another company's) and paging, 404 for
- * strangers and 403 for a member who only reads. Times are relative to the real clock because
- * the API uses it.
+ * strangers and 403 for a member who only reads. Times are relative to the app's clock, fixed
+ * at a stated instant.
  */
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { testClock, testInstant } from '../../../test/clock.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
 import { closures, units } from '../../db/schema.ts';
 import { addMember, expectProblem } from '../me/account.fixtures.ts';
 import { seedCompanies } from '../units/heating-test-fixtures.ts';
 
 const HOUR = 3_600_000;
-const inHours = (h: number) => new Date(Date.now() + h * HOUR).toISOString();
+// A Wednesday noon; status, next occurrence and "upcoming" are read from this clock.
+const clock = testClock(testInstant('2026-12-02T12:00:00+01:00'));
+const inHours = (h: number) => new Date(clock.now().getTime() + h * HOUR).toISOString();
 
 describe('closures API', () => {
   let t: TestApp;
@@ -32,7 +35,7 @@ describe('closures API', () => {
       .sort();
 
   beforeAll(async () => {
-    t = await buildTestApp();
+    t = await buildTestApp({}, { clock: clock.now });
     ({ companyId, otherCompanyId } = await seedCompanies(t.database.db));
     c = `/api/companies/${companyId}`;
     groupId = (await call('POST', `${c}/groups`, { name: 'Schule' })).json().id;

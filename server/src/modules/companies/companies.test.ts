@@ -1,12 +1,15 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { testClock, testInstant } from '../../../test/clock.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
 import { companies, memberships, units } from '../../db/schema.ts';
 import { addMember, createCompany, expectProblem, forgedAuthorization } from '../me/account.fixtures.ts';
 
+// A Wednesday noon: a change of range or zone makes units due at this instant.
+const clock = testClock(testInstant('2026-12-02T12:00:00+01:00'));
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({}, { clock: clock.now });
 });
 afterAll(() => t.close());
 
@@ -191,7 +194,7 @@ describe('PATCH /api/companies/{id}/', () => {
     t.ports.wake = wake;
     const company = await createCompany(t, 'patch-heat');
     const other = await createCompany(t, 'patch-heat-other');
-    const later = new Date(Date.now() + 86_400_000);
+    const later = new Date(clock.now().getTime() + 86_400_000);
     const [mine] = await t.database.db
       .insert(units)
       .values({ companyId: company.id, name: 'Room 1', nextChangeAt: later })
@@ -218,7 +221,7 @@ describe('PATCH /api/companies/{id}/', () => {
     expect(wake).not.toHaveBeenCalled();
 
     await patch({ max_temperature: 22 });
-    expect(await nextChange(mine!.id)).toBeLessThanOrEqual(Date.now());
+    expect(await nextChange(mine!.id)).toBe(clock.now().getTime());
     expect(await nextChange(theirs!.id)).toBe(later.getTime());
     expect(wake).toHaveBeenCalledTimes(1);
   });
@@ -227,7 +230,7 @@ describe('PATCH /api/companies/{id}/', () => {
     const wake = vi.fn();
     t.ports.wake = wake;
     const company = await createCompany(t, 'patch-modes');
-    const later = new Date(Date.now() + 86_400_000);
+    const later = new Date(clock.now().getTime() + 86_400_000);
     const [unit] = await t.database.db
       .insert(units)
       .values({ companyId: company.id, name: 'Room 1', nextChangeAt: later })
@@ -256,7 +259,7 @@ describe('PATCH /api/companies/{id}/', () => {
       .select()
       .from(units)
       .where(eq(units.id, unit?.id ?? ''));
-    expect(row?.nextChangeAt?.getTime()).toBeLessThanOrEqual(Date.now());
+    expect(row?.nextChangeAt).toEqual(clock.now());
     expect(wake).toHaveBeenCalledTimes(1);
     t.ports.wake = undefined;
   });

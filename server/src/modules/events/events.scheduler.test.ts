@@ -8,6 +8,7 @@
  */
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testClock, testInstant } from '../../../test/clock.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
 import { devices } from '../../db/schema.ts';
 import { HeatingScheduler } from '../../jobs/heating-scheduler.ts';
@@ -30,10 +31,14 @@ const groupPlan = {
   ]),
 };
 
-/** The next Saturday (Berlin) whose 08:00 is at least two hours away. */
+// A Wednesday morning; app, preview and scheduler read this clock, and the ticks move it.
+const clock = testClock(testInstant('2026-12-02T09:00:00+01:00'));
+
+/** The next Saturday (Berlin) whose 08:00 is at least two hours after the clock. */
 function nextSaturday(): DateTime {
-  let day = DateTime.now().setZone(ZONE).startOf('day');
-  while (day.weekday !== 6 || day.set({ hour: 8 }).toMillis() < Date.now() + 2 * 3_600_000) {
+  const now = clock.now().getTime();
+  let day = DateTime.fromMillis(now, { zone: ZONE }).startOf('day');
+  while (day.weekday !== 6 || day.set({ hour: 8 }).toMillis() < now + 2 * 3_600_000) {
     day = day.plus({ days: 1 });
   }
   return day;
@@ -49,7 +54,6 @@ describe('events through the scheduler', () => {
   let t: TestApp;
   let c: string;
   let companyId: string;
-  let clock: Date;
   const sent: SetpointCommand[] = [];
   let scheduler: HeatingScheduler;
   const call = async (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
@@ -57,7 +61,7 @@ describe('events through the scheduler', () => {
   const logOf = async (unitId: string): Promise<LogEntry[]> =>
     (await call('GET', `${c}/units/${unitId}/log?limit=20`)).json().results;
   const tickAt = async (at: Date) => {
-    clock = at;
+    clock.set(at);
     return scheduler.tick();
   };
   /** Two valves per unit. */
@@ -72,16 +76,15 @@ describe('events through the scheduler', () => {
     );
 
   beforeAll(async () => {
-    t = await buildTestApp();
+    t = await buildTestApp({}, { clock: clock.now });
     ({ companyId } = await seedCompanies(t.database.db));
     c = `/api/companies/${companyId}`;
-    clock = new Date();
     scheduler = new HeatingScheduler({
       db: t.database.db,
       sink: { send: async (batch) => void sent.push(...batch) },
       devices: databaseDeviceDirectory(t.database.db),
       logger: { error: () => {} },
-      now: () => clock,
+      now: clock.now,
     });
   });
   afterAll(() => t.close());
@@ -115,8 +118,9 @@ describe('events through the scheduler', () => {
     unitIds.push(late.id);
     await addValves([late.id], '70b3d52dd4');
 
+    // Eight days: a Saturday 08:00 less than two hours away makes it the one a week later.
     for (const id of unitIds) {
-      const preview = (await call('GET', `${c}/units/${id}/preview?days=7`)).json();
+      const preview = (await call('GET', `${c}/units/${id}/preview?days=8`)).json();
       expect(preview.changes).toContainEqual(
         expect.objectContaining({ at: start.toISOString(), setpoint: 23, source: 'one_time_start', eventId }),
       );
@@ -191,18 +195,19 @@ describe('events through the scheduler', () => {
 
   it('deleting a running event logs its end on the next evaluation', async () => {
     const unit = (await call('POST', `${c}/units`, { name: 'Büro' })).json();
+    const now = clock.now().getTime();
     const event = (
       await call('POST', `${c}/events`, {
-        start: new Date(Date.now() - 3_600_000).toISOString(),
-        end: new Date(Date.now() + 3_600_000).toISOString(),
+        start: new Date(now - 3_600_000).toISOString(),
+        end: new Date(now + 3_600_000).toISOString(),
         temperature: 22,
         units: [unit.id],
       })
     ).json();
-    await tickAt(new Date());
+    await tickAt(new Date(now));
     expect((await logOf(unit.id))[0]).toMatchObject({ kind: 'one_time_start', newSetpoint: 22 });
     expect((await call('DELETE', `${c}/events/${event.id}`)).statusCode).toBe(204);
-    await tickAt(new Date());
+    await tickAt(new Date(now + 60_000));
     expect((await logOf(unit.id))[0]).toMatchObject({ kind: 'one_time_end', newSetpoint: 8 });
   });
 });

@@ -1,16 +1,19 @@
 /**
  * Events API: validation with the spec's messages (nothing written), targets of
  * another company, update rules by status, listing filters and paging, and 404 for strangers.
- * Times are relative to the real clock because the API uses it.
+ * Times are relative to the app's clock, fixed at a stated instant.
  */
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testClock, testInstant } from '../../../test/clock.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
 import { heatingEvents, units } from '../../db/schema.ts';
 import { seedCompanies } from '../units/heating-test-fixtures.ts';
 
 const HOUR = 3_600_000;
-const inHours = (h: number) => new Date(Date.now() + h * HOUR).toISOString();
+// A Wednesday noon; "upcoming", "running" and "ended" are read from this clock.
+const clock = testClock(testInstant('2026-12-02T12:00:00+01:00'));
+const inHours = (h: number) => new Date(clock.now().getTime() + h * HOUR).toISOString();
 
 describe('events API', () => {
   let t: TestApp;
@@ -24,7 +27,7 @@ describe('events API', () => {
   const valid = () => ({ start: inHours(24), end: inHours(26), temperature: 22, units: [unitIds[0]] });
 
   beforeAll(async () => {
-    t = await buildTestApp();
+    t = await buildTestApp({}, { clock: clock.now });
     ({ companyId, otherCompanyId } = await seedCompanies(t.database.db));
     c = `/api/companies/${companyId}`;
     groupId = (await call('POST', `${c}/groups`, { name: 'Schule' })).json().id;
@@ -180,7 +183,7 @@ describe('events API', () => {
     expect((await call('GET', `${c}/events/${running.id}`)).statusCode).toBe(404);
     const [kept] = await t.database.db.select().from(heatingEvents).where(eq(heatingEvents.id, running.id));
     expect(kept?.deletedAt).not.toBeNull();
-    expect(kept?.end?.getTime()).toBeLessThanOrEqual(Date.now());
+    expect(kept?.end).toEqual(clock.now());
   });
 
   describe('listing', () => {

@@ -1,9 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testClock, testInstant } from '../../../test/clock.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
 import { gateways } from '../../db/schema.ts';
 import { type RegistryFixture, seedRegistry } from '../devices/registry-test-fixtures.ts';
 import { isGatewayOnline } from './gateways.service.ts';
+
+// Online or offline is judged against this clock, not the machine's.
+const clock = testClock(testInstant('2026-12-02T12:00:00+01:00'));
 
 describe('gateway online state', () => {
   const now = new Date('2026-01-15T12:00:00Z');
@@ -27,7 +31,7 @@ describe('gateways API', () => {
   const call: TestApp['call'] = (...args) => t.call(...args);
 
   beforeAll(async () => {
-    t = await buildTestApp();
+    t = await buildTestApp({}, { clock: clock.now });
     f = await seedRegistry(t.database.db);
     base = `/api/companies/${f.companyId}/gateways`;
   });
@@ -53,7 +57,7 @@ describe('gateways API', () => {
         .where(eq(gateways.gatewayEui, 'b827ebfffe123456'));
       return (await call('GET', base)).json().results[0];
     };
-    const now = new Date();
+    const now = clock.now();
     expect(await seenAt(now)).toMatchObject({ lastSeen: now.toISOString(), online: true });
     expect(await seenAt(new Date(now.getTime() - 5 * 60_000))).toMatchObject({ online: false });
   });

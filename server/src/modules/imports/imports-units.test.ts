@@ -6,10 +6,13 @@
  */
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testClock, testInstant } from '../../../test/clock.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
 import { dataFingerprint } from '../../http/api-walk.test-kit.ts';
 import { seedCompanies } from '../units/heating-test-fixtures.ts';
 
+// A Wednesday noon: imported units are due at this instant.
+const clock = testClock(testInstant('2026-12-02T12:00:00+01:00'));
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 describe('unit import', () => {
@@ -25,7 +28,7 @@ describe('unit import', () => {
     });
 
   beforeAll(async () => {
-    t = await buildTestApp();
+    t = await buildTestApp({}, { clock: clock.now });
     const { companyId } = await seedCompanies(t.database.db, { minTemperature: 10, maxTemperature: 26 });
     base = `/api/companies/${companyId}`;
     await t.call('POST', `${base}/buildings`, {
@@ -80,7 +83,7 @@ describe('unit import', () => {
     });
     expect(byName.Halle).toMatchObject({ buildingName: 'Turnhalle', floor: null, wallControlMax: 18.5 });
     // Due now: the scheduler evaluates them on its next tick.
-    expect(Date.parse(byName.Halle.nextChangeAt)).toBeLessThanOrEqual(Date.now());
+    expect(byName.Halle.nextChangeAt).toBe(clock.now().toISOString());
   });
 
   it("lists each row's problems and writes nothing", async () => {

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { testClock, testInstant } from '../../../test/clock.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
 import {
   accountDeletionRequests,
@@ -15,10 +16,13 @@ import { addMember, createCompany } from './account.fixtures.ts';
 import { purgeDueAccounts, startAccountPurge } from './me.purge.ts';
 
 const DAY_MS = 86_400_000;
+// Deletions are requested at this instant; the purge runs at instants counted from it.
+const clock = testClock(testInstant('2026-12-02T12:00:00+01:00'));
+const inDays = (days: number) => new Date(clock.now().getTime() + days * DAY_MS);
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({}, { clock: clock.now });
 });
 afterAll(() => t.close());
 
@@ -44,19 +48,17 @@ describe('purgeDueAccounts', () => {
     });
     await t.database.db.insert(telemetry).values({
       devEui: '70b3d52dd3000001',
-      time: new Date(),
+      time: clock.now(),
       fCnt: 1,
       companyId: company.id,
       fPort: 1,
     });
     await requestDeletion('purge-alice');
 
-    expect(await purgeDueAccounts(t.database.db, new Date(Date.now() + 29 * DAY_MS))).toEqual([]);
+    expect(await purgeDueAccounts(t.database.db, inDays(29))).toEqual([]);
     expect(await t.database.db.select().from(users).where(eq(users.id, 'purge-alice'))).toHaveLength(1);
 
-    expect(await purgeDueAccounts(t.database.db, new Date(Date.now() + 31 * DAY_MS))).toEqual([
-      'purge-alice',
-    ]);
+    expect(await purgeDueAccounts(t.database.db, inDays(31))).toEqual(['purge-alice']);
     expect(await t.database.db.select().from(users).where(eq(users.id, 'purge-alice'))).toEqual([]);
     expect(await t.database.db.select().from(companies).where(eq(companies.id, company.id))).toEqual([]);
     expect(await t.database.db.select().from(telemetry).where(eq(telemetry.companyId, company.id))).toEqual(
@@ -77,7 +79,7 @@ describe('purgeDueAccounts', () => {
     const untouched = await createCompany(t, 'purge-erin');
     await requestDeletion('purge-bob');
 
-    expect(await purgeDueAccounts(t.database.db, new Date(Date.now() + 31 * DAY_MS))).toEqual(['purge-bob']);
+    expect(await purgeDueAccounts(t.database.db, inDays(31))).toEqual(['purge-bob']);
     expect(await t.database.db.select().from(companies).where(eq(companies.id, company.id))).toHaveLength(1);
     const rows = await t.database.db.select().from(memberships).where(eq(memberships.companyId, company.id));
     expect(rows.map((r) => [r.userId, r.role]).sort()).toEqual([
@@ -97,7 +99,7 @@ describe('purgeDueAccounts', () => {
     }
     const other = await secondConnection(t.database);
     try {
-      const later = new Date(Date.now() + 31 * DAY_MS);
+      const later = inDays(31);
       const runs = await Promise.all([
         purgeDueAccounts(t.database.db, later),
         purgeDueAccounts(other.db, later),
@@ -109,7 +111,7 @@ describe('purgeDueAccounts', () => {
   });
 
   it('does nothing when no deletion is due', async () => {
-    expect(await purgeDueAccounts(t.database.db)).toEqual([]);
+    expect(await purgeDueAccounts(t.database.db, clock.now())).toEqual([]);
   });
 });
 
@@ -118,11 +120,11 @@ describe('startAccountPurge', () => {
     await t.app.inject({ method: 'GET', url: '/api/me/', headers: await t.as('purge-frank') });
     await t.database.db.insert(accountDeletionRequests).values({
       userId: 'purge-frank',
-      requestedAt: new Date(Date.now() - 31 * DAY_MS),
-      purgeAfter: new Date(Date.now() - DAY_MS),
+      requestedAt: inDays(-31),
+      purgeAfter: inDays(-1),
     });
     const log = { info: vi.fn(), error: vi.fn() };
-    const stop = startAccountPurge(t.database.db, log);
+    const stop = startAccountPurge(t.database.db, log, undefined, clock.now);
     try {
       await vi.waitFor(() => expect(log.info).toHaveBeenCalledWith({ count: 1 }, 'purged deleted accounts'));
       expect(await t.database.db.select().from(users).where(eq(users.id, 'purge-frank'))).toEqual([]);

@@ -13,6 +13,7 @@
 import { and, asc, count, eq, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { personMembership } from '../../auth/api-token-auth.ts';
+import { type Clock, systemClock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import {
   accountDeletionRequests,
@@ -113,19 +114,21 @@ async function handOverAdmin(db: Tx, companyId: string, leavingAdmin: string): P
 /**
  * Runs `purgeDueAccounts` now and every `intervalMs` (started by main.ts); a run still busy
  * when the next is due is not overlapped. Failures are logged and retried at the next tick.
+ * Each run reads `now` for what is due (a test fixes it).
  * @returns a function that stops the schedule.
  */
 export function startAccountPurge(
   db: Db,
   log: Pick<FastifyBaseLogger, 'info' | 'error'>,
   intervalMs = PURGE_INTERVAL_MS,
+  now: Clock = systemClock,
 ): () => void {
   let running = false;
   const run = async () => {
     if (running) return;
     running = true;
     try {
-      const purged = await purgeDueAccounts(db);
+      const purged = await purgeDueAccounts(db, now());
       if (purged.length > 0) log.info({ count: purged.length }, 'purged deleted accounts');
     } catch (err) {
       log.error({ err }, 'account purge failed');

@@ -6,6 +6,7 @@
  * which only exists in embedded mode: with an external issuer they answer 409.
  */
 import type { Language, UpdateMeBody, User } from '@heizplan/contracts/account';
+import { type Clock, systemClock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import type { AccountPorts } from './me.ports.ts';
@@ -42,7 +43,8 @@ export class MeService {
   constructor(
     private readonly db: Db,
     private readonly ports: AccountPorts,
-    private readonly mode: { externalIssuer: boolean },
+    /** `now`: when a deletion is requested, and so when it is due; default the machine's clock. */
+    private readonly mode: { externalIssuer: boolean; now?: Clock },
   ) {}
 
   async get(userId: string): Promise<User> {
@@ -88,7 +90,7 @@ export class MeService {
    * billing to cancel at the end of the period, and schedules the data removal
    * `DELETION_GRACE_DAYS` later (carried out by `purgeDueAccounts`).
    */
-  async requestDeletion(userId: string, now = new Date()): Promise<void> {
+  async requestDeletion(userId: string, now = (this.mode.now ?? systemClock)()): Promise<void> {
     await repo.requestDeletion(this.db, userId, now, new Date(now.getTime() + DELETION_GRACE_DAYS * DAY_MS));
     await this.ports.billing.onAccountDeletion(userId);
   }

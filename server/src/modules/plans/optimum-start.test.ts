@@ -2,12 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testClock, testInstant } from '../../../test/clock.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
 import { bookingFeeds, bookings, heatingLog, telemetry, unitWarmUpModels } from '../../db/schema.ts';
 import { learnWarmUpModels } from '../../scheduling/warm-up-learning.ts';
 import { saveOutdoorHours } from '../../weather/outdoor-store.ts';
 import { seedCompanies } from '../units/heating-test-fixtures.ts';
 
+// A Wednesday mid-morning, after the day's pre-heat; history, learning and previews read this clock.
+const clock = testClock(testInstant('2026-12-02T10:00:00+01:00'));
 const HOUR = 3_600_000;
 const MINUTE = 60_000;
 const days = [1, 2, 3, 4, 5, 6, 7];
@@ -79,17 +82,17 @@ describe('optimum start and stop', () => {
   const call: TestApp['call'] = (...args) => t.call(...args);
 
   beforeAll(async () => {
-    t = await buildTestApp();
+    t = await buildTestApp({}, { clock: clock.now });
     ({ companyId } = await seedCompanies(t.database.db, { minTemperature: 5, maxTemperature: 25 }));
     c = `/api/companies/${companyId}`;
     unitId = (await call('POST', `${c}/units`, { name: 'Klasse 5a' })).json().id;
     await call('POST', `${c}/units/${unitId}/plans`, schoolDay);
-    await seedHistory(t, companyId, unitId, Date.now());
+    await seedHistory(t, companyId, unitId, clock.now().getTime());
   });
   afterAll(() => t.close());
 
   it('learns dead time, warm-up rate and cooling from the room history, and judges the mornings', async () => {
-    expect(await learnWarmUpModels(t.database.db)).toBe(1);
+    expect(await learnWarmUpModels(t.database.db, clock.now())).toBe(1);
     const [model] = await t.database.db
       .select()
       .from(unitWarmUpModels)
@@ -105,7 +108,7 @@ describe('optimum start and stop', () => {
     expect(model?.mornings.length).toBeGreaterThanOrEqual(5);
     expect(model?.mornings.filter((m) => m.hit || m.room !== 16)).toEqual([]);
     // Learned within the hour: nothing is due again.
-    expect(await learnWarmUpModels(t.database.db)).toBe(0);
+    expect(await learnWarmUpModels(t.database.db, clock.now())).toBe(0);
 
     const warmUp = await call('GET', `${c}/units/${unitId}/warm-up`, undefined, 'alice');
     expect(warmUp.statusCode).toBe(200);
@@ -126,7 +129,8 @@ describe('optimum start and stop', () => {
     // Tomorrow's (or today's, before it began): run between 05:00 and 07:00, today's pre-heat is
     // under way and the preview shows it from now on.
     const start = preview.optimum.find(
-      (o: { kind: string; start: string }) => o.kind === 'optimum_start' && Date.parse(o.start) > Date.now(),
+      (o: { kind: string; start: string }) =>
+        o.kind === 'optimum_start' && Date.parse(o.start) > clock.now().getTime(),
     );
     // Lift 5 K (no room reading: the set-back) at 2 K/h after 26 min dead time: 176 minutes.
     expect(start).toMatchObject({ from: 16, to: 21, rate: 2, learned: true, applied: false, outdoor: null });
@@ -145,7 +149,8 @@ describe('optimum start and stop', () => {
     // Tomorrow's (or today's, before it began): run between 05:00 and 07:00, today's pre-heat is
     // under way and the preview shows it from now on.
     const start = preview.optimum.find(
-      (o: { kind: string; start: string }) => o.kind === 'optimum_start' && Date.parse(o.start) > Date.now(),
+      (o: { kind: string; start: string }) =>
+        o.kind === 'optimum_start' && Date.parse(o.start) > clock.now().getTime(),
     );
     expect(start.applied).toBe(true);
     // The company's longest pre-heat caps the lead.
@@ -170,8 +175,7 @@ describe('optimum start and stop', () => {
     expect(building.heatingStartTomorrow).toBeNull();
     await call('PATCH', `${c}/units/${unitId}`, { buildingId: building.id, optimumStart: true });
     const listed = (await call('GET', `${c}/buildings`)).json().results[0];
-    const comfort = DateTime.now()
-      .setZone('Europe/Berlin')
+    const comfort = DateTime.fromJSDate(clock.now(), { zone: 'Europe/Berlin' })
       .plus({ days: 1 })
       .set({ hour: 7, minute: 0, second: 0, millisecond: 0 });
     // Optimum start is on with a longest pre-heat of 120 minutes: 05:00.
@@ -183,8 +187,7 @@ describe('optimum start and stop', () => {
 
   it("heats for a booking from the learned lead instead of its calendar's fixed 30 minutes", async () => {
     await call('PATCH', `${c}/`, { optimum_start: 'on' });
-    const evening = DateTime.now()
-      .setZone('Europe/Berlin')
+    const evening = DateTime.fromJSDate(clock.now(), { zone: 'Europe/Berlin' })
       .plus({ days: 1 })
       .set({ hour: 19, minute: 0, second: 0, millisecond: 0 });
     const [feed] = await t.database.db
@@ -197,7 +200,7 @@ describe('optimum start and stop', () => {
         url: 'https://calendar.example/room.ics',
         preheatMinutes: 30,
         temperature: 22,
-        lastSuccessAt: new Date(),
+        lastSuccessAt: clock.now(),
       })
       .returning({ id: bookingFeeds.id });
     await t.database.db.insert(bookings).values({
@@ -232,7 +235,7 @@ describe('optimum start and stop', () => {
     ).json();
     const unit = (await call('POST', `${c}/units`, { name: 'Klasse 6b', buildingId: building.id })).json().id;
     await call('POST', `${c}/units/${unit}/plans`, schoolDay);
-    const now = Date.now();
+    const now = clock.now().getTime();
     await seedHistory(t, companyId, unit, now, '70b3d52dd3000002');
     // −4 °C until now, then a forecast of −1 °C: what the sync would have stored.
     const first = Math.floor(now / HOUR) * HOUR - 8 * 24 * HOUR;
@@ -244,7 +247,7 @@ describe('optimum start and stop', () => {
     await saveOutdoorHours(t.database.db, { id: building.id, companyId }, 'brightsky', hours);
 
     // The first unit learned within the hour; only the new one is due.
-    expect(await learnWarmUpModels(t.database.db)).toBe(1);
+    expect(await learnWarmUpModels(t.database.db, clock.now())).toBe(1);
     const warmUp = (await call('GET', `${c}/units/${unit}/warm-up`)).json();
     expect(warmUp.sessions.length).toBeGreaterThanOrEqual(5);
     expect(warmUp.sessions.map((s: { outdoor: number }) => s.outdoor)).toEqual(warmUp.sessions.map(() => -4));

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testClock, testInstant } from '../../../test/clock.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
 import { seedCompanies } from '../units/heating-test-fixtures.ts';
 
+// A Wednesday noon: previews without `from` and the preview's two-year range count from here.
+const clock = testClock(testInstant('2026-12-02T12:00:00+01:00'));
 const OUT_OF_RANGE = 'Value exceeds temperature range set by your company.';
 const days = [1, 2, 3, 4, 5, 6, 7];
 /** Year-round plan: 21 °C from 06:00 and 17 °C from 22:00 (or a single constant point). */
@@ -30,7 +33,7 @@ describe('heating plans API', () => {
   const newUnit = async (name: string) => (await call('POST', `${c}/units`, { name })).json();
 
   beforeAll(async () => {
-    t = await buildTestApp();
+    t = await buildTestApp({}, { clock: clock.now });
     ({ companyId } = await seedCompanies(t.database.db, { minTemperature: 5, maxTemperature: 25 }));
     c = `/api/companies/${companyId}`;
   });
@@ -278,7 +281,7 @@ describe('heating plans API', () => {
     });
     expect(draft.json().from).toBe('2027-03-21T23:00:00.000Z');
 
-    const farAway = new Date(Date.now() + 3 * 365 * 86_400_000).toISOString();
+    const farAway = new Date(clock.now().getTime() + 3 * 365 * 86_400_000).toISOString();
     const tooFar = await call('GET', `${c}/units/${unit.id}/preview?from=${farAway}`);
     expect(tooFar.statusCode).toBe(400);
     expect(tooFar.json()).toMatchObject({

@@ -20,6 +20,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import type { z } from 'zod';
 import { requireMember } from '../../auth/membership.ts';
+import { type Clock, systemClock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { buildingMeterReadings, buildingReportSettings, reportSubscriptions } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
@@ -79,7 +80,8 @@ const round = (v: unknown, digits: number) =>
 export type ReportFile = TableExport | { stream: Buffer; contentType: string; extension: 'pdf' };
 
 export class ReportsService {
-  constructor(private readonly deps: { db: Db }) {}
+  /** `now`: which month a new subscription counts as already sent; default the machine's clock. */
+  constructor(private readonly deps: { db: Db; now?: Clock }) {}
 
   private async scopeOf(companyId: string, q: { buildingId?: string; groupId?: string; unitId?: string }) {
     const scope: repo.ReportScope = q.buildingId
@@ -313,7 +315,7 @@ export class ReportsService {
     await requireMember(this.deps.db, userId, companyId, 'read');
     const where = and(eq(reportSubscriptions.companyId, companyId), eq(reportSubscriptions.userId, userId));
     // The first mail comes on the next 1st: last month counts as sent.
-    const lastMonth = DateTime.now()
+    const lastMonth = DateTime.fromJSDate((this.deps.now ?? systemClock)())
       .setZone(await this.timeZone(companyId))
       .minus({ months: 1 })
       .toFormat('yyyy-MM');

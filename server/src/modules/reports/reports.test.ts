@@ -6,7 +6,9 @@
 
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
+import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testClock, testInstant } from '../../../test/clock.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
 import {
   buildingOutdoorTemperatures,
@@ -25,6 +27,9 @@ const HOUR = 3_600_000;
 const START = Date.parse('2026-11-01T23:00:00Z');
 const END = Date.parse('2026-11-29T23:00:00Z');
 
+// Which month a new subscription counts as sent, and when the next mail is due, follow this clock.
+const clock = testClock(testInstant('2026-12-02T12:00:00+01:00'));
+
 describe('reports', () => {
   let t: TestApp;
   let c: string;
@@ -35,7 +40,7 @@ describe('reports', () => {
   let cold: { id: string };
 
   beforeAll(async () => {
-    t = await buildTestApp();
+    t = await buildTestApp({}, { clock: clock.now });
     ({ companyId, otherCompanyId } = await seedCompanies(t.database.db));
     c = `/api/companies/${companyId}`;
     building = (await t.call('POST', `${c}/buildings`, { name: 'Grundschule', state: 'BY' })).json();
@@ -323,8 +328,13 @@ describe('reports', () => {
       },
     };
     // Subscribing counts last month as sent: nothing goes out this month.
-    expect(await mailMonthlyReports(t.database.db, mailer, new Date())).toBe(0);
-    const nextFirst = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() + 1, 1, 6));
+    const now = clock.now();
+    expect(await mailMonthlyReports(t.database.db, mailer, now)).toBe(0);
+    // The next 1st in the company's zone (Berlin), not UTC's: they differ on the last evening.
+    const nextFirst = DateTime.fromJSDate(now, { zone: 'Europe/Berlin' })
+      .startOf('month')
+      .plus({ months: 1, hours: 7 })
+      .toJSDate();
     expect(await mailMonthlyReports(t.database.db, mailer, nextFirst)).toBe(1);
     expect(await mailMonthlyReports(t.database.db, mailer, nextFirst)).toBe(0);
     expect(sent[0]).toMatchObject({

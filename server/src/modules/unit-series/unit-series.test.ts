@@ -1,5 +1,6 @@
 import { MAX_SERIES_POINTS } from '@heizplan/contracts/unit-series';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testClock, testInstant } from '../../../test/clock.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
 import { heatingLog, telemetry } from '../../db/schema.ts';
 import { type RegistryFixture, seedRegistry } from '../devices/registry-test-fixtures.ts';
@@ -20,11 +21,13 @@ describe('bucket width', () => {
 describe('unit series API', () => {
   let t: TestApp;
   let f: RegistryFixture;
-  const now = Date.now();
+  // The series' window ends at this clock; the readings are seeded back from it.
+  const clock = testClock(testInstant('2026-12-02T12:00:00+01:00'));
+  const now = clock.now().getTime();
   const url = (range: string) => `/api/companies/${f.companyId}/units/${f.unitId}/series?range=${range}`;
 
   beforeAll(async () => {
-    t = await buildTestApp();
+    t = await buildTestApp({}, { clock: clock.now });
     f = await seedRegistry(t.database.db);
     const db = t.database.db;
     // Two valves reporting every 5 minutes for 15 days: 8,640 rows in all.
