@@ -42,6 +42,49 @@ const integration = [
   'server/src/**/*.pg.test.ts',
 ];
 
+/**
+ * The nightly-style check, in every run: the files that once failed by the time of day run again
+ * at the instants that broke them — just after midnight (the units page's deviation tip), before
+ * and at the 06:00–07:00 switch points (the PATCH walk, optimum start), and the minute before the
+ * spring DST change — through `HEIZPLAN_TEST_NOW`, which their fixed clocks start from
+ * (`testInstant` in server/test/clock.ts, `testNow` in web/src/test/clock.ts).
+ */
+const INSTANTS: Record<string, string> = {
+  '0015': '2026-12-02T00:15:00+01:00',
+  '0530': '2026-12-02T05:30:00+01:00',
+  '0659': '2026-12-02T06:59:00+01:00',
+  dst: '2027-03-28T01:59:00+01:00',
+};
+const TIME_SENSITIVE_SERVER = [
+  'server/src/modules/events/events.scheduler.test.ts',
+  'server/src/modules/closures/closures.scheduler.test.ts',
+  'server/src/modules/plans/optimum-start.test.ts',
+  'server/src/http/patch.test.ts',
+];
+const TIME_SENSITIVE_WEB = [
+  'web/src/app/routes/units-page.test.tsx',
+  'web/src/public-heating-view/heating-view-app.test.tsx',
+  'web/src/features/reports/reports.test.tsx',
+];
+/** A web component project in jsdom: `include`d files, `env` on top of the machine's. */
+function webProject(name: string, include: string[], env: Record<string, string> = {}) {
+  return {
+    plugins: [react()],
+    // The web app's settings as web/vite.config.ts defines them, with every default; a fresh
+    // object per project, since Vite takes a project's `define` over.
+    define: { __HEIZPLAN_ENV__: JSON.stringify(parseEnv({})) },
+    test: {
+      name,
+      environment: 'jsdom',
+      // Screens render behind the guards' stubbed calls; a loaded CI machine needs the room.
+      testTimeout: 20_000,
+      include,
+      env,
+      setupFiles: ['./scripts/vitest-setup.ts', './web/src/test/setup.ts'],
+    },
+  };
+}
+
 export default defineConfig({
   test: {
     // Vitest's default on two cores is one file at a time, yet most files wait on PostgreSQL,
@@ -68,7 +111,14 @@ export default defineConfig({
           // one module graph per worker instead of importing the server again: 343 → 224 s here.
           isolate: false,
           include: ['server/src/**/*.test.ts', 'packages/contracts/src/**/*.test.ts', 'tools/**/*.test.ts'],
-          exclude: ['**/node_modules/**', 'server/src/**/*.pg.test.ts', ...unitTests],
+          exclude: [
+            '**/node_modules/**',
+            'server/src/**/*.pg.test.ts',
+            ...unitTests,
+            // The success half of the permission walk proves the matrix, not the driver: once, on
+            // PostgreSQL where it is there (decision 0065).
+            ...(onPg ? ['server/src/auth/permission-success.test.ts'] : []),
+          ],
           setupFiles: ['./scripts/vitest-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -91,19 +141,22 @@ export default defineConfig({
             },
           ]
         : []),
-      {
-        plugins: [react()],
-        // The web app's settings as web/vite.config.ts defines them, with every default.
-        define: { __HEIZPLAN_ENV__: JSON.stringify(parseEnv({})) },
-        test: {
-          name: 'web',
-          environment: 'jsdom',
-          // Screens render behind the guards' stubbed calls; a loaded CI machine needs the room.
-          testTimeout: 20_000,
-          include: ['web/src/**/*.test.{ts,tsx}'],
-          setupFiles: ['./scripts/vitest-setup.ts', './web/src/test/setup.ts'],
+      webProject('web', ['web/src/**/*.test.{ts,tsx}']),
+      ...Object.entries(INSTANTS).flatMap(([name, at]) => [
+        {
+          test: {
+            name: `server@${name}`,
+            environment: 'node',
+            isolate: false,
+            include: TIME_SENSITIVE_SERVER,
+            env: { HEIZPLAN_TEST_NOW: at },
+            setupFiles: ['./scripts/vitest-setup.ts'],
+            testTimeout: 30_000,
+            hookTimeout: 60_000,
+          },
         },
-      },
+        webProject(`web@${name}`, TIME_SENSITIVE_WEB, { HEIZPLAN_TEST_NOW: at }),
+      ]),
       {
         test: {
           name: 'e2e',

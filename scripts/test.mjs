@@ -19,24 +19,33 @@ const args = process.argv.slice(2);
 const full = args.length === 0;
 const journeys = full || args.some((a) => a.includes('e2e')) || !args.some((a) => !a.startsWith('-'));
 
-if (full) {
-  execSync('npm run lint', { stdio: 'inherit' });
-  execSync('npm run typecheck', { stdio: 'inherit' });
-}
+/** Runs `command` with its output passed through; resolves with its exit code. */
+const run = (command, commandArgs) =>
+  new Promise((resolve) => {
+    const child = spawn(command, commandArgs, { stdio: ['ignore', 'inherit', 'inherit'] });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
 
-if (journeys) {
+/** Debian's Chromium for the journeys, then the web build they load. @returns whether both are there. */
+async function prepareJourneys() {
   const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   if (!existsSync(chromium)) {
     if (process.getuid?.() !== 0) {
       console.error(`Chromium is missing at ${chromium}; install Debian's "chromium" package (needs root).`);
-      process.exit(1);
+      return false;
     }
     console.log('Installing Chromium from Debian for the browser journeys …');
     execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', {
       stdio: 'inherit',
     });
   }
-  execSync('npm run build -w web', { stdio: 'inherit' });
+  return (await run('npm', ['run', 'build', '-w', 'web'])) === 0;
+}
+
+if (full) {
+  // Lint and type checks side by side: a few seconds each, mostly on one core.
+  const checks = await Promise.all([run('npm', ['run', 'lint']), run('npm', ['run', 'typecheck'])]);
+  if (checks.some((code) => code !== 0)) process.exit(1);
 }
 
 /** Runs vitest with `extra` arguments; its lines get `prefix`. @returns exit code and results. */
@@ -77,16 +86,30 @@ function vitest(name, extra, prefix = '') {
 }
 
 // server-postgres exists only when TEST_DATABASE_URL is set (vitest.config.ts).
-const projects = ['unit', 'server', ...(process.env.TEST_DATABASE_URL ? ['server-postgres'] : []), 'web'];
+const projects = [
+  'unit',
+  'server',
+  ...(process.env.TEST_DATABASE_URL ? ['server-postgres'] : []),
+  'web',
+  // The time-sensitive files again at fixed instants (vitest.config.ts, INSTANTS).
+  'server@*',
+  'web@*',
+];
+/** A journeys' run: after the web build, which goes on while the other projects already run. */
+async function journeyRun(name, extra, prefix) {
+  if (!(await prepareJourneys())) return { name, code: 1, passed: 0, failed: 0, ran: false };
+  return vitest(name, extra, prefix);
+}
+
 const runs = full
   ? await Promise.all([
       vitest(
         'main',
         projects.flatMap((p) => ['--project', p]),
       ),
-      vitest('e2e', ['--project', 'e2e'], 'e2e │ '),
+      journeyRun('e2e', ['--project', 'e2e'], 'e2e │ '),
     ])
-  : [await vitest('selected', args)];
+  : [journeys ? await journeyRun('selected', args, '') : await vitest('selected', args)];
 
 const passed = runs.reduce((n, r) => n + r.passed, 0);
 const failed = runs.reduce((n, r) => n + r.failed, 0);

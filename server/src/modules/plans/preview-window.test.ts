@@ -12,7 +12,7 @@ import {
   icsOf,
   startCalendarStandIn,
 } from '../booking-feeds/calendar-stand-in.test-kit.ts';
-import { seedCompanies } from '../units/heating-test-fixtures.ts';
+import { allYearPlan, seedCompanies } from '../units/heating-test-fixtures.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -46,19 +46,7 @@ describe('preview of a later week', () => {
     const { companyId } = await seedCompanies(t.database.db);
     c = `/api/companies/${companyId}`;
     room = (await t.call('POST', `${c}/units`, { name: 'Aula' })).json().id;
-    const plan = await t.call('POST', `${c}/units/${room}/plans`, {
-      name: 'Grundlast',
-      kind: 'seasonal',
-      validFrom: '01-01',
-      validTo: '12-31',
-      switchPoints: [1, 2, 3, 4, 5, 6, 7].map((day) => ({
-        day,
-        hour: 0,
-        minute: 0,
-        temperature: 16,
-        ignoreWallControl: false,
-      })),
-    });
+    const plan = await t.call('POST', `${c}/units/${room}/plans`, allYearPlan(16));
     expect(plan.statusCode, plan.body).toBe(201);
     cal.calendars.set('aula', icsOf([concert]));
     const feed = await t.call('POST', `${c}/booking-feeds`, {

@@ -51,3 +51,21 @@ export function winterPlan(overrides: Record<string, unknown> = {}) {
     ...overrides,
   };
 }
+
+/** A plan holding `temperature` (°C) around the clock, every day of the year. */
+export function allYearPlan(temperature: number, overrides: Record<string, unknown> = {}) {
+  return {
+    name: 'Grundlast',
+    kind: 'seasonal',
+    validFrom: '01-01',
+    validTo: '12-31',
+    switchPoints: [1, 2, 3, 4, 5, 6, 7].map((day) => ({
+      day,
+      hour: 0,
+      minute: 0,
+      temperature,
+      ignoreWallControl: false,
+    })),
+    ...overrides,
+  };
+}
