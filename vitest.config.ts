@@ -10,6 +10,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { parseEnv } from './web/src/config/env-schema.ts';
 
 const onPg = Boolean(process.env.TEST_DATABASE_URL);
@@ -45,8 +46,8 @@ const integration = [
 /**
  * The nightly-style check, in every run: the files that once failed by the time of day run again
  * at the instants that broke them — just after midnight (the units page's deviation tip), before
- * and at the 06:00–07:00 switch points (the PATCH walk, optimum start), and the minute before the
- * spring DST change — through `HEIZPLAN_TEST_NOW`, which their fixed clocks start from
+ * and at the 06:00–07:00 switch points (optimum start, a closure's switch), and the minute before
+ * the spring DST change — through `HEIZPLAN_TEST_NOW`, which their fixed clocks start from
  * (`testInstant` in server/test/clock.ts, `testNow` in web/src/test/clock.ts).
  */
 const INSTANTS: Record<string, string> = {
@@ -56,16 +57,10 @@ const INSTANTS: Record<string, string> = {
   dst: '2027-03-28T01:59:00+01:00',
 };
 const TIME_SENSITIVE_SERVER = [
-  'server/src/modules/events/events.scheduler.test.ts',
   'server/src/modules/closures/closures.scheduler.test.ts',
   'server/src/modules/plans/optimum-start.test.ts',
-  'server/src/http/patch.test.ts',
 ];
-const TIME_SENSITIVE_WEB = [
-  'web/src/app/routes/units-page.test.tsx',
-  'web/src/public-heating-view/heating-view-app.test.tsx',
-  'web/src/features/reports/reports.test.tsx',
-];
+const TIME_SENSITIVE_WEB = ['web/src/app/routes/units-page.test.tsx'];
 /** A web component project in jsdom: `include`d files, `env` on top of the machine's. */
 function webProject(name: string, include: string[], env: Record<string, string> = {}) {
   return {
@@ -85,12 +80,36 @@ function webProject(name: string, include: string[], env: Record<string, string>
   };
 }
 
+/**
+ * The files that take longest on the CI machine (a minute or more each beside the rest), started
+ * first so none of them begins late and holds up the end of the run; a clean checkout has no
+ * timings of an earlier run for vitest's own order to go by.
+ */
+const LONGEST_FIRST = [
+  'server/src/auth/permission-success.test.ts',
+  'server/src/demo/demo.test.ts',
+  'server/src/lorawan/fleet-delivery.int.test.ts',
+  'server/src/auth/permission-matrix.test.ts',
+  'server/src/http/patch.test.ts',
+];
+
+class LongestFirst extends BaseSequencer {
+  async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (spec: TestSpecification) => {
+      const at = LONGEST_FIRST.findIndex((file) => spec.moduleId.endsWith(file));
+      return at < 0 ? LONGEST_FIRST.length : at;
+    };
+    return [...(await super.sort(files))].sort((a, b) => rank(a) - rank(b));
+  }
+}
+
 export default defineConfig({
   test: {
     // Vitest's default on two cores is one file at a time, yet most files wait on PostgreSQL,
     // Mosquitto, a timer or Chromium rather than compute: three at a time keep both cores busy
     // (the whole suite 26 → under 20 min on the CI machine).
     maxWorkers: 3,
+    sequence: { sequencer: LongestFirst },
     setupFiles: ['./scripts/vitest-setup.ts'],
     projects: [
       {
