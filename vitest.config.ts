@@ -10,7 +10,6 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { parseEnv } from './web/src/config/env-schema.ts';
 
 const onPg = Boolean(process.env.TEST_DATABASE_URL);
@@ -80,36 +79,12 @@ function webProject(name: string, include: string[], env: Record<string, string>
   };
 }
 
-/**
- * The files that take longest on the CI machine (a minute or more each beside the rest), started
- * first so none of them begins late and holds up the end of the run; a clean checkout has no
- * timings of an earlier run for vitest's own order to go by.
- */
-const LONGEST_FIRST = [
-  'server/src/auth/permission-success.test.ts',
-  'server/src/demo/demo.test.ts',
-  'server/src/lorawan/fleet-delivery.int.test.ts',
-  'server/src/auth/permission-matrix.test.ts',
-  'server/src/http/patch.test.ts',
-];
-
-class LongestFirst extends BaseSequencer {
-  async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const rank = (spec: TestSpecification) => {
-      const at = LONGEST_FIRST.findIndex((file) => spec.moduleId.endsWith(file));
-      return at < 0 ? LONGEST_FIRST.length : at;
-    };
-    return [...(await super.sort(files))].sort((a, b) => rank(a) - rank(b));
-  }
-}
-
 export default defineConfig({
   test: {
     // Vitest's default on two cores is one file at a time, yet most files wait on PostgreSQL,
     // Mosquitto, a timer or Chromium rather than compute: three at a time keep both cores busy
     // (the whole suite 26 → under 20 min on the CI machine).
     maxWorkers: 3,
-    sequence: { sequencer: LongestFirst },
     setupFiles: ['./scripts/vitest-setup.ts'],
     projects: [
       {

@@ -33,5 +33,6 @@ describe('backup and restore of the embedded database', () => {
     } finally {
       await restored.close();
     }
-  });
+    // Two PGlite data directories on disk (initdb each): 15–25 s beside the suite on two cores.
+  }, 90_000);
 });

@@ -22,5 +22,6 @@ describe('PGlite data directory', () => {
     const rows = await second.db.select().from(companies).where(eq(companies.id, created!.id));
     expect(rows.map((r) => r.name)).toEqual(['Stadtwerke']);
     await second.close();
-  });
+    // Two PGlite data directories on disk (initdb each): 15–25 s beside the suite on two cores.
+  }, 90_000);
 });
