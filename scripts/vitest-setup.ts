@@ -1,5 +1,5 @@
 /**
- * Tests fail on an unexpected console.error / console.warn (STYLE.md, after epic-stack):
+ * Tests fail on an unexpected console.error / console.warn (after epic-stack):
  * a warning nobody reads is a bug nobody fixes. A test that expects one spies on it first.
  */
 import { afterEach, beforeEach, vi } from 'vitest';

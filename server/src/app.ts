@@ -155,7 +155,7 @@ export async function buildApp(appDeps: AppDeps): Promise<App> {
 
   if (deps.identity) {
     // oidc-provider is a Koa app: it answers /oidc/* itself before Fastify routing and body
-    // parsing, so it runs as Connect-style middleware (STACK.md: @fastify/middie).
+    // parsing, so it runs as Connect-style middleware (@fastify/middie).
     await app.register(middie);
     app.use('/oidc', deps.identity.provider.callback());
     // biome-ignore lint/nursery/noMisusedPromises: Fastify awaits async plugins; the rule reads register's callback overload.

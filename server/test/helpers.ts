@@ -1,5 +1,5 @@
 /**
- * Integration-test helpers (STYLE.md): `buildTestApp()` gives a real app on a fresh database
+ * Integration-test helpers (docs/architecture.md, "Tests and CI"): `buildTestApp()` gives a real app on a fresh database
  * — in-memory PGlite by default, a throw-away PostgreSQL database when the vitest project
  * sets HEIZPLAN_TEST_DB=postgres (from TEST_DATABASE_URL) — wired as main.ts wires it, with
  * test doubles behind its ports (`TestApp.ports`); `as()` mints bearer tokens from a local
@@ -97,9 +97,8 @@ async function migratedPostgresTemplate(admin: pg.Client, url: string): Promise<
 export async function createTestDatabase(): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
   if (!onPostgres || !url) {
-    const database = await openDatabase({ kind: 'pglite', loadDataDir: await migratedPglite() });
-    await database.migrate();
-    return database;
+    // Migrated already, like the PostgreSQL template below.
+    return openDatabase({ kind: 'pglite', loadDataDir: await migratedPglite() });
   }
   const name = `heizplan_test_${randomUUID().replaceAll('-', '')}`;
   const admin = new pg.Client({ connectionString: url });

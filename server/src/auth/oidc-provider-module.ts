@@ -1,6 +1,6 @@
 /**
  * Loads oidc-provider without its start-up warning about Node 20 ("Unsupported runtime. Use
- * Node.js v22.x LTS"): the project runs on Node 20 by decision (STACK.md), where oidc-provider
+ * Node.js v22.x LTS"): the project runs on Node 20 by decision (README: Node 20.19 or newer), where oidc-provider
  * 9.13 works, and tests fail on unexpected console.warn. Only that one message is dropped;
  * every other warning passes through.
  */

@@ -44,15 +44,16 @@ export type DatabaseTarget =
     }
   | { kind: 'postgres'; url: string };
 
-const pgliteClients = new WeakMap<Db, PGlite>();
-
 /**
  * The data directory of an open PGlite database as an uncompressed tarball, for
  * `openDatabase({ kind: 'pglite', loadDataDir })`. @throws for a PostgreSQL database.
  */
 export async function dumpPglite(database: Database): Promise<Blob> {
-  const client = pgliteClients.get(database.db);
-  if (!client) throw new Error('dumpPglite: not a PGlite database');
+  // Drizzle keeps the driver's client on the database object.
+  const client = (database.db as { $client?: unknown }).$client;
+  if (database.kind !== 'pglite' || !(client instanceof PGlite)) {
+    throw new Error('dumpPglite: not a PGlite database');
+  }
   return client.dumpDataDir('none');
 }
 
@@ -102,7 +103,6 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   const client = target.dir ? new PGlite(target.dir, options) : new PGlite(options);
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  pgliteClients.set(db, client);
   return {
     db,
     kind: 'pglite',

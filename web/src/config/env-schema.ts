@@ -1,5 +1,5 @@
 /**
- * The browser's build-time settings (STYLE.md, after bulletproof-react `config/env.ts`): an
+ * The browser's build-time settings (after bulletproof-react `config/env.ts`): an
  * explicit whitelist of `VITE_*` variables, parsed once with zod — at build time, by
  * `vite.config.ts`, which hands the browser the parsed values (`config/env.ts`); a bad value
  * fails the build naming the variable, and no schema code ships (decision 0045). All are

@@ -1,5 +1,5 @@
 /**
- * The one API client of the web app (STYLE.md, after bulletproof-react `lib/api-client.ts`).
+ * The one API client of the web app (after bulletproof-react `lib/api-client.ts`).
  *
  * - Every call goes to `/api<path>` with `Authorization: Bearer <token>`; the token comes from
  *   the auth session registered with `configureApiAuth` (the auth feature renews it silently).

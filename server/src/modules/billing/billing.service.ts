@@ -10,6 +10,7 @@
  * *unused* licences. One order buys at most BILLING_MAX_LICENCES_PER_ORDER. The provider (manual
  * or Stripe) moves the money; this service checks and locks.
  */
+
 import type {
   BillingAddress,
   BillingInterval,
@@ -25,6 +26,7 @@ import type {
 } from '@heizplan/contracts/billing';
 import type { FastifyBaseLogger } from 'fastify';
 import { requireMember } from '../../auth/membership.ts';
+import { type Clock, systemClock } from '../../clock.ts';
 import type { BillingConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors.ts';
@@ -43,7 +45,7 @@ export interface BillingServiceDeps {
   publicUrl: string;
   log: Pick<FastifyBaseLogger, 'error'>;
   /** Now (UTC) for quotes and proration; default the machine's clock. */
-  now?: () => Date;
+  now?: Clock;
 }
 
 const BILLING_OFF = 'Billing is switched off on this server (BILLING_PROVIDER=none).';
@@ -142,7 +144,7 @@ export class BillingService {
     await requireMember(this.db, userId, companyId, 'read');
     const { config } = this.deps;
     const subscription = await repo.findSubscription(this.db, companyId);
-    const now = this.deps.now?.() ?? new Date();
+    const now = (this.deps.now ?? systemClock)();
     const change = running(subscription);
     const interval: BillingInterval | undefined = change ? subscription.interval : request.interval;
     if (!interval) {

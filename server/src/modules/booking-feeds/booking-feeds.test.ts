@@ -19,7 +19,7 @@ import { databaseDeviceDirectory } from '../../scheduling/device-directory.ts';
 import type { SetpointCommand } from '../../scheduling/setpoint-sink.ts';
 import { evaluateAll } from '../alerts/alert-evaluation.ts';
 import { addMember, expectProblem } from '../me/account.fixtures.ts';
-import { seedCompanies } from '../units/heating-test-fixtures.ts';
+import { allYearPlan, seedCompanies } from '../units/heating-test-fixtures.ts';
 import { claimDueFeeds } from './booking-feeds.repository.ts';
 import {
   CALDAV_PASSWORD,
@@ -32,20 +32,6 @@ import { parseBookings, stableUuid } from './ics.ts';
 const MINUTE = 60_000;
 const FEED_FOR_DEMO = '00000000-0000-4000-8000-00000000d3e0';
 const HOUR = 60 * MINUTE;
-/** 18 °C around the clock, every day of the year. */
-const constantPlan = {
-  name: 'Grundlast',
-  kind: 'seasonal',
-  validFrom: '01-01',
-  validTo: '12-31',
-  switchPoints: [1, 2, 3, 4, 5, 6, 7].map((day) => ({
-    day,
-    hour: 0,
-    minute: 0,
-    temperature: 18,
-    ignoreWallControl: false,
-  })),
-};
 
 interface Step {
   at: string;
@@ -122,7 +108,7 @@ describe('booking feeds', () => {
     room = (await api('POST', `${c}/units`, { name: 'Aula' })).json().id;
     corridor = (await api('POST', `${c}/units`, { name: 'Flur' })).json().id;
     for (const id of [room, corridor])
-      expect((await api('POST', `${c}/units/${id}/plans`, constantPlan)).statusCode).toBe(201);
+      expect((await api('POST', `${c}/units/${id}/plans`, allYearPlan(18))).statusCode).toBe(201);
     foreignUnit = (
       await api('POST', `/api/companies/${otherCompanyId}/units`, { name: 'Fremd' }, 'mallory')
     ).json().id;

@@ -17,6 +17,7 @@ import type {
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { requireMember } from '../../auth/membership.ts';
+import { type Clock, systemClock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { companies } from '../../db/schema.ts';
 import { conflict, notFound } from '../../http/errors.ts';
@@ -46,7 +47,7 @@ export interface DevicesServiceDeps {
   /** Each device's daily airtime budget, ms (lorawan/airtime.ts). */
   airtimeBudgetMs: number;
   /** Now (UTC) for battery trends and last-seen ages; default the machine's clock. */
-  now?: () => Date;
+  now?: Clock;
 }
 
 /** A device whose row went between listing and reading its configuration. */
@@ -340,7 +341,7 @@ export class DevicesService {
     const ids = rows.map((r) => r.device.id);
     const configs = await deviceConfigStates(this.deps.db, companyId, { ids });
     const batteries = await repo.batteryHistory(this.deps.db, companyId, ids);
-    const now = this.deps.now?.() ?? new Date();
+    const now = (this.deps.now ?? systemClock)();
     return rows.map((r) => {
       const state = configs.get(r.device.id);
       const codec = getCodec(r.device.model);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
-import { seedCompanies } from '../units/heating-test-fixtures.ts';
+import { allYearPlan, seedCompanies } from '../units/heating-test-fixtures.ts';
 
 describe('groups API', () => {
   let t: TestApp;
@@ -78,18 +78,7 @@ describe('groups API', () => {
   it('deleting a group keeps its units and drops its plans', async () => {
     const g = (await call('POST', `${c}/groups`, { name: 'Weg' })).json();
     const unit = (await call('POST', `${c}/units`, { name: 'Bleibt', groupId: g.id })).json();
-    await call('POST', `${c}/groups/${g.id}/plans`, {
-      kind: 'seasonal',
-      validFrom: '01-01',
-      validTo: '12-31',
-      switchPoints: [1, 2, 3, 4, 5, 6, 7].map((day) => ({
-        day,
-        hour: 0,
-        minute: 0,
-        temperature: 20,
-        ignoreWallControl: false,
-      })),
-    });
+    await call('POST', `${c}/groups/${g.id}/plans`, allYearPlan(20));
     expect((await call('GET', `${c}/units/${unit.id}`)).json().setpoint).toBe(20);
     expect((await call('DELETE', `${c}/groups/${g.id}`)).statusCode).toBe(204);
     expect((await call('GET', `${c}/groups/${g.id}`)).statusCode).toBe(404);

@@ -3,21 +3,9 @@ import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
 import { devices, downlinks, memberships, setpointOutbox, units, users } from '../../db/schema.ts';
-import { seedCompanies } from './heating-test-fixtures.ts';
+import { allYearPlan, seedCompanies } from './heating-test-fixtures.ts';
 
 const OUT_OF_RANGE = 'Value exceeds temperature range set by your company.';
-const allYear = (temperature: number) => ({
-  kind: 'seasonal',
-  validFrom: '01-01',
-  validTo: '12-31',
-  switchPoints: [1, 2, 3, 4, 5, 6, 7].map((day) => ({
-    day,
-    hour: 0,
-    minute: 0,
-    temperature,
-    ignoreWallControl: false,
-  })),
-});
 
 describe('units API', () => {
   let t: TestApp;
@@ -327,7 +315,7 @@ describe('units API', () => {
 
   it('applies a manual setpoint at once, logged web_change with the member', async () => {
     const unit = (await call('POST', base, { name: 'Küche' })).json();
-    await call('POST', `${base}/${unit.id}/plans`, allYear(19));
+    await call('POST', `${base}/${unit.id}/plans`, allYearPlan(19));
     const res = await call('POST', `${base}/${unit.id}/setpoint`, { setpoint: 22.5 });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
@@ -364,7 +352,7 @@ describe('units API', () => {
 
   it('pauses to frost protection and resumes to the plan, each logged once', async () => {
     const unit = (await call('POST', base, { name: 'Saal' })).json();
-    await call('POST', `${base}/${unit.id}/plans`, allYear(20));
+    await call('POST', `${base}/${unit.id}/plans`, allYearPlan(20));
     const paused = await call('POST', `${base}/${unit.id}/pause`);
     expect(paused.json()).toMatchObject({ paused: true, setpoint: 8, setpointSource: 'paused' });
     expect((await call('POST', `${base}/${unit.id}/pause`)).json().paused).toBe(true);

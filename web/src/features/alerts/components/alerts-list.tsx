@@ -62,8 +62,7 @@ export function AlertsList({
       alert.state === 'open' ? t('states.open') : t('states.resolved', { at: text.time(alert.resolvedAt) }),
     ];
     if (alert.acknowledgedBy) parts.push(t('states.acknowledged', { name: alert.acknowledgedBy.name }));
-    if (alert.mutedUntil && isMuted(alert, clock()))
-      parts.push(t('states.muted', { until: text.time(alert.mutedUntil) }));
+    if (isMuted(alert, clock())) parts.push(t('states.muted', { until: text.time(alert.mutedUntil) }));
     if (alert.occurrences > 1) parts.push(t('states.occurrences', { count: alert.occurrences }));
     return parts;
   };
