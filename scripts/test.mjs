@@ -91,6 +91,7 @@ const projects = [
   'server',
   ...(process.env.TEST_DATABASE_URL ? ['server-postgres'] : []),
   'web',
+  'web-isolated',
   // The time-sensitive files again at fixed instants (vitest.config.ts, INSTANTS).
   'server@*',
   'web@*',

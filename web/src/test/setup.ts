@@ -1,7 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
-import i18n from '../app/i18n.ts';
+import i18n, { storedLanguage } from '../app/i18n.ts';
+import { queryClient } from '../app/providers.tsx';
 import { preloadDialog } from '../components/ui/dialog.tsx';
 import { resources } from './locales.ts';
 
@@ -17,5 +18,16 @@ configure({ asyncUtilTimeout: 10_000 });
 // The app fetches the open dialog's code when a trigger is first pointed at (components/ui/dialog.tsx);
 // here it is there from the start, so a click opens a dialog in the same render as in the app after that.
 beforeAll(() => preloadDialog());
+
+// The files of one worker share their modules and may share their jsdom (vitest.config.ts,
+// `webProject`): start each file with empty storage, in the language that means (German), and with
+// an empty query cache, whatever the file before left behind.
+beforeAll(async () => {
+  localStorage.clear();
+  sessionStorage.clear();
+  queryClient.clear();
+  await i18n.changeLanguage(storedLanguage());
+  document.documentElement.lang = i18n.language;
+});
 
 afterEach(() => cleanup());
