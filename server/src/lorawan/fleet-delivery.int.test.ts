@@ -1,7 +1,7 @@
 /**
  * Every setpoint reaches its valve at fleet scale, end to end (decision 0047): plan → scheduler →
  * heating log → downlink queue → MQTT broker → the network server's subscriber. The fleet is
- * 20,000 valves on PostgreSQL with a private Mosquitto set up as the README asks of production
+ * 10,000 valves on PostgreSQL with a private Mosquitto set up as the README asks of production
  * (2,000 on the embedded database and broker), in groups whose plans hold different setpoints, so
  * a valve that received another group's value is caught. Three ways through: two instances at
  * once, an instance stopped mid-delivery and replaced, and the broker restarted mid-delivery.
@@ -24,7 +24,7 @@ import { getCodec } from './codecs/registry.ts';
 import { type EmbeddedBroker, startEmbeddedBroker } from './embedded-broker.ts';
 import { absorbPoolShutdownError, eventually, seedFleet, uniqueRun } from './test-fixture.ts';
 
-const FLEET = onPostgres ? 20_000 : 2_000;
+const FLEET = onPostgres ? 10_000 : 2_000;
 const GROUPS = 10;
 /** Group k's plan holds 17 + k/2 °C around the clock. */
 const temperatureOf = (group: number) => 17 + group / 2;
