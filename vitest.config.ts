@@ -32,6 +32,24 @@ function testFiles(dir: string): string[] {
 const unitTests = ['server/src', 'packages/contracts/src', 'tools']
   .flatMap(testFiles)
   .filter((file) => !file.endsWith('.pg.test.ts') && !NEEDS_A_WORLD.test(readFileSync(file, 'utf8')));
+/**
+ * Integration tests whose outcome cannot depend on the driver, so they run on PGlite only: what
+ * they prove happens before or beside the database — HTTP headers and static files, the PATCH
+ * walk's "only the fields given", the refusal half of the permission walk (refused before any
+ * query), the identity provider's mounting, its external issuers, and its restart over a kept
+ * database. Every other integration test runs on both (decision 0065).
+ */
+const DRIVER_NEUTRAL = [
+  'server/src/http/patch.test.ts',
+  'server/src/http/security-headers.test.ts',
+  'server/src/http/static-web.test.ts',
+  'server/src/http/error-reporting.test.ts',
+  'server/src/auth/permission-matrix.test.ts',
+  'server/src/auth/provider-mount.test.ts',
+  'server/src/auth/external-issuer.test.ts',
+  'server/src/auth/external-userinfo.test.ts',
+  'server/src/auth/identity-restart.test.ts',
+];
 const integration = [
   'server/src/modules/**/*.test.ts',
   'server/src/db/**/*.test.ts',
@@ -149,7 +167,12 @@ export default defineConfig({
                 environment: 'node',
                 isolate: false,
                 include: integration,
-                exclude: ['**/node_modules/**', 'server/src/**/*.pglite.test.ts', ...unitTests],
+                exclude: [
+                  '**/node_modules/**',
+                  'server/src/**/*.pglite.test.ts',
+                  ...unitTests,
+                  ...DRIVER_NEUTRAL,
+                ],
                 env: { HEIZPLAN_TEST_DB: 'postgres' },
                 setupFiles: ['./scripts/vitest-setup.ts'],
                 testTimeout: 30_000,
