@@ -4,8 +4,28 @@
  * server with other configuration (e.g. a bumped agreement version) starts its own.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { cpSync, existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { openDatabase } from '../../server/src/db/client.ts';
+
+/**
+ * Where the global setup left a migrated, closed PGlite data directory (`preparePgliteTemplate`);
+ * the variable reaches the journeys' workers, which start from the global setup's environment.
+ */
+const TEMPLATE_VARIABLE = 'HEIZPLAN_E2E_PGLITE_TEMPLATE';
+
+/**
+ * Creates and migrates an embedded database in `dir` and closes it, for every journey server to
+ * start from a copy: initdb and the migrations cost 10–25 s per server start under the suite's
+ * load, a copy well under one (decision 0065).
+ */
+export async function preparePgliteTemplate(dir: string): Promise<void> {
+  const database = await openDatabase({ kind: 'pglite', dir });
+  await database.migrate();
+  await database.close();
+  process.env[TEMPLATE_VARIABLE] = dir;
+}
 
 export interface RunningServer {
   baseURL: string;
@@ -50,6 +70,9 @@ export async function startServer({
   env?: Record<string, string>;
 }): Promise<RunningServer> {
   const root = path.resolve(import.meta.dirname, '../..');
+  const template = process.env[TEMPLATE_VARIABLE];
+  const databaseDir = path.join(dataDir, 'pglite');
+  if (template && !existsSync(databaseDir)) cpSync(template, databaseDir, { recursive: true });
   const listenPort = port ?? (await freePort());
   const baseURL = `http://127.0.0.1:${listenPort}`;
   let log = '';
