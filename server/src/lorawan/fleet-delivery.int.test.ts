@@ -102,8 +102,13 @@ describe('setpoints reach every valve of a fleet', () => {
     return { fleet, expected, switchAll };
   }
 
-  /** The network server's side: a persistent session that records what each valve was sent. */
-  async function networkServer(prefix: string) {
+  /**
+   * The network server's side: a persistent session that records what each valve of `fleet` was
+   * sent. The database still holds the earlier tests' fleets, whose valves never confirmed their
+   * setpoints; a starting instance's reconcile rightly sends those again (decision 0064), under
+   * this test's prefix, so they are not counted here.
+   */
+  async function networkServer(prefix: string, fleet: ReadonlyMap<string, string>) {
     const received = new Map<string, string[]>();
     const client = await mqtt.connectAsync(brokerUrl, {
       protocolVersion: 4,
@@ -113,6 +118,7 @@ describe('setpoints reach every valve of a fleet', () => {
     });
     client.on('message', (_topic, payload) => {
       const { devEui, data } = JSON.parse(payload.toString()) as { devEui: string; data: string };
+      if (!fleet.has(devEui)) return;
       received.set(devEui, [...(received.get(devEui) ?? []), data]);
     });
     await client.subscribeAsync(`${prefix}application/+/device/+/command/down`, { qos: 1 });
@@ -145,7 +151,7 @@ describe('setpoints reach every valve of a fleet', () => {
   it(`switches ${FLEET.toLocaleString('en')} valves at once on two instances`, async () => {
     const run = uniqueRun();
     const { expected, switchAll } = await seed();
-    const received = await networkServer(run.prefix);
+    const received = await networkServer(run.prefix, expected);
     const a = await instance(run.prefix);
     open.push(a);
     const b = await instance(run.prefix);
@@ -161,7 +167,7 @@ describe('setpoints reach every valve of a fleet', () => {
   it('delivers the rest after the instance is stopped mid-delivery and another one starts', async () => {
     const run = uniqueRun();
     const { expected, switchAll } = await seed();
-    const received = await networkServer(run.prefix);
+    const received = await networkServer(run.prefix, expected);
     const first = await instance(run.prefix);
     await switchAll();
     first.scheduler.wake();
@@ -177,7 +183,7 @@ describe('setpoints reach every valve of a fleet', () => {
   it('delivers every setpoint although the broker goes away mid-delivery', async () => {
     const run = uniqueRun();
     const { expected, switchAll } = await seed();
-    const received = await networkServer(run.prefix);
+    const received = await networkServer(run.prefix, expected);
     // Without a broker process of our own to stop, the instance's link to it is cut instead.
     const proxy = mosquitto ? undefined : await startTcpProxy(endpointOf(brokerUrl, 1883));
     if (proxy) open.push(proxy);
