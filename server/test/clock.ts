@@ -46,3 +46,21 @@ export function testInstant(fallback: string): Date {
   }
   return at;
 }
+
+/**
+ * The instants a time-sensitive test file runs at, as ISO strings: those listed in
+ * HEIZPLAN_TEST_INSTANTS (comma-separated, the suite's `server@instants` project sets it), else
+ * the one of `testInstant(fallback)`. A file runs its tests once per instant from one import.
+ */
+export function testInstants(fallback: string): string[] {
+  const listed = process.env.HEIZPLAN_TEST_INSTANTS?.split(',')
+    .map((at) => at.trim())
+    .filter(Boolean);
+  const instants = listed?.length ? listed.map((at) => new Date(at)) : [testInstant(fallback)];
+  for (const [i, at] of instants.entries()) {
+    if (Number.isNaN(at.getTime())) {
+      throw new Error(`HEIZPLAN_TEST_INSTANTS: not an ISO 8601 instant: ${listed?.[i]}`);
+    }
+  }
+  return instants.map((at) => at.toISOString());
+}
