@@ -78,7 +78,12 @@ function vitest(name, extra, prefix = '') {
         name,
         code: code ?? (signal ? 1 : 0),
         passed: r?.numPassedTests ?? 0,
-        failed: r?.numFailedTests ?? 0,
+        // A file whose hooks failed has no failed test, yet it failed: it counts as one.
+        failed:
+          (r?.numFailedTests ?? 0) +
+          (r?.testResults ?? []).filter(
+            (file) => file.status === 'failed' && !file.assertionResults.some((a) => a.status === 'failed'),
+          ).length,
         ran: Boolean(r),
       });
     });

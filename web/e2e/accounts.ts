@@ -54,12 +54,37 @@ export function linkInMail(dataDir: string, email: string, pattern: RegExp): str
 export const verificationLink = (dataDir: string, email: string) =>
   linkInMail(dataDir, email, /https?:\/\/\S+\/auth\/verify\/\S+/);
 
+/** The four agreements of setup step 3 by their labels, in German and English. */
+const AGREEMENTS = [
+  /Datenschutzerklärung|privacy policy/,
+  /Lizenzbedingungen|licence terms/,
+  /Auftragsverarbeitungsvertrag|data-processing agreement/,
+  /berechtigt bin, diese Vereinbarungen|authorised to accept these agreements/,
+];
+
+/** The setup's "next" button, as a screen reader names it in either language. */
+export const setupNext = (page: Page) => page.getByRole('button', { name: /^(Weiter|Next)$/ });
+
 /** Ticks the four agreements of setup step 3 and finishes setup. */
 export async function acceptAgreements(page: Page) {
-  for (const box of ['setup-privacy', 'setup-terms', 'setup-avv', 'setup-declaration']) {
-    await page.getByTestId(box).check();
-  }
-  await page.getByTestId('setup-next').click();
+  for (const name of AGREEMENTS) await page.getByRole('checkbox', { name }).check();
+  await page.getByRole('button', { name: /^(Akzeptieren und starten|Accept and start)$/ }).click();
+}
+
+/**
+ * Setup from step 1 in German, for a verified newcomer: chooses German, names `company`, accepts
+ * the agreements and waits for the units screen. Found by role and name, as a screen reader does.
+ */
+export async function setUpCompanyInGerman(page: Page, baseURL: string, company: string) {
+  await page.goto(`${baseURL}/setup/1`);
+  // The radio is visually hidden inside its labelled card; the card is what a user clicks.
+  await page.getByRole('radio', { name: /Deutsch/ }).check({ force: true });
+  await setupNext(page).click();
+  await page.getByRole('textbox', { name: /^Name des Unternehmens/ }).fill(company);
+  await setupNext(page).click();
+  await page.waitForURL(`${baseURL}/setup/3`);
+  await acceptAgreements(page);
+  await page.waitForURL(`${baseURL}/units`);
 }
 
 /**
@@ -85,9 +110,9 @@ export async function signUpWithCompany(
 ) {
   await register(page, account, registerLinkName);
   await page.waitForURL(`${baseURL}/setup/1`);
-  await page.getByTestId('setup-next').click();
-  await page.getByTestId('setup-company-name').fill(company);
-  await page.getByTestId('setup-next').click();
+  await setupNext(page).click();
+  await page.getByRole('textbox', { name: /^(Name des Unternehmens|Company name)/ }).fill(company);
+  await setupNext(page).click();
   await page.waitForURL(`${baseURL}/setup/3`);
   await acceptAgreements(page);
   await page.waitForURL(landing);

@@ -7,7 +7,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { acceptAgreements, register, verificationLink } from './accounts.ts';
+import { register, setUpCompanyInGerman, verificationLink } from './accounts.ts';
 import { launchBrowser, screenshot } from './browser.ts';
 
 /** Next Saturday at least a day away, as the `yyyy-MM-dd` the datetime inputs take. */
@@ -51,14 +51,7 @@ describe('events', () => {
     );
     await page.waitForURL(`${baseURL}/setup/1`);
     await page.goto(verificationLink(inject('dataDir'), 'erik@example.com'));
-    await page.goto(`${baseURL}/setup/1`);
-    await page.getByTestId('setup-lang-de').check({ force: true });
-    await page.getByTestId('setup-next').click();
-    await page.getByTestId('setup-company-name').fill('Gemeindehaus');
-    await page.getByTestId('setup-next').click();
-    await page.waitForURL(`${baseURL}/setup/3`);
-    await acceptAgreements(page);
-    await page.waitForURL(`${baseURL}/units`);
+    await setUpCompanyInGerman(page, baseURL, 'Gemeindehaus');
     // A group "Saal" with three units.
     await page.getByTestId('nav-groups').first().click();
     await page.getByTestId('group-new-name').fill('Saal');

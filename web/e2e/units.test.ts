@@ -8,7 +8,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { acceptAgreements, register, verificationLink } from './accounts.ts';
+import { register, setUpCompanyInGerman, verificationLink } from './accounts.ts';
 import { launchBrowser, screenshot } from './browser.ts';
 
 describe('units, groups and plans', () => {
@@ -41,14 +41,7 @@ describe('units, groups and plans', () => {
     );
     await page.waitForURL(`${baseURL}/setup/1`);
     await page.goto(verificationLink(inject('dataDir'), 'hanna@example.com'));
-    await page.goto(`${baseURL}/setup/1`);
-    await page.getByTestId('setup-lang-de').check({ force: true });
-    await page.getByTestId('setup-next').click();
-    await page.getByTestId('setup-company-name').fill('Schule am Park');
-    await page.getByTestId('setup-next').click();
-    await page.waitForURL(`${baseURL}/setup/3`);
-    await acceptAgreements(page);
-    await page.waitForURL(`${baseURL}/units`);
+    await setUpCompanyInGerman(page, baseURL, 'Schule am Park');
   });
   afterAll(() => browser?.close());
 
