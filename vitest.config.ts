@@ -23,14 +23,15 @@ const onPg = Boolean(process.env.TEST_DATABASE_URL);
 const NEEDS_A_WORLD =
   /createTestDatabase|buildTestApp|startInstance|useFaultRig|openDatabase|startEmbeddedBroker|identity\.test-kit|test-fixture|TEST_MQTT_URL|\.fixtures\.ts|test-fixtures|test-kit|createServer|spawn\(/;
 
-function testFiles(dir: string): string[] {
+/** The test files below `dir` whose names match `name` (default `*.test.ts`), as posix paths. */
+function testFiles(dir: string, name = /\.test\.ts$/): string[] {
   return readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .filter((file) => file.endsWith('.test.ts') && !file.includes('node_modules'))
+    .filter((file) => name.test(file) && !file.includes('node_modules'))
     .map((file) => path.join(dir, file).split(path.sep).join('/'));
 }
 
 const unitTests = ['server/src', 'packages/contracts/src', 'tools']
-  .flatMap(testFiles)
+  .flatMap((dir) => testFiles(dir))
   .filter((file) => !file.endsWith('.pg.test.ts') && !NEEDS_A_WORLD.test(readFileSync(file, 'utf8')));
 /**
  * Integration tests whose outcome cannot depend on the driver, so they run on PGlite only: what
@@ -83,17 +84,16 @@ const TIME_SENSITIVE_WEB = ['web/src/app/routes/units-page.test.tsx'];
  * a fresh module graph per file, since a mock would otherwise stay in the module graph that the
  * `web` project's files share in one worker.
  */
-const mockingWebTests = readdirSync('web/src', { recursive: true, encoding: 'utf8' })
-  .filter((file) => /\.test\.tsx?$/.test(file))
-  .map((file) => path.join('web/src', file).split(path.sep).join('/'))
-  .filter((file) => readFileSync(file, 'utf8').includes('vi.mock('));
+const mockingWebTests = testFiles('web/src', /\.test\.tsx?$/).filter((file) =>
+  readFileSync(file, 'utf8').includes('vi.mock('),
+);
 
 /**
  * A web component project in jsdom: `include`d files, `env` on top of the machine's. By default
  * the files of one worker share one module graph (`isolate: false`): importing React, the router
  * and the screens again for each file and setting up its jsdom cost 500 s of CPU for 71 files,
- * 190 s without the imports (decision 0065). Each file still gets a fresh jsdom, and the setup
- * (web/src/test/setup.ts) resets what the app keeps in modules: the language and the query cache.
+ * 190 s without the imports (decision 0065). The setup (web/src/test/setup.ts) starts each file
+ * with empty storage, German and an empty query cache, whatever the file before left behind.
  */
 function webProject(
   name: string,

@@ -56,11 +56,11 @@ export function testInstants(fallback: string): string[] {
   const listed = process.env.HEIZPLAN_TEST_INSTANTS?.split(',')
     .map((at) => at.trim())
     .filter(Boolean);
-  const instants = listed?.length ? listed.map((at) => new Date(at)) : [testInstant(fallback)];
-  for (const [i, at] of instants.entries()) {
-    if (Number.isNaN(at.getTime())) {
-      throw new Error(`HEIZPLAN_TEST_INSTANTS: not an ISO 8601 instant: ${listed?.[i]}`);
-    }
-  }
-  return instants.map((at) => at.toISOString());
+  if (!listed?.length) return [testInstant(fallback).toISOString()];
+  return listed.map((at) => {
+    const instant = new Date(at);
+    if (Number.isNaN(instant.getTime()))
+      throw new Error(`HEIZPLAN_TEST_INSTANTS: not an ISO 8601 instant: ${at}`);
+    return instant.toISOString();
+  });
 }
