@@ -13,10 +13,12 @@
  *     lift = 21 − the room temperature of the valve's latest report and outdoor = the recorded
  *     07:00 temperature (a perfect forecast), and sends 21 °C once the lead reaches 07:00; from
  *     15:00 it ends comfort `earlyStopMinutes` before 16:00.
- * Three reference rows put them in context and are not part of the goal: 21 °C around the clock
+ * Four reference rows put them in context and are not part of the goal: 21 °C around the clock
  * (the best hit rate these rooms can reach at all), a fixed 3-hour early start (04:00), the
- * schedule an operator would set to be sure, and (c) with the longest pre-heat a company may set
- * (6 h instead of the default 3 h). All are scored on weeks 2–4 only, so on the same
+ * schedule an operator would set to be sure, (c) with the longest pre-heat a company may set
+ * (6 h instead of the default 3 h), and (c) without its early stop, which the optimum-stop line
+ * compares heat with. That line also says how often the early stop fired, for how long, and the
+ * air at 16:00 it left: the comfort it cost at the end of the day. All are scored on weeks 2–4 only, so on the same
  * days: hit rate = share of weekday 07:00 starts with the air (what the valve's sensor reads)
  * ≥ 20.5 °C; heat delivered = Σ over rooms of the radiator's output, heatRate × opening/100 ×
  * (supply − air) × hours, in Wh per m² floor (shown as the mean kWh/m² per room and as a ratio to
@@ -61,6 +63,7 @@ import { performance } from 'node:perf_hooks';
 import {
   DEFAULT_MAX_LEAD_MINUTES,
   DEFAULT_MODEL,
+  detectComfortHolds,
   detectCoolDowns,
   detectWarmUpSessions,
   earlyStopMinutes,
@@ -98,7 +101,7 @@ const DESIGN_OUTDOOR = -12;
 const GOAL_HIT_RATE = 0.9;
 const GOAL_HEATING_RATIO = 0.9;
 
-type Policy = 'fixed' | 'early' | 'optimum' | 'always' | 'early3h' | 'optimum6h';
+type Policy = 'fixed' | 'early' | 'optimum' | 'always' | 'early3h' | 'optimum6h' | 'optimumNoStop';
 const POLICIES: { policy: Policy; label: string }[] = [
   { policy: 'fixed', label: '(a) switch at 07:00 / 16:00' },
   { policy: 'early', label: '(b) fixed early start 06:00' },
@@ -106,6 +109,7 @@ const POLICIES: { policy: Policy; label: string }[] = [
   { policy: 'always', label: 'ref: 21 °C around the clock' },
   { policy: 'early3h', label: 'ref: fixed early start 04:00' },
   { policy: 'optimum6h', label: 'ref: (c) with a 6-hour cap' },
+  { policy: 'optimumNoStop', label: 'ref: (c) without early stop' },
 ];
 const FIXED_EARLY: Partial<Record<Policy, number>> = { early: 60, early3h: 180 };
 
@@ -135,6 +139,8 @@ interface RoomResult {
   massAtStart: number[];
   leads: number[];
   earlyStops: number[];
+  /** Air (the valve's sensor) at each scored 16:00 end of comfort, °C, with that day's early stop. */
+  ends: { air: number; stopMinutes: number }[];
   learnedAfterWeek1: boolean;
   model: WarmUpModel;
 }
@@ -214,7 +220,7 @@ const OUTDOOR: OutdoorSample[] = WINTER_OUTDOOR.hourly.map((temperature, i) => (
 const localAt = (day: number, minute: number) => WINTER_OUTDOOR.start + day * DAY_MS + minute * MINUTE_MS;
 
 function simulate(room: Room, policy: Policy): RoomResult {
-  const isOptimum = policy === 'optimum' || policy === 'optimum6h';
+  const isOptimum = policy === 'optimum' || policy === 'optimum6h' || policy === 'optimumNoStop';
   // The company's longest pre-heat: the default 3 h, or the 6 h it may set for heavy buildings.
   const maxLead = policy === 'optimum6h' ? 360 : DEFAULT_MAX_LEAD_MINUTES;
   const begin = WINTER_OUTDOOR.start;
@@ -235,6 +241,7 @@ function simulate(room: Room, policy: Policy): RoomResult {
     massAtStart: [],
     leads: [],
     earlyStops: [],
+    ends: [],
     learnedAfterWeek1: false,
     model,
   };
@@ -263,7 +270,7 @@ function simulate(room: Room, policy: Policy): RoomResult {
       }
     }
     if (minute < START && startedDay === day) return { setpoint: COMFORT, source: 'optimum_start' };
-    if (minute === STOP - STOP_WINDOW) {
+    if (minute === STOP - STOP_WINDOW && policy !== 'optimumNoStop') {
       stopMinutes = earlyStopMinutes(model, {
         comfort: COMFORT,
         next: SETBACK,
@@ -294,7 +301,11 @@ function simulate(room: Room, policy: Policy): RoomResult {
     const scored = day >= SCORED_FROM_DAY;
     if (isOptimum && minute === FIT_AT) {
       const history: HistoryInput = { samples, setpoints, outdoor: OUTDOOR, excluded: [] };
-      model = fitWarmUpModel(detectWarmUpSessions(history), detectCoolDowns(history));
+      model = fitWarmUpModel(
+        detectWarmUpSessions(history),
+        detectCoolDowns(history),
+        detectComfortHolds(history),
+      );
       if (day === SCORED_FROM_DAY - 1) result.learnedAfterWeek1 = model.learned;
     }
     const wanted = decide(day, minute);
@@ -302,6 +313,8 @@ function simulate(room: Room, policy: Policy): RoomResult {
       sent = wanted.setpoint;
       setpoints.push({ at: t, setpoint: sent, source: wanted.source });
     }
+    if (scored && day % 7 < 5 && minute === STOP)
+      result.ends.push({ air: state.roomTemperature, stopMinutes });
     if (scored && day % 7 < 5 && minute === START) {
       const hit = state.roomTemperature >= COMFORT - HIT_K ? 1 : 0;
       result.starts += 1;
@@ -424,6 +437,70 @@ console.log(
   `(c) lead before 07:00, min: p10 ${quantile(leads, 0.1)}, median ${quantile(leads, 0.5)}, ` +
     `p90 ${quantile(leads, 0.9)}, max ${Math.max(...leads)}; early stop, min: median ${quantile(stops, 0.5)}, ` +
     `max ${Math.max(...stops)}`,
+);
+const ends = optimum.flatMap((r) => r.ends);
+const stopped = ends.filter((e) => e.stopMinutes > 0);
+const noStop = totals(results.get('optimumNoStop') ?? []);
+const cooling = optimum.flatMap((r) => (r.model.coolRate === undefined ? [] : [r.model.coolRate]));
+const airSpread = (list: { air: number }[]) =>
+  list.length === 0
+    ? '—'
+    : spread(
+        list.map((e) => e.air),
+        2,
+      );
+console.log(
+  `(c) optimum stop: learned cooling ${spread(cooling, 2)} K/h, comfort hold ${spread(
+    optimum.map((r) => r.model.comfortHoldMinutes ?? 0),
+    0,
+  )} min (min / median / max); fired on ` +
+    `${stopped.length} of ${ends.length} ends of comfort (${percent(stopped.length / ends.length)}), ` +
+    `${
+      stopped.length === 0
+        ? 0
+        : quantile(
+            stopped.map((e) => e.stopMinutes),
+            0.5,
+          )
+    } min median when it fired, ` +
+    `${(sum(stopped.map((e) => e.stopMinutes)) / ends.length).toFixed(1)} min per room and day; air at 16:00 ` +
+    `(min / median / max) ${airSpread(stopped)} °C when it fired, ${airSpread(ends.filter((e) => e.stopMinutes === 0))} °C ` +
+    `otherwise, below ${COMFORT - HIT_K} °C on ${stopped.filter((e) => e.air < COMFORT - HIT_K).length} of them; ` +
+    `heat (c) ÷ (c) without early stop ${((figures.get('optimum') as Figures).heat / noStop.heat).toFixed(4)}`,
+);
+const firedIn = rooms.filter((_, i) => optimum[i]?.ends.some((e) => e.stopMinutes > 0));
+const neverIn = rooms.filter((room) => !firedIn.includes(room));
+console.log(
+  `(c) optimum stop fired in ${firedIn.length}/${ROOMS} rooms: air node ${
+    firedIn.length === 0
+      ? '—'
+      : spread(
+          firedIn.map((r) => r.airHours),
+          2,
+        )
+  } h, building ${
+    firedIn.length === 0
+      ? '—'
+      : spread(
+          firedIn.map((r) => r.buildingHours),
+          0,
+        )
+  } h; never in the other ` +
+    `${neverIn.length}: air node ${
+      neverIn.length === 0
+        ? '—'
+        : spread(
+            neverIn.map((r) => r.airHours),
+            2,
+          )
+    } h, building ${
+      neverIn.length === 0
+        ? '—'
+        : spread(
+            neverIn.map((r) => r.buildingHours),
+            0,
+          )
+    } h (min / median / max)`,
 );
 const learnedAtEnd = optimum.filter((r) => r.model.learned);
 console.log(

@@ -50,6 +50,11 @@ export const UnitWarmUpSchema = z.object({
       ratePerOutdoorK: z.number(),
       /** K/h right after a set-back; null until one was seen. */
       coolRate: z.number().nullable(),
+      /**
+       * Minutes a switch-off keeps the room within 0.5 K (median, Class A wait included): optimum
+       * stop ends comfort this much less one reporting interval early. null until one was seen.
+       */
+      comfortHoldMinutes: z.number().nullable(),
       /** 0…1. */
       confidence: z.number(),
       learnedAt: z.iso.datetime(),

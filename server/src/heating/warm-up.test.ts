@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_MODEL,
+  detectComfortHolds,
   detectCoolDowns,
   detectWarmUpSessions,
   type ExcludedPeriod,
@@ -207,6 +208,44 @@ describe('cool-downs', () => {
   });
 });
 
+describe('comfort holds', () => {
+  /** One switch-off at `at` from 21 to 16 °C with readings every 10 min from `temperatures`. */
+  const switchOff = (temperatures: number[]): HistoryInput => ({
+    samples: temperatures.map((temperature, i) => ({ at: T0 + (i - 1) * 10 * MINUTE, temperature })),
+    setpoints: [
+      { at: T0 - DAY, setpoint: 21, source: 'regular_plan' },
+      { at: T0, setpoint: 16, source: 'regular_plan' },
+    ],
+    outdoor: [],
+    excluded: [],
+  });
+
+  it('measures the minutes until the room is 0.5 K below where the switch-off found it', () => {
+    const holds = detectComfortHolds(history(GOOD_DAYS));
+    expect(holds).toHaveLength(GOOD_DAYS.length);
+    // 0.5 K at 0.8 K/h: 37.5 min.
+    for (const hold of holds) within(hold, 37.5, 0.1);
+  });
+
+  it("reads the fast first fall of the air, which the hour's mean rate would hide", () => {
+    // 1 K in the hour, as a 1 K/h room, but 0.6 K of it in the first 10 minutes: 0.5 K after 8 min,
+    // where the mean rate would promise 30.
+    const input = switchOff([21, 21, 20.4, 20.3, 20.2, 20.1, 20.05, 20, 20]);
+    expect(detectCoolDowns(input)).toEqual([1]);
+    expect(detectComfortHolds(input)).toEqual([8]);
+  });
+
+  it('counts a room that held all hour as 60 minutes', () => {
+    expect(detectComfortHolds(switchOff([21, 21, 20.9, 20.8, 20.8, 20.7, 20.7, 20.6, 20.6]))).toEqual([60]);
+  });
+
+  it('is learned as the median of the recent holds', () => {
+    const sessions = detectWarmUpSessions(history(GOOD_DAYS));
+    expect(fitWarmUpModel(sessions, [1, 1, 1], [8, 30, 12]).comfortHoldMinutes).toBe(12);
+    expect(fitWarmUpModel(sessions, [1]).comfortHoldMinutes).toBeUndefined();
+  });
+});
+
 const learned: WarmUpModel = {
   sessions: 8,
   deadtimeMinutes: 20,
@@ -215,6 +254,7 @@ const learned: WarmUpModel = {
   confidence: 0.8,
   learned: true,
   coolRate: 0.5,
+  comfortHoldMinutes: 30,
 };
 
 describe('lead time', () => {
@@ -247,15 +287,16 @@ describe('lead time', () => {
 describe('early stop', () => {
   const stop = { comfort: 21, next: 16, outdoor: 0, uplinkIntervalMinutes: 10 };
 
-  it('ends comfort when the room would still be within 0.25 K, minus the Class A interval, at most 60 min', () => {
+  it('ends comfort by the learned hold minus the Class A interval, at most 60 min', () => {
     expect(earlyStopMinutes(learned, stop)).toBe(20);
-    expect(earlyStopMinutes({ ...learned, coolRate: 0.05 }, stop)).toBe(60);
+    expect(earlyStopMinutes({ ...learned, comfortHoldMinutes: 90 }, stop)).toBe(60);
   });
 
-  it('is 0 under 10 min, when next ≥ comfort, not learned or without a cool rate', () => {
-    expect(earlyStopMinutes({ ...learned, coolRate: 1.2 }, stop)).toBe(0);
+  it('is 0 under 10 min, when next ≥ comfort, not learned or before a hold was seen', () => {
+    expect(earlyStopMinutes({ ...learned, comfortHoldMinutes: 19 }, stop)).toBe(0);
+    expect(earlyStopMinutes({ ...learned, comfortHoldMinutes: 20 }, stop)).toBe(10);
     expect(earlyStopMinutes(learned, { ...stop, next: 21 })).toBe(0);
     expect(earlyStopMinutes({ ...learned, learned: false }, stop)).toBe(0);
-    expect(earlyStopMinutes({ ...learned, coolRate: undefined }, stop)).toBe(0);
+    expect(earlyStopMinutes({ ...learned, comfortHoldMinutes: undefined }, stop)).toBe(0);
   });
 });

@@ -80,6 +80,11 @@ export interface WarmUpModel {
   learned: boolean;
   /** K/h the room loses in the first hour after a step down (median of recent cool-downs); absent = unknown. */
   coolRate?: number;
+  /**
+   * Minutes a switch-off keeps the room within 0.5 K of where it was (median of recent
+   * `detectComfortHolds`, Class A wait included); absent = not seen yet, so no early stop.
+   */
+  comfortHoldMinutes?: number;
 }
 
 export const MIN_SESSIONS = 3;
@@ -115,8 +120,13 @@ const MIN_OUTDOOR_SPREAD_K = 2;
 const OUTLIER_MADS = 3;
 /** Slowest rate ever assumed: a broken fit must not ask for days of pre-heat (K/h). */
 const MIN_RATE = 0.2;
-/** Siemens optimum stop: the room may drift this far below comfort by the end of the period. */
-const EARLY_STOP_DROP_K = 0.25;
+/**
+ * Optimum stop: the room may be this far below its comfort setpoint at the end of the comfort
+ * period (Siemens RVL481 heating controller, basic documentation CE1P2541en §10.4.5: "at the end
+ * of occupancy, the room temperature will lie 0.5 °C below the setpoint"). The same 0.5 K counts
+ * a morning as warm in time.
+ */
+export const EARLY_STOP_DROP_K = 0.5;
 const MAX_EARLY_STOP_MINUTES = 60;
 const MIN_EARLY_STOP_MINUTES = 10;
 /**
@@ -252,15 +262,25 @@ export function detectWarmUpSessions(input: HistoryInput): WarmUpSession[] {
   return sessions;
 }
 
+/** One switch-off the model may learn from: the step, the room at it, the readings of the hour after. */
+interface CoolDownWindow {
+  step: SetpointStep;
+  /** Room °C at the step, interpolated. */
+  atStep: number;
+  /** Room °C one hour after the step, interpolated. */
+  atEnd: number;
+  /** The readings from the last one at or before the step to the first one after the hour. */
+  inside: RoomSample[];
+}
+
 /**
- * The cool-down rates (K/h, positive = cooling) of a unit's history, oldest first: for every
- * setpoint step down of ≥ 1 K with the room ≥ 1 K above the new setpoint (so the valve closes), the
- * fall of the room temperature over the first hour. Discarded like warm-up sessions: window open,
- * another setpoint change within the hour, missing readings, or an excluded period.
+ * The switch-offs of a unit's history, oldest first: every setpoint step down of ≥ 1 K with the
+ * room ≥ 1 K above the new setpoint (so the valve closes). Discarded like warm-up sessions: window
+ * open, another setpoint change within the hour, missing readings, or an excluded period.
  */
-export function detectCoolDowns(input: HistoryInput): number[] {
+function coolDownWindows(input: HistoryInput): CoolDownWindow[] {
   const { samples, setpoints, excluded } = input;
-  const rates: number[] = [];
+  const windows: CoolDownWindow[] = [];
   for (let i = 1; i < setpoints.length; i++) {
     const step = setpoints[i] as SetpointStep;
     if (step.setpoint > (setpoints[i - 1] as SetpointStep).setpoint - MIN_STEP_K) continue;
@@ -275,23 +295,61 @@ export function detectCoolDowns(input: HistoryInput): number[] {
     const inside = samples.slice(atStep.index, lastIndex + 2);
     const gapped = inside.some((s, k) => k > 0 && s.at - (inside[k - 1] as RoomSample).at > MAX_GAP_MS);
     if (gapped || inside.some((s) => s.windowOpen)) continue;
-    rates.push(atStep.temperature - atEnd.temperature);
+    windows.push({ step, atStep: atStep.temperature, atEnd: atEnd.temperature, inside });
   }
-  return rates;
+  return windows;
+}
+
+/**
+ * The cool-down rates (K/h, positive = cooling) of a unit's history, oldest first: the fall of the
+ * room temperature over the first hour of every switch-off `coolDownWindows` keeps.
+ */
+export function detectCoolDowns(input: HistoryInput): number[] {
+  return coolDownWindows(input).map((w) => w.atStep - w.atEnd);
+}
+
+/**
+ * How long each switch-off kept the comfort (minutes, oldest first): from the step until the room
+ * had fallen `EARLY_STOP_DROP_K` below its temperature at the step, interpolated between readings;
+ * 60 when it had not within the hour. Measured, not derived from the hour's mean rate: the air of
+ * a room falls fastest right after its valve closes (it sheds the lead it held over walls and
+ * furniture), so the hour's mean would promise a longer hold than the room gives. The time
+ * includes the Class A wait of that day's switch-off; `earlyStopMinutes` allows for it.
+ */
+export function detectComfortHolds(input: HistoryInput): number[] {
+  return coolDownWindows(input).map(({ step, atStep, inside }) => {
+    const limit = atStep - EARLY_STOP_DROP_K;
+    let before = { at: step.at, temperature: atStep };
+    for (const sample of inside) {
+      if (sample.at <= step.at) continue;
+      if (sample.at > step.at + HOUR_MS) break;
+      if (sample.temperature <= limit) {
+        const share = (before.temperature - limit) / (before.temperature - sample.temperature);
+        return Math.round((before.at + share * (sample.at - before.at) - step.at) / MINUTE_MS);
+      }
+      before = sample;
+    }
+    return 60;
+  });
 }
 
 /**
  * Fits the warm-up model to the last 10 sessions (by start) and, when given, the cool-down rates
- * (K/h, oldest first; the last 10 count). Below `MIN_SESSIONS` sessions: `DEFAULT_MODEL`.
+ * (K/h) and comfort holds (minutes), oldest first; the last 10 of each count. Below `MIN_SESSIONS` sessions: `DEFAULT_MODEL`.
  * - dead time: median of the sessions' dead times;
  * - rate: drop sessions whose rate lies > 3 × MAD from the median rate, then a least-squares line
  *   rate = rateAt0 + ratePerOutdoorK × outdoor over those with a known outdoor temperature; with
  *   fewer than 3 of them or an outdoor spread < 2 K, the median rate and no outdoor term;
  * - confidence = min(1, n / 10) × (1 − MAD(residuals) / mean rate), clamped to 0 … 1 and rounded
  *   to 2 decimals: many sessions that agree with the fit → 1;
- * - coolRate: median of the cool-down rates, absent without any.
+ * - coolRate: median of the cool-down rates, absent without any;
+ * - comfortHoldMinutes: median of the comfort holds (`detectComfortHolds`), absent without any.
  */
-export function fitWarmUpModel(sessions: WarmUpSession[], coolDowns?: number[]): WarmUpModel {
+export function fitWarmUpModel(
+  sessions: WarmUpSession[],
+  coolDowns?: number[],
+  comfortHolds?: number[],
+): WarmUpModel {
   const recent = [...sessions].sort((a, b) => a.start - b.start).slice(-FIT_WINDOW);
   if (recent.length < MIN_SESSIONS) return { ...DEFAULT_MODEL };
   const rates = recent.map((s) => s.rate);
@@ -308,6 +366,7 @@ export function fitWarmUpModel(sessions: WarmUpSession[], coolDowns?: number[]):
   const relativeSpread = medianAbsoluteDeviation(residuals) / mean(fitted.map((s) => s.rate));
   const confidence = Math.max(0, Math.min(1, recent.length / FIT_WINDOW) * (1 - relativeSpread));
   const recentCools = coolDowns?.slice(-FIT_WINDOW) ?? [];
+  const recentHolds = comfortHolds?.slice(-FIT_WINDOW) ?? [];
   return {
     sessions: recent.length,
     deadtimeMinutes: median(recent.map((s) => s.deadtimeMinutes)),
@@ -316,6 +375,7 @@ export function fitWarmUpModel(sessions: WarmUpSession[], coolDowns?: number[]):
     confidence: Math.round(confidence * 100) / 100,
     learned: true,
     ...(recentCools.length > 0 ? { coolRate: median(recentCools) } : {}),
+    ...(recentHolds.length > 0 ? { comfortHoldMinutes: median(recentHolds) } : {}),
   };
 }
 
@@ -384,18 +444,15 @@ export interface EarlyStopInput {
 }
 
 /**
- * Minutes the comfort period may end early (Siemens optimum stop: the room is still at comfort −
- * 0.25 K at the switch-off time): 0.25 K / coolRate, minus one reporting interval — the valve may
- * hear the lower setpoint right after it is sent, so the bound must hold without the Class A wait —
- * at most 60. 0 when it would save less than 10 min, when next ≥ comfort, while the model is not
- * learned, or without a positive learned cool rate.
+ * Minutes the comfort period may end early (optimum stop: the room is still within 0.5 K of
+ * comfort when the period ends, `EARLY_STOP_DROP_K`): the room's learned comfort hold minus one
+ * reporting interval — the hold was measured from a switch-off the valve may have heard up to an
+ * interval late, while the early one may be heard at once — at most 60. 0 when it would save less
+ * than 10 min, when next ≥ comfort, while the model is not learned, or before a hold was seen.
  */
 export function earlyStopMinutes(model: WarmUpModel, input: EarlyStopInput): number {
-  const coolRate = model.coolRate ?? 0;
-  if (!model.learned || input.next >= input.comfort || coolRate <= 0) return 0;
-  const minutes = Math.min(
-    MAX_EARLY_STOP_MINUTES,
-    (EARLY_STOP_DROP_K / coolRate) * 60 - input.uplinkIntervalMinutes,
-  );
+  const hold = model.comfortHoldMinutes;
+  if (!model.learned || input.next >= input.comfort || hold === undefined) return 0;
+  const minutes = Math.min(MAX_EARLY_STOP_MINUTES, hold - input.uplinkIntervalMinutes);
   return minutes < MIN_EARLY_STOP_MINUTES ? 0 : Math.round(minutes);
 }

@@ -137,6 +137,7 @@ export async function loadUnitOptimum(
             confidence: row.confidence,
             learned: row.learned,
             ...(row.coolRate === null ? {} : { coolRate: row.coolRate }),
+            ...(row.comfortHoldMinutes === null ? {} : { comfortHoldMinutes: row.comfortHoldMinutes }),
           }
         : DEFAULT_MODEL,
       maxLeadMinutes: company.maxLead,

@@ -26,6 +26,7 @@ import {
   unitWarmUpModels,
 } from '../db/schema.ts';
 import {
+  detectComfortHolds,
   detectCoolDowns,
   detectWarmUpSessions,
   FIT_WINDOW,
@@ -169,13 +170,13 @@ async function learnUnit(
   ].slice(-FIT_WINDOW);
   // Cool-downs carry no start; only those after the last run's end are new.
   const freshFrom = unit.learnedThrough?.getTime() ?? Number.NEGATIVE_INFINITY;
-  const coolDowns = [
-    ...(stored?.coolDowns ?? []),
-    ...detectCoolDowns({ ...history, setpoints: steps.filter((s) => s.at >= freshFrom - HOUR_MS) }),
-  ].slice(-FIT_WINDOW);
+  const fresh = { ...history, setpoints: steps.filter((s) => s.at >= freshFrom - HOUR_MS) };
+  const coolDowns = [...(stored?.coolDowns ?? []), ...detectCoolDowns(fresh)].slice(-FIT_WINDOW);
+  const comfortHolds = [...(stored?.comfortHolds ?? []), ...detectComfortHolds(fresh)].slice(-FIT_WINDOW);
   const model = fitWarmUpModel(
     sessions.map((s) => ({ ...s, start: Date.parse(s.start) })),
     coolDowns,
+    comfortHolds,
   );
   const mornings = [
     ...(stored?.mornings ?? []),
@@ -188,10 +189,12 @@ async function learnUnit(
     rateAt0: model.rateAt0,
     ratePerOutdoorK: model.ratePerOutdoorK,
     coolRate: model.coolRate ?? null,
+    comfortHoldMinutes: model.comfortHoldMinutes ?? null,
     confidence: model.confidence,
     learned: model.learned,
     sessions,
     coolDowns,
+    comfortHolds,
     mornings,
     learnedThrough: now,
     updatedAt: now,

@@ -40,12 +40,16 @@ export const unitWarmUpModels = pgTable(
     rateAt0: real('rate_at0').notNull(),
     ratePerOutdoorK: real('rate_per_outdoor_k').notNull(),
     coolRate: real('cool_rate'),
+    /** Median comfort hold after a switch-off, minutes (decision 0056); null until one was seen. */
+    comfortHoldMinutes: real('comfort_hold_minutes'),
     confidence: real('confidence').notNull(),
     learned: boolean('learned').notNull(),
     /** The last ≤ 10 valid sessions, oldest first. */
     sessions: jsonb('sessions').$type<StoredWarmUpSession[]>().notNull(),
     /** Cool-down rates (K/h) of the last ≤ 10 step-downs. */
     coolDowns: jsonb('cool_downs').$type<number[]>().notNull(),
+    /** Comfort holds (minutes) of the last ≤ 10 step-downs, oldest first. */
+    comfortHolds: jsonb('comfort_holds').$type<number[]>().notNull().default([]),
     /** Comfort starts of the last 30 days, oldest first. */
     mornings: jsonb('mornings').$type<StoredMorning[]>().notNull(),
     /** History up to this instant has been read; the next run starts here. */

@@ -106,6 +106,7 @@ describe.each(instants)('optimum start and stop, from %s', (start) => {
     expect(model?.deadtimeMinutes).toBeLessThan(28);
     expect(model?.rateAt0).toBeCloseTo(2, 1);
     expect(model?.coolRate).toBeCloseTo(1, 1);
+    expect(model?.comfortHoldMinutes).toBe(30);
     expect(model?.sessions.length).toBeGreaterThanOrEqual(5);
     // Switched exactly at the comfort time, the room was never warm then.
     expect(model?.mornings.length).toBeGreaterThanOrEqual(5);
@@ -140,8 +141,8 @@ describe.each(instants)('optimum start and stop, from %s', (start) => {
     expect(Date.parse(start.switchAt) - Date.parse(start.start)).toBeGreaterThanOrEqual(174 * MINUTE);
     expect(Date.parse(start.switchAt) - Date.parse(start.start)).toBeLessThanOrEqual(178 * MINUTE);
     const stop = preview.optimum.find((o: { kind: string }) => o.kind === 'optimum_stop');
-    // 0.25 K at 1 K/h: 15 minutes early.
-    expect(Date.parse(stop.switchAt) - Date.parse(stop.start)).toBe(15 * MINUTE);
+    // 0.5 K at 1 K/h: the room held for 30 minutes, so comfort ends 30 minutes early.
+    expect(Date.parse(stop.switchAt) - Date.parse(stop.start)).toBe(30 * MINUTE);
     expect((await call('GET', `${c}/units/${unitId}`)).json().setpointSource).toBe('regular_plan');
   });
 

@@ -31,6 +31,7 @@ export class WarmUpService {
             rateAt0: row.rateAt0,
             ratePerOutdoorK: row.ratePerOutdoorK,
             coolRate: row.coolRate,
+            comfortHoldMinutes: row.comfortHoldMinutes,
             confidence: row.confidence,
             learnedAt: row.learnedThrough.toISOString(),
           }

@@ -18,6 +18,7 @@ const learned = (over: Partial<UnitWarmUp> = {}): UnitWarmUp => ({
     rateAt0: 1.94,
     ratePerOutdoorK: 0,
     coolRate: 0.62,
+    comfortHoldMinutes: 27.5,
     confidence: 0.85,
     learnedAt: '2026-11-26T06:00:00.000Z',
   },
@@ -71,6 +72,7 @@ describe('warm-up model on the unit page', { timeout: 20_000 }, () => {
     expect(model).toHaveTextContent('Aufheizen1,9 K/h');
     expect(model).toHaveTextContent('Totzeit26 min');
     expect(model).toHaveTextContent('Abkühlen0,6 K/h');
+    expect(model).toHaveTextContent('Hält nach dem Abschalten28 min');
     expect(model).toHaveTextContent('Sicherheit85 %');
     const sessions = within(screen.getByTestId('warm-up-sessions')).getAllByRole('listitem');
     expect(sessions.map((s) => s.textContent)).toEqual([

@@ -1,6 +1,6 @@
 /**
  * The unit page's explanation of optimum start (decision 0056): whether it acts for this room,
- * what the room has learned — warm-up rate, dead time, cooling, confidence — its last warm-ups as
+ * what the room has learned — warm-up rate, dead time, cooling, how long a switch-off keeps it within 0.5 K, confidence — its last warm-ups as
  * bars (minutes to comfort) and how often the room was warm at the comfort time in 30 days.
  */
 import type { UnitWarmUp } from '@heizplan/contracts/optimum';
@@ -100,7 +100,10 @@ export function WarmUpCard({ unitId, timeZone }: { unitId: string; timeZone?: st
           {t('none')}
         </p>
       ) : (
-        <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4" data-testid="warm-up-model">
+        <dl
+          className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-3 lg:grid-cols-5"
+          data-testid="warm-up-model"
+        >
           <div>
             <dt className="text-stone-600">{t('rate')}</dt>
             <dd className="font-semibold">
@@ -117,6 +120,14 @@ export function WarmUpCard({ unitId, timeZone }: { unitId: string; timeZone?: st
             <dt className="text-stone-600">{t('cooling')}</dt>
             <dd className="font-semibold">
               {model.coolRate === null ? '—' : `${format.plain(Math.round(model.coolRate * 10) / 10)} K/h`}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-stone-600">{t('comfortHold')}</dt>
+            <dd className="font-semibold">
+              {model.comfortHoldMinutes === null
+                ? '—'
+                : t('minutes', { minutes: format.plain(Math.round(model.comfortHoldMinutes)) })}
             </dd>
           </div>
           <div>
