@@ -18,7 +18,11 @@ export interface NewAccount {
  * provider then returns to the app with code+state.
  */
 export async function register(page: Page, account: NewAccount, registerLinkName: RegExp) {
-  await page.waitForURL(/\/auth\/interaction\//);
+  // The address is enough: the link below is waited for anyway. Waiting for the page's `load` as
+  // well once ran past 30 s under load with nothing to say where the browser was.
+  await page.waitForURL(/\/auth\/interaction\//, { waitUntil: 'commit' }).catch((error: unknown) => {
+    throw new Error(`The hosted sign-in page did not open; the browser is at ${page.url()}`, { cause: error });
+  });
   await page.getByRole('link', { name: registerLinkName }).click();
   await page.locator('input[name="name"]').fill(account.name);
   await page.locator('input[name="email"]').fill(account.email);

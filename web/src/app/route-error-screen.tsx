@@ -10,10 +10,12 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../components/ui/button.tsx';
 import { Icon } from '../components/ui/icon.tsx';
 import { isChunkLoadError } from '../lib/chunk-load.ts';
+import { usePageTitle } from '../lib/page-title.tsx';
 
 export function RouteErrorScreen({ error }: Pick<FallbackProps, 'error'>) {
   const { t } = useTranslation();
   const chunk = isChunkLoadError(error);
+  usePageTitle(t(chunk ? 'errorScreen.chunkTitle' : 'errorScreen.title'));
   return (
     <div
       role="alert"

@@ -18,6 +18,7 @@ import { MaintenancePage } from '../features/errors/routes/maintenance-page.tsx'
 import { NotFoundPage } from '../features/errors/routes/not-found-page.tsx';
 import { chunkReload, isChunkLoadError } from '../lib/chunk-load.ts';
 import { errorReporter } from '../lib/error-reporting.ts';
+import { RouteAnnouncer } from '../lib/page-title.tsx';
 import { MainGuard, SetupGuard } from './guard-routes.tsx';
 import { loadNamespaces } from './i18n.ts';
 import { AppShell } from './layout/app-shell.tsx';
@@ -271,7 +272,12 @@ const guardedRoutes: RouteObject[] = [
 
 export const routes: RouteObject[] = [
   {
-    element: <RouteBoundary fallback={loading} />,
+    element: (
+      <>
+        <RouteBoundary fallback={loading} />
+        <RouteAnnouncer />
+      </>
+    ),
     children: [
       { path: '/maintenance', element: <MaintenancePage /> },
       ...developmentRoutes,

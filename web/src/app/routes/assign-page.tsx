@@ -20,6 +20,7 @@ import { useAssignCompany } from '../../features/assign/use-assign-company.ts';
 import { useDeviceByEui } from '../../features/devices/api/get-device-by-eui.ts';
 import { AssignDevice, type Assignment } from '../../features/devices/components/assign-device.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { usePageTitle } from '../../lib/page-title.tsx';
 import { useCurrentRole } from '../../lib/use-can.ts';
 
 /** A typed or scanned code read as a DevEUI; a code it cannot read names why (`codeErrors.*`). */
@@ -41,6 +42,7 @@ const CodeSchema = z.object({
  */
 export function AssignPage() {
   const { t } = useTranslation('assign');
+  usePageTitle(t('title'));
   const company = useAssignCompany();
   const role = useCurrentRole();
   if (company === 'ready' && role) {

@@ -38,6 +38,7 @@ import { useClock } from '../../lib/clock.tsx';
 import { useHeatingFormat } from '../../lib/format.ts';
 import { useBuildingFilter } from '../../lib/heating/current-building.ts';
 import { useUnitOptions } from '../../lib/heating/unit-options.ts';
+import { usePageTitle } from '../../lib/page-title.tsx';
 import { useProblemMessage } from '../../lib/problem-message.ts';
 import { useCan } from '../../lib/use-can.ts';
 
@@ -51,6 +52,7 @@ const NETWORK_SERVER_FORMATS = ['tts', 'chirpstack'] as const;
 export function DevicesPage() {
   const canOperate = useCan('operate');
   const { t, i18n } = useTranslation('devices');
+  usePageTitle(t('title'));
   const clock = useClock();
   const problems = useProblemMessage();
   const { toast } = useToast();

@@ -17,6 +17,7 @@ import { GroupPanel } from '../../features/groups/components/group-panel.tsx';
 import { downloadPlans } from '../../features/plans/api/export-plans.ts';
 import { PlansSection } from '../../features/plans/components/plans-section.tsx';
 import { useGroups } from '../../lib/heating/list-groups.ts';
+import { usePageTitle } from '../../lib/page-title.tsx';
 import { useCan } from '../../lib/use-can.ts';
 
 const EMPTY_PAGE = { results: [], count: 0, page: 1, size: 10 };
@@ -25,6 +26,7 @@ export function GroupsPage() {
   const canOperate = useCan('operate');
   const canRead = useCan('read');
   const { t } = useTranslation('groups');
+  usePageTitle(t('title'));
   const { t: tPlans, i18n } = useTranslation('plans');
   const [params, setParams] = useSearchParams();
   const selectedId = params.get('group');

@@ -12,10 +12,12 @@ import { useShopTarget } from '../../features/billing/components/subscription-no
 import { deviceKeys } from '../../features/devices/api/query-keys.ts';
 import { ImportWizard } from '../../features/imports/components/import-wizard.tsx';
 import { heatingKeys } from '../../lib/heating/query-keys.ts';
+import { usePageTitle } from '../../lib/page-title.tsx';
 import { useCan } from '../../lib/use-can.ts';
 
 export function ImportsPage() {
   const { t } = useTranslation('imports');
+  usePageTitle(t('title'));
   const canOperate = useCan('operate');
   const canManage = useCan('manage');
   const shop = useShopTarget();

@@ -7,9 +7,10 @@
  */
 import type { Capability } from '@heizplan/contracts/permissions';
 import { useTranslation } from 'react-i18next';
-import { NavLink, Outlet } from 'react-router';
+import { NavLink, Outlet, useLocation } from 'react-router';
 import { cx } from '../../components/ui/cx.ts';
 import { useBilling } from '../../features/billing/api/billing.ts';
+import { usePageTitle } from '../../lib/page-title.tsx';
 import { useCan, useCurrentCompanyId } from '../../lib/use-can.ts';
 
 const TABS: Array<{ tab: string; capability?: Capability }> = [
@@ -30,6 +31,12 @@ export function SettingsLayout() {
   const tabs = TABS.filter(
     ({ tab, capability }) => (!capability || canManage) && !(tab === 'billing' && billingOff),
   ).map(({ tab }) => tab);
+  const { pathname } = useLocation();
+  const { t: tUi } = useTranslation();
+  const [, , current, sub] = pathname.split('/');
+  const screen =
+    current === 'help' && sub === 'changelog' ? tUi('nav.changelog') : current && t(`tabs.${current}`);
+  usePageTitle(screen, t('title'));
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 p-4 sm:p-6">
       <h1 className="text-2xl font-semibold">{t('title')}</h1>

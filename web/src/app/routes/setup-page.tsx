@@ -20,11 +20,13 @@ import {
 } from '../../features/setup/setup-data.ts';
 import { useMe } from '../../lib/account/get-me.ts';
 import { signInLanguage } from '../../lib/client-storage.ts';
+import { usePageTitle } from '../../lib/page-title.tsx';
 import { browserLanguage, chosenLanguage } from '../i18n.ts';
 
 export function SetupPage() {
   const { t } = useTranslation('setup');
   const { t: tc } = useTranslation();
+  usePageTitle(t('title'));
   const navigate = useNavigate();
   const step = parseStep(useParams().step);
   const me = useMe();

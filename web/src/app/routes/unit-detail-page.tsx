@@ -26,6 +26,7 @@ import { UnitSettingsForm } from '../../features/units/components/unit-settings-
 import { ApiError } from '../../lib/api-client.ts';
 import { useCompany } from '../../lib/company/get-company.ts';
 import { useHeatingFormat } from '../../lib/format.ts';
+import { usePageTitle } from '../../lib/page-title.tsx';
 import { useCan } from '../../lib/use-can.ts';
 
 function StoredPreview({ unitId }: { unitId: string }) {
@@ -46,6 +47,8 @@ export function UnitDetailPage() {
   const { t: tOptimum } = useTranslation('optimum');
   const { unitId = '' } = useParams();
   const unit = useUnit(unitId);
+  const { t: tUi } = useTranslation();
+  usePageTitle(unit.data?.name, tUi('nav.units'));
   const format = useHeatingFormat();
   const canOperate = useCan('operate');
   const company = useCompany();

@@ -37,12 +37,14 @@ import { useCompany } from '../../lib/company/get-company.ts';
 import { useHeatingFormat } from '../../lib/format.ts';
 import { useBuildingFilter } from '../../lib/heating/current-building.ts';
 import { type UnitListParams, useUnits } from '../../lib/heating/list-units.ts';
+import { usePageTitle } from '../../lib/page-title.tsx';
 import { useCan } from '../../lib/use-can.ts';
 
 const BY_NAME = { key: 'name', order: 'asc' } as const;
 
 export function UnitsPage() {
   const { t, i18n } = useTranslation('units');
+  usePageTitle(t('title'));
   const format = useHeatingFormat();
   const list = usePagedList(BY_NAME);
   const grouping = useBuildingGrouping<Unit>(list, BY_NAME);

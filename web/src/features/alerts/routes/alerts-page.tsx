@@ -10,6 +10,7 @@ import { SettingsCard } from '../../../components/settings-card.tsx';
 import { cx } from '../../../components/ui/cx.ts';
 import { useAllGroups } from '../../../lib/heating/list-groups.ts';
 import { useUnits } from '../../../lib/heating/list-units.ts';
+import { usePageTitle } from '../../../lib/page-title.tsx';
 import { useCan } from '../../../lib/use-can.ts';
 import { AlertRules } from '../components/alert-rules.tsx';
 import { AlertsList } from '../components/alerts-list.tsx';
@@ -28,6 +29,7 @@ function ListTab() {
 
 export function AlertsPage() {
   const { t } = useTranslation('alerts');
+  usePageTitle(t('title'));
   const canManage = useCan('manage');
   const [params, setParams] = useSearchParams();
   const tabs = TABS.filter((tab) => tab !== 'webhooks' || canManage);

@@ -24,6 +24,7 @@ import { Form, FormNumberInput, useContractForm, useFormControl } from '../../..
 import { RadioCards } from '../../../components/ui/radio-cards.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast-provider.tsx';
+import { usePageTitle } from '../../../lib/page-title.tsx';
 import { useProblemMessage } from '../../../lib/problem-message.ts';
 import { useCan } from '../../../lib/use-can.ts';
 import { useBilling, useBillingAddress, useCheckout, useQuote } from '../api/billing.ts';
@@ -180,6 +181,7 @@ function SetupForm({ billing }: { billing: BillingOverview }) {
 
 export function SubSetupPage() {
   const { t } = useTranslation('billing');
+  usePageTitle(t('setup.title'));
   const billing = useBilling();
   const canManage = useCan('manage');
 

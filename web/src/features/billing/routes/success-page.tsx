@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { getCurrentCompanyId } from '../../../lib/client-storage.ts';
+import { usePageTitle } from '../../../lib/page-title.tsx';
 import { forgetCheckout, rememberedCheckout, useCheckoutStatus } from '../api/billing.ts';
 
 export function SuccessPage() {
@@ -22,6 +23,7 @@ export function SuccessPage() {
   const [query] = useSearchParams();
   const [checkoutId] = useState(() => query.get('session_id') ?? rememberedCheckout());
   const status = useCheckoutStatus(checkoutId);
+  usePageTitle(status.data?.completed ? t('success.title') : t('success.openTitle'));
   const queryClient = useQueryClient();
   useEffect(() => {
     queryClient.removeQueries({ queryKey: ['billing'], predicate: (q) => q.queryKey[2] !== 'checkout' });

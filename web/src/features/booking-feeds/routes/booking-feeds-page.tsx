@@ -19,6 +19,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast-provider.tsx';
 import { useCompany } from '../../../lib/company/get-company.ts';
 import { useBuildingFilter } from '../../../lib/heating/current-building.ts';
+import { usePageTitle } from '../../../lib/page-title.tsx';
 import { useProblemMessage } from '../../../lib/problem-message.ts';
 import { useCan } from '../../../lib/use-can.ts';
 import { useBookingFeeds, useChangeBookingFeed } from '../api/booking-feeds.ts';
@@ -35,6 +36,7 @@ interface DialogState {
 
 export function BookingFeedsPage() {
   const { t } = useTranslation('booking-feeds');
+  usePageTitle(t('title'));
   const { toast } = useToast();
   const problems = useProblemMessage();
   const company = useCompany();

@@ -16,6 +16,7 @@ import { useToast } from '../../../components/ui/toast-provider.tsx';
 import { useCompany } from '../../../lib/company/get-company.ts';
 import { modeTemperatures } from '../../../lib/heating/heating-modes.ts';
 import { useBuildings } from '../../../lib/heating/list-buildings.ts';
+import { usePageTitle } from '../../../lib/page-title.tsx';
 import { useProblemMessage } from '../../../lib/problem-message.ts';
 import { useCan } from '../../../lib/use-can.ts';
 import { useChangeBuilding, useHolidayRegions } from '../api/buildings.ts';
@@ -32,6 +33,7 @@ interface DialogState {
 
 export function BuildingsPage() {
   const { t, i18n } = useTranslation('buildings');
+  usePageTitle(t('title'));
   const { toast } = useToast();
   const problems = useProblemMessage();
   const company = useCompany();

@@ -25,6 +25,7 @@ import { modeTemperatures } from '../../../lib/heating/heating-modes.ts';
 import { useAllBuildings } from '../../../lib/heating/list-buildings.ts';
 import { useAllGroups } from '../../../lib/heating/list-groups.ts';
 import { useUnitOptions } from '../../../lib/heating/unit-options.ts';
+import { usePageTitle } from '../../../lib/page-title.tsx';
 import { useProblemMessage } from '../../../lib/problem-message.ts';
 import { useCan } from '../../../lib/use-can.ts';
 import { useChangeClosure, useClosures } from '../api/closures.ts';
@@ -39,6 +40,7 @@ interface DialogState {
 
 export function ClosuresPage() {
   const { t } = useTranslation('closures');
+  usePageTitle(t('title'));
   const clock = useClock();
   const { toast } = useToast();
   const problems = useProblemMessage();

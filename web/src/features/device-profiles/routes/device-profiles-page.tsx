@@ -6,6 +6,7 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { usePageTitle } from '../../../lib/page-title.tsx';
 import { useCan } from '../../../lib/use-can.ts';
 import { useDeviceProfiles } from '../api/device-profiles.ts';
 import { ProfileDialog } from '../components/profile-dialog.tsx';
@@ -13,6 +14,7 @@ import { ProfilesList } from '../components/profiles-list.tsx';
 
 export function DeviceProfilesPage() {
   const { t } = useTranslation('device-profiles');
+  usePageTitle(t('title'));
   const canOperate = useCan('operate');
   const profiles = useDeviceProfiles();
   return (

@@ -1,9 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { usePageTitle } from '../../../lib/page-title.tsx';
 
 /** Spec §8: where the main guard sends a user when the profile call fails. */
 export function MaintenancePage() {
   const { t } = useTranslation();
+  usePageTitle(t('maintenance.title'));
   return (
     <main className="flex min-h-full flex-col items-center justify-center gap-4 p-6 text-center">
       <svg

@@ -1,9 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { usePageTitle } from '../../../lib/page-title.tsx';
 
 /** Spec §2 "any other path": 'Seite nicht gefunden' / 'Page not found' with a back link. */
 export function NotFoundPage() {
   const { t } = useTranslation();
+  usePageTitle(t('notFound.title'));
   const { pathname } = useLocation();
   return (
     <main className="flex min-h-full flex-col items-center justify-center gap-4 p-6 text-center">

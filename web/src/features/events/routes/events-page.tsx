@@ -18,6 +18,7 @@ import { useCompany } from '../../../lib/company/get-company.ts';
 import { useHeatingFormat } from '../../../lib/format.ts';
 import { useAllGroups } from '../../../lib/heating/list-groups.ts';
 import { useUnitOptions } from '../../../lib/heating/unit-options.ts';
+import { usePageTitle } from '../../../lib/page-title.tsx';
 import { useCan } from '../../../lib/use-can.ts';
 import { useEvents } from '../api/events.ts';
 import { useCalendarLayers } from '../api/get-calendar-layers.ts';
@@ -64,6 +65,7 @@ interface DialogState {
 
 export function EventsPage() {
   const { t } = useTranslation('events');
+  usePageTitle(t('title'));
   const format = useHeatingFormat();
   const company = useCompany();
   const canOperate = useCan('operate');

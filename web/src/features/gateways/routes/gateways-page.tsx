@@ -13,6 +13,7 @@ import { formatDate, RelativeTime } from '../../../components/relative-time.tsx'
 import { cx } from '../../../components/ui/cx.ts';
 import type { TableColumn } from '../../../components/ui/table.tsx';
 import { useToast } from '../../../components/ui/toast-provider.tsx';
+import { usePageTitle } from '../../../lib/page-title.tsx';
 import { useProblemMessage } from '../../../lib/problem-message.ts';
 import { useCan } from '../../../lib/use-can.ts';
 import { useDeleteGateway } from '../api/delete-gateway.ts';
@@ -21,6 +22,7 @@ import { AddGatewayDialog } from '../components/add-gateway-dialog.tsx';
 
 export function GatewaysPage() {
   const { t, i18n } = useTranslation('gateways');
+  usePageTitle(t('title'));
   const { toast } = useToast();
   const problems = useProblemMessage();
   const list = usePagedList({ key: 'name', order: 'asc' });

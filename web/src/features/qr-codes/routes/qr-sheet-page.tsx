@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { usePageTitle } from '../../../lib/page-title.tsx';
 import { useQrCodes } from '../api/qr-codes.ts';
 import { QrImage } from '../components/qr-image.tsx';
 
@@ -20,6 +21,7 @@ const PRINT_CSS = `@media print {
 
 export function QrSheetPage() {
   const { t } = useTranslation('qr');
+  usePageTitle(t('sheet.title'));
   const codes = useQrCodes();
   return (
     <section className="mx-auto flex w-full max-w-5xl flex-col gap-4 p-4 sm:p-6">

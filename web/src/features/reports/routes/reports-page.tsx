@@ -15,6 +15,7 @@ import { cx } from '../../../components/ui/cx.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useClock } from '../../../lib/clock.tsx';
 import { useCompany } from '../../../lib/company/get-company.ts';
+import { usePageTitle } from '../../../lib/page-title.tsx';
 import { useCan } from '../../../lib/use-can.ts';
 import { useBuildingName } from '../api/building-name.ts';
 import { useReport } from '../api/reports.ts';
@@ -38,6 +39,7 @@ const MetersPanel = lazy(() => import('../components/meters-panel.tsx'));
 
 export function ReportsPage() {
   const { t } = useTranslation('reports');
+  usePageTitle(t('title'));
   const format = useReportFormat();
   const clock = useClock();
   // The day the page opened on: periods and the arrows' limit count from it.

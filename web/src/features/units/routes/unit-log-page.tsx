@@ -16,6 +16,7 @@ import { useMe } from '../../../lib/account/get-me.ts';
 import { useCompany } from '../../../lib/company/get-company.ts';
 import { useHeatingFormat } from '../../../lib/format.ts';
 import { useSourceName } from '../../../lib/heating/source-name.ts';
+import { usePageTitle } from '../../../lib/page-title.tsx';
 import { useCan } from '../../../lib/use-can.ts';
 import { useHeatingLog } from '../api/get-log.ts';
 import { useUnit } from '../api/get-unit.ts';
@@ -26,6 +27,7 @@ export function UnitLogPage() {
   const { t } = useTranslation('units');
   const { unitId = '' } = useParams();
   const unit = useUnit(unitId);
+  usePageTitle(t('log.title', { name: unit.data?.name ?? '' }));
   const log = useHeatingLog(unitId);
   const me = useMe();
   const company = useCompany();
