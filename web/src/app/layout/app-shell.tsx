@@ -154,7 +154,8 @@ export function AppShell() {
             <Navigation id="nav-mobile" />
           </div>
         )}
-        <main id="content" className="min-w-0 flex-1">
+        {/* Focusable from script only: the skip link and a closed dialog whose opener is gone land here. */}
+        <main id="content" tabIndex={-1} className="min-w-0 flex-1 focus:outline-none">
           <Outlet />
         </main>
         <TourLauncher />

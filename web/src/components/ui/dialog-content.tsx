@@ -5,7 +5,7 @@
  * Radix is ≈ 13 KiB gzipped that a screen's first render does not need (decision 0045).
  */
 import { Dialog as RadixDialog } from 'radix-ui';
-import type { ReactNode, RefObject } from 'react';
+import { type ReactNode, type RefObject, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from './icon.tsx';
 
@@ -41,6 +41,18 @@ function keepOpenForToast(event: { target: EventTarget | null; preventDefault():
   if (target instanceof Element && target.closest('[data-toast-region]')) event.preventDefault();
 }
 
+/** `opener` when it is still on the page and can take focus, else the main region (`#content`). */
+function focusAfterClose(opener: HTMLElement | null) {
+  if (opener?.isConnected && opener !== document.body) {
+    opener.focus();
+    if (document.activeElement === opener) return;
+  }
+  const main = document.getElementById('content');
+  if (!main) return;
+  if (!main.hasAttribute('tabindex')) main.setAttribute('tabindex', '-1');
+  main.focus();
+}
+
 export function DialogContent({
   title,
   description,
@@ -52,6 +64,11 @@ export function DialogContent({
   returnFocus,
 }: DialogContentProps) {
   const { t } = useTranslation('ui');
+  // Read before Radix moves focus into the dialog (its focus scope does so in an effect): the
+  // control that opened a dialog without a trigger of its own, such as a list row's "Bearbeiten".
+  const [opener] = useState(() =>
+    document.activeElement instanceof HTMLElement ? document.activeElement : null,
+  );
   return (
     <RadixDialog.Root open onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -61,9 +78,11 @@ export function DialogContent({
           onEscapeKeyDown={keepOpenForExpandedControl}
           onInteractOutside={keepOpenForToast}
           onCloseAutoFocus={(event) => {
-            // Radix would focus its own trigger; this dialog's trigger is outside its tree.
+            // Radix would focus its own trigger; this dialog's trigger is outside its tree. Without
+            // one, the control that opened the dialog; when that is gone too (a menu that closed, a
+            // row saved away), the screen's main region — never the page's body (WCAG 2.4.3).
             event.preventDefault();
-            returnFocus.current?.focus();
+            returnFocus.current?.isConnected ? returnFocus.current.focus() : focusAfterClose(opener);
           }}
           // Without a description Radix must not point aria-describedby at a missing element.
           {...(description ? {} : { 'aria-describedby': undefined })}

@@ -97,6 +97,51 @@ describe('Dialog', () => {
     expect(screen.getByTestId('open-dialog')).toHaveFocus();
   });
 
+  it('returns focus to the control that opened a dialog without a trigger, after saving too', async () => {
+    function RowEdit() {
+      const [open, setOpen] = useState(false);
+      return (
+        <>
+          <button type="button" onClick={() => setOpen(true)}>
+            Aula bearbeiten
+          </button>
+          <Dialog
+            title="Raum bearbeiten"
+            open={open}
+            onOpenChange={setOpen}
+            footer={<Button onClick={() => setOpen(false)}>Speichern</Button>}
+          />
+        </>
+      );
+    }
+    render(<RowEdit />);
+    await userEvent.click(screen.getByRole('button', { name: 'Aula bearbeiten' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Speichern' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Aula bearbeiten' })).toHaveFocus());
+  });
+
+  it('puts focus on the main region, not the body, when the opener is gone', async () => {
+    function MenuEdit() {
+      const [open, setOpen] = useState(false);
+      return (
+        <main id="content" tabIndex={-1}>
+          {!open && (
+            <button type="button" onClick={() => setOpen(true)}>
+              Bearbeiten
+            </button>
+          )}
+          <Dialog title="Schließzeit bearbeiten" open={open} onOpenChange={setOpen} />
+        </main>
+      );
+    }
+    render(<MenuEdit />);
+    await userEvent.click(screen.getByRole('button', { name: 'Bearbeiten' }));
+    await screen.findByRole('dialog', { name: 'Schließzeit bearbeiten' });
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.getByRole('main')).toHaveFocus());
+  });
+
   it('keeps keyboard focus inside while open', async () => {
     render(<Example />);
     await userEvent.click(screen.getByTestId('open-dialog'));
