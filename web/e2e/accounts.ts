@@ -21,7 +21,9 @@ export async function register(page: Page, account: NewAccount, registerLinkName
   // The address is enough: the link below is waited for anyway. Waiting for the page's `load` as
   // well once ran past 30 s under load with nothing to say where the browser was.
   await page.waitForURL(/\/auth\/interaction\//, { waitUntil: 'commit' }).catch((error: unknown) => {
-    throw new Error(`The hosted sign-in page did not open; the browser is at ${page.url()}`, { cause: error });
+    throw new Error(`The hosted sign-in page did not open; the browser is at ${page.url()}`, {
+      cause: error,
+    });
   });
   await page.getByRole('link', { name: registerLinkName }).click();
   await page.locator('input[name="name"]').fill(account.name);

@@ -97,6 +97,50 @@ describe('closures', () => {
     await screenshot(page, 'closures-list-recurring');
   });
 
+  it('is filled in with the keyboard alone, and focus returns to "Neue Schließzeit"', async () => {
+    await page.goto(`${baseURL}/closures`);
+    /** The label (or name) of the focused control. */
+    const focused = () =>
+      page.evaluate(() => {
+        const element = document.activeElement as HTMLInputElement | null;
+        return (
+          element?.labels?.[0]?.textContent ??
+          element?.getAttribute('aria-label') ??
+          element?.textContent ??
+          ''
+        )
+          .replace(/\s*\*$/, '')
+          .trim();
+      });
+    await page.getByRole('button', { name: 'Neue Schließzeit' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog', { name: 'Neue Schließzeit' }).waitFor();
+    await expect.poll(focused).toBe('Name');
+    await page.keyboard.type('Tastatur');
+    await page.keyboard.press('Tab');
+    await expect.poll(focused).toBe('Beginn');
+    /** Types a date and time into Chromium's date field, whose day, month, year, hour and minute Tab moves between. */
+    const typeDateTime = async (date: string, time: string) => {
+      await page.keyboard.type(date);
+      await page.keyboard.press('Tab');
+      await page.keyboard.type(time);
+    };
+    /** Tabs until focus leaves the field `label` (its remaining parts), at most 6 times. */
+    const tabOutOf = async (label: string) => {
+      for (let i = 0; i < 6 && (await focused()) === label; i++) await page.keyboard.press('Tab');
+    };
+    await typeDateTime('04012027', '0800');
+    await tabOutOf('Beginn');
+    // The first Tab out of Beginn once went back to the dialog's close button.
+    await expect.poll(focused).toBe('Ende');
+    await typeDateTime('08012027', '1600');
+    await tabOutOf('Ende');
+    await expect.poll(focused).not.toBe('Schließen');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    await expect.poll(focused).toBe('Neue Schließzeit');
+  });
+
   it("names the closure in the covered room's preview, not in the excepted room's", async () => {
     await page.getByTestId('nav-units').first().click();
     await page.getByRole('link', { name: 'Raum 1', exact: true }).click();

@@ -41,6 +41,29 @@ function keepOpenForToast(event: { target: EventTarget | null; preventDefault():
   if (target instanceof Element && target.closest('[data-toast-region]')) event.preventDefault();
 }
 
+const TABBABLE =
+  'input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])';
+
+/**
+ * Opening puts focus on the dialog's first control — the first field of a form, else the first
+ * action of the footer ("Abbrechen" before "Löschen") — instead of Radix's first tabbable element,
+ * the close button in the title row, which a keyboard user would have to Tab past every time.
+ */
+function focusFirstControl(event: Event) {
+  const content = event.currentTarget;
+  if (!(content instanceof HTMLElement)) return;
+  const first = [
+    ...content.querySelectorAll<HTMLElement>(`[data-dialog-body] :is(${TABBABLE})`),
+    ...content.querySelectorAll<HTMLElement>(`[data-dialog-footer] :is(${TABBABLE})`),
+  ].find(
+    (element) =>
+      element.tabIndex >= 0 && (typeof element.checkVisibility !== 'function' || element.checkVisibility()),
+  );
+  if (!first) return;
+  event.preventDefault();
+  first.focus();
+}
+
 /** `opener` when it is still on the page and can take focus, else the main region (`#content`). */
 function focusAfterClose(opener: HTMLElement | null) {
   if (opener?.isConnected && opener !== document.body) {
@@ -75,6 +98,7 @@ export function DialogContent({
         <RadixDialog.Overlay data-testid={`${testid}-overlay`} className="fixed inset-0 z-40 bg-ink/50" />
         <RadixDialog.Content
           data-testid={testid}
+          onOpenAutoFocus={focusFirstControl}
           onEscapeKeyDown={keepOpenForExpandedControl}
           onInteractOutside={keepOpenForToast}
           onCloseAutoFocus={(event) => {
@@ -105,9 +129,14 @@ export function DialogContent({
               <Icon name="close" className="size-5" />
             </RadixDialog.Close>
           </div>
-          <div className="overflow-y-auto px-5 py-4 text-sm text-ink">{children}</div>
+          <div data-dialog-body className="overflow-y-auto px-5 py-4 text-sm text-ink">
+            {children}
+          </div>
           {footer && (
-            <div className="flex flex-wrap justify-end gap-2 border-t border-stone-200 px-5 py-3">
+            <div
+              data-dialog-footer
+              className="flex flex-wrap justify-end gap-2 border-t border-stone-200 px-5 py-3"
+            >
               {footer}
             </div>
           )}

@@ -97,6 +97,29 @@ describe('Dialog', () => {
     expect(screen.getByTestId('open-dialog')).toHaveFocus();
   });
 
+  it('opens with focus on its first field, or on the first action when it has none', async () => {
+    render(<Example />);
+    await userEvent.click(screen.getByTestId('open-dialog'));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Name bestätigen' })).toHaveFocus());
+
+    function Confirm() {
+      return (
+        <Dialog
+          title="Gerät löschen?"
+          defaultOpen
+          footer={
+            <>
+              <Button variant="secondary">Abbrechen</Button>
+              <Button variant="danger">Löschen</Button>
+            </>
+          }
+        />
+      );
+    }
+    render(<Confirm />);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Abbrechen' })).toHaveFocus());
+  });
+
   it('returns focus to the control that opened a dialog without a trigger, after saving too', async () => {
     function RowEdit() {
       const [open, setOpen] = useState(false);

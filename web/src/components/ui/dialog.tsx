@@ -84,7 +84,10 @@ export function Dialog({
     onOpenChange?.(next);
   };
   // Rendered straight away once loaded, so an open does not wait a render for the lazy wrapper.
-  const Content = loaded?.DialogContent ?? LazyContent;
+  // Chosen once per dialog: switching from the lazy wrapper to the loaded component on a later
+  // render is another component type to React, which mounted the open dialog afresh — its fields
+  // and the focus in them were gone, and the next Tab went back to the close button.
+  const [Content] = useState(() => loaded?.DialogContent ?? LazyContent);
   return (
     <>
       {trigger &&
