@@ -413,15 +413,18 @@ describe('devices screen', () => {
     const patch: FetchHandler = (method, _url, init) =>
       method === 'PATCH' ? json(200, { ...device, ...JSON.parse(String(init.body)) }) : undefined;
     const { fetchMock } = open('/devices', registryApi({ devices: [device], units: [office, lab] }, patch));
+    // The name starts with the room the button shows (label in name).
     await userEvent.click(
-      await screen.findByRole('button', { name: `Change the unit of device ${device.id}` }),
+      await screen.findByRole('button', { name: `Office – change the unit of device ${device.id}` }),
     );
     expect(screen.getByTestId(`device-unit-save-${device.id}`)).toBeDisabled();
     await userEvent.click(screen.getByTestId(`device-unit-${device.id}`));
     await userEvent.click(screen.getByTestId(`device-unit-${device.id}-option-${lab.id}`));
     await userEvent.click(screen.getByTestId(`device-unit-save-${device.id}`));
     expect(await screen.findByTestId('toast-device-unit-saved')).toHaveTextContent('Assignment saved');
-    await userEvent.click(screen.getByRole('button', { name: `Change the unit of device ${device.id}` }));
+    await userEvent.click(
+      screen.getByRole('button', { name: `Office – change the unit of device ${device.id}` }),
+    );
     await userEvent.click(screen.getByTestId(`device-unit-clear-${device.id}`));
     const bodies = fetchMock.mock.calls
       .filter(([, init]) => init?.method === 'PATCH')

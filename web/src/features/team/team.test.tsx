@@ -150,8 +150,11 @@ describe('settings team', { timeout: 20_000 }, () => {
         'no Email',
         'bob@example.com',
       ]);
+      expect(first).toHaveAccessibleName('Show code');
       await userEvent.click(first);
       expect(screen.getByText('FIRSTCODE')).toBeVisible();
+      // Shown, the button's name starts with the code it shows (label in name).
+      expect(first).toHaveAccessibleName('FIRSTCODE – Hide code');
       await userEvent.click(second);
       expect(screen.getByText('SECONDCODE')).toBeVisible();
       expect(screen.queryByText('FIRSTCODE')).toBeNull();

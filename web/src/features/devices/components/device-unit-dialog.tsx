@@ -58,7 +58,9 @@ export function DeviceUnitDialog({ device }: { device: Device }) {
         <Button
           variant="ghost"
           size="sm"
-          aria-label={t('edit.label', { id: device.id })}
+          // The name starts with what the button shows (WCAG 2.5.3 "Label in Name"), so "Büro 1.01"
+          // spoken to voice control finds it.
+          aria-label={t('edit.label', { id: device.id, unit: device.unitName ?? t('edit.open') })}
           // Text-aligned with the column header: the ghost padding hangs into the cell margin.
           className="-mx-3"
           // Long unit names wrap instead of widening the table.

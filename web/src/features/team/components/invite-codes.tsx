@@ -39,7 +39,8 @@ function InviteRow({
         type="button"
         onClick={onToggle}
         aria-pressed={revealed}
-        aria-label={revealed ? t('codes.hide') : t('codes.reveal')}
+        // Shown, the code is the button's text: its name starts with it (WCAG 2.5.3 "Label in Name").
+        aria-label={revealed ? `${invite.id} – ${t('codes.hide')}` : t('codes.reveal')}
         className="min-w-0 flex-1 rounded-md px-2 py-1 text-left font-mono text-sm hover:bg-stone-100"
         data-testid="invite-code"
       >
