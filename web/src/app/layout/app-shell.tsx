@@ -7,7 +7,7 @@
  * switcher, a company with several buildings chooses the building its lists start at.
  */
 import { can } from '@heizplan/contracts/permissions';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigationType } from 'react-router';
 import { Icon } from '../../components/ui/icon.tsx';
@@ -108,8 +108,20 @@ export function AppShell() {
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
   const navigationType = useNavigationType();
+  const toggleRef = useRef<HTMLButtonElement>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: close the drawer whenever the route changes
   useEffect(() => setMenuOpen(false), [location.pathname]);
+  // Escape closes the open menu and leaves focus on its button (WCAG 2.1.1, 2.4.3).
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      setMenuOpen(false);
+      toggleRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
   // Back and forward leave the browser's own scroll restoration alone; a link to an anchor too.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when another screen opens
   useEffect(() => {
@@ -137,6 +149,7 @@ export function AppShell() {
           <div className="flex items-center gap-2">
             <AlertBadge link />
             <button
+              ref={toggleRef}
               type="button"
               className="rounded-lg p-2 hover:bg-stone-100"
               aria-expanded={menuOpen}

@@ -4,6 +4,7 @@
  * the help page had been scrolled).
  */
 import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '../../test/render.tsx';
 import { signIn } from '../../test/signed-in.ts';
@@ -58,5 +59,16 @@ describe('navigation', () => {
     await router.navigate('/settings/help/changelog');
     await waitFor(() => expect(scrolled).toEqual([0]));
     expect(router.location().pathname).toBe('/settings/help/changelog');
+  });
+
+  it('closes the phone menu on Escape and leaves focus on its button', async () => {
+    const { session } = signIn();
+    renderRoutes(routes, '/units', { session });
+    const toggle = await screen.findByRole('button', { name: 'Menü öffnen' });
+    await userEvent.click(toggle);
+    expect(document.getElementById('nav-mobile')).not.toBeNull();
+    await userEvent.keyboard('{Escape}');
+    expect(document.getElementById('nav-mobile')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Menü öffnen' })).toHaveFocus();
   });
 });
