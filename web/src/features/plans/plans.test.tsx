@@ -197,6 +197,23 @@ describe('plan editor', { timeout: 20_000 }, () => {
     expect(await screen.findByTestId('plan-error')).toHaveTextContent('Invalid schedule!');
   });
 
+  it('takes focus into the editor, closes it on Escape or "Cancel", and gives focus back to its button', async () => {
+    open({});
+    await userEvent.click(await screen.findByRole('button', { name: 'Add seasonal plan' }));
+    const title = screen.getByRole('heading', { name: 'New plan' });
+    expect(title).toHaveFocus();
+    await userEvent.click(
+      within(title.parentElement as HTMLElement).getByRole('textbox', { name: 'Plan name' }),
+    );
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('heading', { name: 'New plan' })).toBeNull();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Add seasonal plan' })).toHaveFocus());
+
+    await userEvent.click(screen.getByRole('button', { name: 'Add seasonal plan' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Add seasonal plan' })).toHaveFocus());
+  });
+
   it('does not save a plan without a name', async () => {
     const { fetchMock } = open({ create: () => json(201, {}) });
     await userEvent.click(await screen.findByTestId('plan-new-seasonal'));

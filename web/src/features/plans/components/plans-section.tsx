@@ -10,7 +10,7 @@
  * overrides the group's, and asks before saving the plan that starts blocking the group.
  */
 import type { Plan } from '@heizplan/contracts/heating';
-import { useState } from 'react';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -41,7 +41,38 @@ const nextEditorKey = () => ++editorKeys;
 export function PlansSection({ owner, preview, blockedBy = [], unit }: PlansSectionProps) {
   const { t } = useTranslation('plans');
   const plans = usePlans(owner);
-  const [editing, setEditing] = useState<Editing>(null);
+  const [editing, setEditingState] = useState<Editing>(null);
+  const sectionRef = useRef<HTMLDivElement>(null);
+  const editorTitle = useRef<HTMLHeadingElement>(null);
+  /** The control the editor was opened from (its test id): focus goes back there on close. */
+  const openedFrom = useRef<string | null>(null);
+  const setEditing = (next: Editing, from?: string) => {
+    if (next && from) openedFrom.current = from;
+    setEditingState(next);
+  };
+  // The open editor takes focus at its title; closed (saved, cancelled, Escape), focus goes back to
+  // the button that opened it, rendered anew meanwhile — not to the page's body (WCAG 2.4.3).
+  useEffect(() => {
+    if (editing) {
+      editorTitle.current?.focus();
+      return;
+    }
+    const from = openedFrom.current;
+    openedFrom.current = null;
+    if (from) sectionRef.current?.querySelector<HTMLElement>(`[data-testid="${from}"]`)?.focus();
+  }, [editing]);
+  /** Escape closes the editor as "Abbrechen" does, unless a popup or dialog inside it owns the key. */
+  const escapeCloses = (event: KeyboardEvent) => {
+    const target = event.target as Element;
+    if (event.key !== 'Escape' || event.defaultPrevented) return;
+    // A combobox's open list, or a dialog opened from the editor (a portal: its keys reach the
+    // editor through React, though it is not inside it), keeps its Escape.
+    if (target.getAttribute('aria-expanded') === 'true') return;
+    const dialog = target.closest('[role="dialog"]');
+    if (dialog && !dialog.contains(event.currentTarget)) return;
+    event.preventDefault();
+    setEditing(null);
+  };
   // Members who only read see the plans without editing them (decision 0022).
   const canOperate = useCan('operate');
   const nameOf = (plan: Plan) => plan.name || t(`kinds.${plan.kind}`);
@@ -75,18 +106,21 @@ export function PlansSection({ owner, preview, blockedBy = [], unit }: PlansSect
       : null;
 
   const startNew = (kind: PlanKind) =>
-    setEditing({
-      plan: null,
-      initial: templateDraft(kind, t(`defaultName.${kind}`)),
-      key: `new-${kind}-${nextEditorKey()}`,
-    });
+    setEditing(
+      {
+        plan: null,
+        initial: templateDraft(kind, t(`defaultName.${kind}`)),
+        key: `new-${kind}-${nextEditorKey()}`,
+      },
+      kind === 'seasonal' ? 'plan-new-seasonal' : 'plan-new-specific-days',
+    );
   const coverage = (plan: Plan) =>
     plan.kind === 'seasonal'
       ? t('coverageSeasonal', { from: plan.validFrom, to: plan.validTo })
       : t('coverageDays', { count: plan.dates?.length ?? 0 });
 
   return (
-    <div className="flex flex-col gap-4" data-testid="plans-section">
+    <div ref={sectionRef} className="flex flex-col gap-4" data-testid="plans-section">
       {blockedReason && !editing && (
         <p
           role="status"
@@ -126,7 +160,9 @@ export function PlansSection({ owner, preview, blockedBy = [], unit }: PlansSect
                 <Button
                   variant="secondary"
                   size="sm"
-                  onClick={() => setEditing({ plan, initial: draftOf(plan), key: plan.id })}
+                  onClick={() =>
+                    setEditing({ plan, initial: draftOf(plan), key: plan.id }, `plan-edit-${plan.id}`)
+                  }
                   aria-label={t('editLabel', { name: nameOf(plan) })}
                   testid={`plan-edit-${plan.id}`}
                 >
@@ -158,8 +194,14 @@ export function PlansSection({ owner, preview, blockedBy = [], unit }: PlansSect
         </div>
       )}
       {editing && (
-        <div className="-mx-2 rounded-xl border border-brand-200 bg-stone-50 p-3 sm:mx-0 sm:p-4">
-          <h3 className="mb-3 font-semibold">{editing.plan ? t('editTitle') : t('newTitle')}</h3>
+        // biome-ignore lint/a11y/noStaticElementInteractions: Escape from any field of the editor closes it, as "Abbrechen" does
+        <div
+          className="-mx-2 rounded-xl border border-brand-200 bg-stone-50 p-3 sm:mx-0 sm:p-4"
+          onKeyDown={escapeCloses}
+        >
+          <h3 ref={editorTitle} tabIndex={-1} className="mb-3 font-semibold focus:outline-none">
+            {editing.plan ? t('editTitle') : t('newTitle')}
+          </h3>
           <PlanEditor
             key={editing.key}
             owner={owner}
