@@ -164,8 +164,15 @@ export async function startTour({
     stagePadding: 6,
     stageRadius: 12,
     onPopoverRender: (popover) => dress(popover, tour, t),
-    // driver.js focuses the popover's first button (×); "Next" is where a keyboard goes on.
-    onHighlighted: () => (tour.getState('popover') as PopoverDOM | undefined)?.nextButton.focus(),
+    // driver.js focuses the popover's first button (×); "Next" is where a keyboard goes on. It also
+    // marks the highlighted element as a popup's opener (aria-haspopup/-expanded/-controls), which
+    // a table row may not carry (axe: aria-conditional-attr); a row is only shown, never opens.
+    onHighlighted: (element) => {
+      if (element instanceof HTMLTableRowElement) {
+        for (const name of ['aria-haspopup', 'aria-expanded', 'aria-controls']) element.removeAttribute(name);
+      }
+      (tour.getState('popover') as PopoverDOM | undefined)?.nextButton.focus();
+    },
     onDestroyed: onEnd,
   });
   tour.drive();
