@@ -4,13 +4,16 @@
  * has one ("Büro 1.01 – Räume – Heizplan") — and after a navigation the new title is read out from
  * a polite live region (SC 4.1.3), because a single-page app loads no page a screen reader would
  * announce by itself. The first screen after a page load is not announced: the screen reader reads
- * the page's title then anyway.
+ * the page's title then anyway. The same region says what a control changed where nothing else
+ * would (`announce`: a setpoint raised in the units list, SC 4.1.3).
  */
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 
 let current = '';
+/** The last `announce`d text, numbered so the region tells it from one made before it was shown. */
+let message = { text: '', count: 0 };
 const listeners = new Set<() => void>();
 
 function subscribe(listener: () => void) {
@@ -22,6 +25,15 @@ function publish(title: string) {
   document.title = title;
   if (title === current) return;
   current = title;
+  for (const listener of listeners) listener();
+}
+
+/**
+ * Says `text` in the polite live region (`RouteAnnouncer`), e.g. "Büro 1.01: 21,5 °C, wird an die
+ * Ventile gesendet". What was said before the region was shown is not said again.
+ */
+export function announce(text: string): void {
+  message = { text, count: message.count + 1 };
   for (const listener of listeners) listener();
 }
 
@@ -43,6 +55,8 @@ export function usePageTitle(...parts: (string | null | undefined | false)[]): v
 export function RouteAnnouncer() {
   const { pathname } = useLocation();
   const title = useSyncExternalStore(subscribe, () => current);
+  const said = useSyncExternalStore(subscribe, () => message);
+  const before = useRef(said);
   const firstPath = useRef(pathname);
   const [announced, setAnnounced] = useState('');
   const navigated = useRef(false);
@@ -50,6 +64,9 @@ export function RouteAnnouncer() {
   useEffect(() => {
     if (navigated.current) setAnnounced(title);
   }, [title]);
+  useEffect(() => {
+    if (said !== before.current) setAnnounced(said.text);
+  }, [said]);
   return (
     <p role="status" aria-live="polite" aria-atomic="true" className="sr-only" data-testid="route-announcer">
       {announced}

@@ -93,6 +93,12 @@ describe('units screen', { timeout: 20_000 }, () => {
     const raise = await screen.findByTestId(`unit-raise-${room.id}`);
     for (let i = 0; i < 12; i++) await userEvent.click(raise);
     expect(screen.getByTestId(`unit-setpoint-${room.id}`)).toHaveTextContent('26.0 °C');
+    // Said to a screen reader too, which does not see the row change (WCAG 4.1.3).
+    await waitFor(() =>
+      expect(screen.getByTestId('route-announcer')).toHaveTextContent(
+        'Quick: 26.0 °C, being sent to the valves',
+      ),
+    );
     await waitFor(() =>
       expect(bodiesOf(fetchMock, 'POST', `/api/companies/c1/units/${room.id}/setpoint`)).toEqual([
         { setpoint: 26 },
@@ -126,6 +132,11 @@ describe('units screen', { timeout: 20_000 }, () => {
     expect(row.getByRole('button', { name: 'Resume Sleeping' })).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: 'Pause Running' }));
     expect(bodiesOf(fetchMock, 'POST', `/api/companies/c1/units/${running.id}/pause`)).toHaveLength(1);
+    await waitFor(() =>
+      expect(screen.getByTestId('route-announcer')).toHaveTextContent(
+        'Running paused: holds frost protection',
+      ),
+    );
   });
 
   it('disables − and + while a closure holds a unit: a manual change could not take effect', async () => {

@@ -11,6 +11,8 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { useToast } from '../../../components/ui/toast-provider.tsx';
+import { useHeatingFormat } from '../../../lib/format.ts';
+import { announce } from '../../../lib/page-title.tsx';
 import { useProblemMessage } from '../../../lib/problem-message.ts';
 import { usePendingTarget } from '../../../lib/use-pending-target.ts';
 import { controlUnit, type UnitControl, useControlUnit, useUnitAnswered } from '../api/unit-controls.ts';
@@ -40,6 +42,14 @@ export function UnitControls({ unit, range }: { unit: Unit; range: TemperatureRa
     onError: failed,
   });
   useEffect(() => publishPendingSetpoint(unit.id, pending.target), [unit.id, pending.target]);
+  const format = useHeatingFormat();
+  // The row's new value is only seen: say it, and that it is on its way (WCAG 4.1.3).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: said when the pressed value changes
+  useEffect(() => {
+    if (pending.target !== null) {
+      announce(t('controls.announceSetpoint', { name: unit.name, setpoint: format.celsius(pending.target) }));
+    }
+  }, [pending.target]);
   useEffect(() => () => publishPendingSetpoint(unit.id, null), [unit.id]);
   const shown = pending.target ?? unit.setpoint;
   const lower = range ? steppedSetpoint(shown, -1, range) : null;
@@ -48,7 +58,16 @@ export function UnitControls({ unit, range }: { unit: Unit; range: TemperatureRa
   // Paused or held by a closure (decision 0051): a manual change could not take effect.
   const held = unit.paused || unit.setpointSource === 'closure';
 
-  const run = (input: UnitControl) => control.mutate(input, { onError: failed });
+  const run = (input: UnitControl) =>
+    control.mutate(input, {
+      onError: failed,
+      onSuccess: () =>
+        announce(
+          t(input.action === 'pause' ? 'controls.announcePaused' : 'controls.announceResumed', {
+            name: unit.name,
+          }),
+        ),
+    });
 
   return (
     // The row lays the buttons out (two by two on a phone) together with the graph button.
