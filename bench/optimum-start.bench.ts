@@ -442,13 +442,23 @@ const ends = optimum.flatMap((r) => r.ends);
 const stopped = ends.filter((e) => e.stopMinutes > 0);
 const noStop = totals(results.get('optimumNoStop') ?? []);
 const cooling = optimum.flatMap((r) => (r.model.coolRate === undefined ? [] : [r.model.coolRate]));
+/** `spread` of `values`, or "—" when there are none. */
+const spreadOrDash = (values: number[], digits: number) =>
+  values.length === 0 ? '—' : spread(values, digits);
 const airSpread = (list: { air: number }[]) =>
-  list.length === 0
-    ? '—'
-    : spread(
-        list.map((e) => e.air),
-        2,
-      );
+  spreadOrDash(
+    list.map((e) => e.air),
+    2,
+  );
+/** Air-node and building time constants of `list`, hours. */
+const roomClass = (list: Room[]) =>
+  `air node ${spreadOrDash(
+    list.map((r) => r.airHours),
+    2,
+  )} h, building ${spreadOrDash(
+    list.map((r) => r.buildingHours),
+    0,
+  )} h`;
 console.log(
   `(c) optimum stop: learned cooling ${spread(cooling, 2)} K/h, comfort hold ${spread(
     optimum.map((r) => r.model.comfortHoldMinutes ?? 0),
@@ -471,36 +481,8 @@ console.log(
 const firedIn = rooms.filter((_, i) => optimum[i]?.ends.some((e) => e.stopMinutes > 0));
 const neverIn = rooms.filter((room) => !firedIn.includes(room));
 console.log(
-  `(c) optimum stop fired in ${firedIn.length}/${ROOMS} rooms: air node ${
-    firedIn.length === 0
-      ? '—'
-      : spread(
-          firedIn.map((r) => r.airHours),
-          2,
-        )
-  } h, building ${
-    firedIn.length === 0
-      ? '—'
-      : spread(
-          firedIn.map((r) => r.buildingHours),
-          0,
-        )
-  } h; never in the other ` +
-    `${neverIn.length}: air node ${
-      neverIn.length === 0
-        ? '—'
-        : spread(
-            neverIn.map((r) => r.airHours),
-            2,
-          )
-    } h, building ${
-      neverIn.length === 0
-        ? '—'
-        : spread(
-            neverIn.map((r) => r.buildingHours),
-            0,
-          )
-    } h (min / median / max)`,
+  `(c) optimum stop fired in ${firedIn.length}/${ROOMS} rooms: ${roomClass(firedIn)}; never in the other ` +
+    `${neverIn.length}: ${roomClass(neverIn)} (min / median / max)`,
 );
 const learnedAtEnd = optimum.filter((r) => r.model.learned);
 console.log(
