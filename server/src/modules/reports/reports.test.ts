@@ -18,7 +18,7 @@ import {
   users,
 } from '../../db/schema.ts';
 import { checkEfficiencyTargets, mailMonthlyReports } from '../../jobs/report-jobs.ts';
-import { evaluateAll } from '../alerts/alert-evaluation.ts';
+import { evaluateAll } from '../alerts/alert-evaluation.repository.ts';
 import { seedCompanies } from '../units/heating-test-fixtures.ts';
 import { runRollups } from './rollups.ts';
 
