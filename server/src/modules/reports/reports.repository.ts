@@ -3,9 +3,14 @@
  * then by building, group or unit. Days are local dates `YYYY-MM-DD` (inclusive range); hours h,
  * temperatures °C. Heating degree days G20/15 (VDI 3807): a day with an outdoor mean below 15 °C
  * counts 20 °C minus that mean, averaged over the rooms of the scope that day.
+ *
+ * Also a building's report settings (heated area m², targets) and monthly meter readings (kWh per
+ * carrier, month `YYYY-MM`), and the members' subscriptions to the monthly PDF.
  */
-import { type SQL, sql } from 'drizzle-orm';
+import type { BuildingReportSettings, MeterReading } from '@heizplan/contracts/reports';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.ts';
+import { buildingMeterReadings, buildingReportSettings, reportSubscriptions } from '../../db/schema.ts';
 
 export type ReportScope =
   | { kind: 'company' }
@@ -329,4 +334,92 @@ export async function exportDays(db: Db, companyId: string, scope: ReportScope, 
       where ${where(companyId, scope, days)}
       order by r.day, b.name nulls last, u.name`),
   );
+}
+
+/** A building's heated area and target values, or undefined when none were set. */
+export async function findBuildingReportSettings(db: Db, buildingId: string) {
+  const [settings] = await db
+    .select()
+    .from(buildingReportSettings)
+    .where(eq(buildingReportSettings.buildingId, buildingId));
+  return settings;
+}
+
+/** A building's meter readings, newest month first. */
+export async function meterReadings(db: Db, buildingId: string) {
+  return db
+    .select({
+      month: buildingMeterReadings.month,
+      carrier: buildingMeterReadings.carrier,
+      kwh: buildingMeterReadings.kwh,
+    })
+    .from(buildingMeterReadings)
+    .where(eq(buildingMeterReadings.buildingId, buildingId))
+    .orderBy(sql`${buildingMeterReadings.month} desc, ${buildingMeterReadings.carrier}`);
+}
+
+export async function upsertBuildingReportSettings(
+  db: Db,
+  companyId: string,
+  buildingId: string,
+  body: BuildingReportSettings,
+): Promise<void> {
+  await db
+    .insert(buildingReportSettings)
+    .values({ buildingId, companyId, ...body })
+    // New targets are checked again against the last month (and its alert follows).
+    .onConflictDoUpdate({
+      target: buildingReportSettings.buildingId,
+      set: { ...body, checkedMonth: null, missedTargets: [], updatedAt: new Date() },
+    });
+}
+
+/** Enters a month's reading of one carrier, replacing the one there was. */
+export async function upsertMeterReading(
+  db: Db,
+  companyId: string,
+  buildingId: string,
+  reading: MeterReading,
+): Promise<void> {
+  await db
+    .insert(buildingMeterReadings)
+    .values({ companyId, buildingId, ...reading })
+    .onConflictDoUpdate({
+      target: [buildingMeterReadings.buildingId, buildingMeterReadings.month, buildingMeterReadings.carrier],
+      set: { kwh: reading.kwh, updatedAt: new Date() },
+    });
+}
+
+/** @returns the deleted rows' months: empty when there was no such reading. */
+export async function deleteMeterReading(db: Db, buildingId: string, month: string, carrier: string) {
+  return db
+    .delete(buildingMeterReadings)
+    .where(
+      and(
+        eq(buildingMeterReadings.buildingId, buildingId),
+        eq(buildingMeterReadings.month, month),
+        sql`${buildingMeterReadings.carrier} = ${carrier}`,
+      ),
+    )
+    .returning({ month: buildingMeterReadings.month });
+}
+
+const subscriptionOf = (companyId: string, userId: string) =>
+  and(eq(reportSubscriptions.companyId, companyId), eq(reportSubscriptions.userId, userId));
+
+export async function isSubscribed(db: Db, companyId: string, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: reportSubscriptions.userId })
+    .from(reportSubscriptions)
+    .where(subscriptionOf(companyId, userId));
+  return Boolean(row);
+}
+
+/** Subscribes the member, `lastMonth` (`YYYY-MM`) counting as sent; a subscription kept as it is. */
+export async function subscribe(db: Db, companyId: string, userId: string, lastMonth: string): Promise<void> {
+  await db.insert(reportSubscriptions).values({ companyId, userId, lastMonth }).onConflictDoNothing();
+}
+
+export async function unsubscribe(db: Db, companyId: string, userId: string): Promise<void> {
+  await db.delete(reportSubscriptions).where(subscriptionOf(companyId, userId));
 }
