@@ -16,7 +16,7 @@ import { advance, type RoomState, WINTER } from '../../../tools/simulator/therma
 import type { Db } from '../db/client.ts';
 import { buildings, devices, heatingLog, telemetry, units } from '../db/schema.ts';
 import { getCodec } from '../lorawan/codecs/registry.ts';
-import { saveOutdoorHours } from '../weather/outdoor-store.ts';
+import { saveOutdoorHours } from '../weather/outdoor-store.repository.ts';
 import type { OutdoorHour } from '../weather/providers.ts';
 import { DEMO_DRAINING, DEMO_FAULT_SCRIPT, DEMO_SILENT, DEMO_SWITCH_POINTS } from './demo-data.ts';
 

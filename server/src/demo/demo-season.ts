@@ -36,7 +36,7 @@ import {
   STUCK_OPEN_K,
   STUCK_OPEN_VALVE,
 } from '../modules/reports/comfort.ts';
-import { saveOutdoorHours } from '../weather/outdoor-store.ts';
+import { saveOutdoorHours } from '../weather/outdoor-store.repository.ts';
 import type { OutdoorHour } from '../weather/providers.ts';
 import { DEMO_DEVICES, DEMO_FAULT_SCRIPT, DEMO_SILENT, DEMO_SWITCH_POINTS } from './demo-data.ts';
 import { DEMO_HISTORY_DAYS } from './demo-history.ts';

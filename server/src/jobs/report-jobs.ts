@@ -18,7 +18,10 @@ import { formatters, renderReportPdf } from '../modules/reports/report-pdf.ts';
 import { monthPeriod } from '../modules/reports/report-period.ts';
 import { scopeName } from '../modules/reports/reports.repository.ts';
 import { runRollups } from '../modules/reports/rollups.repository.ts';
-import { ensureTelemetryPartitions, purgeTelemetry } from '../modules/reports/telemetry-partitions.repository.ts';
+import {
+  ensureTelemetryPartitions,
+  purgeTelemetry,
+} from '../modules/reports/telemetry-partitions.repository.ts';
 import { startPeriodic } from './periodic.ts';
 
 const ROLLUP_MS = 5 * 60_000;

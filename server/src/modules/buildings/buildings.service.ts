@@ -33,7 +33,7 @@ import { getCodec, isModelId } from '../../lorawan/codecs/registry.ts';
 import { findCompanyHeating } from '../../scheduling/heating-inputs.ts';
 import type { HeatingServiceDeps } from '../../scheduling/heating-services.ts';
 import { heatingStartsTomorrow } from '../../scheduling/heating-starts.ts';
-import { type CurrentOutdoor, currentOutdoor } from '../../weather/outdoor-store.ts';
+import { type CurrentOutdoor, currentOutdoor } from '../../weather/outdoor-store.repository.ts';
 import { findDevice } from '../devices/devices.repository.ts';
 import * as repo from './buildings.repository.ts';
 import { allHolidayRegions, type HolidayLang, isHolidayRegion, publicHolidays } from './holidays.ts';

@@ -7,7 +7,7 @@ import { sqlArray } from '../../db/any-of.ts';
 import { buildingAndFloorOrder } from '../../db/building-order.ts';
 import { type Db, rowsOf } from '../../db/client.ts';
 import { naturally, naturalOrder } from '../../db/natural-sort.ts';
-import { buildings, devices, units, users } from '../../db/schema.ts';
+import { buildings, companies, devices, units, users } from '../../db/schema.ts';
 
 export type DeviceSort = 'id' | 'model' | 'unit' | 'building' | 'createdAt' | 'lastSeen' | 'battery';
 
@@ -201,4 +201,12 @@ export interface BatteryHistory {
   earlier: { battery: number; at: Date } | null;
   /** The company's low-battery threshold for % devices; null = the default. */
   lowPercent: number | null;
+}
+
+/**
+ * Locks the company's row until `tx` ends: registrations and deletions of one company's devices
+ * wait for each other, so a licence count read in the transaction stays true until it commits.
+ */
+export async function lockCompanyDevices(tx: Db, companyId: string): Promise<void> {
+  await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).for('update');
 }

@@ -13,7 +13,7 @@ import { requireMember } from '../../auth/membership.ts';
 import type { Db } from '../../db/client.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { deliveredSetpoints } from '../../lorawan/delivered-setpoints.ts';
-import { carriedAt } from '../../lorawan/downlink-status.ts';
+import { carriedAt } from '../../lorawan/downlink-status.repository.ts';
 import { findUnit } from '../units/units.repository.ts';
 import { logEntries } from './heating-log.repository.ts';
 import { exportHeatingLog } from './heating-log-export.ts';

@@ -10,7 +10,7 @@ import { naturally } from '../../db/natural-sort.ts';
 import { executePrepared } from '../../db/prepared.ts';
 import { buildings, companies, groups, heatingPlans, units, users } from '../../db/schema.ts';
 import { deliveredSetpoints, parseCarried } from '../../lorawan/delivered-setpoints.ts';
-import type { UnitDownlinkStatus } from '../../lorawan/downlink-status.ts';
+import type { UnitDownlinkStatus } from '../../lorawan/downlink-status.repository.ts';
 
 export type UnitRecord = Awaited<ReturnType<typeof selectUnits>>[number];
 export type UnitSort = 'name' | 'group' | 'building' | 'setpoint' | 'roomTemperature' | 'createdAt';

@@ -17,7 +17,7 @@ import { type AuthClaims, deactivated, issuedBeforeSignOut, signedOut } from '..
 import { isUuid, requireCapability, requireMember } from '../../auth/membership.ts';
 import type { Db } from '../../db/client.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors.ts';
-import { downlinkStatusByUnit, type UnitDownlinkStatus } from '../../lorawan/downlink-status.ts';
+import { downlinkStatusByUnit, type UnitDownlinkStatus } from '../../lorawan/downlink-status.repository.ts';
 import { type Actor, evaluateUnits, resendSetpoints } from '../../scheduling/heating-apply.ts';
 import type { CompanyHeating } from '../../scheduling/heating-inputs.ts';
 import { type HeatingServiceDeps, requireCompanyHeating } from '../../scheduling/heating-services.ts';
