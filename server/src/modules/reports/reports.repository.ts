@@ -423,3 +423,75 @@ export async function subscribe(db: Db, companyId: string, userId: string, lastM
 export async function unsubscribe(db: Db, companyId: string, userId: string): Promise<void> {
   await db.delete(reportSubscriptions).where(subscriptionOf(companyId, userId));
 }
+
+/**
+ * Claims one building whose targets are due to be checked against last month (in its company's
+ * zone) at `now`, by moving its `checked_month` forward (`skip locked`). @returns undefined when
+ * none is due.
+ */
+export async function claimEfficiencyCheck(db: Db, now: Date) {
+  const [claim] = rowsOf<{
+    building_id: string;
+    company_id: string;
+    time_zone: string;
+    name: string;
+    month: string;
+  }>(
+    await db.execute(sql`
+      with due as (
+        select r.building_id, r.company_id, c.time_zone, b.name, m.month
+        from building_report_settings r
+        join buildings b on b.id = r.building_id
+        join companies c on c.id = r.company_id
+        cross join lateral (select to_char(date_trunc('month', ${now.toISOString()}::timestamptz at time zone c.time_zone)
+          - interval '1 month', 'YYYY-MM') as month) m
+        where (r.max_heating_hours_per_degree_day is not null or r.max_below_comfort_share is not null)
+          and (r.checked_month is null or r.checked_month < m.month)
+        limit 1
+        for update of r skip locked
+      )
+      update building_report_settings r set checked_month = due.month from due
+      where r.building_id = due.building_id
+      returning due.building_id, due.company_id, due.time_zone, due.name, due.month`),
+  );
+  return claim;
+}
+
+/** The targets the building missed in the month checked last (contract's `missed` list, JSON). */
+export async function storeMissedTargets(db: Db, buildingId: string, missed: unknown[]): Promise<void> {
+  await db.execute(sql`
+    update building_report_settings set missed_targets = ${JSON.stringify(missed)}::jsonb
+    where building_id = ${buildingId}`);
+}
+
+/**
+ * Claims one subscribed member whose company's last month (in its zone) has not been mailed at
+ * `now`, by moving the subscription's `last_month` forward (`skip locked`). @returns undefined when
+ * none is due.
+ */
+export async function claimMonthlyMail(db: Db, now: Date) {
+  const [claim] = rowsOf<{
+    company_id: string;
+    time_zone: string;
+    email: string;
+    lang: 'de' | 'en' | null;
+    month: string;
+  }>(
+    await db.execute(sql`
+      with due as (
+        select s.company_id, s.user_id, c.time_zone, u.email, u.lang, m.month
+        from report_subscriptions s
+        join companies c on c.id = s.company_id
+        join users u on u.id = s.user_id
+        cross join lateral (select to_char(date_trunc('month', ${now.toISOString()}::timestamptz at time zone c.time_zone)
+          - interval '1 month', 'YYYY-MM') as month) m
+        where u.email <> '' and (s.last_month is null or s.last_month < m.month)
+        limit 1
+        for update of s skip locked
+      )
+      update report_subscriptions s set last_month = due.month from due
+      where s.company_id = due.company_id and s.user_id = due.user_id
+      returning due.company_id, due.time_zone, due.email, due.lang, due.month`),
+  );
+  return claim;
+}
