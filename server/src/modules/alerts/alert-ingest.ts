@@ -4,11 +4,12 @@
  * its newest uplink of the batch decides:
  * - device faults (`Reading.errors`, one alert per code) and open windows — reported by the
  *   device, or inferred from a drop of ≥ 1.5 °C within 20 minutes while the valve heats;
- * - the onsets of the slow conditions (room not warming: setpoint > room + 2 °C with the valve
- *   ≥ 80 %; room far from the unit's setpoint), which the periodic evaluation turns into alerts
- *   once they lasted long enough;
+ * - the onsets of the slow conditions (frost: room below FROST_CELSIUS; room not warming:
+ *   setpoint > room + 2 °C with the valve ≥ 80 %; room far from the unit's setpoint), which the
+ *   periodic evaluation turns into alerts once they lasted long enough;
  * - offline and low battery, which a fresh uplink may clear or open.
  */
+import { FROST_CELSIUS } from '@heizplan/contracts/alert-defaults';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { DecodedUplink } from '../../lorawan/ingest.ts';
@@ -95,7 +96,12 @@ export async function evaluateUplinks(db: Db, uplinks: DecodedUplink[], now = ne
 /** Keeps `alert_onsets` current for the batch: a row while a slow condition holds, none otherwise. */
 async function trackOnsets(tx: Db, batch: ReturnType<typeof sql>): Promise<void> {
   const conditions = sql`
-    select v.device_id, v.company_id, v.unit_id, v.time, 'not_warming' as condition,
+    select v.device_id, v.company_id, v.unit_id, v.time, 'frost' as condition,
+      v.room < ${FROST_CELSIUS} as holds,
+      jsonb_build_object('room', v.room, 'setpoint', v.setpoint, 'valve', v.valve) as details
+    from (${batch}) v where v.unit_id is not null and v.room is not null
+    union all
+    select v.device_id, v.company_id, v.unit_id, v.time, 'not_warming',
       (v.setpoint - v.room > 2 and v.valve >= 80) as holds,
       jsonb_build_object('room', v.room, 'setpoint', v.setpoint, 'valve', v.valve) as details
     from (${batch}) v where v.unit_id is not null and v.room is not null and v.setpoint is not null and v.valve is not null
