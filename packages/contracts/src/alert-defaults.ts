@@ -11,6 +11,11 @@ export const ALERT_KINDS = [
   'low_battery',
   'device_fault',
   'open_window',
+  /**
+   * A room below FROST_CELSIUS for FROST_MINUTES: pipes and radiators may freeze, whatever the
+   * valve does, so it is not a setting and does not wait like `not_warming`.
+   */
+  'frost',
   'not_warming',
   'far_from_setpoint',
   'setpoint_not_delivered',
@@ -23,6 +28,17 @@ export const ALERT_KINDS = [
    */
   'efficiency_target_missed',
 ] as const;
+
+/**
+ * °C below which a room is at risk of frost: below the lowest frost-protection temperature a
+ * valve holds (5 °C), water in radiators near an outside wall can freeze within hours.
+ */
+export const FROST_CELSIUS = 5;
+/**
+ * Minutes a room must stay below FROST_CELSIUS before the alert opens: long enough for one
+ * reading at an open door not to alarm, short enough to act before water freezes.
+ */
+export const FROST_MINUTES = 15;
 
 /** What a company's alert settings are until it changes them. */
 export const DEFAULT_ALERT_SETTINGS: AlertSettings = {

@@ -77,7 +77,7 @@ export const alertOnsets = pgTable(
   'alert_onsets',
   {
     deviceId: text('device_id').notNull(),
-    condition: text('condition', { enum: ['not_warming', 'far_from_setpoint'] }).notNull(),
+    condition: text('condition', { enum: ['frost', 'not_warming', 'far_from_setpoint'] }).notNull(),
     companyId: uuid('company_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),

@@ -15,13 +15,14 @@
  * interleave; the periodic job skips when another instance holds it, the ingest waits.
  *
  * Conditions evaluated here (time-based): device and gateway offline, low battery, not warming
- * and far from setpoint (from the onsets the ingest tracks), setpoint not delivered, setpoints
+ * far from setpoint and frost (from the onsets the ingest tracks), setpoint not delivered, setpoints
  * not being sent at all (a company's recorded setpoints waiting for the broker for minutes, or
  * set aside as dead letters: docs/decisions/0047), and booking feeds whose last fetch failed or
  * succeeded more than FEED_STALE_AFTER_MS ago (decision 0053; never fetched yet is no alert). Device
  * faults and reported open windows are opened and cleared by the ingest (`alert-ingest.ts`);
  * they resolve here like everything else.
  */
+import { FROST_CELSIUS, FROST_MINUTES } from '@heizplan/contracts/alert-defaults';
 import { FEED_STALE_AFTER_MS } from '@heizplan/contracts/booking-feeds';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.ts';
@@ -36,6 +37,7 @@ const PERIODIC_KINDS = [
   'device_offline',
   'gateway_offline',
   'low_battery',
+  'frost',
   'not_warming',
   'far_from_setpoint',
   'setpoint_not_delivered',
@@ -155,6 +157,7 @@ function candidates(now: Date, scope: EvaluationScope): SQL {
         left join alert_settings s on s.company_id = o.company_id
         where ${enabled(sql`o.condition`)}
           and o.since < ${at} - make_interval(mins => case o.condition
+            when 'frost' then ${FROST_MINUTES}
             when 'not_warming' then ${setting.notWarmingMinutes} else ${setting.farFromSetpointMinutes} end)
         order by o.unit_id, o.condition, o.since`,
       sql`
@@ -414,7 +417,12 @@ export async function evaluateLatestUplinks(db: Db, latest: DecodedUplink[], now
 /** Keeps `alert_onsets` current for the batch: a row while a slow condition holds, none otherwise. */
 async function trackOnsets(tx: Db, batch: ReturnType<typeof sql>): Promise<void> {
   const conditions = sql`
-    select v.device_id, v.company_id, v.unit_id, v.time, 'not_warming' as condition,
+    select v.device_id, v.company_id, v.unit_id, v.time, 'frost' as condition,
+      v.room < ${FROST_CELSIUS} as holds,
+      jsonb_build_object('room', v.room, 'setpoint', v.setpoint, 'valve', v.valve) as details
+    from (${batch}) v where v.unit_id is not null and v.room is not null
+    union all
+    select v.device_id, v.company_id, v.unit_id, v.time, 'not_warming',
       (v.setpoint - v.room > 2 and v.valve >= 80) as holds,
       jsonb_build_object('room', v.room, 'setpoint', v.setpoint, 'valve', v.valve) as details
     from (${batch}) v where v.unit_id is not null and v.room is not null and v.setpoint is not null and v.valve is not null

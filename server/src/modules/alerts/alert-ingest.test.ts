@@ -1,7 +1,7 @@
 /**
  * The alert conditions decided on ingest: device faults per code, open windows
- * reported or inferred, the onsets of "not warming" and "far from setpoint" that open alerts
- * once they lasted, setpoints not delivered, and kinds a company switched off.
+ * reported or inferred, the onsets of frost, "not warming" and "far from setpoint" that open
+ * alerts once they lasted, setpoints not delivered, and kinds a company switched off.
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -154,6 +154,36 @@ describe('rooms that do not warm', () => {
     await evaluateAll(t.database.db, at(131));
     await evaluateAll(t.database.db, at(142));
     expect(await open('not_warming')).toEqual([]);
+  });
+
+  it('opens a frost alert once the room stayed below 5 °C for 15 minutes, not waiting for "not warming"', async () => {
+    // The demo's tea kitchen: 2 °C with its valve wide open, for 17 minutes without an alert.
+    const freezing = { roomTemperature: 2, setpoint: 21, valveOpening: 100 };
+    await evaluateUplinks(
+      t.database.db,
+      [await uplink(0, { roomTemperature: 5, setpoint: 21, valveOpening: 100 })],
+      at(0),
+    );
+    await evaluateUplinks(t.database.db, [await uplink(2, freezing)], at(2));
+    await evaluateAll(t.database.db, at(16));
+    expect(await open('frost')).toEqual([]);
+    await evaluateUplinks(t.database.db, [await uplink(12, freezing)], at(12));
+    await evaluateAll(t.database.db, at(17.5));
+    const [alert] = await open('frost');
+    expect(alert).toMatchObject({ subject: 'unit', subjectId: f.unitId, unitId: f.unitId });
+    expect(alert?.details).toMatchObject({ room: 2, valve: 100 });
+    const details = (alert?.details ?? {}) as { since?: string };
+    expect(new Date(String(details.since)).toISOString()).toBe(at(2).toISOString());
+    expect(await open('not_warming')).toEqual([]);
+    // Back above 5 °C: the onset goes, and the alert resolves after the clear minutes.
+    await evaluateUplinks(
+      t.database.db,
+      [await uplink(22, { roomTemperature: 6, setpoint: 21, valveOpening: 100 })],
+      at(22),
+    );
+    await evaluateAll(t.database.db, at(23));
+    await evaluateAll(t.database.db, at(34));
+    expect(await open('frost')).toEqual([]);
   });
 
   it('opens "far from setpoint" after the set time from the unit’s own setpoint', async () => {

@@ -4,9 +4,9 @@
  * its newest uplink of the batch decides:
  * - device faults (`Reading.errors`, one alert per code) and open windows — reported by the
  *   device, or inferred from a drop of ≥ 1.5 °C within 20 minutes while the valve heats;
- * - the onsets of the slow conditions (room not warming: setpoint > room + 2 °C with the valve
- *   ≥ 80 %; room far from the unit's setpoint), which the periodic evaluation turns into alerts
- *   once they lasted long enough;
+ * - the onsets of the slow conditions (frost: room below FROST_CELSIUS; room not warming:
+ *   setpoint > room + 2 °C with the valve ≥ 80 %; room far from the unit's setpoint), which the
+ *   periodic evaluation turns into alerts once they lasted long enough;
  * - offline and low battery, which a fresh uplink may clear or open.
  */
 import type { Db } from '../../db/client.ts';

@@ -2,6 +2,8 @@
  * An alert in words: its kind, and a hint built from its measured details — for a
  * device fault the code's explanation and what to do, in German or English.
  */
+
+import { FROST_CELSIUS } from '@heizplan/contracts/alert-defaults';
 import type { Alert } from '@heizplan/contracts/alerts';
 import { faultText } from '@heizplan/contracts/device-faults';
 import { useTranslation } from 'react-i18next';
@@ -51,6 +53,13 @@ export function useAlertText() {
           missed: (typeof d.missed === 'string' ? d.missed.split(',') : [])
             .map((kind) => t(`hints.targetMissed.${kind}`))
             .join(', '),
+        });
+      case 'frost':
+        return t('hints.frost', {
+          since: time(d.since ?? alert.openedAt),
+          limit: celsius(FROST_CELSIUS),
+          room: celsius(d.room),
+          valve: typeof d.valve === 'number' ? `${number(d.valve, 0)} %` : '–',
         });
       case 'booking_feed_stale':
         return t('hints.booking_feed_stale', {

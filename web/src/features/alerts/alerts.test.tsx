@@ -70,6 +70,7 @@ const PREFS = {
   low_battery: 'immediate',
   device_fault: 'immediate',
   open_window: 'immediate',
+  frost: 'immediate',
   not_warming: 'immediate',
   far_from_setpoint: 'immediate',
   setpoint_not_delivered: 'immediate',
