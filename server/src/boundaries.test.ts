@@ -148,10 +148,7 @@ describe('server boundaries', () => {
     expect(files).not.toContain('boundaries.test.ts');
   });
 
-  // Skipped until the work it lists is done: the demo's seeding still queries outside a
-  // repository, auth/account-ports.ts implements the me module's ports, and a dozen services call
-  // other modules' repositories. Each check lists its offenders when run with `it`.
-  it.skip('runs SQL only in repositories and server/src/db', () => {
+  it('runs SQL only in repositories and server/src/db', () => {
     expect(sources().flatMap(({ file, source }) => sqlOffences(file, source))).toEqual([]);
   });
 
@@ -184,9 +181,9 @@ describe('server boundaries', () => {
     ).toEqual([]);
   });
 
-  // Skipped until the work it lists is done: the demo's seeding still queries outside a
-  // repository, auth/account-ports.ts implements the me module's ports, and a dozen services call
-  // other modules' repositories. Each check lists its offenders when run with `it`.
+  // Skipped until the work it lists is done: auth/account-ports.ts implements the me module's
+  // ports, and a dozen services call other modules' repositories. Each check lists its offenders
+  // when run with `it`.
   it.skip('keeps heating, lorawan, weather and auth below the modules', () => {
     expect(sources().flatMap(({ file, source }) => upwardImports(file, source))).toEqual([]);
   });
@@ -206,9 +203,9 @@ describe('server boundaries', () => {
     expect(upwardImports('jobs/alert-jobs.ts', source)).toEqual([]);
   });
 
-  // Skipped until the work it lists is done: the demo's seeding still queries outside a
-  // repository, auth/account-ports.ts implements the me module's ports, and a dozen services call
-  // other modules' repositories. Each check lists its offenders when run with `it`.
+  // Skipped until the work it lists is done: auth/account-ports.ts implements the me module's
+  // ports, and a dozen services call other modules' repositories. Each check lists its offenders
+  // when run with `it`.
   it.skip('reaches another module through its service, not its repository', () => {
     expect(sources().flatMap(({ file, source }) => foreignRepositoryImports(file, source))).toEqual([]);
   });
