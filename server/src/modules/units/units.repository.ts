@@ -6,6 +6,7 @@ import type { Role } from '@heizplan/contracts/account';
 import { and, asc, count, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import { floorPosition } from '../../db/building-order.ts';
 import type { Db } from '../../db/client.ts';
+import { containsPattern } from '../../db/contains-pattern.ts';
 import { naturally } from '../../db/natural-sort.ts';
 import { executePrepared } from '../../db/prepared.ts';
 import { buildings, companies, groups, heatingPlans, units, users } from '../../db/schema.ts';
@@ -14,11 +15,6 @@ import type { UnitDownlinkStatus } from '../../lorawan/downlink-status.repositor
 
 export type UnitRecord = Awaited<ReturnType<typeof selectUnits>>[number];
 export type UnitSort = 'name' | 'group' | 'building' | 'setpoint' | 'roomTemperature' | 'createdAt';
-
-/** `ilike` pattern matching `text` literally anywhere. */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 const hasOwnActivePlan = sql<boolean>`exists (select 1 from ${heatingPlans} where ${heatingPlans.unitId} = ${units.id} and ${heatingPlans.active})`;
 
