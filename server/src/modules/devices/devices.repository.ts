@@ -93,6 +93,7 @@ export async function listDevices(db: Db, companyId: string, f: DeviceListFilter
   return { rows, count: total?.n ?? 0 };
 }
 
+/** The company's device `id` (its DevEUI); undefined when it is not the company's. */
 export async function findDevice(db: Db, companyId: string, id: string): Promise<DeviceRecord | undefined> {
   const [row] = await selectDevices(db, and(eq(devices.companyId, companyId), eq(devices.id, id))).limit(1);
   return row;
@@ -136,6 +137,7 @@ export async function deleteDevice(db: Db, companyId: string, id: string) {
   await db.delete(devices).where(and(eq(devices.companyId, companyId), eq(devices.id, id)));
 }
 
+/** How many devices the company has (each takes a licence). */
 export async function countDevices(db: Db, companyId: string): Promise<number> {
   const [row] = await db.select({ n: count() }).from(devices).where(eq(devices.companyId, companyId));
   return row?.n ?? 0;

@@ -32,6 +32,10 @@ import { batteryTrend } from './battery-trend.ts';
 import * as repo from './devices.repository.ts';
 import { networkServerExport } from './network-server-export.ts';
 
+// What other modules may use of this module's queries: they import it from here, never from
+// the repository, so the module keeps its queries private and decides what leaves it.
+export { countDevices, findDevice } from './devices.repository.ts';
+
 export interface DevicesServiceDeps {
   db: Db;
   /** Resolves the AppKey cipher (the key may be read from disk on first use). */

@@ -70,6 +70,7 @@ export async function groupMembership(db: Db, groupIds: string[]) {
   return { counts, blocking };
 }
 
+/** Ids of the company's units in group `groupId` (empty for an unknown group). */
 export async function unitIdsOfGroup(db: Db, companyId: string, groupId: string): Promise<string[]> {
   const rows = await db
     .select({ id: units.id })

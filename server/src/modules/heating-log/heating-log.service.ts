@@ -14,7 +14,7 @@ import type { Db } from '../../db/client.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { deliveredSetpoints } from '../../lorawan/delivered-setpoints.ts';
 import { carriedAt } from '../../lorawan/downlink-status.repository.ts';
-import { findUnit } from '../units/units.repository.ts';
+import { findUnit } from '../units/units.service.ts';
 import { logEntries } from './heating-log.repository.ts';
 import { exportHeatingLog } from './heating-log-export.ts';
 import { logSources } from './log-sources.ts';

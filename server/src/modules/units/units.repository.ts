@@ -208,6 +208,10 @@ export async function findUnits(db: Db, companyId: string, ids: string[]) {
   );
 }
 
+/**
+ * The company's unit `id` with its group, building and creator names and whether it has an active
+ * plan of its own; null when it is not the company's.
+ */
 export async function findUnit(db: Db, companyId: string, id: string) {
   const [row] = await findUnits(db, companyId, [id]);
   return row ?? null;
