@@ -16,7 +16,7 @@ import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { companies } from '../server/src/db/schema.ts';
-import { evaluateAll } from '../server/src/modules/alerts/alert-evaluation.ts';
+import { evaluateAll } from '../server/src/modules/alerts/alert-evaluation.repository.ts';
 import { createBenchDatabase } from './bench-database.ts';
 
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 100_000);

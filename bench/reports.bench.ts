@@ -28,7 +28,7 @@ import { telemetryStore } from '../server/src/lorawan/telemetry.repository.ts';
 import { exportStream } from '../server/src/modules/reports/data-export.ts';
 import { buildReport } from '../server/src/modules/reports/report-build.ts';
 import { monthPeriod } from '../server/src/modules/reports/report-period.ts';
-import { runRollups } from '../server/src/modules/reports/rollups.ts';
+import { runRollups } from '../server/src/modules/reports/rollups.repository.ts';
 import { createBenchDatabase } from './bench-database.ts';
 
 const ROOMS = 1000;

@@ -26,7 +26,7 @@ import { startLorawan } from './lorawan/lorawan.ts';
 import { uplinkAlerts } from './modules/alerts/alert-ingest.ts';
 import { purgeAuditLog } from './modules/audit/audit.repository.ts';
 import { startAccountPurge } from './modules/me/me.purge.ts';
-import { rewindForLateUplinks } from './modules/reports/rollups.ts';
+import { rewindForLateUplinks } from './modules/reports/rollups.repository.ts';
 import { type LorawanState, lateBinding } from './ports.ts';
 import { databaseDeviceDirectory } from './scheduling/device-directory.ts';
 import type { SetpointWaker } from './scheduling/heating-services.ts';

@@ -47,8 +47,8 @@ import { ReportsService } from './modules/reports/reports.service.ts';
 import { UnitSeriesService } from './modules/unit-series/unit-series.service.ts';
 import { UnitsService } from './modules/units/units.service.ts';
 import { WarmUpService } from './modules/warm-up/warm-up.service.ts';
-import { markCompanyUnitsDue } from './scheduling/heating-apply.ts';
 import type { HeatingServiceDeps, SetpointWaker } from './scheduling/heating-services.ts';
+import { markCompanyUnitsDue } from './scheduling/scheduling.repository.ts';
 
 /** What the services need from outside; each unset one has a safe default. */
 export interface ServicePorts {

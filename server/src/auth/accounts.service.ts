@@ -9,11 +9,9 @@
  * (`PUT /me/password` → `setPassword`, `POST /me/request-verification` → `sendVerificationMail`).
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { identityAccounts, identityTokens, oidcPayloads, users } from '../db/schema.ts';
 import { badRequest, conflict, type FieldError, HttpError } from '../http/errors.ts';
 import { createMailer, type MailLogger } from '../mail/mailer.ts';
 import {
@@ -21,6 +19,12 @@ import {
   findAccountById,
   findActiveAccount,
   type IdentityAccount,
+  insertAccount,
+  insertLinkToken,
+  isLinkTokenUsable,
+  markEmailVerified,
+  replacePassword,
+  spendLinkToken,
   userLanguage,
 } from './accounts.repository.ts';
 import { type Lang, t } from './pages.i18n.ts';
@@ -80,11 +84,13 @@ export async function registerAccount(
   errors.push(...passwordErrors(input.password, lang));
   if (errors.length > 0) throw badRequest(errors[0]?.message ?? 'Invalid registration.', errors);
   if (await findAccountByEmail(deps.db, email)) throw conflict(t(lang, 'emailTaken'));
-  const [account] = await deps.db
-    .insert(identityAccounts)
-    .values({ id: randomUUID(), email, name, lang, passwordHash: await hashPassword(input.password) })
-    .onConflictDoNothing()
-    .returning();
+  const account = await insertAccount(deps.db, {
+    id: randomUUID(),
+    email,
+    name,
+    lang,
+    passwordHash: await hashPassword(input.password),
+  });
   // A concurrent registration of the same address lost the race on the unique index.
   if (!account) throw conflict(t(lang, 'emailTaken'));
   await mailVerificationLink(deps, account, lang);
@@ -129,30 +135,13 @@ export async function signIn(
 async function issueLinkToken(db: Db, accountId: string, purpose: 'verify-email' | 'reset-password') {
   const token = randomBytes(32).toString('base64url');
   const ttl = purpose === 'verify-email' ? VERIFY_TTL_MS : RESET_TTL_MS;
-  await db.insert(identityTokens).values({
-    tokenHash: sha256(token),
-    accountId,
-    purpose,
-    expiresAt: new Date(Date.now() + ttl),
-  });
+  await insertLinkToken(db, sha256(token), accountId, purpose, new Date(Date.now() + ttl));
   return token;
 }
 
 /** Marks the link token used and returns its account id; undefined when unknown, used or expired. */
 async function redeemLinkToken(db: Db, token: string, purpose: 'verify-email' | 'reset-password') {
-  const [row] = await db
-    .update(identityTokens)
-    .set({ usedAt: new Date() })
-    .where(
-      and(
-        eq(identityTokens.tokenHash, sha256(token)),
-        eq(identityTokens.purpose, purpose),
-        isNull(identityTokens.usedAt),
-        gt(identityTokens.expiresAt, new Date()),
-      ),
-    )
-    .returning({ accountId: identityTokens.accountId });
-  return row?.accountId;
+  return spendLinkToken(db, sha256(token), purpose);
 }
 
 async function mailVerificationLink(deps: IdentityDeps, account: IdentityAccount, lang: Lang) {
@@ -185,15 +174,7 @@ export async function sendVerificationMail(deps: IdentityDeps, accountId: string
 export async function confirmEmail(db: Db, token: string): Promise<IdentityAccount | undefined> {
   const accountId = await redeemLinkToken(db, token, 'verify-email');
   if (!accountId) return undefined;
-  return db.transaction(async (tx) => {
-    const [account] = await tx
-      .update(identityAccounts)
-      .set({ emailVerified: true })
-      .where(eq(identityAccounts.id, accountId))
-      .returning();
-    await tx.update(users).set({ emailVerified: true }).where(eq(users.id, accountId));
-    return account;
-  });
+  return markEmailVerified(db, accountId);
 }
 
 /** Mails a reset link when an account has this email; silent otherwise (no account oracle). */
@@ -211,18 +192,7 @@ export async function requestPasswordReset(deps: IdentityDeps, email: string, la
 
 /** True when `token` is an unused, unexpired reset link (the form is shown only then). */
 export async function isResetTokenValid(db: Db, token: string): Promise<boolean> {
-  const [row] = await db
-    .select({ accountId: identityTokens.accountId })
-    .from(identityTokens)
-    .where(
-      and(
-        eq(identityTokens.tokenHash, sha256(token)),
-        eq(identityTokens.purpose, 'reset-password'),
-        isNull(identityTokens.usedAt),
-        gt(identityTokens.expiresAt, new Date()),
-      ),
-    );
-  return Boolean(row);
+  return isLinkTokenUsable(db, sha256(token), 'reset-password');
 }
 
 /**
@@ -290,25 +260,6 @@ function tooManyAttempts(until: Date) {
  */
 async function storePassword(db: Db, accountId: string, password: string) {
   const passwordHash = await hashPassword(password);
-  await db.transaction(async (tx) => {
-    await tx.update(identityAccounts).set({ passwordHash }).where(eq(identityAccounts.id, accountId));
-    await tx.execute(
-      sql`delete from ${oidcPayloads} where ${oidcPayloads.payload}->>'accountId' = ${accountId}`,
-    );
-    // The user row may not exist yet (it is made on the first API call): make it, so a token
-    // issued before now cannot provision a fresh row that knows nothing of the sign-out.
-    const [account] = await tx.select().from(identityAccounts).where(eq(identityAccounts.id, accountId));
-    const now = new Date();
-    await tx
-      .insert(users)
-      .values({
-        id: accountId,
-        name: account?.name ?? '',
-        email: account?.email ?? '',
-        emailVerified: account?.emailVerified ?? false,
-        tokensValidFrom: now,
-      })
-      .onConflictDoUpdate({ target: users.id, set: { tokensValidFrom: now } });
-  });
+  await replacePassword(db, accountId, passwordHash);
   await clearFailures(db, accountKey(accountId));
 }

@@ -10,26 +10,19 @@
  * written at most once a minute.
  */
 import { createHash } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { type Clock, systemClock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
-import { apiTokens, memberships } from '../db/schema.ts';
 import { forbidden, tooManyRequests, unauthorized } from '../http/errors.ts';
 import { hit } from '../http/rate-limit-store.ts';
 import { requireTokenBuildings } from './api-token-buildings.ts';
+import { prepareApiTokenLookup, touchApiToken } from './auth.repository.ts';
 import type { AuthClaims } from './bearer.ts';
 
 /** What every company API token starts with. */
 export const API_TOKEN_PREFIX = 'hp_';
-/** Prefix of every token principal's user id; no identity provider issues such a `sub`. */
-export const API_TOKEN_PRINCIPAL = 'apitoken:';
+export { API_TOKEN_PRINCIPAL } from './auth.repository.ts';
 
-/**
- * Memberships of people, not of API tokens' principals: for member lists, counts and successors
- * (a token is never listed as a member, never promoted, never keeps a company alive).
- */
-export const personMembership = sql`${memberships.userId} not like ${`${API_TOKEN_PRINCIPAL}%`}`;
 const WINDOW_MS = 60_000;
 const LAST_USED_EVERY_MS = 60_000;
 
@@ -47,21 +40,7 @@ export interface ApiTokenAuthOptions {
 
 /** @returns the function that authenticates a request carrying an API token. */
 export function apiTokenAuth(db: Db, options: ApiTokenAuthOptions) {
-  const lookup = db
-    .select({
-      id: apiTokens.id,
-      companyId: apiTokens.companyId,
-      userId: apiTokens.userId,
-      name: apiTokens.name,
-      expiresAt: apiTokens.expiresAt,
-      revokedAt: apiTokens.revokedAt,
-      lastUsedAt: apiTokens.lastUsedAt,
-      buildingIds: apiTokens.buildingIds,
-    })
-    .from(apiTokens)
-    .where(eq(apiTokens.tokenHash, sql.placeholder('hash')))
-    .limit(1)
-    .prepare('api_token_lookup');
+  const lookup = prepareApiTokenLookup(db);
   const windows = new Map<string, { hits: number; until: number }>();
 
   /** One hit of the token; @returns the hits in its window and when that window ends (ms). */
@@ -92,10 +71,7 @@ export function apiTokenAuth(db: Db, options: ApiTokenAuthOptions) {
     const window = await count(row.id, now);
     if (window.hits > options.perMinute) throw tooManyRequests(new Date(window.until));
     if (!row.lastUsedAt || now - row.lastUsedAt.getTime() > LAST_USED_EVERY_MS)
-      await db
-        .update(apiTokens)
-        .set({ lastUsedAt: new Date(now) })
-        .where(eq(apiTokens.id, row.id));
+      await touchApiToken(db, row.id, new Date(now));
     return { sub: row.userId, name: row.name };
   };
 }

@@ -5,10 +5,10 @@
  * `buildingId` to one of them. Every other endpoint covers the whole company and answers 403
  * `api_token_buildings`. The role matrix applies on top, as for every token.
  */
-import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { type Db, rowsOf } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
 import { forbidden } from '../http/errors.ts';
+import { unitBuilding } from './auth.repository.ts';
 
 const COMPANY = '/api/companies/:companyId';
 /** Lists, exports and reports whose `buildingId` filter keeps them inside one building. */
@@ -39,10 +39,7 @@ export async function requireTokenBuildings(
     throw refused('This API token is limited to other buildings.');
   }
   if (url.startsWith(`${COMPANY}/units/:unitId`)) {
-    const [unit] = rowsOf<{ building_id: string | null }>(
-      await db.execute(sql`select building_id from units
-        where company_id = ${companyId} and id::text = ${params.unitId ?? ''}`),
-    );
+    const unit = await unitBuilding(db, companyId, params.unitId ?? '');
     // An unknown unit is left to the endpoint's own 404.
     if (!unit || (unit.building_id !== null && buildingIds.includes(unit.building_id))) return;
     throw refused('This API token is limited to other buildings.');

@@ -5,13 +5,12 @@
  * leeway. The first authenticated call provisions the user row (id = `sub`). A company API
  * token (`hp_…`, decision 0058) is accepted in its place (`api-token-auth.ts`).
  */
-import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type JWTPayload, type JWTVerifyGetKey, jwtVerify } from 'jose';
 import type { Db } from '../db/client.ts';
-import { users } from '../db/schema.ts';
 import { unauthorized } from '../http/errors.ts';
 import { API_TOKEN_PREFIX, type ApiTokenAuthOptions, apiTokenAuth } from './api-token-auth.ts';
+import { prepareBearerUserLookup, provisionUser } from './auth.repository.ts';
 
 export interface AuthClaims extends JWTPayload {
   sub: string;
@@ -132,12 +131,7 @@ export function installBearerAuth(
   const verify = rememberVerified(verifyToken);
   const apiToken = apiTokenAuth(db, apiTokens);
   // Prepared once: built and planned once per connection instead of on every request.
-  const userLookup = db
-    .select({ active: users.active, tokensValidFrom: users.tokensValidFrom })
-    .from(users)
-    .where(eq(users.id, sql.placeholder('id')))
-    .limit(1)
-    .prepare('bearer_user');
+  const userLookup = prepareBearerUserLookup(db);
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/') || request.url.startsWith('/api/docs')) return;
@@ -166,16 +160,13 @@ export function installBearerAuth(
     if (user && !user.active) throw deactivated();
     if (user && issuedBeforeSignOut(claims, user.tokensValidFrom)) throw signedOut();
     if (!user) {
-      await db
-        .insert(users)
-        .values({
-          id: claims.sub,
-          name: (claims.name ?? '').trim(),
-          email: (claims.email ?? '').trim(),
-          emailVerified: claims.email_verified === true,
-          lastLogin: new Date(),
-        })
-        .onConflictDoNothing();
+      await provisionUser(db, {
+        id: claims.sub,
+        name: (claims.name ?? '').trim(),
+        email: (claims.email ?? '').trim(),
+        emailVerified: claims.email_verified === true,
+        lastLogin: new Date(),
+      });
     }
     request.auth = claims;
   });

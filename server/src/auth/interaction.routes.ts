@@ -28,7 +28,7 @@ import {
   resetPassword,
   signIn,
 } from './accounts.service.ts';
-import { purgeExpiredIdentityState } from './oidc-adapter.ts';
+import { purgeExpiredIdentityState } from './oidc-adapter.repository.ts';
 import { type Lang, pickLang, t } from './pages.i18n.ts';
 import { PAGE_HEADERS, passwordHint, renderForm, renderMessage, renderPage, withLang } from './pages.ts';
 import { MIN_PASSWORD_LENGTH } from './password.ts';

@@ -4,23 +4,15 @@
  * instances start at once on PostgreSQL the first insert wins and both read it back.
  */
 import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { JWK } from 'jose';
 import type { Db } from '../db/client.ts';
-import { identitySecrets } from '../db/schema.ts';
+import { loadOrCreateIdentitySecret } from './auth.repository.ts';
 
 export interface ProviderKeys {
   /** Private JWKs (RS256) for oidc-provider's `jwks` option. */
   jwks: { keys: JWK[] };
   /** Keys for signed cookies (keygrip); first one signs. */
   cookieKeys: string[];
-}
-
-async function loadOrCreate<T>(db: Db, name: string, create: () => T): Promise<T> {
-  await db.insert(identitySecrets).values({ name, value: create() }).onConflictDoNothing();
-  const [row] = await db.select().from(identitySecrets).where(eq(identitySecrets.name, name));
-  if (!row) throw new Error(`identity secret ${name} could not be stored`);
-  return row.value as T;
 }
 
 function createSigningKey(): { keys: JWK[] } {
@@ -31,8 +23,8 @@ function createSigningKey(): { keys: JWK[] } {
 
 export async function loadProviderKeys(db: Db): Promise<ProviderKeys> {
   const [jwks, cookieKeys] = [
-    await loadOrCreate(db, 'jwks', createSigningKey),
-    await loadOrCreate(db, 'cookies', () => [randomBytes(32).toString('base64url')]),
+    await loadOrCreateIdentitySecret(db, 'jwks', createSigningKey),
+    await loadOrCreateIdentitySecret(db, 'cookies', () => [randomBytes(32).toString('base64url')]),
   ];
   return { jwks, cookieKeys };
 }

@@ -6,10 +6,9 @@
  */
 import type { Role } from '@heizplan/contracts/account';
 import { type Capability, can } from '@heizplan/contracts/permissions';
-import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { memberships } from '../db/schema.ts';
 import { forbidden, notFound } from '../http/errors.ts';
+import { findMembershipRole } from './auth.repository.ts';
 
 export type { Capability, Role };
 
@@ -40,11 +39,7 @@ export async function requireMember(
   capability: Capability,
 ): Promise<Membership> {
   if (!isUuid(companyId)) throw notFound('Company not found.');
-  const [row] = await db
-    .select({ role: memberships.role })
-    .from(memberships)
-    .where(and(eq(memberships.companyId, companyId), eq(memberships.userId, userId)))
-    .limit(1);
+  const row = await findMembershipRole(db, companyId, userId);
   if (!row) throw notFound('Company not found.');
   requireCapability(row.role, capability);
   return { companyId, userId, role: row.role };

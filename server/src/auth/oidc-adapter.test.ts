@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/helpers.ts';
 import type { Database } from '../db/client.ts';
 import { oidcPayloads } from '../db/schema.ts';
-import { createAdapterClass, purgeExpiredIdentityState } from './oidc-adapter.ts';
+import { createAdapterClass, purgeExpiredIdentityState } from './oidc-adapter.repository.ts';
 
 let database: Database;
 let Adapter: ReturnType<typeof createAdapterClass>;

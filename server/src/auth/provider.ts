@@ -19,7 +19,7 @@ import type { Db } from '../db/client.ts';
 import { findActiveAccount, findActiveAccountWithSignOut } from './accounts.repository.ts';
 import { createTokenVerifier, SIGN_OUT_EPOCH_CLAIM, type TokenVerifier } from './bearer.ts';
 import { loadProviderKeys, publicJwks } from './keys.ts';
-import { createAdapterClass, purgeExpiredIdentityState } from './oidc-adapter.ts';
+import { createAdapterClass, purgeExpiredIdentityState } from './oidc-adapter.repository.ts';
 import { Provider, providerErrors } from './oidc-provider-module.ts';
 import { pickLang, t } from './pages.i18n.ts';
 import {

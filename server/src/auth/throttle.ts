@@ -6,9 +6,8 @@
  * 1 h. The IP threshold is higher because offices share one address. Counters start again after
  * 24 h without failures. The counters live in the database, so every server instance sees them.
  */
-import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { loginFailures } from '../db/schema.ts';
+import { countLoginFailure, deleteLoginFailures, lockLoginKey, loginLocks } from './auth.repository.ts';
 
 export const ACCOUNT_THRESHOLD = 5;
 export const IP_THRESHOLD = 20;
@@ -36,10 +35,7 @@ export function lockDurationMs(failures: number, threshold: number): number {
 
 /** The latest lock among `keys` that is still in force at `now`, or null. */
 export async function lockedUntil(db: Db, keys: string[], now = new Date()): Promise<Date | null> {
-  const rows = await db
-    .select({ lockedUntil: loginFailures.lockedUntil })
-    .from(loginFailures)
-    .where(inArray(loginFailures.key, keys));
+  const rows = await loginLocks(db, keys);
   const until = rows
     .map((r) => r.lockedUntil?.getTime() ?? 0)
     .filter((t) => t > now.getTime())
@@ -58,24 +54,11 @@ export async function recordFailure(
   now = new Date(),
 ): Promise<Date | null> {
   const stale = new Date(now.getTime() - RESET_AFTER_MS);
-  const [row] = await db
-    .insert(loginFailures)
-    .values({ key, failures: 1, lastFailureAt: now })
-    .onConflictDoUpdate({
-      target: loginFailures.key,
-      set: {
-        failures: sql`case when ${loginFailures.lastFailureAt} < ${stale.toISOString()}::timestamptz then 1 else ${loginFailures.failures} + 1 end`,
-        lastFailureAt: now,
-      },
-    })
-    .returning({ failures: loginFailures.failures });
-  const lockMs = lockDurationMs(row?.failures ?? 1, threshold);
+  const failures = await countLoginFailure(db, key, now, stale);
+  const lockMs = lockDurationMs(failures ?? 1, threshold);
   if (lockMs <= 0) return null;
   const until = new Date(now.getTime() + lockMs);
-  await db
-    .update(loginFailures)
-    .set({ lockedUntil: until })
-    .where(inArray(loginFailures.key, [key]));
+  await lockLoginKey(db, key, until);
   return until;
 }
 
@@ -90,5 +73,5 @@ export async function recordFailures(db: Db, limits: KeyLimit[], now = new Date(
 }
 
 export async function clearFailures(db: Db, key: string) {
-  await db.delete(loginFailures).where(inArray(loginFailures.key, [key]));
+  await deleteLoginFailures(db, key);
 }

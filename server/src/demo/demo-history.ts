@@ -8,16 +8,23 @@
  * (demo-data.ts), so alerts open as soon as the evaluation first runs; each device's last seen,
  * battery and signal are its newest row, as ingest would have left them.
  */
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { replayedOutdoorAt } from '../../../tools/simulator/outdoor-winter.ts';
 import { HEALTHY_BATTERY } from '../../../tools/simulator/simulator.ts';
 import { advance, type RoomState, WINTER } from '../../../tools/simulator/thermal.ts';
 import type { Db } from '../db/client.ts';
-import { buildings, devices, heatingLog, telemetry, units } from '../db/schema.ts';
 import { getCodec } from '../lorawan/codecs/registry.ts';
-import { saveOutdoorHours } from '../weather/outdoor-store.ts';
+import { saveOutdoorHours } from '../weather/outdoor-store.repository.ts';
 import type { OutdoorHour } from '../weather/providers.ts';
+import {
+  buildingsWithCoordinates,
+  companyDevices,
+  companyUnitIds,
+  type DemoTelemetryRow,
+  insertHeatingLog,
+  insertTelemetry,
+  updateDevicesFromNewestTelemetry,
+} from './demo.repository.ts';
 import { DEMO_DRAINING, DEMO_FAULT_SCRIPT, DEMO_SILENT, DEMO_SWITCH_POINTS } from './demo-data.ts';
 
 export const DEMO_HISTORY_DAYS = 14;
@@ -62,8 +69,8 @@ async function insertChunks<T extends object>(db: Db, rows: T[], insert: (chunk:
 /** Writes the history of every device and unit of `companyId` for the 14 days before `now`. */
 export async function backfillDemoHistory(db: Db, companyId: string, now: Date) {
   const from = new Date(now.getTime() - DEMO_HISTORY_DAYS * 86_400_000);
-  const deviceRows = await db.select().from(devices).where(eq(devices.companyId, companyId));
-  const rows: (typeof telemetry.$inferInsert)[] = [];
+  const deviceRows = await companyDevices(db, companyId);
+  const rows: DemoTelemetryRow[] = [];
   for (const [index, device] of deviceRows.entries()) {
     const codec = getCodec(device.model);
     const sensor = codec.kind === 'sensor';
@@ -119,14 +126,10 @@ export async function backfillDemoHistory(db: Db, companyId: string, now: Date) 
       });
     }
   }
-  await insertChunks(db, rows, (chunk) => db.insert(telemetry).values(chunk));
-  await db.execute(sql`
-    update devices d set last_seen = t.time, battery = t.battery, battery_unit = t.battery_unit,
-      last_rssi = t.rssi, last_snr = t.snr
-    from (select distinct on (dev_eui) * from telemetry where company_id = ${companyId} order by dev_eui, time desc) t
-    where d.id = t.device_id`);
+  await insertChunks(db, rows, (chunk) => insertTelemetry(db, chunk));
+  await updateDevicesFromNewestTelemetry(db, companyId);
 
-  const unitRows = await db.select({ id: units.id }).from(units).where(eq(units.companyId, companyId));
+  const unitRows = await companyUnitIds(db, companyId);
   const steps = [{ at: from, setpoint: demoSetpointAt(from) }, ...switchInstants(from, now)];
   const logRows = unitRows.flatMap((unit) =>
     steps.map((step, i) => ({
@@ -138,14 +141,11 @@ export async function backfillDemoHistory(db: Db, companyId: string, now: Date) 
       at: step.at,
     })),
   );
-  await insertChunks(db, logRows, (chunk) => db.insert(heatingLog).values(chunk));
+  await insertChunks(db, logRows, (chunk) => insertHeatingLog(db, chunk));
 
   // The weather the rooms were simulated in, as the outdoor sync would have stored it from the
   // stand-in (decision 0057); the sync adds the forecast once the server runs.
-  const buildingRows = await db
-    .select({ id: buildings.id, companyId: buildings.companyId })
-    .from(buildings)
-    .where(and(eq(buildings.companyId, companyId), isNotNull(buildings.latitude)));
+  const buildingRows = await buildingsWithCoordinates(db, companyId);
   const hours: OutdoorHour[] = [];
   for (let at = Math.ceil(from.getTime() / HOUR_MS) * HOUR_MS; at <= now.getTime(); at += HOUR_MS)
     hours.push({

@@ -18,7 +18,7 @@ import {
   unitRollups15m,
   unitRollupsDaily,
 } from '../db/schema.ts';
-import { rollUpCompany } from '../modules/reports/rollups.ts';
+import { rollUpCompany } from '../modules/reports/rollups.repository.ts';
 import { ensureDemo } from './demo.ts';
 import { DEMO_SILENT, DEMO_UNITS } from './demo-data.ts';
 import { demoSetpointAt } from './demo-history.ts';

@@ -13,7 +13,6 @@
  * reports only about every other quarter hour. Everything is a seeded function of day and room,
  * so every start writes the same seasons.
  */
-import { and, eq, getTableColumns, isNotNull, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { replayedOutdoorAt } from '../../../tools/simulator/outdoor-winter.ts';
 import type { DeviceFaults } from '../../../tools/simulator/simulator.ts';
@@ -25,7 +24,6 @@ import {
   WINTER,
 } from '../../../tools/simulator/thermal.ts';
 import type { Db } from '../db/client.ts';
-import { buildings, devices, unitRollupsDaily, units } from '../db/schema.ts';
 import { getCodec } from '../lorawan/codecs/registry.ts';
 import {
   BELOW_COMFORT_K,
@@ -36,8 +34,14 @@ import {
   STUCK_OPEN_K,
   STUCK_OPEN_VALVE,
 } from '../modules/reports/comfort.ts';
-import { saveOutdoorHours } from '../weather/outdoor-store.ts';
+import { saveOutdoorHours } from '../weather/outdoor-store.repository.ts';
 import type { OutdoorHour } from '../weather/providers.ts';
+import {
+  buildingsWithCoordinates,
+  type DemoDailyRollupRow,
+  insertDailyRollups,
+  unitsWithDevices,
+} from './demo.repository.ts';
 import { DEMO_DEVICES, DEMO_FAULT_SCRIPT, DEMO_SILENT, DEMO_SWITCH_POINTS } from './demo-data.ts';
 import { DEMO_HISTORY_DAYS } from './demo-history.ts';
 
@@ -45,8 +49,6 @@ const ZONE = 'Europe/Berlin';
 const QUARTER_MS = 15 * 60_000;
 const QUARTER_MINUTES = 15;
 const HOUR_MS = 3_600_000;
-/** Daily rows per insert (about 300 kB of JSON). */
-const CHUNK = 1000;
 
 const round1 = (v: number) => Math.round(v * 10) / 10;
 
@@ -67,10 +69,7 @@ export interface QuarterSample {
 }
 
 /** The value columns of one `unit_rollups_daily` row (temperatures °C, valve %, minutes). */
-export type DayRollup = Omit<
-  typeof unitRollupsDaily.$inferInsert,
-  'companyId' | 'unitId' | 'buildingId' | 'day'
->;
+export type DayRollup = Omit<DemoDailyRollupRow, 'companyId' | 'unitId' | 'buildingId' | 'day'>;
 
 const mean = (values: number[]) =>
   values.length === 0 ? null : values.reduce((sum, v) => sum + v, 0) / values.length;
@@ -278,11 +277,7 @@ function simulateQuarter(
 
 /** The demo's units with a device (the valve where a room also has a sensor), with their faults. */
 async function seasonUnits(db: Db, companyId: string): Promise<Omit<SeasonUnit, 'room' | 'reported'>[]> {
-  const rows = await db
-    .select({ deviceId: devices.id, model: devices.model, unitId: units.id, buildingId: units.buildingId })
-    .from(devices)
-    .innerJoin(units, eq(units.id, devices.unitId))
-    .where(eq(devices.companyId, companyId));
+  const rows = await unitsWithDevices(db, companyId);
   const faults: [string | undefined, Fault][] = [
     [scripted('openWindow'), 'openWindow'],
     [scripted('noHeat'), 'noHeat'],
@@ -307,26 +302,6 @@ async function seasonUnits(db: Db, companyId: string): Promise<Omit<SeasonUnit, 
 }
 
 /**
- * Inserts daily rollup rows, a chunk per statement as one JSON parameter expanded into the
- * table's own row type: a multi-row `insert … values` through Drizzle binds 23 parameters a row
- * and costs three times the CPU (≈ 0.5 s of a first start on PGlite for two seasons).
- */
-async function insertDailyRows(db: Db, rows: (typeof unitRollupsDaily.$inferInsert)[]) {
-  const columns = Object.entries(getTableColumns(unitRollupsDaily));
-  for (let i = 0; i < rows.length; i += CHUNK) {
-    const records = rows
-      .slice(i, i + CHUNK)
-      .map((row) =>
-        Object.fromEntries(
-          columns.map(([key, column]) => [column.name, row[key as keyof typeof row] ?? null]),
-        ),
-      );
-    await db.execute(sql`insert into ${unitRollupsDaily}
-      select * from jsonb_populate_recordset(null::${unitRollupsDaily}, ${JSON.stringify(records)}::jsonb)`);
-  }
-}
-
-/**
  * Writes the demo seasons of `companyId` (see `demoSeasonDays`): one `unit_rollups_daily` row per
  * unit with a device and local day, and the hourly outdoor temperatures (`observed`, provider
  * `brightsky`, as demo-history stores them) of every building with coordinates from the first
@@ -337,7 +312,7 @@ export async function backfillDemoSeason(db: Db, companyId: string, now: Date): 
   const withDevice = await seasonUnits(db, companyId);
   const historyFrom = historyStart(now).toMillis();
   const historyDay = historyStart(now).startOf('day').toMillis();
-  const rows: (typeof unitRollupsDaily.$inferInsert)[] = [];
+  const rows: DemoDailyRollupRow[] = [];
   const hours: OutdoorHour[] = [];
   for (const range of demoSeasonDays(now)) {
     const first = DateTime.fromISO(range.first, { zone: ZONE });
@@ -382,11 +357,8 @@ export async function backfillDemoSeason(db: Db, companyId: string, now: Date): 
       for (let at = historyDay; at < historyFrom; at += HOUR_MS)
         hours.push({ at: new Date(at), temperature: round1(replayedOutdoorAt(at)), kind: 'observed' });
   }
-  await insertDailyRows(db, rows);
-  const buildingRows = await db
-    .select({ id: buildings.id, companyId: buildings.companyId })
-    .from(buildings)
-    .where(and(eq(buildings.companyId, companyId), isNotNull(buildings.latitude)));
+  await insertDailyRollups(db, rows);
+  const buildingRows = await buildingsWithCoordinates(db, companyId);
   // saveOutdoorHours upserts in chunks of its own (500 rows), so ~10,000 hours are ~20 statements.
   for (const building of buildingRows) await saveOutdoorHours(db, building, 'brightsky', hours, now);
 }

@@ -7,12 +7,11 @@
  * the configuration they reported; the simulated network server starts with an empty queue, so
  * the downlinks it held before a restart are marked failed and the next reconcile sends them again.
  */
-import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { replayedOutdoorAt } from '../../../tools/simulator/outdoor-winter.ts';
 import { type Simulator, startSimulator } from '../../../tools/simulator/simulator.ts';
 import type { Db } from '../db/client.ts';
-import { devices, downlinks, telemetry } from '../db/schema.ts';
 import type { ModelId } from '../lorawan/codecs/codec.ts';
+import { companyDevices, failPublishedDownlinks, lastReading } from './demo.repository.ts';
 import {
   DEMO_DEVICES,
   DEMO_DRAINING,
@@ -33,29 +32,11 @@ export async function runDemoSimulator(
   db: Db,
   options: { companyId: string; brokerUrl: string; applicationId: string; onError: (err: unknown) => void },
 ): Promise<RunningDemo> {
-  const rows = await db.select().from(devices).where(eq(devices.companyId, options.companyId));
-  await db
-    .update(downlinks)
-    .set({ state: 'failed', updatedAt: new Date() })
-    .where(
-      and(
-        eq(downlinks.companyId, options.companyId),
-        inArray(downlinks.state, ['queued', 'sent']),
-        isNotNull(downlinks.publishedAt),
-      ),
-    );
+  const rows = await companyDevices(db, options.companyId);
+  await failPublishedDownlinks(db, options.companyId);
   const specs = [];
   for (const device of rows) {
-    const [last] = await db
-      .select({
-        room: telemetry.roomTemperature,
-        setpoint: telemetry.setpointReported,
-        battery: telemetry.battery,
-      })
-      .from(telemetry)
-      .where(and(eq(telemetry.companyId, options.companyId), eq(telemetry.devEui, device.id)))
-      .orderBy(desc(telemetry.time))
-      .limit(1);
+    const last = await lastReading(db, options.companyId, device.id);
     const index = DEMO_DEVICES.findIndex((d) => d.devEui === device.id);
     specs.push({
       devEui: device.id,

@@ -23,7 +23,7 @@ import {
   units,
   unitWarmUpModels,
 } from '../db/schema.ts';
-import { evaluateAll } from '../modules/alerts/alert-evaluation.ts';
+import { evaluateAll } from '../modules/alerts/alert-evaluation.repository.ts';
 import { learnWarmUpModels } from '../scheduling/warm-up-learning.ts';
 import { ensureDemo } from './demo.ts';
 import { DEMO_BOOKING_FEED, DEMO_BOOKING_UNIT } from './demo-bookings.ts';

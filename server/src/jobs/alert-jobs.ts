@@ -8,7 +8,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { Logger } from '../logger.ts';
 import { alertEvaluationDuration } from '../metrics.ts';
-import { evaluateAll } from '../modules/alerts/alert-evaluation.ts';
+import { evaluateAll } from '../modules/alerts/alert-evaluation.repository.ts';
 import { sendAlertMails } from '../modules/alerts/alert-mail.ts';
 import { webhookFetch } from '../modules/alerts/webhook-address.ts';
 import { deliverDueWebhooks } from '../modules/alerts/webhook-delivery.ts';

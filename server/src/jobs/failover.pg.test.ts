@@ -26,7 +26,7 @@ import {
   uniqueRun,
   vickiUplink,
 } from '../lorawan/test-fixture.ts';
-import { markCompanyUnitsDue } from '../scheduling/heating-apply.ts';
+import { markCompanyUnitsDue } from '../scheduling/scheduling.repository.ts';
 
 const brokerUrl = process.env.TEST_MQTT_URL as string;
 

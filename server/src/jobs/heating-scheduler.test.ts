@@ -10,7 +10,7 @@ import type { Database } from '../db/client.ts';
 import { companies, devices, groups, heatingLog, heatingPlans, setpointOutbox, units } from '../db/schema.ts';
 import { seedCompanies, winterPlan } from '../modules/units/heating-test-fixtures.ts';
 import { type DeviceDirectory, databaseDeviceDirectory } from '../scheduling/device-directory.ts';
-import { markCompanyUnitsDue } from '../scheduling/heating-apply.ts';
+import { markCompanyUnitsDue } from '../scheduling/scheduling.repository.ts';
 import type { SetpointCommand, SetpointSink } from '../scheduling/setpoint-sink.ts';
 import { HeatingScheduler } from './heating-scheduler.ts';
 import { secondConnection } from './second-connection.test-helper.ts';

@@ -17,21 +17,19 @@
  * Ticks run every `intervalMs` (default 15 s) and on `wake()` after a change; ticks never overlap
  * within an instance. The clock is injectable so tests can simulate a day without waiting.
  */
-import { sql } from 'drizzle-orm';
-import { anyOf } from '../db/any-of.ts';
 import type { Db } from '../db/client.ts';
-import { setpointOutbox } from '../db/schema.ts';
-import type { LogKind } from '../heating/types.ts';
 import { schedulerTickDuration, schedulerUnits } from '../metrics.ts';
 import type { DeviceDirectory } from '../scheduling/device-directory.ts';
+import { applyUnits } from '../scheduling/heating-apply.ts';
+import type { PlanCache } from '../scheduling/heating-inputs.ts';
 import {
-  applyUnits,
+  claimOutbox,
   claimUnits,
+  deleteOutboxOfUnits,
   dueUnitIds,
   insertOutbox,
   type PendingSetpoint,
-} from '../scheduling/heating-apply.ts';
-import type { PlanCache } from '../scheduling/heating-inputs.ts';
+} from '../scheduling/scheduling.repository.ts';
 import type { SetpointCommand, SetpointSink } from '../scheduling/setpoint-sink.ts';
 
 export interface SchedulerLogger {
@@ -66,12 +64,6 @@ export interface TickResult {
   commands: number;
 }
 
-interface OutboxEntry extends PendingSetpoint {
-  id: number;
-  /** A newer row for the same unit is pending: this setpoint is stale and is not sent. */
-  superseded: boolean;
-}
-
 /** One command per device of each setpoint's unit. */
 function commandsFor(setpoints: PendingSetpoint[], devices: Map<string, string[]>): SetpointCommand[] {
   return setpoints.flatMap((row) =>
@@ -89,38 +81,6 @@ function commandsFor(setpoints: PendingSetpoint[], devices: Map<string, string[]
       at: row.at,
     })),
   );
-}
-
-/**
- * Claims and deletes up to `limit` outbox rows in one statement (a throwing sink rolls the
- * delete back). A row with a newer pending row for its unit — in this batch or another
- * instance's — is marked superseded, so a device never gets an old setpoint after a new one
- * and no LoRaWAN downlink is spent on a value already replaced.
- */
-async function claimOutbox(tx: Db, limit: number): Promise<OutboxEntry[]> {
-  const result = await tx.execute(sql`
-    with claimed as (
-      select id from ${setpointOutbox} order by id limit ${limit} for update skip locked
-    ), deleted as (
-      delete from ${setpointOutbox} o using claimed c where o.id = c.id returning o.*
-    )
-    select d.*, exists (
-      select 1 from ${setpointOutbox} n where n.unit_id = d.unit_id and n.id > d.id
-    ) as superseded
-    from deleted d order by d.id`);
-  const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
-  return rows.map((r) => ({
-    id: Number(r.id),
-    companyId: String(r.company_id),
-    unitId: String(r.unit_id),
-    setpoint: Number(r.setpoint),
-    wallControlMin: r.wall_control_min === null ? null : Number(r.wall_control_min),
-    wallControlMax: r.wall_control_max === null ? null : Number(r.wall_control_max),
-    ignoreWallControl: Boolean(r.ignore_wall_control),
-    reason: r.reason as LogKind,
-    at: new Date(r.at as string | Date),
-    superseded: Boolean(r.superseded),
-  }));
 }
 
 export class HeatingScheduler {
@@ -176,7 +136,7 @@ export class HeatingScheduler {
    */
   private async sendNow(tx: Db, setpoints: PendingSetpoint[]): Promise<number> {
     const unitIds = setpoints.map((s) => s.unitId);
-    await tx.delete(setpointOutbox).where(anyOf(setpointOutbox.unitId, unitIds));
+    await deleteOutboxOfUnits(tx, unitIds);
     const commands = commandsFor(setpoints, await this.options.devices.devicesOfUnits(unitIds, tx));
     if (commands.length === 0) return 0;
     try {

@@ -8,17 +8,24 @@
  *   claimed by moving its month forward first, so no two instances do it twice.
  */
 import type { Report } from '@heizplan/contracts/reports';
-import { sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
-import { type Db, rowsOf } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
 import type { Logger } from '../logger.ts';
 import type { Mailer } from '../modules/me/me.ports.ts';
 import { buildReport } from '../modules/reports/report-build.ts';
 import { formatters, renderReportPdf } from '../modules/reports/report-pdf.ts';
 import { monthPeriod } from '../modules/reports/report-period.ts';
-import { scopeName } from '../modules/reports/reports.repository.ts';
-import { runRollups } from '../modules/reports/rollups.ts';
-import { ensureTelemetryPartitions, purgeTelemetry } from '../modules/reports/telemetry-partitions.ts';
+import {
+  claimEfficiencyCheck,
+  claimMonthlyMail,
+  scopeName,
+  storeMissedTargets,
+} from '../modules/reports/reports.repository.ts';
+import { runRollups } from '../modules/reports/rollups.repository.ts';
+import {
+  ensureTelemetryPartitions,
+  purgeTelemetry,
+} from '../modules/reports/telemetry-partitions.repository.ts';
 import { startPeriodic } from './periodic.ts';
 
 const ROLLUP_MS = 5 * 60_000;
@@ -35,30 +42,7 @@ const MAIL_MS = 3_600_000;
 export async function checkEfficiencyTargets(db: Db, now: Date = new Date()): Promise<number> {
   let checked = 0;
   for (;;) {
-    const [claim] = rowsOf<{
-      building_id: string;
-      company_id: string;
-      time_zone: string;
-      name: string;
-      month: string;
-    }>(
-      await db.execute(sql`
-        with due as (
-          select r.building_id, r.company_id, c.time_zone, b.name, m.month
-          from building_report_settings r
-          join buildings b on b.id = r.building_id
-          join companies c on c.id = r.company_id
-          cross join lateral (select to_char(date_trunc('month', ${now.toISOString()}::timestamptz at time zone c.time_zone)
-            - interval '1 month', 'YYYY-MM') as month) m
-          where (r.max_heating_hours_per_degree_day is not null or r.max_below_comfort_share is not null)
-            and (r.checked_month is null or r.checked_month < m.month)
-          limit 1
-          for update of r skip locked
-        )
-        update building_report_settings r set checked_month = due.month from due
-        where r.building_id = due.building_id
-        returning due.building_id, due.company_id, due.time_zone, due.name, due.month`),
-    );
+    const claim = await claimEfficiencyCheck(db, now);
     if (!claim) return checked;
     const report = await buildReport(
       db,
@@ -67,9 +51,7 @@ export async function checkEfficiencyTargets(db: Db, now: Date = new Date()): Pr
       claim.name,
       monthPeriod(claim.month),
     );
-    await db.execute(sql`
-      update building_report_settings set missed_targets = ${JSON.stringify(report.targets.missed)}::jsonb
-      where building_id = ${claim.building_id}`);
+    await storeMissedTargets(db, claim.building_id, report.targets.missed);
     checked += 1;
   }
 }
@@ -101,29 +83,7 @@ export async function mailMonthlyReports(db: Db, mailer: Mailer, now: Date = new
   };
   for (;;) {
     // Claim one member whose company's last month (in its zone) has not been mailed yet.
-    const [claim] = rowsOf<{
-      company_id: string;
-      time_zone: string;
-      email: string;
-      lang: 'de' | 'en' | null;
-      month: string;
-    }>(
-      await db.execute(sql`
-        with due as (
-          select s.company_id, s.user_id, c.time_zone, u.email, u.lang, m.month
-          from report_subscriptions s
-          join companies c on c.id = s.company_id
-          join users u on u.id = s.user_id
-          cross join lateral (select to_char(date_trunc('month', ${now.toISOString()}::timestamptz at time zone c.time_zone)
-            - interval '1 month', 'YYYY-MM') as month) m
-          where u.email <> '' and (s.last_month is null or s.last_month < m.month)
-          limit 1
-          for update of s skip locked
-        )
-        update report_subscriptions s set last_month = due.month from due
-        where s.company_id = due.company_id and s.user_id = due.user_id
-        returning due.company_id, due.time_zone, due.email, due.lang, due.month`),
-    );
+    const claim = await claimMonthlyMail(db, now);
     if (!claim) return sent;
     const lang = claim.lang ?? 'de';
     const { name, report } = await reportOf(claim.company_id, claim.time_zone, claim.month);

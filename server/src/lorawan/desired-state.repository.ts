@@ -10,7 +10,7 @@ import { type Db, rowsOf } from '../db/client.ts';
 import type { LogKind } from '../heating/types.ts';
 import type { SetpointCommand } from '../scheduling/setpoint-sink.ts';
 import type { AntiFreeze } from './codecs/codec.ts';
-import { modelTable } from './codecs/model-table.ts';
+import { modelTable } from './codecs/model-table.repository.ts';
 import { configColumns, configStateOf, profileJoin } from './device-config.repository.ts';
 import type { DeviceConfigState } from './device-config.ts';
 

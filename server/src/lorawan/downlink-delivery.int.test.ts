@@ -11,7 +11,7 @@ import type { Database, Db } from '../db/client.ts';
 import { alerts } from '../db/schema/alerts.ts';
 import { downlinkDeadLetters, downlinks } from '../db/schema/telemetry.ts';
 import { registry } from '../metrics.ts';
-import { ALERT_LOCK, evaluateAlerts } from '../modules/alerts/alert-evaluation.ts';
+import { ALERT_LOCK, evaluateAlerts } from '../modules/alerts/alert-evaluation.repository.ts';
 import type { SetpointCommand } from '../scheduling/setpoint-sink.ts';
 import { BrokerUnavailableError, DownlinkQueue, MAX_PUBLISH_ATTEMPTS } from './downlink-queue.ts';
 import type { DownlinkRequest } from './network-server.ts';

@@ -11,7 +11,7 @@ import type { SetpointCommand } from '../scheduling/setpoint-sink.ts';
 import { chirpstackFormat } from './chirpstack.ts';
 import { getCodec } from './codecs/registry.ts';
 import { DownlinkQueue } from './downlink-queue.ts';
-import { downlinkStatusByUnit } from './downlink-status.ts';
+import { downlinkStatusByUnit } from './downlink-status.repository.ts';
 import { type EmbeddedBroker, startEmbeddedBroker } from './embedded-broker.ts';
 import { UplinkIngest } from './ingest.ts';
 import { type LorawanAdapter, startLorawanAdapter } from './mqtt-adapter.ts';

@@ -238,3 +238,8 @@ export async function oldestUnpublishedSeconds(db: Db): Promise<number | null> {
   );
   return row?.age === null || row?.age === undefined ? null : Number(row.age);
 }
+
+/** Resolves when the database answers a trivial query; rejects otherwise. */
+export async function pingDatabase(db: Db): Promise<void> {
+  await db.execute(sql`select 1`);
+}

@@ -38,7 +38,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { DownlinkHealth } from '@heizplan/contracts/health';
-import { sql } from 'drizzle-orm';
+
 import type { Db } from '../db/client.ts';
 import { downlinkBacklog, downlinkDeadLetters, downlinkEvents } from '../metrics.ts';
 import type { SetpointCommand, SetpointSink } from '../scheduling/setpoint-sink.ts';
@@ -56,6 +56,7 @@ import {
   markPublished,
   oldestUnpublishedSeconds,
   type PublishRow,
+  pingDatabase,
   releaseFailed,
   storeDeadLetters,
 } from './downlink-queue.repository.ts';
@@ -323,7 +324,7 @@ export class DownlinkQueue implements SetpointSink {
 
   private async databaseAnswers(): Promise<boolean> {
     try {
-      await this.options.db.execute(sql`select 1`);
+      await pingDatabase(this.options.db);
       return true;
     } catch {
       return false;

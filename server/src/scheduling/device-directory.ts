@@ -3,9 +3,8 @@
  * reads `devices.unit_id` (the device registry); `noDevices` answers none, for tests
  * and tools that only want the heating log.
  */
-import { anyOf } from '../db/any-of.ts';
 import type { Db } from '../db/client.ts';
-import { devices } from '../db/schema.ts';
+import { devicesOfUnitIds } from './scheduling.repository.ts';
 
 export interface DeviceDirectory {
   /**
@@ -28,11 +27,7 @@ export function databaseDeviceDirectory(db: Db): DeviceDirectory {
     async devicesOfUnits(unitIds, tx) {
       const result = new Map<string, string[]>();
       if (unitIds.length === 0) return result;
-      const rows = await (tx ?? db)
-        .select({ id: devices.id, unitId: devices.unitId })
-        .from(devices)
-        .where(anyOf(devices.unitId, unitIds))
-        .orderBy(devices.id);
+      const rows = await devicesOfUnitIds(tx ?? db, unitIds);
       for (const row of rows) {
         if (!row.unitId) continue;
         const list = result.get(row.unitId) ?? [];

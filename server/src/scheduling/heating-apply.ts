@@ -7,14 +7,21 @@
  * even with several server instances. Re-applying an unchanged unit writes nothing, which
  * also makes catch-up after downtime a single change: only the setpoint now in force counts.
  */
-import { and, asc, eq, isNotNull, lte, sql } from 'drizzle-orm';
-import { anyOf } from '../db/any-of.ts';
 import type { Db } from '../db/client.ts';
-import { heatingLog, setpointOutbox, units } from '../db/schema.ts';
 import { resolveSetpoint } from '../heating/engine.ts';
 import type { LogKind, SetpointResolution } from '../heating/types.ts';
 import { loadHeatingInputs, type PlanCache, type UnitRow } from './heating-inputs.ts';
 import { addPlanShifts } from './optimum-inputs.ts';
+import {
+  appliedUnits,
+  insertHeatingLog,
+  insertOutbox,
+  lockUnits,
+  type PendingSetpoint,
+  storeResolutions,
+} from './scheduling.repository.ts';
+
+export type { PendingSetpoint };
 
 /** The member whose request caused changes of these kinds (e.g. `web_change`); others stay anonymous. */
 export interface Actor {
@@ -43,45 +50,6 @@ function isChange(unit: UnitRow, res: SetpointResolution): boolean {
     unit.setpointSource !== res.source ||
     unit.ignoreWallControl !== res.ignoreWallControl
   );
-}
-
-/**
- * Rows go to PostgreSQL as one JSON parameter read with `jsonb_to_recordset`: one parameter
- * instead of one per value keeps thousands of rows per statement cheap to send and parse.
- */
-const jsonRows = (rows: object[]) => sql`${JSON.stringify(rows)}::jsonb`;
-
-/** A setpoint to send to every device of a unit (a setpoint_outbox row before it is sent). */
-export interface PendingSetpoint {
-  companyId: string;
-  unitId: string;
-  /** °C */
-  setpoint: number;
-  wallControlMin: number | null;
-  wallControlMax: number | null;
-  ignoreWallControl: boolean;
-  reason: LogKind;
-  at: Date;
-}
-
-/** Queues setpoints for the scheduler's next drain. */
-export async function insertOutbox(tx: Db, rows: PendingSetpoint[]) {
-  if (rows.length === 0) return;
-  const values = rows.map((r) => ({
-    company_id: r.companyId,
-    unit_id: r.unitId,
-    setpoint: r.setpoint,
-    wall_control_min: r.wallControlMin,
-    wall_control_max: r.wallControlMax,
-    ignore_wall_control: r.ignoreWallControl,
-    reason: r.reason,
-    at: r.at.toISOString(),
-  }));
-  await tx.execute(sql`
-    insert into ${setpointOutbox} (company_id, unit_id, setpoint, wall_control_min, wall_control_max, ignore_wall_control, reason, at)
-    select company_id, unit_id, setpoint, wall_control_min, wall_control_max, ignore_wall_control, reason, at
-    from jsonb_to_recordset(${jsonRows(values)}) as x(company_id uuid, unit_id uuid, setpoint real, wall_control_min real,
-      wall_control_max real, ignore_wall_control boolean, reason text, at timestamptz)`);
 }
 
 /**
@@ -160,21 +128,9 @@ export async function applyUnits(
       newSetpoint: res.setpoint,
     });
   }
-  if (logs.length > 0) {
-    await tx.execute(sql`
-      insert into ${heatingLog} (company_id, unit_id, kind, old_setpoint, new_setpoint, at, actor_id, details)
-      select company_id, unit_id, kind, old_setpoint, new_setpoint, at, actor_id, details
-      from jsonb_to_recordset(${jsonRows(logs)}) as x(company_id uuid, unit_id uuid, kind text, old_setpoint real,
-        new_setpoint real, at timestamptz, actor_id text, details jsonb)`);
-  }
+  if (logs.length > 0) await insertHeatingLog(tx, logs);
   await (deliver && outbox.length > 0 ? deliver(outbox) : insertOutbox(tx, outbox));
-  await tx.execute(sql`
-    update ${units} as u set
-      setpoint = v.setpoint, setpoint_source = v.source, setpoint_since = v.since,
-      ignore_wall_control = v.ignore, next_change_at = v.next
-    from jsonb_to_recordset(${jsonRows(updates)}) as v(id uuid, setpoint real, source text, since timestamptz,
-      ignore boolean, next timestamptz)
-    where u.id = v.id`);
+  await storeResolutions(tx, updates);
   return applied;
 }
 
@@ -190,41 +146,7 @@ export async function evaluateUnits(
   actor?: Actor,
 ): Promise<AppliedChange[]> {
   if (unitIds.length === 0) return [];
-  const rows = await tx
-    .select()
-    .from(units)
-    .where(and(eq(units.companyId, companyId), anyOf(units.id, unitIds)))
-    .orderBy(asc(units.id))
-    .for('update');
-  return applyUnits(tx, rows, now, actor);
-}
-
-/**
- * Ids of the units due at `now`, most overdue first: one scan of `units` per tick. There is no
- * index on `next_change_at`, so the scheduler's and the ingest's updates of units are HOT
- * (docs/decisions/0035); the scan costs ~15 ms per 100,000 units.
- */
-export async function dueUnitIds(db: Db, now: Date): Promise<string[]> {
-  const rows = await db
-    .select({ id: units.id })
-    .from(units)
-    .where(lte(units.nextChangeAt, now))
-    .orderBy(asc(units.nextChangeAt));
-  return rows.map((r) => r.id);
-}
-
-/**
- * Locks those of `ids` that are still due, skipping units another instance is working on; one
- * that instance committed meanwhile is no longer due when its lock is taken, so it is left out.
- */
-export async function claimUnits(tx: Db, ids: string[], now: Date): Promise<UnitRow[]> {
-  if (ids.length === 0) return [];
-  return tx
-    .select()
-    .from(units)
-    .where(and(anyOf(units.id, ids), lte(units.nextChangeAt, now)))
-    .orderBy(asc(units.nextChangeAt))
-    .for('update', { skipLocked: true });
+  return applyUnits(tx, await lockUnits(tx, companyId, unitIds), now, actor);
 }
 
 /**
@@ -239,10 +161,7 @@ export async function resendSetpoints(
   now: Date,
 ): Promise<number> {
   if (unitIds.length === 0) return 0;
-  const rows = await tx
-    .select()
-    .from(units)
-    .where(and(eq(units.companyId, companyId), anyOf(units.id, unitIds), isNotNull(units.setpoint)));
+  const rows = await appliedUnits(tx, companyId, unitIds);
   const outbox: PendingSetpoint[] = rows.flatMap((u) =>
     u.setpoint === null || u.setpointSource === null
       ? []
@@ -261,13 +180,4 @@ export async function resendSetpoints(
   );
   await insertOutbox(tx, outbox);
   return outbox.length;
-}
-
-/**
- * Makes every unit of the company due now, e.g. after its time zone, temperature range or
- * frost protection changed (`PATCH /companies/{id}/`); call `wake()` on the scheduler after
- * the transaction commits so the new setpoints apply at once.
- */
-export async function markCompanyUnitsDue(db: Db, companyId: string, now: Date): Promise<void> {
-  await db.update(units).set({ nextChangeAt: now }).where(eq(units.companyId, companyId));
 }

@@ -7,10 +7,8 @@
  * of queries however many units there are (the scheduler evaluates thousands per tick).
  */
 import { FEED_STALE_AFTER_MS } from '@heizplan/contracts/booking-feeds';
-import { eq, inArray, or } from 'drizzle-orm';
-import { anyOf } from '../db/any-of.ts';
 import type { Db } from '../db/client.ts';
-import { companies, heatingPlans, type units } from '../db/schema.ts';
+import type { companies, heatingPlans, units } from '../db/schema.ts';
 import type {
   HeatingClosure,
   HeatingEvent,
@@ -25,6 +23,9 @@ import { type BuildingCalendar, buildingCalendar } from '../modules/buildings/ca
 import { outsideClosures } from '../modules/buildings/holidays.ts';
 import { closuresForUnits, type UnitClosure } from '../modules/closures/closure-coverage.ts';
 import { eventsForUnits } from '../modules/events/events.repository.ts';
+import { companiesHeating, plansOf } from './scheduling.repository.ts';
+
+export { findCompanyHeating } from './scheduling.repository.ts';
 
 export type UnitRow = typeof units.$inferSelect;
 export type PlanRow = typeof heatingPlans.$inferSelect;
@@ -44,16 +45,6 @@ export type CompanyHeating = Pick<
   | 'economyTemperature'
   | 'standbyTemperature'
 >;
-
-const companyHeatingColumns = {
-  id: companies.id,
-  timeZone: companies.timeZone,
-  minTemperature: companies.minTemperature,
-  maxTemperature: companies.maxTemperature,
-  frostProtection: companies.frostProtection,
-  economyTemperature: companies.economyTemperature,
-  standbyTemperature: companies.standbyTemperature,
-};
 
 /** °C a closure's heating mode keeps in `company` (decision 0051); the engine clamps it to the range. */
 export function modeTemperature(company: CompanyHeating, mode: UnitClosure['mode']): number {
@@ -186,18 +177,8 @@ export async function loadHeatingInputs(
   const groupIds = [...new Set(unitRows.flatMap((u) => (u.groupId ? [u.groupId] : [])))];
   // One query after the other: inside a transaction they share one connection, and `pg`
   // deprecates overlapping queries on a client.
-  const companyRows = await db
-    .select(companyHeatingColumns)
-    .from(companies)
-    .where(inArray(companies.id, companyIds));
-  const planRows = await db
-    .select()
-    .from(heatingPlans)
-    .where(
-      groupIds.length > 0
-        ? or(anyOf(heatingPlans.unitId, unitIds), anyOf(heatingPlans.groupId, groupIds))
-        : anyOf(heatingPlans.unitId, unitIds),
-    );
+  const companyRows = await companiesHeating(db, companyIds);
+  const planRows = await plansOf(db, unitIds, groupIds);
   // The inputs that can matter from the earlier of now and the window's start to the later of now
   // and its end.
   const first = Math.min(now.getTime(), window?.from.getTime() ?? now.getTime());
@@ -270,10 +251,4 @@ export async function loadHeatingInputs(
     result.set(unit.id, input);
   }
   return result;
-}
-
-/** The company's heating settings, or null when it does not exist. */
-export async function findCompanyHeating(db: Db, companyId: string): Promise<CompanyHeating | null> {
-  const [row] = await db.select(companyHeatingColumns).from(companies).where(eq(companies.id, companyId));
-  return row ?? null;
 }

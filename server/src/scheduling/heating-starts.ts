@@ -5,13 +5,12 @@
  * timer by it ("Anlage muss ab 05:40 laufen").
  */
 import { DateTime } from 'luxon';
-import { anyOf } from '../db/any-of.ts';
 import type { Db } from '../db/client.ts';
-import { units } from '../db/schema.ts';
 import { expandTimeline, resolveSetpoint } from '../heating/engine.ts';
 import { MIN_RISE_K } from '../heating/optimum.ts';
 import { loadHeatingInputs } from './heating-inputs.ts';
 import { addPlanShifts } from './optimum-inputs.ts';
+import { unitsOfBuildings } from './scheduling.repository.ts';
 
 /**
  * The earliest heating start of each of `buildingIds` on the local day after `now` in `zone`
@@ -28,7 +27,7 @@ export async function heatingStartsTomorrow(
   const day = DateTime.fromJSDate(now, { zone }).plus({ days: 1 }).startOf('day');
   const from = day.toJSDate();
   const to = day.plus({ days: 1 }).toJSDate();
-  const unitRows = await db.select().from(units).where(anyOf(units.buildingId, buildingIds));
+  const unitRows = await unitsOfBuildings(db, buildingIds);
   const inputs = await loadHeatingInputs(db, unitRows, undefined, now);
   await addPlanShifts(db, unitRows, inputs, now);
   for (const unit of unitRows) {

@@ -10,10 +10,7 @@
  * without building or a building without weather runs on indoor data alone (the rate at 0 °C
  * outdoor) and its explanations say `outdoor: null`.
  */
-import { and, eq, inArray, isNotNull } from 'drizzle-orm';
-import { anyOf } from '../db/any-of.ts';
 import type { Db } from '../db/client.ts';
-import { companies, devices, unitWarmUpModels } from '../db/schema.ts';
 import { type OptimumEstimator, optimumShifts, type PlanStep } from '../heating/optimum.ts';
 import type { HeatingBooking, PlanShift, UnitHeatingInput } from '../heating/types.ts';
 import {
@@ -25,8 +22,11 @@ import {
   type WarmUpModel,
 } from '../heating/warm-up.ts';
 import { getCodec, isModelId } from '../lorawan/codecs/registry.ts';
-import { loadOutdoor } from '../weather/outdoor-store.ts';
+import { loadOutdoor } from '../weather/outdoor-store.repository.ts';
 import type { UnitRow } from './heating-inputs.ts';
+import { companiesOptimum, deviceModelsOfUnits, warmUpModelsOf } from './scheduling.repository.ts';
+
+export { findCompanyOptimum, findWarmUpModel } from './scheduling.repository.ts';
 
 export interface UnitOptimum {
   /** `shadow`: shifts are computed and shown, never sent. */
@@ -90,10 +90,7 @@ export async function loadUnitOptimum(
   const result = new Map<string, UnitOptimum>();
   const taking = unitRows.filter((u) => u.optimumStart);
   if (taking.length === 0) return result;
-  const companyRows = await db
-    .select({ id: companies.id, mode: companies.optimumStart, maxLead: companies.optimumMaxLeadMinutes })
-    .from(companies)
-    .where(inArray(companies.id, [...new Set(taking.map((u) => u.companyId))]));
+  const companyRows = await companiesOptimum(db, [...new Set(taking.map((u) => u.companyId))]);
   const companyById = new Map(
     companyRows.flatMap((c) =>
       c.mode !== 'off' && modes.includes(c.mode) ? [[c.id, { ...c, mode: c.mode }]] : [],
@@ -102,12 +99,9 @@ export async function loadUnitOptimum(
   const units = taking.filter((u) => companyById.has(u.companyId));
   if (units.length === 0) return result;
   const unitIds = units.map((u) => u.id);
-  const models = await db.select().from(unitWarmUpModels).where(anyOf(unitWarmUpModels.unitId, unitIds));
+  const models = await warmUpModelsOf(db, unitIds);
   const modelByUnit = new Map(models.map((m) => [m.unitId, m]));
-  const deviceRows = await db
-    .select({ unitId: devices.unitId, model: devices.model })
-    .from(devices)
-    .where(and(anyOf(devices.unitId, unitIds), isNotNull(devices.unitId)));
+  const deviceRows = await deviceModelsOfUnits(db, unitIds);
   const intervalByUnit = new Map<string, number>();
   for (const device of deviceRows) {
     // Only valves take setpoints; a sensor's interval does not delay them.
@@ -147,27 +141,6 @@ export async function loadUnitOptimum(
     });
   }
   return result;
-}
-
-/** The company's optimum start mode, or null when the company does not exist. */
-export async function findCompanyOptimum(
-  db: Db,
-  companyId: string,
-): Promise<UnitOptimum['mode'] | 'off' | null> {
-  const [row] = await db
-    .select({ mode: companies.optimumStart })
-    .from(companies)
-    .where(eq(companies.id, companyId));
-  return row?.mode ?? null;
-}
-
-/** The learned model of one unit, or null when none is stored yet. */
-export async function findWarmUpModel(db: Db, companyId: string, unitId: string) {
-  const [row] = await db
-    .select()
-    .from(unitWarmUpModels)
-    .where(and(eq(unitWarmUpModels.companyId, companyId), eq(unitWarmUpModels.unitId, unitId)));
-  return row ?? null;
 }
 
 /**

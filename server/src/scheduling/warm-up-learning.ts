@@ -14,17 +14,8 @@
  * Several instances may run it at once: a unit's row is written with one upsert, sessions are
  * keyed by their start, so a second run adds nothing twice.
  */
-import { and, asc, eq, gte, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import {
-  companies,
-  heatingLog,
-  type StoredMorning,
-  type StoredWarmUpSession,
-  telemetry,
-  units,
-  unitWarmUpModels,
-} from '../db/schema.ts';
+import type { StoredMorning, StoredWarmUpSession } from '../db/schema.ts';
 import {
   detectComfortHolds,
   detectCoolDowns,
@@ -35,7 +26,16 @@ import {
   type RoomSample,
   type SetpointStep,
 } from '../heating/warm-up.ts';
-import { loadOutdoor } from '../weather/outdoor-store.ts';
+import { loadOutdoor } from '../weather/outdoor-store.repository.ts';
+import {
+  markOptimumUnitsDue,
+  roomReadings,
+  saveWarmUpModel,
+  setpointBefore,
+  setpointsBetween,
+  storedWarmUpModel,
+  unitsToLearn,
+} from './scheduling.repository.ts';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -62,23 +62,7 @@ const PLAN_KINDS = new Set(['regular_plan', 'group_plan']);
  * @returns how many units were learned.
  */
 export async function learnWarmUpModels(db: Db, now: Date = new Date()): Promise<number> {
-  const due = await db
-    .select({
-      id: units.id,
-      companyId: units.companyId,
-      buildingId: units.buildingId,
-      learnedThrough: unitWarmUpModels.learnedThrough,
-    })
-    .from(units)
-    .innerJoin(companies, eq(companies.id, units.companyId))
-    .leftJoin(unitWarmUpModels, eq(unitWarmUpModels.unitId, units.id))
-    .where(
-      and(
-        eq(units.optimumStart, true),
-        ne(companies.optimumStart, 'off'),
-        sql`(${unitWarmUpModels.learnedThrough} is null or ${unitWarmUpModels.learnedThrough} < ${new Date(now.getTime() - LEARN_EVERY_MS).toISOString()})`,
-      ),
-    );
+  const due = await unitsToLearn(db, new Date(now.getTime() - LEARN_EVERY_MS));
   for (let i = 0; i < due.length; i += BATCH) {
     const batch = due.slice(i, i + BATCH);
     // Rooms of one building share its outdoor temperature: read once per batch, from the
@@ -92,14 +76,11 @@ export async function learnWarmUpModels(db: Db, now: Date = new Date()): Promise
     );
     for (const unit of batch) await learnUnit(db, unit, now, outdoor);
     // A new model moves the next pre-heat: units of companies that act on it look again at once.
-    await db.execute(sql`
-      update ${units} set next_change_at = ${now.toISOString()}
-      from ${companies}
-      where ${companies.id} = ${units.companyId} and ${companies.optimumStart} = 'on'
-        and ${units.id} in (${sql.join(
-          batch.map((u) => sql`${u.id}::uuid`),
-          sql`, `,
-        )})`);
+    await markOptimumUnitsDue(
+      db,
+      batch.map((u) => u.id),
+      now,
+    );
   }
   return due.length;
 }
@@ -130,37 +111,17 @@ async function learnUnit(
   outdoorByBuilding: Map<string, OutdoorSample[]>,
 ): Promise<void> {
   const since = historyStart(unit, now);
-  const readings = await db
-    .select({ at: telemetry.time, temperature: telemetry.roomTemperature })
-    .from(telemetry)
-    .where(
-      and(
-        eq(telemetry.unitId, unit.id),
-        gte(telemetry.time, since),
-        lt(telemetry.time, now),
-        isNotNull(telemetry.roomTemperature),
-      ),
-    )
-    .orderBy(asc(telemetry.time));
+  const readings = await roomReadings(db, unit.id, since, now);
   // The step in force when the window opens counts as the first step.
-  const [before] = await db
-    .select({ at: heatingLog.at, setpoint: heatingLog.newSetpoint, source: heatingLog.kind })
-    .from(heatingLog)
-    .where(and(eq(heatingLog.unitId, unit.id), lt(heatingLog.at, since)))
-    .orderBy(sql`${heatingLog.at} desc`)
-    .limit(1);
-  const logged = await db
-    .select({ at: heatingLog.at, setpoint: heatingLog.newSetpoint, source: heatingLog.kind })
-    .from(heatingLog)
-    .where(and(eq(heatingLog.unitId, unit.id), gte(heatingLog.at, since), lt(heatingLog.at, now)))
-    .orderBy(asc(heatingLog.at), asc(heatingLog.id));
+  const before = await setpointBefore(db, unit.id, since);
+  const logged = await setpointsBetween(db, unit.id, since, now);
   const entries = before ? [before, ...logged] : logged;
   const steps = setpointSteps(entries);
   const samples = roomSamples(readings);
   // The building's hourly outdoor temperature (decision 0057); none: sessions without it.
   const outdoor = (unit.buildingId && outdoorByBuilding.get(unit.buildingId)) || [];
   const history = { samples, setpoints: steps, outdoor, excluded: [] };
-  const [stored] = await db.select().from(unitWarmUpModels).where(eq(unitWarmUpModels.unitId, unit.id));
+  const stored = await storedWarmUpModel(db, unit.id);
   const known = new Set((stored?.sessions ?? []).map((s) => s.start));
   const sessions: StoredWarmUpSession[] = [
     ...(stored?.sessions ?? []),
@@ -199,10 +160,7 @@ async function learnUnit(
     learnedThrough: now,
     updatedAt: now,
   };
-  await db
-    .insert(unitWarmUpModels)
-    .values(values)
-    .onConflictDoUpdate({ target: unitWarmUpModels.unitId, set: values });
+  await saveWarmUpModel(db, values);
 }
 
 /**

@@ -7,13 +7,17 @@
  * (the 7-day preview); a sensor's hour is never replaced by the provider's. A failed fetch is
  * tried again after 15 minutes; what was stored stays.
  */
-import { and, eq, max, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { buildingOutdoorTemperatures } from '../db/schema.ts';
 import { startPeriodic } from '../jobs/periodic.ts';
 import type { Logger } from '../logger.ts';
-import { saveOutdoorHours, sensorHours } from './outdoor-store.ts';
+import { saveOutdoorHours, sensorHours } from './outdoor-store.repository.ts';
 import type { WeatherProvider } from './providers.ts';
+import {
+  claimDueBuildings,
+  lastSensorHour,
+  measuredHours,
+  postponeOutdoorSync,
+} from './weather.repository.ts';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -55,39 +59,6 @@ export const SENSOR_PROVIDER = 'sensor';
 
 const floorHour = (t: number) => Math.floor(t / HOUR_MS) * HOUR_MS;
 
-/** Claims up to 20 due buildings at `now` and moves their next sync an hour ahead. */
-async function claimDue(db: Db, now: Date): Promise<ClaimedBuilding[]> {
-  const next = new Date(now.getTime() + SYNC_EVERY_MS).toISOString();
-  const result = await db.execute(sql`
-    update buildings set outdoor_sync_at = ${next}
-    where id in (
-      select id from buildings
-      where ((latitude is not null and longitude is not null) or outdoor_sensor_id is not null)
-        and (outdoor_sync_at is null or outdoor_sync_at <= ${now.toISOString()})
-      order by outdoor_sync_at nulls first
-      limit ${BATCH}
-      for update skip locked)
-    returning id, company_id, latitude, longitude, outdoor_sensor_id`);
-  const rows = (
-    result as {
-      rows: {
-        id: string;
-        company_id: string;
-        latitude: number | null;
-        longitude: number | null;
-        outdoor_sensor_id: string | null;
-      }[];
-    }
-  ).rows;
-  return rows.map((r) => ({
-    id: r.id,
-    companyId: r.company_id,
-    latitude: r.latitude === null ? null : Number(r.latitude),
-    longitude: r.longitude === null ? null : Number(r.longitude),
-    outdoorSensorId: r.outdoor_sensor_id,
-  }));
-}
-
 /**
  * Stores the hourly means of the building's outdoor sensor from its last stored hour (read again:
  * it may have been incomplete; at most 30 days back) up to `now`, the running hour included.
@@ -99,16 +70,8 @@ export async function syncSensorOutdoor(
   now: Date,
 ): Promise<number> {
   const earliest = now.getTime() - BACKFILL_MS;
-  const [last] = await db
-    .select({ at: max(buildingOutdoorTemperatures.at) })
-    .from(buildingOutdoorTemperatures)
-    .where(
-      and(
-        eq(buildingOutdoorTemperatures.buildingId, building.id),
-        eq(buildingOutdoorTemperatures.kind, 'sensor'),
-      ),
-    );
-  const from = floorHour(Math.max(earliest, last?.at?.getTime() ?? earliest));
+  const last = await lastSensorHour(db, building.id);
+  const from = floorHour(Math.max(earliest, last?.getTime() ?? earliest));
   const hours = await sensorHours(db, building.companyId, building.outdoorSensorId, new Date(from), now);
   await saveOutdoorHours(db, building, SENSOR_PROVIDER, hours, now);
   return hours.length;
@@ -126,14 +89,7 @@ export async function syncBuildingOutdoor(
 ): Promise<number> {
   // Hours the outdoor sensor measured count as measured, once the provider has answered for the
   // building at all (its forecast ahead is always stored): it is not asked for them again.
-  const { at, kind } = buildingOutdoorTemperatures;
-  const [known] = await db
-    .select({
-      last: sql<Date | null>`max(${at}) filter (where ${kind} <> 'forecast')`.mapWith(at),
-      fromProvider: sql<number>`count(*) filter (where ${kind} <> 'sensor')`,
-    })
-    .from(buildingOutdoorTemperatures)
-    .where(eq(buildingOutdoorTemperatures.buildingId, building.id));
+  const known = await measuredHours(db, building.id);
   const last = known?.last && Number(known.fromProvider) > 0 ? known.last : null;
   const earliest = now.getTime() - BACKFILL_MS;
   const from = floorHour(Math.max(earliest, (last?.getTime() ?? earliest) - REREAD_MS));
@@ -161,7 +117,8 @@ export async function syncOutdoorDue(
 ): Promise<{ synced: number; failed: number }> {
   let synced = 0;
   let failed = 0;
-  for (let claimed = await claimDue(db, now); claimed.length > 0; claimed = await claimDue(db, now)) {
+  const claim = () => claimDueBuildings(db, now, new Date(now.getTime() + SYNC_EVERY_MS), BATCH);
+  for (let claimed = await claim(); claimed.length > 0; claimed = await claim()) {
     for (const building of claimed) {
       const { latitude, longitude, outdoorSensorId } = building;
       const located = latitude !== null && longitude !== null ? { ...building, latitude, longitude } : null;
@@ -174,9 +131,7 @@ export async function syncOutdoorDue(
       } catch (err) {
         failed += 1;
         log.warn({ err, buildingId: building.id }, 'outdoor temperature not fetched');
-        await db.execute(
-          sql`update buildings set outdoor_sync_at = ${new Date(now.getTime() + RETRY_MS).toISOString()} where id = ${building.id}`,
-        );
+        await postponeOutdoorSync(db, building.id, new Date(now.getTime() + RETRY_MS));
       }
     }
   }

@@ -12,7 +12,7 @@ import { testClock, testInstant } from '../../test/clock.ts';
 import { buildTestApp, type TestApp } from '../../test/helpers.ts';
 import { buildingOutdoorTemperatures, buildings } from '../db/schema.ts';
 import { seedCompanies } from '../modules/units/heating-test-fixtures.ts';
-import { saveOutdoorHours } from './outdoor-store.ts';
+import { saveOutdoorHours } from './outdoor-store.repository.ts';
 import { syncOutdoorDue } from './outdoor-sync.ts';
 import { brightSky } from './providers.ts';
 import { startWeatherStandIn, type WeatherStandIn } from './weather-stand-in.test-kit.ts';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
 import { alertEvents, alerts, devices, gateways, telemetry } from '../../db/schema.ts';
 import { type RegistryFixture, seedRegistry } from '../devices/registry-test-fixtures.ts';
-import { evaluateAll } from './alert-evaluation.ts';
+import { evaluateAll } from './alert-evaluation.repository.ts';
 
 const MIN = 60_000;
 let t: TestApp;

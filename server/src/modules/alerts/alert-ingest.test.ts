@@ -10,7 +10,7 @@ import { alertOnsets, alertSettings, alerts, devices, downlinks, telemetry, unit
 import type { Reading } from '../../lorawan/codecs/codec.ts';
 import type { DecodedUplink } from '../../lorawan/ingest.ts';
 import { type RegistryFixture, seedRegistry } from '../devices/registry-test-fixtures.ts';
-import { evaluateAll } from './alert-evaluation.ts';
+import { evaluateAll } from './alert-evaluation.repository.ts';
 import { evaluateUplinks, uplinkAlerts } from './alert-ingest.ts';
 
 const MIN = 60_000;

@@ -9,11 +9,18 @@
  */
 import type { AlertKind } from '@heizplan/contracts/alerts';
 import { faultText } from '@heizplan/contracts/device-faults';
-import { type SQL, sql } from 'drizzle-orm';
-import { type Db, rowsOf } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import type { Mailer } from '../me/me.ports.ts';
+import {
+  dueAlertMails,
+  type MailRow,
+  recordAlertMail,
+  recordAlertMailed,
+  tryAlertMailLock,
+} from './alerts.repository.ts';
 
-const MAIL_LOCK = 715_002;
+export type { MailRow };
+
 const DIGEST_MS = 24 * 3_600_000;
 
 /** Mail texts (server-side, like the invite mail) in the two languages of the product. */
@@ -66,20 +73,6 @@ const TEXT = {
   },
 } satisfies Record<'de' | 'en', { kinds: Record<AlertKind, string> } & Record<string, unknown>>;
 
-export interface MailRow {
-  company_id: string;
-  company_name: string;
-  user_id: string;
-  email: string;
-  lang: 'de' | 'en' | null;
-  alert_id: string;
-  kind: AlertKind;
-  subject_name: string;
-  unit_name: string | null;
-  code: string;
-  event: 'opened' | 'resolved' | 'repeat';
-}
-
 /** One line of a mail for an alert; a device fault is named in words, never by its raw code. */
 export function alertMailLine(row: MailRow, lang: 'de' | 'en'): string {
   const text = TEXT[lang];
@@ -92,11 +85,6 @@ export function alertMailLine(row: MailRow, lang: 'de' | 'en'): string {
   return `${head}\n  ${fault.text} ${fault.action}`;
 }
 
-/** Mode of `kind` for a member: their choice, else the default of their role. */
-const mode = (kind: SQL) => sql`coalesce(
-  (select p.mode from alert_preferences p where p.company_id = m.company_id and p.user_id = m.user_id and p.kind = ${kind}),
-  case when m.role = 'ems' then 'digest' else 'immediate' end)`;
-
 /**
  * Sends the alert mails due at `now`. @returns how many mails went out (0 when another instance
  * is sending right now).
@@ -107,56 +95,10 @@ export async function sendAlertMails(
   publicUrl: string,
   now = new Date(),
 ): Promise<number> {
-  const at = sql`${now.toISOString()}::timestamptz`;
-  const digestDue = sql`${new Date(now.getTime() - DIGEST_MS).toISOString()}::timestamptz`;
+  const digestDue = new Date(now.getTime() - DIGEST_MS);
   return db.transaction(async (tx) => {
-    const [lock] = rowsOf<{ ok: boolean }>(
-      await tx.execute(sql`select pg_try_advisory_xact_lock(${MAIL_LOCK}) as ok`),
-    );
-    if (!lock?.ok) return 0;
-    const members = sql`
-      select m.company_id, m.user_id, m.role, u.email, u.lang, c.name as company_name
-      from memberships m join users u on u.id = m.user_id and u.active and u.email <> ''
-      join companies c on c.id = m.company_id`;
-    const subjectName = sql`case a.subject when 'unit' then coalesce(un.name, a.subject_id)
-      when 'gateway' then coalesce((select g.name from gateways g where g.id::text = a.subject_id), a.subject_id)
-      when 'booking_feed' then coalesce((select f.name from booking_feeds f where f.id::text = a.subject_id), a.subject_id)
-      when 'building' then coalesce((select b.name from buildings b where b.id::text = a.subject_id), a.subject_id)
-      else a.subject_id end`;
-    const since = (
-      channel: string,
-      fallback: SQL,
-    ) => sql`coalesce((select l.mailed_until from alert_mail_log l
-      where l.company_id = m.company_id and l.user_id = m.user_id and l.channel = ${channel}), ${fallback})`;
-    const rows = rowsOf<MailRow & { channel: 'immediate' | 'digest' }>(
-      await tx.execute(sql`
-        with m as (${members})
-        select distinct on (m.user_id, m.company_id, a.id, channel) m.company_id, m.company_name, m.user_id, m.email, m.lang,
-          a.id as alert_id, a.kind, a.code, ${subjectName} as subject_name, un.name as unit_name, x.event, x.channel
-        from m
-        join alerts a on a.company_id = m.company_id and (a.muted_until is null or a.muted_until <= ${at})
-        left join units un on un.id = a.unit_id
-        cross join lateral (
-          select 'immediate' as channel, 'opened' as event
-          where ${mode(sql`a.kind`)} = 'immediate' and a.state = 'open' and exists (
-            select 1 from alert_events e where e.alert_id = a.id and e.type in ('opened', 'repeated')
-              and e.at > ${since('immediate', sql`${at} - interval '10 minutes'`)} and e.at <= ${at})
-          union all
-          select 'immediate', 'repeat'
-          where ${mode(sql`a.kind`)} = 'immediate' and a.state = 'open' and a.acknowledged_at is null
-            and exists (select 1 from alert_mailed d where d.alert_id = a.id and d.user_id = m.user_id
-              and d.at <= ${at} - make_interval(hours => coalesce(
-                (select (s.settings->>'repeatHours')::int from alert_settings s where s.company_id = a.company_id), 24)))
-          union all
-          select 'digest', e.type
-          from alert_events e
-          where ${mode(sql`a.kind`)} = 'digest' and e.alert_id = a.id and e.type in ('opened', 'resolved')
-            and e.at > ${since('digest', digestDue)} and e.at <= ${at}
-            and coalesce((select l.last_sent_at from alert_mail_log l where l.company_id = m.company_id
-              and l.user_id = m.user_id and l.channel = 'digest'), ${digestDue}) <= ${digestDue}
-        ) x
-        order by m.user_id, m.company_id, a.id, channel, x.event desc`),
-    );
+    if (!(await tryAlertMailLock(tx))) return 0;
+    const rows = await dueAlertMails(tx, now, digestDue);
     const mails = new Map<string, typeof rows>();
     for (const row of rows) {
       const key = `${row.company_id}|${row.user_id}|${row.channel}`;
@@ -180,16 +122,9 @@ export async function sendAlertMails(
       ].join('\n');
       await mailer.send(first.email, subject, text);
       sent++;
-      await tx.execute(sql`
-        insert into alert_mail_log (company_id, user_id, channel, mailed_until, last_sent_at)
-        values (${first.company_id}, ${first.user_id}, ${first.channel}, ${at}, ${at})
-        on conflict (company_id, user_id, channel) do update set mailed_until = ${at}, last_sent_at = ${at}`);
+      await recordAlertMail(tx, first, now);
       if (!digest) {
-        for (const row of group) {
-          await tx.execute(sql`
-            insert into alert_mailed (alert_id, user_id, at) values (${row.alert_id}, ${row.user_id}, ${at})
-            on conflict (alert_id, user_id) do update set at = ${at}`);
-        }
+        for (const row of group) await recordAlertMailed(tx, row, now);
       }
     }
     return sent;

@@ -1,10 +1,11 @@
 /**
- * Queries of the alert centre's API. Every function filters by the company the service
- * has checked the caller's membership of.
+ * Queries of the alert centre's API, and of the alert jobs that run across companies (mails,
+ * webhook deliveries). Every API function filters by the company the service has checked the
+ * caller's membership of.
  */
-import type { AlertListQuery, AlertSettings } from '@heizplan/contracts/alerts';
+import type { AlertKind, AlertListQuery, AlertSettings } from '@heizplan/contracts/alerts';
 import { DEFAULT_ALERT_SETTINGS } from '@heizplan/contracts/alerts';
-import { type AnyColumn, and, asc, count, desc, eq, gte, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, count, desc, eq, gte, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { buildingAndFloorOrder } from '../../db/building-order.ts';
 import { type Db, rowsOf } from '../../db/client.ts';
@@ -256,4 +257,160 @@ export async function listDeliveries(db: Db, companyId: string, webhookId: strin
     )
     .orderBy(desc(webhookDeliveries.createdAt))
     .limit(100);
+}
+
+/** Lock id of the alert mails (`pg_try_advisory_xact_lock`), the same on every instance. */
+const MAIL_LOCK = 715_002;
+
+/** One alert in a member's mail: who gets it, in which language, and what happened to it. */
+export interface MailRow {
+  company_id: string;
+  company_name: string;
+  user_id: string;
+  email: string;
+  lang: 'de' | 'en' | null;
+  alert_id: string;
+  kind: AlertKind;
+  subject_name: string;
+  unit_name: string | null;
+  code: string;
+  event: 'opened' | 'resolved' | 'repeat';
+}
+
+/** Mode of `kind` for a member: their choice, else the default of their role. */
+const mode = (kind: SQL) => sql`coalesce(
+  (select p.mode from alert_preferences p where p.company_id = m.company_id and p.user_id = m.user_id and p.kind = ${kind}),
+  case when m.role = 'ems' then 'digest' else 'immediate' end)`;
+
+/** Takes the mail run's lock for `tx`'s transaction. @returns false when another instance holds it. */
+export async function tryAlertMailLock(tx: Db): Promise<boolean> {
+  const [lock] = rowsOf<{ ok: boolean }>(
+    await tx.execute(sql`select pg_try_advisory_xact_lock(${MAIL_LOCK}) as ok`),
+  );
+  return lock?.ok === true;
+}
+
+/**
+ * The mail lines due at `now`, per member, company, alert and channel: immediate ones since the
+ * member's last mail, repeats of unacknowledged alerts, and digest lines when the member's last
+ * digest is older than `digestSince`.
+ */
+export async function dueAlertMails(tx: Db, now: Date, digestSince: Date) {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const digestDue = sql`${digestSince.toISOString()}::timestamptz`;
+  const members = sql`
+    select m.company_id, m.user_id, m.role, u.email, u.lang, c.name as company_name
+    from memberships m join users u on u.id = m.user_id and u.active and u.email <> ''
+    join companies c on c.id = m.company_id`;
+  const subjectName = sql`case a.subject when 'unit' then coalesce(un.name, a.subject_id)
+    when 'gateway' then coalesce((select g.name from gateways g where g.id::text = a.subject_id), a.subject_id)
+    when 'booking_feed' then coalesce((select f.name from booking_feeds f where f.id::text = a.subject_id), a.subject_id)
+    when 'building' then coalesce((select b.name from buildings b where b.id::text = a.subject_id), a.subject_id)
+    else a.subject_id end`;
+  const since = (channel: string, fallback: SQL) => sql`coalesce((select l.mailed_until from alert_mail_log l
+    where l.company_id = m.company_id and l.user_id = m.user_id and l.channel = ${channel}), ${fallback})`;
+  return rowsOf<MailRow & { channel: 'immediate' | 'digest' }>(
+    await tx.execute(sql`
+      with m as (${members})
+      select distinct on (m.user_id, m.company_id, a.id, channel) m.company_id, m.company_name, m.user_id, m.email, m.lang,
+        a.id as alert_id, a.kind, a.code, ${subjectName} as subject_name, un.name as unit_name, x.event, x.channel
+      from m
+      join alerts a on a.company_id = m.company_id and (a.muted_until is null or a.muted_until <= ${at})
+      left join units un on un.id = a.unit_id
+      cross join lateral (
+        select 'immediate' as channel, 'opened' as event
+        where ${mode(sql`a.kind`)} = 'immediate' and a.state = 'open' and exists (
+          select 1 from alert_events e where e.alert_id = a.id and e.type in ('opened', 'repeated')
+            and e.at > ${since('immediate', sql`${at} - interval '10 minutes'`)} and e.at <= ${at})
+        union all
+        select 'immediate', 'repeat'
+        where ${mode(sql`a.kind`)} = 'immediate' and a.state = 'open' and a.acknowledged_at is null
+          and exists (select 1 from alert_mailed d where d.alert_id = a.id and d.user_id = m.user_id
+            and d.at <= ${at} - make_interval(hours => coalesce(
+              (select (s.settings->>'repeatHours')::int from alert_settings s where s.company_id = a.company_id), 24)))
+        union all
+        select 'digest', e.type
+        from alert_events e
+        where ${mode(sql`a.kind`)} = 'digest' and e.alert_id = a.id and e.type in ('opened', 'resolved')
+          and e.at > ${since('digest', digestDue)} and e.at <= ${at}
+          and coalesce((select l.last_sent_at from alert_mail_log l where l.company_id = m.company_id
+            and l.user_id = m.user_id and l.channel = 'digest'), ${digestDue}) <= ${digestDue}
+      ) x
+      order by m.user_id, m.company_id, a.id, channel, x.event desc`),
+  );
+}
+
+/** Notes that the member's mail of `row.channel` covered everything up to `now`. */
+export async function recordAlertMail(
+  tx: Db,
+  row: Pick<MailRow, 'company_id' | 'user_id'> & { channel: 'immediate' | 'digest' },
+  now: Date,
+): Promise<void> {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  await tx.execute(sql`
+    insert into alert_mail_log (company_id, user_id, channel, mailed_until, last_sent_at)
+    values (${row.company_id}, ${row.user_id}, ${row.channel}, ${at}, ${at})
+    on conflict (company_id, user_id, channel) do update set mailed_until = ${at}, last_sent_at = ${at}`);
+}
+
+/** Notes that the member was mailed about the alert at `now`; its repeat counts from there. */
+export async function recordAlertMailed(
+  tx: Db,
+  row: Pick<MailRow, 'alert_id' | 'user_id'>,
+  now: Date,
+): Promise<void> {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  await tx.execute(sql`
+    insert into alert_mailed (alert_id, user_id, at) values (${row.alert_id}, ${row.user_id}, ${at})
+    on conflict (alert_id, user_id) do update set at = ${at}`);
+}
+
+/** A webhook delivery claimed for sending, with its endpoint's address and secret. */
+export interface Claimed {
+  id: string;
+  url: string;
+  secret: string;
+  event: string;
+  payload: unknown;
+  attempts: number;
+}
+
+/**
+ * Claims at most `batch` pending deliveries due at `now` by moving their next attempt to
+ * `leaseUntil`, so another instance skips them while this one sends; a crash leaves them due again.
+ */
+export async function claimDueWebhookDeliveries(db: Db, now: Date, leaseUntil: Date, batch: number) {
+  const at = now.toISOString();
+  return db.transaction(async (tx) =>
+    rowsOf<Claimed>(
+      await tx.execute(sql`
+        update webhook_deliveries d set next_attempt_at = ${leaseUntil.toISOString()}::timestamptz
+        from webhooks w
+        where w.id = d.webhook_id and d.id in (
+          select id from webhook_deliveries
+          where status = 'pending' and next_attempt_at <= ${at}::timestamptz
+          order by next_attempt_at limit ${batch}
+          for update skip locked)
+        returning d.id, w.url, w.secret, d.event, d.payload, d.attempts`),
+    ),
+  );
+}
+
+/** The outcome of one delivery attempt; times as ISO instants, `nextAttemptAt` null once final. */
+export interface WebhookAttempt {
+  status: 'pending' | 'delivered' | 'failed';
+  attempts: number;
+  statusCode: number | null;
+  error: string | null;
+  nextAttemptAt: string | null;
+  deliveredAt: string | null;
+}
+
+/** Stores the outcome of one attempt on the delivery. */
+export async function recordWebhookAttempt(db: Db, id: string, attempt: WebhookAttempt): Promise<void> {
+  await db.execute(sql`
+    update webhook_deliveries set status = ${attempt.status}, attempts = ${attempt.attempts}, last_status_code = ${attempt.statusCode},
+      last_error = ${attempt.error}, next_attempt_at = ${attempt.nextAttemptAt}::timestamptz,
+      delivered_at = ${attempt.deliveredAt}::timestamptz
+    where id = ${id}`);
 }

@@ -21,7 +21,7 @@ import {
 import { requireMember } from '../../auth/membership.ts';
 import type { Db } from '../../db/client.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
-import { queueWebhookDeliveries } from './alert-evaluation.ts';
+import { queueWebhookDeliveries } from './alert-evaluation.repository.ts';
 import * as repo from './alerts.repository.ts';
 import { privateTargetOf } from './webhook-address.ts';
 

@@ -14,7 +14,7 @@ import { alertEvents, alerts, devices, users, webhookDeliveries } from '../../db
 import { secondConnection } from '../../jobs/second-connection.test-helper.ts';
 import { type RegistryFixture, seedRegistry } from '../devices/registry-test-fixtures.ts';
 import { addMember, expectProblem, recordMails, type SentMail } from '../me/account.fixtures.ts';
-import { evaluateAll } from './alert-evaluation.ts';
+import { evaluateAll } from './alert-evaluation.repository.ts';
 import { alertMailLine, type MailRow, sendAlertMails } from './alert-mail.ts';
 import { webhookFetch } from './webhook-address.ts';
 import { backoffSeconds, deliverDueWebhooks, MAX_ATTEMPTS, signature } from './webhook-delivery.ts';

@@ -8,9 +8,9 @@
  * a slow endpoint holds nothing but its own deliveries; ingest never waits for any of it.
  */
 import { createHmac } from 'node:crypto';
-import { sql } from 'drizzle-orm';
-import { type Db, rowsOf } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { webhookDeliveries } from '../../metrics.ts';
+import { claimDueWebhookDeliveries, recordWebhookAttempt } from './alerts.repository.ts';
 
 export const MAX_ATTEMPTS = 8;
 const BATCH = 20;
@@ -26,15 +26,6 @@ export function signature(secret: string, timestamp: number, body: string): stri
 /** Seconds until attempt `attempts + 1`: 30 s doubling, at most 6 h. */
 export const backoffSeconds = (attempts: number) => Math.min(6 * 3600, 30 * 2 ** Math.max(0, attempts - 1));
 
-interface Claimed {
-  id: string;
-  url: string;
-  secret: string;
-  event: string;
-  payload: unknown;
-  attempts: number;
-}
-
 /**
  * Sends the deliveries due at `now` (one round of at most 20). @returns how many were delivered.
  * `fetchImpl` is the HTTP client, built once by the caller: `webhookFetch` (webhook-address.ts),
@@ -42,19 +33,7 @@ interface Claimed {
  */
 export async function deliverDueWebhooks(db: Db, now: Date, fetchImpl: typeof fetch): Promise<number> {
   const at = now.toISOString();
-  const claimed = await db.transaction(async (tx) =>
-    rowsOf<Claimed>(
-      await tx.execute(sql`
-        update webhook_deliveries d set next_attempt_at = ${new Date(now.getTime() + LEASE_MS).toISOString()}::timestamptz
-        from webhooks w
-        where w.id = d.webhook_id and d.id in (
-          select id from webhook_deliveries
-          where status = 'pending' and next_attempt_at <= ${at}::timestamptz
-          order by next_attempt_at limit ${BATCH}
-          for update skip locked)
-        returning d.id, w.url, w.secret, d.event, d.payload, d.attempts`),
-    ),
-  );
+  const claimed = await claimDueWebhookDeliveries(db, now, new Date(now.getTime() + LEASE_MS), BATCH);
   let delivered = 0;
   await Promise.all(
     claimed.map(async (d) => {
@@ -87,11 +66,14 @@ export async function deliverDueWebhooks(db: Db, now: Date, fetchImpl: typeof fe
       webhookDeliveries.inc({ result: final === 'pending' ? 'retry' : final });
       const next =
         final === 'pending' ? new Date(now.getTime() + backoffSeconds(attempts) * 1000).toISOString() : null;
-      await db.execute(sql`
-        update webhook_deliveries set status = ${final}, attempts = ${attempts}, last_status_code = ${status},
-          last_error = ${error ?? (ok ? null : `HTTP ${status}`)}, next_attempt_at = ${next}::timestamptz,
-          delivered_at = ${ok ? at : null}::timestamptz
-        where id = ${d.id}`);
+      await recordWebhookAttempt(db, d.id, {
+        status: final,
+        attempts,
+        statusCode: status,
+        error: error ?? (ok ? null : `HTTP ${status}`),
+        nextAttemptAt: next,
+        deliveredAt: ok ? at : null,
+      });
     }),
   );
   return delivered;

@@ -9,6 +9,10 @@ import type { Db } from '../../db/client.ts';
 import { tableExport } from '../../http/table-export.ts';
 import * as repo from './audit.repository.ts';
 
+// What other modules may use of this module's queries: they import it from here, never from
+// the repository, so the module keeps its queries private and decides what leaves it.
+export { insertAuditEntry } from './audit.repository.ts';
+
 const EXPORT_BATCH = 1000;
 
 export class AuditService {

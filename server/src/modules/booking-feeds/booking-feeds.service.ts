@@ -30,13 +30,17 @@ import { requireMember } from '../../auth/membership.ts';
 import type { Db } from '../../db/client.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { privateTargetOf } from '../alerts/webhook-address.ts';
-import { isCompanyBuilding } from '../buildings/buildings.repository.ts';
+import { isCompanyBuilding } from '../buildings/buildings.service.ts';
 import type { AppKeyCipher } from '../devices/app-key-cipher.ts';
-import { ownedUnitIds } from '../units/units.repository.ts';
+import { ownedUnitIds } from '../units/units.service.ts';
 import * as repo from './booking-feeds.repository.ts';
 import { type FeedFetchOptions, httpUrlOf } from './feed-fetch.ts';
 import { bookingHeats } from './ics.ts';
 import { feedStatus, syncDueFeeds, syncFeed } from './sync.ts';
+
+// What other modules may use of this module's queries: they import it from here, never from
+// the repository, so the module keeps its queries private and decides what leaves it.
+export { companyBookingsBetween } from './booking-feeds.repository.ts';
 
 type FeedInput = z.output<typeof BookingFeedInputSchema>;
 type ListQuery = z.output<typeof BookingFeedListQuerySchema>;

@@ -17,7 +17,7 @@ import { alerts, bookingFeeds, bookings, devices, units } from '../../db/schema.
 import { HeatingScheduler } from '../../jobs/heating-scheduler.ts';
 import { databaseDeviceDirectory } from '../../scheduling/device-directory.ts';
 import type { SetpointCommand } from '../../scheduling/setpoint-sink.ts';
-import { evaluateAll } from '../alerts/alert-evaluation.ts';
+import { evaluateAll } from '../alerts/alert-evaluation.repository.ts';
 import { addMember, expectProblem } from '../me/account.fixtures.ts';
 import { allYearPlan, seedCompanies } from '../units/heating-test-fixtures.ts';
 import { claimDueFeeds } from './booking-feeds.repository.ts';

@@ -33,11 +33,22 @@ import { getCodec, isModelId } from '../../lorawan/codecs/registry.ts';
 import { findCompanyHeating } from '../../scheduling/heating-inputs.ts';
 import type { HeatingServiceDeps } from '../../scheduling/heating-services.ts';
 import { heatingStartsTomorrow } from '../../scheduling/heating-starts.ts';
-import { type CurrentOutdoor, currentOutdoor } from '../../weather/outdoor-store.ts';
-import { findDevice } from '../devices/devices.repository.ts';
+import { type CurrentOutdoor, currentOutdoor } from '../../weather/outdoor-store.repository.ts';
+import { findDevice } from '../devices/devices.service.ts';
 import * as repo from './buildings.repository.ts';
 import { allHolidayRegions, type HolidayLang, isHolidayRegion, publicHolidays } from './holidays.ts';
 import { schoolHolidayData, schoolHolidays } from './school-holidays.ts';
+
+// What other modules may use of this module's queries: they import it from here, never from
+// the repository, so the module keeps its queries private and decides what leaves it.
+export { buildingDaysFor } from './building-days.repository.ts';
+export {
+  buildingFloors,
+  type CalendarBuilding,
+  calendarBuildings,
+  isCompanyBuilding,
+  unitsInBuilding,
+} from './buildings.repository.ts';
 
 type BuildingInput = z.output<typeof BuildingInputSchema>;
 type ListQuery = z.output<typeof BuildingListQuerySchema>;

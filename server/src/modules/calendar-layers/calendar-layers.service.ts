@@ -26,13 +26,13 @@ import { userLanguage } from '../../auth/accounts.repository.ts';
 import { requireMember } from '../../auth/membership.ts';
 import type { Db } from '../../db/client.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
-import { companyBookingsBetween } from '../booking-feeds/booking-feeds.repository.ts';
-import { buildingDaysFor } from '../buildings/building-days.repository.ts';
+import { companyBookingsBetween } from '../booking-feeds/booking-feeds.service.ts';
 import {
+  buildingDaysFor,
   type CalendarBuilding,
   calendarBuildings,
   unitsInBuilding,
-} from '../buildings/buildings.repository.ts';
+} from '../buildings/buildings.service.ts';
 import {
   buildingCalendar,
   calendarClosureName,
@@ -41,7 +41,7 @@ import {
 } from '../buildings/calendar-closures.ts';
 import { type HolidayLang, holidayClosureId } from '../buildings/holidays.ts';
 import { closuresForUnits } from '../closures/closure-coverage.ts';
-import { closureNames, companyZone, listClosures, targetsOf } from '../closures/closures.repository.ts';
+import { closureNames, companyZone, listClosures, targetsOf } from '../closures/closures.service.ts';
 import { occurrencesWithin } from '../closures/occurrences.ts';
 
 type Query = z.output<typeof CalendarLayersQuerySchema>;

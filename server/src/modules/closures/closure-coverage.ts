@@ -8,11 +8,8 @@
  * (occurrences.ts), each with the closure's id.
  */
 import type { ClosureScope, HeatingMode } from '@heizplan/contracts/closures';
-import { and, asc, eq, lt, type SQL, sql } from 'drizzle-orm';
-import { anyOf } from '../../db/any-of.ts';
 import type { Db } from '../../db/client.ts';
-import { closureBuildings, closureGroups, closures, closureUnits, companies } from '../../db/schema.ts';
-import { endsAfter } from './closures.repository.ts';
+import { closureBuildingChoices, coveringClosures } from './closures.repository.ts';
 import { occurrencesWithin } from './occurrences.ts';
 
 /** A closure as the engine's caller sees it: the mode still to be turned into °C. */
@@ -21,19 +18,6 @@ export interface UnitClosure {
   start: Date;
   end: Date;
   mode: HeatingMode;
-}
-
-/**
- * The closure's groups, or its units (`exception` false) or exceptions, as comma-joined text
- * for a select list: the same on both drivers (array and json results are not).
- */
-type IdList = SQL<string | null>;
-const groupList: IdList = sql`(select string_agg(${closureGroups.groupId}::text, ',')
-  from ${closureGroups} where ${closureGroups.closureId} = ${closures.id})`;
-function unitList(exception: boolean): IdList {
-  const which = exception ? sql`${closureUnits.exception}` : sql`not ${closureUnits.exception}`;
-  return sql`(select string_agg(${closureUnits.unitId}::text, ',')
-    from ${closureUnits} where ${closureUnits.closureId} = ${closures.id} and ${which})`;
 }
 
 const idList = (joined: string | null): Set<string> =>
@@ -92,36 +76,12 @@ export async function closuresForUnits(
   const result = new Map<string, UnitClosure[]>();
   if (unitRows.length === 0) return result;
   const companyIds = [...new Set(unitRows.map((u) => u.companyId))];
-  const rows = await db
-    .select({
-      id: closures.id,
-      companyId: closures.companyId,
-      timeZone: companies.timeZone,
-      start: closures.start,
-      end: closures.end,
-      recurrence: closures.recurrence,
-      mode: closures.mode,
-      scope: closures.scope,
-      groupIds: groupList,
-      unitIds: unitList(false),
-      exceptionIds: unitList(true),
-    })
-    .from(closures)
-    .innerJoin(companies, eq(companies.id, closures.companyId))
-    .where(and(anyOf(closures.companyId, companyIds), endsAfter(since), lt(closures.start, until)))
-    .orderBy(asc(closures.start), asc(closures.createdAt), asc(closures.id));
+  const rows = await coveringClosures(db, companyIds, since, until);
   if (rows.length === 0) return result;
   const buildingIds = rows.filter((r) => r.scope === 'buildings').map((r) => r.id);
   const buildingsBy = new Map<string, Map<string, Set<string>>>();
   if (buildingIds.length > 0) {
-    const chosen = await db
-      .select({
-        closureId: closureBuildings.closureId,
-        buildingId: closureBuildings.buildingId,
-        floor: closureBuildings.floor,
-      })
-      .from(closureBuildings)
-      .where(anyOf(closureBuildings.closureId, buildingIds));
+    const chosen = await closureBuildingChoices(db, buildingIds);
     for (const { closureId, buildingId, floor } of chosen) {
       const byBuilding = buildingsBy.get(closureId) ?? new Map<string, Set<string>>();
       byBuilding.set(buildingId, (byBuilding.get(buildingId) ?? new Set()).add(floor));

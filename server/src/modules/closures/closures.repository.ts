@@ -1,7 +1,8 @@
 /**
- * Closure queries (decision 0051). Every query a member can reach is scoped by company id. What
- * the engine reads — which closures cover which units, as occurrences — is in
- * closure-coverage.ts.
+ * Closure queries (decision 0051). Every query a member can reach is scoped by company id. The
+ * engine's reads (`coveringClosures`, `closureBuildingChoices`) return the closures of several
+ * companies with their chosen ids as comma-joined text; closure-coverage.ts turns them into
+ * occurrences per unit.
  */
 import type { HeatingMode } from '@heizplan/contracts/closures';
 import {
@@ -372,4 +373,54 @@ export async function closureNames(
     .from(closures)
     .where(and(eq(closures.companyId, companyId), inArray(closures.id, closureIds)))
     .orderBy(asc(closures.start), asc(closures.id));
+}
+
+/**
+ * The closure's groups, or its units (`exception` false) or exceptions, as comma-joined text
+ * for a select list: the same on both drivers (array and json results are not).
+ */
+type IdList = SQL<string | null>;
+const groupList: IdList = sql`(select string_agg(${closureGroups.groupId}::text, ',')
+  from ${closureGroups} where ${closureGroups.closureId} = ${closures.id})`;
+function unitList(exception: boolean): IdList {
+  const which = exception ? sql`${closureUnits.exception}` : sql`not ${closureUnits.exception}`;
+  return sql`(select string_agg(${closureUnits.unitId}::text, ',')
+    from ${closureUnits} where ${closureUnits.closureId} = ${closures.id} and ${which})`;
+}
+
+/**
+ * The closures of `companyIds` that may have an occurrence in [`since`, `until`), with their
+ * company's time zone and chosen groups, units and exceptions, by start.
+ */
+export async function coveringClosures(db: Db, companyIds: string[], since: Date, until: Date) {
+  return db
+    .select({
+      id: closures.id,
+      companyId: closures.companyId,
+      timeZone: companies.timeZone,
+      start: closures.start,
+      end: closures.end,
+      recurrence: closures.recurrence,
+      mode: closures.mode,
+      scope: closures.scope,
+      groupIds: groupList,
+      unitIds: unitList(false),
+      exceptionIds: unitList(true),
+    })
+    .from(closures)
+    .innerJoin(companies, eq(companies.id, closures.companyId))
+    .where(and(anyOf(closures.companyId, companyIds), endsAfter(since), lt(closures.start, until)))
+    .orderBy(asc(closures.start), asc(closures.createdAt), asc(closures.id));
+}
+
+/** The buildings (and floors; '' for a whole building) chosen by the closures `closureIds`. */
+export async function closureBuildingChoices(db: Db, closureIds: string[]) {
+  return db
+    .select({
+      closureId: closureBuildings.closureId,
+      buildingId: closureBuildings.buildingId,
+      floor: closureBuildings.floor,
+    })
+    .from(closureBuildings)
+    .where(anyOf(closureBuildings.closureId, closureIds));
 }

@@ -34,10 +34,10 @@ import type { z } from 'zod';
 import { requireMember } from '../../auth/membership.ts';
 import type { Db } from '../../db/client.ts';
 import { badRequest, type FieldError, HttpError, notFound } from '../../http/errors.ts';
-import { markCompanyUnitsDue } from '../../scheduling/heating-apply.ts';
 import type { HeatingServiceDeps } from '../../scheduling/heating-services.ts';
-import { isCompanyBuilding } from '../buildings/buildings.repository.ts';
-import { ownedUnitIds } from '../units/units.repository.ts';
+import { markCompanyUnitsDue } from '../../scheduling/scheduling.repository.ts';
+import { isCompanyBuilding } from '../buildings/buildings.service.ts';
+import { ownedUnitIds } from '../units/units.service.ts';
 import * as repo from './closures.repository.ts';
 import {
   currentOrNextOccurrence,
@@ -46,6 +46,10 @@ import {
   occurrencesWithin,
   recurrenceParseProblem,
 } from './occurrences.ts';
+
+// What other modules may use of this module's queries: they import it from here, never from
+// the repository, so the module keeps its queries private and decides what leaves it.
+export { closureNames, companyZone, listClosures, targetsOf } from './closures.repository.ts';
 
 type ClosureInput = z.output<typeof ClosureInputSchema>;
 type ListQuery = z.output<typeof ClosureListQuerySchema>;

@@ -5,7 +5,7 @@
 
 import type { EnergyMedia, OptimumStartMode } from '@heizplan/contracts/account';
 import { and, asc, count, eq } from 'drizzle-orm';
-import { personMembership } from '../../auth/api-token-auth.ts';
+import { personMembership } from '../../auth/auth.repository.ts';
 import type { Role } from '../../auth/membership.ts';
 import type { Db } from '../../db/client.ts';
 import { companies, memberships, userNotices, users } from '../../db/schema.ts';

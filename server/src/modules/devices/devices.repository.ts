@@ -7,7 +7,7 @@ import { sqlArray } from '../../db/any-of.ts';
 import { buildingAndFloorOrder } from '../../db/building-order.ts';
 import { type Db, rowsOf } from '../../db/client.ts';
 import { naturally, naturalOrder } from '../../db/natural-sort.ts';
-import { buildings, devices, units, users } from '../../db/schema.ts';
+import { buildings, companies, devices, units, users } from '../../db/schema.ts';
 
 export type DeviceSort = 'id' | 'model' | 'unit' | 'building' | 'createdAt' | 'lastSeen' | 'battery';
 
@@ -93,6 +93,7 @@ export async function listDevices(db: Db, companyId: string, f: DeviceListFilter
   return { rows, count: total?.n ?? 0 };
 }
 
+/** The company's device `id` (its DevEUI); undefined when it is not the company's. */
 export async function findDevice(db: Db, companyId: string, id: string): Promise<DeviceRecord | undefined> {
   const [row] = await selectDevices(db, and(eq(devices.companyId, companyId), eq(devices.id, id))).limit(1);
   return row;
@@ -136,6 +137,7 @@ export async function deleteDevice(db: Db, companyId: string, id: string) {
   await db.delete(devices).where(and(eq(devices.companyId, companyId), eq(devices.id, id)));
 }
 
+/** How many devices the company has (each takes a licence). */
 export async function countDevices(db: Db, companyId: string): Promise<number> {
   const [row] = await db.select({ n: count() }).from(devices).where(eq(devices.companyId, companyId));
   return row?.n ?? 0;
@@ -201,4 +203,12 @@ export interface BatteryHistory {
   earlier: { battery: number; at: Date } | null;
   /** The company's low-battery threshold for % devices; null = the default. */
   lowPercent: number | null;
+}
+
+/**
+ * Locks the company's row until `tx` ends: registrations and deletions of one company's devices
+ * wait for each other, so a licence count read in the transaction stays true until it commits.
+ */
+export async function lockCompanyDevices(tx: Db, companyId: string): Promise<void> {
+  await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).for('update');
 }

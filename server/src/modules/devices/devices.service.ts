@@ -14,25 +14,27 @@ import type {
   DeviceListQuerySchema,
   DeviceUpdateSchema,
 } from '@heizplan/contracts/devices';
-import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { requireMember } from '../../auth/membership.ts';
 import { type Clock, systemClock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
-import { companies } from '../../db/schema.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { type TableExport, tableExport } from '../../http/table-export.ts';
 import { getCodec, listCodecs } from '../../lorawan/codecs/registry.ts';
 import { deviceConfigStates } from '../../lorawan/device-config.repository.ts';
 import { configSummary } from '../../lorawan/device-config.ts';
 import { antiFreezeSupport } from '../../lorawan/device-settings.ts';
-import { type LatestDownlink, latestDownlinks } from '../../lorawan/downlink-status.ts';
+import { type LatestDownlink, latestDownlinks } from '../../lorawan/downlink-status.repository.ts';
 import { findCompanyHeating } from '../../scheduling/heating-inputs.ts';
 import type { LicencePolicy } from '../billing/licences.ts';
 import type { AppKeyCipher } from './app-key-cipher.ts';
 import { batteryTrend } from './battery-trend.ts';
 import * as repo from './devices.repository.ts';
 import { networkServerExport } from './network-server-export.ts';
+
+// What other modules may use of this module's queries: they import it from here, never from
+// the repository, so the module keeps its queries private and decides what leaves it.
+export { countDevices, findDevice } from './devices.repository.ts';
 
 export interface DevicesServiceDeps {
   db: Db;
@@ -248,11 +250,7 @@ export class DevicesService {
     try {
       await db.transaction(async (tx) => {
         // Serialised per company, so two registrations cannot both take the last licence.
-        await tx
-          .select({ id: companies.id })
-          .from(companies)
-          .where(eq(companies.id, companyId))
-          .for('update');
+        await repo.lockCompanyDevices(tx, companyId);
         const usable = await this.deps.licences.usable(tx, companyId);
         if (usable !== null && (await repo.countDevices(tx, companyId)) >= usable) {
           throw conflict(NO_LICENCE, { code: 'licences_exhausted' });
@@ -316,7 +314,7 @@ export class DevicesService {
     await requireMember(this.deps.db, userId, companyId, 'operate');
     await this.deps.db.transaction(async (tx) => {
       // Serialise deletions per company so two concurrent deletes cannot both remove "not the last" device.
-      await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).for('update');
+      await repo.lockCompanyDevices(tx, companyId);
       if (!(await repo.findDevice(tx, companyId, id))) {
         throw notFound(DEVICE_NOT_FOUND, { code: 'device_not_found' });
       }

@@ -24,8 +24,12 @@ import type { Db } from '../../db/client.ts';
 import { conflict, HttpError, notFound } from '../../http/errors.ts';
 import { type HeatingServiceDeps, requireCompanyHeating } from '../../scheduling/heating-services.ts';
 import type { TemperatureRange } from '../units/temperature-range.ts';
-import { ownedUnitIds } from '../units/units.repository.ts';
+import { ownedUnitIds } from '../units/units.service.ts';
 import * as repo from './events.repository.ts';
+
+// What other modules may use of this module's queries: they import it from here, never from
+// the repository, so the module keeps its queries private and decides what leaves it.
+export { eventTitles } from './events.repository.ts';
 
 export const PAST_READ_ONLY = 'A past event is read-only.';
 export const RUNNING_ONLY_SHORTEN = 'A running event can only be shortened or ended.';

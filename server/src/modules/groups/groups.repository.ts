@@ -1,9 +1,9 @@
 /** Group queries; every query is scoped by company id. */
 import { and, asc, count, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { containsPattern } from '../../db/contains-pattern.ts';
 import { naturally } from '../../db/natural-sort.ts';
 import { groups, heatingPlans, units } from '../../db/schema.ts';
-import { containsPattern } from '../units/units.repository.ts';
 
 export type GroupRow = typeof groups.$inferSelect;
 
@@ -23,6 +23,7 @@ export async function listGroups(db: Db, companyId: string, f: { q?: string; pag
   return { rows, count: total?.n ?? 0 };
 }
 
+/** The company's group `groupId`; null when it is not the company's. */
 export async function findGroup(db: Db, companyId: string, groupId: string): Promise<GroupRow | null> {
   const [row] = await db
     .select()
@@ -69,6 +70,7 @@ export async function groupMembership(db: Db, groupIds: string[]) {
   return { counts, blocking };
 }
 
+/** Ids of the company's units in group `groupId` (empty for an unknown group). */
 export async function unitIdsOfGroup(db: Db, companyId: string, groupId: string): Promise<string[]> {
   const rows = await db
     .select({ id: units.id })

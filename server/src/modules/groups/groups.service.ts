@@ -8,8 +8,12 @@ import { requireMember } from '../../auth/membership.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { evaluateUnits } from '../../scheduling/heating-apply.ts';
 import type { HeatingServiceDeps } from '../../scheduling/heating-services.ts';
-import { ownedUnitIds } from '../units/units.repository.ts';
+import { ownedUnitIds } from '../units/units.service.ts';
 import * as repo from './groups.repository.ts';
+
+// What other modules may use of this module's queries: they import it from here, never from
+// the repository, so the module keeps its queries private and decides what leaves it.
+export { findGroup, unitIdsOfGroup } from './groups.repository.ts';
 
 const DUPLICATE = 'A group with this name already exists.';
 const NAME_TAKEN = { code: 'group_name_taken' } as const;

@@ -5,7 +5,7 @@
 import type { LogEntry } from '@heizplan/contracts/heating';
 import type { Db } from '../../db/client.ts';
 import { namedBookings, namedClosures } from '../../scheduling/named-sources.ts';
-import { eventTitles } from '../events/events.repository.ts';
+import { eventTitles } from '../events/events.service.ts';
 
 const idOf = (details: Record<string, unknown>, key: string) =>
   typeof details[key] === 'string' ? (details[key] as string) : undefined;

@@ -22,11 +22,11 @@ import { requireMember } from '../../auth/membership.ts';
 import type { Db } from '../../db/client.ts';
 import { badRequest, type FieldError, notFound } from '../../http/errors.ts';
 import { findCompanyHeating } from '../../scheduling/heating-inputs.ts';
-import { insertAuditEntry } from '../audit/audit.repository.ts';
+import { insertAuditEntry } from '../audit/audit.service.ts';
 import type { LicencePolicy } from '../billing/licences.ts';
 import type { AppKeyCipher } from '../devices/app-key-cipher.ts';
-import { countDevices } from '../devices/devices.repository.ts';
-import { lockUnitNames, takenUnitNames } from '../units/units.repository.ts';
+import { countDevices } from '../devices/devices.service.ts';
+import { lockUnitNames, takenUnitNames } from '../units/units.service.ts';
 import {
   checkDevices,
   checkUnits,

@@ -5,42 +5,15 @@
  * - `AccountPort` reaches the embedded identity provider's account store (verification
  *   mail, password change);
  * - `BillingHooks` lets billing react to an account deletion.
- * Missing ports fall back to the defaults below.
+ * Missing ports fall back to the defaults below. The port types are declared in
+ * auth/account-ports.ts, which implements two of them: authentication sits below the modules and
+ * must not import from them.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import type { AccountPorts } from '../../auth/account-ports.ts';
 import { HttpError } from '../../http/errors.ts';
-import type { MailAttachment } from '../../mail/mailer.ts';
 
-export interface Mailer {
-  /** Sends a plain-text mail, with files attached when given. @throws when the transport rejects it. */
-  send(to: string, subject: string, text: string, attachments?: MailAttachment[]): Promise<void>;
-}
-
-export interface AccountPort {
-  /** Sends the user a mail with an email-verification link. */
-  requestVerification(userId: string): Promise<void>;
-  /**
-   * Replaces the user's sign-in password (already validated: ≥ 10 characters) once
-   * `currentPassword` matches, and signs the account out everywhere.
-   * @throws HttpError 400 (`currentPassword` wrong) or 429 (too many wrong ones).
-   */
-  setPassword(userId: string, currentPassword: string, password: string): Promise<void>;
-}
-
-export interface BillingHooks {
-  /**
-   * Called once when a user requests account deletion (spec §4): cancels, at the end of the
-   * billing period, the subscriptions of the companies the user is the only admin of
-   * (by default `BillingService.cancelForAccountDeletion`, wired in services.ts).
-   */
-  onAccountDeletion(userId: string): Promise<void>;
-}
-
-export interface AccountPorts {
-  mailer: Mailer;
-  account: AccountPort;
-  billing: BillingHooks;
-}
+export type { AccountPort, AccountPorts, BillingHooks, Mailer } from '../../auth/account-ports.ts';
 
 const unavailable = () =>
   new HttpError(503, 'Service Unavailable', 'Account management is not available on this server.');

@@ -6,7 +6,7 @@ import { testClock, testInstants } from '../../../test/clock.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
 import { bookingFeeds, bookings, heatingLog, telemetry, unitWarmUpModels } from '../../db/schema.ts';
 import { learnWarmUpModels } from '../../scheduling/warm-up-learning.ts';
-import { saveOutdoorHours } from '../../weather/outdoor-store.ts';
+import { saveOutdoorHours } from '../../weather/outdoor-store.repository.ts';
 import { seedCompanies } from '../units/heating-test-fixtures.ts';
 
 // A Wednesday mid-morning, after the day's pre-heat; history, learning and previews read this clock.

@@ -18,8 +18,8 @@ import { conflict, HttpError, notFound } from '../../http/errors.ts';
 import { evaluateUnits } from '../../scheduling/heating-apply.ts';
 import type { CompanyHeating } from '../../scheduling/heating-inputs.ts';
 import { type HeatingServiceDeps, requireCompanyHeating } from '../../scheduling/heating-services.ts';
-import { findGroup, unitIdsOfGroup } from '../groups/groups.repository.ts';
-import { findUnit } from '../units/units.repository.ts';
+import { findGroup, unitIdsOfGroup } from '../groups/groups.service.ts';
+import { findUnit } from '../units/units.service.ts';
 import * as repo from './plans.repository.ts';
 import { exportPlans } from './plans-export.ts';
 

@@ -21,7 +21,7 @@ import { loadHeatingInputs, type UnitRow } from '../../scheduling/heating-inputs
 import { type HeatingServiceDeps, requireCompanyHeating } from '../../scheduling/heating-services.ts';
 import { namedBookings, namedClosures } from '../../scheduling/named-sources.ts';
 import { applyOptimum, loadUnitOptimum } from '../../scheduling/optimum-inputs.ts';
-import { findUnit } from '../units/units.repository.ts';
+import { findUnit } from '../units/units.service.ts';
 import { draftPlan, requireNoOverlap, requireValidPlan } from './plans.service.ts';
 
 export interface PreviewWindow {

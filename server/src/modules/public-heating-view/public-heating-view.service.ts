@@ -11,9 +11,8 @@ import { resolveSetpoint } from '../../heating/engine.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { loadHeatingInputs } from '../../scheduling/heating-inputs.ts';
 import type { HeatingServiceDeps } from '../../scheduling/heating-services.ts';
-import { findByToken } from '../qr-codes/qr-codes.repository.ts';
-import { findUnit } from '../units/units.repository.ts';
-import { requireChangeable, type UnitsService } from '../units/units.service.ts';
+import { findByToken } from '../qr-codes/qr-codes.service.ts';
+import { findUnit, requireChangeable, type UnitsService } from '../units/units.service.ts';
 import * as repo from './public-heating-view.repository.ts';
 
 /** Occupants change the setpoint in steps of this size (°C). */

@@ -16,8 +16,12 @@ import {
 import { requireMember } from '../../auth/membership.ts';
 import type { Db } from '../../db/client.ts';
 import { conflict, notFound } from '../../http/errors.ts';
-import { findUnit } from '../units/units.repository.ts';
+import { findUnit } from '../units/units.service.ts';
 import * as repo from './qr-codes.repository.ts';
+
+// What other modules may use of this module's queries: they import it from here, never from
+// the repository, so the module keeps its queries private and decides what leaves it.
+export { findByToken } from './qr-codes.repository.ts';
 
 export interface QrCodesDeps {
   db: Db;

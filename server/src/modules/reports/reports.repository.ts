@@ -3,9 +3,14 @@
  * then by building, group or unit. Days are local dates `YYYY-MM-DD` (inclusive range); hours h,
  * temperatures °C. Heating degree days G20/15 (VDI 3807): a day with an outdoor mean below 15 °C
  * counts 20 °C minus that mean, averaged over the rooms of the scope that day.
+ *
+ * Also a building's report settings (heated area m², targets) and monthly meter readings (kWh per
+ * carrier, month `YYYY-MM`), and the members' subscriptions to the monthly PDF.
  */
-import { type SQL, sql } from 'drizzle-orm';
+import type { BuildingReportSettings, MeterReading } from '@heizplan/contracts/reports';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.ts';
+import { buildingMeterReadings, buildingReportSettings, reportSubscriptions } from '../../db/schema.ts';
 
 export type ReportScope =
   | { kind: 'company' }
@@ -329,4 +334,164 @@ export async function exportDays(db: Db, companyId: string, scope: ReportScope, 
       where ${where(companyId, scope, days)}
       order by r.day, b.name nulls last, u.name`),
   );
+}
+
+/** A building's heated area and target values, or undefined when none were set. */
+export async function findBuildingReportSettings(db: Db, buildingId: string) {
+  const [settings] = await db
+    .select()
+    .from(buildingReportSettings)
+    .where(eq(buildingReportSettings.buildingId, buildingId));
+  return settings;
+}
+
+/** A building's meter readings, newest month first. */
+export async function meterReadings(db: Db, buildingId: string) {
+  return db
+    .select({
+      month: buildingMeterReadings.month,
+      carrier: buildingMeterReadings.carrier,
+      kwh: buildingMeterReadings.kwh,
+    })
+    .from(buildingMeterReadings)
+    .where(eq(buildingMeterReadings.buildingId, buildingId))
+    .orderBy(sql`${buildingMeterReadings.month} desc, ${buildingMeterReadings.carrier}`);
+}
+
+export async function upsertBuildingReportSettings(
+  db: Db,
+  companyId: string,
+  buildingId: string,
+  body: BuildingReportSettings,
+): Promise<void> {
+  await db
+    .insert(buildingReportSettings)
+    .values({ buildingId, companyId, ...body })
+    // New targets are checked again against the last month (and its alert follows).
+    .onConflictDoUpdate({
+      target: buildingReportSettings.buildingId,
+      set: { ...body, checkedMonth: null, missedTargets: [], updatedAt: new Date() },
+    });
+}
+
+/** Enters a month's reading of one carrier, replacing the one there was. */
+export async function upsertMeterReading(
+  db: Db,
+  companyId: string,
+  buildingId: string,
+  reading: MeterReading,
+): Promise<void> {
+  await db
+    .insert(buildingMeterReadings)
+    .values({ companyId, buildingId, ...reading })
+    .onConflictDoUpdate({
+      target: [buildingMeterReadings.buildingId, buildingMeterReadings.month, buildingMeterReadings.carrier],
+      set: { kwh: reading.kwh, updatedAt: new Date() },
+    });
+}
+
+/** @returns the deleted rows' months: empty when there was no such reading. */
+export async function deleteMeterReading(db: Db, buildingId: string, month: string, carrier: string) {
+  return db
+    .delete(buildingMeterReadings)
+    .where(
+      and(
+        eq(buildingMeterReadings.buildingId, buildingId),
+        eq(buildingMeterReadings.month, month),
+        sql`${buildingMeterReadings.carrier} = ${carrier}`,
+      ),
+    )
+    .returning({ month: buildingMeterReadings.month });
+}
+
+const subscriptionOf = (companyId: string, userId: string) =>
+  and(eq(reportSubscriptions.companyId, companyId), eq(reportSubscriptions.userId, userId));
+
+export async function isSubscribed(db: Db, companyId: string, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: reportSubscriptions.userId })
+    .from(reportSubscriptions)
+    .where(subscriptionOf(companyId, userId));
+  return Boolean(row);
+}
+
+/** Subscribes the member, `lastMonth` (`YYYY-MM`) counting as sent; a subscription kept as it is. */
+export async function subscribe(db: Db, companyId: string, userId: string, lastMonth: string): Promise<void> {
+  await db.insert(reportSubscriptions).values({ companyId, userId, lastMonth }).onConflictDoNothing();
+}
+
+export async function unsubscribe(db: Db, companyId: string, userId: string): Promise<void> {
+  await db.delete(reportSubscriptions).where(subscriptionOf(companyId, userId));
+}
+
+/**
+ * Claims one building whose targets are due to be checked against last month (in its company's
+ * zone) at `now`, by moving its `checked_month` forward (`skip locked`). @returns undefined when
+ * none is due.
+ */
+export async function claimEfficiencyCheck(db: Db, now: Date) {
+  const [claim] = rowsOf<{
+    building_id: string;
+    company_id: string;
+    time_zone: string;
+    name: string;
+    month: string;
+  }>(
+    await db.execute(sql`
+      with due as (
+        select r.building_id, r.company_id, c.time_zone, b.name, m.month
+        from building_report_settings r
+        join buildings b on b.id = r.building_id
+        join companies c on c.id = r.company_id
+        cross join lateral (select to_char(date_trunc('month', ${now.toISOString()}::timestamptz at time zone c.time_zone)
+          - interval '1 month', 'YYYY-MM') as month) m
+        where (r.max_heating_hours_per_degree_day is not null or r.max_below_comfort_share is not null)
+          and (r.checked_month is null or r.checked_month < m.month)
+        limit 1
+        for update of r skip locked
+      )
+      update building_report_settings r set checked_month = due.month from due
+      where r.building_id = due.building_id
+      returning due.building_id, due.company_id, due.time_zone, due.name, due.month`),
+  );
+  return claim;
+}
+
+/** The targets the building missed in the month checked last (contract's `missed` list, JSON). */
+export async function storeMissedTargets(db: Db, buildingId: string, missed: unknown[]): Promise<void> {
+  await db.execute(sql`
+    update building_report_settings set missed_targets = ${JSON.stringify(missed)}::jsonb
+    where building_id = ${buildingId}`);
+}
+
+/**
+ * Claims one subscribed member whose company's last month (in its zone) has not been mailed at
+ * `now`, by moving the subscription's `last_month` forward (`skip locked`). @returns undefined when
+ * none is due.
+ */
+export async function claimMonthlyMail(db: Db, now: Date) {
+  const [claim] = rowsOf<{
+    company_id: string;
+    time_zone: string;
+    email: string;
+    lang: 'de' | 'en' | null;
+    month: string;
+  }>(
+    await db.execute(sql`
+      with due as (
+        select s.company_id, s.user_id, c.time_zone, u.email, u.lang, m.month
+        from report_subscriptions s
+        join companies c on c.id = s.company_id
+        join users u on u.id = s.user_id
+        cross join lateral (select to_char(date_trunc('month', ${now.toISOString()}::timestamptz at time zone c.time_zone)
+          - interval '1 month', 'YYYY-MM') as month) m
+        where u.email <> '' and (s.last_month is null or s.last_month < m.month)
+        limit 1
+        for update of s skip locked
+      )
+      update report_subscriptions s set last_month = due.month from due
+      where s.company_id = due.company_id and s.user_id = due.user_id
+      returning due.company_id, due.time_zone, due.email, due.lang, due.month`),
+  );
+  return claim;
 }

@@ -16,13 +16,11 @@ import type {
   ReportExportQuerySchema,
   ReportQuery,
 } from '@heizplan/contracts/reports';
-import { and, eq, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import type { z } from 'zod';
 import { requireMember } from '../../auth/membership.ts';
 import { type Clock, systemClock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
-import { buildingMeterReadings, buildingReportSettings, reportSubscriptions } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { type TableExport, tableExport } from '../../http/table-export.ts';
 import { findCompanyHeating } from '../../scheduling/heating-inputs.ts';
@@ -187,20 +185,8 @@ export class ReportsService {
   async buildingData(userId: string, companyId: string, buildingId: string): Promise<BuildingReportData> {
     await requireMember(this.deps.db, userId, companyId, 'read');
     await this.scopeOf(companyId, { buildingId });
-    const db = this.deps.db;
-    const [settings] = await db
-      .select()
-      .from(buildingReportSettings)
-      .where(eq(buildingReportSettings.buildingId, buildingId));
-    const readings = await db
-      .select({
-        month: buildingMeterReadings.month,
-        carrier: buildingMeterReadings.carrier,
-        kwh: buildingMeterReadings.kwh,
-      })
-      .from(buildingMeterReadings)
-      .where(eq(buildingMeterReadings.buildingId, buildingId))
-      .orderBy(sql`${buildingMeterReadings.month} desc, ${buildingMeterReadings.carrier}`);
+    const settings = await repo.findBuildingReportSettings(this.deps.db, buildingId);
+    const readings = await repo.meterReadings(this.deps.db, buildingId);
     return {
       settings: {
         heatedAreaM2: settings?.heatedAreaM2 ?? null,
@@ -220,14 +206,7 @@ export class ReportsService {
   ): Promise<BuildingReportSettings> {
     await requireMember(this.deps.db, userId, companyId, 'operate');
     await this.scopeOf(companyId, { buildingId });
-    await this.deps.db
-      .insert(buildingReportSettings)
-      .values({ buildingId, companyId, ...body })
-      // New targets are checked again against the last month (and its alert follows).
-      .onConflictDoUpdate({
-        target: buildingReportSettings.buildingId,
-        set: { ...body, checkedMonth: null, missedTargets: [], updatedAt: new Date() },
-      });
+    await repo.upsertBuildingReportSettings(this.deps.db, companyId, buildingId, body);
     return body;
   }
 
@@ -240,17 +219,7 @@ export class ReportsService {
   ): Promise<MeterReading> {
     await requireMember(this.deps.db, userId, companyId, 'operate');
     await this.scopeOf(companyId, { buildingId });
-    await this.deps.db
-      .insert(buildingMeterReadings)
-      .values({ companyId, buildingId, ...body })
-      .onConflictDoUpdate({
-        target: [
-          buildingMeterReadings.buildingId,
-          buildingMeterReadings.month,
-          buildingMeterReadings.carrier,
-        ],
-        set: { kwh: body.kwh, updatedAt: new Date() },
-      });
+    await repo.upsertMeterReading(this.deps.db, companyId, buildingId, body);
     return body;
   }
 
@@ -264,18 +233,7 @@ export class ReportsService {
     const { readings, problems } = parseMeterReadings(csv);
     if (problems.length > 0) throw badRequest('The meter readings were not imported.', problems);
     await this.deps.db.transaction(async (tx) => {
-      for (const reading of readings)
-        await tx
-          .insert(buildingMeterReadings)
-          .values({ companyId, buildingId, ...reading })
-          .onConflictDoUpdate({
-            target: [
-              buildingMeterReadings.buildingId,
-              buildingMeterReadings.month,
-              buildingMeterReadings.carrier,
-            ],
-            set: { kwh: reading.kwh, updatedAt: new Date() },
-          });
+      for (const reading of readings) await repo.upsertMeterReading(tx, companyId, buildingId, reading);
     });
     return { imported: readings.length };
   }
@@ -284,27 +242,14 @@ export class ReportsService {
   async deleteReading(userId: string, companyId: string, buildingId: string, month: string, carrier: string) {
     await requireMember(this.deps.db, userId, companyId, 'operate');
     await this.scopeOf(companyId, { buildingId });
-    const deleted = await this.deps.db
-      .delete(buildingMeterReadings)
-      .where(
-        and(
-          eq(buildingMeterReadings.buildingId, buildingId),
-          eq(buildingMeterReadings.month, month),
-          sql`${buildingMeterReadings.carrier} = ${carrier}`,
-        ),
-      )
-      .returning({ month: buildingMeterReadings.month });
+    const deleted = await repo.deleteMeterReading(this.deps.db, buildingId, month, carrier);
     if (deleted.length === 0) throw notFound('Unknown meter reading', { code: 'unknown_meter_reading' });
   }
 
   /** Whether the member gets the monthly PDF by mail. */
   async subscription(userId: string, companyId: string): Promise<{ subscribed: boolean }> {
     await requireMember(this.deps.db, userId, companyId, 'read');
-    const [row] = await this.deps.db
-      .select({ userId: reportSubscriptions.userId })
-      .from(reportSubscriptions)
-      .where(and(eq(reportSubscriptions.companyId, companyId), eq(reportSubscriptions.userId, userId)));
-    return { subscribed: Boolean(row) };
+    return { subscribed: await repo.isSubscribed(this.deps.db, companyId, userId) };
   }
 
   async setSubscription(
@@ -313,18 +258,13 @@ export class ReportsService {
     subscribed: boolean,
   ): Promise<{ subscribed: boolean }> {
     await requireMember(this.deps.db, userId, companyId, 'read');
-    const where = and(eq(reportSubscriptions.companyId, companyId), eq(reportSubscriptions.userId, userId));
     // The first mail comes on the next 1st: last month counts as sent.
     const lastMonth = DateTime.fromJSDate((this.deps.now ?? systemClock)())
       .setZone(await this.timeZone(companyId))
       .minus({ months: 1 })
       .toFormat('yyyy-MM');
-    if (subscribed)
-      await this.deps.db
-        .insert(reportSubscriptions)
-        .values({ companyId, userId, lastMonth })
-        .onConflictDoNothing();
-    else await this.deps.db.delete(reportSubscriptions).where(where);
+    if (subscribed) await repo.subscribe(this.deps.db, companyId, userId, lastMonth);
+    else await repo.unsubscribe(this.deps.db, companyId, userId);
     return { subscribed };
   }
 }

@@ -18,9 +18,9 @@ import {
   users,
 } from '../../db/schema.ts';
 import { checkEfficiencyTargets, mailMonthlyReports } from '../../jobs/report-jobs.ts';
-import { evaluateAll } from '../alerts/alert-evaluation.ts';
+import { evaluateAll } from '../alerts/alert-evaluation.repository.ts';
 import { seedCompanies } from '../units/heating-test-fixtures.ts';
-import { runRollups } from './rollups.ts';
+import { runRollups } from './rollups.repository.ts';
 
 const HOUR = 3_600_000;
 // 2 to 29 November 2026 (Berlin), hour by hour.

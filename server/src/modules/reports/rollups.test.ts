@@ -21,8 +21,12 @@ import {
   units,
 } from '../../db/schema.ts';
 import { seedCompanies } from '../units/heating-test-fixtures.ts';
-import { rewindForLateUplinks, runRollups } from './rollups.ts';
-import { ensureTelemetryPartitions, purgeTelemetry, telemetryPartitions } from './telemetry-partitions.ts';
+import { rewindForLateUplinks, runRollups } from './rollups.repository.ts';
+import {
+  ensureTelemetryPartitions,
+  purgeTelemetry,
+  telemetryPartitions,
+} from './telemetry-partitions.repository.ts';
 
 const MIN = 60_000;
 // Tuesday 10 November 2026, 06:00 in Berlin (05:00 UTC).

@@ -13,7 +13,7 @@ import { requireMember } from '../../auth/membership.ts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
 import { findCompanyHeating } from '../../scheduling/heating-inputs.ts';
-import { findUnit } from '../units/units.repository.ts';
+import { findUnit } from '../units/units.service.ts';
 import * as repo from './unit-series.repository.ts';
 
 /** Bucket width (s) for a range: whole minutes, so that the range has at most `MAX_SERIES_POINTS` buckets. */

@@ -6,19 +6,15 @@ import type { Role } from '@heizplan/contracts/account';
 import { and, asc, count, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import { floorPosition } from '../../db/building-order.ts';
 import type { Db } from '../../db/client.ts';
+import { containsPattern } from '../../db/contains-pattern.ts';
 import { naturally } from '../../db/natural-sort.ts';
 import { executePrepared } from '../../db/prepared.ts';
 import { buildings, companies, groups, heatingPlans, units, users } from '../../db/schema.ts';
 import { deliveredSetpoints, parseCarried } from '../../lorawan/delivered-setpoints.ts';
-import type { UnitDownlinkStatus } from '../../lorawan/downlink-status.ts';
+import type { UnitDownlinkStatus } from '../../lorawan/downlink-status.repository.ts';
 
 export type UnitRecord = Awaited<ReturnType<typeof selectUnits>>[number];
 export type UnitSort = 'name' | 'group' | 'building' | 'setpoint' | 'roomTemperature' | 'createdAt';
-
-/** `ilike` pattern matching `text` literally anywhere. */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 const hasOwnActivePlan = sql<boolean>`exists (select 1 from ${heatingPlans} where ${heatingPlans.unitId} = ${units.id} and ${heatingPlans.active})`;
 
@@ -212,6 +208,10 @@ export async function findUnits(db: Db, companyId: string, ids: string[]) {
   );
 }
 
+/**
+ * The company's unit `id` with its group, building and creator names and whether it has an active
+ * plan of its own; null when it is not the company's.
+ */
 export async function findUnit(db: Db, companyId: string, id: string) {
   const [row] = await findUnits(db, companyId, [id]);
   return row ?? null;

@@ -17,13 +17,17 @@ import { type AuthClaims, deactivated, issuedBeforeSignOut, signedOut } from '..
 import { isUuid, requireCapability, requireMember } from '../../auth/membership.ts';
 import type { Db } from '../../db/client.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors.ts';
-import { downlinkStatusByUnit, type UnitDownlinkStatus } from '../../lorawan/downlink-status.ts';
+import { downlinkStatusByUnit, type UnitDownlinkStatus } from '../../lorawan/downlink-status.repository.ts';
 import { type Actor, evaluateUnits, resendSetpoints } from '../../scheduling/heating-apply.ts';
 import type { CompanyHeating } from '../../scheduling/heating-inputs.ts';
 import { type HeatingServiceDeps, requireCompanyHeating } from '../../scheduling/heating-services.ts';
-import { buildingFloors } from '../buildings/buildings.repository.ts';
+import { buildingFloors } from '../buildings/buildings.service.ts';
 import { requireInRange } from './temperature-range.ts';
 import * as repo from './units.repository.ts';
+
+// What other modules may use of this module's queries: they import it from here, never from
+// the repository, so the module keeps its queries private and decides what leaves it.
+export { findUnit, lockUnitNames, ownedUnitIds, takenUnitNames } from './units.repository.ts';
 
 /**
  * Refuses names the company already uses (decision 0044), naming the first; `field` is the

@@ -7,7 +7,7 @@ import { requireMember } from '../../auth/membership.ts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
 import { findCompanyOptimum, findWarmUpModel } from '../../scheduling/optimum-inputs.ts';
-import { findUnit } from '../units/units.repository.ts';
+import { findUnit } from '../units/units.service.ts';
 
 export class WarmUpService {
   constructor(private readonly deps: { db: Db }) {}

@@ -1,5 +1,6 @@
 /**
- * oidc-provider storage adapter on the app database (table `oidc_payloads`), so sessions,
+ * oidc-provider storage adapter on the app database (table `oidc_payloads`: one JSON payload per
+ * model name and id, with its grant, uid, user code and expiry), so sessions,
  * grants, codes, refresh tokens and interactions survive restarts and work the same on PGlite
  * and PostgreSQL. Interface per oidc-provider's `adapter` option (docs: "Adapter"): one
  * instance per model name; `expiresIn` is in seconds; expired rows are treated as absent and
