@@ -34,13 +34,17 @@ const unitTests = ['server/src', 'packages/contracts/src', 'tools']
   .flatMap((dir) => testFiles(dir))
   .filter((file) => !file.endsWith('.pg.test.ts') && !NEEDS_A_WORLD.test(readFileSync(file, 'utf8')));
 /**
- * Integration tests whose outcome cannot depend on the driver, so they run on PGlite only: what
- * they prove happens before or beside the database — HTTP headers and static files, the PATCH
- * walk's "only the fields given", the refusal half of the permission walk (refused before any
- * query), the identity provider's mounting, its external issuers, and its restart over a kept
- * database. Every other integration test runs on both (decision 0065).
+ * Integration tests whose outcome cannot depend on the driver, so they run once: what they prove
+ * happens before or beside the database — HTTP headers and static files, the PATCH walk's "only
+ * the fields given", the refusal half of the permission walk (refused before any query), the
+ * identity provider's mounting, its external issuers, its restart over a kept database, and the
+ * configuration the browser is handed. They run on PostgreSQL where it is there, since the same
+ * work costs the embedded database, which runs PostgreSQL in WebAssembly inside the test process,
+ * about twice the CPU (90 s against 42 s for these files; decision 0065), and on PGlite elsewhere.
+ * Every other integration test runs on both.
  */
 const DRIVER_NEUTRAL = [
+  'server/src/modules/app-config/app-config.test.ts',
   'server/src/http/patch.test.ts',
   'server/src/http/security-headers.test.ts',
   'server/src/http/static-web.test.ts',
@@ -157,7 +161,7 @@ export default defineConfig({
             ...unitTests,
             // The success half of the permission walk proves the matrix, not the driver: once, on
             // PostgreSQL where it is there (decision 0065).
-            ...(onPg ? ['server/src/auth/permission-success.test.ts'] : []),
+            ...(onPg ? ['server/src/auth/permission-success.test.ts', ...DRIVER_NEUTRAL] : []),
           ],
           setupFiles: ['./scripts/vitest-setup.ts'],
           testTimeout: 30_000,
@@ -176,7 +180,9 @@ export default defineConfig({
                   '**/node_modules/**',
                   'server/src/**/*.pglite.test.ts',
                   ...unitTests,
-                  ...DRIVER_NEUTRAL,
+                  // At the fixed instants below, on PostgreSQL: their run at the file's own instant
+                  // stays on PGlite (the `server` project).
+                  ...TIME_SENSITIVE_SERVER,
                 ],
                 env: { HEIZPLAN_TEST_DB: 'postgres' },
                 setupFiles: ['./scripts/vitest-setup.ts'],
@@ -189,14 +195,19 @@ export default defineConfig({
       webProject('web', ['web/src/**/*.test.{ts,tsx}'], {}, { exclude: mockingWebTests }),
       webProject('web-isolated', mockingWebTests, {}, { isolate: true }),
       // The server files run every instant from one import (`testInstants`): a project per instant
-      // cost an import of the server each (about 16 s under load).
+      // cost an import of the server each (about 16 s under load). On PostgreSQL where it is there:
+      // the hour is what varies here, not the driver, and PGlite took 51 s of CPU for what
+      // PostgreSQL does in 21 s.
       {
         test: {
           name: 'server@instants',
           environment: 'node',
           isolate: false,
           include: TIME_SENSITIVE_SERVER,
-          env: { HEIZPLAN_TEST_INSTANTS: Object.values(INSTANTS).join(',') },
+          env: {
+            HEIZPLAN_TEST_INSTANTS: Object.values(INSTANTS).join(','),
+            ...(onPg ? { HEIZPLAN_TEST_DB: 'postgres' } : {}),
+          },
           setupFiles: ['./scripts/vitest-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

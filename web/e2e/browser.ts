@@ -8,8 +8,8 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
 
 export const artifactsDir = path.join(import.meta.dirname, 'artifacts');
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+const launch = () =>
+  chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
       '--headless',
@@ -20,6 +20,48 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-sync',
       '--no-first-run',
     ],
+  });
+
+let shared: Promise<Browser> | undefined;
+
+/**
+ * A journey file's browser. The files run one after another in one worker, so they share one
+ * Chromium: a launch costs about a second of CPU, twenty of them a noticeable share of a loaded
+ * run (decision 0065). What keeps files apart is the browser context (own cookies, storage and
+ * cache), as in Playwright's own runner: the handle tracks the contexts made through it, and its
+ * `close()` closes those, not the shared browser, which ends with the worker. A browser that died
+ * is launched again for the next file.
+ */
+export async function launchBrowser(): Promise<Browser> {
+  shared ??= launch();
+  let browser = await shared;
+  if (!browser.isConnected()) {
+    shared = launch();
+    browser = await shared;
+  }
+  const contexts = new Set<BrowserContext>();
+  const track = <T extends BrowserContext>(context: T) => {
+    contexts.add(context);
+    context.once('close', () => contexts.delete(context));
+    return context;
+  };
+  const handle: Partial<Browser> = {
+    newContext: async (options) => track(await browser.newContext(options)),
+    newPage: async (options) => {
+      const context = track(await browser.newContext(options));
+      return context.newPage();
+    },
+    contexts: () => [...contexts],
+    close: async () => {
+      await Promise.all([...contexts].map((context) => context.close().catch(() => undefined)));
+    },
+  };
+  return new Proxy(browser, {
+    get(target, property, receiver) {
+      if (Object.hasOwn(handle, property)) return handle[property as keyof Browser];
+      const value = Reflect.get(target, property, receiver);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
   });
 }
 
