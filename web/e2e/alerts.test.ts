@@ -164,7 +164,7 @@ describe('alert centre', () => {
     await phone.getByTestId('alerts-table').getByText('Device offline').first().waitFor();
     await screenshot(phone, 'alerts-phone');
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    // The mute select fits beside the alert: the table does not scroll sideways either.
+    // The mute menu button fits beside the alert: the table does not scroll sideways either.
     const tableOverflow = await phone.evaluate(() => {
       const scroller = document.querySelector('[data-testid="alerts-table"] table')?.parentElement;
       return scroller ? scroller.scrollWidth - scroller.clientWidth : Number.NaN;

@@ -227,8 +227,29 @@ describe('alert centre', { timeout: 20_000 }, () => {
   });
 
   it('mutes an alert for a day', async () => {
-    const { fetchMock } = openCentre();
-    await userEvent.selectOptions(await screen.findByTestId(`alert-mute-${fault.id}`), '24');
+    const { fetchMock } = openCentre({ alerts: [fault] });
+    await userEvent.click(await screen.findByRole('button', { name: 'Mute' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: '1 day' }));
+    expect(await screen.findByText('Muting changed')).toBeVisible();
+    expect(bodiesOf(fetchMock, 'POST', `/api/companies/c1/alerts/${fault.id}/mute`)).toEqual([{ hours: 24 }]);
+  });
+
+  it('moves through the muting choices with the arrow keys without muting, and mutes on Enter', async () => {
+    const { fetchMock } = openCentre({ alerts: [fault] });
+    const button = await screen.findByRole('button', { name: 'Mute' });
+    button.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(await screen.findByRole('menuitem', { name: '8 hours' })).toHaveFocus();
+    await userEvent.keyboard('{ArrowDown}');
+    expect(screen.getByRole('menuitem', { name: '1 day' })).toHaveFocus();
+    expect(bodiesOf(fetchMock, 'POST', `/api/companies/c1/alerts/${fault.id}/mute`)).toEqual([]);
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(button).toHaveFocus();
+    expect(bodiesOf(fetchMock, 'POST', `/api/companies/c1/alerts/${fault.id}/mute`)).toEqual([]);
+    await userEvent.keyboard('{Enter}');
+    await userEvent.keyboard('{ArrowDown}');
+    await userEvent.keyboard('{Enter}');
     expect(await screen.findByText('Muting changed')).toBeVisible();
     expect(bodiesOf(fetchMock, 'POST', `/api/companies/c1/alerts/${fault.id}/mute`)).toEqual([{ hours: 24 }]);
   });
@@ -245,8 +266,9 @@ describe('alert centre', { timeout: 20_000 }, () => {
     expect(state).toHaveTextContent('Acknowledged by Grace Hopper');
     expect(state).toHaveTextContent('„Batterien bestellt“');
     expect(state).toHaveTextContent('Muted until');
-    expect(screen.getByRole('combobox', { name: 'Mute' })).toHaveDisplayValue('Muted');
-    expect(screen.getByRole('option', { name: 'Unmute' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Muted – change' }));
+    expect(await screen.findByRole('menuitem', { name: 'Unmute' })).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('button', { name: /Acknowledge/ })).toBeNull();
   });
 
@@ -255,8 +277,10 @@ describe('alert centre', { timeout: 20_000 }, () => {
     openCentre({ alerts: [lapsed] });
     const state = await screen.findByTestId(`alert-state-${lapsed.id}`);
     expect(state).not.toHaveTextContent('Muted until');
-    expect(screen.getByRole('combobox', { name: 'Mute' })).toHaveDisplayValue('Mute');
-    expect(screen.queryByRole('option', { name: 'Unmute' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Mute' }));
+    expect(await screen.findByRole('menuitem', { name: '8 hours' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Unmute' })).toBeNull();
+    await userEvent.keyboard('{Escape}');
   });
 
   it('gives a member who only reads (EMS) the list without actions, the rules read-only and no webhooks', async () => {

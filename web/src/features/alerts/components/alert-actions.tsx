@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Form, FormTextInput, useContractForm } from '../../../components/ui/form.tsx';
-import { Select } from '../../../components/ui/select.tsx';
+import { MenuButton } from '../../../components/ui/menu-button.tsx';
 import { useToast } from '../../../components/ui/toast-provider.tsx';
 import { useClock } from '../../../lib/clock.tsx';
 import { useAcknowledge, useMute } from '../api/alerts.ts';
@@ -40,32 +40,27 @@ export function AlertActions({ alert, title }: { alert: Alert; title: string }) 
           {t('acknowledge.open')}
         </Button>
       )}
-      <Select
-        aria-label={t('mute.label')}
-        value={muted ? 'muted' : 'none'}
-        onChange={(hours) =>
-          hours !== 'muted' &&
-          hours !== 'none' &&
+      <MenuButton
+        label={muted ? t('mute.muted') : t('mute.label')}
+        // "Stummgeschaltet" alone does not say that the button changes it.
+        ariaLabel={muted ? t('mute.mutedLabel') : undefined}
+        onAction={(hours) =>
           mute.mutate(
             { id: alert.id, hours: Number(hours) },
             {
-              onSuccess: () => toast({ type: 'success', title: t('mute.done'), testid: 'toast-alert-muted' }),
+              onSuccess: () => {
+                toast({ type: 'success', title: t('mute.done'), testid: 'toast-alert-muted' });
+              },
               onError: () =>
                 toast({ type: 'error', title: t('mute.error'), testid: 'toast-alert-mute-error' }),
             },
           )
         }
-        options={[
-          // The first entry names the current state; choosing a duration (or unmuting) changes it.
-          muted
-            ? { id: 'muted', value: t('mute.muted'), testid: `alert-mute-${alert.id}-current` }
-            : { id: 'none', value: t('mute.label'), testid: `alert-mute-${alert.id}-current` },
-          ...MUTE_HOURS.filter((h) => muted || h !== '0').map((h) => ({
-            id: h,
-            value: t(`mute.options.${h}`),
-            testid: `alert-mute-${alert.id}-${h}`,
-          })),
-        ]}
+        actions={MUTE_HOURS.filter((h) => muted || h !== '0').map((h) => ({
+          id: h,
+          label: t(`mute.options.${h}`),
+          testid: `alert-mute-${alert.id}-${h}`,
+        }))}
         // Wide enough for "Stummgeschaltet" next to the chevron; narrower on a phone, where it
         // shares the row with the alert's first column without making the table scroll.
         className="w-40 sm:w-44"
