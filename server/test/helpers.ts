@@ -5,9 +5,7 @@
  * test doubles behind its ports (`TestApp.ports`); `as()` mints bearer tokens from a local
  * test issuer, verified by the same code path as production.
  */
-import { createHash, randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import path from 'node:path';
+import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { createLocalJWKSet, exportJWK, generateKeyPair, type JWTPayload, SignJWT } from 'jose';
 import pg from 'pg';
@@ -15,7 +13,7 @@ import { type App, type AppDeps, buildApp } from '../src/app.ts';
 import { createTokenVerifier, type TokenVerifier } from '../src/auth/bearer.ts';
 import { type Clock, systemClock } from '../src/clock.ts';
 import { type Config, loadConfig } from '../src/config.ts';
-import { type Database, dumpPglite, migrationsFolder, openDatabase } from '../src/db/client.ts';
+import { type Database, dumpPglite, openDatabase } from '../src/db/client.ts';
 import { createLogger, type Logger } from '../src/logger.ts';
 import {
   type AccountPort,
@@ -25,24 +23,13 @@ import {
 } from '../src/modules/me/me.ports.ts';
 import type { LorawanState } from '../src/ports.ts';
 import { createServices, type ServicePorts, type Services } from '../src/services.ts';
+import { createFromMigratedTemplate } from './postgres-template.ts';
 
 export const TEST_ISSUER = 'http://issuer.test';
 export const TEST_AUDIENCE = 'heizplan-api';
 
 /** True when this test run targets PostgreSQL rather than PGlite. */
 export const onPostgres = process.env.HEIZPLAN_TEST_DB === 'postgres';
-
-/**
- * The migrations' fingerprint: a template made from other migrations is never reused.
- */
-function migrationsHash(): string {
-  const hash = createHash('sha256');
-  for (const file of readdirSync(migrationsFolder, { recursive: true }).map(String).sort()) {
-    const full = path.join(migrationsFolder, file);
-    if (statSync(full).isFile()) hash.update(file).update(readFileSync(full));
-  }
-  return hash.digest('hex').slice(0, 16);
-}
 
 let pgliteTemplate: Promise<Blob> | undefined;
 
@@ -63,36 +50,6 @@ function migratedPglite(): Promise<Blob> {
   return pgliteTemplate;
 }
 
-/**
- * The name of a migrated PostgreSQL template database, made once for every worker and process
- * (under an advisory lock) and copied by `create database … template`, which is several times
- * faster than migrating each test database.
- */
-async function migratedPostgresTemplate(admin: pg.Client, url: string): Promise<string> {
-  const name = `heizplan_template_${migrationsHash()}`;
-  const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
-  if (exists.rowCount) return name;
-  await admin.query(`create database ${name}`);
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const template = await openDatabase({ kind: 'postgres', url: target.toString() });
-  try {
-    await template.migrate();
-  } catch (err) {
-    await template.close();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    throw err;
-  }
-  await template.close();
-  // Templates of earlier migrations are of no more use.
-  const stale = await admin.query(
-    "select datname from pg_database where datname like 'heizplan_template_%' and datname <> $1",
-    [name],
-  );
-  for (const { datname } of stale.rows) await admin.query(`drop database if exists ${datname} with (force)`);
-  return name;
-}
-
 /** Opens a fresh, migrated database; on PostgreSQL a uniquely named one dropped on close. */
 export async function createTestDatabase(): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
@@ -101,18 +58,7 @@ export async function createTestDatabase(): Promise<Database> {
     return openDatabase({ kind: 'pglite', loadDataDir: await migratedPglite() });
   }
   const name = `heizplan_test_${randomUUID().replaceAll('-', '')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  // One lock for every worker and process: the template is made once, and never copied while
-  // another session is connected to it (which `create database … template` refuses).
-  await admin.query("select pg_advisory_lock(hashtext('heizplan:test-template'))");
-  try {
-    const template = await migratedPostgresTemplate(admin, url);
-    await admin.query(`create database ${name} template ${template}`);
-  } finally {
-    await admin.query("select pg_advisory_unlock(hashtext('heizplan:test-template'))");
-    await admin.end();
-  }
+  await createFromMigratedTemplate(url, name);
   const target = new URL(url);
   target.pathname = `/${name}`;
   const database = await openDatabase({ kind: 'postgres', url: target.toString() });

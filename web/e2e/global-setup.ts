@@ -1,14 +1,15 @@
 /**
- * Makes the migrated embedded database every journey server starts from a copy of, starts the
- * real server (embedded PGlite in a temporary DATA_DIR, built web app) on a free loopback port
- * for the browser journeys, and stops it afterwards. Journeys read the URL
+ * Makes the migrated embedded database every journey server starts from a copy of (unless they
+ * keep their data on PostgreSQL, see server.ts), starts the real server (a temporary DATA_DIR,
+ * built web app) on a free loopback port for the browser journeys, and stops it afterwards,
+ * dropping the run's PostgreSQL databases. Journeys read the URL
  * with `inject('baseURL')`.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { preparePgliteTemplate, startServer } from './server.ts';
+import { beginJourneyRun, dropJourneyDatabases, preparePgliteTemplate, startServer } from './server.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -18,14 +19,17 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
+  beginJourneyRun();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'heizplan-e2e-'));
   const templateDir = mkdtempSync(path.join(tmpdir(), 'heizplan-e2e-template-'));
-  await preparePgliteTemplate(path.join(templateDir, 'pglite'));
+  // With PostgreSQL the servers copy its migrated template instead (server.ts).
+  if (!process.env.TEST_DATABASE_URL) await preparePgliteTemplate(path.join(templateDir, 'pglite'));
   const server = await startServer({ dataDir });
   project.provide('baseURL', server.baseURL);
   project.provide('dataDir', dataDir);
   return async () => {
     await server.stop();
+    await dropJourneyDatabases();
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(templateDir, { recursive: true, force: true });
   };

@@ -1,13 +1,21 @@
 /**
- * Starts the real server (embedded PGlite in `dataDir`, built web app) on a loopback port for
+ * Starts the real server (built web app; its database in `dataDir`) on a loopback port for
  * browser journeys. The global setup starts the shared one; a journey that must restart the
  * server with other configuration (e.g. a bumped agreement version) starts its own.
+ *
+ * Where TEST_DATABASE_URL names a PostgreSQL server, a journey server keeps its data there, in a
+ * database of its own copied from the migrated template, as production does; elsewhere in the
+ * embedded PGlite. The journeys are about the screens, not the driver, and PGlite runs PostgreSQL
+ * in WebAssembly inside the server process: about half of the journey servers' CPU (decision 0065).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { createHash, randomUUID } from 'node:crypto';
 import { cpSync, existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import pg from 'pg';
 import { openDatabase } from '../../server/src/db/client.ts';
+import { createFromMigratedTemplate } from '../../server/test/postgres-template.ts';
 
 /**
  * Where the global setup left a migrated, closed PGlite data directory (`preparePgliteTemplate`);
@@ -25,6 +33,55 @@ export async function preparePgliteTemplate(dir: string): Promise<void> {
   await database.migrate();
   await database.close();
   process.env[TEMPLATE_VARIABLE] = dir;
+}
+
+/** Names this run's journey databases on PostgreSQL, so the global teardown drops exactly them. */
+const RUN_VARIABLE = 'HEIZPLAN_E2E_RUN';
+
+/** Starts a run of journeys: its id, which the journeys' workers read from the environment. */
+export function beginJourneyRun(): void {
+  process.env[RUN_VARIABLE] ??= randomUUID().replaceAll('-', '').slice(0, 12);
+}
+
+/**
+ * The PostgreSQL database of the journey server keeping its data in `dataDir` — the same one
+ * again when a journey restarts its server over the same `dataDir` — or null without
+ * TEST_DATABASE_URL. Created from the migrated template on first use.
+ */
+async function journeyDatabaseUrl(dataDir: string): Promise<string | null> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) return null;
+  const run = process.env[RUN_VARIABLE] ?? 'solo';
+  const name = `heizplan_e2e_${run}_${createHash('sha256').update(dataDir).digest('hex').slice(0, 12)}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    const found = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (!found.rowCount) await createFromMigratedTemplate(url, name);
+  } finally {
+    await admin.end();
+  }
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return target.toString();
+}
+
+/** Drops this run's journey databases (global teardown, after every server stopped). */
+export async function dropJourneyDatabases(): Promise<void> {
+  const url = process.env.TEST_DATABASE_URL;
+  const run = process.env[RUN_VARIABLE];
+  if (!url || !run) return;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    const { rows } = await admin.query<{ datname: string }>(
+      'select datname from pg_database where datname like $1',
+      [`heizplan_e2e_${run}_%`],
+    );
+    for (const { datname } of rows) await admin.query(`drop database if exists ${datname} with (force)`);
+  } finally {
+    await admin.end();
+  }
 }
 
 export interface RunningServer {
@@ -79,8 +136,10 @@ export async function startServer({
 }): Promise<RunningServer> {
   const root = path.resolve(import.meta.dirname, '../..');
   const template = process.env[TEMPLATE_VARIABLE];
+  const databaseUrl = await journeyDatabaseUrl(dataDir);
   const databaseDir = path.join(dataDir, 'pglite');
-  if (template && !existsSync(databaseDir)) cpSync(template, databaseDir, { recursive: true });
+  if (!databaseUrl && template && !existsSync(databaseDir))
+    cpSync(template, databaseDir, { recursive: true });
   const listenPort = port ?? (await freePort());
   const baseURL = `http://127.0.0.1:${listenPort}`;
   let log = '';
@@ -97,6 +156,7 @@ export async function startServer({
       NODE_ENV: 'production',
       // Journeys build their own companies; the demo building would only add load.
       DEMO: '0',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
