@@ -91,7 +91,8 @@ describe('team and roles', () => {
       const res = await fetch('/api/me/', { headers: { authorization: `Bearer ${token}` } });
       return ((await res.json()) as { id: string }).id;
     })) as string;
-    await ada.getByTestId(`member-role-select-${graceId}`).selectOption('heating');
+    await ada.getByRole('button', { name: 'EMS (read only) – change the role of Grace Reader' }).click();
+    await ada.getByRole('menuitem', { name: 'Heating' }).click();
     await ada.getByText('Role changed').waitFor();
     await expect(ada.getByTestId(`member-role-${graceId}`).innerText()).resolves.toBe('Heating');
 

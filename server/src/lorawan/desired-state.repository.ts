@@ -79,6 +79,12 @@ export async function markLostDownlinks(db: Db): Promise<string[]> {
  */
 export interface DesiredStateFilter {
   withinMs?: number;
+  /**
+   * Leaves out units whose setpoint changed (a heating log entry) less than this many ms ago: the
+   * instance that applied the change records its downlink itself within moments, and a reconcile
+   * reading in between would send the same setpoint a second time under another applied-at.
+   */
+  settledMs?: number;
   deviceIds?: string[];
   withSettings?: boolean;
 }
@@ -113,7 +119,7 @@ export async function desiredStates(
   db: Db,
   afterDeviceId: string,
   limit: number,
-  { withinMs, deviceIds, withSettings = false }: DesiredStateFilter = {},
+  { withinMs, settledMs, deviceIds, withSettings = false }: DesiredStateFilter = {},
 ): Promise<DesiredState[]> {
   const query = sql`
       select d.id as device_id, d.model, u.company_id, u.id as unit_id, u.setpoint, u.setpoint_since,
@@ -140,6 +146,12 @@ export async function desiredStates(
         and u.setpoint_source is not null
         ${withinMs === undefined ? sql`` : sql`and u.setpoint_since >= now() - ${withinMs} * interval '1 millisecond'`}
         ${deviceIds === undefined ? sql`` : sql`and d.id = any(${sqlArray(deviceIds, 'text')})`}
+        ${
+          settledMs === undefined
+            ? sql``
+            : sql`and not exists (select 1 from heating_log h
+                where h.unit_id = u.id and h.at > now() - ${settledMs} * interval '1 millisecond')`
+        }
         and (last.setpoint is distinct from u.setpoint
           ${withSettings ? sql`or ${redeliverable} or ${owesSettingsMaybe}` : sql``})
       order by d.id

@@ -73,6 +73,11 @@ export const MAX_PUBLISH_ATTEMPTS = 5;
 const RECORD_TRIES = 3;
 /** Commands held in memory at most; beyond, the oldest are left to `reconcile`. */
 const MAX_BACKLOG = 500_000;
+/**
+ * ms a setpoint change must be old before the frequent reconcile pass sends it: longer than an
+ * instance takes from committing a change to recording its downlink, even under load.
+ */
+const RECENT_SETTLE_MS = 10_000;
 /** Devices compared per `reconcile` statement. */
 const RECONCILE_CHUNK = 5000;
 /** The sender counts as stalled when a setpoint waits this long (s). */
@@ -234,6 +239,9 @@ export class DownlinkQueue implements SetpointSink {
       // Settings owed are looked for in the full pass only: the recent-changes pass runs often.
       const states = await desiredStates(this.options.db, after, RECONCILE_CHUNK, {
         withinMs,
+        // The frequent pass looks for what another instance died with, not for what one is
+        // recording right now: two instances sent the same setpoint twice under load.
+        ...(withinMs === undefined ? {} : { settledMs: RECENT_SETTLE_MS }),
         withSettings: withinMs === undefined,
       });
       const missing = missingCommands(states, new Date(), this.budgetMs);

@@ -175,6 +175,41 @@ describe('public heating view page', () => {
     expect(screen.getByTestId('hv-setpoint')).toHaveTextContent('26,0 °C');
   });
 
+  it('tells a screen reader the new setpoint while it is saved, then that it is on its way to the valve', async () => {
+    let release: () => void = () => {};
+    const slow = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let saved = false;
+    open(view({ setpoint: 20, min: 5, max: 28 }));
+    const status = await screen.findByRole('status');
+    expect(status).toHaveTextContent('');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init: RequestInit = {}) => {
+        if (init.method === 'POST') {
+          await slow;
+          saved = true;
+        }
+        // Once saved, the server says the new value waits for the valve.
+        return answer(
+          200,
+          saved
+            ? view({ setpoint: 20.5, min: 5, max: 28, deliveryPending: true })
+            : view({ setpoint: 20, min: 5, max: 28 }),
+        );
+      }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Solltemperatur um 0,5 °C erhöhen' }));
+    await waitFor(() => expect(status).toHaveTextContent('Solltemperatur 20,5 °C wird gespeichert …'));
+    release();
+    await waitFor(() =>
+      expect(status).toHaveTextContent(
+        'Solltemperatur 20,5 °C gespeichert. Sie wird an das Ventil übertragen.',
+      ),
+    );
+  });
+
   it('keeps counting presses made while the previous change is still on its way', async () => {
     let release: () => void = () => {};
     const slow = new Promise<void>((resolve) => {

@@ -109,6 +109,24 @@ function View({
   const { min, max } = view;
   const setpoint = target ?? view.setpoint;
   const busy = target !== null;
+  // What a screen reader hears after a press (WCAG 2.1 SC 4.1.3): saving, then saved and whether
+  // it is on its way to the valve. Nothing at first load: nothing changed yet.
+  const [saved, setSaved] = useState(false);
+  const [wasBusy, setWasBusy] = useState(busy);
+  if (busy !== wasBusy) {
+    setWasBusy(busy);
+    setSaved(!busy);
+  }
+  const announcement =
+    setpoint === null
+      ? ''
+      : busy
+        ? text(lang, 'announceSaving', { setpoint: format.celsius(setpoint) })
+        : saved
+          ? text(lang, view.deliveryPending ? 'announceDelivering' : 'announceSaved', {
+              setpoint: format.celsius(setpoint),
+            })
+          : '';
   // A closure outranks an occupant's change (decision 0051): the server would refuse it.
   const closed = view.setpointSource === 'closure';
   const canChange = !view.paused && !closed && setpoint !== null;
@@ -142,6 +160,9 @@ function View({
           )}
         </div>
       </section>
+      <p role="status" className="sr-only" data-testid="hv-announcement">
+        {announcement}
+      </p>
       {view.deliveryPending && (
         <Message>
           <span data-testid="hv-delivering">{text(lang, 'delivering')}</span>
@@ -172,7 +193,7 @@ function View({
           >
             −
           </button>
-          <p className="text-center text-xs text-stone-600" aria-live="polite">
+          <p className="text-center text-xs text-stone-600">
             {busy
               ? text(lang, 'saving')
               : text(lang, 'limits', { min: format.celsius(min), max: format.celsius(max) })}

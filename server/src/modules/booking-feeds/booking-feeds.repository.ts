@@ -191,11 +191,14 @@ export async function scheduleSync(db: Db, feedId: string, at: Date) {
 }
 
 /**
- * Replaces the feed's bookings with `rows` (one statement, the rows as one JSON parameter); call
- * inside the transaction that records the sync.
+ * Replaces the feed's bookings that have not ended by `now` with `rows` (the rows as one JSON
+ * parameter); call inside the transaction that records the sync. Bookings that ended stay as they
+ * were when they heated the room, however the calendar changes later, so the heating log and a past
+ * week's preview keep naming them; of `rows`, those ended are added only when not stored yet (a
+ * new feed's past days).
  */
-export async function replaceBookings(tx: Db, feedId: string, rows: Omit<BookingRow, 'feedId'>[]) {
-  await tx.delete(bookings).where(eq(bookings.feedId, feedId));
+export async function replaceBookings(tx: Db, feedId: string, rows: Omit<BookingRow, 'feedId'>[], now: Date) {
+  await tx.delete(bookings).where(and(eq(bookings.feedId, feedId), gt(bookings.end, now)));
   if (rows.length === 0) return;
   const values = rows.map((r) => ({
     id: r.id,
@@ -210,7 +213,8 @@ export async function replaceBookings(tx: Db, feedId: string, rows: Omit<Booking
     insert into ${bookings} (id, feed_id, uid, recurrence_id, title, start, "end", heats)
     select id, ${feedId}::uuid, uid, recurrence_id, title, start, "end", heats
     from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as x(id uuid, uid text, recurrence_id text,
-      title text, start timestamptz, "end" timestamptz, heats boolean)`);
+      title text, start timestamptz, "end" timestamptz, heats boolean)
+    on conflict (id) do nothing`);
 }
 
 /** Sets `heats` of the bookings given (after the feed's rules changed). */
@@ -222,9 +226,12 @@ export async function setHeats(tx: Db, changes: { id: string; heats: boolean }[]
     where b.id = x.id`);
 }
 
-/** Every booking of the feed (for re-applying its rules). */
-export async function allBookings(db: Db, feedId: string): Promise<BookingRow[]> {
-  return db.select().from(bookings).where(eq(bookings.feedId, feedId));
+/** The feed's bookings that end after `since` (for re-applying its rules and counting them). */
+export async function bookingsEndingAfter(db: Db, feedId: string, since: Date): Promise<BookingRow[]> {
+  return db
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.feedId, feedId), gt(bookings.end, since)));
 }
 
 /** The feed's bookings overlapping `[from, to)`, by start. */

@@ -35,7 +35,7 @@ import type { AppKeyCipher } from '../devices/app-key-cipher.ts';
 import { ownedUnitIds } from '../units/units.service.ts';
 import * as repo from './booking-feeds.repository.ts';
 import { type FeedFetchOptions, httpUrlOf } from './feed-fetch.ts';
-import { bookingHeats } from './ics.ts';
+import { BOOKINGS_BACK_MS, bookingHeats } from './ics.ts';
 import { feedStatus, syncDueFeeds, syncFeed } from './sync.ts';
 
 // What other modules may use of this module's queries: they import it from here, never from
@@ -212,8 +212,9 @@ export class BookingFeedsService {
         },
         patch.linkedUnitIds !== undefined ? after.linkedUnitIds : undefined,
       );
-      if (reconnect) await repo.replaceBookings(tx, feedId, []);
-      else if (rulesChanged) await reapplyRules(tx, companyId, feedId, after);
+      // Another calendar: its bookings replace the old one's from now on; those that ended stay.
+      if (reconnect) await repo.replaceBookings(tx, feedId, [], now);
+      else if (rulesChanged) await reapplyRules(tx, companyId, feedId, after, now);
       if (reconnect || rulesChanged || heatingKey(after) !== heatingKey(before)) {
         await repo.markUnitsDue(tx, unique([...unitsBefore, after.unitId, ...after.linkedUnitIds]), now);
       }
@@ -360,10 +361,14 @@ function columnsOf(d: Draft) {
   };
 }
 
-/** Applies new rules to the stored bookings, with the feed's count; call inside the transaction. */
-async function reapplyRules(tx: Db, companyId: string, feedId: string, rules: Draft) {
-  const rows = await repo.allBookings(tx, feedId);
+/**
+ * Applies new rules to the stored bookings that have not ended by `now` (ended ones heated as
+ * they did), and counts the heating ones of the sync's window; call inside the transaction.
+ */
+async function reapplyRules(tx: Db, companyId: string, feedId: string, rules: Draft, now: Date) {
+  const rows = await repo.bookingsEndingAfter(tx, feedId, new Date(now.getTime() - BOOKINGS_BACK_MS));
   const changes = rows.flatMap((b) => {
+    if (b.end.getTime() <= now.getTime()) return [];
     const heats = bookingHeats(b, rules);
     return heats === b.heats ? [] : [{ id: b.id, heats }];
   });

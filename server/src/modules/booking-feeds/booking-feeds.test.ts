@@ -13,7 +13,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testClock, testInstant } from '../../../test/clock.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
-import { alerts, bookingFeeds, bookings, devices, units } from '../../db/schema.ts';
+import { alerts, bookingFeeds, bookings, devices, heatingLog, units } from '../../db/schema.ts';
 import { HeatingScheduler } from '../../jobs/heating-scheduler.ts';
 import { databaseDeviceDirectory } from '../../scheduling/device-directory.ts';
 import type { SetpointCommand } from '../../scheduling/setpoint-sink.ts';
@@ -315,6 +315,45 @@ describe('booking feeds', () => {
     expect(patched.json()).toMatchObject({ bookingCount: 4, status: 'ok' });
     await api('DELETE', `${c}/booking-feeds/${feed.id}`);
     t.ports.wake = undefined;
+  });
+
+  it('keeps a booking that ended when the calendar drops it, so the heating log still names it; open ones follow the calendar', async () => {
+    const ended = {
+      uid: 'ended@test',
+      title: 'Chorprobe',
+      start: new Date(clock.now().getTime() - 3 * HOUR),
+      end: new Date(clock.now().getTime() - HOUR),
+    };
+    cal.calendars.set('history', icsOf([ended, meeting]));
+    const feed = await create(feedBody('history'));
+    await sync(feed.id);
+    const endedId = stableUuid(feed.id, 'ended@test', '');
+    await t.database.db.insert(heatingLog).values({
+      companyId,
+      unitId: room,
+      kind: 'booking',
+      oldSetpoint: 18,
+      newSetpoint: 21,
+      at: new Date(ended.start.getTime() - 30 * MINUTE),
+      details: { bookingId: endedId },
+    });
+    // The calendar drops both: the one that ended stays as it heated, the coming one goes.
+    cal.calendars.set('history', icsOf([]));
+    await sync(feed.id);
+    const stored = await t.database.db.select().from(bookings).where(eq(bookings.feedId, feed.id));
+    expect(stored.map((b) => b.title)).toEqual(['Chorprobe']);
+    // A rule that would no longer heat it leaves it as it was.
+    await api('PATCH', `${c}/booking-feeds/${feed.id}`, { ignoreKeyword: 'Chorprobe' });
+    const [kept] = await t.database.db.select().from(bookings).where(eq(bookings.id, endedId));
+    expect(kept?.heats).toBe(true);
+    const log = (await api('GET', `${c}/units/${room}/log`)).json() as {
+      results: { booking?: { title: string; start: string } }[];
+    };
+    expect(log.results.find((e) => e.booking)?.booking).toMatchObject({
+      title: 'Chorprobe',
+      start: ended.start.toISOString(),
+    });
+    await api('DELETE', `${c}/booking-feeds/${feed.id}`);
   });
 
   it('records a failed fetch as stale with its code, keeping the last bookings: HTTP 500, too large, no iCalendar, a private address', async () => {

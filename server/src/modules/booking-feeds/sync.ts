@@ -86,8 +86,9 @@ function contentHash(rows: { id: string; start: Date; end: Date; heats: boolean 
 }
 
 /**
- * Records a successful fetch of `feed` (its locked row) at `now`: its bookings replaced by
- * `parsed` with the feed's rules applied, its status fresh. Call inside a transaction.
+ * Records a successful fetch of `feed` (its locked row) at `now`: its bookings that have not
+ * ended replaced by `parsed` with the feed's rules applied (ended ones stay as they heated), its
+ * status fresh. Call inside a transaction.
  * @returns whether what the engine reads of the bookings changed.
  */
 export async function storeBookings(
@@ -99,7 +100,7 @@ export async function storeBookings(
   const rules: BookingRules = feed;
   const rows = parsed.map((b) => ({ ...b, heats: bookingHeats(b, rules) }));
   const hash = contentHash(rows);
-  await repo.replaceBookings(tx, feed.id, rows);
+  await repo.replaceBookings(tx, feed.id, rows, now);
   await repo.updateFeed(tx, feed.companyId, feed.id, {
     lastSyncAt: now,
     lastSuccessAt: now,

@@ -22,6 +22,8 @@ export function MenuButton({
   actions,
   onAction,
   className,
+  disabled,
+  title,
   testid,
 }: {
   /** What the button shows: the current state or what it does ("Stummschalten"). */
@@ -31,6 +33,9 @@ export function MenuButton({
   actions: MenuAction[];
   onAction: (id: string) => void;
   className?: string;
+  /** Not offered now (the last admin's role); `title` says why. */
+  disabled?: boolean;
+  title?: string;
   testid: string;
 }) {
   return (
@@ -40,6 +45,8 @@ export function MenuButton({
           variant="secondary"
           size="sm"
           aria-label={ariaLabel}
+          disabled={disabled}
+          title={title}
           className={cx('justify-between', className)}
           testid={testid}
         >

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { ClientTable } from '../../../components/ui/client-table.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { Select } from '../../../components/ui/select.tsx';
+import { MenuButton } from '../../../components/ui/menu-button.tsx';
 import type { TableColumn } from '../../../components/ui/table.tsx';
 import { useToast } from '../../../components/ui/toast-provider.tsx';
 import { useMe } from '../../../lib/account/get-me.ts';
@@ -42,18 +42,25 @@ export function MembersTable() {
       key: 'name',
       label: t('members.name'),
       sortable: true,
+      wrap: true,
       render: (member) => (
-        <span className="font-medium text-ink">
-          {member.name}
-          {isSelf(member) && <span className="ml-1 text-stone-600">{t('members.you')}</span>}
-        </span>
+        <>
+          <span className="font-medium text-ink">
+            {member.name}
+            {isSelf(member) && <span className="ml-1 text-stone-600">{t('members.you')}</span>}
+          </span>
+          {/* On a phone the email sits under the name instead of in a column of its own. */}
+          <span className="block break-all text-stone-600 md:hidden">{member.email}</span>
+        </>
       ),
     },
-    { key: 'email', label: t('members.email'), sortable: true },
+    { key: 'email', label: t('members.email'), sortable: true, minScreen: 'md' },
     {
       key: 'role',
       label: t('members.role'),
       sortable: true,
+      // On a phone the role menu button below names the role.
+      minScreen: 'sm',
       sortValue: (member) => t(`common:roles.${member.role}`),
       render: (member) => (
         <span data-testid={`member-role-${member.id}`}>{t(`common:roles.${member.role}`)}</span>
@@ -64,12 +71,17 @@ export function MembersTable() {
       label: t('members.actions'),
       render: (member) => (
         <div className="flex flex-wrap items-center gap-2">
-          <Select
-            aria-label={t('members.changeRole', { name: member.name })}
-            value={member.role}
+          <MenuButton
+            label={t(`common:roles.${member.role}`)}
+            ariaLabel={t('members.changeRole', { name: member.name, role: t(`common:roles.${member.role}`) })}
             disabled={isLastAdmin(member) || changeRole.isPending}
             title={isLastAdmin(member) ? t('members.lastAdmin') : undefined}
-            onChange={(role) => {
+            // A menu, not a select: moving through the roles with the arrow keys changes nobody's
+            // role (WCAG 2.1 SC 3.2.2); choosing one does.
+            actions={roleOptions(t, `member-role-option-${member.id}`)
+              .filter((option) => option.id !== member.role)
+              .map((option) => ({ id: option.id, label: option.value, testid: option.testid }))}
+            onAction={(role) => {
               if (!isRole(role)) return;
               changeRole.mutate(
                 { sub: member.id, role },
@@ -83,8 +95,7 @@ export function MembersTable() {
                 },
               );
             }}
-            options={roleOptions(t, `member-role-option-${member.id}`)}
-            className="w-40"
+            className="w-36"
             testid={`member-role-select-${member.id}`}
           />
           <Button
