@@ -80,7 +80,7 @@ describe('team and roles', () => {
     await expect(grace.getByTestId('settings-tab-billing').count()).resolves.toBe(0);
     // Ada sees the new member; the invite was used up.
     await ada.reload();
-    await ada.getByText('grace.team@example.com').waitFor();
+    await ada.getByRole('cell', { name: 'grace.team@example.com', exact: true }).waitFor();
     await expect(ada.getByTestId('invites-empty').count()).resolves.toBe(1);
   });
 
