@@ -6,7 +6,7 @@
  * Where TEST_DATABASE_URL names a PostgreSQL server, a journey server keeps its data there, in a
  * database of its own copied from the migrated template, as production does; elsewhere in the
  * embedded PGlite. The journeys are about the screens, not the driver, and PGlite runs PostgreSQL
- * in WebAssembly inside the server process: about half of the journey servers' CPU (decision 0065).
+ * in WebAssembly inside the server process: a third of the journey servers' CPU (decision 0065).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';

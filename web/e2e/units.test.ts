@@ -163,7 +163,11 @@ describe('units, groups and plans', () => {
     await row.getByRole('link', { name: 'Raum 1' }).click();
     await page.getByTestId('unit-log-link').click();
     const entry = page.getByTestId('log-list').locator('li').first();
-    await expect(entry.innerText()).resolves.toContain('Änderung in der Weboberfläche');
+    // The change is sent once the presses pause and the log refreshes when it is answered: the
+    // log may open before that (seen with the journey server on PostgreSQL).
+    await expect
+      .poll(() => entry.innerText(), { timeout: 20_000 })
+      .toContain('Änderung in der Weboberfläche');
     await expect(entry.innerText()).resolves.toContain('Sie');
     await shoot('log');
   });
