@@ -1,7 +1,7 @@
 /**
- * One runner for every tier (docs/architecture.md): server unit+integration tests on PGlite,
- * the same integration tests again on PostgreSQL when TEST_DATABASE_URL is set, web component
- * tests in jsdom, and browser journeys (playwright-core + Debian Chromium) in web/e2e. A test
+ * One runner for every tier (docs/architecture.md): server unit and integration tests on PGlite,
+ * or, when TEST_DATABASE_URL is set, the integration tests on PostgreSQL and those where the drivers
+ * can differ on both (DRIVER_SENSITIVE), web component tests in jsdom, and browser journeys (playwright-core + Debian Chromium) in web/e2e. A test
  * about one database only says so in its name — `*.pg.test.ts` (PostgreSQL: pg_dump, a cut
  * connection, two instances) or `*.pglite.test.ts` (the embedded database) — and runs in that
  * project only, instead of being skipped in the other.
@@ -34,36 +34,24 @@ const unitTests = ['server/src', 'packages/contracts/src', 'tools']
   .flatMap((dir) => testFiles(dir))
   .filter((file) => !file.endsWith('.pg.test.ts') && !NEEDS_A_WORLD.test(readFileSync(file, 'utf8')));
 /**
- * Integration tests whose outcome cannot depend on the driver, so they run once: what they prove
- * happens before or beside the database — HTTP headers and static files, the PATCH walk's "only
- * the fields given", the refusal half of the permission walk (refused before any query), the
- * identity provider's mounting, its external issuers, its restart over a kept database, and the
- * configuration the browser is handed. They run on PostgreSQL where it is there, since the same
- * work costs the embedded database, which runs PostgreSQL in WebAssembly inside the test process,
- * about twice the CPU (90 s against 42 s for these files; decision 0065), and on PGlite elsewhere.
- * Every other integration test runs on both.
+ * Where the two drivers can differ, so these run on PGlite too when PostgreSQL is there: the
+ * database layer itself (opening, the migrated template, backups), readiness (it pings the
+ * driver), the retention's partitions, and the app as the quick start wires it. Every other
+ * integration file runs once, on PostgreSQL where it is there, and on PGlite elsewhere: the drivers
+ * hand the app the same values (server/src/db/driver-parity.pg.test.ts), and on PostgreSQL a query
+ * that would wait forever on PGlite's one connection fails (`waitLikePglite`,
+ * server/test/helpers.ts). PGlite runs PostgreSQL in WebAssembly inside the test process: the same
+ * files cost it about three times the CPU (decision 0065).
  */
-const DRIVER_NEUTRAL = [
-  'server/src/modules/app-config/app-config.test.ts',
-  'server/src/http/patch.test.ts',
-  'server/src/http/security-headers.test.ts',
-  'server/src/http/static-web.test.ts',
-  'server/src/http/error-reporting.test.ts',
-  'server/src/auth/permission-matrix.test.ts',
-  'server/src/auth/provider-mount.test.ts',
-  'server/src/auth/external-issuer.test.ts',
-  'server/src/auth/external-userinfo.test.ts',
-  'server/src/auth/identity-restart.test.ts',
-];
-const integration = [
-  'server/src/modules/**/*.test.ts',
+const DRIVER_SENSITIVE = [
   'server/src/db/**/*.test.ts',
-  'server/src/jobs/**/*.test.ts',
-  'server/src/auth/**/*.test.ts',
-  'server/src/http/**/*.test.ts',
-  'server/src/lorawan/**/*.int.test.ts',
-  'server/src/**/*.pg.test.ts',
+  'server/src/**/*.pglite.test.ts',
+  'server/src/modules/health/health.test.ts',
+  'server/src/modules/reports/rollups.test.ts',
+  'server/src/app.test.ts',
 ];
+/** Every server test that needs a world: the `server` project's files without the unit tests. */
+const SERVER_TESTS = ['server/src/**/*.test.ts', 'packages/contracts/src/**/*.test.ts', 'tools/**/*.test.ts'];
 
 /**
  * The nightly-style check, in every run: the files that once failed by the time of day run again
@@ -154,15 +142,9 @@ export default defineConfig({
           // Each file builds its own app, database and broker and mocks no module, so files share
           // one module graph per worker instead of importing the server again: 343 → 224 s here.
           isolate: false,
-          include: ['server/src/**/*.test.ts', 'packages/contracts/src/**/*.test.ts', 'tools/**/*.test.ts'],
-          exclude: [
-            '**/node_modules/**',
-            'server/src/**/*.pg.test.ts',
-            ...unitTests,
-            // The success half of the permission walk proves the matrix, not the driver: once, on
-            // PostgreSQL where it is there (decision 0065).
-            ...(onPg ? ['server/src/auth/permission-success.test.ts', ...DRIVER_NEUTRAL] : []),
-          ],
+          // On PGlite: all of them, or where PostgreSQL is there, those where the drivers can differ.
+          include: onPg ? DRIVER_SENSITIVE : SERVER_TESTS,
+          exclude: ['**/node_modules/**', 'server/src/**/*.pg.test.ts', ...unitTests],
           setupFiles: ['./scripts/vitest-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -175,15 +157,8 @@ export default defineConfig({
                 name: 'server-postgres',
                 environment: 'node',
                 isolate: false,
-                include: integration,
-                exclude: [
-                  '**/node_modules/**',
-                  'server/src/**/*.pglite.test.ts',
-                  ...unitTests,
-                  // At the fixed instants below, on PostgreSQL: their run at the file's own instant
-                  // stays on PGlite (the `server` project).
-                  ...TIME_SENSITIVE_SERVER,
-                ],
+                include: SERVER_TESTS,
+                exclude: ['**/node_modules/**', 'server/src/**/*.pglite.test.ts', ...unitTests],
                 env: { HEIZPLAN_TEST_DB: 'postgres' },
                 setupFiles: ['./scripts/vitest-setup.ts'],
                 testTimeout: 30_000,

@@ -5,6 +5,7 @@
  * test doubles behind its ports (`TestApp.ports`); `as()` mints bearer tokens from a local
  * test issuer, verified by the same code path as production.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
@@ -65,7 +66,7 @@ export async function createTestDatabase(): Promise<Database> {
   await createFromMigratedTemplate(url, name);
   const target = new URL(url);
   target.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: target.toString() });
+  const database = waitLikePglite(await openDatabase({ kind: 'postgres', url: target.toString() }));
   return {
     ...database,
     close: async () => {
@@ -86,6 +87,68 @@ export async function createTestDatabase(): Promise<Database> {
       await dropper.end();
     },
   };
+}
+
+/** How long a query waits for the transaction it was started in before it names the hang. */
+const PGLITE_WAIT_MS = 20_000;
+
+/**
+ * Makes PostgreSQL wait where PGlite would. PGlite, the embedded default, has one connection: a
+ * query on the database rather than on the transaction (or a second `db.transaction`), started
+ * inside `db.transaction(…)`, waits until that transaction has ended, and forever if the
+ * transaction awaits it. PostgreSQL's pool serves such a query from a second connection, so a test
+ * that runs on PostgreSQL alone would not see the hang (vitest.config.ts runs most integration
+ * files once, on PostgreSQL where it is there; decision 0065). Here such a query waits for its
+ * transaction, as on PGlite, and fails naming the cause after `waitMs`.
+ */
+export function waitLikePglite(database: Database, waitMs = PGLITE_WAIT_MS): Database {
+  const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+  // The end of the transaction whose callback the current code runs in.
+  const inside = new AsyncLocalStorage<Promise<void>>();
+  const afterTransaction = async () => {
+    const ending = inside.getStore();
+    if (!ending) return;
+    let timer: NodeJS.Timeout | undefined;
+    const hang = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () =>
+          reject(
+            new Error(
+              `A query on the database inside db.transaction() waited ${waitMs} ms for that ` +
+                'transaction to end: on PGlite (one connection) it would wait forever. Use the ' +
+                'transaction (tx) inside its callback.',
+            ),
+          ),
+        waitMs,
+      );
+      timer.unref();
+    });
+    try {
+      await Promise.race([ending, hang]);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+  const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
+  pool.query = (async (...args: unknown[]) => {
+    await afterTransaction();
+    return query(...args);
+  }) as typeof pool.query;
+  const db = database.db;
+  const transaction = db.transaction.bind(db);
+  db.transaction = (async (run, config) => {
+    await afterTransaction();
+    let end = () => {};
+    const ending = new Promise<void>((resolve) => {
+      end = resolve;
+    });
+    try {
+      return await transaction((tx) => inside.run(ending, () => run(tx)), config);
+    } finally {
+      end();
+    }
+  }) as typeof db.transaction;
+  return database;
 }
 
 export interface TestIssuer {

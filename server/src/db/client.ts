@@ -6,7 +6,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, types } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -99,7 +99,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     };
   }
   if (target.dir) await mkdir(path.dirname(target.dir), { recursive: true });
-  const options = target.loadDataDir ? { loadDataDir: target.loadDataDir } : {};
+  const options = {
+    // A bigint (`count(*)`, `sum` over integers) as the string `pg` gives, not a number (or a
+    // BigInt past 2^53): raw SQL then reads the same on both drivers (db/driver-parity.pg.test.ts).
+    parsers: { [types.INT8]: (value: string) => value },
+    ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
+  };
   const client = target.dir ? new PGlite(target.dir, options) : new PGlite(options);
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;

@@ -223,7 +223,10 @@ describe('demo building on a database of its own', () => {
   });
   afterAll(() => database.close());
 
-  it('stays away with DEMO=0, and from a database that already has companies unless DEMO=1', async () => {
+  // It builds a whole demo at the end, as the shared `beforeAll` above does: the hook's 60 s.
+  it('stays away with DEMO=0, and from a database that already has companies unless DEMO=1', {
+    timeout: 60_000,
+  }, async () => {
     expect(await ensureDemo(database.db, config('0'), now)).toBeUndefined();
     await database.db.insert(companies).values({ name: 'Stadtwerke' });
     expect(await ensureDemo(database.db, config(), now)).toBeUndefined();
