@@ -130,6 +130,13 @@ export const CompanySchema = z.object({
   time_zone: z.string(),
   /** Hours an occupant's change on the public page holds at most; null = until the next switch point. */
   occupant_change_max_hours: z.number().int().nullable(),
+  /** °C an occupant may choose at most in a room without wall-control limits of its own; default 24. */
+  occupant_max_temperature: z.number(),
+  /**
+   * K an occupant may go above or below the plan's setpoint in such a room; null = the whole range
+   * up to `occupant_max_temperature`; default 2.
+   */
+  occupant_band: z.number().nullable(),
   /** Whether invites name a role (spec §6); when false they carry none and `default_invite_role` applies. */
   invite_role_choice: z.boolean(),
   /** Role preselected for invites and given to members of invites without a role (spec §6). */
@@ -185,6 +192,9 @@ export const OPTIMUM_MAX_LEAD_LIMITS = { min: 15, max: 360 } as const;
 /** Longest limit a company may set on occupant changes (one week). */
 export const OCCUPANT_CHANGE_MAX_HOURS = 168;
 
+/** Bounds of the band (K) around the plan's setpoint an occupant may move in (decision 0066). */
+export const OCCUPANT_BAND_LIMITS = { min: 0.5, max: 10 } as const;
+
 /** Company temperatures allowed at all, in °C (frost protection up to a hot room). */
 export const COMPANY_TEMPERATURE_LIMITS = { min: 0, max: 40 } as const;
 
@@ -201,6 +211,8 @@ export const CompanyPatchBodySchema = z
     max_temperature: CompanyTemperature,
     time_zone: z.string().refine(isTimeZone, 'Unknown IANA time zone.'),
     occupant_change_max_hours: z.number().int().min(1).max(OCCUPANT_CHANGE_MAX_HOURS).nullable(),
+    occupant_max_temperature: CompanyTemperature,
+    occupant_band: z.number().min(OCCUPANT_BAND_LIMITS.min).max(OCCUPANT_BAND_LIMITS.max).nullable(),
     invite_role_choice: z.boolean(),
     default_invite_role: RoleSchema,
     energy_media: EnergyMediaSchema.nullable(),

@@ -32,6 +32,8 @@ export const testCompany = (over: Partial<Company> = {}): Company => ({
   max_temperature: 28,
   time_zone: 'Europe/Berlin',
   occupant_change_max_hours: null,
+  occupant_max_temperature: 24,
+  occupant_band: 2,
   invite_role_choice: true,
   default_invite_role: 'heating',
   energy_media: null,

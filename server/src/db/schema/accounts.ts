@@ -59,6 +59,16 @@ export const companies = pgTable('companies', {
    */
   occupantChangeMaxHours: integer('occupant_change_max_hours'),
   /**
+   * °C an occupant may choose at most on the public page of a room without wall-control limits of
+   * its own (decision 0066: a warm office is 20–22 °C, DIN EN 16798-1; 24 °C leaves room).
+   */
+  occupantMaxTemperature: real('occupant_max_temperature').notNull().default(24),
+  /**
+   * K an occupant may go above or below the setpoint the plan gives, in a room without
+   * wall-control limits of its own; null = the whole range up to `occupantMaxTemperature`.
+   */
+  occupantBand: real('occupant_band').default(2),
+  /**
    * Whether an invite names the role its member gets (spec §6 "The role choice can be switched
    * off"); when off, invites carry no role and new members get `defaultInviteRole`.
    */

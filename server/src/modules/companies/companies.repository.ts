@@ -19,6 +19,8 @@ export interface CompanyChanges {
   maxTemperature?: number;
   timeZone?: string;
   occupantChangeMaxHours?: number | null;
+  occupantMaxTemperature?: number;
+  occupantBand?: number | null;
   inviteRoleChoice?: boolean;
   defaultInviteRole?: Role;
   energyMedia?: EnergyMedia | null;

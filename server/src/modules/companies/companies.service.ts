@@ -33,13 +33,18 @@ export interface CompanySettingsListener {
 }
 
 /**
- * The frost protection, economy and standby setpoints (°C) of `body` must lie inside the
- * company's resulting range.
+ * The frost protection, economy and standby setpoints and the occupants' highest temperature (°C)
+ * of `body` must lie inside the company's resulting range.
  * @throws 400 naming each field outside it, with the range as params.
  */
 function requireModeSetpointsInRange(body: CompanyPatchBody, range: { min: number; max: number }) {
   const errors: FieldError[] = [];
-  for (const field of ['frost_protection', 'economy_temperature', 'standby_temperature'] as const) {
+  for (const field of [
+    'frost_protection',
+    'economy_temperature',
+    'standby_temperature',
+    'occupant_max_temperature',
+  ] as const) {
     const value = body[field];
     const issue = value === undefined ? null : temperatureRangeIssue(value, range);
     if (issue)
@@ -70,6 +75,8 @@ export function toCompanyResponse(
     max_temperature: row.maxTemperature,
     time_zone: row.timeZone,
     occupant_change_max_hours: row.occupantChangeMaxHours,
+    occupant_max_temperature: row.occupantMaxTemperature,
+    occupant_band: row.occupantBand,
     invite_role_choice: row.inviteRoleChoice,
     default_invite_role: row.defaultInviteRole,
     energy_media: row.energyMedia,
@@ -145,6 +152,8 @@ export class CompaniesService {
         maxTemperature: body.max_temperature,
         timeZone: body.time_zone,
         occupantChangeMaxHours: body.occupant_change_max_hours,
+        occupantMaxTemperature: body.occupant_max_temperature,
+        occupantBand: body.occupant_band,
         inviteRoleChoice: body.invite_role_choice,
         defaultInviteRole: body.default_invite_role,
         energyMedia: body.energy_media,

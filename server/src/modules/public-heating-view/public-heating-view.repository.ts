@@ -2,9 +2,9 @@
  * Reads for the public heating view: the company settings the page needs and what the
  * unit's devices last reported. Scoped by the company and unit that the token resolved to.
  */
-import { and, eq, max, sql } from 'drizzle-orm';
+import { and, desc, eq, max, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { companies, devices } from '../../db/schema.ts';
+import { companies, devices, heatingLog } from '../../db/schema.ts';
 
 /** Readings older than this say nothing about a wall thermostat overriding the setpoint now. */
 const REPORT_WINDOW_MS = 24 * 3_600_000;
@@ -16,10 +16,36 @@ export async function findCompanySettings(db: Db, companyId: string) {
       minTemperature: companies.minTemperature,
       maxTemperature: companies.maxTemperature,
       occupantChangeMaxHours: companies.occupantChangeMaxHours,
+      occupantMaxTemperature: companies.occupantMaxTemperature,
+      occupantBand: companies.occupantBand,
     })
     .from(companies)
     .where(eq(companies.id, companyId));
   return row;
+}
+
+/**
+ * °C the unit was set to by its last change that was not an occupant's (a switch point, an event,
+ * a booking, a closure, staff): what an occupant's changes started from. Undefined without one.
+ */
+export async function lastSetpointBeforeOccupants(
+  db: Db,
+  companyId: string,
+  unitId: string,
+): Promise<number | undefined> {
+  const [row] = await db
+    .select({ setpoint: heatingLog.newSetpoint })
+    .from(heatingLog)
+    .where(
+      and(
+        eq(heatingLog.companyId, companyId),
+        eq(heatingLog.unitId, unitId),
+        ne(heatingLog.kind, 'qr_change'),
+      ),
+    )
+    .orderBy(desc(heatingLog.at), desc(heatingLog.id))
+    .limit(1);
+  return row?.setpoint;
 }
 
 /** When any device of the unit last reported. */

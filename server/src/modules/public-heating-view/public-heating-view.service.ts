@@ -2,7 +2,8 @@
  * The public heating view of a unit (spec §1 and §9): what an occupant who scanned the
  * door's QR code may see and change, without login. The token is the only key; an unknown,
  * disabled or regenerated token answers 404 without saying which. An occupant's change moves in
- * 0.5 °C steps inside the unit's wall control limits narrowed to the company range, is logged
+ * 0.5 °C steps inside the occupant limits (`occupantLimits`: the room's wall-control limits, or the
+ * company's safe default around the plan's setpoint), is logged
  * `qr_change` by an anonymous actor and holds until the next switch point or, when the company
  * limits occupant changes to N hours, until then — whichever comes first (docs/architecture.md).
  */
@@ -35,18 +36,43 @@ function isOverridden(device: repo.DeviceSetpointState, setpoint: number): boole
   return Math.abs(device.reported - sent) >= OVERRIDE_THRESHOLD;
 }
 
-/** `min`…`max` (°C) an occupant may choose: the wall control limits inside the company range. */
+/**
+ * `min`…`max` (°C) an occupant may choose (decision 0066), on the 0.5 °C grid:
+ * - a room with wall-control limits of its own: those limits inside the company range (spec §3,
+ *   "Wall-control limits"), as staff set them for that room;
+ * - any other room: the company's safe default, at most `occupantMaxTemperature` and, when the
+ *   company sets a band, within `occupantBand` K of `planned`, the setpoint the room has without
+ *   occupant changes (null when unknown: the band is not applied).
+ * When the band lies wholly above the ceiling (a booking heats past it), the occupant may only
+ * choose the ceiling.
+ */
 export function occupantLimits(
-  company: { minTemperature: number; maxTemperature: number },
+  company: {
+    minTemperature: number;
+    maxTemperature: number;
+    occupantMaxTemperature: number;
+    occupantBand: number | null;
+  },
   unit: { wallControlMin: number | null; wallControlMax: number | null },
+  planned: number | null,
 ) {
-  const min = Math.max(company.minTemperature, unit.wallControlMin ?? company.minTemperature);
-  const max = Math.min(company.maxTemperature, unit.wallControlMax ?? company.maxTemperature);
+  let min: number;
+  let max: number;
+  if (unit.wallControlMin !== null || unit.wallControlMax !== null) {
+    min = Math.max(company.minTemperature, unit.wallControlMin ?? company.minTemperature);
+    max = Math.min(company.maxTemperature, unit.wallControlMax ?? company.maxTemperature);
+  } else {
+    min = company.minTemperature;
+    max = Math.min(company.maxTemperature, company.occupantMaxTemperature);
+    if (company.occupantBand !== null && planned !== null) {
+      min = Math.max(min, planned - company.occupantBand);
+      max = Math.min(max, planned + company.occupantBand);
+    }
+  }
   // Limits off the 0.5 °C grid are rounded inwards, so every offered step is allowed.
-  return {
-    min: Math.ceil(min / OCCUPANT_STEP) * OCCUPANT_STEP,
-    max: Math.floor(max / OCCUPANT_STEP) * OCCUPANT_STEP,
-  };
+  const low = Math.ceil(min / OCCUPANT_STEP) * OCCUPANT_STEP;
+  const high = Math.floor(max / OCCUPANT_STEP) * OCCUPANT_STEP;
+  return { min: Math.min(low, high), max: high };
 }
 
 export class PublicHeatingViewService {
@@ -67,6 +93,19 @@ export class PublicHeatingViewService {
     const company = found ? await repo.findCompanySettings(this.db, found.companyId) : undefined;
     if (!found || !record || !company) throw notFound();
     return { companyId: found.companyId, unit: record.unit, company };
+  }
+
+  /**
+   * °C the room has without occupant changes: its setpoint in force, or while an occupant's
+   * change holds, the setpoint that change started from. The band is measured from it, so
+   * occupants cannot climb step by step. Null when the room has no setpoint yet.
+   */
+  private async plannedSetpoint(
+    companyId: string,
+    unit: { id: string; setpoint: number | null; setpointSource: string | null },
+  ): Promise<number | null> {
+    if (unit.setpointSource !== 'qr_change') return unit.setpoint;
+    return (await repo.lastSetpointBeforeOccupants(this.db, companyId, unit.id)) ?? unit.setpoint;
   }
 
   /** What the page shows for `token`. @throws 404 (see resolve). */
@@ -103,7 +142,7 @@ export class PublicHeatingViewService {
       wallControlReported: !deliveryPending && devices.some((d) => d.reported !== null),
       deliveryPending,
       setpointSource: unit.setpointSource,
-      ...occupantLimits(company, unit),
+      ...occupantLimits(company, unit, await this.plannedSetpoint(companyId, unit)),
       step: OCCUPANT_STEP,
       paused: unit.paused,
       occupantChange:
@@ -123,7 +162,7 @@ export class PublicHeatingViewService {
   async changeSetpoint(token: string, setpoint: number): Promise<PublicHeatingView> {
     const { companyId, unit, company } = await this.resolve(token);
     requireChangeable(unit);
-    const { min, max } = occupantLimits(company, unit);
+    const { min, max } = occupantLimits(company, unit, await this.plannedSetpoint(companyId, unit));
     if (!Number.isInteger(setpoint / OCCUPANT_STEP)) {
       const reason = { code: 'setpoint_step', params: { step: OCCUPANT_STEP } } as const;
       throw badRequest(

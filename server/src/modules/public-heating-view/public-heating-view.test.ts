@@ -32,16 +32,83 @@ async function seedUnitWithCode(t: TestApp, f: RegistryFixture, token: string) {
 }
 
 describe('occupant limits', () => {
-  it('are the wall control limits inside the company range, rounded inwards to 0.5 °C', () => {
+  const company = { minTemperature: 5, maxTemperature: 28, occupantMaxTemperature: 24, occupantBand: 2 };
+  const noWallLimits = { wallControlMin: null, wallControlMax: null };
+
+  it("are a room's own wall-control limits inside the company range, rounded inwards to 0.5 °C", () => {
     expect(
-      occupantLimits(
-        { minTemperature: 5, maxTemperature: 28 },
-        { wallControlMin: null, wallControlMax: null },
-      ),
-    ).toEqual({ min: 5, max: 28 });
-    expect(
-      occupantLimits({ minTemperature: 5, maxTemperature: 22 }, { wallControlMin: 18.2, wallControlMax: 24 }),
+      occupantLimits({ ...company, maxTemperature: 22 }, { wallControlMin: 18.2, wallControlMax: 24 }, 21),
     ).toEqual({ min: 18.5, max: 22 });
+    // Staff chose them for this room: the default ceiling and band do not narrow them.
+    expect(occupantLimits(company, { wallControlMin: 16, wallControlMax: 26 }, 21)).toEqual({
+      min: 16,
+      max: 26,
+    });
+  });
+
+  it("are otherwise the plan's setpoint ± the band, never above the occupants' ceiling", () => {
+    expect(occupantLimits(company, noWallLimits, 21)).toEqual({ min: 19, max: 23 });
+    expect(occupantLimits(company, noWallLimits, 23)).toEqual({ min: 21, max: 24 });
+    expect(occupantLimits(company, noWallLimits, 17.3)).toEqual({ min: 15.5, max: 19 });
+    // Without a band: the company range up to the ceiling; a setpoint unknown: the same.
+    expect(occupantLimits({ ...company, occupantBand: null }, noWallLimits, 21)).toEqual({ min: 5, max: 24 });
+    expect(occupantLimits(company, noWallLimits, null)).toEqual({ min: 5, max: 24 });
+    // A booking heats to 27 °C: the band lies above the ceiling, so only the ceiling is offered.
+    expect(occupantLimits(company, noWallLimits, 27)).toEqual({ min: 24, max: 24 });
+  });
+});
+
+describe("a new company's safe default for occupants", () => {
+  const clock = testClock(testInstant('2026-12-02T12:00:00+01:00'));
+  let t: TestApp;
+  let f: RegistryFixture;
+  const token = 'Ws8pL2nQ5rT7vX9zB1cD3f';
+  const url = `/api/public/heating-view/${token}`;
+  const post = (setpoint: number) =>
+    t.app.inject({ method: 'POST', url: `${url}/setpoint`, payload: { setpoint } });
+
+  beforeAll(async () => {
+    t = await buildTestApp({}, { clock: clock.now });
+    f = await seedRegistry(t.database.db);
+    // A room without wall-control limits, which staff set to 20 °C.
+    await t.call('POST', `/api/companies/${f.companyId}/units/${f.unitId}/setpoint`, { setpoint: 20 });
+    await t.database.db.insert(unitQrCodes).values({ unitId: f.unitId, companyId: f.companyId, token });
+  });
+  afterAll(() => t.close());
+
+  it('offers 2 K around the setpoint staff gave, measured from it after each occupant change', async () => {
+    const company = await t.call('GET', `/api/companies/${f.companyId}/`);
+    expect(company.json()).toMatchObject({ occupant_max_temperature: 24, occupant_band: 2 });
+    expect((await t.app.inject({ method: 'GET', url })).json()).toMatchObject({
+      setpoint: 20,
+      min: 18,
+      max: 22,
+    });
+    expect((await post(22)).statusCode).toBe(200);
+    // The band stays around the staff's 20 °C: a second occupant cannot climb on from 22 °C.
+    expect((await t.app.inject({ method: 'GET', url })).json()).toMatchObject({
+      setpoint: 22,
+      min: 18,
+      max: 22,
+    });
+    const refused = await post(22.5);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ code: 'setpoint_outside_limits', params: { min: 18, max: 22 } });
+  });
+
+  it('follows the company setting: no band up to the ceiling, and a ceiling inside the range', async () => {
+    const patched = await t.call('PATCH', `/api/companies/${f.companyId}/`, {
+      occupant_band: null,
+      occupant_max_temperature: 23,
+    });
+    expect(patched.statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url })).json()).toMatchObject({ min: 5, max: 23 });
+    const outside = await t.call('PATCH', `/api/companies/${f.companyId}/`, { occupant_max_temperature: 29 });
+    expect(outside.statusCode).toBe(400);
+    expect(outside.json().errors[0]).toMatchObject({ field: 'body.occupant_max_temperature' });
+    const band = await t.call('PATCH', `/api/companies/${f.companyId}/`, { occupant_band: 0.2 });
+    expect(band.statusCode).toBe(400);
+    expect(band.json().errors[0]).toMatchObject({ field: 'body.occupant_band' });
   });
 });
 

@@ -47,6 +47,8 @@ describe('settings company', { timeout: 20_000 }, () => {
       min_temperature: 5,
       max_temperature: 26,
       occupant_change_max_hours: null,
+      occupant_max_temperature: 24,
+      occupant_band: 2,
       invite_role_choice: true,
       default_invite_role: 'heating',
       energy_media: null,
@@ -95,6 +97,43 @@ describe('settings company', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Company updated')).toBeVisible();
     const patch = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH');
     expect(JSON.parse(String(patch?.[1]?.body))).toMatchObject({ occupant_change_max_hours: 4 });
+  });
+
+  it('keeps occupants to a ceiling inside the range and a leeway around the plan, said in German', async () => {
+    const { fetchMock } = open(
+      (_m, _u, init) => json(200, testCompany(JSON.parse(String(init.body)))),
+      'admin',
+      'de',
+    );
+    await setLanguage('de');
+    const ceiling = await screen.findByRole('spinbutton', { name: /Höchste Temperatur für Raumnutzer/ });
+    const leeway = screen.getByRole('spinbutton', { name: /Spielraum für Raumnutzer um den Plan/ });
+    expect(ceiling).toHaveValue(24);
+    expect(leeway).toHaveValue(2);
+    await userEvent.clear(ceiling);
+    await userEvent.type(ceiling, '30');
+    expect(
+      await screen.findByText(/darf nicht über der Höchsttemperatur der Firma liegen: höchstens 28 °C/),
+    ).toHaveTextContent(
+      'Die höchste Temperatur für Raumnutzer darf nicht über der Höchsttemperatur der Firma liegen: höchstens 28 °C.',
+    );
+    await userEvent.clear(ceiling);
+    await userEvent.type(ceiling, '23');
+    await userEvent.clear(leeway);
+    await userEvent.type(leeway, '12');
+    expect(
+      await screen.findByText('Einen Spielraum von 0,5 bis 10 K eingeben oder leer lassen.'),
+    ).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Speichern' })).toBeDisabled();
+    // Empty: no leeway, occupants may go up to the ceiling.
+    await userEvent.clear(leeway);
+    await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(await screen.findByText('Firma aktualisiert')).toBeVisible();
+    const patch = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH');
+    expect(JSON.parse(String(patch?.[1]?.body))).toMatchObject({
+      occupant_max_temperature: 23,
+      occupant_band: null,
+    });
   });
 
   it('refuses a minimum above the maximum before sending, and shows an error toast when the server refuses', async () => {

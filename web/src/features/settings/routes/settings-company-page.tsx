@@ -14,6 +14,7 @@ import {
   CompanyPatchBodySchema,
   ENERGY_MEDIA,
   type EnergyMedia,
+  OCCUPANT_BAND_LIMITS,
   OPTIMUM_MAX_LEAD_LIMITS,
   OptimumStartModeSchema,
   type Role,
@@ -47,8 +48,16 @@ import { useCan } from '../../../lib/use-can.ts';
 const isEnergyMedia = (value: string): value is EnergyMedia =>
   (ENERGY_MEDIA as readonly string[]).includes(value);
 
-/** The setpoints of the heating modes (decision 0051), each kept within the company's range. */
-const MODE_TEMPERATURES = ['frost_protection', 'economy_temperature', 'standby_temperature'] as const;
+/**
+ * The setpoints of the heating modes (decision 0051) and the occupants' highest temperature
+ * (decision 0066), each kept within the company's range.
+ */
+const MODE_TEMPERATURES = [
+  'frost_protection',
+  'economy_temperature',
+  'standby_temperature',
+  'occupant_max_temperature',
+] as const;
 type ModeTemperature = (typeof MODE_TEMPERATURES)[number];
 const isModeTemperature = (field: unknown): field is ModeTemperature =>
   (MODE_TEMPERATURES as readonly unknown[]).includes(field);
@@ -109,6 +118,8 @@ function CompanyForm({ company, readOnly }: { company: Company; readOnly: boolea
       max_temperature: company.max_temperature,
       time_zone: company.time_zone,
       occupant_change_max_hours: company.occupant_change_max_hours,
+      occupant_max_temperature: company.occupant_max_temperature,
+      occupant_band: company.occupant_band,
       invite_role_choice: company.invite_role_choice,
       default_invite_role: company.default_invite_role,
       energy_media: company.energy_media,
@@ -128,9 +139,14 @@ function CompanyForm({ company, readOnly }: { company: Company; readOnly: boolea
           ? t('minBelowMax')
           : issue.path[0] === 'occupant_change_max_hours'
             ? t('occupantLimitRange')
-            : issue.path[0] === 'optimum_max_lead_minutes'
-              ? t('optimumMaxLeadRange', OPTIMUM_MAX_LEAD_LIMITS)
-              : undefined,
+            : issue.path[0] === 'occupant_band'
+              ? t('occupantBandRange', {
+                  min: format.plain(OCCUPANT_BAND_LIMITS.min),
+                  max: format.plain(OCCUPANT_BAND_LIMITS.max),
+                })
+              : issue.path[0] === 'optimum_max_lead_minutes'
+                ? t('optimumMaxLeadRange', OPTIMUM_MAX_LEAD_LIMITS)
+                : undefined,
   });
   const zone = useFormControl('time_zone', form.control);
   const energyMedia = useFormControl('energy_media', form.control);
@@ -231,6 +247,22 @@ function CompanyForm({ company, readOnly }: { company: Company; readOnly: boolea
             )}
           </FormField>
         </div>
+        <FormNumberInput
+          name="occupant_max_temperature"
+          label={t('occupantMax')}
+          hint={t('occupantMaxHint')}
+          step={0.5}
+          required
+          testid="company-occupant-max"
+        />
+        <FormNumberInput
+          name="occupant_band"
+          label={t('occupantBand')}
+          hint={t('occupantBandHint')}
+          step={0.5}
+          optional
+          testid="company-occupant-band"
+        />
         <div className="sm:col-span-2">
           <FormNumberInput
             name="occupant_change_max_hours"
