@@ -45,6 +45,17 @@ export function formatMoment(value: When, now: When, locale: string, timeZone?: 
     : formatDateTime(value, locale, { timeZone });
 }
 
+/**
+ * A season bound, "MM-DD" as the API keeps it, as a reader of `locale` writes it: "01.10." in
+ * German, "10/01" in English. Anything else comes back unchanged.
+ */
+export function formatMonthDay(monthDay: string, locale: string): string {
+  const match = /^(\d{2})-(\d{2})$/.exec(monthDay);
+  if (!match) return monthDay;
+  const [, month, day] = match;
+  return locale.startsWith('de') ? `${day}.${month}.` : `${month}/${day}`;
+}
+
 /** A day on a chart axis or calendar header: "Do., 26.11." in German, "Thu, 11/26" in English. */
 export function formatWeekday(value: When, locale: string, timeZone?: string): string {
   return new Intl.DateTimeFormat(locale, {

@@ -7,6 +7,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import { ApiError, type FieldError, type ProblemParams } from './api-client.ts';
+import { formatMonthDay } from './format.ts';
 
 export interface ProblemMessages {
   /** The text for a failed call, or `fallback` (else a generic one) when it has no known code. */
@@ -30,13 +31,23 @@ export function fieldErrorsOf(error: unknown, field: string): FieldError[] {
   return error.errors.filter((e) => e.field === field || e.field === `body.${field}`);
 }
 
-/** `params` with its numbers as text in `language`; `count` stays a number for plurals. */
+/** Params that carry a season bound "MM-DD" (a plan overlap's `from` and `to`), not a name. */
+const SEASON_BOUNDS = new Set(['from', 'to']);
+
+/**
+ * `params` with its numbers and season bounds ("MM-DD") as text in `language`; `count` stays a
+ * number for plurals.
+ */
 export function localParams(params: ProblemParams, language: string): ProblemParams {
   const number = new Intl.NumberFormat(language, { maximumFractionDigits: 2 });
   return Object.fromEntries(
     Object.entries(params).map(([key, value]) => [
       key,
-      typeof value === 'number' && key !== 'count' ? number.format(value) : value,
+      typeof value === 'number' && key !== 'count'
+        ? number.format(value)
+        : typeof value === 'string' && SEASON_BOUNDS.has(key)
+          ? formatMonthDay(value, language)
+          : value,
     ]),
   );
 }

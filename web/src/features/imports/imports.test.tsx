@@ -139,7 +139,7 @@ describe('import screen', () => {
     const items = within(list).getAllByTestId('import-problem');
     expect(items.map((item) => item.textContent)).toEqual([
       'DateiDie Datei enthält 1.200 Geräte, aber nur 2 Lizenzen sind frei. Kaufen Sie unter Einstellungen → Abrechnung weitere Lizenzen oder importieren Sie weniger Geräte.',
-      'Zeile 3 · DevEUI„70b3“ ist keine EUI: Sie hat genau 16 Hexadezimalziffern.',
+      'Zeile 3 · DevEUI„70b3“ ist keine EUI: Eine EUI hat genau 16 Hexadezimalziffern.',
       'Zeile 3 · RaumEinen Raum „Raum 99“ gibt es in Ihrer Firma nicht.',
     ]);
     expect(screen.queryByTestId('import-commit')).toBeNull();

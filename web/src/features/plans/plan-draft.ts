@@ -8,6 +8,7 @@
 import { type Plan, type PlanInput, PlanInputSchema } from '@heizplan/contracts/heating';
 import { z } from 'zod';
 import type { FieldError } from '../../lib/api-client.ts';
+import { formatMonthDay } from '../../lib/format.ts';
 
 export type PlanKind = PlanInput['kind'];
 
@@ -78,10 +79,11 @@ export function newRow(
   temperature: number,
   ignoreWallControl = false,
 ) {
+  // Shown as a clock shows it: "06" and "00", not "6" and "0".
   return {
     day,
-    hour: String(hour),
-    minute: String(minute),
+    hour: String(hour).padStart(2, '0'),
+    minute: String(minute).padStart(2, '0'),
     temperature: String(temperature),
     ignoreWallControl,
   } satisfies SwitchPointRow;
@@ -89,28 +91,30 @@ export function newRow(
 
 /**
  * A new plan to start from: seasonal = heating season 1 Oct – 30 Apr with 21 °C from 06:00 and
- * 17 °C from 22:00 every day; specific days = the same day curve, no dates yet.
+ * 17 °C from 22:00 every day; specific days = the same day curve, no dates yet. Season bounds
+ * are written as a reader of `locale` writes them (`formatMonthDay`).
  */
-export function templateDraft(kind: PlanKind, name: string): PlanDraft {
+export function templateDraft(kind: PlanKind, name: string, locale: string): PlanDraft {
   const days = kind === 'seasonal' ? WEEKDAYS : [1];
   return {
     name,
     kind,
     active: true,
-    validFrom: kind === 'seasonal' ? '10-01' : '',
-    validTo: kind === 'seasonal' ? '04-30' : '',
+    validFrom: kind === 'seasonal' ? formatMonthDay('10-01', locale) : '',
+    validTo: kind === 'seasonal' ? formatMonthDay('04-30', locale) : '',
     dates: [],
     switchPoints: days.flatMap((day) => [newRow(day, 6, 0, 21), newRow(day, 22, 0, 17)]),
   };
 }
 
-export function draftOf(plan: Plan): PlanDraft {
+/** The editor's values of a stored plan, season bounds as a reader of `locale` writes them. */
+export function draftOf(plan: Plan, locale: string): PlanDraft {
   return {
     name: plan.name,
     kind: plan.kind,
     active: plan.active,
-    validFrom: plan.validFrom ?? '',
-    validTo: plan.validTo ?? '',
+    validFrom: plan.validFrom ? formatMonthDay(plan.validFrom, locale) : '',
+    validTo: plan.validTo ? formatMonthDay(plan.validTo, locale) : '',
     dates: plan.dates ?? [],
     switchPoints: [...plan.switchPoints]
       .sort((a, b) => a.day - b.day || a.hour - b.hour || a.minute - b.minute)
@@ -121,14 +125,30 @@ export function draftOf(plan: Plan): PlanDraft {
 /** Typed text as a number; an empty field becomes NaN, sent as null so the server names the field. */
 const numberOf = (text: string) => (text.trim() === '' ? Number.NaN : Number(text.replace(',', '.')));
 
+const twoDigits = (text: string) => text.padStart(2, '0');
+
+/**
+ * A typed season bound as the API's "MM-DD": day first with dots ("1.10.", "01.10"), as Germans
+ * write it; month first with a slash ("10/1"), as English does; or the API's own "10-01". Anything
+ * else is sent as typed, so the server names the field.
+ */
+export function monthDayOf(text: string): string {
+  const typed = text.trim();
+  const dayFirst = /^(\d{1,2})\.(\d{1,2})\.?$/.exec(typed);
+  if (dayFirst) return `${twoDigits(dayFirst[2] ?? '')}-${twoDigits(dayFirst[1] ?? '')}`;
+  const monthFirst = /^(\d{1,2})[/-](\d{1,2})$/.exec(typed);
+  if (monthFirst) return `${twoDigits(monthFirst[1] ?? '')}-${twoDigits(monthFirst[2] ?? '')}`;
+  return typed;
+}
+
 export function inputOf(draft: PlanDraft): PlanInput {
   const seasonal = draft.kind === 'seasonal';
   return {
     name: draft.name.trim(),
     kind: draft.kind,
     active: draft.active,
-    validFrom: seasonal ? draft.validFrom.trim() : null,
-    validTo: seasonal ? draft.validTo.trim() : null,
+    validFrom: seasonal ? monthDayOf(draft.validFrom) : null,
+    validTo: seasonal ? monthDayOf(draft.validTo) : null,
     dates: seasonal ? null : draft.dates,
     switchPoints: draft.switchPoints.map((row) => ({
       day: seasonal ? row.day : 1,

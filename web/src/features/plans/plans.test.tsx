@@ -57,7 +57,7 @@ const INVALID_TIME = [
 ];
 
 /** Stubs the unit, its (empty) plan list, the preview and plan creation. */
-function open(answers: { preview?: FetchHandler; create?: FetchHandler } = {}) {
+function open(answers: { preview?: FetchHandler; create?: FetchHandler } = {}, lang: 'en' | 'de' = 'en') {
   const api: FetchHandler = (method, url, init) => {
     if (method === 'GET' && url === base) return json(200, unit);
     if (method === 'GET' && url === `${base}/plans`) return json(200, { results: [] });
@@ -67,7 +67,7 @@ function open(answers: { preview?: FetchHandler; create?: FetchHandler } = {}) {
     return undefined;
   };
   const { session, fetchMock } = signIn({
-    profile: testProfile({ lang: 'en' }),
+    profile: testProfile({ lang }),
     extra: heatingApi([unit], api),
   });
   return { ...renderRoutes(routes, `/units/${unit.id}`, { session, clock: fixedClock(NOW) }), fetchMock };
@@ -277,6 +277,23 @@ describe('plan editor', { timeout: 20_000 }, () => {
     ]);
   });
 
+  it('writes the season as a German reads it and sends the months and days the API keeps', async () => {
+    await setLanguage('de');
+    const created: FetchHandler = (_m, _u, init) =>
+      json(201, { ...JSON.parse(String(init.body)), id: '00000000-0000-4000-a000-000000000002' });
+    const { fetchMock } = open({ create: created }, 'de');
+    await userEvent.click(await screen.findByRole('button', { name: 'Saisonplan hinzufügen' }));
+    const from = screen.getByRole('textbox', { name: /Gültig ab \(TT\.MM\.\)/ });
+    const to = screen.getByRole('textbox', { name: /Gültig bis \(TT\.MM\.\)/ });
+    expect(from).toHaveValue('01.10.');
+    expect(to).toHaveValue('30.04.');
+    await userEvent.clear(from);
+    await userEvent.type(from, '1.11.');
+    await userEvent.click(screen.getByRole('button', { name: 'Plan speichern' }));
+    expect(await screen.findByText('Plan gespeichert')).toBeVisible();
+    expect(lastBody(fetchMock, `${base}/plans`)).toMatchObject({ validFrom: '11-01', validTo: '04-30' });
+  });
+
   // A refused overlap names the other plan, in the page's language.
   it('says in German which active plan a new plan overlaps', async () => {
     await setLanguage('de');
@@ -303,7 +320,7 @@ describe('plan editor', { timeout: 20_000 }, () => {
     await userEvent.type(screen.getByTestId('plan-name'), ' 2027');
     const alert = await screen.findByTestId('plan-error');
     expect(alert).toHaveTextContent(
-      'Dieser Plan überschneidet sich mit dem aktiven Saisonplan „Winter“ (10-01 bis 04-30).',
+      'Dieser Plan überschneidet sich mit dem aktiven Saisonplan „Winter“ (01.10. bis 30.04.).',
     );
     expect(alert.textContent).not.toContain('Conflict');
     expect(alert.textContent).not.toContain(detail);

@@ -84,6 +84,22 @@ describe('unit QR code', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('qr-enable')).toBeEnabled();
   });
 
+  it('says that QR codes come with licences before any was bought, instead of "all given away"', async () => {
+    open((method, u) =>
+      u === qrUrl && method === 'GET'
+        ? json(200, { unlimited: false, allowance: 0, used: 0, remaining: 0, code: null })
+        : undefined,
+    );
+    expect(
+      await screen.findByText(
+        'QR codes come with licences: each licensed device allows one QR code. Buy licences under Settings → Billing.',
+      ),
+    ).toBeVisible();
+    expect(screen.queryByText(/QR codes remaining/)).toBeNull();
+    expect(screen.queryByText(/All QR codes are/)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Enable QR code' })).toBeDisabled();
+  });
+
   it('cannot enable a code when none remains, and says why', async () => {
     open((method, u) =>
       u === qrUrl && method === 'GET'

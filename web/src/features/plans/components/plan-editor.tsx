@@ -24,6 +24,7 @@ import {
 } from '../../../components/ui/form.tsx';
 import { useToast } from '../../../components/ui/toast-provider.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { formatMonthDay } from '../../../lib/format.ts';
 import { useProblemMessage } from '../../../lib/problem-message.ts';
 import { useDebounced } from '../../../lib/use-debounced.ts';
 import type { PlanOwner } from '../api/list-plans.ts';
@@ -67,7 +68,7 @@ export function PlanEditor({
   activationWarning = null,
   onClose,
 }: PlanEditorProps) {
-  const { t } = useTranslation('plans');
+  const { t, i18n } = useTranslation('plans');
   const { toast } = useToast();
   const problems = useProblemMessage();
   const form = useContractForm(PlanDraftSchema, {
@@ -230,14 +231,14 @@ export function PlanEditor({
                   name="validFrom"
                   label={t('validFrom')}
                   hint={t('monthDayHint')}
-                  placeholder="10-01"
+                  placeholder={formatMonthDay('10-01', i18n.language)}
                   testid="plan-valid-from"
                 />
                 <FormTextInput
                   name="validTo"
                   label={t('validTo')}
                   hint={t('monthDayHint')}
-                  placeholder="04-30"
+                  placeholder={formatMonthDay('04-30', i18n.language)}
                   testid="plan-valid-to"
                 />
               </div>

@@ -14,6 +14,7 @@ import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { formatMonthDay } from '../../../lib/format.ts';
 import { useCan } from '../../../lib/use-can.ts';
 import { type PlanOwner, usePlans } from '../api/list-plans.ts';
 import { draftOf, type PlanDraft, type PlanKind, templateDraft } from '../plan-draft.ts';
@@ -39,7 +40,7 @@ let editorKeys = 0;
 const nextEditorKey = () => ++editorKeys;
 
 export function PlansSection({ owner, preview, blockedBy = [], unit }: PlansSectionProps) {
-  const { t } = useTranslation('plans');
+  const { t, i18n } = useTranslation('plans');
   const plans = usePlans(owner);
   const [editing, setEditingState] = useState<Editing>(null);
   const sectionRef = useRef<HTMLDivElement>(null);
@@ -109,14 +110,17 @@ export function PlansSection({ owner, preview, blockedBy = [], unit }: PlansSect
     setEditing(
       {
         plan: null,
-        initial: templateDraft(kind, t(`defaultName.${kind}`)),
+        initial: templateDraft(kind, t(`defaultName.${kind}`), i18n.language),
         key: `new-${kind}-${nextEditorKey()}`,
       },
       kind === 'seasonal' ? 'plan-new-seasonal' : 'plan-new-specific-days',
     );
   const coverage = (plan: Plan) =>
     plan.kind === 'seasonal'
-      ? t('coverageSeasonal', { from: plan.validFrom, to: plan.validTo })
+      ? t('coverageSeasonal', {
+          from: formatMonthDay(plan.validFrom ?? '', i18n.language),
+          to: formatMonthDay(plan.validTo ?? '', i18n.language),
+        })
       : t('coverageDays', { count: plan.dates?.length ?? 0 });
 
   return (
@@ -161,7 +165,10 @@ export function PlansSection({ owner, preview, blockedBy = [], unit }: PlansSect
                   variant="secondary"
                   size="sm"
                   onClick={() =>
-                    setEditing({ plan, initial: draftOf(plan), key: plan.id }, `plan-edit-${plan.id}`)
+                    setEditing(
+                      { plan, initial: draftOf(plan, i18n.language), key: plan.id },
+                      `plan-edit-${plan.id}`,
+                    )
                   }
                   aria-label={t('editLabel', { name: nameOf(plan) })}
                   testid={`plan-edit-${plan.id}`}

@@ -91,8 +91,14 @@ export function UnitQrSection({ unitId, unitName }: { unitId: string; unitName: 
       </div>
     );
   }
-  const { code, remaining, unlimited } = state.data;
-  const remainingText = (
+  const { code, remaining, unlimited, allowance } = state.data;
+  // Before any licence is bought there is nothing "left" or "given away": say where codes come from.
+  const noLicences = !unlimited && allowance === 0;
+  const remainingText = noLicences ? (
+    <p className="text-sm text-stone-600" data-testid="qr-remaining">
+      {t('noLicences')}
+    </p>
+  ) : (
     <p className="text-sm text-stone-600" data-testid="qr-remaining">
       {unlimited ? t('remainingUnlimited') : t('remaining', { count: remaining ?? 0 })}
     </p>
@@ -103,7 +109,7 @@ export function UnitQrSection({ unitId, unitName }: { unitId: string; unitName: 
       <div className="flex flex-col gap-3">
         <p className="text-stone-700">{t('disabledText')}</p>
         {remainingText}
-        {remaining === 0 && <p className="text-sm text-amber-800">{t('noneLeft')}</p>}
+        {remaining === 0 && !noLicences && <p className="text-sm text-amber-800">{t('noneLeft')}</p>}
         <div>
           <Button
             onClick={() => void run('enable')}
