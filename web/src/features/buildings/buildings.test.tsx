@@ -143,6 +143,19 @@ describe('buildings screen', { timeout: 20_000 }, () => {
     // On a phone the name column carries the rest.
     expect(within(table).getByText('1 Raum · Feiertage ohne Wirkung')).toHaveClass('sm:hidden');
     expect(screen.getAllByRole('link', { name: 'Gebäude' })[0]).toHaveAttribute('aria-current', 'page');
+    // Its rooms, report and meters one click away.
+    expect(within(table).getByRole('link', { name: 'Räume von Hauptgebäude' })).toHaveAttribute(
+      'href',
+      `/units?building=${main.id}`,
+    );
+    expect(within(table).getByRole('link', { name: 'Bericht von Hauptgebäude' })).toHaveAttribute(
+      'href',
+      `/reports?buildingId=${main.id}`,
+    );
+    expect(within(table).getByRole('link', { name: 'Zähler und Ziele von Hauptgebäude' })).toHaveAttribute(
+      'href',
+      `/reports?buildingId=${main.id}#meters`,
+    );
   });
 
   it('explains that buildings are optional and bring the holidays of their state', async () => {
@@ -538,6 +551,9 @@ describe('buildings screen', { timeout: 20_000 }, () => {
     expect(within(table).getByText('Hauptgebäude')).toBeInTheDocument();
     expect(screen.queryByTestId('building-new')).toBeNull();
     expect(within(table).queryAllByRole('button', { name: /building/ })).toEqual([]);
+    // The report, yes; the meters and targets it cannot keep, no.
+    expect(within(table).getByRole('link', { name: 'Report of Hauptgebäude' })).toBeVisible();
+    expect(within(table).queryByRole('link', { name: /Meters and targets/ })).toBeNull();
     await userEvent.click(
       within(table).getByRole('button', { name: 'Show the public holidays of Hauptgebäude' }),
     );

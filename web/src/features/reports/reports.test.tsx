@@ -272,6 +272,25 @@ describe('reports screen', { timeout: 20_000 }, () => {
     expect(screen.queryByTestId('report-kpis')).toBeNull();
   });
 
+  it("reaches a building without readings, and its meters, from the report's own building picker", async () => {
+    const { fetchMock } = open('/reports?month=2026-11', {
+      api: reportsApi({
+        company: testReport({ rooms: 0, rows: [], days: [], losses: [] }),
+        [BUILDING_ID]: testReport({ rooms: 0, rows: [], days: [], losses: [] }),
+      }),
+    });
+    const picker = await screen.findByRole('combobox', { name: 'Bereich' });
+    expect(picker).toHaveDisplayValue('Ganzes Unternehmen');
+    await userEvent.selectOptions(picker, 'Hauptgebäude');
+    expect(await screen.findByRole('heading', { name: 'Zähler und Zielwerte' })).toBeVisible();
+    expect(screen.getByTestId('report-empty')).toHaveTextContent(
+      'Für diesen Zeitraum liegen noch keine Messwerte vor.',
+    );
+    expect(reportCalls(fetchMock).at(-1)).toContain(`buildingId=${BUILDING_ID}`);
+    await userEvent.selectOptions(picker, 'Ganzes Unternehmen');
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Zähler und Zielwerte' })).toBeNull());
+  });
+
   it('says when the report could not be loaded', async () => {
     open('/reports?month=2026-11', { api: () => undefined });
     expect(await screen.findByTestId('report-error')).toHaveTextContent(

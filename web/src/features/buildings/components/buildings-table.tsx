@@ -2,12 +2,14 @@
  * List of the buildings: name, address, federal state (with its holiday region), floors, units,
  * when the heating must run tomorrow (the earliest room start, optimum start included) and how
  * public holidays count ("Feiertage: Frostschutz" / "Feiertage ohne Wirkung"); every
- * member gets a button for the building's holidays, members who operate also edit and delete.
+ * member gets a button for the building's holidays and links to its rooms and report, members who
+ * operate also to its meters and targets, and edit and delete.
  * The UI kit's Table, paged by the server; on a phone the name column also shows address, state
  * and holidays, the other columns show from the tablet width up.
  */
 import type { Building, HolidayRegions } from '@heizplan/contracts/buildings';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { RowActions } from '../../../components/ui/row-actions.tsx';
 import { Table, type TableColumn, type TablePage } from '../../../components/ui/table.tsx';
 import { useCompany } from '../../../lib/company/get-company.ts';
@@ -70,6 +72,33 @@ export function BuildingsTable({
         <span className="flex flex-col gap-0.5">
           <span className="font-medium text-ink" data-testid={`building-name-${building.id}`}>
             {building.name}
+          </span>
+          {/* The building's rooms, report and meters one click away, also before it has data. */}
+          <span className="flex flex-wrap gap-x-3 text-sm">
+            <Link
+              to={`/units?building=${building.id}`}
+              aria-label={t('links.unitsLabel', { name: building.name })}
+              className="text-brand-700 underline underline-offset-2 hover:text-brand-800"
+            >
+              {t('links.units')}
+            </Link>
+            <Link
+              to={`/reports?buildingId=${building.id}`}
+              aria-label={t('links.reportLabel', { name: building.name })}
+              className="text-brand-700 underline underline-offset-2 hover:text-brand-800"
+            >
+              {t('links.report')}
+            </Link>
+            {/* Meters and targets are kept by members who operate, as are edits. */}
+            {onEdit && (
+              <Link
+                to={`/reports?buildingId=${building.id}#meters`}
+                aria-label={t('links.metersLabel', { name: building.name })}
+                className="text-brand-700 underline underline-offset-2 hover:text-brand-800"
+              >
+                {t('links.meters')}
+              </Link>
+            )}
           </span>
           {/* On a phone the address, state, heating and holiday columns are hidden: they show here instead. */}
           <span className="text-xs text-stone-700 md:hidden">

@@ -7,14 +7,16 @@
  * targets below its report.
  */
 import type { ReportRow } from '@heizplan/contracts/reports';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { cx } from '../../../components/ui/cx.ts';
+import { Select } from '../../../components/ui/select.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useClock } from '../../../lib/clock.tsx';
 import { useCompany } from '../../../lib/company/get-company.ts';
+import { useAllBuildings } from '../../../lib/heating/list-buildings.ts';
 import { usePageTitle } from '../../../lib/page-title.tsx';
 import { useCan } from '../../../lib/use-can.ts';
 import { useBuildingName } from '../api/building-name.ts';
@@ -32,10 +34,50 @@ import {
   type ReportView,
   requestOfView,
   searchOfView,
+  upTo,
   viewOfSearch,
 } from '../report-view.ts';
 
 const MetersPanel = lazy(() => import('../components/meters-panel.tsx'));
+
+/**
+ * "Bereich": the whole company or one of its buildings, so every building reaches its report and
+ * its meters also before any room has reported (the report's rows list only buildings with rooms).
+ */
+function BuildingPicker({ view, onChange }: { view: ReportView; onChange: (next: ReportView) => void }) {
+  const { t } = useTranslation('reports');
+  const id = useId();
+  const { buildings } = useAllBuildings();
+  if (buildings.length === 0) return null;
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium text-stone-700">
+        {t('buildingPicker.label')}
+      </label>
+      <Select
+        id={id}
+        className="w-full sm:w-72"
+        value={view.buildingId ?? ''}
+        onChange={(buildingId) =>
+          onChange(
+            buildingId
+              ? drillDown(upTo(view, 'company'), { kind: 'building', id: buildingId })
+              : upTo(view, 'company'),
+          )
+        }
+        options={[
+          { id: '', value: t('buildingPicker.company'), testid: 'report-building-company' },
+          ...buildings.map((building) => ({
+            id: building.id,
+            value: building.name,
+            testid: `report-building-${building.id}`,
+          })),
+        ]}
+        testid="report-building-picker"
+      />
+    </div>
+  );
+}
 
 export function ReportsPage() {
   const { t } = useTranslation('reports');
@@ -67,6 +109,15 @@ export function ReportsPage() {
   const roomLink = (unitId: string) => searchOfView(drillDown(view, { kind: 'unit', id: unitId }));
   const rowLink = (row: ReportRow) => searchOfView(drillDown(view, { kind: row.kind, id: row.id }));
   const meterMonth = view.period.kind === 'month' ? view.period.month : defaultMonth(today);
+  // A link to a building's meters (`#meters`, from the buildings list) lands on them.
+  const { hash } = useLocation();
+  const meters = useRef<HTMLDivElement>(null);
+  const showMeters = canOperate && isBuildingScope(view) && Boolean(view.buildingId);
+  useEffect(() => {
+    if (hash !== '#meters' || !showMeters) return;
+    meters.current?.scrollIntoView({ block: 'start' });
+    meters.current?.focus({ preventScroll: true });
+  }, [hash, showMeters]);
 
   return (
     <section
@@ -82,6 +133,7 @@ export function ReportsPage() {
         <ReportDownloads request={request} />
       </div>
       <SubscriptionToggle />
+      <BuildingPicker view={view} onChange={setView} />
       <div className="flex flex-col gap-1 border-t border-stone-200 pt-4">
         <ScopeBreadcrumb crumbs={crumbs} />
         {data && current && (
@@ -111,10 +163,12 @@ export function ReportsPage() {
           <ReportContent report={data} roomLink={roomLink} rowLink={rowLink} />
         </div>
       )}
-      {canOperate && isBuildingScope(view) && view.buildingId && (
-        <Suspense fallback={<Spinner loading testid="report-meters-loading" />}>
-          <MetersPanel buildingId={view.buildingId} month={meterMonth} />
-        </Suspense>
+      {showMeters && view.buildingId && (
+        <div id="meters" ref={meters} tabIndex={-1} className="scroll-mt-4 outline-none">
+          <Suspense fallback={<Spinner loading testid="report-meters-loading" />}>
+            <MetersPanel buildingId={view.buildingId} month={meterMonth} />
+          </Suspense>
+        </div>
       )}
     </section>
   );
