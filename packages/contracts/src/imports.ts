@@ -23,6 +23,77 @@ export type ImportField = (typeof IMPORT_FIELDS)[ImportKind][number];
 export const ALL_IMPORT_FIELDS = [...IMPORT_FIELDS.units, ...IMPORT_FIELDS.devices] as const;
 export const ImportFieldSchema = z.enum(ALL_IMPORT_FIELDS);
 
+/**
+ * The import page's templates: per kind and language a header the column suggestion recognises
+ * for every field (server: import-mapping.ts, checked by its test) and one example row. The
+ * AppKey stays empty: an example secret would be copied.
+ */
+export const IMPORT_TEMPLATES: Record<
+  ImportKind,
+  Record<'de' | 'en', { headers: Record<string, string>; example: Record<string, string> }>
+> = {
+  units: {
+    de: {
+      headers: {
+        name: 'Raum',
+        building: 'Gebäude',
+        floor: 'Etage',
+        group: 'Gruppe',
+        wallControlMin: 'Wandregler min',
+        wallControlMax: 'Wandregler max',
+      },
+      example: {
+        name: 'Raum 101',
+        building: 'Hauptgebäude',
+        floor: 'EG',
+        group: 'Klassenzimmer',
+        wallControlMin: '18',
+        wallControlMax: '23',
+      },
+    },
+    en: {
+      headers: {
+        name: 'Room',
+        building: 'Building',
+        floor: 'Floor',
+        group: 'Group',
+        wallControlMin: 'Wall control min',
+        wallControlMax: 'Wall control max',
+      },
+      example: {
+        name: 'Room 101',
+        building: 'Main building',
+        floor: 'Ground floor',
+        group: 'Classrooms',
+        wallControlMin: '18',
+        wallControlMax: '23',
+      },
+    },
+  },
+  devices: {
+    de: {
+      headers: { devEui: 'DevEUI', joinEui: 'JoinEUI', appKey: 'AppKey', model: 'Modell', unit: 'Raum' },
+      example: {
+        devEui: '70B3D52DD3000001',
+        joinEui: '70B3D57ED0000000',
+        appKey: '',
+        model: 'mclimate-vicki',
+        unit: 'Raum 101',
+      },
+    },
+    en: {
+      headers: { devEui: 'DevEUI', joinEui: 'JoinEUI', appKey: 'AppKey', model: 'Model', unit: 'Room' },
+      example: {
+        devEui: '70B3D52DD3000001',
+        joinEui: '70B3D57ED0000000',
+        appKey: '',
+        model: 'mclimate-vicki',
+        unit: 'Room 101',
+      },
+    },
+  },
+};
+
 /** Fields every row needs, from its column or a default. */
 export const REQUIRED_IMPORT_FIELDS: Record<ImportKind, readonly ImportField[]> = {
   units: ['name'],

@@ -1,13 +1,14 @@
 /**
  * `/imports?kind=devices|units` (decision 0063): the import of units or devices from a CSV or
  * XLSX file, reached from the devices and units screens by members who may create them
- * (`operate`). Composes the imports feature with billing's shop link (when licences are short)
- * and refreshes the devices' and units' lists once rows were imported.
+ * (`operate`). Composes the imports feature with billing's licences free before a device import
+ * and its shop link (also when licences are short), and refreshes the devices' and units' lists once rows were imported.
  */
 import type { ImportKind } from '@heizplan/contracts/imports';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { DeviceLicencesNote } from '../../features/billing/components/device-licences-note.tsx';
 import { useShopTarget } from '../../features/billing/components/subscription-notice.tsx';
 import { deviceKeys } from '../../features/devices/api/query-keys.ts';
 import { ImportWizard } from '../../features/imports/components/import-wizard.tsx';
@@ -30,6 +31,12 @@ export function ImportsPage() {
     void queryClient.invalidateQueries({ queryKey: heatingKeys.all });
   };
 
+  const buyLicences = shop && canManage && (
+    <Link to={shop} className="font-medium text-brand-700 underline" data-testid="import-buy-licences">
+      {t('check.buyLicences')}
+    </Link>
+  );
+
   return (
     <section className="mx-auto flex w-full max-w-4xl flex-col gap-4 p-4 sm:p-6" data-testid="imports-page">
       <div className="flex flex-col gap-1">
@@ -40,18 +47,8 @@ export function ImportsPage() {
         <ImportWizard
           initialKind={kind}
           onImported={imported}
-          licenceAction={
-            shop &&
-            canManage && (
-              <Link
-                to={shop}
-                className="font-medium text-brand-700 underline"
-                data-testid="import-buy-licences"
-              >
-                {t('check.buyLicences')}
-              </Link>
-            )
-          }
+          licenceAction={buyLicences}
+          deviceLicencesNote={<DeviceLicencesNote action={buyLicences} />}
         />
       ) : (
         <p className="text-sm text-stone-700" data-testid="imports-forbidden">

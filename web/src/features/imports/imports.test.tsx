@@ -69,6 +69,66 @@ describe('import screen', () => {
     vi.restoreAllMocks();
   });
 
+  it('offers a template for the kind chosen, with headers the mapping knows, in German', async () => {
+    open(() => undefined);
+    const link = await screen.findByRole('link', {
+      name: 'Vorlage für Geräte herunterladen (CSV für Excel)',
+    });
+    expect(link).toHaveAttribute('download', 'heizplan-geraete-vorlage.csv');
+    const csv = decodeURIComponent(String(link.getAttribute('href')).split(',')[1]);
+    expect(csv).toBe(
+      '\uFEFFDevEUI;JoinEUI;AppKey;Modell;Raum\r\n70B3D52DD3000001;70B3D57ED0000000;;mclimate-vicki;Raum 101\r\n',
+    );
+    await userEvent.click(screen.getByRole('radio', { name: /Räume/ }));
+    expect(
+      await screen.findByRole('link', { name: 'Vorlage für Räume herunterladen (CSV für Excel)' }),
+    ).toHaveAttribute('download', 'heizplan-raeume-vorlage.csv');
+  });
+
+  it('says before the file is chosen how many licences are free, and when none is, with the way to buy some', async () => {
+    const billing = (usableLicences: number, deviceCount: number) => ({
+      provider: 'manual',
+      status: 'active',
+      interval: 'yearly',
+      nextInterval: null,
+      licences: usableLicences,
+      usableLicences,
+      usedLicences: deviceCount,
+      unitCount: 10,
+      deviceCount,
+      qrCodeCount: 0,
+      maxLicencesPerOrder: 1000,
+      hasBillingAddress: true,
+      checkedOutAt: null,
+      paymentMethod: 'immediate',
+      currentPeriodEnd: '2027-11-23T10:00:00.000Z',
+      cancelAtPeriodEnd: false,
+      prices: {
+        currency: 'EUR',
+        perLicence: { monthly: 500, yearly: 4900, '3yearly': 13900 },
+        vatPercent: 19,
+      },
+      netTotal: 0,
+    });
+    let licences = billing(10, 7);
+    const answer: FetchHandler = (method, url) =>
+      method === 'GET' && url === '/api/companies/c1/billing' ? json(200, licences) : undefined;
+    const { unmount } = open(answer);
+    expect(
+      await screen.findByText('Jedes importierte Gerät braucht eine Lizenz: 3 von 10 sind frei.', {
+        exact: false,
+      }),
+    ).toBeVisible();
+    unmount();
+    licences = billing(5, 5);
+    open(answer);
+    const note = await screen.findByText(/keine ist frei: Kaufen Sie zuerst Lizenzen/);
+    expect(within(note).getByRole('link', { name: 'Lizenzen kaufen' })).toHaveAttribute(
+      'href',
+      '/settings/billing',
+    );
+  });
+
   it('maps the columns with the suggested mapping and lists every problem of the dry run in German', async () => {
     await setLanguage('de');
     const problems = check({

@@ -3,8 +3,14 @@
  * browser (papaparse), an XLSX by the server's preview; a file over the size limit is refused
  * before it is sent. Hands the file and its header and first rows to the mapping step.
  */
-import { IMPORT_MAX_BYTES, type ImportKind, type ImportPreview } from '@heizplan/contracts/imports';
-import { useRef, useState } from 'react';
+import {
+  IMPORT_FIELDS,
+  IMPORT_MAX_BYTES,
+  IMPORT_TEMPLATES,
+  type ImportKind,
+  type ImportPreview,
+} from '@heizplan/contracts/imports';
+import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { RadioCards } from '../../../components/ui/radio-cards.tsx';
@@ -14,6 +20,23 @@ import { previewCsv } from '../csv-preview.ts';
 
 const MAX_MB = IMPORT_MAX_BYTES / 1024 / 1024;
 
+/** A CSV cell, quoted when it holds the separator, a quote or a line break (RFC 4180). */
+const cell = (text: string) => (/[;"\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text);
+
+/**
+ * The template of `kind` as a CSV that Excel opens with its columns (byte order mark, `;`), as a
+ * data address for a download link: headers the mapping recognises, one example row.
+ */
+export function templateHref(kind: ImportKind, language: string): string {
+  const template = IMPORT_TEMPLATES[kind][language.startsWith('de') ? 'de' : 'en'];
+  const fields = IMPORT_FIELDS[kind];
+  const lines = [
+    fields.map((field) => cell(template.headers[field] ?? field)).join(';'),
+    fields.map((field) => cell(template.example[field] ?? '')).join(';'),
+  ];
+  return `data:text/csv;charset=utf-8,${encodeURIComponent(`\uFEFF${lines.join('\r\n')}\r\n`)}`;
+}
+
 export interface ChosenFile {
   file: File;
   preview: ImportPreview;
@@ -21,12 +44,15 @@ export interface ChosenFile {
 
 export function FileStep({
   kind,
+  note,
   onKind,
   chosen,
   onChosen,
   onNext,
 }: {
   kind: ImportKind;
+  /** Said before the file is chosen (the licences free for a device import). */
+  note?: ReactNode;
   onKind: (kind: ImportKind) => void;
   chosen: ChosenFile | null;
   onChosen: (chosen: ChosenFile | null) => void;
@@ -78,6 +104,7 @@ export function FileStep({
         }))}
         testid="import-kind"
       />
+      {note}
       <div className="flex flex-col gap-2">
         <span className="text-sm font-medium text-ink">{t('file.label')}</span>
         <div className="flex flex-wrap items-center gap-3">
@@ -105,6 +132,15 @@ export function FileStep({
           )}
         </div>
         <p className="text-xs text-stone-600">{t('file.hint', { maxMb: number.format(MAX_MB) })}</p>
+        <p className="text-sm">
+          <a
+            href={templateHref(kind, i18n.language)}
+            download={t(`template.file.${kind}`)}
+            className="font-medium text-brand-700 underline underline-offset-2"
+          >
+            {t(`template.link.${kind}`)}
+          </a>
+        </p>
         {error && (
           <p role="alert" className="text-sm text-red-700" data-testid="import-file-error">
             {error}

@@ -27,9 +27,16 @@ export interface ImportWizardProps {
   onImported?: (kind: ImportKind) => void;
   /** Shown when the devices need more licences than are free (a link to buy some). */
   licenceAction?: ReactNode;
+  /** Shown above the file choice while devices are the kind: the licences free before the import. */
+  deviceLicencesNote?: ReactNode;
 }
 
-export function ImportWizard({ initialKind, onImported, licenceAction }: ImportWizardProps) {
+export function ImportWizard({
+  initialKind,
+  onImported,
+  licenceAction,
+  deviceLicencesNote,
+}: ImportWizardProps) {
   const { t } = useTranslation('imports');
   const problems = useProblemMessage();
   const [step, setStep] = useState(0);
@@ -92,6 +99,7 @@ export function ImportWizard({ initialKind, onImported, licenceAction }: ImportW
       {step === 0 && (
         <FileStep
           kind={kind}
+          note={kind === 'devices' ? deviceLicencesNote : undefined}
           onKind={(next) => {
             setKind(next);
             setSettings(null);
