@@ -60,6 +60,8 @@ function fieldPatches(f: WalkFixture): Record<string, FieldPatch[]> {
       { field: 'max_temperature', value: 25 },
       { field: 'time_zone', value: 'Europe/Vienna' },
       { field: 'occupant_change_max_hours', value: 4 },
+      { field: 'occupant_max_temperature', value: 23 },
+      { field: 'occupant_band', value: 1.5 },
       { field: 'invite_role_choice', value: false },
       { field: 'default_invite_role', value: 'ems' },
       { field: 'energy_media', value: 'district_heating' },
