@@ -1,4 +1,4 @@
-/** Heating log (spec §2, §3): kinds translated, old → new setpoint, "you"/name/anonymous, load more by cursor, company time zone. */
+/** Heating log (spec §2, §3): kinds translated, old → new setpoint, "you"/name/automatic/anonymous occupant, load more by cursor, company time zone. */
 import type { LogEntry, LogPage } from '@heizplan/contracts/heating';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -38,7 +38,13 @@ const firstPage = {
   ],
   nextCursor: 'cursor-2',
 };
-const secondPage = { results: [entry('e3', { oldSetpoint: null })], nextCursor: null };
+const secondPage = {
+  results: [
+    entry('e3', { oldSetpoint: null }),
+    entry('e4', { kind: 'qr_change', oldSetpoint: 21, newSetpoint: 22 }),
+  ],
+  nextCursor: null,
+};
 
 function open(company = testCompany(), lang: 'de' | 'en' = 'en', page: LogPage = firstPage) {
   const api: FetchHandler = (method, url) => {
@@ -71,9 +77,11 @@ describe('heating log', { timeout: 20_000 }, () => {
     expect(screen.queryByTestId('log-entry-e3')).toBeNull();
 
     await userEvent.click(screen.getByTestId('log-load-more'));
-    expect(await screen.findByTestId('log-actor-e3')).toHaveTextContent('anonymous');
+    // The scheduler's step says so instead of "anonymous"; an occupant on the QR page stays anonymous.
+    expect(await screen.findByTestId('log-actor-e3')).toHaveTextContent('Automatically by Heizplan');
+    expect(screen.getByTestId('log-actor-e4')).toHaveTextContent('An occupant via the QR code (anonymous)');
     expect(screen.getByTestId('log-setpoints-e3')).toHaveTextContent('— → 21.0 °C');
-    expect(within(screen.getByTestId('log-list')).getAllByRole('listitem')).toHaveLength(3);
+    expect(within(screen.getByTestId('log-list')).getAllByRole('listitem')).toHaveLength(4);
     expect(screen.queryByTestId('log-load-more')).toBeNull();
   });
 

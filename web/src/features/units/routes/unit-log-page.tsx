@@ -4,7 +4,7 @@
  * kind and what decided it ("Schließzeit: Betriebsurlaub — Frostschutz", "Buchung: Elternabend
  * 19:00–21:00", "Termin: Elternabend"), old → new setpoint (with what the valves got where their
  * model adjusted it), and who did it — "you" for the signed-in member, the member's name, or
- * "anonymous" (scheduler, QR page). Above the list, the log of a window of days downloads for
+ * "automatically" (the scheduler) or "an occupant via the QR code (anonymous)". Above the list, the log of a window of days downloads for
  * Excel (`LogDownload`).
  */
 import type { LogEntry } from '@heizplan/contracts/heating';
@@ -37,7 +37,9 @@ export function UnitLogPage() {
   const canRead = useCan('read');
   const entries = log.data?.pages.flatMap((page) => page.results) ?? [];
   const actorOf = (entry: LogEntry) => {
-    if (!entry.actor) return t('log.anonymous');
+    // Nobody signed in: the scheduler's own step (the kind above names its source), or an occupant
+    // on the room's QR page, who stays anonymous (spec §3).
+    if (!entry.actor) return entry.kind === 'qr_change' ? t('log.occupant') : t('log.automatic');
     return entry.actor.id === me.data?.id ? t('log.you') : entry.actor.name;
   };
 
