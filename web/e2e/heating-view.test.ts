@@ -114,7 +114,9 @@ describe('public heating view', () => {
     await operator.goto(`${baseURL}${unitPath}/log`);
     const entry = operator.locator('li', { hasText: 'QR code change' }).first();
     await entry.waitFor();
-    await expect(entry.locator('[data-testid^="log-actor-"]').innerText()).resolves.toBe('anonymous');
+    await expect(entry.locator('[data-testid^="log-actor-"]').innerText()).resolves.toBe(
+      'An occupant via the QR code (anonymous)',
+    );
     await screenshot(operator, 'heating-view-operator-log');
   });
 

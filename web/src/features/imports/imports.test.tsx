@@ -75,7 +75,7 @@ describe('import screen', () => {
       name: 'Vorlage für Geräte herunterladen (CSV für Excel)',
     });
     expect(link).toHaveAttribute('download', 'heizplan-geraete-vorlage.csv');
-    const csv = decodeURIComponent(String(link.getAttribute('href')).split(',')[1]);
+    const csv = decodeURIComponent(String(link.getAttribute('href')).split(',')[1] ?? '');
     expect(csv).toBe(
       '\uFEFFDevEUI;JoinEUI;AppKey;Modell;Raum\r\n70B3D52DD3000001;70B3D57ED0000000;;mclimate-vicki;Raum 101\r\n',
     );
