@@ -7,7 +7,7 @@ import type { Preview } from '@heizplan/contracts/heating';
 import { render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import i18n from '../../app/i18n.ts';
-import { PreviewChart } from './components/preview-chart.tsx';
+import { fittedLabel, PreviewChart } from './components/preview-chart.tsx';
 
 /** From Thursday 14:00 in Berlin ("now") for seven days. */
 const preview: Preview = {
@@ -218,5 +218,18 @@ describe('plan preview: optimum start and stop', () => {
   it('shows nothing when no switch point moves', () => {
     render(<PreviewChart preview={preview} loading={false} stale={false} />);
     expect(screen.queryByTestId('preview-optimum')).toBeNull();
+  });
+});
+
+describe('step labels', () => {
+  it('fit their own step: a long holiday name is cut with an ellipsis, never drawn into the next step', () => {
+    const holiday = 'Weihnachtsferien (Bayern) — Absenkbetrieb';
+    // A day of the 7-day chart is about 95 px wide.
+    const cut = fittedLabel(holiday, 95);
+    expect(cut).toBe('Weihnachtsferi…');
+    expect((cut?.length ?? 0) * 5.8).toBeLessThanOrEqual(95 - 6);
+    expect(fittedLabel('Regulärer Plan', 200)).toBe('Regulärer Plan');
+    // Too narrow for a readable start: no label, the step's title and the list still name it.
+    expect(fittedLabel(holiday, 30)).toBeNull();
   });
 });

@@ -29,6 +29,20 @@ export function daysOf(from: number, to: number, zone: string): DateTime[] {
   return days;
 }
 
+/** Width (px of the chart's viewBox) a character of the 10 px step labels takes, generously. */
+const LABEL_CHAR_WIDTH = 5.8;
+
+/**
+ * `label` cut to fit `width` px of its step, with an ellipsis; null when not even a few letters
+ * fit. A label never runs into the next step's ("Weihnachtsferien (Bayern) — Absenkbetrieb" over
+ * "Feiertag: 1. Weihnachtstag — Absenkbetrieb"); the whole text is in the step's title and list.
+ */
+export function fittedLabel(label: string, width: number): string | null {
+  const room = Math.floor((width - 6) / LABEL_CHAR_WIDTH);
+  if (room >= label.length) return label;
+  return room < 6 ? null : `${label.slice(0, room - 1).trimEnd()}…`;
+}
+
 /** One colour per source, also used by the legend. */
 export const SOURCE_COLOURS: Record<LogKind, string> = {
   regular_plan: '#c2410c',
@@ -211,9 +225,15 @@ export function PreviewChart({
                   stroke={SOURCE_COLOURS[s.source]}
                   strokeWidth="3"
                 />
-                {x(s.to) - x(s.from) > 80 && (
-                  <text x={x(s.from) + 3} y={y(s.setpoint) - 5} fontSize="10" fill={SOURCE_COLOURS[s.source]}>
-                    {label(s)}
+                {fittedLabel(label(s), x(s.to) - x(s.from)) && (
+                  <text
+                    x={x(s.from) + 3}
+                    y={y(s.setpoint) - 5}
+                    fontSize="10"
+                    fill={SOURCE_COLOURS[s.source]}
+                    aria-hidden="true"
+                  >
+                    {fittedLabel(label(s), x(s.to) - x(s.from))}
                   </text>
                 )}
                 {next && (
