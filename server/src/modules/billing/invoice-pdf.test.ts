@@ -122,6 +122,21 @@ describe('the invoice PDF', () => {
     expect(text).toContain('Bank: Commerzbank');
   });
 
+  it('does not point to "the account below" when the operator configured none', async () => {
+    const pdf = await renderInvoicePdf(
+      invoice({ sellerDetails: { ...SELLER, iban: undefined, bic: undefined, bank: undefined } }),
+      { compress: false },
+    );
+    const text = flat(pdfText(pdf));
+    expect(text).not.toContain('unten genannte Konto');
+    expect(text).not.toContain('account below');
+    expect(text).not.toContain('IBAN');
+    expect(text).toContain(
+      'Bitte überweisen Sie 174,93 € bis zum 10.12.2026 unter Angabe der Rechnungsnummer HP-2026-000042; die Bankverbindung nennt Ihnen Heizplan GmbH.',
+    );
+    expect(text).toContain('Heizplan GmbH will give you the bank details.');
+  });
+
   it('names the tax number when the seller has no VAT ID, and a prorated line’s period', async () => {
     const pdf = await renderInvoicePdf(
       invoice({

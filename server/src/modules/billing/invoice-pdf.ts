@@ -171,12 +171,18 @@ export function renderInvoicePdf(invoice: InvoiceRow, options: RenderOptions = {
   } else {
     const due = invoice.dueAt ? ` bis zum ${formatDate(invoice.dueAt)}` : '';
     const dueEn = invoice.dueAt ? ` by ${formatDate(invoice.dueAt)}` : '';
+    // "The account below" only where one is printed below: an operator may not have configured it.
+    const account = seller.iban !== undefined && seller.iban !== '';
     doc.text(
-      `Bitte überweisen Sie ${money(total)}${due} unter Angabe der Rechnungsnummer ${invoice.number} auf das unten genannte Konto.`,
+      account
+        ? `Bitte überweisen Sie ${money(total)}${due} unter Angabe der Rechnungsnummer ${invoice.number} auf das unten genannte Konto.`
+        : `Bitte überweisen Sie ${money(total)}${due} unter Angabe der Rechnungsnummer ${invoice.number}; die Bankverbindung nennt Ihnen ${seller.name}.`,
       { width },
     );
     doc.text(
-      `Please transfer ${money(total)}${dueEn}, quoting invoice number ${invoice.number}, to the account below.`,
+      account
+        ? `Please transfer ${money(total)}${dueEn}, quoting invoice number ${invoice.number}, to the account below.`
+        : `Please transfer ${money(total)}${dueEn}, quoting invoice number ${invoice.number}; ${seller.name} will give you the bank details.`,
       { width },
     );
   }
