@@ -226,13 +226,7 @@ export function PreviewChart({
                   strokeWidth="3"
                 />
                 {fittedLabel(label(s), x(s.to) - x(s.from)) && (
-                  <text
-                    x={x(s.from) + 3}
-                    y={y(s.setpoint) - 5}
-                    fontSize="10"
-                    fill={SOURCE_COLOURS[s.source]}
-                    aria-hidden="true"
-                  >
+                  <text x={x(s.from) + 3} y={y(s.setpoint) - 5} fontSize="10" fill={SOURCE_COLOURS[s.source]}>
                     {fittedLabel(label(s), x(s.to) - x(s.from))}
                   </text>
                 )}
