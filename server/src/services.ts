@@ -28,6 +28,7 @@ import { type AppKeyCipher, createAppKeyCipher, loadDeviceKey } from './modules/
 import { DevicesService } from './modules/devices/devices.service.ts';
 import { EventsService } from './modules/events/events.service.ts';
 import { GatewaysService } from './modules/gateways/gateways.service.ts';
+import { GettingStartedService } from './modules/getting-started/getting-started.service.ts';
 import { GroupsService } from './modules/groups/groups.service.ts';
 import { HeatingLogService } from './modules/heating-log/heating-log.service.ts';
 import { ImportsService } from './modules/imports/imports.service.ts';
@@ -93,6 +94,8 @@ export interface Services {
   /** Bulk import of units and devices from CSV or XLSX (decision 0063). */
   readonly imports: ImportsService;
   readonly gateways: GatewaysService;
+  /** A new company's getting-started checklist, read from what it has. */
+  readonly gettingStarted: GettingStartedService;
   readonly qrCodes: QrCodesService;
   readonly alerts: AlertsService;
   readonly billing: BillingService;
@@ -219,6 +222,10 @@ export function createServices({
       assigned: ports.devicesAssigned,
     }),
     gateways: new GatewaysService({ db, now }),
+    gettingStarted: new GettingStartedService({
+      db,
+      licences: (tx, companyId) => licences.usable(tx, companyId),
+    }),
     qrCodes: new QrCodesService({
       db,
       now,

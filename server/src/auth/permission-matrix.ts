@@ -177,6 +177,9 @@ export const PERMISSION_MATRIX: Record<string, Access> = {
   'PATCH /api/companies/{companyId}/gateways/{gatewayId}': 'operate',
   'DELETE /api/companies/{companyId}/gateways/{gatewayId}': 'operate',
 
+  // The getting-started checklist leads to screens where the heating is set up: for those who do.
+  'GET /api/companies/{companyId}/getting-started': 'operate',
+
   // Every member sees whether a subscription is active (the navigation says so) and the prices.
   'GET /api/companies/{companyId}/billing': 'read',
   'POST /api/companies/{companyId}/billing/quote': 'read',

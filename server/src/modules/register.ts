@@ -26,6 +26,7 @@ import { deviceProfilesRoutes } from './device-profiles/device-profiles.routes.t
 import { devicesRoutes } from './devices/devices.routes.ts';
 import { eventsRoutes } from './events/events.routes.ts';
 import { gatewaysRoutes } from './gateways/gateways.routes.ts';
+import { gettingStartedRoutes } from './getting-started/getting-started.routes.ts';
 import { groupsRoutes } from './groups/groups.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { heatingLogRoutes } from './heating-log/heating-log.routes.ts';
@@ -64,6 +65,7 @@ export async function registerModules(app: FastifyInstance, options: ModulesOpti
   await app.register(devicesRoutes, { devices: s.devices });
   await app.register(importsRoutes, { imports: s.imports });
   await app.register(gatewaysRoutes, { gateways: s.gateways });
+  await app.register(gettingStartedRoutes, { gettingStarted: s.gettingStarted });
   await app.register(eventsRoutes, { events: s.events });
   await app.register(closuresRoutes, { closures: s.closures });
   await app.register(buildingsRoutes, { buildings: s.buildings, buildingDays: s.buildingDays });
