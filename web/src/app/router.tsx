@@ -98,7 +98,7 @@ const guardedRoutes: RouteObject[] = [
     path: 'units',
     ...screen(
       async () => (await import('./routes/units-page.tsx')).UnitsPage,
-      ['units', 'graphs', 'qr', 'problems'],
+      ['units', 'graphs', 'qr', 'problems', 'getting-started'],
     ),
   },
   {
@@ -224,7 +224,7 @@ const guardedRoutes: RouteObject[] = [
       },
       {
         path: 'help',
-        ...screen(async () => (await import('../features/help/routes/help-page.tsx')).HelpPage, ['help']),
+        ...screen(async () => (await import('./routes/help-page.tsx')).HelpPage, ['help', 'getting-started']),
       },
       {
         path: 'help/changelog',

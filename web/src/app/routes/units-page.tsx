@@ -3,8 +3,10 @@
  * alerts), group, setpoint (with what the valves get where their model adjusts it), room temperature (warning above 2 °C deviation once the
  * alert rules' time to heat up has passed), heating level (valve opening), controls, created
  * by — with search, sorting and paging done by the server. Empty company: an invitation to
- * create units. Once the company has buildings (decision 0052), a unit's building and floor show
- * under its name and a select narrows the list to one building (sent as `buildingId`); it starts
+ * create units, and above the table the getting-started checklist leads a company that is not
+ * set up yet through its first steps (gone once they are all done). Once the company has
+ * buildings (decision 0052), a unit's building and floor show under its name and a select
+ * narrows the list to one building (sent as `buildingId`); it starts
  * at the building chosen in the navigation's building switcher.
  *
  * On a phone the table keeps name, setpoint and controls: the room temperature moves under the
@@ -24,6 +26,7 @@ import { SearchInput } from '../../components/ui/search-input.tsx';
 import type { TableColumn } from '../../components/ui/table.tsx';
 import { useAlertSettings } from '../../features/alerts/api/alerts.ts';
 import { AlertIndicator } from '../../features/alerts/components/alert-indicators.tsx';
+import { GettingStartedChecklist } from '../../features/getting-started/components/getting-started-checklist.tsx';
 import { UnitGraphDialog } from '../../features/unit-graphs/components/unit-graph-dialog.tsx';
 import { downloadUnits } from '../../features/units/api/export-units.ts';
 import { CreateUnitsDialog } from '../../features/units/components/create-units-dialog.tsx';
@@ -197,6 +200,8 @@ export function UnitsPage() {
           {canOperate && <CreateUnitsDialog />}
         </div>
       </div>
+      {/* A company that is not set up yet finds its way on from here (the start screen). */}
+      <GettingStartedChecklist />
       <PagedList
         query={units}
         list={list}

@@ -82,7 +82,11 @@ function Support() {
   );
 }
 
-export function HelpPage() {
+/**
+ * The help screen; `children` are cards the app adds after the tour's, from features this one
+ * may not import (the getting-started checklist, app/routes/help-page.tsx).
+ */
+export function HelpPage({ children }: { children?: ReactNode }) {
   const { t } = useTranslation('help');
   const { t: common } = useTranslation();
   const list = (key: string) => t(key, { returnObjects: true }) as string[];
@@ -96,6 +100,7 @@ export function HelpPage() {
           </Button>
         </div>
       </SettingsCard>
+      {children}
       <SettingsCard title={t('setpoint.title')} description={t('setpoint.intro')} testid="help-setpoint">
         <Items items={list('setpoint.rules')} ordered testid="help-setpoint-rules" />
         <Subheading>{t('setpoint.plansTitle')}</Subheading>
