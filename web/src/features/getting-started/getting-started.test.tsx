@@ -110,9 +110,7 @@ describe('getting-started checklist', { timeout: 20_000 }, () => {
     open('/units', () => json(200, checklist(['building'])), { role: 'heating' });
     const list = within(await screen.findByRole('region', { name: 'Erste Schritte' })).getByRole('list');
     expect(within(list).queryByRole('link', { name: 'Lizenzen kaufen' })).toBeNull();
-    expect(step(list, 'Lizenzen kaufen')).toHaveTextContent(
-      'Das erledigt eine Administratorin oder ein Administrator Ihres Unternehmens.',
-    );
+    expect(step(list, 'Lizenzen kaufen')).toHaveTextContent('Das erledigt ein Admin Ihres Unternehmens.');
     expect(within(list).getByRole('link', { name: 'Gebäude anlegen' })).toBeVisible();
   });
 
