@@ -51,7 +51,9 @@ describe('getting started', () => {
     await dialog.getByRole('textbox', { name: /^Name/ }).fill('Haupthaus');
     await dialog.getByRole('combobox', { name: /^Bundesland/ }).selectOption('BE');
     await dialog.getByRole('button', { name: 'Gebäude anlegen' }).click();
-    await page.getByRole('cell', { name: 'Haupthaus', exact: true }).waitFor();
+    // The server has it once the dialog says so and closes; the list's cells change with its links.
+    await page.getByText('Gebäude angelegt').waitFor();
+    await dialog.waitFor({ state: 'detached' });
 
     await page.goBack();
     await page.waitForURL(`${baseURL}/units`);
