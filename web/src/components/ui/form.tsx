@@ -32,10 +32,12 @@ import {
   useForm,
   useFormContext,
   useFormState,
+  useWatch,
 } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ApiError, type ProblemParams } from '../../lib/api-client.ts';
+import { parseDecimal } from '../../lib/decimal.ts';
 import { type ProblemMessages, useProblemMessage } from '../../lib/problem-message.ts';
 import { cx } from './cx.ts';
 import { controlClass, Field, type FieldControlProps } from './field.tsx';
@@ -360,6 +362,50 @@ export function FormNumberInput({ optional = false, rules, ...props }: FormNumbe
       {...props}
       rules={{ setValueAs: optional ? numberOrNull : numberValue, ...rules }}
     />
+  );
+}
+
+/**
+ * A decimal `<input>` for figures people write with thousands (a meter reading in kWh, an area):
+ * typed as a reader of the UI language writes them ("38.450,5" in German, "38,450.5" in English;
+ * `parseDecimal`), and said back under the field as read ("Gelesen als 38.450,5") before anything
+ * is saved. An empty field is NaN ("please enter a number") or, when `optional`, null.
+ */
+export function FormDecimalInput({
+  optional = false,
+  rules,
+  name,
+  testid = 'decimal-input',
+  ...props
+}: FormNumberInputProps) {
+  const { t, i18n } = useTranslation('ui');
+  const { control } = useFormContext();
+  const value: unknown = useWatch({ control, name });
+  const read =
+    typeof value === 'number' && Number.isFinite(value)
+      ? new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 6 }).format(value)
+      : null;
+  const setValueAs = (typed: unknown) => {
+    if (typeof typed === 'number') return typed;
+    const text = String(typed ?? '').trim();
+    if (text === '') return optional ? null : Number.NaN;
+    return parseDecimal(text, i18n.language);
+  };
+  return (
+    <div className="flex flex-col gap-1">
+      <FormTextInput
+        type="text"
+        inputMode="decimal"
+        autoComplete="off"
+        {...props}
+        name={name}
+        testid={testid}
+        rules={{ setValueAs, ...rules }}
+      />
+      <p className="text-xs text-stone-600" aria-live="polite" data-testid={`${testid}-read`}>
+        {read === null ? '' : t('form.readAs', { value: read })}
+      </p>
+    </div>
   );
 }
 

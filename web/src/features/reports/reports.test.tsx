@@ -12,7 +12,7 @@ import { routes } from '../../app/router.tsx';
 import { buildingsApi, testBuilding } from '../../test/buildings-fixtures.ts';
 import { fixedClock, testNow } from '../../test/clock.ts';
 import { renderRoutes } from '../../test/render.tsx';
-import { type FetchHandler, signIn, testProfile } from '../../test/signed-in.ts';
+import { type FetchHandler, json, signIn, testProfile } from '../../test/signed-in.ts';
 import { BUILDING_ID, reportsApi, testReport, UNIT_ID } from './report-fixtures.ts';
 import { defaultMonth, monthOfDate } from './report-view.ts';
 
@@ -219,6 +219,26 @@ describe('reports screen', { timeout: 20_000 }, () => {
       heatedAreaM2: 1500,
       maxHeatingHoursPerDegreeDay: 2.5,
       maxBelowComfortShare: 0.25,
+    });
+  });
+
+  it('reads a meter reading typed the German way, says what it read and saves exactly that', async () => {
+    const api = reportsApi();
+    const { fetchMock } = open(`/reports?month=2026-11&buildingId=${BUILDING_ID}`, {
+      api: (method, url, init) =>
+        method === 'PUT' && url.endsWith('/meter-readings')
+          ? json(200, JSON.parse(String(init.body)))
+          : api(method, url, init),
+    });
+    const kwh = await screen.findByRole('textbox', { name: 'Verbrauch (kWh)' });
+    await userEvent.type(kwh, '38.450,5');
+    expect(await screen.findByText('Gelesen als 38.450,5')).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Zählerstand speichern' }));
+    await waitFor(() => {
+      const put = fetchMock.mock.calls.find(
+        ([url, init]) => String(url).endsWith('/meter-readings') && init?.method === 'PUT',
+      );
+      expect(JSON.parse(String(put?.[1]?.body))).toMatchObject({ kwh: 38450.5 });
     });
   });
 

@@ -11,9 +11,9 @@ import { Button } from '../../../components/ui/button.tsx';
 import {
   applyServerErrors,
   Form,
+  FormDecimalInput,
   FormError,
   FormField,
-  FormNumberInput,
   FormTextInput,
   useContractForm,
   useFormControl,
@@ -73,13 +73,7 @@ function ReadingForm({ buildingId, month }: { buildingId: string; month: string 
             />
           )}
         </FormField>
-        <FormNumberInput
-          name="kwh"
-          label={t('meters.readings.kwh')}
-          step="any"
-          inputMode="decimal"
-          testid="meter-reading-kwh"
-        />
+        <FormDecimalInput name="kwh" label={t('meters.readings.kwh')} testid="meter-reading-kwh" />
       </div>
       <FormError testid="meter-reading-error" />
       <div className="flex justify-end">
