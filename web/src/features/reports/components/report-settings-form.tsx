@@ -9,6 +9,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import {
   applyServerErrors,
   Form,
+  FormDecimalInput,
   FormError,
   FormNumberInput,
   useContractForm,
@@ -60,13 +61,12 @@ export function ReportSettingsForm({
     <Form form={form} onSubmit={submit} className="flex flex-col gap-3" testid="report-settings-form">
       <h3 className="text-sm font-semibold">{t('meters.settings.title')}</h3>
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
-        <FormNumberInput
+        {/* An area runs into thousands of m²: written as its reader writes it ("1.500,5"). */}
+        <FormDecimalInput
           name="heatedAreaM2"
           label={t('meters.settings.area')}
           hint={t('meters.settings.hint')}
           optional
-          step="any"
-          inputMode="decimal"
           testid="report-settings-area"
         />
         <FormNumberInput
