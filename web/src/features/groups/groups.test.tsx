@@ -117,6 +117,20 @@ describe('groups screen', { timeout: 20_000 }, () => {
     expect(JSON.parse(String(previews.at(-1)?.[1]?.body)).scope).toBe('group');
   });
 
+  it('says that a group needs a name instead of a button that stays grey without a reason', async () => {
+    const g = group();
+    const { fetchMock } = open(g);
+    const rename = await screen.findByRole('textbox', { name: 'Name' });
+    await userEvent.clear(rename);
+    await userEvent.click(screen.getByRole('button', { name: 'Rename' }));
+    expect(await screen.findByText('Please fill in this field.')).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Create group' }));
+    expect(await screen.findAllByText('Please fill in this field.')).toHaveLength(2);
+    expect(
+      fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST' || init?.method === 'PATCH'),
+    ).toHaveLength(0);
+  });
+
   it('deletes a group only after confirming in a dialog', async () => {
     const g = group();
     const { fetchMock } = open(g, (method, url) =>

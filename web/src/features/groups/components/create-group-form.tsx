@@ -1,4 +1,7 @@
-/** Inline form to create a group by name; a duplicate name shows the server's message under the field. */
+/**
+ * Inline form to create a group by name. An empty name is said under the field when the button is
+ * pressed (a disabled button would not say why); a duplicate shows the server's message there.
+ */
 import { GroupCreateSchema } from '@heizplan/contracts/heating';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
@@ -12,7 +15,6 @@ export function CreateGroupForm({ onCreated }: { onCreated: (groupId: string) =>
   const problems = useProblemMessage();
   const { toast } = useToast();
   const form = useContractForm(GroupCreateSchema, { defaultValues: { name: '' } });
-  const name = form.watch('name');
   const create = useChangeGroup();
   return (
     <Form
@@ -36,13 +38,7 @@ export function CreateGroupForm({ onCreated }: { onCreated: (groupId: string) =>
       <div className="min-w-56 flex-1 sm:max-w-sm">
         <FormTextInput name="name" label={t('newName')} testid="group-new-name" />
       </div>
-      <Button
-        type="submit"
-        className="sm:mt-7"
-        disabled={!name.trim()}
-        loading={create.isPending}
-        testid="group-create"
-      >
+      <Button type="submit" className="sm:mt-7" loading={create.isPending} testid="group-create">
         {t('create')}
       </Button>
     </Form>

@@ -70,13 +70,7 @@ export function GroupPanel({ group, onDeleted, renderPlans }: GroupPanelProps) {
             <div className="min-w-56 flex-1 sm:max-w-sm">
               <FormTextInput name="name" label={t('name')} testid="group-name" />
             </div>
-            <Button
-              type="submit"
-              variant="secondary"
-              className="sm:mt-7"
-              disabled={!name.trim()}
-              testid="group-rename"
-            >
+            <Button type="submit" variant="secondary" className="sm:mt-7" testid="group-rename">
               {t('rename')}
             </Button>
             <Dialog
