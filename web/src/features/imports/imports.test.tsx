@@ -275,6 +275,11 @@ describe('import screen', () => {
     expect(result).toHaveTextContent('2,500 devices imported.');
     expect(result).toHaveTextContent('1 device is assigned to a unit and gets its setpoint.');
     expect(screen.getByTestId('import-to-list')).toHaveAttribute('href', '/devices');
+    // Every step done, none left "in progress".
+    const steps = within(screen.getByRole('navigation', { name: 'Progress' })).getAllByRole('listitem');
+    expect(steps).toHaveLength(4);
+    for (const step of steps) expect(step).toHaveAttribute('data-state', 'done');
+    expect(screen.getByRole('navigation', { name: 'Progress' })).not.toHaveTextContent('in progress');
   });
 
   it('offers the import only to members who may create devices', async () => {

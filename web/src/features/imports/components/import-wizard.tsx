@@ -91,7 +91,8 @@ export function ImportWizard({
     <div className="flex flex-col gap-6" data-testid="import-wizard">
       <ProgressSteps
         items={STEPS.map((s) => ({ title: t(`steps.${s}`), testid: `import-step-${s}` }))}
-        current={step}
+        // After a successful import every step is done: the last one no longer says "in progress".
+        current={commit.result ? STEPS.length : step}
         allowBack={step < 3 || commit.error !== null}
         onStepClick={setStep}
         testid="import-steps"
