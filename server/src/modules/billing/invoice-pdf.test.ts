@@ -6,30 +6,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
+import { pdfText } from '../../../test/pdf-text.ts';
 import { invoices } from '../../db/schema.ts';
 import { createCompany } from '../me/account.fixtures.ts';
 import type { InvoiceRow } from './billing.repository.ts';
 import { invoiceMail } from './billing.wiring.ts';
 import { formatDate, formatMoney, renderInvoicePdf, servicePeriod } from './invoice-pdf.ts';
-
-/** WinAnsi bytes that differ from Latin-1 and can appear on an invoice. */
-const WIN_ANSI: Record<number, string> = { 128: '€', 132: '„', 147: '“', 148: '”', 150: '–', 151: '—' };
-
-/**
- * The text of an uncompressed pdfkit PDF, one line per text operator, no-break spaces as
- * spaces: pdfkit draws each line as `[<hex> kerning <hex> …] TJ` in WinAnsi.
- */
-function pdfText(pdf: Buffer): string {
-  const lines: string[] = [];
-  for (const [, operands = ''] of pdf.toString('latin1').matchAll(/\[([^\]]*)\] TJ/g)) {
-    let line = '';
-    for (const [, hex = ''] of operands.matchAll(/<([0-9a-f]*)>/gi)) {
-      for (const byte of Buffer.from(hex, 'hex')) line += WIN_ANSI[byte] ?? String.fromCharCode(byte);
-    }
-    lines.push(line.replace(/\u00a0/g, ' ').trim());
-  }
-  return lines.join('\n');
-}
 
 /** All lines joined with spaces: a wrapped sentence reads whole again. */
 const flat = (text: string) => text.replace(/\s+/g, ' ');

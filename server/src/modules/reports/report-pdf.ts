@@ -37,6 +37,7 @@ const TEXT = {
     kwhPerM2: 'kWh je m² beheizter Fläche',
     noMeter: 'Keine Zählerstände erfasst.',
     saving: 'Geschätzte Einsparung',
+    extra: 'Geschätzter Mehrverbrauch',
     savingMethod:
       'Schätzung, keine Messung: Die Wärmeverluste eines Raums werden als proportional zur Differenz aus Raum- und Außentemperatur angenommen und mit einem Referenzplan verglichen, der werktags 07:00–18:00 Uhr auf den Komfort-Sollwert des Raums heizt und sonst 4 K absenkt, ohne Schließzeiten.',
     losses: 'Effizienzverluste',
@@ -81,6 +82,7 @@ const TEXT = {
     kwhPerM2: 'kWh per m² heated area',
     noMeter: 'No meter readings entered.',
     saving: 'Estimated saving',
+    extra: 'Estimated extra use',
     savingMethod:
       "An estimate, not a measurement: a room's heat loss is taken as proportional to room minus outdoor temperature and compared with a reference schedule that heats to the room's comfort setpoint 07:00–18:00 on weekdays and sets back by 4 K otherwise, without closures.",
     losses: 'Efficiency losses',
@@ -197,8 +199,11 @@ export function renderReportPdf(
     line(t.kwhPerM2, f.num(1)(report.energy.kwhPerM2));
   }
 
-  heading(t.saving);
-  line(t.saving, f.percent(report.saving.share));
+  // As on the screen: a negative saving is extra use, named so and shown without its sign.
+  const extra = report.saving.share !== null && report.saving.share < 0;
+  const savingTitle = extra ? t.extra : t.saving;
+  heading(savingTitle);
+  line(savingTitle, f.percent(report.saving.share === null ? null : Math.abs(report.saving.share)));
   doc.fontSize(8).fillColor('#555555').text(t.savingMethod, { width }).fillColor('#000000').fontSize(10);
 
   heading(t.losses);

@@ -10,6 +10,7 @@ import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testClock, testInstant } from '../../../test/clock.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
+import { pdfText } from '../../../test/pdf-text.ts';
 import {
   buildingOutdoorTemperatures,
   buildingReportSettings,
@@ -20,6 +21,7 @@ import {
 import { checkEfficiencyTargets, mailMonthlyReports } from '../../jobs/report-jobs.ts';
 import { evaluateAll } from '../alerts/alert-evaluation.repository.ts';
 import { seedCompanies } from '../units/heating-test-fixtures.ts';
+import { renderReportPdf } from './report-pdf.ts';
 import { runRollups } from './rollups.repository.ts';
 
 const HOUR = 3_600_000;
@@ -280,6 +282,16 @@ describe('reports', () => {
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.headers['content-disposition']).toContain('heizplan-report-2026-11.pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('names a negative saving as extra use in the PDF, as the screen does', async () => {
+    const company = await report('month=2026-11');
+    const pdf = await renderReportPdf({ ...company, saving: { ...company.saving, share: -0.06 } }, 'de', {
+      compress: false,
+    });
+    const text = pdfText(pdf).replace(/\s+/g, ' ');
+    expect(text).toContain('Geschätzter Mehrverbrauch: 6 %');
+    expect(text).not.toContain('Geschätzte Einsparung');
   });
 
   it('streams rollups and raw uplinks through the export API, scoped to the company', async () => {

@@ -59,6 +59,7 @@ describe('reports screen', { timeout: 20_000 }, () => {
   it('shows the key figures in German', async () => {
     open('/reports?month=2026-11');
     expect(await screen.findByTestId('kpi-comfort-value')).toHaveTextContent('12 %');
+    expect(screen.getByTestId('kpi-comfort')).toHaveTextContent('Unter Komfort');
     expect(screen.getByTestId('kpi-comfort')).toHaveTextContent('mehr als 0,5 K unter dem Sollwert');
     expect(screen.getByTestId('kpi-comfort')).toHaveTextContent('600 h belegt');
     expect(screen.getByTestId('kpi-heating-value')).toHaveTextContent('1.234,5 h');
