@@ -5,6 +5,7 @@
  */
 import type { Preview } from '@heizplan/contracts/heating';
 import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import i18n from '../../app/i18n.ts';
 import { fittedLabel, PreviewChart } from './components/preview-chart.tsx';
@@ -213,6 +214,24 @@ describe('plan preview: optimum start and stop', () => {
       'Pre-heat from Tue, 12/01, 06:12 AM — 16.8 °C → 21.0 °C, without outdoor temperature (room data only), default 30 min/K, not learned yet',
     );
     expect(screen.getByTestId('preview-optimum')).toHaveTextContent('Shadow mode');
+  });
+
+  it('sums a week of pre-heating up in one line per kind and opens the single lines on request', async () => {
+    await i18n.changeLanguage('de');
+    const day = (n: number, minute: number) =>
+      optimum({
+        start: `2026-12-0${n}T05:${String(minute).padStart(2, '0')}:00.000Z`,
+        switchAt: `2026-12-0${n}T06:00:00.000Z`,
+      });
+    const week = { ...preview, optimum: [day(1, 12), day(2, 5), day(3, 8), day(4, 14)] };
+    render(<PreviewChart preview={week} loading={false} stale={false} />);
+    expect(screen.getByTestId('preview-optimum-summary')).toHaveTextContent(
+      'Vorheizen an 4 Tagen, frühestens ab 06:05, spätestens ab 06:14',
+    );
+    const lines = screen.getByText('Alle 4 Zeilen anzeigen');
+    expect(screen.getByTestId('preview-optimum-2026-12-02T06:00:00.000Z')).not.toBeVisible();
+    await userEvent.click(lines);
+    expect(screen.getByTestId('preview-optimum-2026-12-02T06:00:00.000Z')).toBeVisible();
   });
 
   it('shows nothing when no switch point moves', () => {

@@ -1,5 +1,7 @@
 /**
- * How optimum start and stop moved the preview's switch points (decision 0056), one line each:
+ * How optimum start and stop moved the preview's switch points (decision 0056): with more than two,
+ * one line per kind says on how many days and from when to when ("Vorheizen an 7 Tagen, frühestens
+ * 05:58, spätestens 06:14 Uhr"), and the single lines open below it. Each line reads:
  * "Vorheizen ab Di., 01.12., 06:12 — 16,8 → 21,0 °C, gelernt 1,9 K/h, Sicherheit 85 %". In shadow
  * mode the lines say they are only shown, not sent.
  */
@@ -42,6 +44,36 @@ export function PreviewOptimumList({ preview }: { preview: Preview }) {
       parts.push(t('optimum.classA', { minutes: format.plain(o.classADelayMinutes) }));
     return parts.join(', ');
   };
+  const list = (
+    <ul className="flex flex-col gap-1">
+      {preview.optimum.map((o) => (
+        <li key={`${o.kind}-${o.switchAt}`} data-testid={`preview-optimum-${o.switchAt}`}>
+          {line(o)}
+        </li>
+      ))}
+    </ul>
+  );
+  // A week brings a line a day for each kind, seven alike but for the minute: one line per kind
+  // says when, the lines themselves open on request.
+  const local = (iso: string) => DateTime.fromISO(iso, { zone: preview.timeZone });
+  const summaries = (['optimum_start', 'optimum_stop'] as const).flatMap((kind) => {
+    const shifts = preview.optimum.filter((o) => o.kind === kind);
+    if (shifts.length === 0) return [];
+    const minutes = (o: PreviewOptimum) => local(o.start).hour * 60 + local(o.start).minute;
+    const sorted = [...shifts].sort((a, b) => minutes(a) - minutes(b));
+    const time = (o: PreviewOptimum) =>
+      local(o.start).setLocale(i18n.language).toLocaleString(DateTime.TIME_SIMPLE);
+    return [
+      {
+        kind,
+        text: t(kind === 'optimum_start' ? 'optimum.summaryStart' : 'optimum.summaryStop', {
+          count: shifts.length,
+          earliest: time(sorted[0] as PreviewOptimum),
+          latest: time(sorted.at(-1) as PreviewOptimum),
+        }),
+      },
+    ];
+  });
   return (
     <section
       className="flex flex-col gap-1 text-sm"
@@ -50,13 +82,23 @@ export function PreviewOptimumList({ preview }: { preview: Preview }) {
     >
       <h3 className="font-medium text-stone-800">{t('optimum.title')}</h3>
       {shadow && <p className="text-stone-600">{t('optimum.shadow')}</p>}
-      <ul className="flex flex-col gap-1">
-        {preview.optimum.map((o) => (
-          <li key={`${o.kind}-${o.switchAt}`} data-testid={`preview-optimum-${o.switchAt}`}>
-            {line(o)}
-          </li>
-        ))}
-      </ul>
+      {preview.optimum.length <= 2 ? (
+        list
+      ) : (
+        <>
+          <ul className="flex flex-col gap-1" data-testid="preview-optimum-summary">
+            {summaries.map((summary) => (
+              <li key={summary.kind}>{summary.text}</li>
+            ))}
+          </ul>
+          <details>
+            <summary className="cursor-pointer text-brand-700">
+              {t('optimum.lines', { count: preview.optimum.length })}
+            </summary>
+            <div className="mt-1">{list}</div>
+          </details>
+        </>
+      )}
     </section>
   );
 }
