@@ -214,6 +214,7 @@ export function PreviewChart({
           })}
           {segments.map((s, i) => {
             const next = segments[i + 1];
+            const stepLabel = fittedLabel(label(s), x(s.to) - x(s.from));
             return (
               <g key={s.from} data-testid={`preview-step-${i}`} data-source={s.source}>
                 <title>{`${when(s.at)} · ${format.celsius(s.setpoint)} · ${label(s)}`}</title>
@@ -225,9 +226,9 @@ export function PreviewChart({
                   stroke={SOURCE_COLOURS[s.source]}
                   strokeWidth="3"
                 />
-                {fittedLabel(label(s), x(s.to) - x(s.from)) && (
+                {stepLabel && (
                   <text x={x(s.from) + 3} y={y(s.setpoint) - 5} fontSize="10" fill={SOURCE_COLOURS[s.source]}>
-                    {fittedLabel(label(s), x(s.to) - x(s.from))}
+                    {stepLabel}
                   </text>
                 )}
                 {next && (

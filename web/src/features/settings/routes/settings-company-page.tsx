@@ -52,15 +52,15 @@ const isEnergyMedia = (value: string): value is EnergyMedia =>
  * The setpoints of the heating modes (decision 0051) and the occupants' highest temperature
  * (decision 0066), each kept within the company's range.
  */
-const MODE_TEMPERATURES = [
+const IN_RANGE_TEMPERATURES = [
   'frost_protection',
   'economy_temperature',
   'standby_temperature',
   'occupant_max_temperature',
 ] as const;
-type ModeTemperature = (typeof MODE_TEMPERATURES)[number];
-const isModeTemperature = (field: unknown): field is ModeTemperature =>
-  (MODE_TEMPERATURES as readonly unknown[]).includes(field);
+type InRangeTemperature = (typeof IN_RANGE_TEMPERATURES)[number];
+const isInRangeTemperature = (field: unknown): field is InRangeTemperature =>
+  (IN_RANGE_TEMPERATURES as readonly unknown[]).includes(field);
 
 /**
  * The contract's body, and the mode temperatures within the range typed beside
@@ -69,7 +69,7 @@ const isModeTemperature = (field: unknown): field is ModeTemperature =>
 const companyFormSchema = CompanyPatchBodySchema.superRefine(
   (body, ctx) => {
     const { min_temperature: min, max_temperature: max } = body;
-    for (const field of MODE_TEMPERATURES) {
+    for (const field of IN_RANGE_TEMPERATURES) {
       const value = body[field];
       if (typeof value !== 'number' || !Number.isFinite(value)) continue;
       if (typeof min === 'number' && Number.isFinite(min) && value < min)
@@ -98,7 +98,7 @@ function CompanyForm({ company, readOnly }: { company: Company; readOnly: boolea
   const format = useHeatingFormat();
   const celsius = (value: number | bigint) => `${format.plain(Number(value))} °C`;
   /** A mode temperature's message names the field and the limit it crossed. */
-  const modeWording = (field: ModeTemperature, issue: CompanyFormIssue) => {
+  const modeWording = (field: InRangeTemperature, issue: CompanyFormIssue) => {
     const name = t(`modeNames.${field}`);
     if (issue.code === 'custom') {
       const { bound, limit } = (issue.params ?? {}) as { bound?: 'min' | 'max'; limit?: number };
@@ -133,7 +133,7 @@ function CompanyForm({ company, readOnly }: { company: Company; readOnly: boolea
     },
     units: { min_temperature: '°C', max_temperature: '°C' },
     wording: (issue) =>
-      isModeTemperature(issue.path[0])
+      isInRangeTemperature(issue.path[0])
         ? modeWording(issue.path[0], issue)
         : issue.path[0] === 'min_temperature' && issue.code === 'custom'
           ? t('minBelowMax')
@@ -174,7 +174,7 @@ function CompanyForm({ company, readOnly }: { company: Company; readOnly: boolea
           name="min_temperature"
           label={t('min')}
           step={0.5}
-          rules={{ deps: ['max_temperature', ...MODE_TEMPERATURES] }}
+          rules={{ deps: ['max_temperature', ...IN_RANGE_TEMPERATURES] }}
           required
           testid="company-min"
         />
@@ -182,7 +182,7 @@ function CompanyForm({ company, readOnly }: { company: Company; readOnly: boolea
           name="max_temperature"
           label={t('max')}
           step={0.5}
-          rules={{ deps: ['min_temperature', ...MODE_TEMPERATURES] }}
+          rules={{ deps: ['min_temperature', ...IN_RANGE_TEMPERATURES] }}
           required
           testid="company-max"
         />
