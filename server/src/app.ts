@@ -41,7 +41,7 @@ import { installStaticWeb } from './http/static-web.ts';
 import type { Logger } from './logger.ts';
 import { installAuditRecorder } from './modules/audit/audit-recorder.ts';
 import { registerModules } from './modules/register.ts';
-import type { LorawanStatus } from './ports.ts';
+import type { JobsStatus, LorawanStatus } from './ports.ts';
 import type { Services } from './services.ts';
 
 export interface AppDeps {
@@ -57,6 +57,8 @@ export interface AppDeps {
   identity?: IdentityProvider | undefined;
   /** The LoRaWAN side, for readiness and metrics; absent in an app without one. */
   lorawanStatus?: LorawanStatus | undefined;
+  /** The background jobs, for readiness; absent in an app that runs none. */
+  jobs?: JobsStatus | undefined;
 }
 
 export type App = FastifyInstance;
@@ -151,6 +153,7 @@ export async function buildApp(appDeps: AppDeps): Promise<App> {
     database: deps.database,
     services: deps.services,
     lorawanStatus: deps.lorawanStatus,
+    jobs: deps.jobs,
   });
 
   if (deps.identity) {

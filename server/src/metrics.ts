@@ -117,6 +117,30 @@ export const schedulerLag = new Gauge({
   registers,
 });
 
+/** Runs of each background job of the registry (jobs/registry.ts), by outcome `ok` or `failed`. */
+export const jobRuns = new Counter({
+  name: 'heizplan_job_runs_total',
+  help: 'Runs of each background job, by outcome',
+  labelNames: ['job', 'outcome'] as const,
+  registers,
+});
+
+export const jobDuration = new Histogram({
+  name: 'heizplan_job_duration_seconds',
+  help: 'Duration of one run of each background job',
+  labelNames: ['job'] as const,
+  buckets: [0.005, 0.05, 0.25, 1, 5, 30, 120],
+  registers,
+});
+
+/** Unix time (s) of each job's last successful run in this process; absent before the first. */
+export const jobLastSuccess = new Gauge({
+  name: 'heizplan_job_last_success_timestamp_seconds',
+  help: 'When each background job last ran without error in this instance (unix seconds)',
+  labelNames: ['job'] as const,
+  registers,
+});
+
 export const mails = new Counter({
   name: 'heizplan_mails_total',
   help: 'Outgoing mails by transport (smtp, outbox) and result (sent, failed)',

@@ -4,7 +4,7 @@
  * services and the app are built before either starts, so they receive a `LateBinding` that the
  * composition root binds once, before listening; until then the port answers "none".
  */
-import type { DownlinkHealth } from '@heizplan/contracts/health';
+import type { DownlinkHealth, JobHealth } from '@heizplan/contracts/health';
 import type { MqttSessions } from './lorawan/mqtt-sessions.ts';
 
 /** A value bound once after construction. */
@@ -35,6 +35,11 @@ export interface LorawanState {
   readonly sessions: Pick<MqttSessions, 'state'>;
   /** Whether downlinks leave; undefined before the downlink queue first checked. */
   readonly downlinkHealth?: DownlinkHealth | undefined;
+}
+
+/** The background jobs as the HTTP app sees them (jobs/registry.ts). */
+export interface JobsStatus {
+  status(): JobHealth[];
 }
 
 /** The LoRaWAN side as the HTTP app sees it; `current` is undefined in an app without one. */

@@ -23,7 +23,7 @@ import {
   type Mailer,
   resolveAccountPorts,
 } from '../src/modules/me/me.ports.ts';
-import type { LorawanState } from '../src/ports.ts';
+import type { JobsStatus, LorawanState } from '../src/ports.ts';
 import { createServices, type ServicePorts, type Services } from '../src/services.ts';
 import { createFromMigratedTemplate } from './postgres-template.ts';
 
@@ -196,6 +196,8 @@ export interface TestPorts {
   devicesAssigned?: ((deviceIds: string[]) => void) | undefined;
   /** What readiness and `/metrics` see of the LoRaWAN side; unset: an app without one. */
   lorawan?: LorawanState | undefined;
+  /** The background jobs readiness reports; none when unset. */
+  jobs?: JobsStatus | undefined;
 }
 
 /** Optional parts of an app a test builds itself. */
@@ -206,6 +208,8 @@ export interface TestAppOptions {
   /** Ports of the services, replacing the test doubles of `TestPorts`. */
   ports?: ServicePorts;
   lorawanStatus?: AppDeps['lorawanStatus'];
+  /** The background jobs readiness reports (jobs/registry.ts). */
+  jobs?: AppDeps['jobs'];
   /** What the services read as now; default the machine's clock. */
   clock?: Clock;
 }
@@ -236,6 +240,7 @@ export async function composeApp(
     verifyToken,
     identity: options.identity,
     lorawanStatus: options.lorawanStatus,
+    jobs: options.jobs,
   });
   return { app, services, log };
 }
@@ -307,6 +312,7 @@ export async function buildTestApp(
         return ports.lorawan;
       },
     },
+    jobs: { status: () => ports.jobs?.status() ?? [] },
   });
   await app.ready();
   const as = async (sub: string) => ({ authorization: `Bearer ${await issuer.sign(sub)}` });

@@ -7,12 +7,13 @@
 import type { App } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
-import { HeatingScheduler } from '../src/jobs/heating-scheduler.ts';
+import { HEATING_SCHEDULER_JOB, HeatingScheduler } from '../src/jobs/heating-scheduler.ts';
+import { JobRegistry } from '../src/jobs/registry.ts';
+import { createLogger } from '../src/logger.ts';
 import { type Lorawan, startLorawan } from '../src/lorawan/lorawan.ts';
 import { APPLICATION_ID } from '../src/lorawan/test-fixture.ts';
 import { type LorawanState, lateBinding } from '../src/ports.ts';
 import { databaseDeviceDirectory } from '../src/scheduling/device-directory.ts';
-import type { SetpointWaker } from '../src/scheduling/heating-services.ts';
 import { closeWithin } from './close-within.ts';
 import { composeApp, createTestIssuer } from './helpers.ts';
 
@@ -20,7 +21,8 @@ export interface TestInstance {
   app: App;
   database: Database;
   lorawan: Lorawan;
-  scheduler: HeatingScheduler;
+  /** The instance's jobs; `runNow(HEATING_SCHEDULER_JOB)` asks its scheduler for a tick. */
+  jobs: JobRegistry;
   close(): Promise<void>;
 }
 
@@ -51,11 +53,15 @@ export async function startInstance(options: InstanceOptions): Promise<TestInsta
       ? await openDatabase({ kind: 'postgres', url: options.database })
       : options.database;
   const issuer = await createTestIssuer();
-  const waker = lateBinding<SetpointWaker>('the heating scheduler');
   const lorawanStatus = lateBinding<LorawanState>('the LoRaWAN side');
-  const { app, log } = await composeApp(config, database, issuer.verify, {
-    ports: { setpointWaker: { wake: () => waker.current?.wake() } },
+  // The instance's background work as main.ts runs it: the scheduler's and the LoRaWAN side's.
+  const log = createLogger(config);
+  const jobs = new JobRegistry({ log });
+  const { app } = await composeApp(config, database, issuer.verify, {
+    ports: { setpointWaker: { wake: () => jobs.runNow(HEATING_SCHEDULER_JOB) } },
     lorawanStatus,
+    log,
+    jobs,
   });
   await app.ready();
   const lorawan = await startLorawan({
@@ -80,17 +86,16 @@ export async function startInstance(options: InstanceOptions): Promise<TestInsta
     logger: log,
     intervalMs: 200,
   });
-  waker.bind(scheduler);
-  scheduler.start();
+  jobs.add(scheduler.job(), ...lorawan.jobs).start();
   return {
     app,
     database,
     lorawan,
-    scheduler,
+    jobs,
     close: async () => {
       // An instance whose links a test cut cannot finish its MQTT session or its queries: each
       // part gets a bounded close, so a killed instance cannot hang the suite's teardown.
-      await closeWithin('the instance’s scheduler', () => scheduler.stop(), 5_000);
+      await closeWithin('the instance’s jobs', () => jobs.stop(), 5_000);
       await closeWithin('the instance’s LoRaWAN side', () => lorawan.close(), 5_000);
       await closeWithin('the instance’s HTTP app', () => app.close(), 5_000);
       if (owned) await closeWithin('the instance’s database pool', () => database.close(), 5_000);

@@ -28,13 +28,10 @@ import {
   resetPassword,
   signIn,
 } from './accounts.service.ts';
-import { purgeExpiredIdentityState } from './oidc-adapter.repository.ts';
 import { type Lang, pickLang, t } from './pages.i18n.ts';
 import { PAGE_HEADERS, passwordHint, renderForm, renderMessage, renderPage, withLang } from './pages.ts';
 import { MIN_PASSWORD_LENGTH } from './password.ts';
 import type { IdentityProvider } from './provider.ts';
-
-const PURGE_INTERVAL_MS = 60 * 60_000;
 
 /** Interaction ids and link tokens are URL-safe random strings. */
 const SAFE_ID = /^[\w-]{8,128}$/;
@@ -73,11 +70,6 @@ export async function identityPageRoutes(
   // to flood mailboxes or the account table; sign-in has its own backoff (auth/throttle.ts).
   await app.register(rateLimit, rateLimitOptions(config, db, 'auth'));
   const deps: IdentityDeps = { db, config, log: app.log };
-  const purge = setInterval(() => {
-    purgeExpiredIdentityState(db).catch((err: unknown) => app.log.warn({ err }, 'identity purge failed'));
-  }, PURGE_INTERVAL_MS);
-  purge.unref();
-  app.addHook('onClose', async () => clearInterval(purge));
   const { provider } = identity;
   const appLink = (lang: Lang) => ({ href: `${config.publicUrl}/`, label: t(lang, 'toApp') });
   const loginPath = (uid: string) => `/auth/interaction/${uid}`;

@@ -76,7 +76,7 @@ export function createAdapterClass(db: Db) {
 
 /**
  * Deletes expired provider artefacts, spent mail-link tokens and stale backoff counters; run at
- * start and hourly (auth/interaction.routes.ts) so the tables do not grow forever.
+ * start and hourly (the job registry, jobs/server-jobs.ts) so the tables do not grow forever.
  */
 export async function purgeExpiredIdentityState(db: Db): Promise<void> {
   await db

@@ -4,6 +4,7 @@
  * several instances: the evaluation and the mails take an advisory lock and skip while another
  * instance holds it, deliveries are claimed with `skip locked`.
  */
+import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { Logger } from '../logger.ts';
@@ -13,7 +14,7 @@ import { sendAlertMails } from '../modules/alerts/alert-mail.ts';
 import { webhookFetch } from '../modules/alerts/webhook-address.ts';
 import { deliverDueWebhooks } from '../modules/alerts/webhook-delivery.ts';
 import type { Mailer } from '../modules/me/me.ports.ts';
-import { startPeriodic } from './periodic.ts';
+import type { JobDefinition } from './registry.ts';
 
 const WEBHOOK_MS = 5_000;
 
@@ -24,32 +25,38 @@ export interface AlertJobsDeps {
   /** Base of the links in alert mails. */
   publicUrl: string;
   mailer: Mailer;
+  now: Clock;
 }
 
-/** Starts the three jobs; @returns the function that stops them. */
-export function startAlertJobs({ db, log, alerts, publicUrl, mailer }: AlertJobsDeps): () => void {
+/** The three jobs, for the registry (jobs/registry.ts). */
+export function alertJobs({ db, log, alerts, publicUrl, mailer, now }: AlertJobsDeps): JobDefinition[] {
   const httpClient = webhookFetch(alerts.webhooksAllowPrivate);
-  const stops = [
-    startPeriodic(
-      'alert evaluation',
-      alerts.evaluationSeconds * 1000,
-      async () => {
+  return [
+    {
+      name: 'alert evaluation',
+      periodMs: alerts.evaluationSeconds * 1000,
+      lock: 'advisory lock',
+      claims: 'every company’s time-based alert conditions (offline devices, low batteries, …)',
+      run: async () => {
         const done = alertEvaluationDuration.startTimer();
-        const result = await evaluateAll(db);
+        const result = await evaluateAll(db, now());
         if (result) done();
         if (result && result.opened + result.resolved > 0) log.info(result, 'alerts evaluated');
       },
-      log,
-    ),
-    startPeriodic('webhook delivery', WEBHOOK_MS, () => deliverDueWebhooks(db, new Date(), httpClient), log),
-    startPeriodic(
-      'alert mail',
-      alerts.evaluationSeconds * 1000,
-      () => sendAlertMails(db, mailer, publicUrl),
-      log,
-    ),
+    },
+    {
+      name: 'webhook delivery',
+      periodMs: WEBHOOK_MS,
+      lock: 'skip locked rows',
+      claims: 'alert webhook deliveries whose next attempt is due',
+      run: () => deliverDueWebhooks(db, now(), httpClient),
+    },
+    {
+      name: 'alert mail',
+      periodMs: alerts.evaluationSeconds * 1000,
+      lock: 'advisory lock',
+      claims: 'opened and resolved alerts not yet mailed to their subscribers',
+      run: () => sendAlertMails(db, mailer, publicUrl, now()),
+    },
   ];
-  return () => {
-    for (const stop of stops) stop();
-  };
 }

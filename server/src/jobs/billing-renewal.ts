@@ -5,9 +5,10 @@
  * renew each subscription exactly once; a server that was down catches up one period per pass.
  * Stripe renews its own subscriptions and tells us by webhook.
  */
+import type { Clock } from '../clock.ts';
 import type { Logger } from '../logger.ts';
 import type { BillingService } from '../modules/billing/billing.service.ts';
-import { startPeriodic } from './periodic.ts';
+import type { JobDefinition } from './registry.ts';
 
 const BATCH = 50;
 const RENEWAL_INTERVAL_MS = 10 * 60_000;
@@ -22,21 +23,24 @@ export async function renewDueSubscriptions(billing: BillingService, now = new D
   }
 }
 
-/** Runs `renewDueSubscriptions` now and every 10 minutes; @returns the function that stops it. */
-export function startBillingRenewal({
+/** The renewal every 10 minutes, for the registry (jobs/registry.ts). */
+export function billingRenewalJob({
   billing,
   log,
+  now,
 }: {
   billing: BillingService;
   log: Pick<Logger, 'info' | 'error'>;
-}): () => void {
-  return startPeriodic(
-    'subscription renewal',
-    RENEWAL_INTERVAL_MS,
-    async () => {
-      const renewed = await renewDueSubscriptions(billing);
+  now: Clock;
+}): JobDefinition {
+  return {
+    name: 'subscription renewal',
+    periodMs: RENEWAL_INTERVAL_MS,
+    lock: 'skip locked rows',
+    claims: 'manual-provider subscriptions whose period has ended',
+    run: async () => {
+      const renewed = await renewDueSubscriptions(billing, now());
       if (renewed > 0) log.info({ renewed }, 'renewed subscriptions');
     },
-    log,
-  );
+  };
 }

@@ -8,26 +8,27 @@
  */
 import type { Logger } from '../logger.ts';
 import type { BookingFeedsService } from '../modules/booking-feeds/booking-feeds.service.ts';
-import { startPeriodic } from './periodic.ts';
+import type { JobDefinition } from './registry.ts';
 
 /** How often the job looks for due feeds (each feed is fetched every FEED_SYNC_INTERVAL_MS). */
 const TICK_MS = 30_000;
 
-/** Starts the job; @returns the function that stops it. */
-export function startBookingFeedSync({
+/** The job, for the registry (jobs/registry.ts). */
+export function bookingFeedSyncJob({
   bookingFeeds,
   log,
 }: {
   bookingFeeds: Pick<BookingFeedsService, 'syncDue'>;
   log: Pick<Logger, 'info' | 'error'>;
-}): () => void {
-  return startPeriodic(
-    'booking feed sync',
-    TICK_MS,
-    async () => {
+}): JobDefinition {
+  return {
+    name: 'booking feed sync',
+    periodMs: TICK_MS,
+    lock: 'skip locked rows',
+    claims: 'booking feeds whose next fetch is due',
+    run: async () => {
       const result = await bookingFeeds.syncDue();
       if (result.synced > 0) log.info(result, 'booking feeds synced');
     },
-    log,
-  );
+  };
 }

@@ -14,8 +14,9 @@
  * tick writes (docs/decisions/0015).
  * Row locks instead of a single leader mean any number of instances can tick against one
  * PostgreSQL and every change is logged and commanded exactly once (docs/decisions).
- * Ticks run every `intervalMs` (default 15 s) and on `wake()` after a change; ticks never overlap
- * within an instance. The clock is injectable so tests can simulate a day without waiting.
+ * Ticks run every `intervalMs` (default 15 s) and when a change asks for one, as the job registry
+ * runs the scheduler's `job()` (jobs/registry.ts `runNow`); ticks never overlap within an
+ * instance. The clock is injectable so tests can simulate a day without waiting.
  */
 import type { Db } from '../db/client.ts';
 import { schedulerTickDuration, schedulerUnits } from '../metrics.ts';
@@ -31,6 +32,10 @@ import {
   type PendingSetpoint,
 } from '../scheduling/scheduling.repository.ts';
 import type { SetpointCommand, SetpointSink } from '../scheduling/setpoint-sink.ts';
+import type { JobDefinition } from './registry.ts';
+
+/** The scheduler's name in the job registry; `runNow` with it asks for a tick. */
+export const HEATING_SCHEDULER_JOB = 'heating scheduler';
 
 export interface SchedulerLogger {
   error(obj: object, msg: string): void;
@@ -89,9 +94,6 @@ export class HeatingScheduler {
   private readonly intervalMs: number;
   private readonly batchSize: number;
   private readonly concurrency: number;
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<TickResult> | null = null;
-  private again = false;
   private readonly planCache: PlanCache = new Map();
 
   constructor(private readonly options: HeatingSchedulerOptions) {
@@ -184,38 +186,17 @@ export class HeatingScheduler {
     return sent;
   }
 
-  /** Runs a tick soon (after the running one, if any); errors are logged, never thrown. */
-  wake(): void {
-    if (this.running !== null) {
-      this.again = true;
-      return;
-    }
-    this.running = this.tick()
-      .catch((err: unknown) => {
-        this.options.logger.error({ err }, 'heating scheduler tick failed');
-        return { evaluated: 0, changes: 0, commands: 0 };
-      })
-      .finally(() => {
-        this.running = null;
-        if (this.again && this.timer) {
-          this.again = false;
-          this.wake();
-        }
-      });
-  }
-
-  /** Starts periodic ticks (and one right away for catch-up after downtime). */
-  start(): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => this.wake(), this.intervalMs);
-    this.wake();
-  }
-
-  /** Stops ticking and waits for a running tick to finish. */
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    this.again = false;
-    await this.running;
+  /**
+   * The scheduler as a job of the registry: a tick every `intervalMs` and one right away at start,
+   * for the catch-up after downtime. A failed tick is logged by the registry and retried.
+   */
+  job(): JobDefinition {
+    return {
+      name: HEATING_SCHEDULER_JOB,
+      periodMs: this.intervalMs,
+      lock: 'skip locked rows',
+      claims: 'units whose next setpoint change is due, then the setpoint outbox',
+      run: () => this.tick(),
+    };
   }
 }

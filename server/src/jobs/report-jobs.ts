@@ -9,6 +9,7 @@
  */
 import type { Report } from '@heizplan/contracts/reports';
 import { DateTime } from 'luxon';
+import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
 import type { Logger } from '../logger.ts';
 import type { Mailer } from '../modules/me/me.ports.ts';
@@ -26,7 +27,7 @@ import {
   ensureTelemetryPartitions,
   purgeTelemetry,
 } from '../modules/reports/telemetry-partitions.repository.ts';
-import { startPeriodic } from './periodic.ts';
+import type { JobDefinition } from './registry.ts';
 
 const ROLLUP_MS = 5 * 60_000;
 const PARTITION_MS = 6 * 3_600_000;
@@ -114,57 +115,60 @@ export async function mailMonthlyReports(db: Db, mailer: Mailer, now: Date = new
   }
 }
 
-/** Starts the report jobs; @returns the function that stops them. */
-export function startReportJobs({
+/** The report jobs, for the registry (jobs/registry.ts). */
+export function reportJobs({
   db,
   log,
   mailer,
   retentionMonths,
+  now,
 }: {
   db: Db;
   log: Pick<Logger, 'info' | 'error'>;
   mailer: Mailer;
   retentionMonths: number;
-}): () => void {
-  const stops = [
-    startPeriodic(
-      'telemetry rollups',
-      ROLLUP_MS,
-      async () => {
+  now: Clock;
+}): JobDefinition[] {
+  return [
+    {
+      name: 'telemetry rollups',
+      periodMs: ROLLUP_MS,
+      lock: 'skip locked rows',
+      claims: 'one company at a time whose quarter-hour rollups are behind',
+      run: async () => {
         const steps = await runRollups(db);
         if (steps > 1) log.info({ steps }, 'telemetry rolled up');
       },
-      log,
-    ),
-    startPeriodic(
-      'telemetry partitions and retention',
-      PARTITION_MS,
-      async () => {
-        const now = new Date();
-        const created = await ensureTelemetryPartitions(db, now);
-        const { dropped } = await purgeTelemetry(db, now, retentionMonths);
+    },
+    {
+      name: 'telemetry partitions and retention',
+      periodMs: PARTITION_MS,
+      lock: 'idempotent',
+      claims: 'the telemetry partitions ahead, and those past the retention',
+      run: async () => {
+        const at = now();
+        const created = await ensureTelemetryPartitions(db, at);
+        const { dropped } = await purgeTelemetry(db, at, retentionMonths);
         if (created.length > 0 || dropped.length > 0)
           log.info({ created, dropped }, 'telemetry partitions changed');
       },
-      log,
-    ),
-    startPeriodic(
-      'monthly targets and report mail',
-      MAIL_MS,
-      async () => {
-        const checked = await checkEfficiencyTargets(db);
+    },
+    {
+      name: 'monthly targets and report mail',
+      periodMs: MAIL_MS,
+      lock: 'skip locked rows',
+      claims: 'buildings and subscribed members whose last month is not yet checked or mailed',
+      run: async () => {
+        const at = now();
+        const checked = await checkEfficiencyTargets(db, at);
         if (checked > 0) log.info({ checked }, 'buildings checked against their efficiency targets');
-        const sent = await mailMonthlyReports(db, mailer);
+        const sent = await mailMonthlyReports(db, mailer, at);
         if (sent > 0)
           log.info(
-            { sent, month: DateTime.now().minus({ months: 1 }).toFormat('yyyy-MM') },
+            { sent, month: DateTime.fromJSDate(at).minus({ months: 1 }).toFormat('yyyy-MM') },
             'monthly reports mailed',
           );
       },
-      log,
-    ),
+    },
   ];
-  return () => {
-    for (const stop of stops) stop();
-  };
 }

@@ -20,6 +20,7 @@ import {
 import { createTestDatabase, onPostgres } from '../../test/helpers.ts';
 import { startInstance, type TestInstance } from '../../test/instance.ts';
 import type { Database } from '../db/client.ts';
+import { HEATING_SCHEDULER_JOB } from '../jobs/heating-scheduler.ts';
 import { getCodec } from './codecs/registry.ts';
 import { type EmbeddedBroker, startEmbeddedBroker } from './embedded-broker.ts';
 import { absorbPoolShutdownError, eventually, seedFleet, uniqueRun } from './test-fixture.ts';
@@ -157,8 +158,8 @@ describe('setpoints reach every valve of a fleet', () => {
     const b = await instance(run.prefix);
     open.push(b);
     await switchAll();
-    a.scheduler.wake();
-    b.scheduler.wake();
+    a.jobs.runNow(HEATING_SCHEDULER_JOB);
+    b.jobs.runNow(HEATING_SCHEDULER_JOB);
     await eventually('every valve reached', () => allReached(received), 60_000);
     expectEveryValveOnItsSetpoint(received, expected);
     expect((await a.lorawan.setpointSink.health()).state).toBe('ok');
@@ -170,7 +171,7 @@ describe('setpoints reach every valve of a fleet', () => {
     const received = await networkServer(run.prefix, expected);
     const first = await instance(run.prefix);
     await switchAll();
-    first.scheduler.wake();
+    first.jobs.runNow(HEATING_SCHEDULER_JOB);
     await eventually('a part delivered', () => received.size >= FLEET / 10, 60_000);
     // Its in-memory backlog and the leases of what it recorded die with it.
     await first.close();
@@ -191,7 +192,7 @@ describe('setpoints reach every valve of a fleet', () => {
     open.push(running);
     await eventually('connected', () => running.lorawan.brokerConnected);
     await switchAll();
-    running.scheduler.wake();
+    running.jobs.runNow(HEATING_SCHEDULER_JOB);
     await eventually('a part delivered', () => received.size >= FLEET / 10, 60_000);
     if (mosquitto) await mosquitto.restart();
     else {

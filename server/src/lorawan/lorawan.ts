@@ -9,6 +9,7 @@
 import type { DownlinkHealth } from '@heizplan/contracts/health';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import type { JobDefinition } from '../jobs/registry.ts';
 import { downlinkOldestUnsent } from '../metrics.ts';
 import { chirpstackFormat } from './chirpstack.ts';
 import { BrokerUnavailableError, DownlinkQueue } from './downlink-queue.ts';
@@ -30,6 +31,11 @@ export interface Lorawan {
   readonly brokerConnected: boolean;
   /** Whether setpoints flow to the broker, as last checked (every 10 s); `undefined` before the first check. */
   readonly downlinkHealth: DownlinkHealth | undefined;
+  /**
+   * The side's periodic work, for the job registry (jobs/registry.ts): resending what another
+   * instance left behind, the full reconcile of every valve, the downlink health check.
+   */
+  jobs: JobDefinition[];
   close(): Promise<void>;
 }
 
@@ -105,22 +111,18 @@ export async function startLorawan(options: {
   });
   const resend = (failure: string) => void queue.publishPending().catch((err) => log.error({ err }, failure));
   let downlinkHealth: DownlinkHealth | undefined;
-  const checkDownlinks = () =>
-    void queue.health().then(
-      (health) => {
-        if (health.state === 'stalled' && downlinkHealth?.state !== 'stalled') {
-          log.error({ ...health }, 'setpoints are not being sent: the oldest has waited too long');
-        }
-        downlinkHealth = health;
-        downlinkOldestUnsent.set(health.oldestUnsentSeconds ?? 0);
-      },
-      () => {},
-    );
-  const reconcile = (withinMs?: number) =>
-    void queue
-      .reconcile(withinMs)
-      .then((n) => n > 0 && log.info({ commands: n }, 'queued setpoints that valves had not been sent'))
-      .catch((err) => log.error({ err }, 'reconciling setpoints with the valves failed'));
+  const checkDownlinks = async () => {
+    const health = await queue.health();
+    if (health.state === 'stalled' && downlinkHealth?.state !== 'stalled') {
+      log.error({ ...health }, 'setpoints are not being sent: the oldest has waited too long');
+    }
+    downlinkHealth = health;
+    downlinkOldestUnsent.set(health.oldestUnsentSeconds ?? 0);
+  };
+  const reconcile = async (withinMs?: number) => {
+    const queued = await queue.reconcile(withinMs);
+    if (queued > 0) log.info({ commands: queued }, 'queued setpoints that valves had not been sent');
+  };
   const sessions = new MqttSessions({
     db,
     url: brokerUrl,
@@ -142,15 +144,36 @@ export async function startLorawan(options: {
   // What another instance took and then died with: commands it never recorded (units changed
   // within the last 15 minutes; every device at start and every `reconcileMs`) and rows whose
   // publish lease ran out.
-  const resendTimer = setInterval(() => {
-    reconcile(15 * 60_000);
-    if (publisher.connected) resend('publishing downlinks left unpublished failed');
-  }, tuning.resendMs ?? 30_000);
-  const healthTimer = setInterval(checkDownlinks, 10_000);
-  const reconcileTimer = setInterval(() => reconcile(), tuning.reconcileMs ?? 300_000);
-  reconcile();
-  checkDownlinks();
+  const jobs: JobDefinition[] = [
+    {
+      name: 'downlink resend',
+      periodMs: tuning.resendMs ?? 30_000,
+      lock: 'skip locked rows',
+      claims:
+        'setpoints of units changed in the last 15 minutes that no valve got, and downlinks whose publish lease ran out',
+      runAtStart: false,
+      run: async () => {
+        await reconcile(15 * 60_000);
+        if (publisher.connected) await queue.publishPending();
+      },
+    },
+    {
+      name: 'downlink reconcile',
+      periodMs: tuning.reconcileMs ?? 300_000,
+      lock: 'skip locked rows',
+      claims: 'every valve whose last setpoint differs from its unit’s, or that failed',
+      run: () => reconcile(),
+    },
+    {
+      name: 'downlink health',
+      periodMs: 10_000,
+      lock: 'this instance',
+      claims: 'the age of the oldest unsent setpoint, for readiness and /metrics',
+      run: checkDownlinks,
+    },
+  ];
   return {
+    jobs,
     brokerUrl,
     setpointSink: queue,
     metrics: ingest.metrics,
@@ -162,9 +185,6 @@ export async function startLorawan(options: {
       return downlinkHealth;
     },
     close: async () => {
-      clearInterval(resendTimer);
-      clearInterval(reconcileTimer);
-      clearInterval(healthTimer);
       queue.close();
       await sessions.close();
       await publisher.disconnect();

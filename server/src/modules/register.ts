@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import type { LorawanStatus } from '../ports.ts';
+import type { JobsStatus, LorawanStatus } from '../ports.ts';
 import type { Services } from '../services.ts';
 import { agreementsRoutes } from './agreements/agreements.routes.ts';
 import { alertsRoutes } from './alerts/alerts.routes.ts';
@@ -46,11 +46,12 @@ export interface ModulesOptions {
   database: Database;
   services: Services;
   lorawanStatus?: LorawanStatus | undefined;
+  jobs?: JobsStatus | undefined;
 }
 
 export async function registerModules(app: FastifyInstance, options: ModulesOptions) {
-  const { config, database, services: s, lorawanStatus } = options;
-  await app.register(healthRoutes, { database, version: config.version, lorawanStatus });
+  const { config, database, services: s, lorawanStatus, jobs } = options;
+  await app.register(healthRoutes, { database, version: config.version, lorawanStatus, jobs });
   await app.register(authConfigRoutes, { config });
   await app.register(appConfigRoutes, { config });
   await app.register(clientErrorRoutes);

@@ -8,7 +8,6 @@
  * tried again after 15 minutes; what was stored stays.
  */
 import type { Db } from '../db/client.ts';
-import { startPeriodic } from '../jobs/periodic.ts';
 import type { Logger } from '../logger.ts';
 import { saveOutdoorHours, sensorHours } from './outdoor-store.repository.ts';
 import type { WeatherProvider } from './providers.ts';
@@ -22,7 +21,8 @@ import {
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
-const TICK_MS = 5 * MINUTE_MS;
+/** How often the job looks for due buildings (jobs/server-jobs.ts). */
+export const OUTDOOR_SYNC_TICK_MS = 5 * MINUTE_MS;
 const SYNC_EVERY_MS = HOUR_MS;
 const RETRY_MS = 15 * MINUTE_MS;
 /** History fetched for a building without observations: the learning reads 21 days. */
@@ -136,25 +136,4 @@ export async function syncOutdoorDue(
     }
   }
   return { synced, failed };
-}
-
-/** Starts the job; @returns the function that stops it. */
-export function startOutdoorSync({
-  db,
-  providerFor,
-  log,
-}: {
-  db: Db;
-  providerFor: ProviderFor;
-  log: Pick<Logger, 'info' | 'warn' | 'error'>;
-}): () => void {
-  return startPeriodic(
-    'outdoor temperature sync',
-    TICK_MS,
-    async () => {
-      const result = await syncOutdoorDue(db, providerFor, log);
-      if (result.synced > 0 || result.failed > 0) log.info(result, 'outdoor temperatures synced');
-    },
-    log,
-  );
 }

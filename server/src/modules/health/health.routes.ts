@@ -4,7 +4,8 @@
  * instance serve HTTP", i.e. 200 when the database answers, 503 when it does not. Where the app
  * runs the LoRaWAN side, the broker connection, how uplinks come in and whether downlinks leave
  * are reported as fields but never make it 503: the UI and the API work without the broker, and
- * a broker restart would otherwise take every instance out of the load balancer at once. No login
+ * a broker restart would otherwise take every instance out of the load balancer at once. The
+ * background jobs are listed with their last success and failures, as detail for an operator. No login
  * for either. A check that does not answer within 2 s counts as down: a probe must not hang with
  * the database.
  */
@@ -17,7 +18,7 @@ import {
 } from '@heizplan/contracts/health';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.ts';
-import type { LorawanState, LorawanStatus } from '../../ports.ts';
+import type { JobsStatus, LorawanState, LorawanStatus } from '../../ports.ts';
 
 const CHECK_TIMEOUT_MS = 2000;
 
@@ -55,13 +56,15 @@ export interface HealthRoutesOptions {
   /** The running version, reported by both. */
   version: string;
   /** The LoRaWAN side, reported by readiness; absent in an app without one. */
-  lorawanStatus?: LorawanStatus;
+  lorawanStatus?: LorawanStatus | undefined;
+  /** The background jobs, reported by readiness; absent in an app without them. */
+  jobs?: JobsStatus | undefined;
 }
 
 /** Registers `GET /health` and `GET /health/ready` (public; the app mounts them under `/api`). */
 export async function healthRoutes(
   app: FastifyInstance,
-  { database, version, lorawanStatus }: HealthRoutesOptions,
+  { database, version, lorawanStatus, jobs }: HealthRoutesOptions,
 ) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   typed.get(
@@ -100,6 +103,7 @@ export async function healthRoutes(
       const db = await probe(() => database.ping());
       const ready = db === 'ok';
       const downlinks = lorawan ? downlinkHealth(lorawan) : undefined;
+      const jobList = jobs?.status() ?? [];
       return reply.code(ready ? 200 : 503).send({
         status: ready ? 'ready' : 'not_ready',
         db,
@@ -110,6 +114,7 @@ export async function healthRoutes(
               ...(downlinks ? { downlinks } : {}),
             }
           : {}),
+        ...(jobList.length > 0 ? { jobs: jobList } : {}),
         version,
       });
     },

@@ -1,6 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import pkg from '../../../package.json' with { type: 'json' };
+import { testClock } from '../../../test/clock.ts';
 import { buildTestApp, createTestDatabase, type TestApp } from '../../../test/helpers.ts';
+import { JobRegistry } from '../../jobs/registry.ts';
 
 describe('GET /api/health', () => {
   let t: TestApp;
@@ -101,6 +103,69 @@ describe('GET /api/health/ready', () => {
       expect(failing.json()).not.toHaveProperty('downlinks');
     } finally {
       t.ports.lorawan = undefined;
+    }
+  });
+
+  it('lists the background jobs with their last success and failures, never answering 503 for one', async () => {
+    const clock = testClock('2026-12-02T09:00:00Z');
+    let smtpUp = true;
+    const jobs = new JobRegistry({ log: { error: () => {} }, now: clock.now }).add(
+      {
+        name: 'heating scheduler',
+        periodMs: 15_000,
+        lock: 'skip locked rows',
+        claims: 'units whose next setpoint change is due, then the setpoint outbox',
+        run: async () => {},
+      },
+      {
+        name: 'alert mail',
+        periodMs: 60_000,
+        lock: 'advisory lock',
+        claims: 'opened and resolved alerts not yet mailed to their subscribers',
+        run: async () => {
+          if (!smtpUp) throw new Error('connect ECONNREFUSED 127.0.0.1:25');
+        },
+      },
+    );
+    t.ports.jobs = jobs;
+    jobs.start();
+    try {
+      await vi.waitFor(() => expect(jobs.status().every((job) => job.runs === 1)).toBe(true));
+      smtpUp = false;
+      clock.advance(60_000);
+      jobs.runNow('alert mail');
+      await vi.waitFor(() => expect(jobs.status()[1]?.runs).toBe(2));
+      const res = await ready();
+      expect(res.statusCode).toBe(200);
+      expect(res.json().jobs).toEqual([
+        {
+          name: 'heating scheduler',
+          periodSeconds: 15,
+          lock: 'skip locked rows',
+          claims: 'units whose next setpoint change is due, then the setpoint outbox',
+          running: false,
+          runs: 1,
+          failures: 0,
+          failingSince: null,
+          lastSuccessAt: '2026-12-02T09:00:00.000Z',
+          lastError: null,
+        },
+        {
+          name: 'alert mail',
+          periodSeconds: 60,
+          lock: 'advisory lock',
+          claims: 'opened and resolved alerts not yet mailed to their subscribers',
+          running: false,
+          runs: 2,
+          failures: 1,
+          failingSince: '2026-12-02T09:01:00.000Z',
+          lastSuccessAt: '2026-12-02T09:00:00.000Z',
+          lastError: 'connect ECONNREFUSED 127.0.0.1:25',
+        },
+      ]);
+    } finally {
+      await jobs.stop();
+      t.ports.jobs = undefined;
     }
   });
 

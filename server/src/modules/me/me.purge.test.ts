@@ -11,9 +11,11 @@ import {
   telemetry,
   users,
 } from '../../db/schema.ts';
+import { JobRegistry } from '../../jobs/registry.ts';
 import { secondConnection } from '../../jobs/second-connection.test-helper.ts';
+import { serverJobs } from '../../jobs/server-jobs.ts';
 import { addMember, createCompany } from './account.fixtures.ts';
-import { purgeDueAccounts, startAccountPurge } from './me.purge.ts';
+import { purgeDueAccounts } from './me.purge.ts';
 
 const DAY_MS = 86_400_000;
 // Deletions are requested at this instant; the purge runs at instants counted from it.
@@ -115,22 +117,40 @@ describe('purgeDueAccounts', () => {
   });
 });
 
-describe('startAccountPurge', () => {
-  it('purges due accounts at start and logs how many', async () => {
+describe('the account purge job', () => {
+  it('purges due accounts when the registry starts, at the registry’s now, and logs how many', async () => {
     await t.app.inject({ method: 'GET', url: '/api/me/', headers: await t.as('purge-frank') });
     await t.database.db.insert(accountDeletionRequests).values({
       userId: 'purge-frank',
       requestedAt: inDays(-31),
       purgeAfter: inDays(-1),
     });
-    const log = { info: vi.fn(), error: vi.fn() };
-    const stop = startAccountPurge(t.database.db, log, undefined, clock.now);
+    const log = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
+    const purge = serverJobs({
+      config: t.config,
+      db: t.database.db,
+      log,
+      now: clock.now,
+      mailer: t.services.mailer,
+      billing: t.services.billing,
+      bookingFeeds: t.services.bookingFeeds,
+      weatherFor: () => null,
+      embeddedIdentity: false,
+    }).find((job) => job.name === 'account purge');
+    expect(purge).toMatchObject({ periodMs: 3_600_000, lock: 'skip locked rows' });
+    const jobs = new JobRegistry({ log, now: clock.now }).add(purge as NonNullable<typeof purge>);
+    jobs.start();
     try {
       await vi.waitFor(() => expect(log.info).toHaveBeenCalledWith({ count: 1 }, 'purged deleted accounts'));
       expect(await t.database.db.select().from(users).where(eq(users.id, 'purge-frank'))).toEqual([]);
       expect(log.error).not.toHaveBeenCalled();
+      expect(jobs.status()[0]).toMatchObject({
+        runs: 1,
+        failures: 0,
+        lastSuccessAt: clock.now().toISOString(),
+      });
     } finally {
-      stop();
+      await jobs.stop();
     }
   });
 });

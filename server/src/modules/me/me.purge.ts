@@ -10,8 +10,6 @@
  * Rows elsewhere that name the user as creator or actor are set null by their foreign keys.
  * Each user is purged in its own transaction.
  */
-import type { FastifyBaseLogger } from 'fastify';
-import { type Clock, systemClock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { purgeNextDueAccount } from './me.repository.ts';
 
@@ -33,35 +31,4 @@ export async function purgeDueAccounts(db: Db, now = new Date()): Promise<string
     if (userId === undefined) return purged;
     purged.push(userId);
   }
-}
-
-/**
- * Runs `purgeDueAccounts` now and every `intervalMs` (started by main.ts); a run still busy
- * when the next is due is not overlapped. Failures are logged and retried at the next tick.
- * Each run reads `now` for what is due (a test fixes it).
- * @returns a function that stops the schedule.
- */
-export function startAccountPurge(
-  db: Db,
-  log: Pick<FastifyBaseLogger, 'info' | 'error'>,
-  intervalMs = PURGE_INTERVAL_MS,
-  now: Clock = systemClock,
-): () => void {
-  let running = false;
-  const run = async () => {
-    if (running) return;
-    running = true;
-    try {
-      const purged = await purgeDueAccounts(db, now());
-      if (purged.length > 0) log.info({ count: purged.length }, 'purged deleted accounts');
-    } catch (err) {
-      log.error({ err }, 'account purge failed');
-    } finally {
-      running = false;
-    }
-  };
-  void run();
-  const timer = setInterval(() => void run(), intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
 }
