@@ -81,9 +81,10 @@ function reportedConfig(u: DecodedUplink): ReportedConfig {
  *    company as they are now (joined, not taken from the ingest's device cache);
  * 2. move each device's last seen, battery and signal to its latest uplink of the batch (any
  *    uplink: an undecodable one still proves the device alive), never backwards, with the
- *    firmware, frost protection and configuration it answered there (an answer lost to a later
- *    uplink in the same batch is asked for again: device-settings.ts, device-config.ts), and the
- *    spreading factor and size of that uplink (airtime.ts);
+ *    firmware, frost protection and configuration it answered in any uplink of the batch (the
+ *    latest answer of each; a valve answers a query once, in the uplink after the one that took
+ *    it, so a later uplink of the same batch must not drop it), and the spreading factor and size
+ *    of the latest uplink (airtime.ts);
  * 3. set each unit's room temperature, valve opening and supply temperature to the latest value
  *    of each among the rows that were new, skipping units whose values do not change.
  * @returns how many telemetry rows were new.
@@ -111,6 +112,14 @@ async function ingestUplinks(db: Db | Tx, uplinks: DecodedUplink[]): Promise<num
       ) with ordinality as v(dev_eui, time, f_cnt, f_port, decoded, room, supply, setpoint, valve,
              battery, battery_unit, rssi, snr, firmware, anti_freeze, config, sf, bytes, ord)
     ),
+    answered as (
+      select v.dev_eui,
+        (array_agg(v.firmware order by v.time desc, v.ord desc) filter (where v.firmware is not null))[1] as firmware,
+        (array_agg(v.anti_freeze order by v.time desc, v.ord desc) filter (where v.anti_freeze is not null))[1] as anti_freeze,
+        coalesce(jsonb_object_agg(c.key, c.value order by v.time, v.ord) filter (where c.key is not null), '{}'::jsonb) as config
+      from v left join lateral jsonb_each(v.config) c on true
+      group by v.dev_eui
+    ),
     fresh as (
       insert into telemetry (dev_eui, time, f_cnt, device_id, company_id, unit_id, f_port,
         room_temperature, supply_temperature, setpoint_reported, valve_opening, battery, battery_unit,
@@ -129,12 +138,13 @@ async function ingestUplinks(db: Db | Tx, uplinks: DecodedUplink[]): Promise<num
         battery_unit = case when l.battery is null then d.battery_unit else l.battery_unit end,
         last_rssi = coalesce(l.rssi, d.last_rssi),
         last_snr = coalesce(l.snr, d.last_snr),
-        firmware = coalesce(l.firmware, d.firmware),
-        anti_freeze = coalesce(l.anti_freeze, d.anti_freeze),
-        reported_config = d.reported_config || l.config,
+        firmware = coalesce(a.firmware, d.firmware),
+        anti_freeze = coalesce(a.anti_freeze, d.anti_freeze),
+        reported_config = d.reported_config || a.config,
         spreading_factor = coalesce(l.sf, d.spreading_factor),
         uplink_bytes = case when l.decoded then l.bytes else d.uplink_bytes end
       from (select distinct on (dev_eui) * from v order by dev_eui, time desc, ord desc) l
+        join answered a on a.dev_eui = l.dev_eui
       where d.dev_eui = l.dev_eui and (d.last_seen is null or d.last_seen <= l.time)
     ),
     latest as (

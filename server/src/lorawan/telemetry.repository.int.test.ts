@@ -1,0 +1,86 @@
+/**
+ * The ingest's one statement per batch, on the database: what a valve answered is kept even when
+ * a later uplink of the same batch answers nothing (a valve answers a query once, in the uplink
+ * after the one that took it; a backlog after an outage brings several uplinks of one valve in one
+ * batch).
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../test/helpers.ts';
+import type { Database } from '../db/client.ts';
+import { devices } from '../db/schema/devices.ts';
+import type { Reading } from './codecs/codec.ts';
+import type { DecodedUplink } from './ingest.ts';
+import { telemetryStore } from './telemetry.repository.ts';
+import { seedValves } from './test-fixture.ts';
+
+let database: Database;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.close());
+
+function uplink(devEui: string, companyId: string, time: string, fCnt: number, extra: Partial<Reading> = {}) {
+  return {
+    event: {
+      kind: 'uplink',
+      devEui,
+      fCnt,
+      fPort: 1,
+      bytes: new Uint8Array(9),
+      time: new Date(time),
+      radio: { rssi: -80, snr: 7 },
+      spreadingFactor: 7,
+    },
+    device: { id: devEui, devEui, companyId, unitId: null, model: 'mclimate-vicki' },
+    reading: { roomTemperature: 19.5, setpoint: 19, valveOpening: 20, errors: [], ...extra },
+  } satisfies DecodedUplink;
+}
+
+const commit = (uplinks: DecodedUplink[]) =>
+  telemetryStore(database.db).commit({ uplinks, statuses: [], downlinks: [], gateways: [] });
+
+const deviceRow = async (id: string) =>
+  (await database.db.select().from(devices).where(eq(devices.id, id)))[0];
+
+describe('telemetry store', () => {
+  it('keeps the answers of an earlier uplink of the batch when a later one answers nothing', async () => {
+    const { companyId, devEuis } = await seedValves(database.db, 1);
+    const vicki = devEuis[0] as string;
+    await commit([
+      uplink(vicki, companyId, '2026-11-22T05:00:00Z', 10, {
+        firmware: '4.3',
+        antiFreeze: { activation: 7, deactivation: 10, target: 8 },
+        childLock: true,
+      }),
+      uplink(vicki, companyId, '2026-11-22T05:10:00Z', 11),
+    ]);
+    expect(await deviceRow(vicki)).toMatchObject({
+      firmware: '4.3',
+      antiFreeze: { activation: 7, deactivation: 10, target: 8 },
+      reportedConfig: { childLock: true },
+      lastSeen: new Date('2026-11-22T05:10:00Z'),
+    });
+  });
+
+  it('takes the latest of two answers in one batch, field by field, and keeps what no uplink answered', async () => {
+    const { companyId, devEuis } = await seedValves(database.db, 1);
+    const vicki = devEuis[0] as string;
+    await commit([uplink(vicki, companyId, '2026-11-22T04:00:00Z', 1, { firmware: '4.1', childLock: false })]);
+    await commit([
+      uplink(vicki, companyId, '2026-11-22T05:20:00Z', 3, {
+        antiFreeze: { activation: 6, deactivation: 9, target: 7 },
+      }),
+      uplink(vicki, companyId, '2026-11-22T05:00:00Z', 2, {
+        antiFreeze: { activation: 5, deactivation: 8, target: 6 },
+        childLock: true,
+      }),
+    ]);
+    expect(await deviceRow(vicki)).toMatchObject({
+      firmware: '4.1',
+      antiFreeze: { activation: 6, deactivation: 9, target: 7 },
+      reportedConfig: { childLock: true },
+      lastSeen: new Date('2026-11-22T05:20:00Z'),
+    });
+  });
+});
