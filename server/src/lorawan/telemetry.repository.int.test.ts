@@ -29,10 +29,10 @@ function uplink(devEui: string, companyId: string, time: string, fCnt: number, e
       fPort: 1,
       bytes: new Uint8Array(9),
       time: new Date(time),
-      radio: { rssi: -80, snr: 7 },
+      radio: { rssi: -80, snr: 7, gatewayIds: [] },
       spreadingFactor: 7,
     },
-    device: { id: devEui, devEui, companyId, unitId: null, model: 'mclimate-vicki' },
+    device: { id: devEui, devEui, companyId, unitId: null, model: 'mclimate-vicki' as const },
     reading: { roomTemperature: 19.5, setpoint: 19, valveOpening: 20, errors: [], ...extra },
   } satisfies DecodedUplink;
 }
@@ -66,7 +66,9 @@ describe('telemetry store', () => {
   it('takes the latest of two answers in one batch, field by field, and keeps what no uplink answered', async () => {
     const { companyId, devEuis } = await seedValves(database.db, 1);
     const vicki = devEuis[0] as string;
-    await commit([uplink(vicki, companyId, '2026-11-22T04:00:00Z', 1, { firmware: '4.1', childLock: false })]);
+    await commit([
+      uplink(vicki, companyId, '2026-11-22T04:00:00Z', 1, { firmware: '4.1', childLock: false }),
+    ]);
     await commit([
       uplink(vicki, companyId, '2026-11-22T05:20:00Z', 3, {
         antiFreeze: { activation: 6, deactivation: 9, target: 7 },

@@ -223,7 +223,7 @@ describe('reports screen', { timeout: 20_000 }, () => {
     });
   });
 
-  it('reads a meter reading typed the German way, says what it read and saves exactly that', async () => {
+  it('reads a meter reading typed the German way, says what it read, asks as it is far from October, and saves exactly that', async () => {
     const api = reportsApi();
     const { fetchMock } = open(`/reports?month=2026-11&buildingId=${BUILDING_ID}`, {
       api: (method, url, init) =>
@@ -235,12 +235,40 @@ describe('reports screen', { timeout: 20_000 }, () => {
     await userEvent.type(kwh, '38.450,5');
     expect(await screen.findByText('Gelesen als 38.450,5')).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: 'Zählerstand speichern' }));
+    // October had 9.800 kWh of gas: nearly four times that is asked about before it is saved.
+    const check = await screen.findByRole('dialog', { name: 'Verbrauch prüfen' });
+    expect(check).toHaveTextContent(
+      '38.450,5 kWh Gas für November 2026 ist mehr als das Dreifache des Monats davor (Oktober 2026: 9.800 kWh).',
+    );
+    expect(
+      fetchMock.mock.calls.some(
+        ([url, init]) => String(url).endsWith('/meter-readings') && init?.method === 'PUT',
+      ),
+    ).toBe(false);
+    await userEvent.click(within(check).getByRole('button', { name: 'Wert stimmt, speichern' }));
     await waitFor(() => {
       const put = fetchMock.mock.calls.find(
         ([url, init]) => String(url).endsWith('/meter-readings') && init?.method === 'PUT',
       );
       expect(JSON.parse(String(put?.[1]?.body))).toMatchObject({ kwh: 38450.5 });
     });
+  });
+
+  it('sends nothing when the user corrects a reading far below the month before', async () => {
+    const { fetchMock } = open(`/reports?month=2026-11&buildingId=${BUILDING_ID}`, { api: reportsApi() });
+    const kwh = await screen.findByRole('textbox', { name: 'Verbrauch (kWh)' });
+    await userEvent.type(kwh, '38,5');
+    await userEvent.click(screen.getByRole('button', { name: 'Zählerstand speichern' }));
+    const check = await screen.findByRole('dialog', { name: 'Verbrauch prüfen' });
+    expect(check).toHaveTextContent('ist weniger als ein Drittel des Monats davor');
+    await userEvent.click(within(check).getByRole('button', { name: 'Wert korrigieren' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByRole('textbox', { name: 'Verbrauch (kWh)' })).toHaveValue('38,5');
+    expect(
+      fetchMock.mock.calls.some(
+        ([url, init]) => String(url).endsWith('/meter-readings') && init?.method === 'PUT',
+      ),
+    ).toBe(false);
   });
 
   it('imports meter readings from a CSV file and names each refused line in German', async () => {

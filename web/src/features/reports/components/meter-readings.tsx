@@ -1,13 +1,16 @@
 /**
  * A building's monthly meter readings (decision 0061): a form for one reading (month, energy
  * carrier, kWh; the contract's `MeterReadingSchema`, decision 0048) — sending the same month and
- * carrier again replaces it — and the readings entered so far, newest first, each deletable
- * after a confirmation.
+ * carrier again replaces it; a reading more than three times the same carrier's month before, or
+ * under a third of it, is saved only after the user confirms it (reading-check.ts) — and the
+ * readings entered so far, newest first, each deletable after a confirmation.
  */
 import type { MeterReading } from '@heizplan/contracts/reports';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import {
   applyServerErrors,
   Form,
@@ -22,13 +25,25 @@ import { Select } from '../../../components/ui/select.tsx';
 import { useToast } from '../../../components/ui/toast-provider.tsx';
 import { useProblemMessage } from '../../../lib/problem-message.ts';
 import { useDeleteMeterReading, useSaveMeterReading } from '../api/building-report-data.ts';
+import { farFromPrevious } from '../reading-check.ts';
 import { useReportFormat } from '../report-format.ts';
 import { CARRIERS, MeterReadingSchema } from '../report-forms.ts';
 import { MeterImport } from './meter-import.tsx';
 
-function ReadingForm({ buildingId, month }: { buildingId: string; month: string }) {
+function ReadingForm({
+  buildingId,
+  month,
+  readings,
+}: {
+  buildingId: string;
+  month: string;
+  readings: MeterReading[];
+}) {
   const { t } = useTranslation('reports');
   const { toast } = useToast();
+  const format = useReportFormat();
+  // A reading far from the month before, waiting for the user's "yes".
+  const [unsure, setUnsure] = useState<MeterReading | null>(null);
   const problems = useProblemMessage();
   const save = useSaveMeterReading(buildingId);
   const form = useContractForm(MeterReadingSchema, {
@@ -37,7 +52,15 @@ function ReadingForm({ buildingId, month }: { buildingId: string; month: string 
     wording: (issue) => (issue.path[0] === 'month' ? t('meters.readings.monthInvalid') : undefined),
   });
   const carrier = useFormControl('carrier', form.control);
-  const submit = (body: MeterReading) =>
+  const far = unsure ? farFromPrevious(readings, unsure) : null;
+  const submit = (body: MeterReading) => {
+    if (farFromPrevious(readings, body)) {
+      setUnsure(body);
+      return;
+    }
+    store(body);
+  };
+  const store = (body: MeterReading) =>
     save.mutate(body, {
       onSuccess: () => {
         toast({ type: 'success', title: t('meters.readings.saved'), testid: 'toast-meter-reading-saved' });
@@ -81,6 +104,32 @@ function ReadingForm({ buildingId, month }: { buildingId: string; month: string 
           {t('meters.readings.save')}
         </Button>
       </div>
+      <ConfirmDialog
+        open={unsure !== null}
+        onOpenChange={(open) => {
+          if (!open) setUnsure(null);
+        }}
+        title={t('meters.readings.farTitle')}
+        confirmText={t('meters.readings.farConfirm')}
+        cancelText={t('meters.readings.farCorrect')}
+        confirmVariant="primary"
+        onConfirm={async () => {
+          if (unsure) store(unsure);
+        }}
+        testid="meter-reading-far"
+      >
+        {unsure && far && (
+          <p>
+            {t(far.direction === 'higher' ? 'meters.readings.farHigher' : 'meters.readings.farLower', {
+              kwh: format.kwh(unsure.kwh),
+              month: format.month(unsure.month),
+              previousKwh: format.kwh(far.previous.kwh),
+              previousMonth: format.month(far.previous.month),
+              carrier: t(`carriers.${unsure.carrier}`),
+            })}
+          </p>
+        )}
+      </ConfirmDialog>
     </Form>
   );
 }
@@ -173,7 +222,7 @@ export function MeterReadings({
         <h3 className="text-sm font-semibold">{t('meters.readings.title')}</h3>
         <p className="text-xs text-stone-600">{t('meters.readings.hint')}</p>
       </div>
-      <ReadingForm buildingId={buildingId} month={month} />
+      <ReadingForm buildingId={buildingId} month={month} readings={readings} />
       <MeterImport buildingId={buildingId} />
       <ReadingsList buildingId={buildingId} readings={readings} />
     </div>
