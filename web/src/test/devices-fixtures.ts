@@ -2,7 +2,7 @@
 import type { Device, Gateway } from '@heizplan/contracts/devices';
 import type { Unit } from '@heizplan/contracts/heating';
 import { type FetchHandler, json } from './signed-in.ts';
-import { heatingApi } from './units-fixtures.ts';
+import { heatingApi, unitSearchApi } from './units-fixtures.ts';
 
 let seq = 0;
 
@@ -70,14 +70,16 @@ const page = <T>(results: T[]) => json(200, { results, count: results.length, pa
 
 /**
  * Answers device and gateway lists, the by-EUI lookup (404 'Device not found.' for unknown
- * DevEUIs) and — through the units fixture — company and units; `more` answers first.
+ * DevEUIs) and — through the units fixture — company and units, searched by `q` as the server
+ * does; `more` answers first.
  */
 export function registryApi(
   { devices = [], gateways = [], units = [] }: { devices?: Device[]; gateways?: Gateway[]; units?: Unit[] },
   more?: FetchHandler,
 ): FetchHandler {
+  const unitSearch = unitSearchApi(units);
   return heatingApi(units, (method, url, init) => {
-    const answer = more?.(method, url, init);
+    const answer = more?.(method, url, init) ?? unitSearch(method, url, init);
     if (answer) return answer;
     const path = url.split('?')[0] ?? '';
     if (method === 'GET' && path === '/api/companies/c1/devices') return page(devices);

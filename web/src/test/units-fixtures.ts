@@ -66,3 +66,32 @@ export function heatingApi(units: Unit[], more?: FetchHandler, company = testCom
     return undefined;
   };
 }
+
+/**
+ * Answers the units list as the server searches it — `q` matched in the names ignoring case, one
+ * page of `size` (50 by default) with the full `count` — and one unit by id, for the room pickers
+ * that search the server (`UnitSearchCombobox`).
+ */
+export function unitSearchApi(units: Unit[]): FetchHandler {
+  return (method, url) => {
+    if (method !== 'GET') return undefined;
+    const [path, search] = url.split('?') as [string, string | undefined];
+    if (path === '/api/companies/c1/units') {
+      const params = new URLSearchParams(search);
+      const q = params.get('q')?.toLowerCase();
+      const found = q ? units.filter((u) => u.name.toLowerCase().includes(q)) : units;
+      const size = Number(params.get('size') ?? 50);
+      return json(200, { results: found.slice(0, size), count: found.length, page: 1, size });
+    }
+    const one = units.find((u) => path === `/api/companies/c1/units/${u.id}`);
+    return one ? json(200, one) : undefined;
+  };
+}
+
+/** The `q` of every units list call so far (the room pickers' searches). */
+export const unitSearches = (fetchMock: { mock: { calls: unknown[][] } }) =>
+  fetchMock.mock.calls
+    .map(([u]) => String(u))
+    .filter((u) => u.startsWith('/api/companies/c1/units?'))
+    .map((u) => new URLSearchParams(u.split('?')[1]).get('q'))
+    .filter((q): q is string => q !== null);

@@ -2,7 +2,7 @@
  * `/devices` (spec §2 "Groups, devices, gateways", registry): the device table — id
  * (DevEUI), type (model), unit, created, last signal (relative, exact time in a tooltip),
  * setpoint delivery, battery; on a phone id, unit and actions, with last signal and delivery
- * under the id — with search, model, unit and (once the company has buildings) building and
+ * under the id — with search, model, unit (searched on the server) and (once the company has buildings) building and
  * floor filters, the building starting at the navigation's current building; sorting and paging
  * done by the server; add a device, change its unit, delete it (409 'last device' → error toast);
  * download the filtered list for Excel or as The Things Stack's or ChirpStack's import file.
@@ -23,6 +23,7 @@ import { SearchInput } from '../../components/ui/search-input.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import type { TableColumn } from '../../components/ui/table.tsx';
 import { useToast } from '../../components/ui/toast-provider.tsx';
+import { UnitSearchCombobox } from '../../components/unit-search-combobox.tsx';
 import { AlertIndicator } from '../../features/alerts/components/alert-indicators.tsx';
 import { useShopTarget } from '../../features/billing/components/subscription-notice.tsx';
 import { useDeleteDevice } from '../../features/devices/api/delete-device.ts';
@@ -37,7 +38,6 @@ import { RecalibrateButton } from '../../features/devices/components/recalibrate
 import { useClock } from '../../lib/clock.tsx';
 import { useHeatingFormat } from '../../lib/format.ts';
 import { useBuildingFilter } from '../../lib/heating/current-building.ts';
-import { useUnitOptions } from '../../lib/heating/unit-options.ts';
 import { usePageTitle } from '../../lib/page-title.tsx';
 import { useProblemMessage } from '../../lib/problem-message.ts';
 import { useCan } from '../../lib/use-can.ts';
@@ -69,7 +69,6 @@ export function DevicesPage() {
     ...(unit === UNASSIGNED ? { unassigned: 'true' } : unit === ALL ? {} : { unitId: unit }),
   } as DeviceListParams;
   const devices = useDevices(query);
-  const units = useUnitOptions('devices-unit-filter');
   const shop = useShopTarget();
   const remove = useDeleteDevice();
   const format = useHeatingFormat();
@@ -254,20 +253,16 @@ export function DevicesPage() {
                 })),
               ]}
             />
-            <Select
-              aria-label={t('filters.unit')}
+            <UnitSearchCombobox
+              label={t('filters.unit')}
+              labelHidden
               value={unit}
-              onChange={list.filter(setUnit)}
-              testid="devices-unit-filter"
-              options={[
-                { id: ALL, value: t('filters.allUnits'), testid: 'devices-unit-filter-all' },
-                { id: UNASSIGNED, value: t('filters.unassigned'), testid: 'devices-unit-filter-none' },
-                ...units.options.map((option) => ({
-                  id: option.id,
-                  value: option.item,
-                  testid: option.testid,
-                })),
+              onChange={list.filter((id: string | null) => setUnit(id ?? ALL))}
+              leading={[
+                { id: ALL, item: t('filters.allUnits'), testid: 'devices-unit-filter-all' },
+                { id: UNASSIGNED, item: t('filters.unassigned'), testid: 'devices-unit-filter-none' },
               ]}
+              testid="devices-unit-filter"
             />
             <BuildingFilterSelects filter={building} withFloor testid="devices" />
             <BuildingGroupingToggle

@@ -29,6 +29,12 @@ interface BaseProps {
   placeholder?: string;
   error?: string | null;
   disabled?: boolean;
+  /** A choice is needed (announced as required; the form's schema still decides). */
+  required?: boolean;
+  /** A line under the input that describes it, linked to it for screen readers. */
+  hint?: string;
+  /** The label is for screen readers only (a filter row whose other filters show none). */
+  labelHidden?: boolean;
   testid?: string;
   /** The typed text as it changes ('' when the list closes), for options searched on the server. */
   onQueryChange?: (query: string) => void;
@@ -99,7 +105,18 @@ export function filterOptions(options: ComboboxOption[], query: string): Combobo
 }
 
 export function Combobox(props: ComboboxProps) {
-  const { options, label, placeholder, error, disabled = false, testid = 'combobox', onQueryChange } = props;
+  const {
+    options,
+    label,
+    placeholder,
+    error,
+    disabled = false,
+    required,
+    hint,
+    labelHidden,
+    testid = 'combobox',
+    onQueryChange,
+  } = props;
   const { t } = useTranslation('ui');
   const listId = useId();
   const [open, setOpen] = useState(false);
@@ -200,7 +217,7 @@ export function Combobox(props: ComboboxProps) {
 
   const activeOption = open ? visible[active] : undefined;
   return (
-    <Field label={label} error={error} testid={`${testid}-field`}>
+    <Field label={label} error={error} hint={hint} labelHidden={labelHidden} testid={`${testid}-field`}>
       {(control) => (
         <div className="relative" ref={anchor}>
           <div
@@ -240,6 +257,7 @@ export function Combobox(props: ComboboxProps) {
               aria-expanded={open}
               aria-controls={listId}
               aria-autocomplete="list"
+              aria-required={required || undefined}
               aria-activedescendant={activeOption ? `${listId}-${activeOption.id}` : undefined}
               autoComplete="off"
               disabled={disabled}

@@ -19,18 +19,20 @@ export interface FieldProps {
   label: string;
   error?: string | null;
   hint?: string;
+  /** The label is read by screen readers but not shown (a filter row whose neighbours show none). */
+  labelHidden?: boolean;
   testid?: string;
   children: (control: FieldControlProps) => ReactNode;
 }
 
-export function Field({ label, error, hint, testid = 'field', children }: FieldProps) {
+export function Field({ label, error, hint, labelHidden = false, testid = 'field', children }: FieldProps) {
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
   return (
     <div className="flex flex-col gap-1.5" data-testid={testid}>
-      <label htmlFor={id} className="text-sm font-medium text-ink">
+      <label htmlFor={id} className={labelHidden ? 'sr-only' : 'text-sm font-medium text-ink'}>
         {label}
       </label>
       {children({ id, 'aria-describedby': describedBy, 'aria-invalid': error ? true : undefined })}

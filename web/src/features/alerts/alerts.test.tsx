@@ -11,6 +11,7 @@ import {
   DEFAULT_ALERT_SETTINGS,
   type Webhook,
 } from '@heizplan/contracts/alerts';
+import type { Unit } from '@heizplan/contracts/heating';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -19,7 +20,7 @@ import { routes } from '../../app/router.tsx';
 import { fixedClock, testNow } from '../../test/clock.ts';
 import { renderRoutes } from '../../test/render.tsx';
 import { type FetchHandler, json, signIn, testCompany, testProfile } from '../../test/signed-in.ts';
-import { heatingApi, problem, testUnit } from '../../test/units-fixtures.ts';
+import { heatingApi, problem, testUnit, unitSearchApi, unitSearches } from '../../test/units-fixtures.ts';
 
 /** The screen's clock: an alert is muted while its `mutedUntil` lies after it. HEIZPLAN_TEST_NOW moves it. */
 const NOW = testNow('2026-11-24T09:00:00+01:00');
@@ -94,6 +95,8 @@ interface Centre {
   writes?: FetchHandler;
   path?: string;
   lang?: 'de' | 'en';
+  /** The company's rooms, searched by the unit filter. */
+  units?: Unit[];
 }
 
 function openCentre({
@@ -103,7 +106,9 @@ function openCentre({
   writes,
   path = '/alerts',
   lang = 'en',
+  units = [],
 }: Centre = {}) {
+  const unitSearch = unitSearchApi(units);
   const api: FetchHandler = (method, url, init) => {
     const p = url.split('?')[0] ?? '';
     const written = method === 'GET' ? undefined : writes?.(method, url, init);
@@ -153,8 +158,8 @@ function openCentre({
     if (method === 'PATCH' && p.startsWith('/api/companies/c1/webhooks/'))
       return json(200, { ...hook, enabled: false });
     if (method === 'DELETE') return json(204);
-    if (method === 'GET' && p === '/api/companies/c1/units')
-      return json(200, { results: [], count: 0, page: 1, size: 200 });
+    const unitAnswer = unitSearch(method, url, init);
+    if (unitAnswer) return unitAnswer;
     if (method === 'GET' && p === '/api/companies/c1/groups')
       return json(200, { results: [], count: 0, page: 1, size: 200 });
     return undefined;
@@ -207,6 +212,32 @@ describe('alert centre', { timeout: 20_000 }, () => {
       expect(query.get('kind')).toBe('device_fault');
       expect(query.has('state')).toBe(false);
     });
+  });
+
+  it('names a linked room beyond the first page in the unit filter and finds others by typing', async () => {
+    // 70 rooms: one search page (50) does not hold them all.
+    const rooms = Array.from({ length: 70 }, (_, i) =>
+      testUnit({ name: `Zimmer ${String(i + 1).padStart(2, '0')}` }),
+    );
+    const linked = rooms[65]!;
+    const far = rooms[69]!;
+    const { fetchMock } = openCentre({ units: rooms, path: `/alerts?unitId=${linked.id}` });
+    const filter = await screen.findByRole('combobox', { name: 'Unit' });
+    // The unit table's link gives only the id: its name is asked for once.
+    await waitFor(() => expect(filter).toHaveValue('Zimmer 66'));
+    const unitFilter = () =>
+      new URLSearchParams(
+        String(callsTo(fetchMock, 'GET', '/api/companies/c1/alerts').at(-1)?.[0]).split('?')[1],
+      ).get('unitId');
+    expect(unitFilter()).toBe(linked.id);
+    await userEvent.type(filter, 'Zimmer 70');
+    await userEvent.click(await screen.findByRole('option', { name: 'Zimmer 70' }));
+    expect(unitSearches(fetchMock)).toContain('Zimmer 70');
+    await waitFor(() => expect(unitFilter()).toBe(far.id));
+    await userEvent.click(filter);
+    const list = screen.getByRole('listbox', { name: 'Unit' });
+    await userEvent.click(await within(list).findByRole('option', { name: 'All' }));
+    expect(filter).toHaveValue('All');
   });
 
   it('shows an empty state when nothing is open', async () => {

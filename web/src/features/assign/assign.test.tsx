@@ -1,4 +1,7 @@
-/** /assign (spec §2): typed TR005 code, 'Device not found.', 'Unknown unit', next device, no camera. */
+/**
+ * /assign (spec §2): typed TR005 code, 'Device not found.', 'Unknown unit', next device, no camera;
+ * the room is searched on the server, so a room beyond the first page is found by typing.
+ */
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -7,7 +10,7 @@ import { routes } from '../../app/router.tsx';
 import { registryApi, testDevice } from '../../test/devices-fixtures.ts';
 import { renderRoutes } from '../../test/render.tsx';
 import { type FetchHandler, json, signIn, testProfile } from '../../test/signed-in.ts';
-import { problem, testUnit } from '../../test/units-fixtures.ts';
+import { problem, testUnit, unitSearches } from '../../test/units-fixtures.ts';
 import { cameraProblemOf } from './components/qr-scanner.tsx';
 
 function open(api: FetchHandler) {
@@ -45,8 +48,8 @@ describe('assign screen', () => {
     expect(screen.getByTestId('assign-device-unit')).toHaveTextContent('No unit');
 
     await userEvent.click(screen.getByTestId('assign-unit'));
-    await userEvent.type(screen.getByTestId('assign-unit'), 'büro1');
-    await userEvent.click(screen.getByTestId(`assign-unit-option-${unit.id}`));
+    await userEvent.type(screen.getByTestId('assign-unit'), 'büro 1');
+    await userEvent.click(await screen.findByTestId(`assign-unit-${unit.id}`));
     await userEvent.click(screen.getByTestId('assign-submit'));
     expect(await screen.findByTestId('assign-success')).toHaveTextContent(
       'Device 70b3d52dd3000042 is now assigned to Büro 1.',
@@ -70,13 +73,43 @@ describe('assign screen', () => {
     open(registryApi({ devices: [first, second], units: [unit] }, patch));
     await typeCode(first.id);
     await userEvent.click(await screen.findByTestId('assign-unit'));
-    await userEvent.click(screen.getByTestId(`assign-unit-option-${unit.id}`));
+    await userEvent.click(await screen.findByTestId(`assign-unit-${unit.id}`));
     await userEvent.click(screen.getByTestId('assign-submit'));
     await screen.findByTestId('assign-success');
     await typeCode(second.id);
     expect(await screen.findByTestId('assign-device-id')).toHaveTextContent(second.id);
     expect(screen.queryByTestId('assign-success')).toBeNull();
     expect(screen.getByTestId('assign-submit')).toBeInTheDocument();
+  });
+
+  it('names the current room before searching and finds a room beyond the first page by typing', async () => {
+    // 70 rooms: one search page (50) does not hold them all.
+    const rooms = Array.from({ length: 70 }, (_, i) =>
+      testUnit({ name: `Zimmer ${String(i + 1).padStart(2, '0')}` }),
+    );
+    const current = rooms[64]!;
+    const far = rooms[68]!;
+    const device = testDevice({ unitId: current.id, unitName: current.name });
+    const patch: FetchHandler = (method) =>
+      method === 'PATCH' ? json(200, { ...device, unitId: far.id, unitName: far.name }) : undefined;
+    const { fetchMock } = open(registryApi({ devices: [device], units: rooms }, patch));
+    await typeCode(device.id);
+    const picker = await screen.findByRole('combobox', { name: 'Unit' });
+    // Named from the device itself, although the first page does not hold it.
+    expect(picker).toHaveValue('Zimmer 65');
+    expect(unitSearches(fetchMock)).toEqual([]);
+    await userEvent.click(picker);
+    expect(await screen.findByTestId('assign-unit-more')).toHaveTextContent('Showing 50 of 70 rooms');
+    expect(screen.queryByRole('option', { name: 'Zimmer 69' })).toBeNull();
+    await userEvent.type(picker, 'Zimmer 69');
+    await userEvent.click(await screen.findByRole('option', { name: 'Zimmer 69' }));
+    expect(unitSearches(fetchMock)).toContain('Zimmer 69');
+    expect(picker).toHaveValue('Zimmer 69');
+    await userEvent.click(screen.getByTestId('assign-submit'));
+    expect(await screen.findByTestId('assign-success')).toHaveTextContent(
+      `Device ${device.id} is now assigned to Zimmer 69.`,
+    );
+    expect(patches(fetchMock)).toEqual([[`/api/companies/c1/devices/${device.id}`, { unitId: far.id }]]);
   });
 
   it("says 'Device not found.' for a DevEUI the company has not registered", async () => {
@@ -103,7 +136,7 @@ describe('assign screen', () => {
     open(registryApi({ devices: [device], units: [unit] }, patch));
     await typeCode(device.id);
     await userEvent.click(await screen.findByTestId('assign-unit'));
-    await userEvent.click(screen.getByTestId(`assign-unit-option-${unit.id}`));
+    await userEvent.click(await screen.findByTestId(`assign-unit-${unit.id}`));
     await userEvent.click(screen.getByTestId('assign-submit'));
     expect(await screen.findByTestId('assign-unit-field-error')).toHaveTextContent('Unknown unit');
   });

@@ -3,7 +3,8 @@
  * the company's temperature and what a closure covers; the empty state explaining closures;
  * creating one sends the contract's body; the dialog refuses an end before the start before any
  * request; the server's field error shows under its field; deleting asks first; a member who
- * only reads (ems) gets no controls to change anything.
+ * only reads (ems) gets no controls to change anything. Rooms are searched on the server: one
+ * beyond the first page is found by typing, a closure's own rooms are named before any search.
  */
 import type { Closure } from '@heizplan/contracts/closures';
 import type { Group } from '@heizplan/contracts/heating';
@@ -15,7 +16,7 @@ import { routes } from '../../app/router.tsx';
 import { fixedClock } from '../../test/clock.ts';
 import { renderRoutes } from '../../test/render.tsx';
 import { type FetchHandler, json, signIn, testCompany, testProfile } from '../../test/signed-in.ts';
-import { problem, testUnit } from '../../test/units-fixtures.ts';
+import { problem, testUnit, unitSearchApi, unitSearches } from '../../test/units-fixtures.ts';
 
 /** The screens' clock: a new closure starts the day after it; the dates typed lie after it. */
 const NOW = new Date('2026-11-24T09:00:00Z');
@@ -178,8 +179,12 @@ describe('closures screen', { timeout: 20_000 }, () => {
     await userEvent.click(within(dialog).getByTestId('closure-scope-groups'));
     await userEvent.click(within(dialog).getByTestId('closure-groups'));
     await userEvent.click(screen.getByTestId(`closure-group-${group.id}`));
-    await userEvent.click(within(dialog).getByTestId('closure-exceptions'));
-    await userEvent.click(screen.getByTestId(`closure-exception-${serverRoom.id}`));
+    const exceptions = within(dialog).getByRole('combobox', { name: 'Exceptions (optional)' });
+    expect(exceptions).toHaveAccessibleDescription(
+      "These units keep their normal heating, e.g. a server room or the caretaker's flat.",
+    );
+    await userEvent.click(exceptions);
+    await userEvent.click(await screen.findByTestId(`closure-exceptions-${serverRoom.id}`));
     await userEvent.type(within(dialog).getByTestId('closure-note'), 'Caretaker on call');
     await userEvent.click(within(dialog).getByTestId('closure-save'));
 
@@ -287,6 +292,41 @@ describe('closures screen', { timeout: 20_000 }, () => {
     await userEvent.click(within(confirm).getByTestId('closure-delete-dialog-confirm'));
     expect(await screen.findByTestId('toast-closure-deleted')).toHaveTextContent('Closure deleted');
     expect(calls(fetchMock, 'DELETE', `/api/companies/c1/closures/${closure.id}`)).toHaveLength(1);
+  });
+
+  it("names a closure's rooms before searching and adds one beyond the first page by typing", async () => {
+    // 70 rooms: one search page (50) does not hold them all.
+    const rooms = Array.from({ length: 70 }, (_, i) =>
+      testUnit({ name: `Zimmer ${String(i + 1).padStart(2, '0')}` }),
+    );
+    const own = rooms[62]!;
+    const far = rooms[68]!;
+    const closure = testClosure({
+      scope: 'units',
+      groups: [],
+      units: [{ id: own.id, name: own.name }],
+      exceptions: [],
+    });
+    const { fetchMock } = open([closure], (method, url, init) =>
+      method === 'PATCH' && url === `/api/companies/c1/closures/${closure.id}`
+        ? json(200, closure)
+        : unitSearchApi(rooms)(method, url, init),
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit closure Weihnachtsferien' }));
+    const dialog = await screen.findByTestId('closure-dialog');
+    expect(within(dialog).getByTestId(`closure-units-chip-${own.id}`)).toHaveTextContent('Zimmer 63');
+    expect(unitSearches(fetchMock)).toEqual([]);
+    const units = within(dialog).getByRole('combobox', { name: 'Units' });
+    await userEvent.type(units, 'Zimmer 69');
+    await userEvent.click(await screen.findByRole('option', { name: 'Zimmer 69' }));
+    expect(unitSearches(fetchMock)).toContain('Zimmer 69');
+    expect(within(dialog).getByTestId(`closure-units-chip-${far.id}`)).toHaveTextContent('Zimmer 69');
+    await userEvent.click(within(dialog).getByTestId('closure-save'));
+    expect(await screen.findByTestId('toast-closure-saved')).toHaveTextContent('Closure saved');
+    expect(bodyOf(calls(fetchMock, 'PATCH', `/api/companies/c1/closures/${closure.id}`)[0])).toMatchObject({
+      scope: 'units',
+      units: [own.id, far.id],
+    });
   });
 
   it('shows a member who only reads (ems) the closures without any control to change them', async () => {

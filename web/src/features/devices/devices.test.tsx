@@ -1,4 +1,8 @@
-/** Devices screen (registry, spec §5): validation messages, server field errors, last signal, delete. */
+/**
+ * Devices screen (registry, spec §5): validation messages, server field errors, last signal,
+ * delete; its room pickers (filter, add, change) search the server, so rooms beyond the first
+ * page are found by typing and a device's room is named before any search.
+ */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -9,7 +13,11 @@ import { fixedClock } from '../../test/clock.ts';
 import { registryApi, testDevice } from '../../test/devices-fixtures.ts';
 import { renderRoutes } from '../../test/render.tsx';
 import { type FetchHandler, json, signIn, testCompany, testProfile } from '../../test/signed-in.ts';
-import { problem, testUnit } from '../../test/units-fixtures.ts';
+import { problem, testUnit, unitSearches } from '../../test/units-fixtures.ts';
+
+/** 70 rooms: one search page (50) does not hold them all. */
+const manyRooms = () =>
+  Array.from({ length: 70 }, (_, i) => testUnit({ name: `Zimmer ${String(i + 1).padStart(2, '0')}` }));
 
 /** An active subscription with every one of its 5 licences in use. */
 const ACTIVE_BILLING = {
@@ -320,7 +328,7 @@ describe('devices screen', () => {
     await userEvent.type(screen.getByTestId('add-device-app-key'), '0123456789abcdef0123456789ABCDEF');
     await userEvent.selectOptions(screen.getByTestId('add-device-model'), 'milesight-wt101');
     await userEvent.click(screen.getByTestId('add-device-unit'));
-    await userEvent.click(screen.getByTestId(`add-device-unit-${unit.id}`));
+    await userEvent.click(await screen.findByTestId(`add-device-unit-${unit.id}`));
     await userEvent.click(screen.getByTestId('add-device-submit'));
     // A field error without a code the web knows reads as a generic sentence, never the server's English.
     const fieldError = await screen.findByTestId('add-device-app-key-field-error');
@@ -334,6 +342,36 @@ describe('devices screen', () => {
       appKey: '0123456789abcdef0123456789ABCDEF',
       unitId: unit.id,
     });
+  });
+
+  it('adds a device to a room beyond the first page found by typing, or to no room after all', async () => {
+    const rooms = manyRooms();
+    const far = rooms[66]!;
+    const post: FetchHandler = (method, url) =>
+      method === 'POST' && url === '/api/companies/c1/devices'
+        ? json(201, testDevice({ id: '70b3d52dd3000001' }))
+        : undefined;
+    const { fetchMock } = open('/devices', registryApi({ units: rooms }, post));
+    await userEvent.click(await screen.findByTestId('add-device'));
+    await userEvent.type(screen.getByTestId('add-device-id'), '70B3D52DD3000001');
+    await userEvent.type(screen.getByTestId('add-device-app-key'), '0123456789abcdef0123456789abcdef');
+    await userEvent.selectOptions(screen.getByTestId('add-device-model'), 'milesight-wt101');
+    const picker = screen.getByRole('combobox', { name: 'Unit (optional)' });
+    expect(picker).toHaveValue('No unit');
+    await userEvent.type(picker, 'Zimmer 67');
+    await userEvent.click(await screen.findByRole('option', { name: 'Zimmer 67' }));
+    expect(unitSearches(fetchMock)).toContain('Zimmer 67');
+    expect(picker).toHaveValue('Zimmer 67');
+    // "No unit" takes the choice back.
+    await userEvent.click(picker);
+    await userEvent.click(await screen.findByRole('option', { name: 'No unit' }));
+    expect(picker).toHaveValue('No unit');
+    await userEvent.type(picker, 'Zimmer 67');
+    await userEvent.click(await screen.findByRole('option', { name: 'Zimmer 67' }));
+    await userEvent.click(screen.getByTestId('add-device-submit'));
+    await screen.findByTestId('toast-device-added');
+    const [, init] = fetchMock.mock.calls.find(([, i]) => i?.method === 'POST') ?? [];
+    expect(JSON.parse(String(init?.body))).toMatchObject({ unitId: far.id });
   });
 
   it('asks for the licences in use again after a device was added', async () => {
@@ -419,7 +457,7 @@ describe('devices screen', () => {
     );
     expect(screen.getByTestId(`device-unit-save-${device.id}`)).toBeDisabled();
     await userEvent.click(screen.getByTestId(`device-unit-${device.id}`));
-    await userEvent.click(screen.getByTestId(`device-unit-${device.id}-option-${lab.id}`));
+    await userEvent.click(await screen.findByTestId(`device-unit-${device.id}-${lab.id}`));
     await userEvent.click(screen.getByTestId(`device-unit-save-${device.id}`));
     expect(await screen.findByTestId('toast-device-unit-saved')).toHaveTextContent('Assignment saved');
     await userEvent.click(
@@ -435,12 +473,63 @@ describe('devices screen', () => {
     ]);
   });
 
+  it("names a device's room beyond the first page in the change dialog before any search", async () => {
+    const rooms = manyRooms();
+    const current = rooms[59]!;
+    const far = rooms[68]!;
+    const device = testDevice({ unitId: current.id, unitName: current.name });
+    const patch: FetchHandler = (method, _url, init) =>
+      method === 'PATCH' ? json(200, { ...device, ...JSON.parse(String(init.body)) }) : undefined;
+    const { fetchMock } = open('/devices', registryApi({ devices: [device], units: rooms }, patch));
+    await userEvent.click(
+      await screen.findByRole('button', { name: `Zimmer 60 – change the unit of device ${device.id}` }),
+    );
+    const dialog = screen.getByTestId(`device-unit-dialog-${device.id}`);
+    const picker = within(dialog).getByRole('combobox', { name: 'Unit' });
+    expect(picker).toHaveValue('Zimmer 60');
+    await userEvent.type(picker, 'Zimmer 69');
+    await userEvent.click(await within(dialog).findByRole('option', { name: 'Zimmer 69' }));
+    expect(unitSearches(fetchMock)).toContain('Zimmer 69');
+    await userEvent.click(within(dialog).getByTestId(`device-unit-save-${device.id}`));
+    await screen.findByTestId('toast-device-unit-saved');
+    const bodies = fetchMock.mock.calls
+      .filter(([, init]) => init?.method === 'PATCH')
+      .map(([, init]) => JSON.parse(String(init?.body)));
+    expect(bodies).toEqual([{ unitId: far.id }]);
+  });
+
+  it('filters by a room beyond the first page found by typing, and back to all rooms', async () => {
+    const rooms = manyRooms();
+    const far = rooms[69]!;
+    const { fetchMock } = open('/devices', registryApi({ devices: [testDevice()], units: rooms }));
+    await screen.findByTestId('devices-table');
+    const filter = screen.getByRole('combobox', { name: 'Filter by unit' });
+    expect(filter).toHaveValue('All units');
+    await userEvent.type(filter, 'Zimmer 70');
+    await userEvent.click(await screen.findByRole('option', { name: 'Zimmer 70' }));
+    expect(unitSearches(fetchMock)).toContain('Zimmer 70');
+    expect(filter).toHaveValue('Zimmer 70');
+    const devicesQuery = () =>
+      new URL(
+        fetchMock.mock.calls
+          .map(([url]) => url)
+          .filter((url) => url.startsWith('/api/companies/c1/devices?'))
+          .at(-1) ?? '',
+        'http://x',
+      ).searchParams;
+    await waitFor(() => expect(devicesQuery().get('unitId')).toBe(far.id));
+    await userEvent.click(filter);
+    await userEvent.click(await screen.findByRole('option', { name: 'All units' }));
+    expect(filter).toHaveValue('All units');
+  });
+
   it('filters by model and unit and sorts through the server', async () => {
     const unit = testUnit({ name: 'Büro' });
     const { fetchMock } = open('/devices', registryApi({ devices: [testDevice()], units: [unit] }));
     await screen.findByTestId('devices-table');
     await userEvent.selectOptions(screen.getByTestId('devices-model-filter'), 'elsys-ers');
-    await userEvent.selectOptions(screen.getByTestId('devices-unit-filter'), 'none');
+    await userEvent.click(screen.getByTestId('devices-unit-filter'));
+    await userEvent.click(screen.getByTestId('devices-unit-filter-none'));
     await userEvent.click(screen.getByTestId('devices-table-sort-lastSeen'));
     const lastList = fetchMock.mock.calls
       .map(([url]) => url)

@@ -2,7 +2,8 @@
  * Events screen (spec §2 "Events screen", §5, §8): the dialog's rules (end required in
  * preventing mode with the reason shown, end not before start, no units), server field errors
  * inline with the toast 'Error creating event', group mode, running events only shortened or
- * ended, the filters' query, and the remembered list/calendar choice.
+ * ended, the filters' query, the rooms searched on the server (a room beyond the first page found
+ * by typing, an event's rooms named before any search), and the remembered list/calendar choice.
  *
  * The screen reads the time from a fixed clock (`NOW`, HEIZPLAN_TEST_NOW to run it at another
  * instant); every date typed or listed is derived from it, in the company's zone.
@@ -18,7 +19,7 @@ import { routes } from '../../app/router.tsx';
 import { fixedClock, testNow } from '../../test/clock.ts';
 import { renderRoutes } from '../../test/render.tsx';
 import { type FetchHandler, json, signIn, testCompany, testProfile } from '../../test/signed-in.ts';
-import { problem, testUnit } from '../../test/units-fixtures.ts';
+import { problem, testUnit, unitSearchApi, unitSearches } from '../../test/units-fixtures.ts';
 
 /** The instant the screen runs at: a Tuesday morning, unless HEIZPLAN_TEST_NOW says otherwise. */
 const NOW = testNow('2026-11-24T09:00:00+01:00');
@@ -136,6 +137,46 @@ describe('events screen', { timeout: 20_000 }, () => {
     await userEvent.click(unitFilter);
     await userEvent.click(screen.getByRole('option', { name: 'All units' }));
     expect(unitFilter).toHaveValue('All units');
+  });
+
+  it("finds rooms beyond the first page by typing and names an event's rooms before searching", async () => {
+    // 70 rooms: one search page (50) does not hold them all.
+    const rooms = Array.from({ length: 70 }, (_, i) =>
+      testUnit({ name: `Zimmer ${String(i + 1).padStart(2, '0')}` }),
+    );
+    const own = rooms[65]!;
+    const filtered = rooms[69]!;
+    const extra = rooms[67]!;
+    const { fetchMock } = open(
+      [testEvent({ title: 'Chor', units: [{ id: own.id, name: own.name }] })],
+      unitSearchApi(rooms),
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Chor · 22.0 °C' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Edit event' });
+    expect(within(dialog).getByTestId(`event-units-chip-${own.id}`)).toHaveTextContent('Zimmer 66');
+    expect(unitSearches(fetchMock)).toEqual([]);
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    const unitFilter = screen.getByRole('combobox', { name: 'Unit' });
+    await userEvent.type(unitFilter, 'Zimmer 70');
+    await userEvent.click(await screen.findByRole('option', { name: 'Zimmer 70' }));
+    expect(unitSearches(fetchMock)).toContain('Zimmer 70');
+    await waitFor(() =>
+      expect(String(calls(fetchMock, 'GET', '/api/companies/c1/events').at(-1)?.[0])).toContain(
+        `unitId=${filtered.id}`,
+      ),
+    );
+    // A new event starts with the filtered room, named although its first search does not hold it.
+    dialog = await newEventDialog();
+    expect(await within(dialog).findByTestId(`event-units-chip-${filtered.id}`)).toHaveTextContent(
+      'Zimmer 70',
+    );
+    const units = within(dialog).getByRole('combobox', { name: 'Units' });
+    await userEvent.type(units, 'Zimmer 68');
+    await userEvent.click(await screen.findByRole('option', { name: 'Zimmer 68' }));
+    expect(unitSearches(fetchMock)).toContain('Zimmer 68');
+    expect(within(dialog).getByTestId(`event-units-chip-${extra.id}`)).toHaveTextContent('Zimmer 68');
   });
 
   it('preventing mode makes the end required, shows the reason and sends nothing without an end', async () => {

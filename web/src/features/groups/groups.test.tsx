@@ -1,17 +1,18 @@
 /**
  * Groups screen (spec §2 "Groups"): while units have their own active plan, no new group plan —
  * the screen names those units, the group plans still running the others and why; the
- * server's 409 reason shown.
+ * server's 409 reason shown; units to add are searched on the server (one beyond the first page
+ * found by typing, the group's own members not offered).
  */
 import type { Group } from '@heizplan/contracts/heating';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../app/i18n.ts';
 import { routes } from '../../app/router.tsx';
 import { renderRoutes } from '../../test/render.tsx';
 import { type FetchHandler, json, signIn, testCompany, testProfile } from '../../test/signed-in.ts';
-import { testUnit } from '../../test/units-fixtures.ts';
+import { testUnit, unitSearchApi, unitSearches } from '../../test/units-fixtures.ts';
 
 const member = testUnit({ name: 'Raum 3', groupName: 'Nordflügel' });
 const group = (over: Partial<Group> = {}): Group => ({
@@ -89,6 +90,34 @@ describe('groups screen', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('plan-new-seasonal')).toBeDisabled();
     expect(screen.getByTestId('plan-new-specific-days')).toBeDisabled();
     expect(await screen.findByTestId(`group-member-${member.id}`)).toHaveTextContent('Raum 3');
+  });
+
+  it('finds a unit to add beyond the first page by typing, naming its other group and not offering members', async () => {
+    const g = group();
+    // 70 rooms: one search page (50) does not hold them all.
+    const rooms = Array.from({ length: 70 }, (_, i) =>
+      testUnit({ name: `Zimmer ${String(i + 1).padStart(2, '0')}` }),
+    );
+    rooms[0] = { ...rooms[0]!, groupId: g.id, groupName: g.name };
+    rooms[68] = { ...rooms[68]!, groupId: '00000000-0000-4000-9000-000000000002', groupName: 'Süd' };
+    const far = rooms[68]!;
+    const search = unitSearchApi(rooms);
+    const { fetchMock } = open(g, (method, url, init) => {
+      if (method === 'POST' && url === `/api/companies/c1/groups/${g.id}/units`) return json(200, g);
+      return url.includes('groupId=') ? undefined : search(method, url, init);
+    });
+    const picker = await screen.findByRole('combobox', { name: 'Add units' });
+    await userEvent.click(picker);
+    const list = await screen.findByRole('listbox', { name: 'Add units' });
+    await within(list).findByRole('option', { name: 'Zimmer 02' });
+    expect(within(list).queryByRole('option', { name: /Zimmer 01/ })).toBeNull();
+    await userEvent.type(picker, 'Zimmer 69');
+    await userEvent.click(await screen.findByRole('option', { name: 'Zimmer 69 (Süd)' }));
+    expect(unitSearches(fetchMock)).toContain('Zimmer 69');
+    await userEvent.click(screen.getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText('1 unit added')).toBeInTheDocument();
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ unitIds: [far.id] });
   });
 
   it("shows the server's reason when it refuses a group plan with 409", async () => {

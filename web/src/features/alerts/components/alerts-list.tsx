@@ -1,5 +1,5 @@
 /**
- * The alert list: filters by kind, state, unit, group and — once the company has buildings —
+ * The alert list: filters by kind, state, unit (searched on the server), group and — once the company has buildings —
  * building and floor (starting at the navigation's current building), sorting and paging on the
  * UI kit's table; each row says what is wrong and what to do, since when, how often, who
  * acknowledged it, and offers acknowledging and muting to members who operate the heating.
@@ -15,6 +15,7 @@ import { usePagedList } from '../../../components/paged-list/use-paged-list.ts';
 import { Field } from '../../../components/ui/field.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import type { TableColumn } from '../../../components/ui/table.tsx';
+import { UnitSearchCombobox } from '../../../components/unit-search-combobox.tsx';
 import { useClock } from '../../../lib/clock.tsx';
 import { useBuildingFilter } from '../../../lib/heating/current-building.ts';
 import { useCan } from '../../../lib/use-can.ts';
@@ -27,13 +28,7 @@ const ALL = 'all';
 
 const NEWEST_FIRST = { key: 'openedAt', order: 'desc' } as const;
 
-export function AlertsList({
-  units,
-  groups,
-}: {
-  units: { id: string; name: string }[];
-  groups: { id: string; name: string }[];
-}) {
+export function AlertsList({ groups }: { groups: { id: string; name: string }[] }) {
   const { t } = useTranslation('alerts');
   const clock = useClock();
   const text = useAlertText();
@@ -194,16 +189,15 @@ export function AlertsList({
             ],
             'alerts-state',
           )}
-          {filter(
-            t('filters.unit'),
-            unitId,
-            setUnitId,
-            [
-              option(ALL, t('filters.all'), 'alerts-unit'),
-              ...units.map((u) => option(u.id, u.name, 'alerts-unit')),
-            ],
-            'alerts-unit',
-          )}
+          <div className="min-w-0">
+            <UnitSearchCombobox
+              label={t('filters.unit')}
+              value={unitId}
+              onChange={list.filter((id: string | null) => setUnitId(id ?? ALL))}
+              leading={[{ id: ALL, item: t('filters.all'), testid: 'alerts-unit-all' }]}
+              testid="alerts-unit"
+            />
+          </div>
           {filter(
             t('filters.group'),
             groupId,

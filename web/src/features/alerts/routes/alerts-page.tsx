@@ -9,7 +9,6 @@ import { useSearchParams } from 'react-router';
 import { SettingsCard } from '../../../components/settings-card.tsx';
 import { cx } from '../../../components/ui/cx.ts';
 import { useAllGroups } from '../../../lib/heating/list-groups.ts';
-import { useUnits } from '../../../lib/heating/list-units.ts';
 import { usePageTitle } from '../../../lib/page-title.tsx';
 import { useCan } from '../../../lib/use-can.ts';
 import { AlertRules } from '../components/alert-rules.tsx';
@@ -19,12 +18,10 @@ import { WebhooksPanel } from '../components/webhooks-panel.tsx';
 
 const TABS = ['list', 'rules', 'webhooks', 'mail'] as const;
 type Tab = (typeof TABS)[number];
-const ALL_UNITS = { page: 1, size: 200, sort: 'name', order: 'asc' } as const;
 
 function ListTab() {
-  const units = useUnits(ALL_UNITS).data?.results ?? [];
   const groups = useAllGroups().data?.results ?? [];
-  return <AlertsList units={units} groups={groups} />;
+  return <AlertsList groups={groups} />;
 }
 
 export function AlertsPage() {

@@ -26,6 +26,7 @@ import { FormDialog } from '../../../components/ui/form-dialog.tsx';
 import { RadioCards } from '../../../components/ui/radio-cards.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { useToast } from '../../../components/ui/toast-provider.tsx';
+import { UnitSearchCombobox } from '../../../components/unit-search-combobox.tsx';
 import { useHeatingFormat } from '../../../lib/format.ts';
 import { HEATING_MODES, type ModeTemperatures, useModeLabel } from '../../../lib/heating/heating-modes.ts';
 import { useProblemMessage } from '../../../lib/problem-message.ts';
@@ -44,7 +45,6 @@ export interface ClosureDialogProps {
   zone: string;
   /** The company's economy and standby setpoints, shown beside the modes. */
   temperatures: ModeTemperatures;
-  unitOptions: ComboboxOption[];
   groupOptions: ComboboxOption[];
   /** The company's buildings; without any the scope "buildings" is not offered. */
   buildings: Building[];
@@ -61,7 +61,6 @@ export function ClosureDialog({
   initial,
   zone,
   temperatures,
-  unitOptions,
   groupOptions,
   buildings,
 }: ClosureDialogProps) {
@@ -88,7 +87,8 @@ export function ClosureDialog({
   const groups = useFormControl('groups', form.control);
   const units = useFormControl('units', form.control);
   const exceptions = useFormControl('exceptions', form.control);
-  const exceptionOptions = unitOptions.map((o) => ({ ...o, testid: `closure-exception-${o.id}` }));
+  // Names of the closure's own rooms, shown before any search.
+  const known = closure ? [...closure.units, ...closure.exceptions] : [];
   const scopes: ClosureScope[] =
     buildings.length > 0 || initial.scope === 'buildings'
       ? ['company', 'buildings', 'groups', 'units']
@@ -216,31 +216,30 @@ export function ClosureDialog({
         />
       )}
       {scope === 'units' && (
-        <Combobox
+        <UnitSearchCombobox
           multiple
           label={t('fields.units')}
           placeholder={t('fields.unitsPlaceholder')}
           value={units.value}
           onChange={units.onChange}
-          options={unitOptions}
+          known={known}
           error={units.error}
+          required
           testid="closure-units"
         />
       )}
       {scope !== 'units' && (
-        <div className="flex flex-col gap-1.5">
-          <Combobox
-            multiple
-            label={t('fields.exceptions')}
-            placeholder={t('fields.exceptionsPlaceholder')}
-            value={exceptions.value}
-            onChange={exceptions.onChange}
-            options={exceptionOptions}
-            error={exceptions.error}
-            testid="closure-exceptions"
-          />
-          <p className="text-xs text-stone-600">{t('fields.exceptionsHint')}</p>
-        </div>
+        <UnitSearchCombobox
+          multiple
+          label={t('fields.exceptions')}
+          placeholder={t('fields.exceptionsPlaceholder')}
+          hint={t('fields.exceptionsHint')}
+          value={exceptions.value}
+          onChange={exceptions.onChange}
+          known={known}
+          error={exceptions.error}
+          testid="closure-exceptions"
+        />
       )}
       <FormField name="note" label={t('fields.note')} testid="closure-note-field">
         {(control) => (

@@ -24,7 +24,6 @@ import { useBuildingFilter } from '../../../lib/heating/current-building.ts';
 import { modeTemperatures } from '../../../lib/heating/heating-modes.ts';
 import { useAllBuildings } from '../../../lib/heating/list-buildings.ts';
 import { useAllGroups } from '../../../lib/heating/list-groups.ts';
-import { useUnitOptions } from '../../../lib/heating/unit-options.ts';
 import { usePageTitle } from '../../../lib/page-title.tsx';
 import { useProblemMessage } from '../../../lib/problem-message.ts';
 import { useCan } from '../../../lib/use-can.ts';
@@ -64,7 +63,6 @@ export function ClosuresPage() {
     ...(building.buildingId ? { buildingId: building.buildingId } : {}),
   };
   const closures = useClosures(query, { enabled: !building.resolving });
-  const units = useUnitOptions('closure-unit');
   const groups = useAllGroups();
   const { buildings } = useAllBuildings();
   const groupOptions: ComboboxOption[] = (groups.data?.results ?? []).map((g) => ({
@@ -166,7 +164,6 @@ export function ClosuresPage() {
           initial={dialog.initial}
           zone={zone}
           temperatures={temperatures}
-          unitOptions={units.options}
           groupOptions={groupOptions}
           buildings={buildings}
         />

@@ -1,6 +1,7 @@
 /**
  * "Add device" dialog (registry, spec §5): DevEUI (16 hex), AppKey (32 hex), optional
- * JoinEUI, the model from the codec registry and an optional unit. A field's message shows once
+ * JoinEUI, the model from the codec registry and an optional unit (searched on the server, "No
+ * unit" first so a choice can be taken back). A field's message shows once
  * the field was left or a submit was tried; the server's field messages (400) show under the
  * fields, anything else (409 DevEUI taken) above the buttons.
  */
@@ -9,7 +10,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
-import { Combobox } from '../../../components/ui/combobox.tsx';
 import { Dialog, DialogClose } from '../../../components/ui/dialog.tsx';
 import {
   applyServerErrors,
@@ -21,8 +21,8 @@ import {
 } from '../../../components/ui/form.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { useToast } from '../../../components/ui/toast-provider.tsx';
+import { UnitSearchCombobox } from '../../../components/unit-search-combobox.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useUnitOptions } from '../../../lib/heating/unit-options.ts';
 import { useProblemMessage } from '../../../lib/problem-message.ts';
 import { useCan } from '../../../lib/use-can.ts';
 import { useCreateDevice } from '../api/create-device.ts';
@@ -33,6 +33,9 @@ import {
   EMPTY_DEVICE_FORM,
   toDeviceCreate,
 } from '../device-form.ts';
+
+/** The unit picker's first choice: no unit. */
+const NO_UNIT = 'none';
 
 export interface AddDeviceDialogProps {
   /**
@@ -53,7 +56,6 @@ export function AddDeviceDialog({ shop }: AddDeviceDialogProps) {
   });
   const model = useFormControl('model', form.control);
   const unit = useFormControl('unitId', form.control);
-  const units = useUnitOptions('add-device-unit');
   const create = useCreateDevice();
   const apiError = create.error instanceof ApiError ? create.error : null;
   const canManage = useCan('manage');
@@ -138,13 +140,13 @@ export function AddDeviceDialog({ shop }: AddDeviceDialogProps) {
             />
           )}
         </FormField>
-        <Combobox
+        <UnitSearchCombobox
           label={t('fields.unitOptional')}
           placeholder={t('noUnit')}
-          value={unit.value}
-          onChange={unit.onChange}
+          value={unit.value ?? NO_UNIT}
+          onChange={(id) => unit.onChange(id === NO_UNIT ? null : id)}
+          leading={[{ id: NO_UNIT, item: t('noUnit'), testid: 'add-device-unit-none' }]}
           error={unknownUnit ? t('unknownUnit') : unit.error}
-          options={units.options}
           testid="add-device-unit"
         />
         {create.error && (apiError?.errors.length ?? 0) === 0 && !unknownUnit && (

@@ -1,16 +1,15 @@
 /**
- * The found device on /assign: its DevEUI, type and current unit, a Combobox of the company's
- * units and the assign button. A unit the server does not know (404, e.g. deleted meanwhile)
+ * The found device on /assign: its DevEUI, type and current unit, a room picker searching the
+ * company's units on the server (thousands of rooms) and the assign button. A unit the server does not know (404, e.g. deleted meanwhile)
  * shows 'Unknown unit' under the Combobox; after success the assignment is confirmed.
  */
 import { type Device, DeviceUpdateSchema } from '@heizplan/contracts/devices';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button.tsx';
-import { Combobox, type ComboboxOption } from '../../../components/ui/combobox.tsx';
 import { Form, useContractForm, useFormControl } from '../../../components/ui/form.tsx';
+import { UnitSearchCombobox } from '../../../components/unit-search-combobox.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useUnitOptions } from '../../../lib/heating/unit-options.ts';
 import { useUpdateDevice } from '../api/update-device.ts';
 
 /** The unit to assign the device to: the contract's `unitId`, here required. */
@@ -21,7 +20,8 @@ export interface UnitChoiceProps {
   placeholder: string;
   /** `unitId` of an `AssignSchema` form. */
   unit: { value: string; onChange: (unitId: string) => void };
-  options: ComboboxOption[];
+  /** The device's current room, named before any search. */
+  current: { id: string; name: string } | null;
   /** The server answered 404: the unit was deleted meanwhile. */
   unknownUnit: string | null;
   /** A new choice makes the last refusal stale. */
@@ -29,18 +29,18 @@ export interface UnitChoiceProps {
   testid: string;
 }
 
-/** The Combobox of the unit a device goes to, on /assign and in the device list's dialog. */
+/** The room picker of the unit a device goes to, on /assign and in the device list's dialog. */
 export function UnitChoice({
   label,
   placeholder,
   unit,
-  options,
+  current,
   unknownUnit,
   onPick,
   testid,
 }: UnitChoiceProps) {
   return (
-    <Combobox
+    <UnitSearchCombobox
       label={label}
       placeholder={placeholder}
       value={unit.value || null}
@@ -49,11 +49,16 @@ export function UnitChoice({
         onPick();
       }}
       error={unknownUnit}
-      options={options}
+      known={current ? [current] : []}
+      required
       testid={testid}
     />
   );
 }
+
+/** The device's room as a picker's `known` entry, null when it has none. */
+export const currentUnit = (device: Device) =>
+  device.unitId ? { id: device.unitId, name: device.unitName ?? '…' } : null;
 
 export interface Assignment {
   deviceId: string;
@@ -70,7 +75,6 @@ export function AssignDevice({ device, assignment, onAssigned }: AssignDevicePro
   const { t } = useTranslation(['assign', 'devices']);
   const form = useContractForm(AssignSchema, { defaultValues: { unitId: device.unitId ?? '' } });
   const unit = useFormControl('unitId', form.control);
-  const units = useUnitOptions('assign-unit-option');
   const update = useUpdateDevice();
   const unknownUnit = update.error instanceof ApiError && update.error.status === 404;
 
@@ -81,7 +85,7 @@ export function AssignDevice({ device, assignment, onAssigned }: AssignDevicePro
         onSuccess: (saved) =>
           onAssigned({
             deviceId: saved.id,
-            unitName: saved.unitName ?? units.options.find((o) => o.id === unitId)?.item ?? '',
+            unitName: saved.unitName ?? '',
           }),
       },
     );
@@ -115,7 +119,7 @@ export function AssignDevice({ device, assignment, onAssigned }: AssignDevicePro
             label={t('unit.label')}
             placeholder={t('unit.placeholder')}
             unit={unit}
-            options={units.options}
+            current={currentUnit(device)}
             unknownUnit={unknownUnit ? t('unknownUnit') : null}
             onPick={update.reset}
             testid="assign-unit"

@@ -1,7 +1,7 @@
 /**
  * Changes which unit a device belongs to (registry). The trigger is the unit cell itself
- * (the unit's name, or "assign" when there is none); the dialog offers a Combobox of the
- * company's units, save, or unassign. The server's 404 'Unknown unit' (unit deleted meanwhile) shows under the
+ * (the unit's name, or "assign" when there is none); the dialog offers a room picker searching
+ * the company's units on the server (the current one named from the start), save, or unassign. The server's 404 'Unknown unit' (unit deleted meanwhile) shows under the
  * Combobox; other failures show as an error toast.
  */
 import type { Device } from '@heizplan/contracts/devices';
@@ -12,9 +12,8 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Form, useContractForm, useFormControl } from '../../../components/ui/form.tsx';
 import { useToast } from '../../../components/ui/toast-provider.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useUnitOptions } from '../../../lib/heating/unit-options.ts';
 import { useUpdateDevice } from '../api/update-device.ts';
-import { AssignSchema, UnitChoice } from './assign-device.tsx';
+import { AssignSchema, currentUnit, UnitChoice } from './assign-device.tsx';
 
 export function DeviceUnitDialog({ device }: { device: Device }) {
   const { t } = useTranslation('devices');
@@ -23,7 +22,6 @@ export function DeviceUnitDialog({ device }: { device: Device }) {
   const form = useContractForm(AssignSchema, { defaultValues: { unitId: device.unitId ?? '' } });
   const unit = useFormControl('unitId', form.control);
   const formId = `device-unit-form-${device.id}`;
-  const units = useUnitOptions(`device-unit-${device.id}-option`);
   const update = useUpdateDevice();
   const unknownUnit = update.error instanceof ApiError && update.error.status === 404;
 
@@ -97,7 +95,7 @@ export function DeviceUnitDialog({ device }: { device: Device }) {
           label={t('fields.unit')}
           placeholder={t('noUnit')}
           unit={unit}
-          options={units.options}
+          current={currentUnit(device)}
           unknownUnit={unknownUnit ? t('unknownUnit') : null}
           onPick={update.reset}
           testid={`device-unit-${device.id}`}

@@ -1,6 +1,6 @@
 /**
  * Create/update dialog of an event (spec §2 "Events screen", §5): start, optional end,
- * temperature, units (multi-select) or group mode (groups), the mode preventing regular events
+ * temperature, units (multi-select, searched on the server) or group mode (groups), the mode preventing regular events
  * (the end becomes required and the reason is shown), title and note. The contracts' rules
  * (`event-form.ts`) are checked before sending; the server's field errors show under their
  * fields in the user's language; a failed save shows the toast 'Error creating event'.
@@ -23,6 +23,7 @@ import {
   useFormControl,
 } from '../../../components/ui/form.tsx';
 import { useToast } from '../../../components/ui/toast-provider.tsx';
+import { UnitSearchCombobox } from '../../../components/unit-search-combobox.tsx';
 import { useClock } from '../../../lib/clock.tsx';
 import { useHeatingFormat } from '../../../lib/format.ts';
 import { useProblemMessage } from '../../../lib/problem-message.ts';
@@ -40,7 +41,6 @@ export interface EventDialogProps {
   zone: string;
   /** Company range, °C. */
   range?: { min: number; max: number };
-  unitOptions: ComboboxOption[];
   groupOptions: ComboboxOption[];
 }
 
@@ -52,7 +52,6 @@ export function EventDialog({
   initial,
   zone,
   range,
-  unitOptions,
   groupOptions,
 }: EventDialogProps) {
   const { t } = useTranslation('events');
@@ -243,15 +242,16 @@ export function EventDialog({
               testid="event-groups"
             />
           ) : (
-            <Combobox
+            <UnitSearchCombobox
               multiple
               label={t('fields.units')}
               placeholder={t('fields.unitsPlaceholder')}
               value={units.value}
               onChange={units.onChange}
-              options={unitOptions}
+              known={event?.units ?? []}
               error={units.error}
               disabled={locked}
+              required
               testid="event-units"
             />
           )}

@@ -1,6 +1,6 @@
 /**
  * `/events` (spec §2 "Events screen"): list or calendar view (remembered in
- * localStorage), filters for all units or one unit, showing past events and hiding open-ended
+ * localStorage), filters for all units or one unit (searched on the server), showing past events and hiding open-ended
  * ones, and the create/update dialog. Times are shown and typed in the company's time zone. The
  * calendar draws the company's closures, holidays, own days and bookings of its visible range
  * behind the events (fetched on their own, so they never hold the events up), with a legend and a
@@ -11,13 +11,13 @@ import { DateTime } from 'luxon';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
-import { Combobox, type ComboboxOption } from '../../../components/ui/combobox.tsx';
+import type { ComboboxOption } from '../../../components/ui/combobox.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { UnitSearchCombobox } from '../../../components/unit-search-combobox.tsx';
 import { useClock } from '../../../lib/clock.tsx';
 import { useCompany } from '../../../lib/company/get-company.ts';
 import { useHeatingFormat } from '../../../lib/format.ts';
 import { useAllGroups } from '../../../lib/heating/list-groups.ts';
-import { useUnitOptions } from '../../../lib/heating/unit-options.ts';
 import { usePageTitle } from '../../../lib/page-title.tsx';
 import { useCan } from '../../../lib/use-can.ts';
 import { useEvents } from '../api/events.ts';
@@ -86,7 +86,6 @@ export function EventsPage() {
   const [size, setSize] = useState(10);
   const [dialog, setDialog] = useState<DialogState | null>(null);
 
-  const units = useUnitOptions('event-unit');
   const groups = useAllGroups();
   const groupOptions: ComboboxOption[] = (groups.data?.results ?? []).map((g) => ({
     id: g.id,
@@ -157,7 +156,7 @@ export function EventsPage() {
       </div>
       <div className="flex flex-col gap-3 rounded-xl border border-stone-200 bg-white p-3 sm:flex-row sm:items-end">
         <div className="sm:w-72">
-          <Combobox
+          <UnitSearchCombobox
             label={t('filters.unit')}
             placeholder={t('filters.allUnits')}
             value={unitId ?? ALL_UNITS}
@@ -165,10 +164,7 @@ export function EventsPage() {
               setUnitId(id === ALL_UNITS ? null : id);
               filtered();
             }}
-            options={[
-              { id: ALL_UNITS, item: t('filters.allUnits'), testid: 'events-filter-all-units' },
-              ...units.options.map((o) => ({ ...o, testid: `events-filter-${o.testid}` })),
-            ]}
+            leading={[{ id: ALL_UNITS, item: t('filters.allUnits'), testid: 'events-filter-all-units' }]}
             testid="events-filter-unit"
           />
         </div>
@@ -256,7 +252,6 @@ export function EventsPage() {
           initial={dialog.initial}
           zone={zone}
           range={range}
-          unitOptions={units.options}
           groupOptions={groupOptions}
         />
       )}

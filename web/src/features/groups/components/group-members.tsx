@@ -1,19 +1,19 @@
 /**
- * Members of one group: the units in it (each removable) and a multiple-choice combobox to move
- * further units in. A unit belongs to at most one group, so moving it takes it out of its old one.
+ * Members of one group: the units in it (each removable) and a multiple-choice room picker
+ * (searched on the server, thousands of rooms) to move further units in. A unit belongs to at most one group, so moving it takes it out of its old one.
  */
 import { type Group, GroupAssignSchema } from '@heizplan/contracts/heating';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
-import { Combobox } from '../../../components/ui/combobox.tsx';
 import { Form, useContractForm, useFormControl } from '../../../components/ui/form.tsx';
 import { useToast } from '../../../components/ui/toast-provider.tsx';
+import { UnitSearchCombobox } from '../../../components/unit-search-combobox.tsx';
 import { useUnits } from '../../../lib/heating/list-units.ts';
 import { useProblemMessage } from '../../../lib/problem-message.ts';
 import { useCan } from '../../../lib/use-can.ts';
 import { useChangeGroup } from '../api/group-mutations.ts';
 
-/** The API's page maximum; groups and pickers beyond it need the units screen's search. */
+/** The API's page maximum; members beyond it need the units screen's search. */
 const ALL = 200;
 
 export function GroupMembers({ group }: { group: Group }) {
@@ -22,7 +22,6 @@ export function GroupMembers({ group }: { group: Group }) {
   const { toast } = useToast();
   const problems = useProblemMessage();
   const members = useUnits({ groupId: group.id, size: ALL });
-  const allUnits = useUnits({ size: ALL });
   const form = useContractForm(GroupAssignSchema, { defaultValues: { unitIds: [] } });
   const chosen = useFormControl('unitIds', form.control);
   const change = useChangeGroup();
@@ -32,7 +31,6 @@ export function GroupMembers({ group }: { group: Group }) {
       title: t('changeError'),
       description: problems.reason(error),
     });
-  const candidates = (allUnits.data?.results ?? []).filter((unit) => unit.groupId !== group.id);
 
   return (
     <div className="flex flex-col gap-4" data-testid="group-members">
@@ -83,18 +81,15 @@ export function GroupMembers({ group }: { group: Group }) {
           className="flex flex-col gap-2 sm:flex-row sm:items-end"
         >
           <div className="flex-1">
-            <Combobox
+            <UnitSearchCombobox
               multiple
               label={t('addUnits')}
               value={chosen.value}
               onChange={chosen.onChange}
               error={chosen.error}
+              offered={(unit) => unit.groupId !== group.id}
+              optionLabel={(unit) => (unit.groupName ? `${unit.name} (${unit.groupName})` : unit.name)}
               testid="group-add-units"
-              options={candidates.map((unit) => ({
-                id: unit.id,
-                item: unit.groupName ? `${unit.name} (${unit.groupName})` : unit.name,
-                testid: `group-add-unit-${unit.id}`,
-              }))}
             />
           </div>
           <Button
