@@ -30,11 +30,16 @@ export async function heatingStartsTomorrow(
   const unitRows = await unitsOfBuildings(db, buildingIds);
   const inputs = await loadHeatingInputs(db, unitRows, undefined, now);
   await addPlanShifts(db, unitRows, inputs, now);
+  // The day is [from, to): the engine's window is (after, to], so it starts a millisecond early
+  // (a rise at 00:00 is the day's) and a change at `to` — a closure ending at midnight — is the
+  // next day's.
+  const before = new Date(from.getTime() - 1);
   for (const unit of unitRows) {
     const input = inputs.get(unit.id);
     if (!input || !unit.buildingId) continue;
-    let previous = resolveSetpoint(input, from).setpoint;
-    for (const change of expandTimeline(input, from, to)) {
+    let previous = resolveSetpoint(input, before).setpoint;
+    for (const change of expandTimeline(input, before, to)) {
+      if (change.at.getTime() >= to.getTime()) break;
       if (change.setpoint - previous >= MIN_RISE_K) {
         const earliest = result.get(unit.buildingId);
         if (!earliest || change.at < earliest) result.set(unit.buildingId, change.at);
