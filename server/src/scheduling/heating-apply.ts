@@ -11,6 +11,7 @@ import type { Db } from '../db/client.ts';
 import { resolveSetpoint } from '../heating/engine.ts';
 import type { LogKind, SetpointResolution } from '../heating/types.ts';
 import { loadHeatingInputs, type PlanCache, type UnitRow } from './heating-inputs.ts';
+import { heatingStartsChanged } from './heating-starts.repository.ts';
 import { addPlanShifts } from './optimum-inputs.ts';
 import {
   appliedUnits,
@@ -136,7 +137,9 @@ export async function applyUnits(
 
 /**
  * Locks (waiting for a running scheduler tick) and re-evaluates units of one company right
- * after a change to them; call inside the transaction that made the change.
+ * after a change to them; call inside the transaction that made the change. Their buildings'
+ * kept heating starts go stale with it (decision 0069): every service that changes a unit's
+ * plans, group, building, pause or manual setpoint comes through here.
  */
 export async function evaluateUnits(
   tx: Db,
@@ -146,7 +149,10 @@ export async function evaluateUnits(
   actor?: Actor,
 ): Promise<AppliedChange[]> {
   if (unitIds.length === 0) return [];
-  return applyUnits(tx, await lockUnits(tx, companyId, unitIds), now, actor);
+  const applied = await applyUnits(tx, await lockUnits(tx, companyId, unitIds), now, actor);
+  // Last, so the kept starts' rows are locked only from here to the commit.
+  await heatingStartsChanged(tx, { unitIds });
+  return applied;
 }
 
 /**

@@ -7,7 +7,7 @@
  */
 import { and, asc, eq, gte, inArray, isNotNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import { anyOf } from '../db/any-of.ts';
-import type { Db } from '../db/client.ts';
+import { type Db, rowsOf } from '../db/client.ts';
 import {
   companies,
   devices,
@@ -20,6 +20,7 @@ import {
 } from '../db/schema.ts';
 import type { LogKind } from '../heating/types.ts';
 import type { CompanyHeating, UnitRow } from './heating-inputs.ts';
+import { heatingStartsChanged } from './heating-starts.repository.ts';
 
 /**
  * Rows go to PostgreSQL as one JSON parameter read with `jsonb_to_recordset`: one parameter
@@ -128,11 +129,13 @@ export async function claimUnits(tx: Db, ids: string[], now: Date): Promise<Unit
 
 /**
  * Makes every unit of the company due now, e.g. after its time zone, temperature range or
- * frost protection changed (`PATCH /companies/{id}/`); call `wake()` on the scheduler after
- * the transaction commits so the new setpoints apply at once.
+ * frost protection changed (`PATCH /companies/{id}/`), and every building's kept heating start
+ * stale; call `wake()` on the scheduler after the transaction commits so the new setpoints apply
+ * at once.
  */
 export async function markCompanyUnitsDue(db: Db, companyId: string, now: Date): Promise<void> {
   await db.update(units).set({ nextChangeAt: now }).where(eq(units.companyId, companyId));
+  await heatingStartsChanged(db, { companyId });
 }
 
 export interface OutboxEntry extends PendingSetpoint {
@@ -285,16 +288,23 @@ export async function unitsToLearn(db: Db, learnedBefore: Date) {
     );
 }
 
-/** Makes those of `unitIds` due at `now` whose company acts on optimum start (mode 'on'). */
+/**
+ * Makes those of `unitIds` due at `now` whose company acts on optimum start (mode 'on'), and
+ * their buildings' kept heating starts stale: a new model moves the pre-heat.
+ */
 export async function markOptimumUnitsDue(db: Db, unitIds: string[], now: Date): Promise<void> {
-  await db.execute(sql`
-    update ${units} set next_change_at = ${now.toISOString()}
-    from ${companies}
-    where ${companies.id} = ${units.companyId} and ${companies.optimumStart} = 'on'
-      and ${units.id} in (${sql.join(
-        unitIds.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )})`);
+  const marked = rowsOf<{ building_id: string | null }>(
+    await db.execute(sql`
+      update ${units} set next_change_at = ${now.toISOString()}
+      from ${companies}
+      where ${companies.id} = ${units.companyId} and ${companies.optimumStart} = 'on'
+        and ${units.id} in (${sql.join(
+          unitIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})
+      returning ${units.buildingId} as building_id`),
+  );
+  await heatingStartsChanged(db, { buildingIds: marked.map((r) => r.building_id) });
 }
 
 /** The unit's room temperatures (°C) in [`since`, `until`), oldest first. */

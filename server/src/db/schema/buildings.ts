@@ -10,6 +10,7 @@ import {
   boolean,
   doublePrecision,
   index,
+  integer,
   jsonb,
   pgTable,
   primaryKey,
@@ -118,4 +119,33 @@ export const buildingOutdoorTemperatures = pgTable(
     primaryKey({ columns: [t.buildingId, t.at] }),
     index('building_outdoor_company_idx').on(t.companyId),
   ],
+);
+
+/**
+ * Tomorrow's heating start of each building as last computed (decision 0069), so the buildings
+ * list computes it only when it may have changed. A row is stale when its `day` is not the local
+ * tomorrow any more, or null: every change of its units' heating inputs sets `day` null and bumps
+ * `version` in the transaction that makes the change, and a value computed from older inputs is
+ * only stored while `version` is still the one read before computing. At most one row per
+ * building; a building without a row has nothing kept.
+ */
+export const buildingHeatingStarts = pgTable(
+  'building_heating_starts',
+  {
+    buildingId: uuid('building_id')
+      .primaryKey()
+      .references(() => buildings.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    /** Bumped by every change of the heating inputs of the building's units. */
+    version: integer('version').notNull().default(1),
+    /** Local date `YYYY-MM-DD` (company zone) `start_at` is for; null = inputs changed since. */
+    day: text('day'),
+    /** The earliest instant of `day` a room of the building heats up by ≥ 1 K; null = none. */
+    startAt: timestamp('start_at', { withTimezone: true }),
+    /** When `start_at` was computed (the service's clock); null while nothing is kept. */
+    computedAt: timestamp('computed_at', { withTimezone: true }),
+  },
+  (t) => [index('building_heating_starts_company_idx').on(t.companyId)],
 );

@@ -16,6 +16,7 @@ import {
   users,
 } from '../../db/schema.ts';
 import type { HeatingBooking } from '../../heating/types.ts';
+import { heatingStartsChanged } from '../../scheduling/heating-starts.repository.ts';
 
 export type FeedRow = typeof bookingFeeds.$inferSelect;
 export type FeedInsert = typeof bookingFeeds.$inferInsert;
@@ -132,10 +133,14 @@ export async function deleteFeed(tx: Db, companyId: string, feedId: string) {
     .where(and(eq(bookingFeeds.companyId, companyId), eq(bookingFeeds.id, feedId)));
 }
 
-/** Makes units due now so the scheduler re-evaluates them on its next tick (or `wake()`). */
+/**
+ * Makes units due now so the scheduler re-evaluates them on its next tick (or `wake()`), and
+ * their buildings' kept heating starts stale.
+ */
 export async function markUnitsDue(tx: Db, unitIds: string[], now: Date) {
   if (unitIds.length === 0) return;
   await tx.update(units).set({ nextChangeAt: now }).where(anyOf(units.id, unitIds));
+  await heatingStartsChanged(tx, { unitIds });
 }
 
 /** A feed as the sync reads it: its row with its company's IANA zone. */

@@ -8,6 +8,7 @@ import { anyOf } from '../../db/any-of.ts';
 import type { Db } from '../../db/client.ts';
 import { naturally } from '../../db/natural-sort.ts';
 import { buildingOutdoorTemperatures, buildings, units, users } from '../../db/schema.ts';
+import { heatingStartsChanged } from '../../scheduling/heating-starts.repository.ts';
 import type { HolidayBuilding } from './holidays.ts';
 
 export type BuildingRow = typeof buildings.$inferSelect;
@@ -146,12 +147,16 @@ export async function clearUnitFloors(tx: Db, companyId: string, buildingId: str
     );
 }
 
-/** Makes the building's units due now, so the scheduler re-evaluates them on its next tick. */
+/**
+ * Makes the building's units due now, so the scheduler re-evaluates them on its next tick, and
+ * its kept heating start stale.
+ */
 export async function markBuildingUnitsDue(tx: Db, companyId: string, buildingId: string, now: Date) {
   await tx
     .update(units)
     .set({ nextChangeAt: now })
     .where(and(eq(units.companyId, companyId), eq(units.buildingId, buildingId)));
+  await heatingStartsChanged(tx, { buildingIds: [buildingId] });
 }
 
 /**

@@ -32,7 +32,7 @@ import { badRequest, notFound } from '../../http/errors.ts';
 import { getCodec, isModelId } from '../../lorawan/codecs/registry.ts';
 import { findCompanyHeating } from '../../scheduling/heating-inputs.ts';
 import type { HeatingServiceDeps } from '../../scheduling/heating-services.ts';
-import { heatingStartsTomorrow } from '../../scheduling/heating-starts.ts';
+import { type HeatingStartsCompute, keptHeatingStartsTomorrow } from '../../scheduling/heating-starts.ts';
 import { type CurrentOutdoor, currentOutdoor } from '../../weather/outdoor-store.repository.ts';
 import { findDevice } from '../devices/devices.service.ts';
 import * as repo from './buildings.repository.ts';
@@ -98,8 +98,14 @@ function heatingRelevant(b: HeatingFields) {
     : 'ignore';
 }
 
+/** The heating services' collaborators, and what computes tomorrow's starts (a test counts it). */
+export interface BuildingsServiceDeps extends HeatingServiceDeps {
+  /** Default `heatingStartsTomorrow`; called only for buildings whose kept start is stale. */
+  computeHeatingStarts?: HeatingStartsCompute;
+}
+
 export class BuildingsService {
-  constructor(private readonly deps: HeatingServiceDeps) {}
+  constructor(private readonly deps: BuildingsServiceDeps) {}
 
   private get db() {
     return this.deps.db;
@@ -111,15 +117,19 @@ export class BuildingsService {
     return { results: await this.respond(companyId, rows), count, page: q.page, size: q.size };
   }
 
-  /** The buildings as the API answers them, each with tomorrow's heating start. */
+  /**
+   * The buildings as the API answers them, each with tomorrow's heating start: kept per building
+   * and computed only where stale (decision 0069); a building without units has none.
+   */
   private async respond(companyId: string, records: repo.BuildingRecord[]): Promise<Building[]> {
     const company = await findCompanyHeating(this.db, companyId);
     const starts = company
-      ? await heatingStartsTomorrow(
+      ? await keptHeatingStartsTomorrow(
           this.db,
+          company,
           records.filter((r) => r.unitCount > 0).map((r) => r.building.id),
-          company.timeZone,
           this.deps.now(),
+          this.deps.computeHeatingStarts,
         )
       : new Map<string, Date | null>();
     const outdoor = await currentOutdoor(

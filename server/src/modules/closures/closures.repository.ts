@@ -34,6 +34,7 @@ import {
   units,
   users,
 } from '../../db/schema.ts';
+import { heatingStartsChanged } from '../../scheduling/heating-starts.repository.ts';
 
 export type ClosureRow = typeof closures.$inferSelect;
 export type ClosureInsert = Omit<typeof closures.$inferInsert, 'id' | 'companyId'>;
@@ -352,13 +353,17 @@ export async function deleteClosure(tx: Db, companyId: string, closureId: string
   await tx.delete(closures).where(and(eq(closures.companyId, companyId), eq(closures.id, closureId)));
 }
 
-/** Makes units due now so the scheduler re-evaluates them on its next tick (or `wake()`). */
+/**
+ * Makes units due now so the scheduler re-evaluates them on its next tick (or `wake()`), and
+ * their buildings' kept heating starts stale.
+ */
 export async function markUnitsDue(tx: Db, companyId: string, unitIds: string[], now: Date) {
   if (unitIds.length === 0) return;
   await tx
     .update(units)
     .set({ nextChangeAt: now })
     .where(and(eq(units.companyId, companyId), anyOf(units.id, unitIds)));
+  await heatingStartsChanged(tx, { unitIds });
 }
 
 /** Name and mode of the closures given, for a preview naming them. */

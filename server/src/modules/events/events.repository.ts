@@ -16,6 +16,7 @@ import {
   users,
 } from '../../db/schema.ts';
 import type { HeatingEvent as EngineEvent } from '../../heating/types.ts';
+import { heatingStartsChanged } from '../../scheduling/heating-starts.repository.ts';
 
 export type EventRow = typeof heatingEvents.$inferSelect;
 export type EventInsert = Omit<typeof heatingEvents.$inferInsert, 'id' | 'companyId'>;
@@ -185,13 +186,17 @@ export async function deleteEvent(tx: Db, companyId: string, eventId: string) {
     .where(and(eq(heatingEvents.companyId, companyId), eq(heatingEvents.id, eventId)));
 }
 
-/** Makes units due now so the scheduler re-evaluates them on its next tick (or `wake()`). */
+/**
+ * Makes units due now so the scheduler re-evaluates them on its next tick (or `wake()`), and
+ * their buildings' kept heating starts stale.
+ */
 export async function markUnitsDue(tx: Db, companyId: string, unitIds: string[], now: Date) {
   if (unitIds.length === 0) return;
   await tx
     .update(units)
     .set({ nextChangeAt: now })
     .where(and(eq(units.companyId, companyId), inArray(units.id, unitIds)));
+  await heatingStartsChanged(tx, { unitIds });
 }
 
 /**

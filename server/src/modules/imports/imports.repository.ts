@@ -8,6 +8,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { sqlArray } from '../../db/any-of.ts';
 import type { Db } from '../../db/client.ts';
 import { buildings, devices, groups, importMappings, units } from '../../db/schema.ts';
+import { heatingStartsChanged } from '../../scheduling/heating-starts.repository.ts';
 import type { DeviceInsert, UnitInsert } from './import-check.ts';
 
 const lowerTrim = (column: typeof units.name | typeof buildings.name | typeof groups.name) =>
@@ -80,7 +81,8 @@ export async function registeredDevices(db: Db, ids: string[]) {
 
 /**
  * Inserts `rows` as units of the company, due at `now` so the scheduler evaluates them on its
- * next tick (as it does a fleet's units: in batches, logged).
+ * next tick (as it does a fleet's units: in batches, logged); their buildings' kept heating
+ * starts go stale.
  */
 export async function insertUnitRows(
   db: Db,
@@ -99,6 +101,7 @@ export async function insertUnitRows(
       ${sqlArray(column('floor'), 'text')}, ${sqlArray(column('groupId'), 'uuid')},
       ${sqlArray(column('wallControlMin'), 'real')}, ${sqlArray(column('wallControlMax'), 'real')})
       as u(name, building_id, floor, group_id, wall_min, wall_max)`);
+  await heatingStartsChanged(db, { buildingIds: column('buildingId') });
 }
 
 /** A device row as stored: the AppKey already encrypted (app-key-cipher.ts). */

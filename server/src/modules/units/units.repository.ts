@@ -12,6 +12,7 @@ import { executePrepared } from '../../db/prepared.ts';
 import { buildings, companies, groups, heatingPlans, units, users } from '../../db/schema.ts';
 import { deliveredSetpoints, parseCarried } from '../../lorawan/delivered-setpoints.ts';
 import type { UnitDownlinkStatus } from '../../lorawan/downlink-status.repository.ts';
+import { heatingStartsChanged } from '../../scheduling/heating-starts.repository.ts';
 
 export type UnitRecord = Awaited<ReturnType<typeof selectUnits>>[number];
 export type UnitSort = 'name' | 'group' | 'building' | 'setpoint' | 'roomTemperature' | 'createdAt';
@@ -221,12 +222,18 @@ export async function insertUnits(db: Db, rows: (typeof units.$inferInsert)[]) {
   return db.insert(units).values(rows).returning({ id: units.id });
 }
 
+/**
+ * Changes the unit's columns in `patch`; @returns false for an unknown unit. Naming a building
+ * makes the kept heating start of the one it leaves stale (the caller's `evaluateUnits` does the
+ * one it enters): the old building may have lost its earliest room.
+ */
 export async function updateUnit(
   db: Db,
   companyId: string,
   id: string,
   patch: Partial<typeof units.$inferInsert>,
 ) {
+  if (patch.buildingId !== undefined) await heatingStartsChanged(db, { unitIds: [id] });
   const rows = await db
     .update(units)
     .set(patch)
@@ -235,12 +242,19 @@ export async function updateUnit(
   return rows.length > 0;
 }
 
+/**
+ * Deletes the unit and makes its building's kept heating start stale, in one transaction: the
+ * building may have lost its earliest room. @returns false for an unknown unit.
+ */
 export async function deleteUnit(db: Db, companyId: string, id: string) {
-  const rows = await db
-    .delete(units)
-    .where(and(eq(units.companyId, companyId), eq(units.id, id)))
-    .returning({ id: units.id });
-  return rows.length > 0;
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .delete(units)
+      .where(and(eq(units.companyId, companyId), eq(units.id, id)))
+      .returning({ buildingId: units.buildingId });
+    await heatingStartsChanged(tx, { buildingIds: rows.map((r) => r.buildingId) });
+    return rows.length > 0;
+  });
 }
 
 /**
