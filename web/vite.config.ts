@@ -25,7 +25,7 @@ export default defineConfig(({ mode }) => ({
   // The VITE_* settings, parsed here once (a bad value fails the build), reach the app as values.
   define: { __HEIZPLAN_ENV__: JSON.stringify(parseEnv(loadEnv(mode, import.meta.dirname, 'VITE_'))) },
   // `npm run dev`: the API, the embedded identity provider and its hosted sign-in pages.
-  server: { proxy: { '/api': api, '/oidc': api, '/auth': api } },
+  server: { proxy: { '/api': api, '/oidc': api, '/auth': api, '/legal': api } },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -40,6 +40,7 @@ import { installSecurityHeaders } from './http/security-headers.ts';
 import { installStaticWeb } from './http/static-web.ts';
 import type { Logger } from './logger.ts';
 import { installAuditRecorder } from './modules/audit/audit-recorder.ts';
+import { legalRoutes } from './modules/legal/legal.routes.ts';
 import { registerModules } from './modules/register.ts';
 import type { JobsStatus, LorawanStatus } from './ports.ts';
 import type { Services } from './services.ts';
@@ -168,6 +169,10 @@ export async function buildApp(appDeps: AppDeps): Promise<App> {
       db: deps.database.db,
     });
   }
+
+  // The Impressum and the agreements, with the operator from the configuration.
+  // biome-ignore lint/nursery/noMisusedPromises: Fastify awaits async plugins; the rule reads register's callback overload.
+  await app.register(legalRoutes, { config: deps.config });
 
   const webDist = deps.config.webDist;
   const hasWeb = existsSync(path.join(webDist, 'index.html'));

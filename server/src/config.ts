@@ -183,6 +183,14 @@ const envSchema = z.object({
   FEEDS_ALLOW_PRIVATE: boolish.default(false),
   SUPPORT_EMAIL: z.email().optional(),
   SUPPORT_URL: z.url({ protocol: /^https?$/ }).optional(),
+  // Who runs this installation, for the Impressum (§ 5 DDG) and the legal pages.
+  OPERATOR_NAME: optionalText(200),
+  OPERATOR_ADDRESS: optionalText(500),
+  OPERATOR_EMAIL: z.email().optional(),
+  OPERATOR_PHONE: optionalText(50),
+  OPERATOR_REPRESENTATIVE: optionalText(200),
+  OPERATOR_REGISTER: optionalText(200),
+  OPERATOR_VAT_ID: optionalText(20),
   SENTRY_DSN: z.url({ protocol: /^https?$/ }).optional(),
 });
 
@@ -282,9 +290,28 @@ export interface Config {
   operatorToken?: string;
   /** Where operators get help, shown on settings → help (both optional). */
   support: { email?: string; url?: string };
+  /**
+   * Who runs this installation, named by the Impressum and the legal pages (OPERATOR_*; name,
+   * address and VAT ID fall back to the invoices' seller when BILLING_SELLER_* sets them).
+   */
+  operator: OperatorDetails;
   /** Sentry project of the server and the web app; unset = errors go to the server's log only. */
   sentry: { dsn?: string };
   version: string;
+}
+
+/** The provider of the installation as the Impressum names it (§ 5 DDG); every field optional. */
+export interface OperatorDetails {
+  name?: string;
+  /** Lines of the postal address. */
+  address: string[];
+  email?: string;
+  phone?: string;
+  /** Who may represent the operator (Vertretungsberechtigte), for a company. */
+  representative?: string;
+  /** Register court and number, e.g. "Amtsgericht München, HRB 123456". */
+  register?: string;
+  vatId?: string;
 }
 
 /** Subscriptions and licences: which provider bills and the net prices it charges. */
@@ -405,6 +432,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       privacy: e.AGREEMENT_VERSION_PRIVACY,
     },
     support: { email: e.SUPPORT_EMAIL, url: e.SUPPORT_URL },
+    operator: operatorDetails(e),
     sentry: { dsn: e.SENTRY_DSN },
     version: packageVersion,
   };
@@ -462,6 +490,15 @@ function billingConfig(e: z.infer<typeof envSchema>): BillingConfig {
  */
 export function configWarnings(config: Config): { variable: string; message: string }[] {
   const warnings: { variable: string; message: string }[] = billingWarnings(config);
+  const { operator } = config;
+  if (config.env === 'production' && (!operator.name || operator.address.length === 0 || !operator.email)) {
+    warnings.push({
+      variable: 'OPERATOR_NAME',
+      message:
+        'the Impressum and the privacy notice name no operator: set OPERATOR_NAME, OPERATOR_ADDRESS and ' +
+        'OPERATOR_EMAIL (a provider in Germany must name itself, § 5 DDG)',
+    });
+  }
   if (config.lorawan.shareGroup) {
     warnings.push({
       variable: 'MQTT_SHARE_GROUP',
@@ -480,6 +517,21 @@ const lines = (text: string | undefined) =>
     .split(/\s*[;\n]\s*/)
     .map((line) => line.trim())
     .filter(Boolean);
+
+/** OPERATOR_*, with the seller's name, address and VAT ID where BILLING_SELLER_* sets them. */
+function operatorDetails(e: z.infer<typeof envSchema>): OperatorDetails {
+  const address = lines(e.OPERATOR_ADDRESS);
+  const sellerAddress = lines(e.BILLING_SELLER_ADDRESS);
+  return {
+    name: e.OPERATOR_NAME ?? e.BILLING_SELLER_NAME,
+    address: address.length > 0 ? address : sellerAddress,
+    email: e.OPERATOR_EMAIL,
+    phone: e.OPERATOR_PHONE,
+    representative: e.OPERATOR_REPRESENTATIVE,
+    register: e.OPERATOR_REGISTER,
+    vatId: e.OPERATOR_VAT_ID ?? e.BILLING_SELLER_VAT_ID,
+  };
+}
 
 /** The BILLING_SELLER_* variables, falling back to BILLING_SELLER's lines for name and address. */
 function sellerDetails(e: z.infer<typeof envSchema>): SellerDetails {

@@ -7,6 +7,9 @@
 const de = {
   switchTo: 'English',
   brand: 'Heizplan',
+  imprint: 'Impressum',
+  privacy: 'Datenschutz',
+  legal: 'Rechtliches',
   loginTitle: 'Anmelden',
   loginIntro: 'Melden Sie sich mit Ihrer E-Mail-Adresse an.',
   email: 'E-Mail-Adresse',
@@ -62,6 +65,9 @@ const de = {
 const en = {
   switchTo: 'Deutsch',
   brand: 'Heizplan',
+  imprint: 'Legal notice (Impressum)',
+  privacy: 'Privacy notice (German)',
+  legal: 'Legal',
   loginTitle: 'Sign in',
   loginIntro: 'Sign in with your email address.',
   email: 'Email address',

@@ -50,7 +50,7 @@ export function pageHeadersWithScript(script: string) {
 
 const STYLE = `
 *{box-sizing:border-box}
-body{margin:0;min-height:100vh;background:#fafaf9;color:#1c1917;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;display:flex;align-items:flex-start;justify-content:center;padding:48px 16px}
+body{margin:0;min-height:100vh;background:#fafaf9;color:#1c1917;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;display:flex;flex-direction:column;align-items:center;padding:48px 16px}
 main{width:100%;max-width:400px;background:#fff;border:1px solid #e7e5e4;border-radius:12px;box-shadow:0 1px 3px rgba(28,25,23,.08);padding:28px 24px}
 header{display:flex;justify-content:space-between;align-items:center;margin-bottom:20px}
 .brand{display:flex;align-items:center;gap:8px;font-weight:700;font-size:20px;color:#1c1917;letter-spacing:-.01em}
@@ -70,6 +70,8 @@ button:hover{background:#9a3412}
 button.secondary{background:#fff;color:#44403c;border:1px solid #d6d3d1;margin-top:10px}
 a{color:#b4411c}
 .links{margin-top:20px;font-size:14px;display:flex;flex-direction:column;gap:8px}
+footer{margin-top:16px;font-size:13px}
+footer a{margin:0 8px}
 `;
 
 /** The app's logo mark (web/public/favicon.svg), inline because the CSP allows no images. */
@@ -100,6 +102,7 @@ export function renderPage({ lang, title, switchHref, body }: PageShell): string
 <h1>${escapeHtml(title)}</h1>
 ${body}
 </main>
+<footer><nav aria-label="${t(lang, 'legal')}"><a href="/legal/impressum.html">${t(lang, 'imprint')}</a> <a href="/legal/datenschutz.html" hreflang="de">${t(lang, 'privacy')}</a></nav></footer>
 </body>
 </html>`;
 }

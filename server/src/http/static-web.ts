@@ -35,6 +35,9 @@ export async function installStaticWeb(app: FastifyInstance, root: string) {
     root,
     wildcard: false,
     index: false,
+    // The legal pages are the server's own (modules/legal); a web build from before they moved
+    // there still holds static copies, whose routes would clash with them.
+    globIgnore: ['legal/**'],
     preCompressed: true,
     // The header is set per file below instead of @fastify/static's `public, max-age=0`.
     cacheControl: false,

@@ -29,7 +29,7 @@ const TermsSchema = z.object({
   declaration: z.literal(true),
 });
 
-/** Each checkbox with the German document it refers to (`web/public/legal/`). */
+/** Each checkbox with the German document it refers to (served by the server with its operator, `server/src/modules/legal`). */
 const AGREEMENTS: Array<{ key: Agreement; document?: string; testid: string }> = [
   { key: 'acceptedPrivacy', document: '/legal/datenschutz.html', testid: 'setup-privacy' },
   { key: 'acceptedTerms', document: '/legal/lizenz.html', testid: 'setup-terms' },

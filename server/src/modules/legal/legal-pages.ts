@@ -1,0 +1,195 @@
+/**
+ * The legal pages of an installation, rendered by the server so they name its operator from the
+ * configuration (OPERATOR_*, config.ts) instead of a template's "the operator who provides it":
+ * the Impressum (provider identification, § 5 DDG), the privacy notice (the controller, Art. 13
+ * (1) a GDPR), the licence terms and the data-processing agreement (Art. 28 GDPR) with the
+ * provider named. In German, the language of the agreements a company accepts; the versions shown
+ * are the ones a company accepts (AGREEMENT_VERSION_*). Every configured value is escaped. Each
+ * page links the others in its footer.
+ */
+import { escapeHtml } from '../../auth/pages.ts';
+import type { Config, OperatorDetails } from '../../config.ts';
+
+/** The pages, by the file name they are served under (`/legal/{name}.html`). */
+export const LEGAL_PAGES = ['impressum', 'datenschutz', 'lizenz', 'avv'] as const;
+export type LegalPage = (typeof LEGAL_PAGES)[number];
+
+const TITLES: Record<LegalPage, string> = {
+  impressum: 'Impressum',
+  datenschutz: 'Datenschutzerklärung',
+  lizenz: 'Lizenzbedingungen',
+  avv: 'Auftragsverarbeitungsvertrag (AVV)',
+};
+
+const STYLE = `body { font-family: ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #1f2430; background: #fafaf9; margin: 0; line-height: 1.6; }
+main { max-width: 46rem; margin: 0 auto; padding: 2rem 1.25rem 4rem; }
+h1 { font-size: 1.75rem; line-height: 1.25; margin: 0 0 .25rem; overflow-wrap: break-word; hyphens: auto; }
+h2 { overflow-wrap: break-word; hyphens: auto; }
+h2 { font-size: 1.15rem; margin: 2rem 0 .5rem; }
+.stand { color: #57534e; margin: 0 0 2rem; }
+a { color: #8f3318; }
+header { display: flex; align-items: center; gap: .5rem; font-weight: 600; font-size: 1.1rem; margin-bottom: 2rem; }
+header img { width: 1.75rem; height: 1.75rem; }
+footer { margin-top: 3rem; padding-top: 1rem; border-top: 1px solid #e7e5e4; font-size: .9rem; }
+footer a { margin-right: 1rem; }
+address { font-style: normal; }
+.missing { background: #fef3c7; border-radius: .5rem; padding: .75rem 1rem; }`;
+
+/** Whether the operator named itself enough for an Impressum: a name, an address and a way to reach it. */
+export function operatorNamed(operator: OperatorDetails): boolean {
+  return Boolean(operator.name && operator.address.length > 0 && (operator.email || operator.phone));
+}
+
+const MISSING = `<p class="missing">Der Betreiber dieser Heizplan-Installation hat seine Angaben noch nicht hinterlegt. Wenden Sie sich an Ihr Unternehmen oder an die Stelle, die Ihnen den Zugang gegeben hat.</p>`;
+
+/** Name and postal address, one line each. */
+function addressBlock(operator: OperatorDetails): string {
+  const lines = [operator.name, ...operator.address].filter((line): line is string => Boolean(line));
+  return `<address>${lines.map(escapeHtml).join('<br>')}</address>`;
+}
+
+function contactBlock(operator: OperatorDetails): string {
+  const items = [
+    operator.email
+      ? `E-Mail: <a href="mailto:${escapeHtml(operator.email)}">${escapeHtml(operator.email)}</a>`
+      : null,
+    operator.phone ? `Telefon: ${escapeHtml(operator.phone)}` : null,
+  ].filter(Boolean);
+  return items.length > 0 ? `<p>${items.join('<br>')}</p>` : '';
+}
+
+function impressum(operator: OperatorDetails): string {
+  if (!operator.name && operator.address.length === 0) return MISSING;
+  return [
+    '<h2>Angaben gemäß § 5 DDG</h2>',
+    addressBlock(operator),
+    operator.representative ? `<h2>Vertreten durch</h2><p>${escapeHtml(operator.representative)}</p>` : '',
+    operator.email || operator.phone ? `<h2>Kontakt</h2>${contactBlock(operator)}` : '',
+    operator.register ? `<h2>Registereintrag</h2><p>${escapeHtml(operator.register)}</p>` : '',
+    operator.vatId
+      ? `<h2>Umsatzsteuer-ID</h2><p>Umsatzsteuer-Identifikationsnummer gemäß § 27a Umsatzsteuergesetz: ${escapeHtml(operator.vatId)}</p>`
+      : '',
+    operatorNamed(operator) ? '' : MISSING,
+    '<h2>Software</h2><p>Heizplan ist freie Software unter der GNU Affero General Public License v3.0 oder später.</p>',
+  ].join('\n');
+}
+
+function controller(operator: OperatorDetails): string {
+  if (!operator.name)
+    return `<p>Verantwortlich für die Verarbeitung personenbezogener Daten in dieser Heizplan-Installation ist der Betreiber, der sie bereitstellt.</p>\n${MISSING}`;
+  return `<p>Verantwortlich für die Verarbeitung personenbezogener Daten in dieser Heizplan-Installation ist:</p>\n${addressBlock(operator)}\n${contactBlock(operator)}`;
+}
+
+/** "Anbieter: …" above the licence terms and the AVV, when the operator is named. */
+function provider(operator: OperatorDetails, role: string): string {
+  if (!operator.name) return '';
+  const where = operator.address.length > 0 ? `, ${operator.address.map(escapeHtml).join(', ')}` : '';
+  return `<p>${role}: ${escapeHtml(operator.name)}${where}</p>`;
+}
+
+function content(page: LegalPage, operator: OperatorDetails): string {
+  switch (page) {
+    case 'impressum':
+      return impressum(operator);
+    case 'datenschutz':
+      return `<h2>1. Verantwortlicher</h2>
+${controller(operator)}
+<h2>2. Welche Daten wir verarbeiten</h2>
+<ul>
+<li>Kontodaten: Name, E-Mail-Adresse, gewählte Sprache, Zeitpunkt der Registrierung und der letzten Anmeldung.</li>
+<li>Unternehmensdaten: Name des Unternehmens, Mitgliedschaften und Rollen.</li>
+<li>Betriebsdaten: Räume, Heizpläne, Ereignisse, Geräte, Messwerte (Raum-, Vorlauftemperatur, Ventilöffnung) und das Heizprotokoll.</li>
+</ul>
+<h2>3. Zwecke und Rechtsgrundlagen</h2>
+<p>Wir verarbeiten die Daten, um die Heizungssteuerung bereitzustellen (Art. 6 Abs. 1 lit. b DSGVO) und um den sicheren Betrieb zu gewährleisten (Art. 6 Abs. 1 lit. f DSGVO).</p>
+<h2>4. Speicherdauer</h2>
+<p>Kontodaten werden gelöscht, sobald Sie die Löschung Ihres Kontos beantragen; das Konto wird sofort deaktiviert. Gesetzliche Aufbewahrungspflichten bleiben unberührt.</p>
+<h2>5. Ihre Rechte</h2>
+<p>Sie haben das Recht auf Auskunft, Berichtigung, Löschung, Einschränkung der Verarbeitung, Datenübertragbarkeit und Widerspruch sowie das Recht, sich bei einer Aufsichtsbehörde zu beschweren.</p>
+<h2>6. Cookies und lokaler Speicher</h2>
+<p>Für die Anmeldung werden ein Sitzungscookie des Anmeldedienstes und im Browser ein Zugriffstoken sowie das gewählte Unternehmen gespeichert. Es findet kein Tracking statt.</p>`.replace(
+        '${controller}',
+        controller(operator),
+      );
+    case 'lizenz':
+      return `${provider(operator, 'Anbieter')}
+<h2>1. Gegenstand</h2>
+<p>Diese Bedingungen regeln die Nutzung von Heizplan zur Verwaltung der Heizung von Gebäuden, einschließlich der Gerätelizenzen, die je Gerät im Abonnement abgerechnet werden.</p>
+<h2>2. Nutzungsrecht</h2>
+<p>Ihr Unternehmen erhält für die Dauer des Abonnements ein einfaches, nicht übertragbares Recht, Heizplan für die lizenzierten Geräte zu nutzen. Die Software selbst steht unter der GNU Affero General Public License v3.0 oder später.</p>
+<h2>3. Pflichten des Unternehmens</h2>
+<ul>
+<li>Zugangsdaten geheim halten und nur befugten Personen Zugang gewähren.</li>
+<li>Temperaturgrenzen so festlegen, dass Frostschutz und Gesundheit der Nutzerinnen und Nutzer gewahrt bleiben.</li>
+</ul>
+<h2>4. Preise und Abrechnung</h2>
+<p>Alle Preise sind Nettopreise. Abrechnungszeiträume sind monatlich, jährlich oder dreijährlich; eine Kündigung wirkt zum Ende des laufenden Abrechnungszeitraums.</p>
+<h2>5. Haftung</h2>
+<p>Für Schäden haften wir bei Vorsatz und grober Fahrlässigkeit unbeschränkt, im Übrigen nur bei Verletzung wesentlicher Vertragspflichten und begrenzt auf den vorhersehbaren, vertragstypischen Schaden.</p>
+<h2>6. Änderungen</h2>
+<p>Ändern sich diese Bedingungen, erhalten sie eine neue Version; sie gelten für Ihr Unternehmen erst, nachdem sie erneut akzeptiert wurden.</p>`;
+    case 'avv':
+      return `${provider(operator, 'Auftragsverarbeiter')}
+<h2>1. Gegenstand und Dauer</h2>
+<p>Der Auftragsverarbeiter verarbeitet personenbezogene Daten im Auftrag des Unternehmens (Verantwortlicher), um Heizplan bereitzustellen, für die Dauer des Abonnements.</p>
+<h2>2. Art der Daten und betroffene Personen</h2>
+<p>Kontodaten der Mitglieder des Unternehmens sowie Betriebsdaten der Räume; betroffen sind Beschäftigte des Unternehmens und Nutzerinnen und Nutzer der Räume.</p>
+<h2>3. Weisungen</h2>
+<p>Die Verarbeitung erfolgt ausschließlich auf dokumentierte Weisung des Verantwortlichen, die durch die Einstellungen in Heizplan erteilt wird.</p>
+<h2>4. Technische und organisatorische Maßnahmen</h2>
+<ul>
+<li>Verschlüsselte Übertragung, Passwörter nur als speicherintensiver Hash.</li>
+<li>Mandantentrennung: jedes Unternehmen sieht nur seine eigenen Daten.</li>
+<li>Protokollierung ohne Zugangsdaten oder Passwörter.</li>
+</ul>
+<h2>5. Unterauftragsverarbeiter</h2>
+<p>Unterauftragsverarbeiter (z. B. Rechenzentrum, E-Mail-Versand, Zahlungsdienst) werden nur nach vorheriger Information des Verantwortlichen eingesetzt.</p>
+<h2>6. Löschung</h2>
+<p>Nach Ende des Auftrags werden die Daten gelöscht, soweit keine gesetzliche Pflicht zur Aufbewahrung besteht.</p>`;
+  }
+}
+
+/** The version line under a page's title. */
+function versionLine(page: LegalPage, versions: Config['agreements']): string {
+  switch (page) {
+    case 'impressum':
+      return '';
+    case 'datenschutz':
+      return `<p class="stand">Version ${versions.privacy}</p>`;
+    case 'lizenz':
+      return `<p class="stand">Version ${versions.license}</p>`;
+    case 'avv':
+      return `<p class="stand">nach Art. 28 DSGVO · Version ${versions.avv}</p>`;
+  }
+}
+
+/** The whole HTML document of `page`. */
+export function renderLegalPage(
+  page: LegalPage,
+  operator: OperatorDetails,
+  versions: Config['agreements'],
+): string {
+  const links = LEGAL_PAGES.map((other) =>
+    other === page
+      ? `<a href="/legal/${other}.html" aria-current="page">${TITLES[other]}</a>`
+      : `<a href="/legal/${other}.html">${TITLES[other]}</a>`,
+  ).join('');
+  return `<!doctype html>
+<html lang="de">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${TITLES[page]} – Heizplan</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<main>
+<header>Heizplan</header>
+<h1>${TITLES[page].replace('Auftragsverarbeitungsvertrag', 'Auftrags&shy;verarbeitungs&shy;vertrag')}</h1>
+${versionLine(page, versions)}
+${content(page, operator)}
+<footer><nav aria-label="Rechtliches">${links}</nav></footer>
+</main>
+</body>
+</html>`;
+}
