@@ -46,6 +46,13 @@ describe('audit log', () => {
     expect((await call('PATCH', `${c}/units/${unitId}`, {}, 'hannah')).statusCode).toBe(200);
     // Refused: ems may not change units; nothing happened, nothing is logged.
     expect((await call('PATCH', `${c}/units/${unitId}`, { name: 'X' }, 'erin')).statusCode).toBe(403);
+    // Asked, not changed: a draft plan's preview and a price quote are POSTs that save nothing.
+    const switchPoints = [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, hour: 6, minute: 0, temperature: 21 }));
+    const draft = { plan: { kind: 'seasonal', validFrom: '10-01', validTo: '04-30', switchPoints } };
+    const preview = await call('POST', `${c}/units/${unitId}/preview`, draft, 'hannah');
+    expect(preview.statusCode, preview.body).toBe(200);
+    const quote = await call('POST', `${c}/billing/quote`, { licences: 3 });
+    expect(quote.statusCode, quote.body).toBe(200);
     const page = await entries();
     expect(page.count).toBe(2);
     expect(page.results[0]).toMatchObject({

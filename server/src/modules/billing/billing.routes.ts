@@ -61,6 +61,8 @@ export async function billingRoutes(fastify: FastifyInstance, { billing, config 
   app.post(
     `${base}/quote`,
     {
+      // A price is asked, nothing changes: no audit entry.
+      config: { audit: false },
       schema: {
         tags,
         summary:
@@ -184,6 +186,8 @@ export async function billingRoutes(fastify: FastifyInstance, { billing, config 
   app.post(
     `${base}/portal`,
     {
+      // Opens the provider's page; what changes there comes back by webhook.
+      config: { audit: false },
       schema: {
         tags,
         summary: 'A session on the payment provider’s page for payment details (admins; Stripe)',

@@ -174,6 +174,8 @@ export async function plansRoutes(
   app.post(
     '/companies/:companyId/units/:unitId/preview',
     {
+      // A draft is evaluated, nothing is saved: no audit entry.
+      config: { audit: false },
       schema: {
         tags,
         summary: 'Setpoint curve with a draft plan swapped in (nothing is saved)',

@@ -70,16 +70,20 @@ describe('settings audit log', { timeout: 20_000 }, () => {
     vi.restoreAllMocks();
   });
 
-  it('shows who changed what and when in German, a token marked as such, secrets masked', async () => {
+  it('shows who changed what and when in German words, a token marked as such, secrets masked', async () => {
     open();
     const table = await screen.findByTestId('audit-log');
     expect(await within(table).findByText('Leitsystem')).toBeInTheDocument();
     expect(within(table).getByText('API-Zugang')).toBeInTheDocument();
     expect(within(table).getByText('26.11.2026, 10:30')).toBeInTheDocument();
-    expect(screen.getByTestId('audit-what-2')).toHaveTextContent('Geräte · angelegt/devices');
-    expect(screen.getByTestId('audit-what-1')).toHaveTextContent('Räume · geändert/units/{unitId}');
-    expect(screen.getByTestId('audit-what-3')).toHaveTextContent('Räume · Aktion/units/{unitId}/setpoint');
-    expect(screen.getByTestId('audit-fields-2')).toHaveTextContent('id: "70b3d52dd3000042", appKey: "•••"');
+    expect(screen.getByTestId('audit-what-2')).toHaveTextContent(/^Geräte · angelegt$/);
+    expect(screen.getByTestId('audit-what-1')).toHaveTextContent(/^Räume · geändert$/);
+    expect(screen.getByTestId('audit-what-3')).toHaveTextContent(/^Räume · Solltemperatur gesetzt$/);
+    expect(screen.getByTestId('audit-fields-2')).toHaveTextContent(
+      'Kennung: „70b3d52dd3000042“ · AppKey: „•••“',
+    );
+    expect(screen.getByTestId('audit-fields-1')).toHaveTextContent('Name: „Klasse 5b“');
+    expect(screen.getByTestId('audit-fields-3')).toHaveTextContent('Solltemperatur: 22,0 °C');
     expect(screen.getByTestId('settings-tab-audit')).toHaveTextContent('Protokoll');
   });
 
@@ -99,6 +103,15 @@ describe('settings audit log', { timeout: 20_000 }, () => {
     expect(
       fetchMock.mock.calls.some(([url]) => String(url).includes('/audit-log/export?resource=units')),
     ).toBe(true);
+  });
+
+  it('says it in English: the action, the field and its value', async () => {
+    await setLanguage('en');
+    open('admin', 'en');
+    await screen.findByText('Leitsystem');
+    expect(screen.getByTestId('audit-what-3')).toHaveTextContent(/^Rooms · setpoint set$/);
+    expect(screen.getByTestId('audit-fields-3')).toHaveTextContent('Setpoint: 22.0 °C');
+    expect(screen.getByTestId('audit-fields-1')).toHaveTextContent('Name: “Klasse 5b”');
   });
 
   it('shows a member who may not manage no tab and no log (English)', async () => {

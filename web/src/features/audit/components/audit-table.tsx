@@ -1,30 +1,14 @@
 /**
  * The audit log's entries (decision 0059), newest first, a page at a time: when (company zone),
- * who (a member, or an API token marked as such), what (the kind of object, the change and the
- * route below the company) and the fields the change set (secrets already masked by the server).
+ * who (a member, or an API token marked as such), what was done in words (audit-words.ts; the
+ * route is only the row's tooltip) and each field the change set with its label and value
+ * (secrets already masked by the server).
  */
 import type { AuditEntry, AuditPage } from '@heizplan/contracts/audit';
 import { useTranslation } from 'react-i18next';
 import { Table, type TableColumn } from '../../../components/ui/table.tsx';
 import { useHeatingFormat } from '../../../lib/format.ts';
-
-/** The route below `/api/companies/{id}`: `/units/{unitId}/setpoint`. */
-const routeTail = (route: string) => route.replace(/^\/api\/companies\/\{(companyId|id)\}/, '') || '/';
-
-/**
- * What a change did: `create` for a POST to the collection itself (`/units`), `action` for a POST
- * to something else (`/units/{unitId}/setpoint`), else by method.
- */
-function changeOf(entry: AuditEntry): string {
-  if (entry.method !== 'POST') return entry.method;
-  return routeTail(entry.route) === `/${entry.resource}` ? 'create' : 'action';
-}
-
-/** `name: "Klasse 5b", setpoint: 21` — one line to scan. */
-const fieldsText = (fields: Record<string, unknown>) =>
-  Object.entries(fields)
-    .map(([key, value]) => `${key}: ${JSON.stringify(value)}`)
-    .join(', ');
+import { actionKey, changeOf, routeTail, type ValueFormat, valueText } from '../audit-words.ts';
 
 export function AuditTable({
   data,
@@ -43,8 +27,25 @@ export function AuditTable({
 }) {
   const { t } = useTranslation('audit');
   const format = useHeatingFormat();
+  const actions = t('actions', { returnObjects: true }) as Record<string, string>;
+  const labels = t('fieldLabels', { returnObjects: true }) as Record<string, string>;
+  const values: ValueFormat = {
+    celsius: (value) => format.celsius(value),
+    plain: (value) => format.plain(value),
+    dateTime: (iso) => format.dateTime(iso, timeZone),
+    yes: t('values.yes'),
+    no: t('values.no'),
+    empty: t('values.empty'),
+    quote: (text) => t('values.quoted', { text }),
+    items: (count) => t('values.items', { count }),
+  };
+  const resource = (entry: AuditEntry) => t(`resources.${entry.resource}`, { defaultValue: entry.resource });
   const what = (entry: AuditEntry) =>
-    `${t(`resources.${entry.resource}`, { defaultValue: entry.resource })} · ${t(`changes.${changeOf(entry)}`)}`;
+    `${resource(entry)} · ${actions[actionKey(entry)] ?? t(`changes.${changeOf(entry)}`)}`;
+  const fieldsText = (fields: Record<string, unknown>) =>
+    Object.entries(fields)
+      .map(([key, value]) => `${labels[key] ?? key}: ${valueText(key, value, values)}`)
+      .join(' · ');
   const columns: TableColumn<AuditEntry>[] = [
     {
       key: 'at',
@@ -78,9 +79,8 @@ export function AuditTable({
       wrap: true,
       minScreen: 'sm',
       render: (entry) => (
-        <span className="flex flex-col" data-testid={`audit-what-${entry.id}`}>
-          <span>{what(entry)}</span>
-          <code className="break-all text-xs text-stone-600">{routeTail(entry.route)}</code>
+        <span data-testid={`audit-what-${entry.id}`} title={routeTail(entry.route)}>
+          {what(entry)}
         </span>
       ),
     },
@@ -93,7 +93,7 @@ export function AuditTable({
         const text = fieldsText(entry.fields);
         return (
           <span
-            className="line-clamp-2 break-all font-mono text-xs"
+            className="line-clamp-2 break-words text-sm"
             title={text}
             data-testid={`audit-fields-${entry.id}`}
           >
