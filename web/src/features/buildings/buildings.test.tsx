@@ -195,7 +195,15 @@ describe('buildings screen', { timeout: 20_000 }, () => {
       'none',
       'Augsburg (city)',
     ]);
-    await userEvent.selectOptions(region, 'A');
+    // Bavaria has holidays in part of it only: the form asks, and offers what the postcode says.
+    const question = within(dialog).getByTestId('building-region-question');
+    expect(question).toHaveTextContent('In Bavaria some public holidays apply in part of the state only.');
+    expect(question).toHaveTextContent('Assumption Day (15 August)');
+    await userEvent.click(
+      within(question).getByRole('button', { name: 'Take “Augsburg (city)” (postcode 86150)' }),
+    );
+    expect(region).toHaveValue('A');
+    expect(within(dialog).queryByTestId('building-region-question')).toBeNull();
 
     // Floors: three added by keyboard, one removed again.
     expect(within(dialog).getByTestId('building-floors-none')).toHaveTextContent('No floors yet.');

@@ -17,6 +17,7 @@ import {
 } from '@heizplan/contracts/buildings';
 import type { HeatingMode } from '@heizplan/contracts/closures';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button.tsx';
 import {
   applyServerErrors,
   FormError,
@@ -41,6 +42,7 @@ import {
   floorErrorNames,
 } from '../building-form.ts';
 import { holidayLanguage, useFederalStates } from '../federal-states.ts';
+import { regionByPostcode } from '../holiday-region-hint.ts';
 import { FloorsEditor } from './floors-editor.tsx';
 import { OutdoorSensorField } from './outdoor-sensor-field.tsx';
 
@@ -56,6 +58,45 @@ export interface BuildingDialogProps {
   zone: string;
   /** The company's mode setpoints, shown beside the modes. */
   temperatures: ModeTemperatures;
+}
+
+/**
+ * Asked where the building's state has holidays in part of it only (Bavaria, Saxony, Thuringia)
+ * and no region is chosen: without one the building keeps only the statewide holidays, which in
+ * most of Bavaria drops Mariä Himmelfahrt. Offers the region the postcode points to.
+ */
+function RegionQuestion({
+  stateName,
+  bavaria,
+  suggestion,
+  onTake,
+}: {
+  stateName: string;
+  bavaria: boolean;
+  suggestion: { code: string; name: string; postcode: string } | null;
+  onTake: (code: string) => void;
+}) {
+  const { t } = useTranslation('buildings');
+  return (
+    <div
+      className="flex flex-col gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-stone-800 sm:col-span-2"
+      data-testid="building-region-question"
+    >
+      <p>{t('fields.regionAsk', { state: stateName })}</p>
+      {bavaria && <p>{t('fields.regionAskBavaria')}</p>}
+      {suggestion && (
+        <Button
+          variant="secondary"
+          multiline
+          className="self-start"
+          onClick={() => onTake(suggestion.code)}
+          testid="building-region-take"
+        >
+          {t('fields.regionTake', { region: suggestion.name, postcode: suggestion.postcode })}
+        </Button>
+      )}
+    </div>
+  );
 }
 
 /** Mount it when opening (the buildings page does): each opening starts from `initial`. */
@@ -97,6 +138,7 @@ export function BuildingDialog({
   const treatment = useFormControl('publicHolidays', form.control);
   const mode = useFormControl('holidayMode', form.control);
   const schoolHolidays = form.watch('schoolHolidays');
+  const postcode = form.watch('postcode') ?? '';
   const stateRegions = state.value
     ? (regions.data?.results.find((entry) => entry.state === state.value)?.regions ?? [])
     : [];
@@ -259,6 +301,18 @@ export function BuildingDialog({
             />
           )}
         </FormField>
+        {state.value && stateRegions.length > 0 && !region.value && (
+          <RegionQuestion
+            stateName={states.name(state.value as FederalState)}
+            bavaria={state.value === 'BY'}
+            suggestion={(() => {
+              const code = regionByPostcode(state.value, postcode);
+              const name = stateRegions.find((r) => r.code === code)?.name;
+              return code && name ? { code, name, postcode } : null;
+            })()}
+            onTake={(code) => region.onChange(code)}
+          />
+        )}
       </div>
       <FloorsEditor />
       <RadioCards<HolidayTreatment>
