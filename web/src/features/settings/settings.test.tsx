@@ -30,6 +30,11 @@ describe('settings general', () => {
     const { fetchMock } = open('/settings/general', extra);
     const name = await screen.findByTestId('profile-name');
     await userEvent.clear(name);
+    // Empty: saving waits, and the line under the button says why.
+    expect(screen.getByTestId('profile-save')).toBeDisabled();
+    expect(screen.getByTestId('profile-save')).toHaveAccessibleDescription(
+      'To save, enter a name and an email address.',
+    );
     await userEvent.type(name, '  Grace Hopper  ');
     const email = screen.getByTestId('profile-email');
     await userEvent.clear(email);

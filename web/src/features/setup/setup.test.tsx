@@ -73,14 +73,18 @@ describe('setup wizard', () => {
     const next = await screen.findByTestId('setup-next');
     expect(screen.getByTestId('setup-mode-create')).toHaveAttribute('aria-checked', 'true');
     expect(next).toBeDisabled();
+    // Disabled, and said why (to screen readers too).
+    expect(next).toHaveAccessibleDescription('Zum Fortfahren fehlt noch der Name des Unternehmens.');
     await userEvent.type(screen.getByTestId('setup-company-name'), '   ');
     expect(next).toBeDisabled();
     await userEvent.type(screen.getByTestId('setup-company-name'), 'Stadtwerke');
     expect(next).toBeEnabled();
+    expect(screen.queryByTestId('setup-next-why')).toBeNull();
 
     await userEvent.click(screen.getByTestId('setup-mode-join'));
     expect(screen.queryByTestId('setup-company-name')).toBeNull();
     expect(next).toBeDisabled();
+    expect(next).toHaveAccessibleDescription('Zum Fortfahren fehlt noch der Einladungscode.');
     await userEvent.type(screen.getByTestId('setup-invite-code'), 'abc');
     expect(next).toBeEnabled();
   });

@@ -20,6 +20,8 @@ export function ProfileForm({ user }: { user: User }) {
   const { toast } = useToast();
   const form = useContractForm(UpdateMeBodySchema, { defaultValues: { name: user.name, email: user.email } });
   const [name, email] = form.watch(['name', 'email']);
+  // Saving waits for both; the line under the button says so instead of a silent grey button.
+  const missing = !name.trim() || !email.trim();
   const updateMe = useUpdateMe();
   const verification = useRequestVerification();
 
@@ -82,15 +84,21 @@ export function ProfileForm({ user }: { user: User }) {
             )}
           </div>
         )}
-        <div className="flex justify-end">
+        <div className="flex flex-col items-stretch gap-1 sm:items-end">
           <Button
             type="submit"
             loading={updateMe.isPending}
-            disabled={!name.trim() || !email.trim()}
+            disabled={missing}
+            aria-describedby={missing ? 'profile-save-why' : undefined}
             testid="profile-save"
           >
             {t('save')}
           </Button>
+          {missing && (
+            <p id="profile-save-why" className="text-sm text-stone-600" data-testid="profile-save-why">
+              {t('profile.missing')}
+            </p>
+          )}
         </div>
       </Form>
     </SettingsCard>

@@ -175,9 +175,23 @@ export function CompanyStep({ data, update }: StepProps) {
           </Button>
         }
         next={
-          <Button type="submit" disabled={!canContinueCompany(data)} loading={pending} testid="setup-next">
-            {t('next')}
-          </Button>
+          <div className="flex flex-col items-stretch gap-1 sm:items-end">
+            <Button
+              type="submit"
+              disabled={!canContinueCompany(data)}
+              loading={pending}
+              aria-describedby={canContinueCompany(data) ? undefined : 'setup-next-why'}
+              testid="setup-next"
+            >
+              {t('next')}
+            </Button>
+            {/* The spec keeps "next" disabled while the field is empty; this says why. */}
+            {!canContinueCompany(data) && (
+              <p id="setup-next-why" className="text-sm text-stone-600" data-testid="setup-next-why">
+                {t(data.createNew ? 'company.nameMissing' : 'company.codeMissing')}
+              </p>
+            )}
+          </div>
         }
       />
     </Form>
