@@ -40,6 +40,7 @@ import {
   resolveAccountPorts,
 } from './modules/me/me.ports.ts';
 import { MeService } from './modules/me/me.service.ts';
+import { OccupantFeedbackService } from './modules/occupant-feedback/occupant-feedback.service.ts';
 import { PlansService } from './modules/plans/plans.service.ts';
 import { PreviewService } from './modules/plans/preview.service.ts';
 import { PublicHeatingViewService } from './modules/public-heating-view/public-heating-view.service.ts';
@@ -87,6 +88,8 @@ export interface Services {
   /** The events calendar's background: closures, holidays, own days and bookings in a window. */
   readonly calendarLayers: CalendarLayersService;
   readonly publicHeatingView: PublicHeatingViewService;
+  /** Occupants' "Zu warm" / "Zu kalt" (decision 0070): recorded by the public page, read by staff. */
+  readonly occupantFeedback: OccupantFeedbackService;
   readonly heatingLog: HeatingLogService;
   readonly unitSeries: UnitSeriesService;
   readonly warmUp: WarmUpService;
@@ -146,6 +149,7 @@ export function createServices({
     now,
   });
   const units = new UnitsService(heating);
+  const occupantFeedback = new OccupantFeedbackService({ db, now });
   const closures = new ClosuresService(heating);
   // Companies and invites use each other: a team invite is an invite, an invite reads its company.
   const companies: CompaniesService = new CompaniesService({
@@ -201,7 +205,8 @@ export function createServices({
       fetch: feedFetchOptions(config),
     }),
     calendarLayers: new CalendarLayersService({ db, now }),
-    publicHeatingView: new PublicHeatingViewService(heating, units),
+    publicHeatingView: new PublicHeatingViewService(heating, units, occupantFeedback),
+    occupantFeedback,
     heatingLog: new HeatingLogService(db),
     unitSeries: new UnitSeriesService({ db, now }),
     warmUp: new WarmUpService({ db }),

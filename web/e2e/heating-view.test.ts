@@ -3,8 +3,9 @@
  * a valve (one licence = one QR code), enables a unit's QR code, and the link opens in a fresh
  * browser context without a session at 375 × 667 px, in German and in English. The occupant
  * raises the setpoint by 0.5 °C, reads until when it holds, and the operator's heating log shows
- * the change by an anonymous actor. A revoked link shows the "no longer valid" page. No page
- * of the journey violates the Content-Security-Policy.
+ * the change by an anonymous actor. The occupant presses "Zu kalt", is thanked and cannot press
+ * again for a while; the operator sees it on the unit page. A revoked link shows the "no longer
+ * valid" page. No page of the journey violates the Content-Security-Policy.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -118,6 +119,37 @@ describe('public heating view', () => {
       'An occupant via the QR code (anonymous)',
     );
     await screenshot(operator, 'heating-view-operator-log');
+  });
+
+  it('takes "Zu kalt" from the occupant, who is thanked, and the operator sees it on the unit page', async () => {
+    const page = await phone('de-DE');
+    await page.goto(link);
+    const cold = page.getByRole('button', { name: 'Zu kalt' });
+    await cold.waitFor();
+    // Big enough for a thumb at 375 px.
+    const box = await cold.boundingBox();
+    expect(box?.height).toBeGreaterThanOrEqual(48);
+    expect(box?.width).toBeGreaterThanOrEqual(120);
+    await cold.click();
+    await page.getByText('Danke, Ihre Rückmeldung ist angekommen.').waitFor();
+    await expect(cold.isDisabled()).resolves.toBe(true);
+    await expect(page.getByRole('button', { name: 'Zu warm' }).isDisabled()).resolves.toBe(true);
+    await page.getByText(/Eine weitere Rückmeldung aus diesem Browser ist ab/).waitFor();
+    await screenshot(page, 'heating-view-phone-feedback');
+    // A reload within the pause keeps the buttons resting.
+    await page.reload();
+    await page.getByTestId('hv-setpoint').waitFor();
+    await expect(page.getByRole('button', { name: 'Zu kalt' }).isDisabled()).resolves.toBe(true);
+    await page.context().close();
+
+    await operator.goto(`${baseURL}${unitPath}`);
+    const list = operator.getByRole('list', { name: 'Feedback, newest first' });
+    await list.waitFor();
+    await expect(operator.getByTestId('unit-feedback-too-cold').innerText()).resolves.toBe('1');
+    await expect(operator.getByTestId('unit-feedback-too-warm').innerText()).resolves.toBe('0');
+    await expect(list.getByRole('listitem').first().innerText()).resolves.toContain('Too cold');
+    await operator.getByTestId('unit-feedback-card').scrollIntoViewIfNeeded();
+    await screenshot(operator, 'heating-view-operator-feedback');
   });
 
   it('tells the occupant when the code was revoked', async () => {

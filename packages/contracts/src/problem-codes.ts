@@ -77,6 +77,10 @@ export const PROBLEM_CODES = [
   'export_range_end_not_after_start',
   /** An export window longer than its limit (HEATING_LOG_EXPORT_MAX_DAYS). params: days */
   'export_range_too_long',
+  /** A feedback window (a room's occupant feedback) whose end is not after its start. */
+  'feedback_range_end_not_after_start',
+  /** A feedback window longer than FEEDBACK_MAX_DAYS. params: days */
+  'feedback_range_too_long',
   /** A manual or occupant's setpoint change while a closure holds the unit (decision 0051). */
   'unit_closed',
   'event_end_before_start',

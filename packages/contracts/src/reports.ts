@@ -38,6 +38,11 @@ export const REPORT_LOSS_KINDS = [
   'valve_stuck_open',
   'always_below_target',
   'sparse_reports',
+  /**
+   * Occupants complained repeatedly while the room's figures say comfortable (decision 0070):
+   * a sensor in the wrong place, a draught, or a plan that misses the room's use.
+   */
+  'complaints_despite_comfort',
 ] as const;
 export type ReportLossKind = (typeof REPORT_LOSS_KINDS)[number];
 
@@ -67,6 +72,9 @@ export const ReportRowSchema = z.object({
   setbackHours: hours,
   windowHeatingHours: hours,
   degreeDays: nullableNumber,
+  /** Occupants' "Zu warm" / "Zu kalt" presses in the period (decision 0070). */
+  tooWarm: z.number().int(),
+  tooCold: z.number().int(),
 });
 export type ReportRow = z.infer<typeof ReportRowSchema>;
 
@@ -95,6 +103,8 @@ export const ReportSchema = z.object({
     categoryHours: z.object({ i: hours, ii: hours, iii: hours, below: hours }),
     /** Rooms that missed comfort most, worst first (at most 5). */
     worstRooms: z.array(z.object({ unitId: z.string(), name: z.string(), belowComfortShare: z.number() })),
+    /** Occupants' "Zu warm" / "Zu kalt" presses in the period, over the rooms with data (decision 0070). */
+    feedback: z.object({ tooWarm: z.number().int(), tooCold: z.number().int() }),
   }),
   heating: z.object({
     heatingHours: hours,
@@ -136,7 +146,7 @@ export const ReportSchema = z.object({
       kind: z.enum(REPORT_LOSS_KINDS),
       unitId: z.string(),
       name: z.string(),
-      /** Hours for window and valve losses; the share (0–1) for the others. */
+      /** Hours for window and valve losses; complaints (a count) for complaints despite comfort; the share (0–1) for the others. */
       value: z.number(),
     }),
   ),

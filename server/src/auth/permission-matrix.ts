@@ -29,6 +29,8 @@ export const PERMISSION_MATRIX: Record<string, Access> = {
   // The demo's weather stand-in: a recorded DWD winter replayed (no data of any company).
   'GET /api/public/demo/weather': 'public',
   'POST /api/public/heating-view/{token}/setpoint': 'public',
+  // An occupant's "Zu warm" / "Zu kalt" (decision 0070).
+  'POST /api/public/heating-view/{token}/feedback': 'public',
 
   'GET /api/me/': 'signed-in',
   'PUT /api/me/': 'signed-in',
@@ -91,6 +93,8 @@ export const PERMISSION_MATRIX: Record<string, Access> = {
   'GET /api/companies/{companyId}/heating-log/export': 'read',
   'GET /api/companies/{companyId}/units/{unitId}/series': 'read',
   'GET /api/companies/{companyId}/units/{unitId}/warm-up': 'read',
+  // The occupants' feedback of a room (decision 0070): whoever may read the room.
+  'GET /api/companies/{companyId}/units/{unitId}/feedback': 'read',
   // Previews compute a week from stored or draft plans and change nothing.
   'GET /api/companies/{companyId}/units/{unitId}/preview': 'read',
   'POST /api/companies/{companyId}/units/{unitId}/preview': 'read',

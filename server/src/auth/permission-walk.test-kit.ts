@@ -269,6 +269,9 @@ function payloadFor(operation: string, w: World): Payload {
     'GET /api/companies/{companyId}/calendar-layers': {
       query: `from=${encodeURIComponent(WINDOW.from)}&to=${encodeURIComponent(WINDOW.to)}`,
     },
+    'GET /api/companies/{companyId}/units/{unitId}/feedback': {
+      query: `from=${encodeURIComponent(WINDOW.from)}&to=${encodeURIComponent(WINDOW.to)}`,
+    },
     'GET /api/companies/{companyId}/heating-log/export': {
       query: `from=${encodeURIComponent(WINDOW.from)}&to=${encodeURIComponent(WINDOW.to)}`,
     },

@@ -18,6 +18,7 @@ export * from './schema/heating.ts';
 export * from './schema/identity.ts';
 export * from './schema/imports.ts';
 export * from './schema/invites.ts';
+export * from './schema/occupant-feedback.ts';
 export * from './schema/optimum.ts';
 export * from './schema/qr-codes.ts';
 export * from './schema/reports.ts';

@@ -33,6 +33,7 @@ import { heatingLogRoutes } from './heating-log/heating-log.routes.ts';
 import { importsRoutes } from './imports/imports.routes.ts';
 import { invitesRoutes } from './invites/invites.routes.ts';
 import { meRoutes } from './me/me.routes.ts';
+import { occupantFeedbackRoutes } from './occupant-feedback/occupant-feedback.routes.ts';
 import { plansRoutes } from './plans/plans.routes.ts';
 import { publicHeatingViewRoutes } from './public-heating-view/public-heating-view.routes.ts';
 import { qrCodesRoutes } from './qr-codes/qr-codes.routes.ts';
@@ -78,6 +79,7 @@ export async function registerModules(app: FastifyInstance, options: ModulesOpti
     config,
     db: database.db,
   });
+  await app.register(occupantFeedbackRoutes, { occupantFeedback: s.occupantFeedback });
   await app.register(unitSeriesRoutes, { unitSeries: s.unitSeries });
   await app.register(warmUpRoutes, { warmUp: s.warmUp });
   await app.register(billingRoutes, { billing: s.billing, config });

@@ -112,7 +112,7 @@ const guardedRoutes: RouteObject[] = [
     path: 'units/:unitId',
     ...screen(
       async () => (await import('./routes/unit-detail-page.tsx')).UnitDetailPage,
-      ['units', 'plans', 'graphs', 'qr', 'problems'],
+      ['units', 'plans', 'graphs', 'qr', 'problems', 'feedback'],
     ),
   },
   {

@@ -1,7 +1,8 @@
 /**
- * The public heating view's two calls, with plain fetch: no auth, no query library.
+ * The public heating view's calls, with plain fetch: no auth, no query library.
  * Answers are typed by the shared contract (types only, so zod stays out of this bundle).
  */
+import type { OccupantFeeling } from '@heizplan/contracts/occupant-feedback';
 import type { PublicHeatingView } from '@heizplan/contracts/public-heating-view';
 
 export type ViewResult =
@@ -52,4 +53,29 @@ export function changeSetpoint(token: string, setpoint: number): Promise<ViewRes
       body: JSON.stringify({ setpoint }),
     }),
   );
+}
+
+/** What became of an occupant's "Zu warm" / "Zu kalt". */
+export type FeedbackResult =
+  | { kind: 'sent' }
+  | { kind: 'notFound' }
+  | { kind: 'tooMany'; retryAfterSeconds: number }
+  | { kind: 'error' };
+
+/** Sends the occupant's `feeling` for the room of `token` (204 = recorded). */
+export async function sendFeedback(token: string, feeling: OccupantFeeling): Promise<FeedbackResult> {
+  try {
+    const response = await fetch(`${base(token)}/feedback`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ feeling }),
+    });
+    if (response.ok) return { kind: 'sent' };
+    if (response.status === 404) return { kind: 'notFound' };
+    if (response.status === 429)
+      return { kind: 'tooMany', retryAfterSeconds: Number(response.headers.get('retry-after')) || 60 };
+    return { kind: 'error' };
+  } catch {
+    return { kind: 'error' };
+  }
 }

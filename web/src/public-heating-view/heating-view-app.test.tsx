@@ -8,8 +8,9 @@ import type { PublicHeatingView } from '@heizplan/contracts/public-heating-view'
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DateTime } from 'luxon';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fixedClock, testNow } from '../test/clock.ts';
+import { FEEDBACK_PAUSE_MS } from './feedback-cooldown.ts';
 import { HeatingViewApp } from './heating-view-app.tsx';
 
 const TOKEN = 'Tq3bU0mJ1c2Vx8sY4kLw7A';
@@ -236,5 +237,88 @@ describe('public heating view page', () => {
     release();
     await waitFor(() => expect(posted).toEqual([20.5, 21.5]));
     await waitFor(() => expect(screen.getByTestId('hv-setpoint')).toHaveTextContent('21,5 °C'));
+  });
+});
+
+describe('"Zu warm" / "Zu kalt" on the public page', () => {
+  /** Renders the page; feedback POSTs answer `status` and are recorded with their URL. */
+  function openFeedback(status = 204, lang: 'de' | 'en' = 'de', at: Date = NOW) {
+    const sent: Array<{ url: string; feeling: string }> = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit = {}) => {
+        if (init.method === 'POST') {
+          sent.push({ url, feeling: (JSON.parse(String(init.body)) as { feeling: string }).feeling });
+          if (status === 204) return new Response(null, { status: 204 });
+          return new Response(JSON.stringify({ status }), {
+            status,
+            headers: { 'content-type': 'application/problem+json', 'retry-after': '42' },
+          });
+        }
+        return answer(200, view({ setpoint: 21 }));
+      }),
+    );
+    render(<HeatingViewApp token={TOKEN} lang={lang} clock={fixedClock(at)} />);
+    return { sent };
+  }
+
+  beforeEach(() => localStorage.clear());
+  afterEach(() => cleanup());
+
+  it('sends "too cold", thanks in a live region and rests for 10 minutes, saying until when', async () => {
+    const { sent } = openFeedback();
+    const cold = await screen.findByRole('button', { name: 'Zu kalt' });
+    const warm = screen.getByRole('button', { name: 'Zu warm' });
+    // Beside the −/+ controls, one group with its own heading.
+    expect(screen.getByRole('region', { name: 'Wie fühlt sich der Raum an?' })).toContainElement(cold);
+    await userEvent.click(cold);
+    // Said in a live region, so a screen reader hears it without moving.
+    const thanks = await screen.findByText('Danke, Ihre Rückmeldung ist angekommen.');
+    expect(thanks.closest('[aria-live="polite"]')).not.toBeNull();
+    expect(sent).toEqual([{ url: `/api/public/heating-view/${TOKEN}/feedback`, feeling: 'too_cold' }]);
+    expect(cold).toBeDisabled();
+    expect(warm).toBeDisabled();
+    const until = DateTime.fromJSDate(new Date(NOW.getTime() + FEEDBACK_PAUSE_MS))
+      .setZone('Europe/Berlin')
+      .toFormat('HH:mm');
+    // The time in the company's zone; with its weekday when the pause ends on another day.
+    expect(
+      screen.getByText(
+        new RegExp(`^Eine weitere Rückmeldung aus diesem Browser ist ab (\\S+ )?${until} möglich\\.$`),
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('is pressed with the keyboard', async () => {
+    const { sent } = openFeedback(204, 'en');
+    const warm = await screen.findByRole('button', { name: 'Too warm' });
+    warm.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(await screen.findByText('Thank you, your feedback has arrived.')).toBeInTheDocument();
+    expect(sent.map((s) => s.feeling)).toEqual(['too_warm']);
+  });
+
+  it('keeps resting after a reload within the pause, and offers the buttons again after it', async () => {
+    openFeedback();
+    await userEvent.click(await screen.findByRole('button', { name: 'Zu warm' }));
+    await screen.findByText('Danke, Ihre Rückmeldung ist angekommen.');
+    cleanup();
+    openFeedback(204, 'de', new Date(NOW.getTime() + FEEDBACK_PAUSE_MS - 60_000));
+    expect(await screen.findByRole('button', { name: 'Zu warm' })).toBeDisabled();
+    expect(screen.getByText(/Eine weitere Rückmeldung aus diesem Browser ist ab/)).toBeInTheDocument();
+    cleanup();
+    openFeedback(204, 'de', new Date(NOW.getTime() + FEEDBACK_PAUSE_MS));
+    expect(await screen.findByRole('button', { name: 'Zu warm' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Zu kalt' })).toBeEnabled();
+  });
+
+  it('says when there were too many requests and does not rest, so the occupant can try again', async () => {
+    openFeedback(429);
+    const cold = await screen.findByRole('button', { name: 'Zu kalt' });
+    await userEvent.click(cold);
+    expect(
+      await screen.findByText('Zu viele Anfragen. Bitte in 42 Sekunden erneut versuchen.'),
+    ).toBeInTheDocument();
+    expect(cold).toBeEnabled();
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The public heating view (spec §1 and §9): the room's name, room temperature and
- * setpoint, whether a wall thermostat overrides it, −/+ in 0.5 °C steps within the limits, until
- * when a change holds, and the help for a cold radiator with the live values filled in. Presses
+ * setpoint, whether a wall thermostat overrides it, −/+ in 0.5 °C steps within the limits, "Zu warm"
+ * / "Zu kalt" for the occupant to say how the room feels (decision 0070), until when a change holds,
+ * and the help for a cold radiator with the live values filled in. Presses
  * move a target shown at once and sent once they pause (lib/use-pending-target.ts).
  * Refreshes every minute while visible. Plain React and fetch, to stay a small page for phones.
  */
@@ -11,6 +12,7 @@ import { type Clock, ClockProvider, systemClock, useClock } from '../lib/clock.t
 import { usePendingTarget } from '../lib/use-pending-target.ts';
 import { changeSetpoint, loadView, type ViewResult } from './api.ts';
 import { type Language, type TextKey, text } from './dictionary.ts';
+import { Feedback } from './feedback.tsx';
 import { evaluateHelp } from './help.ts';
 import { celsiusIn, type Notice, noticeText, refusalNotice } from './refusal.ts';
 import { stepSetpoint } from './stepping.ts';
@@ -91,12 +93,14 @@ function Help({ view, lang }: { view: PublicHeatingView; lang: Language }) {
 }
 
 function View({
+  token,
   view,
   lang,
   onChange,
   target,
   notice,
 }: {
+  token: string;
   view: PublicHeatingView;
   lang: Language;
   onChange: (setpoint: number) => void;
@@ -210,6 +214,7 @@ function View({
           </button>
         </section>
       )}
+      <Feedback token={token} lang={lang} formatTime={format.time} />
       {notice && (
         <Message tone="error">
           <span data-testid="hv-notice">{noticeText(lang, notice)}</span>
@@ -293,7 +298,14 @@ export function HeatingViewApp({
         {result === null ? (
           <p className="text-stone-600">{text(lang, 'loading')}</p>
         ) : view ? (
-          <View view={view} lang={lang} onChange={change} target={pending.target} notice={notice} />
+          <View
+            token={token}
+            view={view}
+            lang={lang}
+            onChange={change}
+            target={pending.target}
+            notice={notice}
+          />
         ) : result.kind === 'tooMany' ? (
           <Message tone="warn">{text(lang, 'tooMany', { seconds: result.retryAfterSeconds })}</Message>
         ) : (

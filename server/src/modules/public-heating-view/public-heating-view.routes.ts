@@ -1,13 +1,15 @@
 /**
- * Public heating view endpoints (no login): `GET /api/public/heating-view/{token}` and
- * `POST /api/public/heating-view/{token}/setpoint`. Both are rate-limited per client IP and per
- * token (429 problem+json with `Retry-After` in seconds), so neither one phone nor one leaked
+ * Public heating view endpoints (no login): `GET /api/public/heating-view/{token}`,
+ * `POST /api/public/heating-view/{token}/setpoint` and the occupant's "Zu warm" / "Zu kalt"
+ * `POST /api/public/heating-view/{token}/feedback` (204; decision 0070). All are rate-limited per
+ * client IP and per token (feedback counts with the setpoint changes) (429 problem+json with `Retry-After` in seconds), so neither one phone nor one leaked
  * link can hammer the API or the valves. The client IP is the socket's address unless
  * TRUST_PROXY names the proxies in front (config.ts). Several instances count together in the
  * database (http/rate-limit-store.ts).
  */
 import rateLimit from '@fastify/rate-limit';
 import type { ZodTypeProvider } from '@fastify/type-provider-zod';
+import { PublicFeedbackRequestSchema } from '@heizplan/contracts/occupant-feedback';
 import { ProblemSchema } from '@heizplan/contracts/problem';
 import {
   PublicHeatingViewSchema,
@@ -15,6 +17,7 @@ import {
   PublicTokenParamsSchema,
 } from '@heizplan/contracts/public-heating-view';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { rateLimitOptions } from '../../http/rate-limit-store.ts';
@@ -87,5 +90,27 @@ export async function publicHeatingViewRoutes(
       },
     },
     async (request) => service.changeSetpoint(request.params.token, request.body.setpoint),
+  );
+
+  app.post(
+    '/public/heating-view/:token/feedback',
+    {
+      config: { public: true },
+      // One budget with the setpoint changes: a press is a change as far as abuse goes.
+      preHandler: limits('change'),
+      schema: {
+        tags,
+        summary:
+          'The occupant\'s "too warm" / "too cold", recorded with the room\'s temperature, setpoint and trend',
+        security: [],
+        params: PublicTokenParamsSchema,
+        body: PublicFeedbackRequestSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await service.recordFeedback(request.params.token, request.body.feeling);
+      return reply.code(204).send(null);
+    },
   );
 }

@@ -7,11 +7,13 @@
  * `qr_change` by an anonymous actor and holds until the next switch point or, when the company
  * limits occupant changes to N hours, until then — whichever comes first (docs/architecture.md).
  */
+import type { OccupantFeeling } from '@heizplan/contracts/occupant-feedback';
 import type { PublicHeatingView } from '@heizplan/contracts/public-heating-view';
 import { resolveSetpoint } from '../../heating/engine.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { loadHeatingInputs } from '../../scheduling/heating-inputs.ts';
 import type { HeatingServiceDeps } from '../../scheduling/heating-services.ts';
+import type { OccupantFeedbackService } from '../occupant-feedback/occupant-feedback.service.ts';
 import { findByToken } from '../qr-codes/qr-codes.service.ts';
 import { findUnit, requireChangeable, type UnitsService } from '../units/units.service.ts';
 import * as repo from './public-heating-view.repository.ts';
@@ -76,10 +78,14 @@ export function occupantLimits(
 }
 
 export class PublicHeatingViewService {
-  /** `units` applies an occupant's change as the units screen applies a manual one. */
+  /**
+   * `units` applies an occupant's change as the units screen applies a manual one; `feedback`
+   * records an occupant's "Zu warm" / "Zu kalt".
+   */
   constructor(
     private readonly deps: HeatingServiceDeps,
     private readonly units: UnitsService,
+    private readonly feedback: OccupantFeedbackService,
   ) {}
 
   private get db() {
@@ -180,5 +186,16 @@ export class PublicHeatingViewService {
     const until = limitHours ? new Date(this.deps.now().getTime() + limitHours * HOUR_MS) : null;
     await this.units.applyManualChange(companyId, unit.id, { kind: 'qr_change', setpoint, until }, null);
     return this.view(token);
+  }
+
+  /**
+   * The occupant's "Zu warm" (`too_warm`) or "Zu kalt" (`too_cold`), recorded with the room's
+   * temperature, setpoint and trend at this instant (decision 0070). Taken while paused or closed
+   * too: the occupant feels the room either way.
+   * @throws 404 (see resolve).
+   */
+  async recordFeedback(token: string, feeling: OccupantFeeling): Promise<void> {
+    const { companyId, unit } = await this.resolve(token);
+    await this.feedback.record(companyId, unit, feeling);
   }
 }

@@ -1,12 +1,14 @@
 /**
  * Assembles a report (contracts `Report`, decision 0061) from the daily rollups: comfort, heating,
  * degree-day-normalised comparisons, consumption, the saving estimate, efficiency losses and the
- * building's target values. The thresholds of the efficiency losses are named below; the comfort
- * rules are `comfort.ts`'s.
+ * building's target values, and the occupants' feedback beside the comfort figures (decision 0070).
+ * The thresholds of the efficiency losses are named below; the comfort rules are `comfort.ts`'s.
  */
 import type { Report, ReportRow } from '@heizplan/contracts/reports';
 import { DateTime } from 'luxon';
 import type { Db } from '../../db/client.ts';
+import { feedbackCounts } from '../occupant-feedback/occupant-feedback.service.ts';
+import { ABOVE_SETPOINT_K, COMFORT_FLOOR_C } from './comfort.ts';
 import { periodInstants, previousPeriod, previousYearPeriod, type ReportPeriod } from './report-period.ts';
 import * as repo from './reports.repository.ts';
 
@@ -20,6 +22,44 @@ const ALWAYS_BELOW_MIN_H = 10;
 /** …when ≥ 25 % of its quarter hours since its first uplink of the period had no uplink. */
 const SPARSE_SHARE = 0.25;
 const QUARTERS_PER_DAY = 96;
+/**
+ * …when occupants complained ≥ 3 times of one feeling while its figures say comfortable (decision
+ * 0070): "zu kalt" with < 10 % of ≥ 10 occupied hours below comfort, or "zu warm" with < 10 % of
+ * its occupied quarter hours more than 0.5 K above the setpoint.
+ */
+const COMPLAINTS_MIN = 3;
+const COMFORTABLE_SHARE = 0.1;
+const COMFORTABLE_MIN_H = 10;
+
+/** Occupants' presses per room: "zu warm" and "zu kalt". */
+type FeedbackCounts = Map<string, { tooWarm: number; tooCold: number }>;
+const noFeedback = { tooWarm: 0, tooCold: 0 };
+
+/**
+ * The rooms occupants complained about while their figures say comfortable, with the number of
+ * complaints that count (°C and shares per `comfort.ts`; `aboveShares` 0–1 per room, only for
+ * rooms with ≥ 3 "zu warm").
+ */
+export function complaintsDespiteComfort(
+  units: ReadonlyArray<Pick<repo.UnitRow, 'unitId' | 'name' | 'occupiedHours' | 'belowComfortHours'>>,
+  feedback: FeedbackCounts,
+  aboveShares: ReadonlyMap<string, number>,
+): Report['losses'] {
+  const found: Report['losses'] = [];
+  for (const u of units) {
+    const { tooWarm, tooCold } = feedback.get(u.unitId) ?? noFeedback;
+    const coldDespite =
+      tooCold >= COMPLAINTS_MIN &&
+      u.occupiedHours >= COMFORTABLE_MIN_H &&
+      u.belowComfortHours / u.occupiedHours < COMFORTABLE_SHARE;
+    const above = aboveShares.get(u.unitId);
+    const warmDespite = tooWarm >= COMPLAINTS_MIN && above !== undefined && above < COMFORTABLE_SHARE;
+    const count = (coldDespite ? tooCold : 0) + (warmDespite ? tooWarm : 0);
+    if (count > 0)
+      found.push({ kind: 'complaints_despite_comfort', unitId: u.unitId, name: u.name, value: count });
+  }
+  return found;
+}
 
 const sum = (values: (number | null)[]) => {
   const present = values.filter((v): v is number => v !== null);
@@ -89,8 +129,9 @@ function roomFindings(units: repo.UnitRow[], lastDay: string | null) {
   return { worstRooms, losses };
 }
 
-function unitReportRow(u: repo.UnitRow): ReportRow {
+function unitReportRow(u: repo.UnitRow, feedback: FeedbackCounts): ReportRow {
   return {
+    ...(feedback.get(u.unitId) ?? noFeedback),
     kind: 'unit',
     id: u.unitId,
     name: u.name,
@@ -110,6 +151,7 @@ function buildingReportRows(
   units: repo.UnitRow[],
   names: Map<string, string>,
   degreeDays: Map<string | null, number>,
+  feedback: FeedbackCounts,
 ) {
   const byBuilding = new Map<string | null, repo.UnitRow[]>();
   for (const u of units) byBuilding.set(u.buildingId, [...(byBuilding.get(u.buildingId) ?? []), u]);
@@ -129,6 +171,8 @@ function buildingReportRows(
       setbackHours: rooms.reduce((a, u) => a + u.setbackHours, 0),
       windowHeatingHours: rooms.reduce((a, u) => a + u.windowHeatingHours, 0),
       degreeDays: degreeDays.get(buildingId) ?? null,
+      tooWarm: rooms.reduce((a, u) => a + (feedback.get(u.unitId)?.tooWarm ?? 0), 0),
+      tooCold: rooms.reduce((a, u) => a + (feedback.get(u.unitId)?.tooCold ?? 0), 0),
     };
   });
 }
@@ -160,16 +204,36 @@ export async function buildReport(
   const { totals, dayRows } = current;
   const lastDay = dayRows.at(-1)?.day ?? null;
   const { worstRooms, losses } = roomFindings(units, lastDay);
+  const feedback: FeedbackCounts = new Map();
+  const counted = await feedbackCounts(
+    db,
+    companyId,
+    instants,
+    units.map((u) => u.unitId),
+  );
+  for (const c of counted) {
+    const room = feedback.get(c.unitId) ?? { ...noFeedback };
+    if (c.feeling === 'too_warm') room.tooWarm += c.count;
+    else room.tooCold += c.count;
+    feedback.set(c.unitId, room);
+  }
+  const warmComplaints = [...feedback].filter(([, f]) => f.tooWarm >= COMPLAINTS_MIN).map(([id]) => id);
+  const aboveShares = await repo.aboveSetpointShares(db, companyId, warmComplaints, instants, {
+    floorC: COMFORT_FLOOR_C,
+    aboveK: ABOVE_SETPOINT_K,
+  });
+  losses.push(...complaintsDespiteComfort(units, feedback, aboveShares));
   const rows =
     scope.kind === 'company'
       ? buildingReportRows(
           units,
           await repo.buildingNames(db, companyId),
           await repo.buildingDegreeDays(db, companyId, days),
+          feedback,
         )
       : scope.kind === 'unit'
         ? []
-        : units.map(unitReportRow);
+        : units.map((u) => unitReportRow(u, feedback));
   // Natural name order, as the units list (decision 0040): "Raum 2" before "Raum 10".
   rows.sort((a, b) => a.name.localeCompare(b.name, 'de', { numeric: true }));
   const belowShare = ratio(totals.belowComfortHours, totals.occupiedHours);
@@ -200,6 +264,10 @@ export async function buildReport(
       belowComfortShare: belowShare,
       categoryHours: totals.categoryHours,
       worstRooms,
+      feedback: {
+        tooWarm: [...feedback.values()].reduce((a, f) => a + f.tooWarm, 0),
+        tooCold: [...feedback.values()].reduce((a, f) => a + f.tooCold, 0),
+      },
     },
     heating: {
       heatingHours: totals.heatingHours,

@@ -47,13 +47,17 @@ const TEXT = {
       valve_stuck_open: 'Ventil offen, Raum zu warm',
       always_below_target: 'Raum fast immer unter Sollwert',
       sparse_reports: 'Gerät meldet zu selten',
+      complaints_despite_comfort:
+        'Beschwerden trotz Komfortwerten: Fühler falsch platziert, Zugluft oder ein Plan, der die Nutzung verfehlt?',
     },
+    complaints: 'Beschwerden',
+    feedback: 'Rückmeldungen der Raumnutzer: zu warm / zu kalt',
     targets: 'Zielwerte verfehlt',
     targetKinds: {
       heating_hours_per_degree_day: 'Heizstunden je Gradtag über dem Zielwert',
       below_comfort_share: 'Anteil unter Komfort über dem Zielwert',
     },
-    table: ['Name', 'Räume', 'Ø Raum', 'Belegt h', 'Unter Komfort', 'Heizen h', 'Fenster h'],
+    table: ['Name', 'Räume', 'Ø Raum', 'Belegt h', 'Unter Komfort', 'Heizen h', 'Fenster h', 'Warm/Kalt'],
     noBuilding: 'Ohne Gebäude',
     hours: 'h',
   },
@@ -92,13 +96,17 @@ const TEXT = {
       valve_stuck_open: 'Valve open, room too warm',
       always_below_target: 'Room almost always below setpoint',
       sparse_reports: 'Device reports too rarely',
+      complaints_despite_comfort:
+        'Complaints despite comfortable figures: sensor in the wrong place, a draught, or a plan that misses the use?',
     },
+    complaints: 'complaints',
+    feedback: 'Feedback from occupants: too warm / too cold',
     targets: 'Target values missed',
     targetKinds: {
       heating_hours_per_degree_day: 'Heating hours per degree day above the target',
       below_comfort_share: 'Share below comfort above the target',
     },
-    table: ['Name', 'Rooms', 'Room Ø', 'Occupied h', 'Below comfort', 'Heating h', 'Window h'],
+    table: ['Name', 'Rooms', 'Room Ø', 'Occupied h', 'Below comfort', 'Heating h', 'Window h', 'Warm/cold'],
     noBuilding: 'No building',
     hours: 'h',
   },
@@ -164,6 +172,7 @@ export function renderReportPdf(
   );
   const c = report.comfort.categoryHours;
   line(t.categories, [c.i, c.ii, c.iii, c.below].map((v) => h(v)).join(' / '));
+  line(t.feedback, `${report.comfort.feedback.tooWarm} / ${report.comfort.feedback.tooCold}`);
 
   heading(t.heating);
   line(t.heatingHours, `${h(report.heating.heatingHours)} ${t.hours}`);
@@ -212,7 +221,9 @@ export function renderReportPdf(
     const value =
       loss.kind === 'window_open_heating' || loss.kind === 'valve_stuck_open'
         ? `${h(loss.value)} ${t.hours}`
-        : f.percent(loss.value);
+        : loss.kind === 'complaints_despite_comfort'
+          ? `${loss.value} ${t.complaints}`
+          : f.percent(loss.value);
     doc.text(`• ${loss.name}: ${t.lossKinds[loss.kind]} (${value})`, { width });
   }
   if (report.targets.missed.length > 0) {
@@ -222,7 +233,7 @@ export function renderReportPdf(
 
   if (report.rows.length > 0) {
     doc.addPage();
-    const columns = [160, 45, 55, 60, 70, 55, 54];
+    const columns = [130, 40, 50, 55, 65, 50, 50, 59];
     const cells = (values: string[], bold = false) => {
       const y = doc.y;
       let x = doc.page.margins.left;
@@ -245,6 +256,7 @@ export function renderReportPdf(
         f.percent(row.belowComfortShare),
         h(row.heatingHours),
         h(row.windowHeatingHours),
+        `${row.tooWarm} / ${row.tooCold}`,
       ]);
   }
   doc.end();

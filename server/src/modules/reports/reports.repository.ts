@@ -268,6 +268,37 @@ export async function overrides(
   return { web: of('web_change'), qr: of('qr_change') };
 }
 
+/**
+ * Per room of `unitIds`: the share (0–1) of its occupied quarter hours in [`from`, `to`) (setpoint
+ * at least `floorC` °C) in which the room's mean was more than `aboveK` K above the setpoint; rooms
+ * without occupied quarter hours are left out. Read from the 15-minute rollups, so only for the few
+ * rooms the caller asks about.
+ */
+export async function aboveSetpointShares(
+  db: Db,
+  companyId: string,
+  unitIds: string[],
+  window: { from: Date; to: Date },
+  { floorC, aboveK }: { floorC: number; aboveK: number },
+): Promise<Map<string, number>> {
+  if (unitIds.length === 0) return new Map();
+  const ids = sql.join(
+    unitIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const rows = rowsOf<{ unit_id: string; share: unknown }>(
+    await db.execute(sql`
+      select unit_id,
+        count(*) filter (where room_mean > setpoint + ${aboveK})::float / count(*) as share
+      from unit_rollups_15m
+      where company_id = ${companyId} and unit_id in (${ids})
+        and bucket >= ${window.from.toISOString()}::timestamptz and bucket < ${window.to.toISOString()}::timestamptz
+        and setpoint >= ${floorC} and room_mean is not null
+      group by unit_id`),
+  );
+  return new Map(rows.map((r) => [String(r.unit_id), Number(r.share)]));
+}
+
 /** Meter readings (kWh per carrier) of the buildings (all the company's when `buildingId` is null) in the months. */
 export async function meterKwh(
   db: Db,

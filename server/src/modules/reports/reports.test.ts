@@ -15,12 +15,14 @@ import {
   buildingOutdoorTemperatures,
   buildingReportSettings,
   heatingLog,
+  occupantFeedback,
   telemetry,
   users,
 } from '../../db/schema.ts';
 import { checkEfficiencyTargets, mailMonthlyReports } from '../../jobs/report-jobs.ts';
 import { evaluateAll } from '../alerts/alert-evaluation.repository.ts';
 import { seedCompanies } from '../units/heating-test-fixtures.ts';
+import { complaintsDespiteComfort } from './report-build.ts';
 import { renderReportPdf } from './report-pdf.ts';
 import { runRollups } from './rollups.repository.ts';
 
@@ -356,5 +358,82 @@ describe('reports', () => {
     expect(sent[0]?.attachments?.[0]?.content.subarray(0, 5).toString()).toBe('%PDF-');
     await t.call('PUT', `${c}/reports/subscription`, { subscribed: false });
     expect((await t.call('GET', `${c}/reports/subscription`)).json()).toEqual({ subscribed: false });
+  });
+
+  it('counts the occupants’ feedback per room and finds complaints despite comfortable figures', async () => {
+    const press = (unitId: string, at: string, feeling: 'too_warm' | 'too_cold') => ({
+      companyId,
+      unitId,
+      at: new Date(at),
+      feeling,
+      roomTemperature: 21.2,
+      setpoint: 21,
+      trend: 0,
+    });
+    await t.database.db.insert(occupantFeedback).values([
+      // 1a is comfortable by its figures, yet four say "zu kalt": the finding.
+      ...['03', '10', '17', '24'].map((d) => press(warm.id, `2026-11-${d}T08:00:00+01:00`, 'too_cold')),
+      press(warm.id, '2026-11-05T10:00:00+01:00', 'too_warm'),
+      // 1b really is cold: its complaints agree with its figures, no finding.
+      ...['04', '11', '18'].map((d) => press(cold.id, `2026-11-${d}T09:00:00+01:00`, 'too_cold')),
+      // Outside the month (Berlin): not counted.
+      press(warm.id, '2026-10-31T23:30:00+01:00', 'too_cold'),
+      press(warm.id, '2026-12-01T00:30:00+01:00', 'too_cold'),
+    ]);
+    const b = await report(`month=2026-11&buildingId=${building.id}`);
+    const row = (name: string) => b.rows.find((r: { name: string }) => r.name === name);
+    expect(row('Klasse 1a')).toMatchObject({ tooWarm: 1, tooCold: 4, belowComfortShare: 0 });
+    expect(row('Klasse 1b')).toMatchObject({ tooWarm: 0, tooCold: 3 });
+    expect(b.comfort.feedback).toEqual({ tooWarm: 1, tooCold: 7 });
+    expect(b.losses.filter((l: { kind: string }) => l.kind === 'complaints_despite_comfort')).toEqual([
+      { kind: 'complaints_despite_comfort', unitId: warm.id, name: 'Klasse 1a', value: 4 },
+    ]);
+    // The company's rows are buildings: their rooms' presses summed.
+    const company = await report('month=2026-11');
+    expect(company.rows[0]).toMatchObject({ tooWarm: 1, tooCold: 7 });
+
+    // "Zu warm" in a room whose quarter hours were never more than 0.5 K above its setpoint: found too.
+    await t.database.db
+      .insert(occupantFeedback)
+      .values(['06', '13'].map((d) => press(warm.id, `2026-11-${d}T11:00:00+01:00`, 'too_warm')));
+    const again = await report(`month=2026-11&buildingId=${building.id}`);
+    expect(again.losses).toContainEqual(
+      expect.objectContaining({ kind: 'complaints_despite_comfort', value: 7 }),
+    );
+
+    const pdf = pdfText(await renderReportPdf(again, 'de', { compress: false })).replace(/\s+/g, ' ');
+    expect(pdf).toContain(
+      'Klasse 1a: Beschwerden trotz Komfortwerten: Fühler falsch platziert, Zugluft oder ein Plan, der die Nutzung verfehlt? (7 Beschwerden)',
+    );
+    expect(pdf).toContain('Rückmeldungen der Raumnutzer: zu warm / zu kalt: 3 / 7');
+  });
+});
+
+describe('complaints despite comfort', () => {
+  const room = { unitId: 'u', name: 'Raum', occupiedHours: 100, belowComfortHours: 5 };
+  const counts = (tooWarm: number, tooCold: number) => new Map([['u', { tooWarm, tooCold }]]);
+
+  it('needs three complaints of one feeling and figures that say comfortable', () => {
+    expect(complaintsDespiteComfort([room], counts(0, 3), new Map())).toEqual([
+      { kind: 'complaints_despite_comfort', unitId: 'u', name: 'Raum', value: 3 },
+    ]);
+    expect(complaintsDespiteComfort([room], counts(0, 2), new Map())).toEqual([]);
+    // 10 % below comfort is no longer comfortable; under 10 occupied hours say too little.
+    expect(complaintsDespiteComfort([{ ...room, belowComfortHours: 10 }], counts(0, 5), new Map())).toEqual(
+      [],
+    );
+    expect(
+      complaintsDespiteComfort(
+        [{ ...room, occupiedHours: 9, belowComfortHours: 0 }],
+        counts(0, 5),
+        new Map(),
+      ),
+    ).toEqual([]);
+    // "Zu warm": only with the room's share above its setpoint known and under 10 %.
+    expect(complaintsDespiteComfort([room], counts(3, 0), new Map())).toEqual([]);
+    expect(complaintsDespiteComfort([room], counts(3, 0), new Map([['u', 0.1]]))).toEqual([]);
+    expect(complaintsDespiteComfort([room], counts(4, 0), new Map([['u', 0.05]]))).toMatchObject([
+      { value: 4 },
+    ]);
   });
 });

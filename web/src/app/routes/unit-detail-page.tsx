@@ -1,7 +1,8 @@
 /**
  * `/units/:unitId` (spec §2 "Units screen"): the unit's current state, its name, group, building
  * and floor, and wall control limits, its plans with the plan editor and 7-day preview, its learned
- * warm-up model (optimum start), and a link to its log.
+ * warm-up model (optimum start), the occupants' "zu warm" / "zu kalt" of the last 30 days, and a
+ * link to its log.
  */
 import { DEFAULT_ALERT_SETTINGS } from '@heizplan/contracts/alert-defaults';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +11,7 @@ import { SettingsCard } from '../../components/settings-card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useAlertSettings } from '../../features/alerts/api/alerts.ts';
 import { UnitAlertBanner } from '../../features/alerts/components/alert-indicators.tsx';
+import { UnitFeedback } from '../../features/occupant-feedback/components/unit-feedback.tsx';
 import { WarmUpCard } from '../../features/optimum/components/warm-up-card.tsx';
 import { useUnitPreview } from '../../features/plans/api/preview-plan.ts';
 import { PlansSection } from '../../features/plans/components/plans-section.tsx';
@@ -45,6 +47,7 @@ export function UnitDetailPage() {
   const { t: tQr } = useTranslation('qr');
   const { t: tGraphs } = useTranslation('graphs');
   const { t: tOptimum } = useTranslation('optimum');
+  const { t: tFeedback } = useTranslation('feedback');
   const { unitId = '' } = useParams();
   const unit = useUnit(unitId);
   const { t: tUi } = useTranslation();
@@ -129,6 +132,13 @@ export function UnitDetailPage() {
       </div>
       <SettingsCard title={tGraphs('title')} description={tGraphs('description')} testid="unit-history">
         <UnitGraph unitId={u.id} />
+      </SettingsCard>
+      <SettingsCard
+        title={tFeedback('title')}
+        description={tFeedback('description')}
+        testid="unit-feedback-card"
+      >
+        <UnitFeedback unitId={u.id} timeZone={company.data?.time_zone} />
       </SettingsCard>
       {canOperate && (
         <SettingsCard title={t('detail.settings')} testid="unit-settings">

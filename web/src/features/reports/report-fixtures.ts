@@ -31,6 +31,7 @@ export function testReport(over: Partial<Report> = {}): Report {
       belowComfortShare: 0.12,
       categoryHours: { i: 300, ii: 150, iii: 78, below: 72 },
       worstRooms: [{ unitId: UNIT_ID, name: 'Aula', belowComfortShare: 0.4 }],
+      feedback: { tooWarm: 1, tooCold: 4 },
     },
     heating: {
       heatingHours: 1234.5,
@@ -57,6 +58,7 @@ export function testReport(over: Partial<Report> = {}): Report {
     losses: [
       { kind: 'window_open_heating', unitId: UNIT_ID, name: 'Aula', value: 6.5 },
       { kind: 'sparse_reports', unitId: OTHER_UNIT_ID, name: 'Werkraum', value: 0.35 },
+      { kind: 'complaints_despite_comfort', unitId: OTHER_UNIT_ID, name: 'Werkraum', value: 4 },
     ],
     targets: {
       maxHeatingHoursPerDegreeDay: 2.5,
@@ -94,6 +96,8 @@ export function testReport(over: Partial<Report> = {}): Report {
         setbackHours: 980,
         windowHeatingHours: 6.5,
         degreeDays: 412,
+        tooWarm: 1,
+        tooCold: 4,
       },
     ],
     coverage: 0.95,
@@ -119,6 +123,8 @@ export const buildingReport = () =>
         setbackHours: 300,
         windowHeatingHours: 6.5,
         degreeDays: 412,
+        tooWarm: 1,
+        tooCold: 0,
       },
     ],
   });

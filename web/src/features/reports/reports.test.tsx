@@ -13,7 +13,7 @@ import { buildingsApi, testBuilding } from '../../test/buildings-fixtures.ts';
 import { fixedClock, testNow } from '../../test/clock.ts';
 import { renderRoutes } from '../../test/render.tsx';
 import { type FetchHandler, json, signIn, testProfile } from '../../test/signed-in.ts';
-import { BUILDING_ID, reportsApi, testReport, UNIT_ID } from './report-fixtures.ts';
+import { BUILDING_ID, OTHER_UNIT_ID, reportsApi, testReport, UNIT_ID } from './report-fixtures.ts';
 import { defaultMonth, monthOfDate } from './report-view.ts';
 
 // uPlot needs a canvas jsdom does not have; the chart's options are checked in report-view.test.ts.
@@ -88,11 +88,24 @@ describe('reports screen', { timeout: 20_000 }, () => {
     expect(within(losses).getByText('Geheizt bei offenem Fenster')).toBeInTheDocument();
     expect(within(losses).getByText('Gerät meldet zu selten')).toBeInTheDocument();
     expect(losses).toHaveTextContent('35 % der Zeit');
+    // Occupants complained while the figures say comfortable: the finding, counted in complaints.
+    const complaints = within(losses).getByTestId(`report-loss-complaints_despite_comfort-${OTHER_UNIT_ID}`);
+    expect(complaints).toHaveTextContent(
+      'Beschwerden trotz Komfortwerten: Fühler falsch platziert, Zugluft oder ein Plan, der die Nutzung verfehlt?',
+    );
+    expect(complaints).toHaveTextContent('4 Beschwerden');
+    expect(screen.getByTestId('kpi-comfort-feedback')).toHaveTextContent(
+      'Raumnutzer: 1 × zu warm, 4 × zu kalt',
+    );
     expect(screen.getByTestId('report-overrides-web')).toHaveTextContent(
       'In der Web-App: 4 Änderungen · 7,5 h',
     );
     expect(screen.getByTestId('report-overrides-value')).toHaveTextContent('5');
     expect(screen.getByTestId(`report-rows-row-building-${BUILDING_ID}`)).toHaveTextContent('21,5 °C');
+    // Beside the comfort figures: how often occupants said "zu warm" and "zu kalt".
+    const rows = screen.getByRole('table', { name: 'Gebäude' });
+    expect(within(rows).getByRole('columnheader', { name: /Zu warm/ })).toBeInTheDocument();
+    expect(within(rows).getByRole('columnheader', { name: /Zu kalt/ })).toBeInTheDocument();
     expect(await screen.findByTestId('report-chart')).toHaveTextContent('2');
     expect(screen.getAllByTestId('nav-reports')[0]).toHaveTextContent('Berichte');
   });

@@ -1,7 +1,8 @@
 /**
  * What the report found to act on: missed targets (a banner), efficiency losses per room (window
  * open while heating, a valve open in a warm room, a room almost always below its setpoint, a
- * device that reports too rarely) and the rooms furthest below comfort. Each room links to its
+ * device that reports too rarely, occupants' complaints despite comfortable figures) and the rooms
+ * furthest below comfort. Each room links to its
  * own report.
  */
 import type { Report } from '@heizplan/contracts/reports';
@@ -96,7 +97,9 @@ export function LossesList({ losses, roomLink }: { losses: Report['losses']; roo
               <span className="tabular-nums text-stone-800">
                 {HOUR_LOSSES.has(loss.kind)
                   ? format.hours(loss.value)
-                  : t('losses.share', { share: format.share(loss.value) })}
+                  : loss.kind === 'complaints_despite_comfort'
+                    ? t('losses.complaints', { count: loss.value })
+                    : t('losses.share', { share: format.share(loss.value) })}
               </span>
             </li>
           ))}

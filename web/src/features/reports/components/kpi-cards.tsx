@@ -3,7 +3,7 @@
  * heating, setback and window hours, degree days with the change of heating hours per degree day
  * against the period before and the year before, consumption (when meters were entered) and the
  * estimated saving, which says in plain words that it is an estimate, and the manual changes
- * (web app and QR code).
+ * (web app and QR code); the comfort card also counts the occupants' "zu warm" / "zu kalt".
  */
 import type { Report } from '@heizplan/contracts/reports';
 import type { ReactNode } from 'react';
@@ -133,6 +133,12 @@ export function KpiCards({ report }: { report: Report }) {
         <Card title={t('kpi.comfort')} value={format.share(comfort.belowComfortShare)} testid="kpi-comfort">
           <span>{t('kpi.comfortHint')}</span>
           <span>{t('kpi.occupiedHours', { hours: format.hours(comfort.occupiedHours) })}</span>
+          <span data-testid="kpi-comfort-feedback">
+            {t('kpi.feedback', {
+              tooWarm: format.count(comfort.feedback.tooWarm),
+              tooCold: format.count(comfort.feedback.tooCold),
+            })}
+          </span>
         </Card>
         <Card title={t('kpi.heatingHours')} value={format.hours(heating.heatingHours)} testid="kpi-heating">
           {weather.current.heatingHoursPerDegreeDay !== null && (

@@ -1,6 +1,7 @@
 /**
  * The level below the report's scope: the company's buildings or a building's rooms, one row
- * each, sortable, a name leading to that row's own report. On a phone only the name, the room
+ * each, sortable, a name leading to that row's own report, the occupants' "zu warm" / "zu kalt"
+ * beside the comfort figures. On a phone only the name, the room
  * mean and the share below comfort stay; the table scrolls inside its own frame if still too wide.
  */
 import type { ReportRow } from '@heizplan/contracts/reports';
@@ -71,6 +72,22 @@ export function ReportRowsTable({
       sortable: true,
       align: 'right',
       render: (row) => format.share(row.belowComfortShare),
+    },
+    {
+      key: 'tooWarm',
+      label: t('rows.tooWarm'),
+      sortable: true,
+      align: 'right',
+      minScreen: 'sm',
+      render: (row) => format.count(row.tooWarm),
+    },
+    {
+      key: 'tooCold',
+      label: t('rows.tooCold'),
+      sortable: true,
+      align: 'right',
+      minScreen: 'sm',
+      render: (row) => format.count(row.tooCold),
     },
     {
       key: 'heatingHours',
