@@ -72,7 +72,15 @@ describe('billing configuration', () => {
   });
 
   it('warns a production server whose invoices lack the seller’s address, tax id or account', () => {
-    const production = { NODE_ENV: 'production', OIDC_ISSUER: 'https://id.example', OIDC_CLIENT_ID: 'web' };
+    // The operator names itself (the legal pages' warning is tested with them, modules/legal).
+    const production = {
+      NODE_ENV: 'production',
+      OIDC_ISSUER: 'https://id.example',
+      OIDC_CLIENT_ID: 'web',
+      OPERATOR_NAME: 'Wärmewerk Süd GmbH',
+      OPERATOR_ADDRESS: 'Lindwurmstraße 12; 80337 München',
+      OPERATOR_EMAIL: 'kontakt@waermewerk.example',
+    };
     const variables = (env: Record<string, string>) => configWarnings(loadConfig(env)).map((w) => w.variable);
     expect(variables(production)).toEqual([
       'BILLING_SELLER_ADDRESS',

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
 import { renderPage } from '../../auth/pages.ts';
-import { loadConfig } from '../../config.ts';
+import { configWarnings, loadConfig } from '../../config.ts';
 import { operatorNamed, renderLegalPage } from './legal-pages.ts';
 
 const OPERATOR = {
@@ -76,6 +76,20 @@ describe('legal pages without an operator', () => {
     const privacy = renderLegalPage('datenschutz', config.operator, config.agreements);
     expect(privacy).toContain('ist der Betreiber, der sie bereitstellt.');
     expect(privacy).toContain('hat seine Angaben noch nicht hinterlegt');
+  });
+
+  it('warn a production server whose operator has not named itself, and not one that has', () => {
+    const production = {
+      NODE_ENV: 'production',
+      OIDC_ISSUER: 'https://id.example',
+      OIDC_CLIENT_ID: 'web',
+      BILLING_PROVIDER: 'none',
+    };
+    const warned = (env: Record<string, string>) =>
+      configWarnings(loadConfig(env)).some((w) => w.variable === 'OPERATOR_NAME');
+    expect(warned(production)).toBe(true);
+    expect(warned({ ...production, ...OPERATOR })).toBe(false);
+    expect(warned({ ...OPERATOR, OPERATOR_NAME: '' })).toBe(false);
   });
 
   it('take the invoices’ seller as the operator when only BILLING_SELLER_* names it', () => {
