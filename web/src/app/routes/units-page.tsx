@@ -15,8 +15,8 @@
  * Members who may change units select rows (a checkbox before each name, one in the header for
  * the page) and change the selection at once — limits, group, QR access, delete — from the bar
  * above the table (`features/units/bulk`); the selection holds across the pages of the current
- * search and empties when the search or a filter changes. From 1024 px a column shows each
- * unit's wall-control limits ("Standard" without: the company's safe occupant default applies).
+ * search and empties when the search or a filter changes. A unit with wall-control limits of its
+ * own shows them under its name (without, the company's safe occupant default applies).
  */
 import { DEFAULT_ALERT_SETTINGS } from '@heizplan/contracts/alert-defaults';
 import type { Unit } from '@heizplan/contracts/heating';
@@ -73,9 +73,10 @@ export function UnitsPage() {
   const timeZone = company.data?.time_zone;
   // A new search or filter starts a new selection; paging and sorting keep it.
   const selection = useUnitSelection(JSON.stringify([list.q, buildingId ?? null]));
+  /** A unit's own wall-control limits as text; null without (the company's occupant default applies). */
   const limits = (unit: Unit) => {
     const { wallControlMin: min, wallControlMax: max } = unit;
-    if (min === null && max === null) return t('limits.default');
+    if (min === null && max === null) return null;
     if (min !== null && max !== null)
       return t('limits.both', { min: format.plain(min), max: format.plain(max) });
     return min !== null
@@ -110,6 +111,11 @@ export function UnitsPage() {
             {unit.name}
           </Link>
           <AlertIndicator subject={{ unitId: unit.id }} />
+          {limits(unit) && (
+            <span className="basis-full text-xs text-stone-600" data-testid={`unit-limits-${unit.id}`}>
+              {t('limits.label', { limits: limits(unit) })}
+            </span>
+          )}
           {unit.buildingName && (
             <span className="basis-full text-xs text-stone-600" data-testid={`unit-place-${unit.id}`}>
               {unit.floor
@@ -186,12 +192,6 @@ export function UnitsPage() {
       sortable: true,
       minScreen: 'sm',
       render: (unit) => <RoomTemperature unit={unit} settleMinutes={settleMinutes} timeZone={timeZone} />,
-    },
-    {
-      key: 'limits',
-      label: t('fields.limits'),
-      minScreen: 'lg',
-      render: (unit) => <span data-testid={`unit-limits-${unit.id}`}>{limits(unit)}</span>,
     },
     {
       key: 'valveOpening',

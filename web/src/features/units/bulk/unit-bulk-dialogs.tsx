@@ -183,7 +183,8 @@ function LimitsDialog({ unitIds, onClose, onDone }: UnitBulkDialogProps) {
             name="wallControlMin"
             label={t('bulk.limits.min')}
             optional
-            rules={{ deps: ['wallControlMax'] }}
+            // No deps on the maximum: leaving the minimum must not call the still empty maximum
+            // missing. The maximum checks the minimum again (the order) when it changes.
             hint={
               range
                 ? t('bulk.limits.range', { min: numbers.format(range.min), max: numbers.format(range.max) })
