@@ -246,6 +246,30 @@ describe('rooms list bulk edit', { timeout: 30_000 }, () => {
     );
   });
 
+  it('says once that rooms are unknown when some were deleted meanwhile, changing nothing', async () => {
+    open(
+      api((method, url) =>
+        method === 'POST' && url === '/api/companies/c1/units/bulk-qr-code'
+          ? json(404, {
+              type: 'about:blank',
+              title: 'Not Found',
+              status: 404,
+              code: 'unknown_unit',
+              errors: [0, 1].map((i) => ({ field: `unitIds.${i}`, message: 'x', code: 'unknown_unit' })),
+            })
+          : undefined,
+      ),
+    );
+    await select('Raum 101', 'Raum 102');
+    await userEvent.click(screen.getByRole('button', { name: 'QR-Zugang' }));
+    const dialog = await screen.findByRole('dialog', { name: 'QR-Zugang für 2 Räume' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Übernehmen' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      /^Unbekannter Raum. Vielleicht wurde er inzwischen gelöscht.$/,
+    );
+    expect(screen.getByTestId('units-bulk-count')).toHaveTextContent('2 ausgewählt');
+  });
+
   it('enables QR codes within the allowance and says how many are free when it cannot', async () => {
     let answer = json(409, {
       type: 'about:blank',

@@ -22,6 +22,7 @@ import {
   type UnitBulkChanges,
   wallControlOrderIssues,
 } from '@heizplan/contracts/heating';
+import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Combobox } from '../../../components/ui/combobox.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
@@ -35,9 +36,10 @@ import {
 import { FormDialog } from '../../../components/ui/form-dialog.tsx';
 import { RadioCards } from '../../../components/ui/radio-cards.tsx';
 import { useToast } from '../../../components/ui/toast-provider.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
 import { useCompany } from '../../../lib/company/get-company.ts';
 import { useAllGroups } from '../../../lib/heating/list-groups.ts';
-import { useProblemMessage } from '../../../lib/problem-message.ts';
+import { type ProblemMessages, useProblemMessage } from '../../../lib/problem-message.ts';
 import { z } from '../../../lib/zod.ts';
 import { useQrCodes } from '../../qr-codes/api/qr-codes.ts';
 import { useBulkUnitAction } from '../api/bulk-units.ts';
@@ -112,6 +114,21 @@ function limitsSchema(range: Range | undefined) {
     });
 }
 
+/**
+ * A refused bulk change in its dialog: under the fields it names, the rest as the form's error.
+ * Unknown units (404: deleted meanwhile, or not the company's) are said once, not once per id.
+ */
+function showRefusal<T extends FieldValues>(
+  form: Pick<UseFormReturn<T>, 'setError' | 'getValues'>,
+  error: unknown,
+  problems: ProblemMessages,
+  rename: Readonly<Record<string, string>> = {},
+) {
+  if (error instanceof ApiError && error.status === 404) {
+    form.setError('root.server' as Path<T>, { type: 'server', message: problems.message(error) });
+  } else applyServerErrors(form, error, problems, { rename });
+}
+
 /** Server field names of a bulk change → the form's. */
 const RENAME = { 'changes.wallControlMin': 'wallControlMin', 'changes.wallControlMax': 'wallControlMax' };
 
@@ -140,7 +157,7 @@ function LimitsDialog({ unitIds, onClose, onDone }: UnitBulkDialogProps) {
       toast({ type: 'success', title: t('bulk.limits.done', { count: changed }), testid: 'toast-bulk-done' });
       onDone();
     } catch (error) {
-      applyServerErrors(form, error, problems, { rename: RENAME });
+      showRefusal(form, error, problems, RENAME);
     }
   };
 
@@ -239,7 +256,7 @@ function GroupDialog({ unitIds, onClose, onDone }: UnitBulkDialogProps) {
       });
       onDone();
     } catch (error) {
-      applyServerErrors(form, error, problems, { rename: { 'changes.groupId': 'groupId' } });
+      showRefusal(form, error, problems, { 'changes.groupId': 'groupId' });
     }
   };
 
@@ -294,7 +311,7 @@ function QrCodeDialog({ unitIds, onClose, onDone }: UnitBulkDialogProps) {
       });
       onDone();
     } catch (error) {
-      applyServerErrors(form, error, problems);
+      showRefusal(form, error, problems);
     }
   };
 
