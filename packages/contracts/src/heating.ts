@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { ExportLangSchema, ListExportFormatSchema } from './exports.ts';
-import { BULK_UNIT_MAX } from './limits.ts';
+import { BULK_EDIT_UNIT_MAX, BULK_UNIT_MAX } from './limits.ts';
 import { PageQuerySchema, pageOf } from './problem.ts';
 
 export const LogKindSchema = z.enum([
@@ -216,6 +216,71 @@ export type UnitBulkCreate = z.infer<typeof UnitBulkCreateSchema>;
 export const UnitListSchema = z.object({ results: z.array(UnitSchema) });
 
 export const SetpointChangeRequestSchema = z.object({ setpoint: celsius });
+
+// ---- bulk changes from the rooms list ----
+
+/**
+ * The units a bulk change names: 1 … BULK_EDIT_UNIT_MAX uuids (a repeated id counts once). Both
+ * limits are contract rules with a problem code (`bulk_units_none`, `bulk_units_too_many` with
+ * params max), so the web words them like the server's other answers.
+ */
+export const BulkUnitIdsSchema = z.array(z.uuid()).superRefine((ids, ctx) => {
+  if (ids.length === 0) {
+    ctx.addIssue({ code: 'custom', message: 'Name at least one unit.', params: { code: 'bulk_units_none' } });
+  } else if (ids.length > BULK_EDIT_UNIT_MAX) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `At most ${BULK_EDIT_UNIT_MAX} units at once.`,
+      params: { code: 'bulk_units_too_many', max: BULK_EDIT_UNIT_MAX },
+    });
+  }
+});
+
+/**
+ * What a bulk change sets on every named unit; an absent field stays as each unit has it.
+ * - `wallControlMin`/`wallControlMax` (°C, null = none: the company's safe occupant default
+ *   applies, decision 0066): always both together, so every unit ends with the same pair, which
+ *   the server checks against the company range like a single unit's (spec §5).
+ * - `groupId`: the group the units move into, null = out of any group.
+ */
+export const UnitBulkChangesSchema = z
+  .strictObject({
+    wallControlMin: celsius.nullable().optional(),
+    wallControlMax: celsius.nullable().optional(),
+    groupId: z.uuid().nullable().optional(),
+  })
+  .superRefine((changes, ctx) => {
+    if (Object.values(changes).every((value) => value === undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Name at least one change.',
+        params: { code: 'bulk_no_changes' },
+      });
+    }
+    if ((changes.wallControlMin === undefined) !== (changes.wallControlMax === undefined)) {
+      const field = changes.wallControlMin === undefined ? 'wallControlMin' : 'wallControlMax';
+      ctx.addIssue({
+        code: 'custom',
+        path: [field],
+        message: 'A bulk change sets both wall control limits together.',
+        params: { code: 'bulk_wall_control_pair' },
+      });
+    }
+    refineWallControl(changes, ctx);
+  });
+export type UnitBulkChanges = z.infer<typeof UnitBulkChangesSchema>;
+
+/** `POST …/units/bulk-update`: `changes` for every unit of `unitIds`, all or nothing. */
+export const UnitBulkUpdateSchema = z.object({ unitIds: BulkUnitIdsSchema, changes: UnitBulkChangesSchema });
+export type UnitBulkUpdate = z.infer<typeof UnitBulkUpdateSchema>;
+
+/** `POST …/units/bulk-delete`: the units go with their plans, heating log and QR codes. */
+export const UnitBulkDeleteSchema = z.object({ unitIds: BulkUnitIdsSchema });
+export type UnitBulkDelete = z.infer<typeof UnitBulkDeleteSchema>;
+
+/** Answer of a bulk change or deletion: how many distinct units it covered. */
+export const UnitBulkResultSchema = z.object({ count: z.number().int() });
+export type UnitBulkResult = z.infer<typeof UnitBulkResultSchema>;
 
 // ---- groups ----
 

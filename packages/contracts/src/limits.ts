@@ -6,3 +6,10 @@
 
 /** Units one bulk creation may make at most (`POST …/units/bulk`). */
 export const BULK_UNIT_MAX = 500;
+
+/**
+ * Units one bulk change or deletion from the rooms list may name at most
+ * (`POST …/units/bulk-update`, `…/units/bulk-delete`, `…/units/bulk-qr-code`): a large school's
+ * rooms, in one transaction.
+ */
+export const BULK_EDIT_UNIT_MAX = 1000;

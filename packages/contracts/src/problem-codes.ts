@@ -38,6 +38,15 @@ export const PROBLEM_CODES = [
   'unit_pattern_without_n',
   /** Wall control minimum above its maximum. */
   'wall_control_order',
+  // Bulk changes from the rooms list (`…/units/bulk-update`, `bulk-delete`, `bulk-qr-code`).
+  /** A bulk change naming no unit. */
+  'bulk_units_none',
+  /** A bulk change naming more units than allowed. params: max */
+  'bulk_units_too_many',
+  /** A bulk change that changes nothing. */
+  'bulk_no_changes',
+  /** A bulk change with one wall control limit but not the other. */
+  'bulk_wall_control_pair',
   /** Company minimum temperature not below its maximum. */
   'company_range_order',
   'group_name_taken',
@@ -100,6 +109,8 @@ export const PROBLEM_CODES = [
   'gateway_not_found',
   /** No QR code left in the company's allowance. */
   'qr_allowance_exhausted',
+  /** A bulk enable of more QR codes than the allowance has free; nothing changed. params: free, needed */
+  'qr_allowance_short',
   'qr_disabled',
   'email_taken',
   'email_already_verified',

@@ -8,6 +8,7 @@
  * `unlimited: true` (`allowance` and `remaining` are null then: show "unlimited", not a blank).
  */
 import { z } from 'zod';
+import { BulkUnitIdsSchema } from './heating.ts';
 
 export const QR_ALLOWANCE_MESSAGE = 'No QR codes remaining. Each licence allows one QR code.';
 
@@ -39,3 +40,19 @@ export type UnitQrState = z.infer<typeof UnitQrStateSchema>;
 
 export const QrCodeListSchema = QrAllowanceSchema.extend({ results: z.array(QrCodeSchema) });
 export type QrCodeList = z.infer<typeof QrCodeListSchema>;
+
+/**
+ * `POST /api/companies/{companyId}/units/bulk-qr-code`: enables (`enabled: true`) or disables the
+ * QR codes of `unitIds`, all or nothing. Enabling counts only the units without a code yet; more
+ * than the allowance has free answers 409 `qr_allowance_short` (params free, needed) and changes
+ * nothing.
+ */
+export const UnitQrBulkSchema = z.object({ unitIds: BulkUnitIdsSchema, enabled: z.boolean() });
+export type UnitQrBulk = z.infer<typeof UnitQrBulkSchema>;
+
+/** Answer of a bulk QR change: units covered (`count`), codes enabled or disabled by it (`changed`). */
+export const UnitQrBulkResultSchema = QrAllowanceSchema.extend({
+  count: z.number().int(),
+  changed: z.number().int(),
+});
+export type UnitQrBulkResult = z.infer<typeof UnitQrBulkResultSchema>;

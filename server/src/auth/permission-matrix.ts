@@ -86,6 +86,10 @@ export const PERMISSION_MATRIX: Record<string, Access> = {
   'PATCH /api/companies/{companyId}/units/{unitId}': 'operate',
   'DELETE /api/companies/{companyId}/units/{unitId}': 'operate',
   'POST /api/companies/{companyId}/units/bulk': 'operate',
+  // The rooms list's bulk edit: whoever may change and delete units one by one.
+  'POST /api/companies/{companyId}/units/bulk-update': 'operate',
+  'POST /api/companies/{companyId}/units/bulk-delete': 'operate',
+  'POST /api/companies/{companyId}/units/bulk-qr-code': 'operate',
   'POST /api/companies/{companyId}/units/{unitId}/setpoint': 'operate',
   'POST /api/companies/{companyId}/units/{unitId}/pause': 'operate',
   'POST /api/companies/{companyId}/units/{unitId}/resume': 'operate',

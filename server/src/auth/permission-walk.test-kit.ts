@@ -234,6 +234,13 @@ function payloadFor(operation: string, w: World): Payload {
     'POST /api/companies/{companyId}/units': { payload: { name: 'Raum 9' } },
     'PATCH /api/companies/{companyId}/units/{unitId}': { payload: { name: 'Raum 1a' } },
     'POST /api/companies/{companyId}/units/bulk': { payload: { pattern: 'Büro {n}', count: 2 } },
+    'POST /api/companies/{companyId}/units/bulk-update': {
+      payload: { unitIds: [w.unitId, w.looseUnitId], changes: { wallControlMin: 18, wallControlMax: 22 } },
+    },
+    'POST /api/companies/{companyId}/units/bulk-delete': { payload: { unitIds: [w.looseUnitId] } },
+    'POST /api/companies/{companyId}/units/bulk-qr-code': {
+      payload: { unitIds: [w.unitId, w.groupedUnitId], enabled: false },
+    },
     'POST /api/companies/{companyId}/units/{unitId}/setpoint': { payload: { setpoint: 20 } },
     'POST /api/companies/{companyId}/units/{unitId}/preview': {
       payload: { planId: w.planId, plan: winterPlan() },

@@ -24,6 +24,20 @@ export async function insertAuditEntry(db: Db, { fallbackName, ...entry }: Audit
   });
 }
 
+/**
+ * Writes several entries in one statement (a bulk change records one per unit it touched), in the
+ * caller's transaction; each actor's name as `insertAuditEntry` finds it.
+ */
+export async function insertAuditEntries(db: Db, entries: AuditInsert[]): Promise<void> {
+  if (entries.length === 0) return;
+  await db.insert(auditLog).values(
+    entries.map(({ fallbackName, ...entry }) => ({
+      ...entry,
+      actorName: sql`coalesce((select nullif(${users.name}, '') from ${users} where ${users.id} = ${entry.actorId}), ${fallbackName})`,
+    })),
+  );
+}
+
 function whereOf(companyId: string, f: AuditFilter): SQL | undefined {
   return and(
     eq(auditLog.companyId, companyId),

@@ -4,6 +4,7 @@
  */
 import type { Readable } from 'node:stream';
 import type { AuditEntry } from '@heizplan/contracts/audit';
+import { API_TOKEN_PRINCIPAL } from '../../auth/api-token-auth.ts';
 import { requireMember } from '../../auth/membership.ts';
 import type { Db } from '../../db/client.ts';
 import { tableExport } from '../../http/table-export.ts';
@@ -12,6 +13,42 @@ import * as repo from './audit.repository.ts';
 // What other modules may use of this module's queries: they import it from here, never from
 // the repository, so the module keeps its queries private and decides what leaves it.
 export { insertAuditEntry } from './audit.repository.ts';
+
+/**
+ * Records a bulk change of units (decision 0059) in the caller's transaction, so the entries exist
+ * exactly when the change does: one entry per unit, with the unit as its object and `fields` as
+ * what was set, so a unit's history shows the change as if it had been made to it alone. The
+ * route is the bulk operation's (`POST /api/companies/{companyId}/units/bulk-update`); its route
+ * turns the audit hook off, which would keep only the field names of a body over 4 kB (about a
+ * hundred ids) and so lose which units were changed.
+ */
+export async function recordUnitsChange(
+  tx: Db,
+  change: {
+    companyId: string;
+    actorId: string;
+    route: string;
+    unitIds: readonly string[];
+    fields: Record<string, unknown>;
+  },
+): Promise<void> {
+  const { companyId, actorId, route, unitIds, fields } = change;
+  await repo.insertAuditEntries(
+    tx,
+    unitIds.map((unitId) => ({
+      companyId,
+      actorId,
+      fallbackName: actorId,
+      actorKind: actorId.startsWith(API_TOKEN_PRINCIPAL) ? 'token' : 'member',
+      method: 'POST',
+      route,
+      resource: 'units',
+      resourceId: unitId,
+      fields: { ...fields, units: unitIds.length },
+      status: 200,
+    })),
+  );
+}
 
 const EXPORT_BATCH = 1000;
 

@@ -1,5 +1,6 @@
 /** Storage of unit QR codes and their change trail; every query is scoped by company. */
 import { and, count, eq } from 'drizzle-orm';
+import { anyOf } from '../../db/any-of.ts';
 import type { Db } from '../../db/client.ts';
 import { naturally } from '../../db/natural-sort.ts';
 import { companies, type QR_CODE_ACTIONS, qrCodeChanges, unitQrCodes, units } from '../../db/schema.ts';
@@ -82,4 +83,42 @@ export async function findByToken(
 /** Row-locks the company until the transaction ends (serialises allowance checks). */
 export async function lockCompany(db: Db, companyId: string) {
   await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).for('update');
+}
+
+/** Those of the company's units `unitIds` that have an enabled code. */
+export async function unitIdsWithQrCode(db: Db, companyId: string, unitIds: string[]): Promise<string[]> {
+  if (unitIds.length === 0) return [];
+  const rows = await db
+    .select({ unitId: unitQrCodes.unitId })
+    .from(unitQrCodes)
+    .where(and(eq(unitQrCodes.companyId, companyId), anyOf(unitQrCodes.unitId, unitIds)));
+  return rows.map((r) => r.unitId);
+}
+
+/** Inserts new codes (units without one) in one statement. */
+export async function insertQrCodes(
+  db: Db,
+  rows: { companyId: string; unitId: string; token: string; enabledBy: string; enabledAt: Date }[],
+) {
+  if (rows.length === 0) return;
+  await db.insert(unitQrCodes).values(rows);
+}
+
+/** Deletes the codes of the company's units `unitIds`; @returns the units whose code went. */
+export async function deleteQrCodes(db: Db, companyId: string, unitIds: string[]): Promise<string[]> {
+  if (unitIds.length === 0) return [];
+  const rows = await db
+    .delete(unitQrCodes)
+    .where(and(eq(unitQrCodes.companyId, companyId), anyOf(unitQrCodes.unitId, unitIds)))
+    .returning({ unitId: unitQrCodes.unitId });
+  return rows.map((r) => r.unitId);
+}
+
+/** Records several changes of the trail in one statement. */
+export async function recordQrChanges(
+  db: Db,
+  changes: { companyId: string; unitId: string; action: QrAction; actorId: string; at: Date }[],
+) {
+  if (changes.length === 0) return;
+  await db.insert(qrCodeChanges).values(changes);
 }

@@ -1,11 +1,17 @@
 /**
  * QR code endpoints under `/api/companies/{companyId}`: a unit's code
  * (`GET|POST|DELETE …/units/{unitId}/qr-code`, `POST …/qr-code/regenerate`) and every enabled
- * code with the remaining allowance (`GET …/qr-codes`, for the print sheet).
+ * code with the remaining allowance (`GET …/qr-codes`, for the print sheet), and the codes of many
+ * units enabled or disabled at once (`POST …/units/bulk-qr-code`, the rooms list's bulk edit).
  */
 import type { ZodTypeProvider } from '@fastify/type-provider-zod';
 import { CompanyParamsSchema, UnitParamsSchema } from '@heizplan/contracts/heating';
-import { QrCodeListSchema, UnitQrStateSchema } from '@heizplan/contracts/qr-codes';
+import {
+  QrCodeListSchema,
+  UnitQrBulkResultSchema,
+  UnitQrBulkSchema,
+  UnitQrStateSchema,
+} from '@heizplan/contracts/qr-codes';
 import type { FastifyInstance } from 'fastify';
 import { requireAuth } from '../../auth/bearer.ts';
 import { companyRouteErrors as errors } from '../../http/company-resource-routes.ts';
@@ -45,4 +51,21 @@ export async function qrCodesRoutes(
       service[action](requireAuth(request).sub, request.params.companyId, request.params.unitId),
     );
   }
+
+  app.post(
+    '/companies/:companyId/units/bulk-qr-code',
+    {
+      // The service writes one audit entry per unit in its transaction (recordUnitsChange).
+      config: { audit: false },
+      schema: {
+        tags,
+        summary:
+          'Enable or disable the QR codes of many units in one transaction (409 qr_allowance_short when too few are free; nothing changes)',
+        params: CompanyParamsSchema,
+        body: UnitQrBulkSchema,
+        response: { 200: UnitQrBulkResultSchema, ...errors },
+      },
+    },
+    async (request) => service.bulkSet(requireAuth(request).sub, request.params.companyId, request.body),
+  );
 }

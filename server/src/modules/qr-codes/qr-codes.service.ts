@@ -11,12 +11,15 @@ import {
   type QrAllowance,
   type QrCode,
   type QrCodeList,
+  type UnitQrBulk,
+  type UnitQrBulkResult,
   type UnitQrState,
 } from '@heizplan/contracts/qr-codes';
 import { requireMember } from '../../auth/membership.ts';
 import type { Db } from '../../db/client.ts';
 import { conflict, notFound } from '../../http/errors.ts';
-import { findUnit } from '../units/units.service.ts';
+import { recordUnitsChange } from '../audit/audit.service.ts';
+import { BULK_UNIT_ROUTES, findUnit, lockUnitsForChange, requireAllUnits } from '../units/units.service.ts';
 import * as repo from './qr-codes.repository.ts';
 
 // What other modules may use of this module's queries: they import it from here, never from
@@ -132,6 +135,70 @@ export class QrCodesService {
       }
     });
     return this.state(companyId, unitId);
+  }
+
+  /**
+   * Enables (`enabled: true`) or disables the QR codes of `unitIds` (1 … BULK_EDIT_UNIT_MAX) in one
+   * transaction, all or nothing (the rooms list's bulk edit). Codes already as asked stay as they
+   * are (an enabled code keeps its token). Enabling needs a free code of the allowance (one per
+   * licence) for each unit without one; each change is in the trail and the audit log.
+   * @returns the units covered (`count`), the codes changed (`changed`) and the allowance after.
+   * @throws HttpError 404 for a stranger or any id that is not the company's unit, 403 without
+   *   `operate`, 409 `qr_allowance_short` (params free, needed) when fewer codes are free than
+   *   units to enable — then nothing changes.
+   */
+  async bulkSet(userId: string, companyId: string, input: UnitQrBulk): Promise<UnitQrBulkResult> {
+    await requireMember(this.db, userId, companyId, 'operate');
+    const ids = [...new Set(input.unitIds)];
+    const changed = await this.db.transaction(async (tx) => {
+      // Serialises allowance checks of the company, as a single enable does.
+      await repo.lockCompany(tx, companyId);
+      const units = await lockUnitsForChange(tx, companyId, ids);
+      requireAllUnits(
+        input.unitIds,
+        units.map((u) => u.id),
+      );
+      const withCode = new Set(await repo.unitIdsWithQrCode(tx, companyId, ids));
+      const at = this.deps.now();
+      let unitIds: string[];
+      if (input.enabled) {
+        unitIds = ids.filter((id) => !withCode.has(id));
+        const { remaining } = await this.allowance(tx, companyId);
+        if (remaining !== null && unitIds.length > remaining) {
+          const params = { free: remaining, needed: unitIds.length };
+          throw conflict(
+            `Only ${remaining} QR codes are free, ${unitIds.length} are needed. Nothing was changed.`,
+            { code: 'qr_allowance_short', params },
+          );
+        }
+        await repo.insertQrCodes(
+          tx,
+          unitIds.map((unitId) => ({
+            companyId,
+            unitId,
+            token: newQrToken(),
+            enabledBy: userId,
+            enabledAt: at,
+          })),
+        );
+      } else {
+        unitIds = await repo.deleteQrCodes(tx, companyId, [...withCode]);
+      }
+      const action = input.enabled ? 'enabled' : 'disabled';
+      await repo.recordQrChanges(
+        tx,
+        unitIds.map((unitId) => ({ companyId, unitId, action, actorId: userId, at })),
+      );
+      await recordUnitsChange(tx, {
+        companyId,
+        actorId: userId,
+        route: BULK_UNIT_ROUTES.qrCode,
+        unitIds: ids,
+        fields: { enabled: input.enabled },
+      });
+      return unitIds.length;
+    });
+    return { ...(await this.allowance(this.db, companyId)), count: ids.length, changed };
   }
 
   private async write(db: Db, companyId: string, unitId: string, userId: string, action: repo.QrAction) {

@@ -4,6 +4,7 @@
  */
 import type { Role } from '@heizplan/contracts/account';
 import { and, asc, count, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import { anyOf } from '../../db/any-of.ts';
 import { floorPosition } from '../../db/building-order.ts';
 import type { Db } from '../../db/client.ts';
 import { containsPattern } from '../../db/contains-pattern.ts';
@@ -305,4 +306,54 @@ export async function groupExists(db: Db, companyId: string, groupId: string): P
     .from(groups)
     .where(and(eq(groups.companyId, companyId), eq(groups.id, groupId)));
   return (row?.n ?? 0) > 0;
+}
+
+/**
+ * Row-locks those of `ids` that are the company's units until the transaction ends (in id order,
+ * as the scheduler locks them) and returns what a bulk change compares against: group and wall
+ * control limits (°C). Another company's ids are simply not among them.
+ */
+export async function lockUnitsForChange(tx: Db, companyId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  return tx
+    .select({
+      id: units.id,
+      groupId: units.groupId,
+      wallControlMin: units.wallControlMin,
+      wallControlMax: units.wallControlMax,
+    })
+    .from(units)
+    .where(and(eq(units.companyId, companyId), anyOf(units.id, ids)))
+    .orderBy(asc(units.id))
+    .for('update');
+}
+
+/** Sets `patch` on the company's units `ids` in one statement; @returns how many rows changed. */
+export async function updateUnits(
+  tx: Db,
+  companyId: string,
+  ids: string[],
+  patch: Partial<typeof units.$inferInsert>,
+): Promise<number> {
+  if (ids.length === 0) return 0;
+  const rows = await tx
+    .update(units)
+    .set(patch)
+    .where(and(eq(units.companyId, companyId), anyOf(units.id, ids)))
+    .returning({ id: units.id });
+  return rows.length;
+}
+
+/**
+ * Deletes the company's units `ids`; their plans, heating log, QR codes and the rest go with them
+ * (foreign keys `on delete cascade`), devices stay without a unit (`set null`).
+ * @returns how many were deleted.
+ */
+export async function deleteUnits(tx: Db, companyId: string, ids: string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const rows = await tx
+    .delete(units)
+    .where(and(eq(units.companyId, companyId), anyOf(units.id, ids)))
+    .returning({ id: units.id });
+  return rows.length;
 }

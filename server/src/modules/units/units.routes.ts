@@ -1,8 +1,9 @@
 /**
  * Unit endpoints under `/api/companies/{companyId}/units`: list (paging, sorting,
- * `?q=` search), create one, create many (`/bulk`), read, update, delete, manual setpoint,
- * pause and resume, and the filtered list as CSV (`/export`, decision 0060). Thin: parse, call
- * UnitsService, answer.
+ * `?q=` search), create one, create many (`/bulk`), read, update, delete, change or delete many
+ * at once (`/bulk-update`, `/bulk-delete`: the rooms list's bulk edit, all or nothing), manual
+ * setpoint, pause and resume, and the filtered list as CSV (`/export`, decision 0060). Thin:
+ * parse, call UnitsService, answer.
  */
 import { Readable } from 'node:stream';
 import type { ZodTypeProvider } from '@fastify/type-provider-zod';
@@ -10,6 +11,9 @@ import {
   CompanyParamsSchema,
   SetpointChangeRequestSchema,
   UnitBulkCreateSchema,
+  UnitBulkDeleteSchema,
+  UnitBulkResultSchema,
+  UnitBulkUpdateSchema,
   UnitCreateSchema,
   UnitExportQuerySchema,
   UnitListQuerySchema,
@@ -101,6 +105,41 @@ export async function unitsRoutes(
       reply.code(201).send({
         results: await service.createMany(requireAuth(request).sub, request.params.companyId, request.body),
       }),
+  );
+
+  // The services write one audit entry per unit in the change's transaction (recordUnitsChange):
+  // the hook would keep only the field names of a body of more than about a hundred ids.
+  const audited = { audit: false as const };
+
+  app.post(
+    `${base}/bulk-update`,
+    {
+      config: audited,
+      schema: {
+        tags,
+        summary:
+          "Set wall control limits and/or the group of many units in one transaction (all or nothing; 404 when any id is not the company's)",
+        params: CompanyParamsSchema,
+        body: UnitBulkUpdateSchema,
+        response: { 200: UnitBulkResultSchema, ...errors },
+      },
+    },
+    async (request) => service.bulkUpdate(requireAuth(request).sub, request.params.companyId, request.body),
+  );
+
+  app.post(
+    `${base}/bulk-delete`,
+    {
+      config: audited,
+      schema: {
+        tags,
+        summary: 'Delete many units with their plans and log in one transaction (all or nothing)',
+        params: CompanyParamsSchema,
+        body: UnitBulkDeleteSchema,
+        response: { 200: UnitBulkResultSchema, ...errors },
+      },
+    },
+    async (request) => service.bulkRemove(requireAuth(request).sub, request.params.companyId, request.body),
   );
 
   app.post(

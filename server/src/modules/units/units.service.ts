@@ -7,6 +7,9 @@
 import {
   type Unit,
   type UnitBulkCreate,
+  type UnitBulkDelete,
+  type UnitBulkResult,
+  type UnitBulkUpdate,
   type UnitCreate,
   type UnitListQuery,
   type UnitUpdate,
@@ -21,13 +24,48 @@ import { downlinkStatusByUnit, type UnitDownlinkStatus } from '../../lorawan/dow
 import { type Actor, evaluateUnits, resendSetpoints } from '../../scheduling/heating-apply.ts';
 import type { CompanyHeating } from '../../scheduling/heating-inputs.ts';
 import { type HeatingServiceDeps, requireCompanyHeating } from '../../scheduling/heating-services.ts';
+import { recordUnitsChange } from '../audit/audit.service.ts';
 import { buildingFloors } from '../buildings/buildings.service.ts';
 import { requireInRange } from './temperature-range.ts';
 import * as repo from './units.repository.ts';
 
 // What other modules may use of this module's queries: they import it from here, never from
 // the repository, so the module keeps its queries private and decides what leaves it.
-export { findUnit, lockUnitNames, ownedUnitIds, takenUnitNames } from './units.repository.ts';
+export {
+  findUnit,
+  lockUnitNames,
+  lockUnitsForChange,
+  ownedUnitIds,
+  takenUnitNames,
+} from './units.repository.ts';
+
+/** The audit log's route of each bulk operation on units (decision 0059). */
+export const BULK_UNIT_ROUTES = {
+  update: '/api/companies/{companyId}/units/bulk-update',
+  delete: '/api/companies/{companyId}/units/bulk-delete',
+  qrCode: '/api/companies/{companyId}/units/bulk-qr-code',
+} as const;
+
+/**
+ * 404 `unknown_unit` unless every id of `requested` is among `found` (the company's units): a
+ * bulk change of another company's unit, or of one deleted meanwhile, changes nothing at all.
+ * The answer names the positions of the unknown ids in the request only, and reads the same
+ * whether an id is another company's or no unit's, so it reveals nothing of other companies.
+ */
+export function requireAllUnits(requested: readonly string[], found: Iterable<string>): void {
+  const known = new Set(found);
+  const unknown = requested.flatMap((id, index) => (known.has(id) ? [] : [index]));
+  if (unknown.length === 0) return;
+  const message = 'Unknown unit';
+  const reason = { code: 'unknown_unit' } as const;
+  throw new HttpError(
+    404,
+    'Not Found',
+    `${unknown.length} of the units are unknown.`,
+    unknown.map((index) => ({ field: `unitIds.${index}`, message, ...reason })),
+    reason,
+  );
+}
 
 /**
  * Refuses names the company already uses (decision 0044), naming the first; `field` is the
@@ -225,6 +263,97 @@ export class UnitsService {
     return this.load(companyId, unitId);
   }
 
+  /**
+   * Sets `changes` on every unit of `unitIds` (1 … BULK_EDIT_UNIT_MAX) in one transaction, all or
+   * nothing (the rooms list's bulk edit): wall control limits (°C, both together, null = none so
+   * the company's safe occupant default applies, decision 0066) under the rules of a single
+   * unit's PATCH — inside the company range (spec §5), min not above max — and the group (null =
+   * none). Then the units' inputs changed, as after the PATCH: moved units are re-evaluated in
+   * the transaction (another group means other group plans), units with new limits get their
+   * setpoint sent again (devices enforce the limits), and the scheduler is woken. Each unit gets
+   * an audit entry.
+   * @returns how many distinct units the request named.
+   * @throws HttpError 404 for a stranger or any id that is not the company's unit, 403 without
+   *   `operate`, 400 `out_of_range`/`below_range` (params min, max) on `changes.wallControlMin|Max`,
+   *   `unknown_group` on `changes.groupId`.
+   */
+  async bulkUpdate(userId: string, companyId: string, input: UnitBulkUpdate): Promise<UnitBulkResult> {
+    const company = await requireCompanyHeating(this.db, userId, companyId, 'operate');
+    const { changes } = input;
+    const ids = [...new Set(input.unitIds)];
+    const limits =
+      changes.wallControlMin !== undefined && changes.wallControlMax !== undefined
+        ? { wallControlMin: changes.wallControlMin, wallControlMax: changes.wallControlMax }
+        : null;
+    if (limits) checkWallControl(company, limits.wallControlMin, limits.wallControlMax, 'changes.');
+    if (changes.groupId !== undefined) await this.checkGroup(companyId, changes.groupId, 'changes.groupId');
+    const now = this.deps.now();
+    const changed = await this.db.transaction(async (tx) => {
+      const current = await repo.lockUnitsForChange(tx, companyId, ids);
+      requireAllUnits(
+        input.unitIds,
+        current.map((u) => u.id),
+      );
+      await repo.updateUnits(tx, companyId, ids, {
+        ...(limits ?? {}),
+        ...(changes.groupId !== undefined ? { groupId: changes.groupId } : {}),
+      });
+      const moved = current.filter((u) => changes.groupId !== undefined && u.groupId !== changes.groupId);
+      const limited = current.filter(
+        (u) =>
+          limits !== null &&
+          (u.wallControlMin !== limits.wallControlMin || u.wallControlMax !== limits.wallControlMax),
+      );
+      await unitInputsChanged(
+        tx,
+        companyId,
+        {
+          evaluate: moved.map((u) => u.id),
+          resend: limited.map((u) => u.id),
+        },
+        now,
+      );
+      await recordUnitsChange(tx, {
+        companyId,
+        actorId: userId,
+        route: BULK_UNIT_ROUTES.update,
+        unitIds: ids,
+        fields: { ...changes },
+      });
+      return moved.length + limited.length;
+    });
+    if (changed > 0) this.deps.wake();
+    return { count: ids.length };
+  }
+
+  /**
+   * Deletes every unit of `unitIds` (1 … BULK_EDIT_UNIT_MAX) in one transaction, all or nothing,
+   * with their plans, heating log and QR codes (their devices stay, without a unit), as the single
+   * DELETE does; each unit gets an audit entry.
+   * @returns how many distinct units were deleted.
+   * @throws HttpError 404 for a stranger or any id that is not the company's unit, 403 without `operate`.
+   */
+  async bulkRemove(userId: string, companyId: string, input: UnitBulkDelete): Promise<UnitBulkResult> {
+    await requireMember(this.db, userId, companyId, 'operate');
+    const ids = [...new Set(input.unitIds)];
+    await this.db.transaction(async (tx) => {
+      const current = await repo.lockUnitsForChange(tx, companyId, ids);
+      requireAllUnits(
+        input.unitIds,
+        current.map((u) => u.id),
+      );
+      await repo.deleteUnits(tx, companyId, ids);
+      await recordUnitsChange(tx, {
+        companyId,
+        actorId: userId,
+        route: BULK_UNIT_ROUTES.delete,
+        unitIds: ids,
+        fields: {},
+      });
+    });
+    return { count: ids.length };
+  }
+
   async remove(userId: string, companyId: string, unitId: string): Promise<void> {
     await requireMember(this.db, userId, companyId, 'operate');
     if (!(await repo.deleteUnit(this.db, companyId, unitId))) {
@@ -412,20 +541,50 @@ export class UnitsService {
     throw badRequest(message, [{ field: 'floor', message, ...reason }], reason);
   }
 
-  private async checkGroup(companyId: string, groupId: string | null | undefined) {
+  /** @throws HttpError 400 `unknown_group` on `field` when `groupId` is not one of the company's groups. */
+  private async checkGroup(companyId: string, groupId: string | null | undefined, field = 'groupId') {
     if (groupId && !(await repo.groupExists(this.db, companyId, groupId))) {
       const message = 'Unknown group.';
       const reason = { code: 'unknown_group' } as const;
-      throw badRequest(message, [{ field: 'groupId', message, ...reason }], reason);
+      throw badRequest(message, [{ field, message, ...reason }], reason);
     }
   }
 }
 
-/** Wall control limits must lie inside the company range, min not above max. */
-function checkWallControl(company: CompanyHeating, min: number | null, max: number | null) {
+/**
+ * Wall control limits (°C, null = none) must lie inside the company range, min not above max
+ * (spec §5); `prefix` goes before the field names in the answer (`changes.` of a bulk change).
+ * @throws HttpError 400 `out_of_range`/`below_range` (params min, max) or `wall_control_order`.
+ */
+function checkWallControl(company: CompanyHeating, min: number | null, max: number | null, prefix = '') {
   const range = { min: company.minTemperature, max: company.maxTemperature };
-  if (min !== null) requireInRange(min, range, 'wallControlMin');
-  if (max !== null) requireInRange(max, range, 'wallControlMax');
-  const order = wallControlOrderIssues(min, max);
+  if (min !== null) requireInRange(min, range, `${prefix}wallControlMin`);
+  if (max !== null) requireInRange(max, range, `${prefix}wallControlMax`);
+  const order = wallControlOrderIssues(min, max).map((issue) => ({
+    ...issue,
+    field: `${prefix}${issue.field}`,
+  }));
   if (order.length > 0) throw badRequest(WALL_CONTROL_ORDER, order, { code: 'wall_control_order' });
+}
+
+/**
+ * The step after a change to units' heating inputs, in the change's transaction: `evaluate` are
+ * re-evaluated now (their setpoint may change: another group's plans), `resend` get the setpoint
+ * they have sent again (new wall control limits the devices enforce) unless the evaluation just
+ * queued one. The caller wakes the scheduler after the commit, which delivers the outbox.
+ * The same as the single unit's PATCH does, for many units at once.
+ */
+async function unitInputsChanged(
+  tx: Db,
+  companyId: string,
+  units: { evaluate: string[]; resend: string[] },
+  now: Date,
+): Promise<void> {
+  const applied = new Set((await evaluateUnits(tx, companyId, units.evaluate, now)).map((c) => c.unitId));
+  await resendSetpoints(
+    tx,
+    companyId,
+    units.resend.filter((id) => !applied.has(id)),
+    now,
+  );
 }

@@ -11,6 +11,12 @@
  *
  * On a phone the table keeps name, setpoint and controls: the room temperature moves under the
  * setpoint and − + pause graph sit two by two, so − and + are on screen without scrolling sideways.
+ *
+ * Members who may change units select rows (a checkbox before each name, one in the header for
+ * the page) and change the selection at once — limits, group, QR access, delete — from the bar
+ * above the table (`features/units/bulk`); the selection holds across the pages of the current
+ * search and empties when the search or a filter changes. A unit with wall-control limits of its
+ * own shows them under its name (without, the company's safe occupant default applies).
  */
 import { DEFAULT_ALERT_SETTINGS } from '@heizplan/contracts/alert-defaults';
 import type { Unit } from '@heizplan/contracts/heating';
@@ -23,12 +29,14 @@ import { LinkButton } from '../../components/link-button.tsx';
 import { PagedList } from '../../components/paged-list/paged-list.tsx';
 import { usePagedList } from '../../components/paged-list/use-paged-list.ts';
 import { SearchInput } from '../../components/ui/search-input.tsx';
-import type { TableColumn } from '../../components/ui/table.tsx';
+import type { TableColumn, TablePage } from '../../components/ui/table.tsx';
 import { useAlertSettings } from '../../features/alerts/api/alerts.ts';
 import { AlertIndicator } from '../../features/alerts/components/alert-indicators.tsx';
 import { GettingStartedChecklist } from '../../features/getting-started/components/getting-started-checklist.tsx';
 import { UnitGraphDialog } from '../../features/unit-graphs/components/unit-graph-dialog.tsx';
 import { downloadUnits } from '../../features/units/api/export-units.ts';
+import { UnitBulkBar } from '../../features/units/bulk/unit-bulk-bar.tsx';
+import { type UnitSelection, useUnitSelection } from '../../features/units/bulk/unit-selection.ts';
 import { CreateUnitsDialog } from '../../features/units/components/create-units-dialog.tsx';
 import { DeliveredSetpoints } from '../../features/units/components/delivered-setpoints.tsx';
 import { NoPlanBadge } from '../../features/units/components/no-plan-badge.tsx';
@@ -63,6 +71,18 @@ export function UnitsPage() {
   const settleMinutes =
     useAlertSettings().data?.farFromSetpointMinutes ?? DEFAULT_ALERT_SETTINGS.farFromSetpointMinutes;
   const timeZone = company.data?.time_zone;
+  // A new search or filter starts a new selection; paging and sorting keep it.
+  const selection = useUnitSelection(JSON.stringify([list.q, buildingId ?? null]));
+  /** A unit's own wall-control limits as text; null without (the company's occupant default applies). */
+  const limits = (unit: Unit) => {
+    const { wallControlMin: min, wallControlMax: max } = unit;
+    if (min === null && max === null) return null;
+    if (min !== null && max !== null)
+      return t('limits.both', { min: format.plain(min), max: format.plain(max) });
+    return min !== null
+      ? t('limits.from', { min: format.plain(min) })
+      : t('limits.to', { max: format.plain(max ?? 0) });
+  };
 
   const allColumns: TableColumn<Unit>[] = [
     {
@@ -70,8 +90,19 @@ export function UnitsPage() {
       label: t('fields.name'),
       sortable: true,
       wrap: true,
+      ...(canOperate ? { headerPrefix: <SelectPage selection={selection} page={units.data} /> } : {}),
       render: (unit) => (
         <span className="inline-flex flex-wrap items-center gap-2">
+          {canOperate && (
+            <input
+              type="checkbox"
+              checked={selection.has(unit.id)}
+              onChange={(event) => selection.toggle(unit, event.target.checked)}
+              aria-label={t('bulk.selectOne', { name: unit.name })}
+              className="size-5 shrink-0 accent-brand-600"
+              data-testid={`unit-select-${unit.id}`}
+            />
+          )}
           <Link
             to={`/units/${unit.id}`}
             className="font-medium text-brand-700 hover:underline"
@@ -80,6 +111,11 @@ export function UnitsPage() {
             {unit.name}
           </Link>
           <AlertIndicator subject={{ unitId: unit.id }} />
+          {limits(unit) && (
+            <span className="basis-full text-xs text-stone-600" data-testid={`unit-limits-${unit.id}`}>
+              {t('limits.label', { limits: limits(unit) })}
+            </span>
+          )}
           {unit.buildingName && (
             <span className="basis-full text-xs text-stone-600" data-testid={`unit-place-${unit.id}`}>
               {unit.floor
@@ -202,6 +238,7 @@ export function UnitsPage() {
       </div>
       {/* A company that is not set up yet finds its way on from here (the start screen). */}
       <GettingStartedChecklist />
+      {canOperate && <UnitBulkBar selection={selection} />}
       <PagedList
         query={units}
         list={list}
@@ -223,5 +260,30 @@ export function UnitsPage() {
         testid="units"
       />
     </section>
+  );
+}
+
+/**
+ * The header's checkbox: selects (or, when all are, deselects) every unit of the page shown;
+ * half-checked while some of them are selected.
+ */
+function SelectPage({ selection, page }: { selection: UnitSelection; page: TablePage<Unit> | undefined }) {
+  const { t } = useTranslation('units');
+  const rows = page?.results ?? [];
+  const selected = rows.filter((unit) => selection.has(unit.id)).length;
+  const all = rows.length > 0 && selected === rows.length;
+  return (
+    <input
+      type="checkbox"
+      checked={all}
+      ref={(box) => {
+        if (box) box.indeterminate = selected > 0 && !all;
+      }}
+      disabled={rows.length === 0}
+      onChange={() => selection.setAll(rows, !all)}
+      aria-label={t('bulk.selectPage')}
+      className="size-5 accent-brand-600"
+      data-testid="units-select-page"
+    />
   );
 }

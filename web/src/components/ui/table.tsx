@@ -34,6 +34,8 @@ export interface TableColumn<T> {
   wrap?: boolean;
   /** Show the column only from this breakpoint up (Tailwind's sm 640, md 768, lg 1024 px). */
   minScreen?: 'sm' | 'md' | 'lg' | '2xl';
+  /** A control in the header cell before the label, e.g. the checkbox selecting the page's rows. */
+  headerPrefix?: ReactNode;
 }
 
 /** The API's pagination envelope (packages/contracts `pageOf`). */
@@ -131,6 +133,9 @@ export function Table<T>({
                     data-sort={column.sortable ? order : undefined}
                     className={cx('border-b border-stone-200 bg-stone-50 py-3', columnClass(column, index))}
                   >
+                    {column.headerPrefix && (
+                      <span className="mr-2 inline-flex align-middle">{column.headerPrefix}</span>
+                    )}
                     {column.sortable ? (
                       <button
                         type="button"
