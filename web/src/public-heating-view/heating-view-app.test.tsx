@@ -5,7 +5,7 @@
  * statement shows whenever a device reported its setpoint.
  */
 import type { PublicHeatingView } from '@heizplan/contracts/public-heating-view';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DateTime } from 'luxon';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -63,6 +63,19 @@ function open(initial: PublicHeatingView, lang: 'de' | 'en' = 'de', onPost?: (se
 afterEach(() => vi.unstubAllGlobals());
 
 describe('public heating view page', () => {
+  it('links the Impressum and the privacy notice at its foot, in the page’s language', async () => {
+    open(view(), 'en');
+    const legal = await screen.findByRole('navigation', { name: 'Legal' });
+    expect(within(legal).getByRole('link', { name: 'Legal notice (Impressum)' })).toHaveAttribute(
+      'href',
+      '/legal/impressum.html',
+    );
+    expect(within(legal).getByRole('link', { name: 'Privacy notice (German)' })).toHaveAttribute(
+      'href',
+      '/legal/datenschutz.html',
+    );
+  });
+
   it('raises a setpoint below the allowed range to the minimum in one step, and never lowers it further', async () => {
     const { posted } = open(view({ setpoint: 17 }));
     const raise = await screen.findByTestId('hv-raise');

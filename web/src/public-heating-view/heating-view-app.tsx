@@ -324,6 +324,17 @@ export function HeatingViewApp({
             )}
           </div>
         )}
+        {/* Every public page names who runs it (§ 5 DDG): the server's legal pages. */}
+        <footer className="mt-auto pt-6 text-xs text-stone-600">
+          <nav aria-label={text(lang, 'legal')} className="flex gap-4">
+            <a className="underline" href="/legal/impressum.html">
+              {text(lang, 'imprint')}
+            </a>
+            <a className="underline" href="/legal/datenschutz.html" hrefLang="de">
+              {text(lang, 'privacy')}
+            </a>
+          </nav>
+        </footer>
       </main>
     </ClockProvider>
   );
