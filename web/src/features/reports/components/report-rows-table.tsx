@@ -78,7 +78,9 @@ export function ReportRowsTable({
       label: t('rows.tooWarm'),
       sortable: true,
       align: 'right',
-      minScreen: 'sm',
+      // Wide screens only: at 1280 px the table would scroll; the comfort card and the
+      // findings name the occupants' feedback on every screen.
+      minScreen: '2xl',
       render: (row) => format.count(row.tooWarm),
     },
     {
@@ -86,7 +88,9 @@ export function ReportRowsTable({
       label: t('rows.tooCold'),
       sortable: true,
       align: 'right',
-      minScreen: 'sm',
+      // Wide screens only: at 1280 px the table would scroll; the comfort card and the
+      // findings name the occupants' feedback on every screen.
+      minScreen: '2xl',
       render: (row) => format.count(row.tooCold),
     },
     {
