@@ -265,6 +265,9 @@ export async function seedWalkFixture(t: TestApp): Promise<WalkFixture> {
       'POST /api/companies/{companyId}/units': { name: 'Raum 2' },
       'PATCH /api/companies/{companyId}/units/{unitId}': { name: 'Raum 1a' },
       'POST /api/companies/{companyId}/units/bulk': { pattern: 'Flur {n}', count: 2 },
+      'POST /api/companies/{companyId}/units/bulk-update': { unitIds: [unit.id], changes: { groupId: null } },
+      'POST /api/companies/{companyId}/units/bulk-delete': { unitIds: [otherUnit.id] },
+      'POST /api/companies/{companyId}/units/bulk-qr-code': { unitIds: [unit.id], enabled: false },
       'POST /api/companies/{companyId}/units/{unitId}/setpoint': { setpoint: 20 },
       'POST /api/companies/{companyId}/groups': { name: 'Turnhalle' },
       'PATCH /api/companies/{companyId}/groups/{groupId}': { name: 'Grundschule' },
@@ -312,6 +315,7 @@ export async function seedWalkFixture(t: TestApp): Promise<WalkFixture> {
         csv: 'month,carrier,kwh\n2026-09,oil,900\n',
       },
       'POST /api/public/heating-view/{token}/setpoint': { setpoint: 20 },
+      'POST /api/public/heating-view/{token}/feedback': { feeling: 'too_cold' },
       'POST /api/public/client-errors': {
         kind: 'error',
         message: 'TypeError: x is undefined',

@@ -82,7 +82,7 @@ describe('warm-up model on the unit page', { timeout: 20_000 }, () => {
     // The morning without a reading is not judged.
     expect(screen.getByTestId('warm-up-hits')).toHaveTextContent('an 1 von 2 Morgen');
     expect(screen.getByTestId('warm-up-mode')).toHaveTextContent('Aktiv');
-    expect(screen.getByTestId('warm-up-outdoor')).toHaveTextContent('Ohne Außentemperatur');
+    expect(screen.getByTestId('warm-up-outdoor')).toHaveTextContent('lag keine Außentemperatur vor');
   });
 
   it("shows each warm-up's outdoor temperature and how the rate follows it, in English", async () => {

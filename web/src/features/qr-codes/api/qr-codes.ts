@@ -4,15 +4,12 @@
  * the print sheet (`GET …/qr-codes`). Changing one code changes the remaining count everywhere,
  * so mutations invalidate every QR query.
  */
-import type { QrCodeList, UnitQrState } from '@heizplan/contracts/qr-codes';
+import type { UnitQrState } from '@heizplan/contracts/qr-codes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, companyPath } from '../../../lib/api-client.ts';
+import { qrKeys } from '../../../lib/qr-codes.ts';
 
-const qrKeys = {
-  all: ['qr-codes'] as const,
-  unit: (unitId: string) => ['qr-codes', 'unit', unitId] as const,
-  list: ['qr-codes', 'list'] as const,
-};
+export { useQrCodes } from '../../../lib/qr-codes.ts';
 
 const unitPath = (unitId: string) => companyPath(`/units/${unitId}/qr-code`);
 
@@ -20,13 +17,6 @@ export function useUnitQrCode(unitId: string) {
   return useQuery({
     queryKey: qrKeys.unit(unitId),
     queryFn: (): Promise<UnitQrState> => api.get<UnitQrState>(unitPath(unitId)),
-  });
-}
-
-export function useQrCodes() {
-  return useQuery({
-    queryKey: qrKeys.list,
-    queryFn: (): Promise<QrCodeList> => api.get<QrCodeList>(companyPath('/qr-codes')),
   });
 }
 

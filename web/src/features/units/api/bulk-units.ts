@@ -9,6 +9,7 @@ import type { UnitQrBulkResult } from '@heizplan/contracts/qr-codes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, companyPath } from '../../../lib/api-client.ts';
 import { heatingKeys } from '../../../lib/heating/query-keys.ts';
+import { qrKeys } from '../../../lib/qr-codes.ts';
 
 export type BulkUnitAction =
   | { kind: 'update'; unitIds: string[]; changes: UnitBulkChanges }
@@ -43,7 +44,7 @@ export function useBulkUnitAction() {
       // A building counts its units; a group move or new limits may change previews.
       void queryClient.invalidateQueries({ queryKey: heatingKeys.buildings });
       void queryClient.invalidateQueries({ queryKey: heatingKeys.preview });
-      if (action.kind !== 'update') void queryClient.invalidateQueries({ queryKey: ['qr-codes'] });
+      if (action.kind !== 'update') void queryClient.invalidateQueries({ queryKey: qrKeys.all });
     },
   });
 }

@@ -41,7 +41,7 @@ import { useCompany } from '../../../lib/company/get-company.ts';
 import { useAllGroups } from '../../../lib/heating/list-groups.ts';
 import { type ProblemMessages, useProblemMessage } from '../../../lib/problem-message.ts';
 import { z } from '../../../lib/zod.ts';
-import { useQrCodes } from '../../qr-codes/api/qr-codes.ts';
+import { useQrCodes } from '../../../lib/qr-codes.ts';
 import { useBulkUnitAction } from '../api/bulk-units.ts';
 
 export type UnitBulkKind = 'limits' | 'group' | 'qrCode' | 'delete';
