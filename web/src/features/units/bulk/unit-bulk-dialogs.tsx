@@ -40,8 +40,8 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useCompany } from '../../../lib/company/get-company.ts';
 import { useAllGroups } from '../../../lib/heating/list-groups.ts';
 import { type ProblemMessages, useProblemMessage } from '../../../lib/problem-message.ts';
-import { z } from '../../../lib/zod.ts';
 import { useQrCodes } from '../../../lib/qr-codes.ts';
+import { z } from '../../../lib/zod.ts';
 import { useBulkUnitAction } from '../api/bulk-units.ts';
 
 export type UnitBulkKind = 'limits' | 'group' | 'qrCode' | 'delete';
