@@ -182,13 +182,16 @@ function fieldPatches(f: WalkFixture): Record<string, FieldPatch[]> {
       { field: 'street', value: 'Schulweg 2' },
       { field: 'postcode', value: '86152' },
       { field: 'city', value: 'Augsburg-Mitte' },
-      { field: 'region', value: 'A' },
+      // The holidays decide tomorrow's heating start, which may follow: at a holiday's eve (the
+      // suite runs this file at 23:59 before 31 October, Reformationstag in Saxony too) a
+      // closure in economy mode starts heating at 00:00 where frost protection does not.
+      { field: 'region', value: 'A', derived: ['heatingStartTomorrow'] },
       // Augsburg is no region of Saxony: the move needs one of Saxony's regions, or none.
-      { field: 'state', value: 'SN', with: { region: 'BZ' } },
+      { field: 'state', value: 'SN', with: { region: 'BZ' }, derived: ['heatingStartTomorrow'] },
       { field: 'floors', value: ['EG', '1. OG', '2. OG'] },
-      { field: 'publicHolidays', value: 'closure' },
-      { field: 'holidayMode', value: 'economy' },
-      { field: 'schoolHolidays', value: true },
+      { field: 'publicHolidays', value: 'closure', derived: ['heatingStartTomorrow'] },
+      { field: 'holidayMode', value: 'economy', derived: ['heatingStartTomorrow'] },
+      { field: 'schoolHolidays', value: true, derived: ['heatingStartTomorrow'] },
       // Coordinates come as a pair.
       { field: 'latitude', value: 48.37, with: { longitude: 10.9 } },
       { field: 'longitude', value: 10.95, with: { latitude: 48.4 } },
