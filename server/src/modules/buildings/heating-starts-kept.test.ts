@@ -253,4 +253,13 @@ describe('heating starts kept per building', () => {
       await call('PATCH', `${c}/`, { optimum_start: 'off' });
     }
   });
+
+  it('follows a bulk delete of a building’s rooms as it follows a single one', async () => {
+    expect(await list()).toMatchObject({ Nord: at(5) });
+    // Nord's earliest room goes; its other room starts at 06:00.
+    const deleted = await call('POST', `${c}/units/bulk-delete`, { unitIds: [u.a1] });
+    expect(deleted).toEqual({ count: 1 });
+    expect(await list()).toMatchObject({ Nord: at(6) });
+    expect(computed).toEqual([['Nord']]);
+  });
 });

@@ -243,19 +243,9 @@ export async function updateUnit(
   return rows.length > 0;
 }
 
-/**
- * Deletes the unit and makes its building's kept heating start stale, in one transaction: the
- * building may have lost its earliest room. @returns false for an unknown unit.
- */
+/** Deletes one unit as `deleteUnits` does, in a transaction of its own. @returns false for an unknown unit. */
 export async function deleteUnit(db: Db, companyId: string, id: string) {
-  return db.transaction(async (tx) => {
-    const rows = await tx
-      .delete(units)
-      .where(and(eq(units.companyId, companyId), eq(units.id, id)))
-      .returning({ buildingId: units.buildingId });
-    await heatingStartsChanged(tx, { buildingIds: rows.map((r) => r.buildingId) });
-    return rows.length > 0;
-  });
+  return db.transaction(async (tx) => (await deleteUnits(tx, companyId, [id])) > 0);
 }
 
 /**
@@ -346,7 +336,9 @@ export async function updateUnits(
 
 /**
  * Deletes the company's units `ids`; their plans, heating log, QR codes and the rest go with them
- * (foreign keys `on delete cascade`), devices stay without a unit (`set null`).
+ * (foreign keys `on delete cascade`), devices stay without a unit (`set null`). Their buildings'
+ * kept heating starts go stale in the same transaction: a building may have lost its earliest
+ * room (decision 0069).
  * @returns how many were deleted.
  */
 export async function deleteUnits(tx: Db, companyId: string, ids: string[]): Promise<number> {
@@ -354,6 +346,7 @@ export async function deleteUnits(tx: Db, companyId: string, ids: string[]): Pro
   const rows = await tx
     .delete(units)
     .where(and(eq(units.companyId, companyId), anyOf(units.id, ids)))
-    .returning({ id: units.id });
+    .returning({ buildingId: units.buildingId });
+  await heatingStartsChanged(tx, { buildingIds: rows.map((r) => r.buildingId) });
   return rows.length;
 }
