@@ -21,6 +21,14 @@ const TITLES: Record<LegalPage, string> = {
   avv: 'Auftragsverarbeitungsvertrag (AVV)',
 };
 
+/** The footer's short names, so the four links fit a 375 px phone. */
+const LINK_TEXTS: Record<LegalPage, string> = {
+  impressum: 'Impressum',
+  datenschutz: 'Datenschutz',
+  lizenz: 'Lizenzbedingungen',
+  avv: 'AVV',
+};
+
 const STYLE = `body { font-family: ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #1f2430; background: #fafaf9; margin: 0; line-height: 1.6; }
 main { max-width: 46rem; margin: 0 auto; padding: 2rem 1.25rem 4rem; }
 h1 { font-size: 1.75rem; line-height: 1.25; margin: 0 0 .25rem; overflow-wrap: break-word; hyphens: auto; }
@@ -31,7 +39,7 @@ a { color: #8f3318; }
 header { display: flex; align-items: center; gap: .5rem; font-weight: 600; font-size: 1.1rem; margin-bottom: 2rem; }
 header img { width: 1.75rem; height: 1.75rem; }
 footer { margin-top: 3rem; padding-top: 1rem; border-top: 1px solid #e7e5e4; font-size: .9rem; }
-footer a { margin-right: 1rem; }
+footer nav { display: flex; flex-wrap: wrap; gap: .5rem 1rem; }
 address { font-style: normal; }
 .missing { background: #fef3c7; border-radius: .5rem; padding: .75rem 1rem; }`;
 
@@ -171,8 +179,8 @@ export function renderLegalPage(
 ): string {
   const links = LEGAL_PAGES.map((other) =>
     other === page
-      ? `<a href="/legal/${other}.html" aria-current="page">${TITLES[other]}</a>`
-      : `<a href="/legal/${other}.html">${TITLES[other]}</a>`,
+      ? `<a href="/legal/${other}.html" aria-current="page">${LINK_TEXTS[other]}</a>`
+      : `<a href="/legal/${other}.html">${LINK_TEXTS[other]}</a>`,
   ).join('');
   return `<!doctype html>
 <html lang="de">
