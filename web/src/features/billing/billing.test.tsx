@@ -4,6 +4,7 @@
  * billing, rule by rule, against stubbed API answers.
  */
 import type { BillingOverview, Invoice } from '@heizplan/contracts/billing';
+import { GETTING_STARTED_STEPS } from '@heizplan/contracts/getting-started';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -135,6 +136,12 @@ function open(
         completed: true,
         status: 'active',
         paymentMethod: null,
+      });
+    // The start screen's checklist: this company is set up, so it shows nothing.
+    if (method === 'GET' && p === '/api/companies/c1/getting-started')
+      return json(200, {
+        steps: GETTING_STARTED_STEPS.map((id) => ({ id, done: true })),
+        lastUplinkAt: null,
       });
     // Other lists of the company (units on /units) are empty; the company itself comes from signIn.
     if (method === 'GET' && p?.startsWith('/api/companies/c1/') && p !== '/api/companies/c1/') {
