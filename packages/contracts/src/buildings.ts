@@ -9,6 +9,7 @@
 import { z } from 'zod';
 import { HeatingModeSchema } from './closures.ts';
 import { ActorSchema, CompanyParamsSchema } from './heating.ts';
+import { OccupantCeilingSchema, OccupantLeewaySchema } from './occupant-limits.ts';
 import { PageQuerySchema, pageOf } from './problem.ts';
 
 /** ISO 3166-2 subdivision codes of the 16 federal states, without the `DE-` prefix. */
@@ -102,6 +103,10 @@ export const BuildingSchema = z.object({
   /** The device id of the building's outdoor sensor; null = the weather provider alone. */
   outdoorSensorId: z.string().nullable(),
   outdoor: CurrentOutdoorSchema.nullable(),
+  /** °C occupants may choose at most in its rooms; null = the company's (decision 0066). */
+  occupantMaxTemperature: z.number().nullable(),
+  /** K occupants may move around the plan there; null = the company's leeway. */
+  occupantBand: z.number().nullable(),
   /** Units in the building. */
   unitCount: z.number().int(),
   /**
@@ -135,6 +140,8 @@ export const BuildingInputSchema = z
     latitude: latitude.nullable().default(null),
     longitude: longitude.nullable().default(null),
     outdoorSensorId: outdoorSensorId.nullable().default(null),
+    occupantMaxTemperature: OccupantCeilingSchema.default(null),
+    occupantBand: OccupantLeewaySchema.default(null),
   })
   .refine((b) => (b.latitude === null) === (b.longitude === null), bothOrNeither);
 export type BuildingInput = z.input<typeof BuildingInputSchema>;
@@ -159,6 +166,8 @@ export const BuildingUpdateSchema = z
     latitude: latitude.nullable().optional(),
     longitude: longitude.nullable().optional(),
     outdoorSensorId: outdoorSensorId.nullable().optional(),
+    occupantMaxTemperature: OccupantCeilingSchema.optional(),
+    occupantBand: OccupantLeewaySchema.optional(),
   })
   .refine(
     (b) =>

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { ExportLangSchema, ListExportFormatSchema } from './exports.ts';
 import { BULK_EDIT_UNIT_MAX, BULK_UNIT_MAX } from './limits.ts';
+import { OccupantCeilingSchema, OccupantLeewaySchema } from './occupant-limits.ts';
 import { PageQuerySchema, pageOf } from './problem.ts';
 
 export const LogKindSchema = z.enum([
@@ -292,13 +293,21 @@ export const GroupSchema = z.object({
   groupPlansAvailable: z.boolean(),
   /** Units whose own active plan makes group plans unavailable. */
   blockingUnits: z.array(z.object({ id: z.uuid(), name: z.string() })),
+  /** °C occupants may choose at most in its rooms; null = the building's or company's. */
+  occupantMaxTemperature: z.number().nullable(),
+  /** K occupants may move around the plan there; null = the building's or company's. */
+  occupantBand: z.number().nullable(),
   createdAt: z.iso.datetime(),
 });
 export type Group = z.infer<typeof GroupSchema>;
 export const GroupPageSchema = pageOf(GroupSchema);
 export type GroupPage = z.infer<typeof GroupPageSchema>;
 export const GroupListQuerySchema = PageQuerySchema.extend({ q: z.string().trim().max(120).optional() });
-export const GroupCreateSchema = z.object({ name });
+export const GroupCreateSchema = z.object({
+  name,
+  occupantMaxTemperature: OccupantCeilingSchema.optional(),
+  occupantBand: OccupantLeewaySchema.optional(),
+});
 export const GroupUpdateSchema = GroupCreateSchema.partial();
 export const GroupAssignSchema = z.object({ unitIds: z.array(z.uuid()).min(1).max(BULK_UNIT_MAX) });
 

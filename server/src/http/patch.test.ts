@@ -109,7 +109,11 @@ function fieldPatches(f: WalkFixture): Record<string, FieldPatch[]> {
       // Optimum start on or off moves switch points: the unit is evaluated again.
       { field: 'optimumStart', value: false, derived: EVALUATED },
     ],
-    'PATCH /api/companies/{companyId}/groups/{groupId}': [{ field: 'name', value: 'Grundschule' }],
+    'PATCH /api/companies/{companyId}/groups/{groupId}': [
+      { field: 'name', value: 'Grundschule' },
+      { field: 'occupantMaxTemperature', value: 22.5 },
+      { field: 'occupantBand', value: 1.5 },
+    ],
     'PATCH /api/companies/{companyId}/device-profiles/{profileId}': [
       { field: 'name', value: 'Schule Süd', derived: ['updatedAt'] },
       {
@@ -197,6 +201,8 @@ function fieldPatches(f: WalkFixture): Record<string, FieldPatch[]> {
       { field: 'longitude', value: 10.95, with: { latitude: 48.4 } },
       // An unassigned sensor of the company (registered in `beforeAll`).
       { field: 'outdoorSensorId', value: OUTDOOR_SENSOR },
+      { field: 'occupantMaxTemperature', value: 23 },
+      { field: 'occupantBand', value: 1 },
     ],
     'PATCH /api/companies/{companyId}/booking-feeds/{feedId}': [
       { field: 'name', value: 'Raumbuchung Aula' },

@@ -19,6 +19,8 @@ export const testBuilding = (over: Partial<Building> = {}): Building => ({
   longitude: 10.8978,
   outdoorSensorId: null,
   outdoor: { temperature: -2.5, at: '2026-11-26T09:00:00.000Z', kind: 'observed', provider: 'brightsky' },
+  occupantMaxTemperature: null,
+  occupantBand: null,
   unitCount: 12,
   heatingStartTomorrow: null,
   createdAt: '2026-11-20T10:00:00.000Z',

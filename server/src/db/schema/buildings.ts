@@ -59,6 +59,13 @@ export const buildings = pgTable(
     outdoorSensorId: text('outdoor_sensor_id').references((): AnyPgColumn => devices.id, {
       onDelete: 'set null',
     }),
+    /**
+     * °C occupants may choose at most in the building's rooms without wall-control limits; null =
+     * the company's (decision 0066). A group's own value goes before it.
+     */
+    occupantMaxTemperature: real('occupant_max_temperature'),
+    /** K occupants may move around the plan's setpoint there; null = the company's leeway. */
+    occupantBand: real('occupant_band'),
     /** When the outdoor sync next fetches the building's weather; null = at once. */
     outdoorSyncAt: timestamp('outdoor_sync_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

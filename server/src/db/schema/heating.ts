@@ -46,6 +46,13 @@ export const groups = pgTable(
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    /**
+     * °C occupants may choose at most in the group's rooms without wall-control limits; null = the
+     * building's or the company's (decision 0066).
+     */
+    occupantMaxTemperature: real('occupant_max_temperature'),
+    /** K occupants may move around the plan's setpoint there; null = the building's or company's. */
+    occupantBand: real('occupant_band'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('groups_company_name_key').on(t.companyId, t.name)],

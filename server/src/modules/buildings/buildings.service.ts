@@ -31,10 +31,11 @@ import type { Db } from '../../db/client.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { getCodec, isModelId } from '../../lorawan/codecs/registry.ts';
 import { findCompanyHeating } from '../../scheduling/heating-inputs.ts';
-import type { HeatingServiceDeps } from '../../scheduling/heating-services.ts';
+import { type HeatingServiceDeps, requireCompanyHeating } from '../../scheduling/heating-services.ts';
 import { type HeatingStartsCompute, keptHeatingStartsTomorrow } from '../../scheduling/heating-starts.ts';
 import { type CurrentOutdoor, currentOutdoor } from '../../weather/outdoor-store.repository.ts';
 import { findDevice } from '../devices/devices.service.ts';
+import { requireOccupantCeiling } from '../units/temperature-range.ts';
 import * as repo from './buildings.repository.ts';
 import { allHolidayRegions, type HolidayLang, isHolidayRegion, publicHolidays } from './holidays.ts';
 import { schoolHolidayData, schoolHolidays } from './school-holidays.ts';
@@ -156,9 +157,10 @@ export class BuildingsService {
     return this.respondOne(companyId, await this.load(companyId, buildingId));
   }
 
-  /** @throws 400 `unknown_holiday_region`. */
+  /** @throws 400 `unknown_holiday_region` or an occupant ceiling outside the company range. */
   async create(userId: string, companyId: string, input: BuildingInput): Promise<Building> {
-    await requireMember(this.db, userId, companyId, 'operate');
+    const company = await requireCompanyHeating(this.db, userId, companyId, 'operate');
+    requireOccupantCeiling(input.occupantMaxTemperature, company);
     requireRegionOf(input.state, input.region);
     await requireOutdoorSensor(this.db, companyId, input.outdoorSensorId);
     const id = await repo.insertBuilding(this.db, companyId, {
@@ -172,7 +174,8 @@ export class BuildingsService {
 
   /**
    * Changes only the fields given; floors removed are cleared on their units.
-   * @throws 400 `unknown_holiday_region`, 404 unknown building.
+   * @throws 400 `unknown_holiday_region` or an occupant ceiling outside the company range, 404
+   * unknown building.
    */
   async update(
     userId: string,
@@ -180,7 +183,8 @@ export class BuildingsService {
     buildingId: string,
     patch: BuildingUpdate,
   ): Promise<Building> {
-    await requireMember(this.db, userId, companyId, 'operate');
+    const company = await requireCompanyHeating(this.db, userId, companyId, 'operate');
+    requireOccupantCeiling(patch.occupantMaxTemperature, company);
     const { building: before } = await this.load(companyId, buildingId);
     const after = {
       ...before,
@@ -209,6 +213,8 @@ export class BuildingsService {
         latitude: after.latitude,
         longitude: after.longitude,
         outdoorSensorId: after.outdoorSensorId,
+        occupantMaxTemperature: after.occupantMaxTemperature,
+        occupantBand: after.occupantBand,
         updatedAt: now,
       });
       // The weather stored belongs to the old place: fetched again for the new one at once.
@@ -286,6 +292,8 @@ function toResponse(
     longitude: b.longitude,
     outdoorSensorId: b.outdoorSensorId,
     outdoor: outdoor ? { ...outdoor, at: outdoor.at.toISOString() } : null,
+    occupantMaxTemperature: b.occupantMaxTemperature,
+    occupantBand: b.occupantBand,
     unitCount,
     heatingStartTomorrow: heatingStart ? heatingStart.toISOString() : null,
     createdAt: b.createdAt.toISOString(),

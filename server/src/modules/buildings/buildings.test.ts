@@ -68,6 +68,8 @@ describe('buildings API', () => {
       longitude: null,
       outdoorSensorId: null,
       outdoor: null,
+      occupantMaxTemperature: null,
+      occupantBand: null,
       unitCount: 0,
       heatingStartTomorrow: null,
       createdAt: expect.any(String),

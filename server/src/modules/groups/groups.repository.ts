@@ -79,16 +79,26 @@ export async function unitIdsOfGroup(db: Db, companyId: string, groupId: string)
   return rows.map((r) => r.id);
 }
 
-export async function insertGroup(db: Db, companyId: string, name: string): Promise<GroupRow> {
-  const [row] = await db.insert(groups).values({ companyId, name }).returning();
+/** The fields of a group its members set: name and the occupant limits of its rooms. */
+export type GroupFields = Pick<
+  typeof groups.$inferInsert,
+  'name' | 'occupantMaxTemperature' | 'occupantBand'
+>;
+
+export async function insertGroup(db: Db, companyId: string, fields: GroupFields): Promise<GroupRow> {
+  const [row] = await db
+    .insert(groups)
+    .values({ ...fields, companyId })
+    .returning();
   if (!row) throw new Error('group insert returned no row');
   return row;
 }
 
-export async function renameGroup(db: Db, companyId: string, groupId: string, name: string) {
+/** Sets the fields given (undefined ones stay). */
+export async function updateGroup(db: Db, companyId: string, groupId: string, fields: Partial<GroupFields>) {
   await db
     .update(groups)
-    .set({ name })
+    .set(fields)
     .where(and(eq(groups.companyId, companyId), eq(groups.id, groupId)));
 }
 

@@ -3,17 +3,22 @@
  * to at most one group (`units.group_id`). Group plans are unavailable while any unit of the
  * group has its own active plan; the group answer names those units so the UI can say why.
  */
-import type { Group } from '@heizplan/contracts/heating';
+import type { Group, GroupCreateSchema, GroupUpdateSchema } from '@heizplan/contracts/heating';
+import type { z } from 'zod';
 import { requireMember } from '../../auth/membership.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { evaluateUnits } from '../../scheduling/heating-apply.ts';
-import type { HeatingServiceDeps } from '../../scheduling/heating-services.ts';
+import { type HeatingServiceDeps, requireCompanyHeating } from '../../scheduling/heating-services.ts';
+import { requireOccupantCeiling } from '../units/temperature-range.ts';
 import { ownedUnitIds } from '../units/units.service.ts';
 import * as repo from './groups.repository.ts';
 
 // What other modules may use of this module's queries: they import it from here, never from
 // the repository, so the module keeps its queries private and decides what leaves it.
 export { findGroup, unitIdsOfGroup } from './groups.repository.ts';
+
+type GroupCreate = z.infer<typeof GroupCreateSchema>;
+type GroupUpdate = z.infer<typeof GroupUpdateSchema>;
 
 const DUPLICATE = 'A group with this name already exists.';
 const NAME_TAKEN = { code: 'group_name_taken' } as const;
@@ -43,27 +48,46 @@ export class GroupsService {
     return this.load(companyId, groupId);
   }
 
-  /** @throws 409 when the company already has a group of that name. */
-  async create(userId: string, companyId: string, { name }: { name: string }): Promise<Group> {
-    await requireMember(this.db, userId, companyId, 'operate');
+  /**
+   * A group with its name and, optionally, its rooms' occupant limits (null = the building's or
+   * the company's). @throws 400 for a ceiling outside the company range (see update), 409 when
+   * the company already has a group of that name.
+   */
+  async create(userId: string, companyId: string, input: GroupCreate): Promise<Group> {
+    const company = await requireCompanyHeating(this.db, userId, companyId, 'operate');
+    requireOccupantCeiling(input.occupantMaxTemperature, company);
+    const { name } = input;
     if (await repo.findGroupByName(this.db, companyId, name)) throw conflict(DUPLICATE, NAME_TAKEN);
-    const row = await repo.insertGroup(this.db, companyId, name).catch(rethrowDuplicate);
+    const row = await repo
+      .insertGroup(this.db, companyId, {
+        name,
+        occupantMaxTemperature: input.occupantMaxTemperature ?? null,
+        occupantBand: input.occupantBand ?? null,
+      })
+      .catch(rethrowDuplicate);
     return this.load(companyId, row.id);
   }
 
-  /** Renames the group when a name is given. @throws 409 when another group has that name. */
-  async update(
-    userId: string,
-    companyId: string,
-    groupId: string,
-    { name }: { name?: string | undefined },
-  ): Promise<Group> {
-    await requireMember(this.db, userId, companyId, 'operate');
+  /**
+   * Renames the group and sets its occupant limits; only the fields given change.
+   * @throws 400 `out_of_range`/`below_range` for a ceiling outside the company range, 409 when
+   * another group has that name.
+   */
+  async update(userId: string, companyId: string, groupId: string, patch: GroupUpdate): Promise<Group> {
+    const company = await requireCompanyHeating(this.db, userId, companyId, 'operate');
     await this.load(companyId, groupId);
+    const { name, occupantMaxTemperature, occupantBand } = patch;
+    requireOccupantCeiling(occupantMaxTemperature, company);
     if (name !== undefined) {
       const same = await repo.findGroupByName(this.db, companyId, name);
       if (same && same.id !== groupId) throw conflict(DUPLICATE, NAME_TAKEN);
-      await repo.renameGroup(this.db, companyId, groupId, name).catch(rethrowDuplicate);
+    }
+    const fields = Object.fromEntries(
+      Object.entries({ name, occupantMaxTemperature, occupantBand }).filter(([, v]) => v !== undefined),
+    ) as Partial<repo.GroupFields>;
+    // Occupant limits act on the public page when it is read: no setpoint changes with them.
+    if (Object.keys(fields).length > 0) {
+      await repo.updateGroup(this.db, companyId, groupId, fields).catch(rethrowDuplicate);
     }
     return this.load(companyId, groupId);
   }
@@ -143,6 +167,8 @@ export class GroupsService {
         unitCount: counts.get(r.id) ?? 0,
         groupPlansAvailable: blockingUnits.length === 0,
         blockingUnits,
+        occupantMaxTemperature: r.occupantMaxTemperature,
+        occupantBand: r.occupantBand,
         createdAt: r.createdAt.toISOString(),
       };
     });

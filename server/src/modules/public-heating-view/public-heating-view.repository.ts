@@ -4,7 +4,7 @@
  */
 import { and, desc, eq, max, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { companies, devices, heatingLog } from '../../db/schema.ts';
+import { buildings, companies, devices, groups, heatingLog, units } from '../../db/schema.ts';
 
 /** Readings older than this say nothing about a wall thermostat overriding the setpoint now. */
 const REPORT_WINDOW_MS = 24 * 3_600_000;
@@ -22,6 +22,28 @@ export async function findCompanySettings(db: Db, companyId: string) {
     .from(companies)
     .where(eq(companies.id, companyId));
   return row;
+}
+
+/**
+ * The occupant limits the unit's group and building set (°C ceiling, K leeway; null = the next
+ * level's), read for the unit of the company; all null for a unit in neither.
+ */
+export async function findUnitOccupantLimits(db: Db, companyId: string, unitId: string) {
+  const [row] = await db
+    .select({
+      groupCeiling: groups.occupantMaxTemperature,
+      groupBand: groups.occupantBand,
+      buildingCeiling: buildings.occupantMaxTemperature,
+      buildingBand: buildings.occupantBand,
+    })
+    .from(units)
+    .leftJoin(groups, and(eq(groups.id, units.groupId), eq(groups.companyId, companyId)))
+    .leftJoin(buildings, and(eq(buildings.id, units.buildingId), eq(buildings.companyId, companyId)))
+    .where(and(eq(units.companyId, companyId), eq(units.id, unitId)));
+  return {
+    group: { ceiling: row?.groupCeiling ?? null, band: row?.groupBand ?? null },
+    building: { ceiling: row?.buildingCeiling ?? null, band: row?.buildingBand ?? null },
+  };
 }
 
 /**

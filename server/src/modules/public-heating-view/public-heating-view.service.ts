@@ -38,12 +38,33 @@ function isOverridden(device: repo.DeviceSetpointState, setpoint: number): boole
   return Math.abs(device.reported - sent) >= OVERRIDE_THRESHOLD;
 }
 
+/** An occupant limit a group or a building sets; null = the next level's. */
+interface OccupantLevel {
+  ceiling: number | null;
+  band: number | null;
+}
+
+/**
+ * The company's settings with the occupants' ceiling (°C) and leeway (K) in force for one room:
+ * each the group's where it sets one, else the building's, else the company's (decision 0066).
+ * The company's leeway may be null (no leeway limit); a group or building cannot ask for that.
+ */
+export function occupantSettingsInForce<
+  C extends { occupantMaxTemperature: number; occupantBand: number | null },
+>(company: C, levels: { group: OccupantLevel; building: OccupantLevel }): C {
+  return {
+    ...company,
+    occupantMaxTemperature: levels.group.ceiling ?? levels.building.ceiling ?? company.occupantMaxTemperature,
+    occupantBand: levels.group.band ?? levels.building.band ?? company.occupantBand,
+  };
+}
+
 /**
  * `min`…`max` (°C) an occupant may choose (decision 0066), on the 0.5 °C grid:
  * - a room with wall-control limits of its own: those limits inside the company range (spec §3,
  *   "Wall-control limits"), as staff set them for that room;
- * - any other room: the company's safe default, at most `occupantMaxTemperature` and, when the
- *   company sets a band, within `occupantBand` K of `planned`, the setpoint the room has without
+ * - any other room: the safe default in force (see `occupantSettingsInForce`), at most
+ *   `occupantMaxTemperature` and, when a band is set, within `occupantBand` K of `planned`, the setpoint the room has without
  *   occupant changes (null when unknown: the band is not applied).
  * When the band lies wholly above the ceiling (a booking heats past it), the occupant may only
  * choose the ceiling.
@@ -96,9 +117,14 @@ export class PublicHeatingViewService {
   private async resolve(token: string) {
     const found = await findByToken(this.db, token);
     const record = found ? await findUnit(this.db, found.companyId, found.unitId) : null;
-    const company = found ? await repo.findCompanySettings(this.db, found.companyId) : undefined;
-    if (!found || !record || !company) throw notFound();
-    return { companyId: found.companyId, unit: record.unit, company };
+    const settings = found ? await repo.findCompanySettings(this.db, found.companyId) : undefined;
+    if (!found || !record || !settings) throw notFound();
+    const levels = await repo.findUnitOccupantLimits(this.db, found.companyId, found.unitId);
+    return {
+      companyId: found.companyId,
+      unit: record.unit,
+      company: occupantSettingsInForce(settings, levels),
+    };
   }
 
   /**

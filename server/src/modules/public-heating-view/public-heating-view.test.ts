@@ -112,6 +112,97 @@ describe("a new company's safe default for occupants", () => {
   });
 });
 
+describe("occupant limits of a room's building and group", () => {
+  const clock = testClock(testInstant('2026-12-02T12:00:00+01:00'));
+  let t: TestApp;
+  let f: RegistryFixture;
+  const token = 'Hs8pL2nQ5rT7vX9zB1cD3g';
+  const url = `/api/public/heating-view/${token}`;
+  const limits = async () => {
+    const { min, max } = (await t.app.inject({ method: 'GET', url })).json();
+    return { min, max };
+  };
+
+  beforeAll(async () => {
+    t = await buildTestApp({}, { clock: clock.now });
+    f = await seedRegistry(t.database.db);
+    // A room without wall-control limits at 21 °C; the company keeps its defaults (24 °C, 2 K).
+    await t.call('POST', `/api/companies/${f.companyId}/units/${f.unitId}/setpoint`, { setpoint: 21 });
+    await t.database.db.insert(unitQrCodes).values({ unitId: f.unitId, companyId: f.companyId, token });
+  });
+  afterAll(() => t.close());
+
+  it("take the group's limit before the building's and the building's before the company's", async () => {
+    expect(await limits()).toEqual({ min: 19, max: 23 });
+    const building = await t.call('POST', `/api/companies/${f.companyId}/buildings`, {
+      name: 'Gymnasium',
+      state: 'BY',
+      occupantMaxTemperature: 22,
+      occupantBand: 1,
+    });
+    expect(building.json()).toMatchObject({ occupantMaxTemperature: 22, occupantBand: 1 });
+    await t.call('PATCH', `/api/companies/${f.companyId}/units/${f.unitId}`, {
+      buildingId: building.json().id,
+    });
+    expect(await limits()).toEqual({ min: 20, max: 22 });
+
+    const group = await t.call('POST', `/api/companies/${f.companyId}/groups`, {
+      name: 'Lehrerzimmer',
+      occupantBand: 3,
+    });
+    expect(group.json()).toMatchObject({ occupantMaxTemperature: null, occupantBand: 3 });
+    await t.call('POST', `/api/companies/${f.companyId}/groups/${group.json().id}/units`, {
+      unitIds: [f.unitId],
+    });
+    // The group's leeway, the building's ceiling.
+    expect(await limits()).toEqual({ min: 18, max: 22 });
+
+    const raised = await t.call('PATCH', `/api/companies/${f.companyId}/groups/${group.json().id}`, {
+      occupantMaxTemperature: 23.5,
+    });
+    expect(raised.json()).toMatchObject({
+      name: 'Lehrerzimmer',
+      occupantMaxTemperature: 23.5,
+      occupantBand: 3,
+    });
+    expect(await limits()).toEqual({ min: 18, max: 23.5 });
+
+    // Back to the next level's: the building's ceiling and leeway.
+    await t.call('PATCH', `/api/companies/${f.companyId}/groups/${group.json().id}`, {
+      occupantMaxTemperature: null,
+      occupantBand: null,
+    });
+    expect(await limits()).toEqual({ min: 20, max: 22 });
+    await t.call('PATCH', `/api/companies/${f.companyId}/buildings/${building.json().id}`, {
+      occupantMaxTemperature: null,
+    });
+    expect(await limits()).toEqual({ min: 20, max: 22 });
+    await t.call('PATCH', `/api/companies/${f.companyId}/buildings/${building.json().id}`, {
+      occupantBand: null,
+    });
+    expect(await limits()).toEqual({ min: 19, max: 23 });
+  });
+
+  it('refuse a ceiling outside the company range and a leeway outside 0,5–10 K, naming the field', async () => {
+    const building = await t.call('POST', `/api/companies/${f.companyId}/buildings`, {
+      name: 'Turnhalle',
+      state: 'BY',
+      occupantMaxTemperature: 29,
+    });
+    expect(building.statusCode).toBe(400);
+    expect(building.json().errors[0]).toMatchObject({
+      field: 'body.occupantMaxTemperature',
+      params: { min: 5, max: 28 },
+    });
+    const group = await t.call('POST', `/api/companies/${f.companyId}/groups`, {
+      name: 'Flur',
+      occupantBand: 12,
+    });
+    expect(group.statusCode).toBe(400);
+    expect(JSON.stringify(group.json().errors)).toContain('occupantBand');
+  });
+});
+
 describe('public heating view API', () => {
   // A Wednesday noon: reports, deliveries and an occupant's change are timed from this clock.
   const clock = testClock(testInstant('2026-12-02T12:00:00+01:00'));

@@ -27,3 +27,20 @@ export function requireInRange(value: number, range: TemperatureRange, field: st
     );
   }
 }
+
+/**
+ * A building's or a group's occupant ceiling (°C, decision 0066) must lie inside the company
+ * range; null (the next level's) and undefined (not given) pass.
+ * @throws HttpError 400 naming `body.occupantMaxTemperature` and the range.
+ */
+export function requireOccupantCeiling(
+  ceiling: number | null | undefined,
+  company: { minTemperature: number; maxTemperature: number },
+): void {
+  if (ceiling === null || ceiling === undefined) return;
+  requireInRange(
+    ceiling,
+    { min: company.minTemperature, max: company.maxTemperature },
+    'body.occupantMaxTemperature',
+  );
+}

@@ -3,7 +3,7 @@
  * server's messages land on them, and its schema: the floors as rows of an editable list (each a
  * `{ name }` for react-hook-form's field array), "keine" region as '' and no state chosen yet as
  * '', the coordinates as typed (decimal comma or point, '' for none), "keiner" outdoor sensor as
- * '', checked by the contracts'
+ * '', the occupants' limits as typed ('' for the company's), checked by the contracts'
  * `BuildingInputSchema` rules, with no floor named twice.
  */
 import {
@@ -16,6 +16,7 @@ import {
 } from '@heizplan/contracts/buildings';
 import { type HeatingMode, HeatingModeSchema } from '@heizplan/contracts/closures';
 import { z } from 'zod';
+import { occupantLimitFormFields, occupantLimitText } from '../../components/occupant-limit-fields.tsx';
 import { numberOrNull } from '../../components/ui/form.tsx';
 
 export interface BuildingForm {
@@ -36,6 +37,9 @@ export interface BuildingForm {
   longitude: string;
   /** The outdoor sensor's device id, '' for none. */
   outdoorSensorId: string;
+  /** Occupants' ceiling (°C) and leeway (K) as typed; '' for the company's. */
+  occupantMaxTemperature: string;
+  occupantBand: string;
 }
 
 /** A new building: nothing chosen yet, public holidays without effect (the API's default). */
@@ -53,6 +57,8 @@ export const emptyForm = (): BuildingForm => ({
   latitude: '',
   longitude: '',
   outdoorSensorId: '',
+  occupantMaxTemperature: '',
+  occupantBand: '',
 });
 
 /** The form of `building`; coordinates with the decimal separator of `language` (`de`: comma). */
@@ -70,6 +76,8 @@ export const formOf = (building: Building, language: string): BuildingForm => ({
   latitude: degrees(building.latitude, language),
   longitude: degrees(building.longitude, language),
   outdoorSensorId: building.outdoorSensorId ?? '',
+  occupantMaxTemperature: occupantLimitText(building.occupantMaxTemperature, language),
+  occupantBand: occupantLimitText(building.occupantBand, language),
 });
 
 /** Coordinates as typed in `language`: "48,1598" in German, "48.1598" in English; '' for none. */
@@ -118,6 +126,7 @@ export const buildingFormSchema = z
     latitude: z.string().transform(numberOrNull).pipe(contract.latitude.unwrap()),
     longitude: z.string().transform(numberOrNull).pipe(contract.longitude.unwrap()),
     outdoorSensorId: z.string(),
+    ...occupantLimitFormFields,
   })
   .transform(
     (form): z.input<typeof BuildingInputSchema> => ({

@@ -254,8 +254,44 @@ describe('buildings screen', { timeout: 20_000 }, () => {
       latitude: 48.3705,
       longitude: 10.8978,
       outdoorSensorId: null,
+      occupantMaxTemperature: null,
+      occupantBand: null,
     });
     await waitFor(() => expect(screen.queryByTestId('building-dialog')).toBeNull());
+  });
+
+  it("sets the occupants' limits of a building as a German types them, and says what empty means", async () => {
+    const main = testBuilding();
+    const { fetchMock } = open(
+      [main],
+      (method, url) =>
+        method === 'PATCH' && url === `/api/companies/c1/buildings/${main.id}` ? json(200, main) : undefined,
+      'de',
+    );
+    await setLanguage('de');
+    await userEvent.click(await screen.findByTestId(`building-edit-${main.id}`));
+    const dialog = await screen.findByTestId('building-dialog');
+    const occupants = within(dialog).getByRole('group', { name: 'Raumnutzer auf der QR-Seite' });
+    expect(occupants).toHaveTextContent(
+      'Leer lassen für die Werte der Firma: höchstens 24,0 °C, Spielraum 2 K.',
+    );
+    const ceiling = within(occupants).getByRole('textbox', { name: 'Höchste Temperatur (°C)' });
+    const band = within(occupants).getByRole('textbox', { name: 'Spielraum um den Plan (K)' });
+    await userEvent.type(ceiling, '22,5');
+    await userEvent.type(band, '12');
+    await userEvent.click(within(dialog).getByTestId('building-save'));
+    expect(await screen.findByTestId('building-occupants-band-field-error')).toHaveTextContent(
+      'Einen Spielraum von 0,5 bis 10 K eingeben oder leer lassen.',
+    );
+    expect(calls(fetchMock, 'PATCH', `/api/companies/c1/buildings/${main.id}`)).toHaveLength(0);
+    await userEvent.clear(band);
+    await userEvent.type(band, '1,5');
+    await userEvent.click(within(dialog).getByTestId('building-save'));
+    expect(await screen.findByTestId('toast-building-saved')).toHaveTextContent('Gebäude gespeichert');
+    expect(bodyOf(calls(fetchMock, 'PATCH', `/api/companies/c1/buildings/${main.id}`)[0])).toMatchObject({
+      occupantMaxTemperature: 22.5,
+      occupantBand: 1.5,
+    });
   });
 
   it('refuses a latitude out of range and a latitude without longitude, naming field and limits', async () => {
@@ -355,6 +391,8 @@ describe('buildings screen', { timeout: 20_000 }, () => {
       latitude: 48.3705,
       longitude: 10.8978,
       outdoorSensorId: null,
+      occupantMaxTemperature: null,
+      occupantBand: null,
     });
   });
 

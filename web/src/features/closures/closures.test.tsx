@@ -29,6 +29,8 @@ const group: Group = {
   unitCount: 3,
   groupPlansAvailable: true,
   blockingUnits: [],
+  occupantMaxTemperature: null,
+  occupantBand: null,
   createdAt: '2026-11-01T10:00:00.000Z',
 };
 const testClosure = (over: Partial<Closure> = {}): Closure => ({

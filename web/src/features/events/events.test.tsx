@@ -38,6 +38,8 @@ const group: Group = {
   unitCount: 3,
   groupPlansAvailable: true,
   blockingUnits: [],
+  occupantMaxTemperature: null,
+  occupantBand: null,
   createdAt: '2026-11-01T10:00:00.000Z',
 };
 const testEvent = (over: Partial<HeatingEvent> = {}): HeatingEvent => ({

@@ -21,6 +21,8 @@ const group = (over: Partial<Group> = {}): Group => ({
   unitCount: 1,
   groupPlansAvailable: true,
   blockingUnits: [],
+  occupantMaxTemperature: null,
+  occupantBand: null,
   createdAt: '2026-11-01T10:00:00.000Z',
   ...over,
 });
@@ -171,5 +173,26 @@ describe('groups screen', { timeout: 20_000 }, () => {
     await userEvent.click(screen.getByTestId('group-delete-confirm'));
     expect(await screen.findByText('Group deleted')).toBeVisible();
     expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'DELETE')).toHaveLength(1);
+  });
+  it("sets the occupants' limits of the group's rooms, and sends empty as the building's", async () => {
+    const g = group();
+    const { fetchMock } = open(g, (method, url) =>
+      method === 'PATCH' && url === `/api/companies/c1/groups/${g.id}`
+        ? json(200, { ...g, occupantMaxTemperature: 23 })
+        : undefined,
+    );
+    const card = await screen.findByTestId('group-occupants-card');
+    expect(card).toHaveTextContent("Leave empty for the values of a room's building, else the company's");
+    await userEvent.type(within(card).getByRole('textbox', { name: 'Highest temperature (°C)' }), '23');
+    await userEvent.click(within(card).getByRole('button', { name: 'Save limits' }));
+    expect(await screen.findByText('Occupant limits saved')).toBeInTheDocument();
+    const patches = fetchMock.mock.calls.filter(
+      ([u, init]) => u === `/api/companies/c1/groups/${g.id}` && (init as RequestInit)?.method === 'PATCH',
+    );
+    expect(patches).toHaveLength(1);
+    expect(JSON.parse(String((patches[0]?.[1] as RequestInit | undefined)?.body))).toEqual({
+      occupantMaxTemperature: 23,
+      occupantBand: null,
+    });
   });
 });

@@ -4,7 +4,8 @@
  * `/api/holiday-regions` ("keine" by default; choosing another state clears it), the floors as
  * an editable list, and how public holidays count: without effect, or as a closure in a heating
  * mode shown with the temperature it keeps, and the building's coordinates (for its outdoor
- * temperature, decision 0057) with its optional outdoor sensor. The form's rules (the contract's) are checked before
+ * temperature, decision 0057) with its optional outdoor sensor, and the limits of occupants on
+ * its rooms' QR pages (decision 0066; empty = the company's). The form's rules (the contract's) are checked before
  * sending; the server's field errors show under their fields in the user's language, the rest
  * above the buttons; a failed save also shows a toast. Only members who operate open it.
  */
@@ -17,6 +18,7 @@ import {
 } from '@heizplan/contracts/buildings';
 import type { HeatingMode } from '@heizplan/contracts/closures';
 import { useTranslation } from 'react-i18next';
+import { OccupantLimitFields, useOccupantLimitWording } from '../../../components/occupant-limit-fields.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import {
   applyServerErrors,
@@ -116,6 +118,7 @@ export function BuildingDialog({
   const states = useFederalStates();
   const regions = useHolidayRegions(holidayLanguage(i18n.language));
   const change = useChangeBuilding();
+  const occupantWording = useOccupantLimitWording();
   const form = useContractForm(buildingFormSchema, {
     defaultValues: initial,
     wording: (issue) => {
@@ -124,6 +127,8 @@ export function BuildingDialog({
       if (field === 'state') return t('errors.state');
       if (field === 'longitude' && issue.code === 'custom') return t('errors.coordinatesPair');
       if (field === 'latitude' || field === 'longitude') return t(`errors.${field}`, LIMITS[field]);
+      const occupants = occupantWording(field);
+      if (occupants) return occupants;
       if (
         field === 'floors' &&
         issue.code === 'custom' &&
@@ -364,6 +369,7 @@ export function BuildingDialog({
           )}
         </FormField>
       )}
+      <OccupantLimitFields inherits="company" testid="building-occupants" />
       <FormError testid="building-error" />
     </FormDialog>
   );

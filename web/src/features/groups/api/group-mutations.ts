@@ -1,5 +1,5 @@
 /**
- * Group changes: `POST …/groups` (create), `PATCH …/groups/{id}` (rename), `DELETE …/groups/{id}`,
+ * Group changes: `POST …/groups` (create), `PATCH …/groups/{id}` (rename, occupant limits), `DELETE …/groups/{id}`,
  * `POST …/groups/{id}/units` (move units in) and `DELETE …/groups/{id}/units/{unitId}` (take
  * one out). Each invalidates groups and units, whose group column changes with them.
  */
@@ -11,6 +11,12 @@ import { heatingKeys } from '../../../lib/heating/query-keys.ts';
 export type GroupChange =
   | { action: 'create'; name: string }
   | { action: 'rename'; groupId: string; name: string }
+  | {
+      action: 'occupantLimits';
+      groupId: string;
+      occupantMaxTemperature: number | null;
+      occupantBand: number | null;
+    }
   | { action: 'delete'; groupId: string }
   | { action: 'assign'; groupId: string; unitIds: string[] }
   | { action: 'unassign'; groupId: string; unitId: string };
@@ -21,6 +27,10 @@ export function changeGroup(change: GroupChange): Promise<Group | undefined> {
       return api.post<Group>(companyPath('/groups'), { body: { name: change.name } });
     case 'rename':
       return api.patch<Group>(companyPath(`/groups/${change.groupId}`), { body: { name: change.name } });
+    case 'occupantLimits':
+      return api.patch<Group>(companyPath(`/groups/${change.groupId}`), {
+        body: { occupantMaxTemperature: change.occupantMaxTemperature, occupantBand: change.occupantBand },
+      });
     case 'delete':
       return api.delete<undefined>(companyPath(`/groups/${change.groupId}`));
     case 'assign':

@@ -1,5 +1,6 @@
 /**
- * One group on the groups screen: rename, delete, members and group plans. No group plan can
+ * One group on the groups screen: rename, delete, its rooms' occupant limits, members and group
+ * plans. No group plan can
  * be added while a member unit has its own active plan (spec §2 "Groups"); the plans slot gets
  * those units' names to say so. The preview runs on the group's first unit. The plan editor
  * belongs to the plans feature, so the screen renders it through `renderPlans`.
@@ -7,11 +8,25 @@
 import { type Group, GroupUpdateSchema } from '@heizplan/contracts/heating';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import {
+  OccupantLimitFields,
+  occupantLimitFormFields,
+  occupantLimitText,
+  useOccupantLimitWording,
+} from '../../../components/occupant-limit-fields.tsx';
 import { SettingsCard } from '../../../components/settings-card.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogClose } from '../../../components/ui/dialog.tsx';
-import { applyServerErrors, Form, FormTextInput, useContractForm } from '../../../components/ui/form.tsx';
+import {
+  applyServerErrors,
+  Form,
+  FormError,
+  FormTextInput,
+  useContractForm,
+} from '../../../components/ui/form.tsx';
 import { useToast } from '../../../components/ui/toast-provider.tsx';
+import { useHeatingFormat } from '../../../lib/format.ts';
 import { useUnits } from '../../../lib/heating/list-units.ts';
 import { useProblemMessage } from '../../../lib/problem-message.ts';
 import { useCan } from '../../../lib/use-can.ts';
@@ -31,6 +46,77 @@ export interface GroupPanelProps {
   group: Group;
   onDeleted: () => void;
   renderPlans: (slot: GroupPlansSlot) => ReactNode;
+}
+
+const occupantLimitsSchema = z.object(occupantLimitFormFields);
+
+/**
+ * The group's occupant limits (decision 0066): a form for members who operate, the values in
+ * words for the others. Empty takes the room's building's, then the company's.
+ */
+function GroupOccupantLimits({ group, canOperate }: { group: Group; canOperate: boolean }) {
+  const { t, i18n } = useTranslation('groups');
+  const problems = useProblemMessage();
+  const { toast } = useToast();
+  const format = useHeatingFormat();
+  const wording = useOccupantLimitWording();
+  const change = useChangeGroup();
+  const form = useContractForm(occupantLimitsSchema, {
+    defaultValues: {
+      occupantMaxTemperature: occupantLimitText(group.occupantMaxTemperature, i18n.language),
+      occupantBand: occupantLimitText(group.occupantBand, i18n.language),
+    },
+    wording: (issue) => wording(issue.path[0]),
+  });
+  if (!canOperate) {
+    return (
+      <SettingsCard title={t('occupants.title')} testid="group-occupants-card">
+        <p className="text-sm text-stone-700">
+          {group.occupantMaxTemperature === null && group.occupantBand === null
+            ? t('occupants.inherited')
+            : t('occupants.own', {
+                ceiling:
+                  group.occupantMaxTemperature === null
+                    ? t('occupants.asBuilding')
+                    : format.celsius(group.occupantMaxTemperature),
+                band:
+                  group.occupantBand === null
+                    ? t('occupants.asBuilding')
+                    : `${format.plain(group.occupantBand)} K`,
+              })}
+        </p>
+      </SettingsCard>
+    );
+  }
+  return (
+    <SettingsCard title={t('occupants.title')} testid="group-occupants-card">
+      <Form
+        form={form}
+        onSubmit={(limits) =>
+          change.mutate(
+            { action: 'occupantLimits', groupId: group.id, ...limits },
+            {
+              onSuccess: () => toast({ type: 'success', title: t('occupants.saved') }),
+              onError: (error) => applyServerErrors(form, error, problems, { fallback: t('changeError') }),
+            },
+          )
+        }
+        className="flex flex-col gap-3"
+      >
+        <OccupantLimitFields inherits="building" testid="group-occupants" />
+        <FormError testid="group-occupants-error" />
+        <Button
+          type="submit"
+          variant="secondary"
+          className="self-start"
+          loading={change.isPending}
+          testid="group-occupants-save"
+        >
+          {t('occupants.save')}
+        </Button>
+      </Form>
+    </SettingsCard>
+  );
 }
 
 export function GroupPanel({ group, onDeleted, renderPlans }: GroupPanelProps) {
@@ -112,6 +198,7 @@ export function GroupPanel({ group, onDeleted, renderPlans }: GroupPanelProps) {
           </Form>
         </SettingsCard>
       )}
+      <GroupOccupantLimits group={group} canOperate={canOperate} />
       <SettingsCard title={t('members')} testid="group-members-card">
         <GroupMembers group={group} />
       </SettingsCard>
