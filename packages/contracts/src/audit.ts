@@ -21,6 +21,11 @@ export const AuditEntrySchema = z.object({
   resource: z.string(),
   resourceId: z.string().nullable(),
   fields: z.record(z.string(), z.unknown()),
+  /**
+   * What those fields held before a change of an object that can be read (a PATCH or PUT), secrets
+   * masked alike; null when not known (a create, a delete, an action).
+   */
+  previous: z.record(z.string(), z.unknown()).nullable(),
   status: z.number().int(),
 });
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;

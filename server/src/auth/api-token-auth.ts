@@ -14,6 +14,7 @@ import type { FastifyRequest } from 'fastify';
 import { type Clock, systemClock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
 import { forbidden, tooManyRequests, unauthorized } from '../http/errors.ts';
+import { isInternalRead } from '../http/internal-read.ts';
 import { hit } from '../http/rate-limit-store.ts';
 import { requireTokenBuildings } from './api-token-buildings.ts';
 import { prepareApiTokenLookup, touchApiToken } from './auth.repository.ts';
@@ -68,8 +69,11 @@ export function apiTokenAuth(db: Db, options: ApiTokenAuthOptions) {
       throw forbidden("An API token only reaches its own company's endpoints.", { code: 'api_token_scope' });
     if (row.buildingIds && row.buildingIds.length > 0)
       await requireTokenBuildings(db, request, row.companyId, row.buildingIds);
-    const window = await count(row.id, now);
-    if (window.hits > options.perMinute) throw tooManyRequests(new Date(window.until));
+    // The server's own read on the caller's behalf (the audit log's "before") is not a request of theirs.
+    if (!isInternalRead(request)) {
+      const window = await count(row.id, now);
+      if (window.hits > options.perMinute) throw tooManyRequests(new Date(window.until));
+    }
     if (!row.lastUsedAt || now - row.lastUsedAt.getTime() > LAST_USED_EVERY_MS)
       await touchApiToken(db, row.id, new Date(now));
     return { sub: row.userId, name: row.name };

@@ -29,6 +29,11 @@ export const auditLog = pgTable(
     resourceId: text('resource_id'),
     /** The request's fields and values, secrets masked; only the field names of a large body. */
     fields: jsonb('fields').$type<Record<string, unknown>>().notNull().default({}),
+    /**
+     * What those fields held before a `PATCH` or `PUT` of an object the API can read (secrets
+     * masked alike); null when not known (a create, a delete, an action, entries before 0045).
+     */
+    previous: jsonb('previous').$type<Record<string, unknown>>(),
     status: integer('status').notNull(),
   },
   (t) => [index('audit_log_company_at_idx').on(t.companyId, t.at)],

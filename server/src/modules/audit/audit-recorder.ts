@@ -4,7 +4,8 @@
  * company's data — routes under `/api/companies/{id}` and the invites (`?company_id=`). The actor
  * is the caller (a member, or an API token's principal), the object the route's last parameter,
  * the fields the request body's — passwords, keys, tokens and secrets masked, only the names of a
- * body over 4 kB. Before the answer leaves (one insert), so whoever got the answer finds the
+ * body over 4 kB — and, for a `PATCH` or `PUT` of an object the API can read, what those fields
+ * held before (read as the caller would read it, just before the handler runs). Before the answer leaves (one insert), so whoever got the answer finds the
  * entry; a failure to write is logged, never answered.
  */
 import { AUDIT_MASK } from '@heizplan/contracts/audit';
@@ -12,6 +13,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { API_TOKEN_PRINCIPAL } from '../../auth/api-token-auth.ts';
 import { isUuid } from '../../auth/membership.ts';
 import type { Db } from '../../db/client.ts';
+import { internalReadHeaders, isInternalRead } from '../../http/internal-read.ts';
 import { insertAuditEntry } from './audit.repository.ts';
 
 const CHANGES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -54,7 +56,55 @@ export function auditFields(body: unknown): Record<string, unknown> {
   return Object.fromEntries(Object.keys(masked).map((key) => [key, '…']));
 }
 
+/**
+ * The values the body's fields hold now, read as the caller would read the object (`GET` of the
+ * same path, with the caller's credentials); undefined when the change has no such read or the
+ * read fails. Only fields the answer has; secrets masked as in `fields`.
+ */
+async function valuesBefore(request: FastifyRequest): Promise<Record<string, unknown> | undefined> {
+  const url = request.routeOptions.url;
+  const body = request.body;
+  if (!url || body === null || typeof body !== 'object' || Array.isArray(body)) return undefined;
+  if (!request.server.hasRoute({ method: 'GET', url })) return undefined;
+  const headers: Record<string, string> = internalReadHeaders();
+  for (const name of ['authorization', 'cookie', 'accept-language'] as const) {
+    const value = request.headers[name];
+    if (typeof value === 'string') headers[name] = value;
+  }
+  const read = await request.server.inject({ method: 'GET', url: request.url, headers });
+  if (read.statusCode !== 200) return undefined;
+  let object: unknown;
+  try {
+    object = read.json();
+  } catch {
+    return undefined;
+  }
+  if (object === null || typeof object !== 'object' || Array.isArray(object)) return undefined;
+  const now = object as Record<string, unknown>;
+  const known = Object.keys(body).filter((key) => key in now);
+  // The read's shape differs from the change's (a wrapper object): nothing to compare.
+  if (known.length === 0) return undefined;
+  return auditFields(Object.fromEntries(known.map((key) => [key, now[key]])));
+}
+
 export function installAuditRecorder(app: FastifyInstance, db: Db) {
+  const before = new WeakMap<FastifyRequest, Record<string, unknown>>();
+
+  // After authentication and validation, before the handler changes anything.
+  app.addHook('preHandler', async (request) => {
+    if (request.method !== 'PATCH' && request.method !== 'PUT') return;
+    if (!request.auth || request.routeOptions.config.audit === false || isInternalRead(request)) return;
+    const route = request.routeOptions.url?.replace(/:(\w+)/g, '{$1}');
+    if (!route?.startsWith('/api/') || !companyOf(request, route)) return;
+    try {
+      const values = await valuesBefore(request);
+      if (values) before.set(request, values);
+    } catch (err) {
+      // Without the old values the entry still says what was set.
+      request.log.warn({ err, route }, 'audit: values before the change not read');
+    }
+  });
+
   app.addHook('onSend', async (request, reply, payload) => {
     await record(request, reply.statusCode);
     return payload;
@@ -89,6 +139,7 @@ export function installAuditRecorder(app: FastifyInstance, db: Db) {
         resource,
         resourceId: params.at(-1)?.[1] ?? null,
         fields,
+        previous: before.get(request) ?? null,
         status,
       });
     } catch (err) {

@@ -63,7 +63,8 @@ export class AuditService {
 
   /**
    * The matching entries as CSV (comma, ISO times, one header row), newest first: time, actor,
-   * actor kind, method, route, resource, object, fields (JSON), status.
+   * actor kind, method, route, resource, object, fields (JSON), the values they replaced (JSON,
+   * empty when not known), status.
    */
   async export(userId: string, companyId: string, filter: repo.AuditFilter): Promise<Readable> {
     await requireMember(this.deps.db, userId, companyId, 'manage');
@@ -82,6 +83,7 @@ export class AuditService {
             r.resource,
             r.resourceId ?? '',
             JSON.stringify(r.fields),
+            r.previous ? JSON.stringify(r.previous) : '',
             r.status,
           ];
         if (batch.length < EXPORT_BATCH) return;
@@ -98,6 +100,7 @@ export class AuditService {
       'resource',
       'object',
       'fields',
+      'previous',
       'status',
     ];
     return tableExport(rows(), header, { format: 'csv', timeZone: 'UTC' }).stream;
@@ -114,6 +117,7 @@ function toResponse(r: repo.AuditRow): AuditEntry {
     resource: r.resource,
     resourceId: r.resourceId,
     fields: r.fields,
+    previous: r.previous ?? null,
     status: r.status,
   };
 }

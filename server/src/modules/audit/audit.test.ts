@@ -62,6 +62,8 @@ describe('audit log', () => {
       resource: 'units',
       resourceId: unitId,
       fields: { name: 'Klasse 5b' },
+      // What the field held before, read as the caller reads the room.
+      previous: { name: 'Klasse 5a' },
       status: 200,
     });
     expect(page.results[1]).toMatchObject({
@@ -70,6 +72,7 @@ describe('audit log', () => {
       resource: 'units',
       resourceId: null,
       fields: { name: 'Klasse 5a' },
+      previous: null,
       status: 201,
     });
   });
@@ -104,10 +107,49 @@ describe('audit log', () => {
     expect(JSON.stringify(await entries())).not.toContain('00112233445566778899aabbccddeeff');
   });
 
+  it("records what an API token's change replaced, and the read before it is not a request of the token's", async () => {
+    const limited = await buildTestApp({ API_TOKEN_RATE_LIMIT: '2' });
+    try {
+      const { companyId } = await seedCompanies(limited.database.db);
+      const base = `/api/companies/${companyId}`;
+      const room = (await limited.call('POST', `${base}/units`, { name: 'Aula' })).json().id;
+      const { token } = (
+        await limited.call('POST', `${base}/api-tokens`, { name: 'Leitsystem', role: 'heating' })
+      ).json();
+      const patch = (name: string) =>
+        limited.app.inject({
+          method: 'PATCH',
+          url: `${base}/units/${room}`,
+          headers: { authorization: `Bearer ${token}` },
+          payload: { name, wallControlMax: 23 },
+        });
+      // Two changes within the token's two requests a minute, though each reads the room first.
+      expect((await patch('Aula Nord')).statusCode).toBe(200);
+      expect((await patch('Aula Süd')).statusCode).toBe(200);
+      expect((await patch('Aula West')).statusCode).toBe(429);
+      const log = (await limited.call('GET', `${base}/audit-log?resource=units`)).json().results;
+      expect(
+        log.slice(0, 2).map((e: { fields: object; previous: object }) => [e.fields, e.previous]),
+      ).toEqual([
+        [
+          { name: 'Aula Süd', wallControlMax: 23 },
+          { name: 'Aula Nord', wallControlMax: 23 },
+        ],
+        [
+          { name: 'Aula Nord', wallControlMax: 23 },
+          { name: 'Aula', wallControlMax: null },
+        ],
+      ]);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('filters by what was changed and by actor, and records the company settings as "company"', async () => {
     await call('PATCH', `${c}/`, { name: 'Stadtwerke Nord' });
     const company = await entries('&resource=company');
     expect(company.results.map((e: { fields: object }) => e.fields)).toEqual([{ name: 'Stadtwerke Nord' }]);
+    expect(company.results[0].previous).toEqual({ name: 'Stadtwerke' });
     const hannah = await entries('&actor=hannah');
     expect(hannah.results.map((e: { method: string }) => e.method)).toEqual(['PATCH']);
     const future = await entries(
@@ -121,10 +163,10 @@ describe('audit log', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     const lines = res.body.trim().split('\n');
-    expect(lines[0]).toBe('at,actor,actor_id,actor_kind,method,route,resource,object,fields,status');
+    expect(lines[0]).toBe('at,actor,actor_id,actor_kind,method,route,resource,object,fields,previous,status');
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain(',hannah,member,PATCH,/api/companies/{companyId}/units/{unitId},units,');
-    expect(lines[1]).toContain('"{""name"":""Klasse 5b""}"');
+    expect(lines[1]).toContain('"{""name"":""Klasse 5b""}","{""name"":""Klasse 5a""}",200');
   });
 
   it('is for admins only: 403 for heating and ems, 404 for a stranger', async () => {

@@ -2,7 +2,8 @@
  * An audit entry in words (decision 0059): what was done ("Solltemperatur gesetzt" for a POST to
  * `/units/{unitId}/setpoint`), from the method and the route below the company, else the kind of
  * object with "angelegt"/"geändert"/"gelöscht"; and each field the change set with its label and
- * its value as a person reads it (21,5 °C, Ja, a local time), not as JSON.
+ * its value as a person reads it (21,5 °C, Ja, a local time), not as JSON, with the value it
+ * replaced where the log knows it.
  */
 import type { AuditEntry } from '@heizplan/contracts/audit';
 
@@ -23,7 +24,7 @@ export function changeOf(entry: AuditEntry): string {
 
 /** Fields holding a temperature in °C. */
 const CELSIUS =
-  /^(setpoint|temperature|wallControl(Min|Max)|min(imum)?Temperature|max(imum)?Temperature|frostProtection|economy|standby|occupantMaxTemperature)$/i;
+  /^(setpoint|temperature|wall_?control_?(Min|Max)|min(imum)?_?Temperature|max(imum)?_?Temperature|frost_?Protection|economy(_temperature)?|standby(_temperature)?|occupant_?Max_?Temperature)$/i;
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
 export interface ValueFormat {
@@ -53,4 +54,21 @@ export function valueText(field: string, value: unknown, format: ValueFormat): s
       : format.items(value.length);
   }
   return format.items(Object.keys(value as object).length);
+}
+
+/**
+ * One field of an entry as a person reads it: "Name: „Klasse 5b“", or with the value it replaced,
+ * when the log knows it and it differs, through `changed` ("Name: von „Klasse 5a“ auf „Klasse 5b“").
+ */
+export function fieldText(
+  field: string,
+  value: unknown,
+  previous: Record<string, unknown> | null,
+  format: ValueFormat & { label(field: string): string; changed(from: string, to: string): string },
+): string {
+  const now = valueText(field, value, format);
+  const known = previous !== null && Object.hasOwn(previous, field);
+  if (!known || JSON.stringify(previous[field]) === JSON.stringify(value))
+    return `${format.label(field)}: ${now}`;
+  return `${format.label(field)}: ${format.changed(valueText(field, previous[field], format), now)}`;
 }

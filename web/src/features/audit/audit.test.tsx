@@ -20,6 +20,7 @@ const byToken: AuditEntry = {
   resource: 'devices',
   resourceId: null,
   fields: { id: '70b3d52dd3000042', appKey: '•••' },
+  previous: null,
   status: 201,
 };
 const byMember: AuditEntry = {
@@ -30,7 +31,8 @@ const byMember: AuditEntry = {
   route: '/api/companies/{companyId}/units/{unitId}',
   resource: 'units',
   resourceId: '00000000-0000-4000-a000-000000000077',
-  fields: { name: 'Klasse 5b' },
+  fields: { name: 'Klasse 5b', wallControlMax: 23 },
+  previous: { name: 'Klasse 5a', wallControlMax: 23 },
   status: 200,
 };
 
@@ -41,6 +43,7 @@ const setpoint: AuditEntry = {
   method: 'POST',
   route: '/api/companies/{companyId}/units/{unitId}/setpoint',
   fields: { setpoint: 22 },
+  previous: null,
 };
 
 function open(role: 'admin' | 'ems' = 'admin', lang: 'de' | 'en' = 'de') {
@@ -82,7 +85,10 @@ describe('settings audit log', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('audit-fields-2')).toHaveTextContent(
       'Kennung: „70b3d52dd3000042“ · AppKey: „•••“',
     );
-    expect(screen.getByTestId('audit-fields-1')).toHaveTextContent('Name: „Klasse 5b“');
+    // The value it replaced where the log knows it, and only where it changed.
+    expect(screen.getByTestId('audit-fields-1')).toHaveTextContent(
+      /^Name: von „Klasse 5a“ auf „Klasse 5b“ · .+: 23,0 °C$/,
+    );
     expect(screen.getByTestId('audit-fields-3')).toHaveTextContent('Solltemperatur: 22,0 °C');
     expect(screen.getByTestId('settings-tab-audit')).toHaveTextContent('Protokoll');
   });
@@ -111,7 +117,9 @@ describe('settings audit log', { timeout: 20_000 }, () => {
     await screen.findByText('Leitsystem');
     expect(screen.getByTestId('audit-what-3')).toHaveTextContent(/^Rooms · setpoint set$/);
     expect(screen.getByTestId('audit-fields-3')).toHaveTextContent('Setpoint: 22.0 °C');
-    expect(screen.getByTestId('audit-fields-1')).toHaveTextContent('Name: “Klasse 5b”');
+    expect(screen.getByTestId('audit-fields-1')).toHaveTextContent(
+      /^Name: from “Klasse 5a” to “Klasse 5b” · /,
+    );
   });
 
   it('shows a member who may not manage no tab and no log (English)', async () => {

@@ -8,7 +8,7 @@ import type { AuditEntry, AuditPage } from '@heizplan/contracts/audit';
 import { useTranslation } from 'react-i18next';
 import { Table, type TableColumn } from '../../../components/ui/table.tsx';
 import { useHeatingFormat } from '../../../lib/format.ts';
-import { actionKey, changeOf, routeTail, type ValueFormat, valueText } from '../audit-words.ts';
+import { actionKey, changeOf, fieldText, routeTail, type ValueFormat } from '../audit-words.ts';
 
 export function AuditTable({
   data,
@@ -42,9 +42,14 @@ export function AuditTable({
   const resource = (entry: AuditEntry) => t(`resources.${entry.resource}`, { defaultValue: entry.resource });
   const what = (entry: AuditEntry) =>
     `${resource(entry)} · ${actions[actionKey(entry)] ?? t(`changes.${changeOf(entry)}`)}`;
-  const fieldsText = (fields: Record<string, unknown>) =>
-    Object.entries(fields)
-      .map(([key, value]) => `${labels[key] ?? key}: ${valueText(key, value, values)}`)
+  const words = {
+    ...values,
+    label: (field: string) => labels[field] ?? field,
+    changed: (from: string, to: string) => t('values.changed', { from, to }),
+  };
+  const fieldsText = (entry: AuditEntry) =>
+    Object.entries(entry.fields)
+      .map(([key, value]) => fieldText(key, value, entry.previous, words))
       .join(' · ');
   const columns: TableColumn<AuditEntry>[] = [
     {
@@ -90,7 +95,7 @@ export function AuditTable({
       wrap: true,
       minScreen: 'md',
       render: (entry) => {
-        const text = fieldsText(entry.fields);
+        const text = fieldsText(entry);
         return (
           <span
             className="line-clamp-2 break-words text-sm"
