@@ -50,7 +50,7 @@ import { UnitSeriesService } from './modules/unit-series/unit-series.service.ts'
 import { UnitsService } from './modules/units/units.service.ts';
 import { WarmUpService } from './modules/warm-up/warm-up.service.ts';
 import type { HeatingServiceDeps, SetpointWaker } from './scheduling/heating-services.ts';
-import { markCompanyUnitsDue } from './scheduling/scheduling.repository.ts';
+import { inputsChanged } from './scheduling/inputs-changed.ts';
 
 /** What the services need from outside; each unset one has a safe default. */
 export interface ServicePorts {
@@ -160,7 +160,7 @@ export function createServices({
       settingsChanged: async (companyId) => {
         // A new time zone moves the last occurrence of recurring closures.
         await closures.zoneChanged(companyId);
-        await markCompanyUnitsDue(db, companyId, now());
+        await inputsChanged(db, { companyId, all: true }, now());
         wake();
       },
     },

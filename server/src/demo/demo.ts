@@ -18,6 +18,7 @@ import type { Db } from '../db/client.ts';
 import { BOOKINGS_AHEAD_MS, BOOKINGS_BACK_MS, parseBookings } from '../modules/booking-feeds/ics.ts';
 import { storeBookings } from '../modules/booking-feeds/sync.ts';
 import { evaluateUnits } from '../scheduling/heating-apply.ts';
+import { inputsChanged } from '../scheduling/inputs-changed.ts';
 import {
   countCompanies,
   findCompanyOfAccount,
@@ -88,7 +89,7 @@ export async function ensureDemo(db: Db, config: Config, now = new Date()): Prom
     if (meetingRoom) await seedDemoBookingFeed(tx, companyId, meetingRoom, accountId, config, now);
     await backfillDemoHistory(tx, companyId, now);
     await backfillDemoSeason(tx, companyId, now);
-    await evaluateUnits(tx, companyId, unitIds, now);
+    await inputsChanged(tx, { companyId, unitIds }, now, { evaluate: true });
     return companyId;
   });
   return { companyId, created: true };

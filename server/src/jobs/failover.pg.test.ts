@@ -26,7 +26,7 @@ import {
   uniqueRun,
   vickiUplink,
 } from '../lorawan/test-fixture.ts';
-import { markCompanyUnitsDue } from '../scheduling/scheduling.repository.ts';
+import { markUnitsDue } from '../scheduling/scheduling.repository.ts';
 
 const brokerUrl = process.env.TEST_MQTT_URL as string;
 
@@ -143,7 +143,7 @@ describe.runIf(process.env.TEST_MQTT_URL)('two instances, one killed during a bu
     // The burst goes on; Mosquitto keeps queueing every second uplink in B's session. Wave 2:
     // the company minimum lifts every unit to 21 °C, with only A left to apply it.
     await database.db.update(companies).set({ minTemperature: 21 }).where(eq(companies.id, companyId));
-    await markCompanyUnitsDue(database.db, companyId, new Date());
+    await markUnitsDue(database.db, { companyId, all: true }, new Date());
     await publishBurst(ns, run.prefix, frames.slice(quarter));
 
     await eventually(

@@ -10,7 +10,7 @@ import type { Database } from '../db/client.ts';
 import { companies, devices, groups, heatingLog, heatingPlans, setpointOutbox, units } from '../db/schema.ts';
 import { seedCompanies, winterPlan } from '../modules/units/heating-test-fixtures.ts';
 import { type DeviceDirectory, databaseDeviceDirectory } from '../scheduling/device-directory.ts';
-import { markCompanyUnitsDue } from '../scheduling/scheduling.repository.ts';
+import { markUnitsDue } from '../scheduling/scheduling.repository.ts';
 import type { SetpointCommand, SetpointSink } from '../scheduling/setpoint-sink.ts';
 import { HeatingScheduler } from './heating-scheduler.ts';
 import { secondConnection } from './second-connection.test-helper.ts';
@@ -265,7 +265,7 @@ describe('heating scheduler', () => {
     // Night setpoint 17 °C is now below the company minimum.
     await database.db.update(companies).set({ minTemperature: 18 }).where(eq(companies.id, companyId));
     expect((await scheduler.tick()).changes).toBe(0);
-    await markCompanyUnitsDue(database.db, companyId, clock);
+    await markUnitsDue(database.db, { companyId, all: true }, clock);
     expect(await scheduler.tick()).toMatchObject({ evaluated: 2, changes: 2 });
     const setpoints = await database.db.select({ setpoint: units.setpoint }).from(units);
     expect(setpoints.map((u) => u.setpoint)).toEqual([18, 18]);

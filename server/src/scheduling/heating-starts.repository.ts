@@ -1,8 +1,7 @@
 /**
  * Tomorrow's heating start kept per building (`building_heating_starts`, decision 0069): read and
  * stored by the buildings list, marked stale by every path that changes what a unit heats by —
- * the same repository functions that mark units due, and `evaluateUnits` — in the change's own
- * transaction.
+ * `inputsChanged`, whether it evaluates or marks due — in the change's own transaction.
  */
 import { sql } from 'drizzle-orm';
 import { sqlArray } from '../db/any-of.ts';

@@ -127,15 +127,36 @@ export async function claimUnits(tx: Db, ids: string[], now: Date): Promise<Unit
     .for('update', { skipLocked: true });
 }
 
+/** Which units of one company a change of heating inputs concerns (see `inputsChanged`). */
+export type DueScope =
+  | { companyId: string; unitIds: readonly string[] }
+  | { companyId: string; buildingId: string }
+  | { companyId: string; all: true };
+
 /**
- * Makes every unit of the company due now, e.g. after its time zone, temperature range or
- * frost protection changed (`PATCH /companies/{id}/`), and every building's kept heating start
- * stale; call `wake()` on the scheduler after the transaction commits so the new setpoints apply
- * at once.
+ * Makes the company's units in `scope` due at `now` (the scheduler's next tick evaluates them)
+ * and their buildings' kept heating starts stale (decision 0069), in one statement each. Scoped by
+ * the company: ids of another company's units are ignored.
  */
-export async function markCompanyUnitsDue(db: Db, companyId: string, now: Date): Promise<void> {
-  await db.update(units).set({ nextChangeAt: now }).where(eq(units.companyId, companyId));
-  await heatingStartsChanged(db, { companyId });
+export async function markUnitsDue(db: Db, scope: DueScope, now: Date): Promise<void> {
+  const { companyId } = scope;
+  if ('unitIds' in scope) {
+    if (scope.unitIds.length === 0) return;
+    await db
+      .update(units)
+      .set({ nextChangeAt: now })
+      .where(and(eq(units.companyId, companyId), anyOf(units.id, [...scope.unitIds])));
+    await heatingStartsChanged(db, { unitIds: [...scope.unitIds] });
+  } else if ('buildingId' in scope) {
+    await db
+      .update(units)
+      .set({ nextChangeAt: now })
+      .where(and(eq(units.companyId, companyId), eq(units.buildingId, scope.buildingId)));
+    await heatingStartsChanged(db, { buildingIds: [scope.buildingId] });
+  } else {
+    await db.update(units).set({ nextChangeAt: now }).where(eq(units.companyId, companyId));
+    await heatingStartsChanged(db, { companyId });
+  }
 }
 
 export interface OutboxEntry extends PendingSetpoint {
@@ -293,6 +314,8 @@ export async function unitsToLearn(db: Db, learnedBefore: Date) {
  * their buildings' kept heating starts stale: a new model moves the pre-heat.
  */
 export async function markOptimumUnitsDue(db: Db, unitIds: string[], now: Date): Promise<void> {
+  // `in ()` is no SQL: nothing to mark.
+  if (unitIds.length === 0) return;
   const marked = rowsOf<{ building_id: string | null }>(
     await db.execute(sql`
       update ${units} set next_change_at = ${now.toISOString()}

@@ -133,16 +133,6 @@ export async function deleteFeed(tx: Db, companyId: string, feedId: string) {
     .where(and(eq(bookingFeeds.companyId, companyId), eq(bookingFeeds.id, feedId)));
 }
 
-/**
- * Makes units due now so the scheduler re-evaluates them on its next tick (or `wake()`), and
- * their buildings' kept heating starts stale.
- */
-export async function markUnitsDue(tx: Db, unitIds: string[], now: Date) {
-  if (unitIds.length === 0) return;
-  await tx.update(units).set({ nextChangeAt: now }).where(anyOf(units.id, unitIds));
-  await heatingStartsChanged(tx, { unitIds });
-}
-
 /** A feed as the sync reads it: its row with its company's IANA zone. */
 export type SyncFeed = FeedRow & { timeZone: string };
 

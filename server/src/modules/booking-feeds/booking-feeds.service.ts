@@ -29,6 +29,7 @@ import type { z } from 'zod';
 import { requireMember } from '../../auth/membership.ts';
 import type { Db } from '../../db/client.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
+import { inputsChanged } from '../../scheduling/inputs-changed.ts';
 import { privateTargetOf } from '../alerts/webhook-address.ts';
 import { isCompanyBuilding } from '../buildings/buildings.service.ts';
 import type { AppKeyCipher } from '../devices/app-key-cipher.ts';
@@ -216,7 +217,11 @@ export class BookingFeedsService {
       if (reconnect) await repo.replaceBookings(tx, feedId, [], now);
       else if (rulesChanged) await reapplyRules(tx, companyId, feedId, after, now);
       if (reconnect || rulesChanged || heatingKey(after) !== heatingKey(before)) {
-        await repo.markUnitsDue(tx, unique([...unitsBefore, after.unitId, ...after.linkedUnitIds]), now);
+        await inputsChanged(
+          tx,
+          { companyId, unitIds: unique([...unitsBefore, after.unitId, ...after.linkedUnitIds]) },
+          now,
+        );
       }
     });
     this.deps.wake();
@@ -230,7 +235,7 @@ export class BookingFeedsService {
     await this.db.transaction(async (tx) => {
       const unitIds = await repo.feedUnitIds(tx, feedId);
       await repo.deleteFeed(tx, companyId, feedId);
-      await repo.markUnitsDue(tx, unitIds, this.deps.now());
+      await inputsChanged(tx, { companyId, unitIds }, this.deps.now());
     });
     this.deps.wake();
   }

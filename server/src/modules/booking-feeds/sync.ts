@@ -14,6 +14,7 @@ import { createHash } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import { FEED_STALE_AFTER_MS, FEED_SYNC_INTERVAL_MS } from '@heizplan/contracts/booking-feeds';
 import type { Db } from '../../db/client.ts';
+import { inputsChanged } from '../../scheduling/inputs-changed.ts';
 import type { AppKeyCipher } from '../devices/app-key-cipher.ts';
 import * as repo from './booking-feeds.repository.ts';
 import { basicAuth, fetchCalDavDocuments } from './caldav.ts';
@@ -176,11 +177,11 @@ export async function syncFeed(deps: FeedSyncDeps, feed: repo.SyncFeed): Promise
       // Its bookings stop counting now (if the 24 hours had not done so already): the rooms fall
       // back to their plans.
       if (current.lastError === null && current.lastSuccessAt !== null)
-        await repo.markUnitsDue(tx, units, now);
+        await inputsChanged(tx, { companyId: current.companyId, unitIds: units }, now);
       return true;
     }
     const changed = await storeBookings(tx, current, parsed, now);
-    if (!wasOk || changed) await repo.markUnitsDue(tx, units, now);
+    if (!wasOk || changed) await inputsChanged(tx, { companyId: current.companyId, unitIds: units }, now);
     return true;
   });
   if (recorded) deps.wake();

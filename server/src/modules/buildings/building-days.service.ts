@@ -17,9 +17,10 @@ import { requireMember } from '../../auth/membership.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { findCompanyHeating } from '../../scheduling/heating-inputs.ts';
 import type { HeatingServiceDeps } from '../../scheduling/heating-services.ts';
+import { inputsChanged } from '../../scheduling/inputs-changed.ts';
 import { FeedParseError, parseBookings } from '../booking-feeds/ics.ts';
 import * as repo from './building-days.repository.ts';
-import { findBuilding, markBuildingUnitsDue } from './buildings.repository.ts';
+import { findBuilding } from './buildings.repository.ts';
 
 /** An import reads events from a year ago to three years ahead. */
 const IMPORT_BACK_DAYS = 366;
@@ -91,7 +92,7 @@ export class BuildingDaysService {
     await this.requireRoom(companyId, buildingId, 1);
     const [id] = await this.db.transaction(async (tx) => {
       const ids = await repo.insertBuildingDays(tx, companyId, buildingId, [input], userId);
-      if (ids.length > 0) await markBuildingUnitsDue(tx, companyId, buildingId, this.deps.now());
+      if (ids.length > 0) await inputsChanged(tx, { companyId, buildingId }, this.deps.now());
       return ids;
     });
     if (!id)
@@ -111,7 +112,7 @@ export class BuildingDaysService {
     await this.requireBuilding(companyId, buildingId);
     const deleted = await this.db.transaction(async (tx) => {
       const gone = await repo.deleteBuildingDay(tx, companyId, buildingId, dayId);
-      if (gone) await markBuildingUnitsDue(tx, companyId, buildingId, this.deps.now());
+      if (gone) await inputsChanged(tx, { companyId, buildingId }, this.deps.now());
       return gone;
     });
     if (!deleted) throw notFound('Unknown day', { code: 'unknown_building_day' });
@@ -155,7 +156,7 @@ export class BuildingDaysService {
     await this.requireRoom(companyId, buildingId, days.length);
     const added = await this.db.transaction(async (tx) => {
       const ids = await repo.insertBuildingDays(tx, companyId, buildingId, days, userId);
-      if (ids.length > 0) await markBuildingUnitsDue(tx, companyId, buildingId, now);
+      if (ids.length > 0) await inputsChanged(tx, { companyId, buildingId }, now);
       return ids.length;
     });
     if (added > 0) this.deps.wake();

@@ -148,18 +148,6 @@ export async function clearUnitFloors(tx: Db, companyId: string, buildingId: str
 }
 
 /**
- * Makes the building's units due now, so the scheduler re-evaluates them on its next tick, and
- * its kept heating start stale.
- */
-export async function markBuildingUnitsDue(tx: Db, companyId: string, buildingId: string, now: Date) {
-  await tx
-    .update(units)
-    .set({ nextChangeAt: now })
-    .where(and(eq(units.companyId, companyId), eq(units.buildingId, buildingId)));
-  await heatingStartsChanged(tx, { buildingIds: [buildingId] });
-}
-
-/**
  * The buildings `buildingIds` (any companies) with what their calendars need, by id: one query
  * for a whole batch of units.
  */

@@ -33,6 +33,7 @@ import { getCodec, isModelId } from '../../lorawan/codecs/registry.ts';
 import { findCompanyHeating } from '../../scheduling/heating-inputs.ts';
 import { type HeatingServiceDeps, requireCompanyHeating } from '../../scheduling/heating-services.ts';
 import { type HeatingStartsCompute, keptHeatingStartsTomorrow } from '../../scheduling/heating-starts.ts';
+import { inputsChanged } from '../../scheduling/inputs-changed.ts';
 import { type CurrentOutdoor, currentOutdoor } from '../../weather/outdoor-store.repository.ts';
 import { findDevice } from '../devices/devices.service.ts';
 import { requireOccupantCeiling } from '../units/temperature-range.ts';
@@ -222,7 +223,7 @@ export class BuildingsService {
       // Another (or no) outdoor sensor: the old one's hours go, the new one's come at once.
       else if (sensorChanged) await repo.resetOutdoor(tx, companyId, buildingId, 'sensor');
       await repo.clearUnitFloors(tx, companyId, buildingId, removed);
-      if (heatingChanged) await repo.markBuildingUnitsDue(tx, companyId, buildingId, now);
+      if (heatingChanged) await inputsChanged(tx, { companyId, buildingId }, now);
     });
     if (heatingChanged) this.deps.wake();
     return this.respondOne(companyId, await this.load(companyId, buildingId));
@@ -234,7 +235,7 @@ export class BuildingsService {
     const { building } = await this.load(companyId, buildingId);
     const heatingChanged = changesHeating(building);
     await this.db.transaction(async (tx: Db) => {
-      if (heatingChanged) await repo.markBuildingUnitsDue(tx, companyId, buildingId, this.deps.now());
+      if (heatingChanged) await inputsChanged(tx, { companyId, buildingId }, this.deps.now());
       await repo.deleteBuilding(tx, companyId, buildingId);
     });
     if (heatingChanged) this.deps.wake();

@@ -353,19 +353,6 @@ export async function deleteClosure(tx: Db, companyId: string, closureId: string
   await tx.delete(closures).where(and(eq(closures.companyId, companyId), eq(closures.id, closureId)));
 }
 
-/**
- * Makes units due now so the scheduler re-evaluates them on its next tick (or `wake()`), and
- * their buildings' kept heating starts stale.
- */
-export async function markUnitsDue(tx: Db, companyId: string, unitIds: string[], now: Date) {
-  if (unitIds.length === 0) return;
-  await tx
-    .update(units)
-    .set({ nextChangeAt: now })
-    .where(and(eq(units.companyId, companyId), anyOf(units.id, unitIds)));
-  await heatingStartsChanged(tx, { unitIds });
-}
-
 /** Name and mode of the closures given, for a preview naming them. */
 export async function closureNames(
   db: Db,

@@ -35,7 +35,7 @@ import { requireMember } from '../../auth/membership.ts';
 import type { Db } from '../../db/client.ts';
 import { badRequest, type FieldError, HttpError, notFound } from '../../http/errors.ts';
 import type { HeatingServiceDeps } from '../../scheduling/heating-services.ts';
-import { markCompanyUnitsDue } from '../../scheduling/scheduling.repository.ts';
+import { inputsChanged } from '../../scheduling/inputs-changed.ts';
 import { isCompanyBuilding } from '../buildings/buildings.service.ts';
 import { ownedUnitIds } from '../units/units.service.ts';
 import * as repo from './closures.repository.ts';
@@ -302,13 +302,13 @@ export class ClosuresService {
     await this.db.transaction(async (tx) => {
       if (scopes.includes('company')) {
         await change(tx);
-        await markCompanyUnitsDue(tx, companyId, now);
+        await inputsChanged(tx, { companyId, all: true }, now);
         return;
       }
       const before = await repo.affectedUnitIds(tx, companyId, closureId);
       await change(tx);
       const after = await repo.affectedUnitIds(tx, companyId, closureId);
-      await repo.markUnitsDue(tx, companyId, unique([...before, ...after]), now);
+      await inputsChanged(tx, { companyId, unitIds: unique([...before, ...after]) }, now);
     });
     this.deps.wake();
   }
@@ -320,8 +320,13 @@ export class ClosuresService {
     scope: ClosureScope,
     now: Date,
   ) {
-    if (scope === 'company') await markCompanyUnitsDue(tx, companyId, now);
-    else await repo.markUnitsDue(tx, companyId, await repo.affectedUnitIds(tx, companyId, closureId), now);
+    if (scope === 'company') await inputsChanged(tx, { companyId, all: true }, now);
+    else
+      await inputsChanged(
+        tx,
+        { companyId, unitIds: await repo.affectedUnitIds(tx, companyId, closureId) },
+        now,
+      );
   }
 
   /**

@@ -187,19 +187,6 @@ export async function deleteEvent(tx: Db, companyId: string, eventId: string) {
 }
 
 /**
- * Makes units due now so the scheduler re-evaluates them on its next tick (or `wake()`), and
- * their buildings' kept heating starts stale.
- */
-export async function markUnitsDue(tx: Db, companyId: string, unitIds: string[], now: Date) {
-  if (unitIds.length === 0) return;
-  await tx
-    .update(units)
-    .set({ nextChangeAt: now })
-    .where(and(eq(units.companyId, companyId), inArray(units.id, unitIds)));
-  await heatingStartsChanged(tx, { unitIds });
-}
-
-/**
  * Engine events per unit id for the units given (any companies), overlapping [from, to)
  * (`to` null = no upper bound), including deleted running events (their end is the deletion).
  * Group-mode events reach a unit through its current `groupId`. Each list is in creation order,

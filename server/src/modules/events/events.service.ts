@@ -23,6 +23,7 @@ import { requireMember } from '../../auth/membership.ts';
 import type { Db } from '../../db/client.ts';
 import { conflict, HttpError, notFound } from '../../http/errors.ts';
 import { type HeatingServiceDeps, requireCompanyHeating } from '../../scheduling/heating-services.ts';
+import { inputsChanged } from '../../scheduling/inputs-changed.ts';
 import type { TemperatureRange } from '../units/temperature-range.ts';
 import { ownedUnitIds } from '../units/units.service.ts';
 import * as repo from './events.repository.ts';
@@ -132,7 +133,7 @@ export class EventsService {
         draft.unitIds,
         draft.groupIds,
       );
-      await repo.markUnitsDue(tx, companyId, await repo.affectedUnitIds(tx, companyId, id), now);
+      await inputsChanged(tx, { companyId, unitIds: await repo.affectedUnitIds(tx, companyId, id) }, now);
       return id;
     });
     this.deps.wake();
@@ -205,7 +206,7 @@ export class EventsService {
       const before = await repo.affectedUnitIds(tx, companyId, eventId);
       await change(tx);
       const after = await repo.affectedUnitIds(tx, companyId, eventId);
-      await repo.markUnitsDue(tx, companyId, [...new Set([...before, ...after])], now);
+      await inputsChanged(tx, { companyId, unitIds: [...new Set([...before, ...after])] }, now);
     });
     this.deps.wake();
   }

@@ -9,6 +9,7 @@ import { requireMember } from '../../auth/membership.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { evaluateUnits } from '../../scheduling/heating-apply.ts';
 import { type HeatingServiceDeps, requireCompanyHeating } from '../../scheduling/heating-services.ts';
+import { inputsChanged } from '../../scheduling/inputs-changed.ts';
 import { requireOccupantCeiling } from '../units/temperature-range.ts';
 import { ownedUnitIds } from '../units/units.service.ts';
 import * as repo from './groups.repository.ts';
@@ -99,7 +100,7 @@ export class GroupsService {
     await this.db.transaction(async (tx) => {
       const unitIds = await repo.unitIdsOfGroup(tx, companyId, groupId);
       await repo.deleteGroup(tx, companyId, groupId);
-      await evaluateUnits(tx, companyId, unitIds, this.deps.now());
+      await inputsChanged(tx, { companyId, unitIds }, this.deps.now(), { evaluate: true });
     });
     this.deps.wake();
   }
@@ -141,7 +142,7 @@ export class GroupsService {
     }
     await this.db.transaction(async (tx) => {
       await repo.setUnitsGroup(tx, companyId, unique, groupId);
-      await evaluateUnits(tx, companyId, unique, this.deps.now());
+      await inputsChanged(tx, { companyId, unitIds: unique }, this.deps.now(), { evaluate: true });
     });
     this.deps.wake();
   }

@@ -18,6 +18,7 @@ import { conflict, HttpError, notFound } from '../../http/errors.ts';
 import { evaluateUnits } from '../../scheduling/heating-apply.ts';
 import type { CompanyHeating } from '../../scheduling/heating-inputs.ts';
 import { type HeatingServiceDeps, requireCompanyHeating } from '../../scheduling/heating-services.ts';
+import { inputsChanged } from '../../scheduling/inputs-changed.ts';
 import { findGroup, unitIdsOfGroup } from '../groups/groups.service.ts';
 import { findUnit } from '../units/units.service.ts';
 import * as repo from './plans.repository.ts';
@@ -221,7 +222,7 @@ export class PlansService {
 
   private async evaluateOwner(tx: Db, companyId: string, owner: repo.PlanOwner) {
     const unitIds = 'unitId' in owner ? [owner.unitId] : await unitIdsOfGroup(tx, companyId, owner.groupId);
-    await evaluateUnits(tx, companyId, unitIds, this.deps.now());
+    await inputsChanged(tx, { companyId, unitIds }, this.deps.now(), { evaluate: true });
   }
 
   private async requireGroupPlansAvailable(companyId: string, groupId: string) {

@@ -225,7 +225,7 @@ export async function insertUnits(db: Db, rows: (typeof units.$inferInsert)[]) {
 
 /**
  * Changes the unit's columns in `patch`; @returns false for an unknown unit. Naming a building
- * makes the kept heating start of the one it leaves stale (the caller's `evaluateUnits` does the
+ * makes the kept heating start of the one it leaves stale (the caller's `inputsChanged` does the
  * one it enters): the old building may have lost its earliest room.
  */
 export async function updateUnit(

@@ -24,6 +24,7 @@ import { downlinkStatusByUnit, type UnitDownlinkStatus } from '../../lorawan/dow
 import { type Actor, evaluateUnits, resendSetpoints } from '../../scheduling/heating-apply.ts';
 import type { CompanyHeating } from '../../scheduling/heating-inputs.ts';
 import { type HeatingServiceDeps, requireCompanyHeating } from '../../scheduling/heating-services.ts';
+import { inputsChanged } from '../../scheduling/inputs-changed.ts';
 import { recordUnitsChange } from '../audit/audit.service.ts';
 import { buildingFloors } from '../buildings/buildings.service.ts';
 import { requireInRange } from './temperature-range.ts';
@@ -253,7 +254,7 @@ export class UnitsService {
       // start on or off other switch times: the setpoint may change now.
       const changes =
         groupChanged || buildingChanged || optimumChanged
-          ? await evaluateUnits(tx, companyId, [unitId], this.deps.now())
+          ? await inputsChanged(tx, { companyId, unitIds: [unitId] }, this.deps.now(), { evaluate: true })
           : [];
       // Devices enforce the wall control limits, so they need them even if the setpoint stays.
       if (limitsChanged && changes.length === 0)
@@ -452,7 +453,7 @@ export class UnitsService {
   ) {
     await this.db.transaction(async (tx) => {
       await repo.updateUnit(tx, companyId, unitId, patch);
-      await evaluateUnits(tx, companyId, [unitId], now, actor);
+      await inputsChanged(tx, { companyId, unitIds: [unitId] }, now, { evaluate: true, actor });
     });
     this.deps.wake();
   }
@@ -484,7 +485,7 @@ export class UnitsService {
         rows.map((r) => ({ ...r, companyId, createdBy: userId })),
       );
       const unitIds = inserted.map((r) => r.id);
-      await evaluateUnits(tx, companyId, unitIds, this.deps.now());
+      await inputsChanged(tx, { companyId, unitIds }, this.deps.now(), { evaluate: true });
       return unitIds;
     });
     this.deps.wake();
@@ -580,7 +581,11 @@ async function unitInputsChanged(
   units: { evaluate: string[]; resend: string[] },
   now: Date,
 ): Promise<void> {
-  const applied = new Set((await evaluateUnits(tx, companyId, units.evaluate, now)).map((c) => c.unitId));
+  const applied = new Set(
+    (await inputsChanged(tx, { companyId, unitIds: units.evaluate }, now, { evaluate: true })).map(
+      (c) => c.unitId,
+    ),
+  );
   await resendSetpoints(
     tx,
     companyId,
