@@ -79,6 +79,15 @@ footer{margin-top:16px;font-size:13px}
 footer a{margin:0 8px}
 `;
 
+/**
+ * The accessibility statement in each language, as modules/legal serves it (auth imports nothing
+ * from the modules; legal.test.ts checks that both name the same addresses).
+ */
+export const STATEMENT_HREF: Record<Lang, string> = {
+  de: '/legal/barrierefreiheit.html',
+  en: '/legal/accessibility.html',
+};
+
 /** The app's logo mark (web/public/favicon.svg), inline because the CSP allows no images. */
 const LOGO =
   '<svg aria-hidden="true" width="28" height="28" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#b4411c"/><path d="M9 23V9m7 14V9m7 14V9M6 23h20" stroke="#fff" stroke-width="2.6" stroke-linecap="round"/></svg>';
@@ -107,7 +116,7 @@ export function renderPage({ lang, title, switchHref, body }: PageShell): string
 <h1>${escapeHtml(title)}</h1>
 ${body}
 </main>
-<footer><nav aria-label="${t(lang, 'legal')}"><a href="/legal/impressum.html">${t(lang, 'imprint')}</a> <a href="/legal/datenschutz.html" hreflang="de">${t(lang, 'privacy')}</a></nav></footer>
+<footer><nav aria-label="${t(lang, 'legal')}"><a href="/legal/impressum.html">${t(lang, 'imprint')}</a> <a href="/legal/datenschutz.html" hreflang="de">${t(lang, 'privacy')}</a> <a href="${STATEMENT_HREF[lang]}">${t(lang, 'accessibility')}</a></nav></footer>
 </body>
 </html>`;
 }
