@@ -133,6 +133,22 @@ describe('events calendar month by keyboard', () => {
     expect(onSelectEvent).toHaveBeenCalledTimes(3);
   });
 
+  it('opens an event of the day view with Enter, and a band of the building calendar not at all', async () => {
+    await i18n.changeLanguage('de');
+    const onSelectEvent = vi.fn();
+    render(<Harness onSelectEvent={onSelectEvent} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Dienstag, 1. Dezember 2026, 2 Termine' }));
+    const chorprobe = await screen.findByRole('button', { name: /Chorprobe/ });
+    chorprobe.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(onSelectEvent).toHaveBeenCalledTimes(1);
+    expect(onSelectEvent).toHaveBeenCalledWith(EVENTS[1]);
+    await userEvent.click(screen.getByRole('button', { name: 'Weiter' }));
+    screen.getByRole('button', { name: /Betriebsausflug/ }).focus();
+    await userEvent.keyboard('{Enter}');
+    expect(onSelectEvent).toHaveBeenCalledTimes(1);
+  });
+
   it('opens a day with Enter or Space and puts focus on the day view’s title', async () => {
     await i18n.changeLanguage('de');
     render(<Harness onSelectEvent={vi.fn()} />);

@@ -12,7 +12,8 @@
  *
  * By keyboard (WCAG 2.1.1, 2.4.3): each event of the month is a button inside the library's event
  * (`components.month.event`) whose click reaches the library's own, so Enter and Space open it as
- * a click does; each day's button is named in full with its entries (calendar-layers.tsx); opening
+ * a click does; in week and day, where the library's events take focus themselves, Enter and
+ * Space open them (`onKeyPressEvent`); each day's button is named in full with its entries (calendar-layers.tsx); opening
  * a day moves to the day view and puts focus on its title, a heading of the toolbar
  * (`components.toolbar`), instead of losing it with the month grid.
  * Loaded lazily: the library is only fetched when someone opens the calendar.
@@ -22,6 +23,7 @@ import type { HeatingEvent } from '@heizplan/contracts/events';
 import { DateTime } from 'luxon';
 import {
   createContext,
+  type KeyboardEvent,
   type RefObject,
   useCallback,
   useContext,
@@ -300,6 +302,17 @@ export function EventsCalendar({
               onSelectSlot={(slot) => onSelectSlot?.({ start: slot.start, end: slot.end })}
               onSelectEvent={(item) => {
                 if (!isLayer(item)) onSelectEvent(item.resource);
+              }}
+              // Week and day draw an event as a focusable role="button" that only answers a click:
+              // Enter and Space open it too. The month's events are real buttons (MonthEvent), whose
+              // keys already click; they are left to that.
+              onKeyPressEvent={(item, event) => {
+                // The library types the event as any React event; it is the element's keydown.
+                const { key } = event as KeyboardEvent<HTMLElement>;
+                if (key !== 'Enter' && key !== ' ') return;
+                if (isLayer(item) || (event.target as HTMLElement).closest('button')) return;
+                event.preventDefault();
+                onSelectEvent(item.resource);
               }}
               eventPropGetter={(item) =>
                 isLayer(item)
