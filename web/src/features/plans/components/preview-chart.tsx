@@ -187,6 +187,7 @@ export function PreviewChart({
           ],
         }))}
         rowsTestid="preview-steps"
+        keepInDocument
         between={
           <>
             <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs" aria-label={t('preview.legend')}>
