@@ -2,8 +2,11 @@
  * The events calendar's month by keyboard (WCAG 2.1.1, 2.4.3): each day's button is named in full
  * in the UI language with its entries, each event of the month is a button that opens it as a
  * click does, and opening a day by keyboard moves to the day view with focus on its title.
+ * The days before and after the month are readable (WCAG 1.4.3).
  * The calendar's "today" comes from a fixed clock: 1 December 2026, 09:00 in Berlin.
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { CalendarLayer } from '@heizplan/contracts/calendar-layers';
 import type { HeatingEvent } from '@heizplan/contracts/events';
 import { render, screen } from '@testing-library/react';
@@ -163,5 +166,37 @@ describe('events calendar month by keyboard', () => {
     screen.getByRole('button', { name: /^Mittwoch, 2\. Dezember 2026/ }).focus();
     await userEvent.keyboard(' ');
     expect(await screen.findByRole('heading', { name: 'Mittwoch, 2. Dezember 2026' })).toHaveFocus();
+  });
+});
+
+describe('events calendar month contrast', () => {
+  /** WCAG 2.1 relative luminance of sRGB channels 0–255. */
+  const luminance = (channels: number[]) => {
+    const [r, g, b] = channels.map((c) => {
+      const v = c / 255;
+      return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+    }) as [number, number, number];
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const hex = (value: string) => [1, 3, 5].map((i) => Number.parseInt(value.slice(i, i + 2), 16));
+
+  it('writes the days outside the month with at least 4.5:1 on their grey', () => {
+    const ours = readFileSync(path.join(import.meta.dirname, 'components/events-calendar.css'), 'utf8');
+    const library = readFileSync(
+      path.resolve(
+        import.meta.dirname,
+        '../../../../node_modules/react-big-calendar/lib/css/react-big-calendar.css',
+      ),
+      'utf8',
+    );
+    const text = /\.rbc-off-range \{\s*color: (#[0-9a-f]{6});/i.exec(ours)?.[1];
+    const grey = /\.rbc-off-range-bg \{\s*background: rgb\(([\d.]+), ([\d.]+), ([\d.]+)\)/.exec(library);
+    expect(text).toBeDefined();
+    expect(grey).not.toBeNull();
+    const [hi, lo] = [
+      luminance(hex(text as string)),
+      luminance((grey as RegExpExecArray).slice(1).map(Number)),
+    ].sort((a, b) => b - a) as [number, number];
+    expect((hi + 0.05) / (lo + 0.05)).toBeGreaterThanOrEqual(4.5);
   });
 });
