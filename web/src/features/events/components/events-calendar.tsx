@@ -92,8 +92,6 @@ export function calendarFormats(language: string, narrow = false): Formats {
   const fullDay = intl({ weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
   const longDate = intl({ day: 'numeric', month: 'long', year: 'numeric' });
   const weekday = intl({ weekday: 'short' });
-  // "1", not "01": the day's button is named "Dienstag, 1. Dezember 2026", which holds what it shows.
-  const dayOfMonth = intl({ day: 'numeric' });
   const dayNumber = intl({ day: 'numeric' });
   return {
     monthHeaderFormat: (date: Date) => monthYear.format(date),
@@ -104,7 +102,8 @@ export function calendarFormats(language: string, narrow = false): Formats {
     dayFormat: (date: Date) =>
       narrow ? `${weekday.format(date)} ${dayNumber.format(date)}` : formatWeekday(date, language),
     weekdayFormat: (date: Date) => weekday.format(date),
-    dateFormat: (date: Date) => dayOfMonth.format(date),
+    // "1", not "01": the day's button is named "Dienstag, 1. Dezember 2026", which holds what it shows.
+    dateFormat: (date: Date) => dayNumber.format(date),
   };
 }
 
