@@ -48,6 +48,11 @@ export function pageHeadersWithScript(script: string) {
   };
 }
 
+/**
+ * The hosted pages' look, in the web app's colours. A field's border is what shows where it is
+ * (WCAG 1.4.11 asks 3:1): #78716c has 4.8:1 on the field's white and 4.6:1 on the page's #fafaf9
+ * (#d6d3d1 had 1.5:1).
+ */
 const STYLE = `
 *{box-sizing:border-box}
 body{margin:0;min-height:100vh;background:#fafaf9;color:#1c1917;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;display:flex;flex-direction:column;align-items:center;padding:48px 16px}
@@ -58,7 +63,7 @@ header{display:flex;justify-content:space-between;align-items:center;margin-bott
 h1{font-size:22px;margin:0 0 8px}
 p{margin:0 0 16px;color:#44403c}
 label{display:block;font-size:14px;font-weight:600;margin:14px 0 4px}
-input{width:100%;font:inherit;padding:10px 12px;border:1px solid #d6d3d1;border-radius:8px;background:#fff}
+input{width:100%;font:inherit;padding:10px 12px;border:1px solid #78716c;border-radius:8px;background:#fff}
 input:focus{outline:2px solid #b4411c;outline-offset:1px;border-color:#b4411c}
 input[aria-invalid=true]{border-color:#b91c1c}
 .hint{font-size:13px;color:#78716c;margin:4px 0 0}
@@ -73,6 +78,15 @@ a{color:#b4411c}
 footer{margin-top:16px;font-size:13px}
 footer a{margin:0 8px}
 `;
+
+/**
+ * The accessibility statement in each language, as modules/legal serves it (auth imports nothing
+ * from the modules; legal.test.ts checks that both name the same addresses).
+ */
+export const STATEMENT_HREF: Record<Lang, string> = {
+  de: '/legal/barrierefreiheit.html',
+  en: '/legal/accessibility.html',
+};
 
 /** The app's logo mark (web/public/favicon.svg), inline because the CSP allows no images. */
 const LOGO =
@@ -102,7 +116,7 @@ export function renderPage({ lang, title, switchHref, body }: PageShell): string
 <h1>${escapeHtml(title)}</h1>
 ${body}
 </main>
-<footer><nav aria-label="${t(lang, 'legal')}"><a href="/legal/impressum.html">${t(lang, 'imprint')}</a> <a href="/legal/datenschutz.html" hreflang="de">${t(lang, 'privacy')}</a></nav></footer>
+<footer><nav aria-label="${t(lang, 'legal')}"><a href="/legal/impressum.html">${t(lang, 'imprint')}</a> <a href="/legal/datenschutz.html" hreflang="de">${t(lang, 'privacy')}</a> <a href="${STATEMENT_HREF[lang]}">${t(lang, 'accessibility')}</a></nav></footer>
 </body>
 </html>`;
 }

@@ -31,6 +31,9 @@ const de = {
   imprint: 'Impressum',
   privacy: 'Datenschutz',
   legal: 'Rechtliches',
+  accessibility: 'Barrierefreiheit',
+  /** The server's accessibility statement in this language. */
+  accessibilityHref: '/legal/barrierefreiheit.html',
   tooMany: 'Zu viele Anfragen. Bitte in {seconds} Sekunden erneut versuchen.',
   refused: 'Die Änderung wurde nicht angenommen. Bitte laden Sie die Seite neu.',
   refusedLimits: 'Wählen Sie eine Temperatur zwischen {min} und {max}.',
@@ -110,6 +113,8 @@ const en: Dictionary = {
   imprint: 'Legal notice (Impressum)',
   privacy: 'Privacy notice (German)',
   legal: 'Legal',
+  accessibility: 'Accessibility',
+  accessibilityHref: '/legal/accessibility.html',
   tooMany: 'Too many requests. Please try again in {seconds} seconds.',
   refused: 'The change was not accepted. Please reload the page.',
   refusedLimits: 'Choose a temperature between {min} and {max}.',

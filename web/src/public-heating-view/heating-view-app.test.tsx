@@ -63,7 +63,7 @@ function open(initial: PublicHeatingView, lang: 'de' | 'en' = 'de', onPost?: (se
 afterEach(() => vi.unstubAllGlobals());
 
 describe('public heating view page', () => {
-  it('links the Impressum and the privacy notice at its foot, in the page’s language', async () => {
+  it('links the Impressum, the privacy notice and the accessibility statement at its foot, in the page’s language', async () => {
     open(view(), 'en');
     const legal = await screen.findByRole('navigation', { name: 'Legal' });
     expect(within(legal).getByRole('link', { name: 'Legal notice (Impressum)' })).toHaveAttribute(
@@ -73,6 +73,19 @@ describe('public heating view page', () => {
     expect(within(legal).getByRole('link', { name: 'Privacy notice (German)' })).toHaveAttribute(
       'href',
       '/legal/datenschutz.html',
+    );
+    expect(within(legal).getByRole('link', { name: 'Accessibility' })).toHaveAttribute(
+      'href',
+      '/legal/accessibility.html',
+    );
+  });
+
+  it('links the German accessibility statement from a German page', async () => {
+    open(view(), 'de');
+    const legal = await screen.findByRole('navigation', { name: 'Rechtliches' });
+    expect(within(legal).getByRole('link', { name: 'Barrierefreiheit' })).toHaveAttribute(
+      'href',
+      '/legal/barrierefreiheit.html',
     );
   });
 

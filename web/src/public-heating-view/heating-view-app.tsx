@@ -326,12 +326,15 @@ export function HeatingViewApp({
         )}
         {/* Every public page names who runs it (§ 5 DDG): the server's legal pages. */}
         <footer className="mt-auto pt-6 text-xs text-stone-600">
-          <nav aria-label={text(lang, 'legal')} className="flex gap-4">
+          <nav aria-label={text(lang, 'legal')} className="flex flex-wrap gap-x-4 gap-y-1">
             <a className="underline" href="/legal/impressum.html">
               {text(lang, 'imprint')}
             </a>
             <a className="underline" href="/legal/datenschutz.html" hrefLang="de">
               {text(lang, 'privacy')}
+            </a>
+            <a className="underline" href={text(lang, 'accessibilityHref')}>
+              {text(lang, 'accessibility')}
             </a>
           </nav>
         </footer>

@@ -9,6 +9,7 @@
  */
 import { escapeHtml } from '../../auth/pages.ts';
 import type { Config, OperatorDetails } from '../../config.ts';
+import { STATEMENT_LINK_TEXTS, STATEMENT_PATHS, type StatementLang } from './accessibility-statement.ts';
 
 /** The pages, by the file name they are served under (`/legal/{name}.html`). */
 export const LEGAL_PAGES = ['impressum', 'datenschutz', 'lizenz', 'avv'] as const;
@@ -29,7 +30,8 @@ const LINK_TEXTS: Record<LegalPage, string> = {
   avv: 'AVV',
 };
 
-const STYLE = `body { font-family: ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #1f2430; background: #fafaf9; margin: 0; line-height: 1.6; }
+/** The legal pages' stylesheet, the accessibility statement's too. */
+export const STYLE = `body { font-family: ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #1f2430; background: #fafaf9; margin: 0; line-height: 1.6; }
 main { max-width: 46rem; margin: 0 auto; padding: 2rem 1.25rem 4rem; }
 h1 { font-size: 1.75rem; line-height: 1.25; margin: 0 0 .25rem; overflow-wrap: break-word; hyphens: auto; }
 h2 { overflow-wrap: break-word; hyphens: auto; }
@@ -171,17 +173,28 @@ function versionLine(page: LegalPage, versions: Config['agreements']): string {
   }
 }
 
+/**
+ * The footer's links: the four German pages and the accessibility statement in `lang`, the page
+ * shown (`current`) marked. From the English statement the German pages say they are German.
+ */
+export function legalFooterLinks(current: LegalPage | 'statement', lang: StatementLang = 'de'): string {
+  const german = lang === 'de' ? '' : ' hreflang="de"';
+  const pages = LEGAL_PAGES.map((other) =>
+    other === current
+      ? `<a href="/legal/${other}.html" aria-current="page">${LINK_TEXTS[other]}</a>`
+      : `<a href="/legal/${other}.html"${german}>${LINK_TEXTS[other]}</a>`,
+  );
+  const statement = `<a href="${STATEMENT_PATHS[lang]}"${current === 'statement' ? ' aria-current="page"' : ''}>${STATEMENT_LINK_TEXTS[lang]}</a>`;
+  return [...pages, statement].join('');
+}
+
 /** The whole HTML document of `page`. */
 export function renderLegalPage(
   page: LegalPage,
   operator: OperatorDetails,
   versions: Config['agreements'],
 ): string {
-  const links = LEGAL_PAGES.map((other) =>
-    other === page
-      ? `<a href="/legal/${other}.html" aria-current="page">${LINK_TEXTS[other]}</a>`
-      : `<a href="/legal/${other}.html">${LINK_TEXTS[other]}</a>`,
-  ).join('');
+  const links = legalFooterLinks(page);
   return `<!doctype html>
 <html lang="de">
 <head>

@@ -131,7 +131,7 @@ export function UnitDetailPage() {
         </dl>
       </div>
       <SettingsCard title={tGraphs('title')} description={tGraphs('description')} testid="unit-history">
-        <UnitGraph unitId={u.id} />
+        <UnitGraph unitId={u.id} unitName={u.name} />
       </SettingsCard>
       <SettingsCard
         title={tFeedback('title')}

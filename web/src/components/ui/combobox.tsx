@@ -223,9 +223,10 @@ export function Combobox(props: ComboboxProps) {
           <div
             data-testid={`${testid}-control`}
             className={cx(
-              'flex min-h-10 w-full flex-wrap items-center gap-1.5 rounded-lg border border-stone-300 bg-white py-1 pr-9 pl-2 focus-within:border-brand-600 focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-brand-600 hover:border-stone-400',
+              'flex min-h-10 w-full flex-wrap items-center gap-1.5 rounded-lg border border-stone-500 bg-white py-1 pr-9 pl-2 focus-within:border-brand-600 focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-brand-600 hover:border-stone-600',
               // Disabled by its own prop or by a disabled fieldset around it: greyed, no pointer.
-              'has-[input:disabled]:cursor-not-allowed has-[input:disabled]:bg-stone-100 has-[input:disabled]:hover:border-stone-300',
+              // Its border as controlClass's: 3:1 and more against the page, light when disabled.
+              'has-[input:disabled]:cursor-not-allowed has-[input:disabled]:border-stone-300 has-[input:disabled]:bg-stone-100 has-[input:disabled]:hover:border-stone-300',
               disabled && 'cursor-not-allowed bg-stone-100',
               error && 'border-red-600',
             )}

@@ -215,6 +215,43 @@ describe('UI kit contrast (WCAG AA)', { timeout: 20_000 }, () => {
   });
 });
 
+/**
+ * The border colours `element` declares in any state but disabled (`border-stone-500`,
+ * `hover:border-stone-600`, `aria-[invalid=true]:border-red-600`), with the class that sets each.
+ */
+function borderColours(element: Element): Array<{ token: string; colour: Rgba }> {
+  return [...element.classList].flatMap((token) => {
+    const match = /^(?:([\w-]+|aria-\[[^\]]+\]|has-\[[^\]]+\]):)?border-([a-z]+-\d+)$/.exec(token);
+    if (!match || match[1]?.includes('disabled')) return [];
+    const colour = colourOf(match[2]!);
+    return colour && colour !== 'transparent' && colour !== 'current' ? [{ token, colour }] : [];
+  });
+}
+
+describe('Form control borders (WCAG 1.4.11)', { timeout: 20_000 }, () => {
+  it('show every text-like control with at least 3:1 against white and the page, in every state', async () => {
+    renderRoutes(routes, '/dev/ui');
+    await screen.findByTestId('demo-table-server-row-r1');
+    const controls = [
+      ...document.body.querySelectorAll('input:not([type=checkbox]):not([type=radio]), select, textarea'),
+      ...document.body.querySelectorAll('[data-testid$="-control"]'),
+    ].filter((element) => !isInactive(element) && borderColours(element).length > 0);
+    // Not a vacuous pass: the catalogue shows text fields, selects and comboboxes.
+    expect(controls.map((element) => element.tagName)).toEqual(
+      expect.arrayContaining(['INPUT', 'SELECT', 'DIV']),
+    );
+    const problems = controls.flatMap((element) =>
+      borderColours(element).flatMap(({ token, colour }) =>
+        ['white', 'stone-50']
+          .map((name) => ({ name, contrast: ratio(colour, palette.get(name)!) }))
+          .filter(({ contrast }) => contrast < 3)
+          .map(({ name, contrast }) => `${where(element)}: ${token} on ${name} ${contrast.toFixed(2)}:1`),
+      ),
+    );
+    expect([...new Set(problems)]).toEqual([]);
+  });
+});
+
 describe('Tooltip contrast (WCAG AA)', () => {
   // In the units table the tooltip sat in a one-line cell: the text did not wrap and ran past its
   // dark box onto the white row.

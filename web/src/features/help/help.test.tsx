@@ -75,6 +75,19 @@ describe('settings → help', () => {
     expect(screen.queryByTestId('help-support-email')).toBeNull();
   });
 
+  it('links the accessibility statement and the legal pages in the UI language', async () => {
+    open('/settings/help', support(null, null));
+    const legal = await screen.findByRole('navigation', { name: 'Rechtliches' });
+    expect(within(legal).getByRole('link', { name: 'Erklärung zur Barrierefreiheit' })).toHaveAttribute(
+      'href',
+      '/legal/barrierefreiheit.html',
+    );
+    expect(within(legal).getByRole('link', { name: 'Impressum' })).toHaveAttribute(
+      'href',
+      '/legal/impressum.html',
+    );
+  });
+
   it('reads in English', async () => {
     await setLanguage('en');
     open('/settings/help', support('help@example.com', null), 'en');
@@ -82,6 +95,11 @@ describe('settings → help', () => {
       'more than 1.5 °C above the room temperature',
     );
     expect(await screen.findByTestId('help-support-email')).toHaveTextContent('E-mail: help@example.com');
+    const legal = screen.getByRole('navigation', { name: 'Legal' });
+    expect(within(legal).getByRole('link', { name: 'Accessibility statement' })).toHaveAttribute(
+      'href',
+      '/legal/accessibility.html',
+    );
   });
 
   it('opens the changelog from the navigation entry "Änderungen" and from the help page', async () => {

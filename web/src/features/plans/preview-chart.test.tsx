@@ -4,7 +4,7 @@
  * had no label.
  */
 import type { Preview } from '@heizplan/contracts/heating';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import i18n from '../../app/i18n.ts';
@@ -81,6 +81,48 @@ describe('plan preview axis', () => {
       '2026-11-28',
       '2026-11-29',
     ]);
+  });
+});
+
+describe('plan preview as text', () => {
+  const lowered: Preview = {
+    ...preview,
+    changes: [{ ...preview.initial, at: '2026-11-26T17:00:00.000Z', setpoint: 17.5 }],
+  };
+
+  it('names the chart with where it starts and lists its steps as a table in German', async () => {
+    await i18n.changeLanguage('de');
+    render(<PreviewChart preview={lowered} loading={false} stale={false} />);
+    expect(
+      screen.getByRole('img', {
+        name: 'Verlauf der Solltemperatur über 7 Tage, Zeitzone Europe/Berlin: ab 26.11.2026, 14:00 21,0 °C (Regulärer Plan), 2 Stufen',
+      }),
+    ).toBeInTheDocument();
+    const toggle = screen.getByRole('button', { name: 'Daten als Tabelle' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const table = screen.getByRole('table', {
+      name: 'Stufen der Solltemperatur über 7 Tage (Zeiten in Europe/Berlin)',
+    });
+    expect(within(table).getByRole('columnheader', { name: 'Quelle' })).toBeInTheDocument();
+    // 17:00 UTC is 18:00 in Berlin.
+    const row = within(table).getByRole('row', { name: /^26\.11\.2026, 18:00/ });
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['17,5 °C', 'Regulärer Plan']);
+  });
+
+  it('says the same in English', async () => {
+    await i18n.changeLanguage('en');
+    render(<PreviewChart preview={lowered} loading={false} stale={false} />);
+    expect(
+      screen.getByRole('img', { name: /^Target temperature over 7 days.*, 2 steps$/ }),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Show data as table' }));
+    expect(screen.getByRole('table', { name: /^Steps of the target temperature/ })).toBeInTheDocument();
   });
 });
 

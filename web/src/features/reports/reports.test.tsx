@@ -110,6 +110,25 @@ describe('reports screen', { timeout: 20_000 }, () => {
     expect(screen.getAllByTestId('nav-reports')[0]).toHaveTextContent('Berichte');
   });
 
+  it('names the daily chart with its last day and shows its days as a table', async () => {
+    open('/reports?month=2026-11');
+    expect(
+      await screen.findByRole('img', {
+        name: 'Tagesverlauf Stadtwerke, 01.11.2026 bis 02.11.2026: zuletzt am 02.11.2026 Raumtemperatur 21,0 °C, Soll 21,0 °C, außen 5,0 °C, 35 h geheizt',
+      }),
+    ).toBeInTheDocument();
+    const toggle = screen.getByRole('button', { name: 'Daten als Tabelle' });
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const table = screen.getByRole('table', { name: 'Tageswerte Stadtwerke, 01.11.2026 bis 02.11.2026' });
+    const first = within(table).getByRole('row', { name: /^01\.11\.2026/ });
+    expect(
+      within(first)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['20,5 °C', '21,0 °C', '3,0 °C', '40 h']);
+  });
+
   it('drills down from the company to a building and a room, and back up, in the address too', async () => {
     const { fetchMock, router } = open('/reports?month=2026-11');
     await userEvent.click(await screen.findByTestId(`report-row-link-${BUILDING_ID}`));

@@ -57,3 +57,43 @@ export function toGraphColumns(series: UnitSeries): GraphColumns {
     valveAvg: reading(buckets.valveAvg),
   };
 }
+
+/** One bucket of the series as the chart's table lists it, with the setpoint in force at its start. */
+export interface SeriesRow {
+  at: string;
+  setpoint: number | null;
+  roomAvg: number | null;
+  roomMin: number | null;
+  roomMax: number | null;
+  supplyAvg: number | null;
+  valveAvg: number | null;
+}
+
+/** The buckets in order, each with the setpoint in force at its start: the chart's data as rows. */
+export function toSeriesRows(series: UnitSeries): SeriesRow[] {
+  const { buckets } = series;
+  const steps = series.setpoint.map((s) => ({ at: seconds(s.at), setpoint: s.setpoint }));
+  let step = -1;
+  return buckets.time.map((at, i) => {
+    const t = seconds(at);
+    while (step + 1 < steps.length && (steps[step + 1] as { at: number }).at <= t) step += 1;
+    return {
+      at,
+      setpoint: step >= 0 ? (steps[step] as { setpoint: number }).setpoint : null,
+      roomAvg: buckets.roomAvg[i] ?? null,
+      roomMin: buckets.roomMin[i] ?? null,
+      roomMax: buckets.roomMax[i] ?? null,
+      supplyAvg: buckets.supplyAvg[i] ?? null,
+      valveAvg: buckets.valveAvg[i] ?? null,
+    };
+  });
+}
+
+/** The last bucket with a room temperature, which the chart's name reports; null when there is none. */
+export function latestRoomReading(rows: SeriesRow[]): SeriesRow | null {
+  for (let i = rows.length - 1; i >= 0; i -= 1) {
+    const row = rows[i] as SeriesRow;
+    if (row.roomAvg !== null) return row;
+  }
+  return null;
+}

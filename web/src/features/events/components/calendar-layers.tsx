@@ -8,7 +8,10 @@
  *   can still be started there (events-calendar.css).
  * - month: a day that a closure or holiday covers whole is tinted (`dayPropGetter`), and a small
  *   line under the date names the first closure or holiday of the day, how many more, and the
- *   number of bookings — bookings are counted, not drawn, so the month stays readable.
+ *   number of bookings — bookings are counted, not drawn, so the month stays readable. The day's
+ *   button says all of it in words ("Mittwoch, 25. November 2026, 2 Termine, Feiertag: Buß- und
+ *   Bettag — wie ein Sonntag, 1 Buchung"), so a keyboard or screen reader user learns a day's
+ *   entries on the day itself and opens it, with its bands, in the day view.
  * Times are shown in the company's zone like the events' (`wallClock`).
  */
 import type { CalendarLayer, CalendarLayerKind } from '@heizplan/contracts/calendar-layers';
@@ -116,10 +119,46 @@ const LayerDaysContext = createContext<(date: Date) => LayerDay>(() => NO_DAY);
 /** Hands the month's date headers the day summaries (react-big-calendar renders them itself). */
 export const LayerDaysProvider = LayerDaysContext.Provider;
 
-/** Month view's date header: the day number (a link to the day) and the day's layers in one short line. */
+const DayEventsContext = createContext<(date: Date) => number>(() => 0);
+/** Hands the month's date headers the number of events on a browser-local date, for the day's name. */
+export const DayEventsProvider = DayEventsContext.Provider;
+
+/**
+ * The name of a month day's button in `language`: the whole date, the events, the closures and
+ * holidays, the bookings ("Dienstag, 1. Dezember 2026, 2 Termine, 1 Buchung").
+ */
+export function useMonthDayName(): (date: Date, events: number, day: LayerDay) => string {
+  const { t, i18n } = useTranslation('events');
+  return useCallback(
+    (date: Date, events: number, day: LayerDay) => {
+      const full = new Intl.DateTimeFormat(i18n.language, {
+        weekday: 'long',
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+      }).format(date);
+      return [
+        full,
+        events > 0 ? t('calendar.events', { count: events }) : '',
+        ...day.labels,
+        day.bookings > 0 ? t('layers.bookings', { count: day.bookings }) : '',
+      ]
+        .filter((part) => part !== '')
+        .join(', ');
+    },
+    [t, i18n.language],
+  );
+}
+
+/**
+ * Month view's date header: the day number (a button to the day, named in full) and the day's
+ * layers in one short line, which the button's name already says to a screen reader.
+ */
 export function MonthDateHeader({ label, date, drilldownView, onDrillDown }: DateHeaderProps) {
   const { t } = useTranslation('events');
   const day = useContext(LayerDaysContext)(date);
+  const events = useContext(DayEventsContext)(date);
+  const name = useMonthDayName()(date, events, day);
   const [first] = day.names;
   const parts = [
     first ? (day.names.length > 1 ? `${first} +${day.names.length - 1}` : first) : '',
@@ -129,14 +168,19 @@ export function MonthDateHeader({ label, date, drilldownView, onDrillDown }: Dat
   return (
     <>
       {drilldownView ? (
-        <button type="button" className="rbc-button-link" onClick={onDrillDown}>
+        <button type="button" className="rbc-button-link" onClick={onDrillDown} aria-label={name}>
           {label}
         </button>
       ) : (
         <span>{label}</span>
       )}
       {parts.length > 0 && (
-        <span className="hp-layer-note" title={full.join('\n')} data-testid="calendar-layer-note">
+        <span
+          className="hp-layer-note"
+          title={full.join('\n')}
+          aria-hidden={drilldownView ? true : undefined}
+          data-testid="calendar-layer-note"
+        >
           {parts.join(' · ')}
         </span>
       )}

@@ -9,13 +9,38 @@
  * Picking a free slot starts a new event there; picking an event opens it. Behind the events
  * the calendar draws its layers — closures, holidays, own days, bookings (calendar-layers.tsx) —
  * which cannot be picked.
+ *
+ * By keyboard (WCAG 2.1.1, 2.4.3): each event of the month is a button inside the library's event
+ * (`components.month.event`) whose click reaches the library's own, so Enter and Space open it as
+ * a click does; in week and day, where the library's events take focus themselves, Enter and
+ * Space open them (`onKeyPressEvent`); each day's button is named in full with its entries (calendar-layers.tsx); opening
+ * a day moves to the day view and puts focus on its title, a heading of the toolbar
+ * (`components.toolbar`), instead of losing it with the month grid.
  * Loaded lazily: the library is only fetched when someone opens the calendar.
  */
 import type { CalendarLayer } from '@heizplan/contracts/calendar-layers';
 import type { HeatingEvent } from '@heizplan/contracts/events';
 import { DateTime } from 'luxon';
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Calendar, type DateRange, type Formats, luxonLocalizer, type View } from 'react-big-calendar';
+import {
+  createContext,
+  type KeyboardEvent,
+  type RefObject,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import {
+  Calendar,
+  type DateRange,
+  type EventProps,
+  type Formats,
+  luxonLocalizer,
+  type ToolbarProps,
+  type View,
+} from 'react-big-calendar';
 import 'react-big-calendar/lib/css/react-big-calendar.css';
 import './events-calendar.css';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +49,7 @@ import { formatWeekday } from '../../../lib/format.ts';
 import type { CalendarView } from '../view-preference.ts';
 import { wallClock } from '../wall-clock.ts';
 import {
+  DayEventsProvider,
   LayerDaysProvider,
   type LayerItem,
   layerDayProps,
@@ -66,7 +92,6 @@ export function calendarFormats(language: string, narrow = false): Formats {
   const fullDay = intl({ weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
   const longDate = intl({ day: 'numeric', month: 'long', year: 'numeric' });
   const weekday = intl({ weekday: 'short' });
-  const dayOfMonth = intl({ day: '2-digit' });
   const dayNumber = intl({ day: 'numeric' });
   return {
     monthHeaderFormat: (date: Date) => monthYear.format(date),
@@ -77,7 +102,8 @@ export function calendarFormats(language: string, narrow = false): Formats {
     dayFormat: (date: Date) =>
       narrow ? `${weekday.format(date)} ${dayNumber.format(date)}` : formatWeekday(date, language),
     weekdayFormat: (date: Date) => weekday.format(date),
-    dateFormat: (date: Date) => dayOfMonth.format(date),
+    // "1", not "01": the day's button is named "Dienstag, 1. Dezember 2026", which holds what it shows.
+    dateFormat: (date: Date) => dayNumber.format(date),
   };
 }
 
@@ -93,8 +119,87 @@ type CalendarItem = CalendarEvent | LayerItem;
 
 const isLayer = (item: CalendarItem): item is LayerItem => 'layer' in item;
 
-/** The month's date headers name the day's layers. */
-const COMPONENTS = { month: { dateHeader: MonthDateHeader } };
+/**
+ * An event in the month grid: a button, so it is in the tab order. It has no handler of its own:
+ * its click (Enter and Space included) bubbles to the library's event, which opens it.
+ */
+function MonthEvent({ title }: EventProps<CalendarItem>) {
+  return (
+    <button
+      type="button"
+      className="block w-full truncate text-left focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-white"
+    >
+      {title}
+    </button>
+  );
+}
+
+/** Set when a day of the month is opened: the day view's toolbar then takes focus on its title. */
+const FocusTitleContext = createContext<RefObject<boolean>>({ current: false });
+
+/**
+ * The library's toolbar (same classes and buttons), with the title as a heading that can take
+ * focus: where focus lands after a day of the month was opened.
+ */
+function CalendarToolbar({ label, localizer, onNavigate, onView, view, views }: ToolbarProps<CalendarItem>) {
+  const { messages } = localizer;
+  const focusTitle = useContext(FocusTitleContext);
+  const title = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (!focusTitle.current || view !== 'day') return;
+    focusTitle.current = false;
+    title.current?.focus();
+  }, [focusTitle, view]);
+  const names = Array.isArray(views) ? views : (Object.keys(views) as View[]);
+  return (
+    <div className="rbc-toolbar">
+      <span className="rbc-btn-group">
+        <button type="button" onClick={() => onNavigate('TODAY')}>
+          {messages.today}
+        </button>
+        <button type="button" onClick={() => onNavigate('PREV')}>
+          {messages.previous}
+        </button>
+        <button type="button" onClick={() => onNavigate('NEXT')}>
+          {messages.next}
+        </button>
+      </span>
+      <h2 ref={title} tabIndex={-1} className="rbc-toolbar-label">
+        {label}
+      </h2>
+      {names.length > 1 && (
+        <span className="rbc-btn-group">
+          {names.map((name) => (
+            <button
+              key={name}
+              type="button"
+              className={name === view ? 'rbc-active' : undefined}
+              aria-pressed={name === view}
+              onClick={() => onView(name)}
+            >
+              {messages[name]}
+            </button>
+          ))}
+        </span>
+      )}
+    </div>
+  );
+}
+
+/** The month's date headers name the day and its entries; its events are buttons; the toolbar's title takes focus. */
+const COMPONENTS = {
+  toolbar: CalendarToolbar,
+  month: { dateHeader: MonthDateHeader, event: MonthEvent },
+};
+
+/** The number of `items` on each browser-local date (those that touch it). */
+function eventsPerDay(items: readonly CalendarEvent[]): (date: Date) => number {
+  return (date) => {
+    const from = DateTime.fromJSDate(date).startOf('day');
+    const to = from.plus({ days: 1 }).toJSDate();
+    return items.filter((item) => item.start < to && item.end > from.toJSDate()).length;
+  };
+}
 
 export interface EventsCalendarProps {
   events: HeatingEvent[];
@@ -148,6 +253,8 @@ export function EventsCalendar({
   const layerLabel = useLayerLabel();
   const layerList = useMemo(() => layerItems(layers, zone, layerLabel), [layers, zone, layerLabel]);
   const dayOf = useMemo(() => layerDays(layerList), [layerList]);
+  const countOf = useMemo(() => eventsPerDay(items), [items]);
+  const focusTitle = useRef(false);
   // Month: bookings would crowd the days; layers show as tinted days and a line under the date.
   const backgroundEvents = view === 'month' ? [] : layerList;
   const messages = {
@@ -167,36 +274,56 @@ export function EventsCalendar({
       data-testid="events-calendar"
       data-view={view}
     >
-      <LayerDaysProvider value={dayOf}>
-        <Calendar<CalendarItem>
-          localizer={localizer}
-          culture={i18n.language}
-          formats={formats}
-          scrollToTime={SCROLL_TO_TIME}
-          events={items}
-          backgroundEvents={backgroundEvents}
-          dayPropGetter={view === 'month' ? (day: Date) => layerDayProps(dayOf(day)) : undefined}
-          components={COMPONENTS}
-          date={date}
-          getNow={now}
-          view={view}
-          views={['month', 'week', 'day']}
-          onNavigate={onNavigate}
-          onView={(next: View) => onView(next as CalendarView)}
-          selectable={onSelectSlot !== undefined}
-          onSelectSlot={(slot) => onSelectSlot?.({ start: slot.start, end: slot.end })}
-          onSelectEvent={(item) => {
-            if (!isLayer(item)) onSelectEvent(item.resource);
-          }}
-          eventPropGetter={(item) =>
-            isLayer(item)
-              ? { className: `hp-layer hp-layer-${layerTone(item.layer.kind)}` }
-              : { className: item.resource.status === 'past' ? 'opacity-60' : undefined }
-          }
-          messages={messages}
-          popup
-        />
-      </LayerDaysProvider>
+      <FocusTitleContext.Provider value={focusTitle}>
+        <DayEventsProvider value={countOf}>
+          <LayerDaysProvider value={dayOf}>
+            <Calendar<CalendarItem>
+              localizer={localizer}
+              culture={i18n.language}
+              formats={formats}
+              scrollToTime={SCROLL_TO_TIME}
+              events={items}
+              backgroundEvents={backgroundEvents}
+              dayPropGetter={view === 'month' ? (day: Date) => layerDayProps(dayOf(day)) : undefined}
+              components={COMPONENTS}
+              date={date}
+              getNow={now}
+              view={view}
+              views={['month', 'week', 'day']}
+              onNavigate={onNavigate}
+              onView={(next: View) => onView(next as CalendarView)}
+              onDrillDown={(day: Date, next: View) => {
+                focusTitle.current = true;
+                onNavigate(day);
+                onView(next as CalendarView);
+              }}
+              selectable={onSelectSlot !== undefined}
+              onSelectSlot={(slot) => onSelectSlot?.({ start: slot.start, end: slot.end })}
+              onSelectEvent={(item) => {
+                if (!isLayer(item)) onSelectEvent(item.resource);
+              }}
+              // Week and day draw an event as a focusable role="button" that only answers a click:
+              // Enter and Space open it too. The month's events are real buttons (MonthEvent), whose
+              // keys already click; they are left to that.
+              onKeyPressEvent={(item, event) => {
+                // The library types the event as any React event; it is the element's keydown.
+                const { key } = event as KeyboardEvent<HTMLElement>;
+                if (key !== 'Enter' && key !== ' ') return;
+                if (isLayer(item) || (event.target as HTMLElement).closest('button')) return;
+                event.preventDefault();
+                onSelectEvent(item.resource);
+              }}
+              eventPropGetter={(item) =>
+                isLayer(item)
+                  ? { className: `hp-layer hp-layer-${layerTone(item.layer.kind)}` }
+                  : { className: item.resource.status === 'past' ? 'opacity-60' : undefined }
+              }
+              messages={messages}
+              popup
+            />
+          </LayerDaysProvider>
+        </DayEventsProvider>
+      </FocusTitleContext.Provider>
     </div>
   );
 }

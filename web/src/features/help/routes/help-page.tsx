@@ -5,8 +5,9 @@
  * plan, specific days over seasonal, no plan → frost protection; company range and wall-control
  * limits), putting devices into service (licences, DevEUI/AppKey/JoinEUI, the TR005 code on
  * /assign), the occupants' page and its 1.5 °C advice (spec §1), the roles (decision 0022), the
- * support contact from SUPPORT_EMAIL / SUPPORT_URL, the way to the changelog, and the first-run
- * tour again.
+ * support contact from SUPPORT_EMAIL / SUPPORT_URL, the installation's legal pages and its
+ * accessibility statement (served by the server, the statement in the UI language), the way to the
+ * changelog, and the first-run tour again.
  */
 import type { Role } from '@heizplan/contracts/account';
 import type { ReactNode } from 'react';
@@ -82,6 +83,30 @@ function Support() {
   );
 }
 
+/** The server's accessibility statement per UI language (German for any other). */
+const STATEMENT: Record<string, string> = {
+  de: '/legal/barrierefreiheit.html',
+  en: '/legal/accessibility.html',
+};
+
+/** The legal pages the server renders with the operator: the statement first, in the UI language. */
+function LegalLinks() {
+  const { t, i18n } = useTranslation('help');
+  return (
+    <nav aria-label={t('legal.label')} className="mt-4 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+      <a href={STATEMENT[i18n.language] ?? STATEMENT.de} className={linkClass}>
+        {t('legal.accessibility')}
+      </a>
+      <a href="/legal/impressum.html" className={linkClass}>
+        {t('legal.imprint')}
+      </a>
+      <a href="/legal/datenschutz.html" hrefLang="de" className={linkClass}>
+        {t('legal.privacy')}
+      </a>
+    </nav>
+  );
+}
+
 /**
  * The help screen; `children` are cards the app adds after the tour's, from features this one
  * may not import (the getting-started checklist, app/routes/help-page.tsx).
@@ -149,6 +174,7 @@ export function HelpPage({ children }: { children?: ReactNode }) {
 
       <SettingsCard title={t('support.title')} testid="help-support">
         <Support />
+        <LegalLinks />
       </SettingsCard>
 
       <SettingsCard title={t('changelog.title')} description={t('changelog.text')} testid="help-changelog">

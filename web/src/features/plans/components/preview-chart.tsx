@@ -1,7 +1,8 @@
 /**
  * 7-day setpoint preview: the engine's steps drawn as a step chart in the company's
  * time zone, each step coloured by its source (regular plan, group plan, event, manual change,
- * pause, closure …) with a legend, and listed below for screen readers and exact reading; a
+ * pause, closure …) with a legend; the chart's name says where it starts and how many steps
+ * follow, and a "Daten als Tabelle" toggle lists every step for screen readers and exact reading; a
  * closure's step names the closure and its heating mode ("Schließzeit: Betriebsurlaub —
  * Frostschutz", from the preview's `closures`), a public holiday of the unit's building treated
  * as a closure names the holiday ("Feiertag: 1. Weihnachtstag — Absenkbetrieb"), and a booking's
@@ -13,8 +14,9 @@
 import type { LogKind, Preview } from '@heizplan/contracts/heating';
 import { DateTime } from 'luxon';
 import { useTranslation } from 'react-i18next';
+import { ChartWithTable } from '../../../components/chart-with-table.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { formatWeekday, useHeatingFormat } from '../../../lib/format.ts';
+import { formatDateTime, formatWeekday, useHeatingFormat } from '../../../lib/format.ts';
 import { useSourceName } from '../../../lib/heating/source-name.ts';
 import { PreviewOptimumList } from './preview-optimum.tsx';
 
@@ -150,6 +152,14 @@ export function PreviewChart({
       hour: '2-digit',
       minute: '2-digit',
     });
+  const first = segments[0] as Segment;
+  const chartLabel = t('preview.chartLabel', {
+    zone,
+    from: formatDateTime(first.at, i18n.language, { timeZone: zone }),
+    setpoint: format.celsius(first.setpoint),
+    source: label(first),
+    count: segments.length,
+  });
 
   return (
     <div
@@ -157,127 +167,143 @@ export function PreviewChart({
       data-testid="preview-chart"
       aria-busy={loading}
     >
-      <div className="overflow-x-auto rounded-lg border border-stone-200 bg-white">
-        <svg
-          viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-          className="min-w-[640px]"
-          role="img"
-          aria-label={t('preview.chartLabel', { zone })}
-        >
-          {yTicks.map((c) => (
-            <g key={c}>
-              <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(c)} y2={y(c)} stroke="#e7e5e4" />
-              <text x={PAD.left - 6} y={y(c) + 4} textAnchor="end" fontSize="11" fill="#57534e">
-                {c}°
-              </text>
-            </g>
-          ))}
-          {outside
-            .filter(([from, to]) => to > from)
-            .map(([from, to]) => (
-              <rect
-                key={from}
-                x={x(from)}
-                y={PAD.top}
-                width={x(to) - x(from)}
-                height={plotBottom - PAD.top}
-                fill="#f5f5f4"
-              />
-            ))}
-          {days.slice(0, -1).map((day, i) => {
-            const from = day.toMillis();
-            const to = days[i + 1]!.toMillis();
-            return (
-              <g key={from}>
-                {i > 0 && (
-                  <line
-                    x1={x(from)}
-                    x2={x(from)}
-                    y1={PAD.top}
-                    y2={plotBottom}
-                    stroke="#d6d3d1"
-                    strokeDasharray="3 3"
-                  />
-                )}
-                <text
-                  x={(x(from) + x(to)) / 2}
-                  y={HEIGHT - 10}
-                  textAnchor="middle"
-                  fontSize="11"
-                  fill="#57534e"
-                  data-testid={`preview-day-${day.toISODate()}`}
+      <ChartWithTable
+        selfLabelled
+        label={chartLabel}
+        caption={t('preview.caption', { zone })}
+        columns={[t('preview.from'), t('preview.setpoint'), t('preview.source')]}
+        rows={segments.map((s, i) => ({
+          key: String(s.from),
+          cells: [
+            formatDateTime(s.at, i18n.language, { timeZone: zone }),
+            format.celsius(s.setpoint),
+            <span
+              key="source"
+              style={{ color: SOURCE_COLOURS[s.source] }}
+              data-testid={`preview-step-label-${i}`}
+            >
+              {label(s)}
+            </span>,
+          ],
+        }))}
+        rowsTestid="preview-steps"
+        keepInDocument
+        between={
+          <>
+            <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs" aria-label={t('preview.legend')}>
+              {sources.map((source) => (
+                <li
+                  key={source}
+                  className="inline-flex items-center gap-1.5"
+                  data-testid={`preview-legend-${source}`}
                 >
-                  {formatWeekday(from, i18n.language, zone)}
+                  <span
+                    className="inline-block h-1 w-4 rounded"
+                    style={{ backgroundColor: SOURCE_COLOURS[source] }}
+                  />
+                  {t(`sources.${source}`)}
+                </li>
+              ))}
+            </ul>
+            <PreviewOptimumList preview={preview} />
+          </>
+        }
+      >
+        <div className="overflow-x-auto rounded-lg border border-stone-200 bg-white">
+          <svg
+            viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+            className="min-w-[640px]"
+            role="img"
+            aria-label={chartLabel}
+          >
+            {yTicks.map((c) => (
+              <g key={c}>
+                <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(c)} y2={y(c)} stroke="#e7e5e4" />
+                <text x={PAD.left - 6} y={y(c) + 4} textAnchor="end" fontSize="11" fill="#57534e">
+                  {c}°
                 </text>
               </g>
-            );
-          })}
-          {segments.map((s, i) => {
-            const next = segments[i + 1];
-            const stepLabel = fittedLabel(label(s), x(s.to) - x(s.from));
-            return (
-              <g key={s.from} data-testid={`preview-step-${i}`} data-source={s.source}>
-                <title>{`${when(s.at)} · ${format.celsius(s.setpoint)} · ${label(s)}`}</title>
-                <line
-                  x1={x(s.from)}
-                  x2={x(s.to)}
-                  y1={y(s.setpoint)}
-                  y2={y(s.setpoint)}
-                  stroke={SOURCE_COLOURS[s.source]}
-                  strokeWidth="3"
+            ))}
+            {outside
+              .filter(([from, to]) => to > from)
+              .map(([from, to]) => (
+                <rect
+                  key={from}
+                  x={x(from)}
+                  y={PAD.top}
+                  width={x(to) - x(from)}
+                  height={plotBottom - PAD.top}
+                  fill="#f5f5f4"
                 />
-                {stepLabel && (
-                  <text x={x(s.from) + 3} y={y(s.setpoint) - 5} fontSize="10" fill={SOURCE_COLOURS[s.source]}>
-                    {stepLabel}
+              ))}
+            {days.slice(0, -1).map((day, i) => {
+              const from = day.toMillis();
+              const to = days[i + 1]!.toMillis();
+              return (
+                <g key={from}>
+                  {i > 0 && (
+                    <line
+                      x1={x(from)}
+                      x2={x(from)}
+                      y1={PAD.top}
+                      y2={plotBottom}
+                      stroke="#d6d3d1"
+                      strokeDasharray="3 3"
+                    />
+                  )}
+                  <text
+                    x={(x(from) + x(to)) / 2}
+                    y={HEIGHT - 10}
+                    textAnchor="middle"
+                    fontSize="11"
+                    fill="#57534e"
+                    data-testid={`preview-day-${day.toISODate()}`}
+                  >
+                    {formatWeekday(from, i18n.language, zone)}
                   </text>
-                )}
-                {next && (
+                </g>
+              );
+            })}
+            {segments.map((s, i) => {
+              const next = segments[i + 1];
+              const stepLabel = fittedLabel(label(s), x(s.to) - x(s.from));
+              return (
+                <g key={s.from} data-testid={`preview-step-${i}`} data-source={s.source}>
+                  <title>{`${when(s.at)} · ${format.celsius(s.setpoint)} · ${label(s)}`}</title>
                   <line
-                    x1={x(s.to)}
+                    x1={x(s.from)}
                     x2={x(s.to)}
                     y1={y(s.setpoint)}
-                    y2={y(next.setpoint)}
-                    stroke="#a8a29e"
-                    strokeWidth="1.5"
+                    y2={y(s.setpoint)}
+                    stroke={SOURCE_COLOURS[s.source]}
+                    strokeWidth="3"
                   />
-                )}
-              </g>
-            );
-          })}
-        </svg>
-      </div>
-      <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs" aria-label={t('preview.legend')}>
-        {sources.map((source) => (
-          <li
-            key={source}
-            className="inline-flex items-center gap-1.5"
-            data-testid={`preview-legend-${source}`}
-          >
-            <span
-              className="inline-block h-1 w-4 rounded"
-              style={{ backgroundColor: SOURCE_COLOURS[source] }}
-            />
-            {t(`sources.${source}`)}
-          </li>
-        ))}
-      </ul>
-      <PreviewOptimumList preview={preview} />
-      <details className="text-sm">
-        <summary className="cursor-pointer text-brand-700">
-          {t('preview.steps', { count: segments.length })}
-        </summary>
-        <ol className="mt-2 flex flex-col gap-1" data-testid="preview-steps">
-          {segments.map((s, i) => (
-            <li key={s.from} className="flex flex-wrap gap-x-3">
-              <span className="w-40 tabular-nums">{when(s.at)}</span>
-              <span className="w-16 tabular-nums">{format.celsius(s.setpoint)}</span>
-              <span style={{ color: SOURCE_COLOURS[s.source] }} data-testid={`preview-step-label-${i}`}>
-                {label(s)}
-              </span>
-            </li>
-          ))}
-        </ol>
-      </details>
+                  {stepLabel && (
+                    <text
+                      x={x(s.from) + 3}
+                      y={y(s.setpoint) - 5}
+                      fontSize="10"
+                      fill={SOURCE_COLOURS[s.source]}
+                    >
+                      {stepLabel}
+                    </text>
+                  )}
+                  {next && (
+                    <line
+                      x1={x(s.to)}
+                      x2={x(s.to)}
+                      y1={y(s.setpoint)}
+                      y2={y(next.setpoint)}
+                      stroke="#a8a29e"
+                      strokeWidth="1.5"
+                    />
+                  )}
+                </g>
+              );
+            })}
+          </svg>
+        </div>
+      </ChartWithTable>
     </div>
   );
 }

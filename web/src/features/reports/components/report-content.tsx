@@ -7,6 +7,8 @@
 import type { Report, ReportRow } from '@heizplan/contracts/reports';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ChartWithTable } from '../../../components/chart-with-table.tsx';
+import { formatDay, useHeatingFormat } from '../../../lib/format.ts';
 import { CategoryBar } from './category-bar.tsx';
 import { LossesList, type RoomLink, TargetsBanner, WorstRooms } from './findings.tsx';
 import { KpiCards } from './kpi-cards.tsx';
@@ -29,8 +31,24 @@ export function ReportSkeleton() {
   );
 }
 
-function ChartSection({ days }: { days: Report['days'] }) {
+/** A report day (a calendar date) as "01.12.2026" / "Dec 1, 2026". */
+const dayText = (day: string, language: string) => formatDay(`${day}T00:00:00Z`, language, 'UTC');
+
+/**
+ * The daily chart with its text alternative: named with the scope, the period and the last day's
+ * figures, and every day as a row of a table.
+ */
+function ChartSection({ days, scope }: { days: Report['days']; scope: string }) {
   const { t, i18n } = useTranslation('reports');
+  const format = useHeatingFormat();
+  const hours = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 });
+  const hoursText = (value: number) => `${hours.format(value)} h`;
+  const last = days.at(-1) as Report['days'][number];
+  const period = {
+    name: scope,
+    from: dayText((days[0] as Report['days'][number]).day, i18n.language),
+    to: dayText(last.day, i18n.language),
+  };
   return (
     <section
       className="flex min-w-0 flex-col gap-2 rounded-xl border border-stone-200 bg-white p-4"
@@ -42,9 +60,39 @@ function ChartSection({ days }: { days: Report['days'] }) {
         </h2>
         <p className="text-xs text-stone-600">{t('chart.description')}</p>
       </div>
-      <Suspense fallback={<div className="h-[260px] animate-pulse rounded-lg bg-stone-100" />}>
-        <DaysChart days={days} language={i18n.language} />
-      </Suspense>
+      <ChartWithTable
+        label={t('chart.label', {
+          ...period,
+          day: dayText(last.day, i18n.language),
+          room: format.celsius(last.roomMean),
+          setpoint: format.celsius(last.setpointMean),
+          outdoor: format.celsius(last.outdoorMean),
+          hours: hoursText(last.heatingHours),
+        })}
+        caption={t('chart.caption', period)}
+        columns={[
+          t('chart.day'),
+          t('chart.room'),
+          t('chart.setpoint'),
+          t('chart.outdoor'),
+          t('chart.heatingHours'),
+        ]}
+        rows={days.map((d) => ({
+          key: d.day,
+          cells: [
+            dayText(d.day, i18n.language),
+            format.celsius(d.roomMean),
+            format.celsius(d.setpointMean),
+            format.celsius(d.outdoorMean),
+            hoursText(d.heatingHours),
+          ],
+        }))}
+        testid="report-chart-figure"
+      >
+        <Suspense fallback={<div className="h-[260px] animate-pulse rounded-lg bg-stone-100" />}>
+          <DaysChart days={days} language={i18n.language} />
+        </Suspense>
+      </ChartWithTable>
     </section>
   );
 }
@@ -74,7 +122,7 @@ export function ReportContent({
       <TargetsBanner report={report} />
       <KpiCards report={report} />
       <CategoryBar hours={report.comfort.categoryHours} />
-      {report.days.length > 0 && <ChartSection days={report.days} />}
+      {report.days.length > 0 && <ChartSection days={report.days} scope={report.scope.name} />}
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         <LossesList losses={report.losses} roomLink={roomLink} />
         <WorstRooms rooms={report.comfort.worstRooms} roomLink={roomLink} />

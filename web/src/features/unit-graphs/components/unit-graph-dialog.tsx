@@ -30,7 +30,7 @@ export function UnitGraphDialog({ unitId, unitName }: { unitId: string; unitName
         </Button>
       }
     >
-      {open && <UnitGraph unitId={unitId} />}
+      {open && <UnitGraph unitId={unitId} unitName={unitName} />}
     </Dialog>
   );
 }

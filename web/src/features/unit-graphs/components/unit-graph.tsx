@@ -4,13 +4,15 @@
  * message and a retry button when loading fails (never a blank chart), and an explanation when
  * the unit has no readings yet. The chart itself (uPlot) is loaded on demand.
  */
-import type { SeriesRange } from '@heizplan/contracts/unit-series';
-import { lazy, Suspense, useState } from 'react';
+import type { SeriesRange, UnitSeries } from '@heizplan/contracts/unit-series';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ChartWithTable } from '../../../components/chart-with-table.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { cx } from '../../../components/ui/cx.ts';
+import { useHeatingFormat } from '../../../lib/format.ts';
 import { useUnitSeries } from '../api/get-series.ts';
-import { isEmptySeries } from '../series-data.ts';
+import { isEmptySeries, latestRoomReading, toSeriesRows } from '../series-data.ts';
 
 const SeriesChart = lazy(() => import('./series-chart.tsx'));
 const RANGES: SeriesRange[] = ['48h', '14d'];
@@ -24,8 +26,72 @@ function Skeleton() {
   );
 }
 
-export function UnitGraph({ unitId }: { unitId: string }) {
+/**
+ * The drawing with its text alternative: named with the unit, the range and the latest room
+ * temperature against its setpoint, and its buckets as a table, times in the company's zone.
+ */
+function ChartWithData({
+  series,
+  unitName,
+  range,
+}: {
+  series: UnitSeries;
+  unitName: string;
+  range: SeriesRange;
+}) {
   const { t, i18n } = useTranslation('graphs');
+  const format = useHeatingFormat();
+  const rows = useMemo(() => toSeriesRows(series), [series]);
+  // One formatter for up to a thousand rows (formatDateTime builds one per call), same output.
+  const clock = useMemo(
+    () =>
+      new Intl.DateTimeFormat(i18n.language, {
+        dateStyle: 'medium',
+        timeStyle: 'short',
+        timeZone: series.timeZone,
+      }),
+    [i18n.language, series.timeZone],
+  );
+  const when = (iso: string) => clock.format(new Date(iso));
+  const latest = latestRoomReading(rows);
+  const named = { name: unitName, range: t(`ranges.${range}`) };
+  const label = latest
+    ? t('chartLabel', {
+        ...named,
+        room: format.celsius(latest.roomAvg),
+        setpoint: format.celsius(latest.setpoint),
+        time: when(latest.at),
+      })
+    : t('chartLabelNoRoom', named);
+  return (
+    <ChartWithTable
+      label={label}
+      caption={t('tableCaption', { ...named, zone: series.timeZone })}
+      columns={[t('time'), t('setpoint'), t('room'), t('roomMin'), t('roomMax'), t('supply'), t('valve')]}
+      rows={rows.map((row) => ({
+        key: row.at,
+        cells: [
+          when(row.at),
+          format.celsius(row.setpoint),
+          format.celsius(row.roomAvg),
+          format.celsius(row.roomMin),
+          format.celsius(row.roomMax),
+          format.celsius(row.supplyAvg),
+          format.percent(row.valveAvg),
+        ],
+      }))}
+      testid="unit-graph-figure"
+    >
+      <Suspense fallback={<Skeleton />}>
+        <SeriesChart series={series} language={i18n.language} />
+      </Suspense>
+    </ChartWithTable>
+  );
+}
+
+/** `unitName` names the chart for a screen reader ("Temperaturverlauf Büro 1.01, 48 Stunden: …"). */
+export function UnitGraph({ unitId, unitName }: { unitId: string; unitName: string }) {
+  const { t } = useTranslation('graphs');
   const [range, setRange] = useState<SeriesRange>('48h');
   const series = useUnitSeries(unitId, range);
 
@@ -76,9 +142,7 @@ export function UnitGraph({ unitId }: { unitId: string }) {
         </p>
       ) : (
         <div className={cx(series.isPlaceholderData && 'opacity-60')}>
-          <Suspense fallback={<Skeleton />}>
-            <SeriesChart series={series.data} language={i18n.language} />
-          </Suspense>
+          <ChartWithData series={series.data} unitName={unitName} range={range} />
         </div>
       )}
     </div>
