@@ -4,7 +4,8 @@
  * find a room through the rooms list's search, raise its setpoint, open it, change its heating
  * plan in the inline editor, create an event in the events screen's dialog and come back to where
  * the dialog was opened from. After each step the journey asserts which control has focus, by
- * role and accessible name as a screen reader names it. The event and closure dialogs are walked
+ * role and accessible name as a screen reader names it, and that a control reached by Tab shows
+ * its focus. The event and closure dialogs are walked
  * field by field: Tab goes on through the form (Beginn → Ende → Temperatur → … → save) and never
  * back to the dialog's "Schließen" button, which a "tab loop" once did. Each screen and dialog
  * passed is checked with axe (decision 0071).
@@ -43,17 +44,39 @@ async function expectFocus(page: Page, target: Locator, what: string): Promise<v
 }
 
 /**
+ * Fails unless the focused element shows that it has focus (WCAG 2.4.7): an outline or a ring on
+ * it, or on the frame around it that draws the focus for it (a combobox's box, `focus-within`).
+ */
+async function expectFocusVisible(page: Page, what: string): Promise<void> {
+  const shown = await page.evaluate(() => {
+    const drawn = (element: Element | null) => {
+      if (!element) return false;
+      const style = getComputedStyle(element);
+      const outline = style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) > 0;
+      return outline || style.boxShadow !== 'none';
+    };
+    const focused = document.activeElement;
+    return (
+      drawn(focused) ||
+      drawn(focused?.parentElement ?? null) ||
+      drawn(focused?.parentElement?.parentElement ?? null)
+    );
+  });
+  if (!shown) throw new Error(`${what} has focus without showing it: ${await describeFocus(page)}`);
+}
+
+/**
  * Presses `key` (Tab, or Shift+Tab backwards) until `target` has focus, at most `limit` times:
  * how a keyboard user gets from one place to the next. Fails listing what each press reached.
  */
 async function tabTo(page: Page, target: Locator, what: string, { key = 'Tab', limit = 40 } = {}) {
   const passed: string[] = [];
   for (let press = 0; press < limit; press += 1) {
-    if (await hasFocus(target)) return;
+    if (await hasFocus(target)) return expectFocusVisible(page, what);
     await page.keyboard.press(key);
     passed.push(await describeFocus(page));
   }
-  if (await hasFocus(target)) return;
+  if (await hasFocus(target)) return expectFocusVisible(page, what);
   throw new Error(`${limit} × ${key} did not reach ${what}; focus went:\n  ${passed.join('\n  ')}`);
 }
 
@@ -70,6 +93,7 @@ async function tabNext(page: Page, target: Locator, what: string, key = 'Tab') {
   await from.dispose();
   if (!(await hasFocus(target)))
     throw new Error(`the next control after ${key} is not ${what} but ${await describeFocus(page)}`);
+  await expectFocusVisible(page, what);
 }
 
 describe('the main job by keyboard alone', () => {
