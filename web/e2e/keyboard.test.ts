@@ -38,9 +38,11 @@ const hasFocus = (target: Locator) =>
 
 /** Waits until `target` has focus; fails naming what has it instead. */
 async function expectFocus(page: Page, target: Locator, what: string): Promise<void> {
-  await expect
-    .poll(() => hasFocus(target), { message: `focus on ${what}; it is on ${await describeFocus(page)}` })
-    .toBe(true);
+  try {
+    await expect.poll(() => hasFocus(target)).toBe(true);
+  } catch {
+    throw new Error(`focus is not on ${what} but on ${await describeFocus(page)}`);
+  }
 }
 
 /**
@@ -136,7 +138,7 @@ describe('the main job by keyboard alone', () => {
     const skip = page.getByRole('link', { name: 'Zum Inhalt springen' });
     await expectFocus(page, skip, 'the skip link');
     await page.keyboard.press('Enter');
-    await expectFocus(page, page.locator('main#content'), 'the main region');
+    await expectFocus(page, page.getByRole('main'), 'the main region');
 
     const search = page.getByRole('searchbox', { name: 'Suche' });
     await tabTo(page, search, 'the rooms search');
