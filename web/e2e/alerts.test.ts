@@ -18,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EmbeddedBroker, startEmbeddedBroker } from '../../server/src/lorawan/embedded-broker.ts';
 import { type Simulator, startSimulator } from '../../tools/simulator/simulator.ts';
 import { apiAs, buyLicences, signUpWithCompany } from './accounts.ts';
+import { expectAccessible } from './axe.ts';
 import { launchBrowser, screenshot } from './browser.ts';
 import { type RunningServer, startServer } from './server.ts';
 
@@ -148,6 +149,7 @@ describe('alert centre', () => {
   it('is acknowledged with a note, which clears the badge but keeps the alert open', async () => {
     await page.getByRole('button', { name: 'Acknowledge alert “Device offline”' }).click();
     await page.getByTestId('alert-ack-note').fill('Batterie wird getauscht');
+    await expectAccessible(page, 'acknowledge dialog');
     await page.getByTestId('alert-ack-dialog').getByRole('button', { name: 'Acknowledge' }).click();
     await page.getByTestId('toast-alert-acknowledged').waitFor();
     await expect

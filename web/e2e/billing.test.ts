@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiAs, signUpWithCompany } from './accounts.ts';
+import { expectAccessible } from './axe.ts';
 import { launchBrowser, screenshot } from './browser.ts';
 
 describe('subscriptions and licences', () => {
@@ -98,6 +99,7 @@ describe('subscriptions and licences', () => {
     await expect.poll(() => page.getByTestId('licences-new-price').innerText()).toBe('New: €392.00 per year');
     await page.getByTestId('licences-buy').click();
     await expect(page.getByTestId('order-licences').innerText()).resolves.toBe('5 → 8');
+    await expectAccessible(page, 'licence change confirmation');
     await page.getByTestId('licences-confirm-confirm').click();
     await page.getByText('Licences updated').waitFor();
     await expect(page.getByTestId('licences-current').innerText()).resolves.toBe('8');
@@ -107,6 +109,8 @@ describe('subscriptions and licences', () => {
     await page.getByTestId('licences-confirm-confirm').click();
     await expect.poll(() => page.getByTestId('licences-current').innerText()).toBe('5');
     await page.getByTestId('subscription-cancel').click();
+    await page.getByTestId('subscription-cancel-dialog-confirm').waitFor();
+    await expectAccessible(page, 'cancel subscription dialog');
     await page.getByTestId('subscription-cancel-dialog-confirm').click();
     await page.getByText('Subscription cancelled').waitFor();
     await expect(page.getByTestId('billing-status').innerText()).resolves.toMatch(

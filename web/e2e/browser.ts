@@ -5,6 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { expectAccessible } from './axe.ts';
 
 export const artifactsDir = path.join(import.meta.dirname, 'artifacts');
 
@@ -65,9 +66,17 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
+/**
+ * Shoots the page as it is into web/e2e/artifacts/`name`.png, then checks it with axe's WCAG 2.1
+ * A/AA rules (`expectAccessible`): a journey shoots each screen and dialog once it has settled, so
+ * every screen worth looking at is one checked for accessibility too, and a new journey's screens
+ * are checked without anyone remembering to (decision 0071). The shot comes first, so a failing
+ * check leaves a picture of what it found.
+ */
 export async function screenshot(page: Page, name: string) {
   mkdirSync(artifactsDir, { recursive: true });
   await page.screenshot({ path: path.join(artifactsDir, `${name}.png`), fullPage: true });
+  await expectAccessible(page, name);
 }
 
 /**

@@ -7,6 +7,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { signUpWithCompany } from './accounts.ts';
+import { expectAccessible } from './axe.ts';
 import { launchBrowser, screenshot } from './browser.ts';
 
 describe('getting started', () => {
@@ -50,6 +51,7 @@ describe('getting started', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('textbox', { name: /^Name/ }).fill('Haupthaus');
     await dialog.getByRole('combobox', { name: /^Bundesland/ }).selectOption('BE');
+    await expectAccessible(page, 'new building dialog');
     await dialog.getByRole('button', { name: 'Gebäude anlegen' }).click();
     // The server has it once the dialog says so and closes; the list's cells change with its links.
     await page.getByText('Gebäude angelegt').waitFor();

@@ -10,6 +10,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buyLicences, signUpWithCompany } from './accounts.ts';
+import { expectAccessible } from './axe.ts';
 import { launchBrowser, recordCspViolations, screenshot } from './browser.ts';
 
 const DEV_EUI = '70b3d52dd3000a01';
@@ -155,6 +156,8 @@ describe('public heating view', () => {
   it('tells the occupant when the code was revoked', async () => {
     await operator.goto(`${baseURL}${unitPath}`);
     await operator.getByTestId('qr-disable-open').click();
+    await operator.getByTestId('qr-disable-confirm').waitFor();
+    await expectAccessible(operator, 'revoke QR code dialog');
     await operator.getByTestId('qr-disable-confirm').click();
     await operator.getByTestId('qr-enable').waitFor();
     const page = await phone('de-DE');

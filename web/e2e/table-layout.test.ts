@@ -5,7 +5,9 @@
  * at 1280 × 800 (its table container does not scroll sideways, nor does the page) and at 375 px
  * (the page does not scroll sideways; a table that still does keeps its first column in view;
  * the tables marked `phone` do not scroll sideways there either). Screenshots of both sizes go
- * to web/e2e/artifacts/.
+ * to web/e2e/artifacts/. Reflow (WCAG 1.4.10): at 640 px, a 1280 px window zoomed to 200 %, the
+ * rooms list still tells each room its group, heating level and creator, whose columns it leaves
+ * out there; a room's page fits 320 px.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
@@ -181,6 +183,47 @@ describe('tables fit the screen', () => {
     await target.locator(`[data-testid="${table}"] tbody tr`).first().waitFor();
     await target.waitForLoadState('networkidle');
   }
+
+  it('/units at 200 % zoom (640 px) still tells each room its group, heating level and creator', async () => {
+    // 200 % zoom of a 1280 px window lays the page out at 640 px (WCAG 1.4.10 reflow).
+    const zoomed = await context.newPage();
+    await zoomed.setViewportSize({ width: 640, height: 400 });
+    await open(zoomed, '/units', 'units-table');
+    const table = zoomed.getByTestId('units-table');
+    // The columns are left out at this width …
+    for (const column of ['Gruppe', 'Heizstufe', 'Erstellt von'])
+      await expect(table.getByRole('columnheader', { name: column }).isVisible()).resolves.toBe(false);
+    // … and their values are under each room's name instead.
+    const row = table.getByRole('row', { name: /Besprechungsraum Erdgeschoss 1\b/ });
+    const name = row.getByRole('cell').first();
+    await expect(name.innerText()).resolves.toContain('Gruppe: Verwaltungsgebäude Nordflügel');
+    await expect(name.innerText()).resolves.toMatch(
+      /Heizstufe \S+ · Erstellt von Dr\. Friederike Schmidt-Hohenstein/,
+    );
+    await screenshot(zoomed, 'table-units-640');
+    await zoomed.close();
+    // Where the columns are shown, the name cell does not repeat them.
+    await open(page, '/units', 'units-table');
+    const wide = page
+      .getByTestId('units-table')
+      .getByRole('row', { name: /Besprechungsraum Erdgeschoss 1\b/ });
+    await expect(wide.getByRole('cell').first().innerText()).resolves.not.toContain('Erstellt von');
+  });
+
+  it("a room's page fits 320 px without sideways scrolling (WCAG 1.4.10)", async () => {
+    const narrow = await context.newPage();
+    await narrow.setViewportSize({ width: 320, height: 640 });
+    await open(narrow, '/units', 'units-table');
+    await narrow.getByRole('link', { name: 'Besprechungsraum Erdgeschoss 1', exact: true }).click();
+    await narrow.getByRole('heading', { level: 1, name: 'Besprechungsraum Erdgeschoss 1' }).waitFor();
+    await narrow.getByTestId('preview-chart').waitFor();
+    await narrow.waitForLoadState('networkidle');
+    await screenshot(narrow, 'unit-detail-320');
+    await expect(narrow.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(
+      320,
+    );
+    await narrow.close();
+  });
 
   for (const { path, table, phone: fitsPhone } of SCREENS) {
     const name = `table${path.replaceAll('/', '-')}`;

@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from './axe.ts';
 import { artifactsDir, launchBrowser, recordCspViolations } from './browser.ts';
 import { type RunningServer, startServer } from './server.ts';
 
@@ -24,10 +25,14 @@ describe('first-run tour in the demo', () => {
   let page: Page;
   let violations: string[];
 
-  /** The viewport as the newcomer sees it (the overlay covers the window, not the whole page). */
+  /**
+   * The viewport as the newcomer sees it (the overlay covers the window, not the whole page),
+   * then checked with axe as every journey's shot is (decision 0071): the step's popover too.
+   */
   const shoot = async (name: string) => {
     mkdirSync(artifactsDir, { recursive: true });
     await page.screenshot({ path: path.join(artifactsDir, `${name}.png`) });
+    await expectAccessible(page, name);
   };
   const focused = () => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? null);
   /** Whether the focus is inside the step's popover or the element it points at. */

@@ -9,6 +9,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { register, setUpCompanyInGerman, verificationLink } from './accounts.ts';
+import { expectAccessible } from './axe.ts';
 import { launchBrowser, screenshot } from './browser.ts';
 
 describe('units, groups and plans', () => {
@@ -128,6 +129,7 @@ describe('units, groups and plans', () => {
     await expect(page.getByTestId('plan-activation-confirm').innerText()).resolves.toContain(
       'für die Gruppe „Nordflügel“ lassen sich keine neuen Gruppenpläne anlegen',
     );
+    await expectAccessible(page, 'own plan confirmation');
     await page.getByTestId('plan-activation-confirm-confirm').click();
     await page.getByText('Plan gespeichert').waitFor();
     await expect(page.getByTestId('plans-override').innerText()).resolves.toContain(

@@ -11,6 +11,8 @@
  *
  * On a phone the table keeps name, setpoint and controls: the room temperature moves under the
  * setpoint and − + pause graph sit two by two, so − and + are on screen without scrolling sideways.
+ * Where a narrow window (a phone, or 200 % zoom) leaves out the group, heating level and creator
+ * columns, the name cell shows them under the name.
  *
  * Members who may change units select rows (a checkbox before each name, one in the header for
  * the page) and change the selection at once — limits, group, QR access, delete — from the bar
@@ -123,6 +125,24 @@ export function UnitsPage() {
                 : unit.buildingName}
             </span>
           )}
+          {/* Below the breakpoints that leave out the group, heating level and creator columns
+              (a phone, or a desktop window zoomed to 200 %), their values show here, so
+              nothing in the list is lost to a narrow window (WCAG 1.4.10 reflow). */}
+          <span
+            className="basis-full text-xs text-stone-600 md:hidden"
+            data-testid={`unit-group-narrow-${unit.id}`}
+          >
+            {t('narrow.group', { group: unit.groupName ?? t('noGroup') })}
+          </span>
+          <span
+            className="basis-full text-xs text-stone-600 lg:hidden"
+            data-testid={`unit-details-narrow-${unit.id}`}
+          >
+            {t('narrow.levelAndCreator', {
+              level: format.percent(unit.valveOpening),
+              name: unit.createdBy?.name ?? t('anonymous'),
+            })}
+          </span>
         </span>
       ),
     },

@@ -65,6 +65,32 @@ function shown(selector: string): Element | undefined {
 /** driver.js shows a step whose element function returns nothing in the middle of the screen. */
 const orCentre = (element: Element | undefined) => element as Element;
 
+/**
+ * driver.js marks the highlighted element as the opener of its popover (aria-haspopup="dialog",
+ * aria-expanded, aria-controls) and strips those attributes when it moves on. That is untrue of
+ * every step — the element is only shown, it opens nothing — not allowed on a section or a table
+ * row (axe: aria-allowed-attr, aria-conditional-attr), and it wiped the element's own values: the
+ * room dialog's trigger and the phone menu's button lost aria-expanded. Each element keeps its own.
+ */
+const POPUP_ATTRIBUTES = ['aria-haspopup', 'aria-expanded', 'aria-controls'] as const;
+const ownPopupAttributes = new WeakMap<Element, (string | null)[]>();
+function keepOwnAttributes(element: Element | undefined) {
+  if (element)
+    ownPopupAttributes.set(
+      element,
+      POPUP_ATTRIBUTES.map((name) => element.getAttribute(name)),
+    );
+}
+function restoreOwnAttributes(element: Element | undefined) {
+  const own = element && ownPopupAttributes.get(element);
+  if (!element || !own) return;
+  POPUP_ATTRIBUTES.forEach((name, i) => {
+    const value = own[i];
+    if (value === null || value === undefined) element.removeAttribute(name);
+    else element.setAttribute(name, value);
+  });
+}
+
 /** Makes the popover speak the UI's language and adds an explicit "Skip tour" to its footer. */
 function dress(popover: PopoverDOM, tour: Driver, t: TFunction) {
   popover.wrapper.dataset.testid = 'tour';
@@ -164,16 +190,19 @@ export async function startTour({
     stagePadding: 6,
     stageRadius: 12,
     onPopoverRender: (popover) => dress(popover, tour, t),
-    // driver.js focuses the popover's first button (×); "Next" is where a keyboard goes on. It also
-    // marks the highlighted element as a popup's opener (aria-haspopup/-expanded/-controls), which
-    // a table row may not carry (axe: aria-conditional-attr); a row is only shown, never opens.
+    // Read before driver.js sets its popup attributes; put back once it has (`keepOwnAttributes`),
+    // on the element it left too, whose attributes it has just removed.
+    onHighlightStarted: (element) => keepOwnAttributes(element),
+    // driver.js focuses the popover's first button (×); "Next" is where a keyboard goes on.
     onHighlighted: (element) => {
-      if (element instanceof HTMLTableRowElement) {
-        for (const name of ['aria-haspopup', 'aria-expanded', 'aria-controls']) element.removeAttribute(name);
-      }
+      restoreOwnAttributes(element);
+      restoreOwnAttributes(tour.getPreviousElement());
       (tour.getState('popover') as PopoverDOM | undefined)?.nextButton.focus();
     },
-    onDestroyed: onEnd,
+    onDestroyed: (element) => {
+      restoreOwnAttributes(element);
+      onEnd();
+    },
   });
   tour.drive();
   onShown();

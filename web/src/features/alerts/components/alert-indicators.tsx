@@ -74,15 +74,18 @@ export function UnitAlertBanner({ unitId }: { unitId: string }) {
   const { t } = useTranslation();
   const count = useOpenCount({ unitId });
   if (count === 0) return null;
+  // The status region wraps the link: as the link's own role, "status" took its role as a link
+  // away, and with it its name (WCAG 4.1.2).
   return (
-    <Link
-      to={`/alerts?unitId=${unitId}`}
-      role="status"
-      className="flex items-center gap-2 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800 hover:bg-red-100"
-      data-testid="unit-alert-banner"
-    >
-      <Icon name="warning" className="size-5" />
-      {t('alertMarks.unitBanner', { count })}
-    </Link>
+    <div role="status">
+      <Link
+        to={`/alerts?unitId=${unitId}`}
+        className="flex items-center gap-2 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800 hover:bg-red-100"
+        data-testid="unit-alert-banner"
+      >
+        <Icon name="warning" className="size-5" />
+        {t('alertMarks.unitBanner', { count })}
+      </Link>
+    </div>
   );
 }

@@ -52,31 +52,35 @@ export function OrderSummary({ request }: { request: QuoteRequest }) {
   if (!quote.data || quote.isPlaceholderData) return <Spinner loading testid="order-summary-loading" />;
   const q = quote.data;
   const per = t(`per.${q.interval}`);
+  // The note on later periods follows the list instead of sitting in it: a <dl> holds only
+  // term–description groups, or screen readers miscount and misread it (WCAG 1.3.1).
   return (
-    <dl className="flex flex-col text-sm" data-testid="order-summary">
-      <Row label={t('order.licences')} testid="order-licences">
-        {q.kind === 'change'
-          ? t('order.licencesChange', { from: q.currentLicences ?? 0, to: q.licences })
-          : q.licences}
-      </Row>
-      <Row label={t('order.perLicence')} testid="order-per-licence">
-        {money(q.perLicence, q.currency)} {per}
-      </Row>
-      <Row label={t('order.period')} testid="order-period">
-        {t('order.periodRange', { from: day(q.periodStart), to: day(q.periodEnd) })}
-      </Row>
-      <Row
-        label={q.kind === 'change' ? t('order.netProrated', { count: q.billedLicences }) : t('order.net')}
-        testid="order-net"
-      >
-        {money(q.netAmount, q.currency)}
-      </Row>
-      <Row label={t('order.vat', { rate: q.vatPercent })} testid="order-vat">
-        {money(q.vatAmount, q.currency)}
-      </Row>
-      <Row label={t('order.gross')} testid="order-gross" strong>
-        {money(q.grossAmount, q.currency)}
-      </Row>
+    <div className="flex flex-col text-sm">
+      <dl className="flex flex-col" data-testid="order-summary">
+        <Row label={t('order.licences')} testid="order-licences">
+          {q.kind === 'change'
+            ? t('order.licencesChange', { from: q.currentLicences ?? 0, to: q.licences })
+            : q.licences}
+        </Row>
+        <Row label={t('order.perLicence')} testid="order-per-licence">
+          {money(q.perLicence, q.currency)} {per}
+        </Row>
+        <Row label={t('order.period')} testid="order-period">
+          {t('order.periodRange', { from: day(q.periodStart), to: day(q.periodEnd) })}
+        </Row>
+        <Row
+          label={q.kind === 'change' ? t('order.netProrated', { count: q.billedLicences }) : t('order.net')}
+          testid="order-net"
+        >
+          {money(q.netAmount, q.currency)}
+        </Row>
+        <Row label={t('order.vat', { rate: q.vatPercent })} testid="order-vat">
+          {money(q.vatAmount, q.currency)}
+        </Row>
+        <Row label={t('order.gross')} testid="order-gross" strong>
+          {money(q.grossAmount, q.currency)}
+        </Row>
+      </dl>
       <p className="mt-2 text-xs text-stone-600" data-testid="order-recurring">
         {t('order.recurring', {
           net: money(q.netTotal, q.currency),
@@ -84,6 +88,6 @@ export function OrderSummary({ request }: { request: QuoteRequest }) {
           per,
         })}
       </p>
-    </dl>
+    </div>
   );
 }

@@ -190,10 +190,12 @@ export function PlansSection({ owner, preview, blockedBy = [], unit }: PlansSect
           >
             {t('newSeasonal')}
           </Button>
+          {/* Its label may wrap: on one line it is 4 px wider than a 320 px screen (WCAG 1.4.10). */}
           <Button
             variant="secondary"
             onClick={() => startNew('specific_days')}
             disabled={blocked}
+            multiline
             testid="plan-new-specific-days"
           >
             {t('newSpecificDays')}

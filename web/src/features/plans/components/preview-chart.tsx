@@ -210,9 +210,13 @@ export function PreviewChart({
         }
       >
         <div className="overflow-x-auto rounded-lg border border-stone-200 bg-white">
+          {/* Focusable: on a phone the chart is wider than its frame, and arrow keys scroll the
+              frame only when something in it has focus (WCAG 2.1.1). */}
           <svg
             viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
             className="min-w-[640px]"
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: see above; the chart scrolls sideways
+            tabIndex={0}
             role="img"
             aria-label={chartLabel}
           >

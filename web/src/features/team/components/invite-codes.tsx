@@ -40,7 +40,8 @@ function InviteRow({
         onClick={onToggle}
         aria-pressed={revealed}
         // Shown, the code is the button's text: its name starts with it (WCAG 2.5.3 "Label in Name").
-        aria-label={revealed ? `${invite.id} – ${t('codes.hide')}` : t('codes.reveal')}
+        // Hidden, the button's visible text "Code anzeigen" is its name.
+        aria-label={revealed ? `${invite.id} – ${t('codes.hide')}` : undefined}
         className="min-w-0 flex-1 rounded-md px-2 py-1 text-left font-mono text-sm hover:bg-stone-100"
         data-testid="invite-code"
       >
@@ -49,12 +50,16 @@ function InviteRow({
             {invite.id}
           </span>
         ) : (
-          <span
-            className="blur-sm select-none text-stone-700"
-            aria-hidden="true"
-            data-testid="invite-code-hidden"
-          >
-            {PLACEHOLDER}
+          <span className="flex flex-wrap items-center gap-x-3">
+            {/* The blurred placeholder is drawn by CSS, not text: a speech-input user says what the
+                button says in words ("Code anzeigen", WCAG 2.5.3), not the unreadable blur. */}
+            <span
+              className="blur-sm select-none text-stone-700 before:content-[attr(data-placeholder)]"
+              aria-hidden="true"
+              data-placeholder={PLACEHOLDER}
+              data-testid="invite-code-hidden"
+            />
+            <span className="font-sans text-brand-700">{t('codes.reveal')}</span>
           </span>
         )}
       </button>
