@@ -110,6 +110,11 @@ describe('sign-in with a second factor', () => {
     expect(form.action).toMatch(/^\/auth\/interaction\/[\w-]+\/second-factor$/);
     expect(form.hidden.pending).toBeTruthy();
 
+    // Reloading the code page's address goes back to the password form.
+    const reload = await step.browser.request(form.action);
+    expect(reload.status).toBe(303);
+    expect(reload.headers.get('location')).toBe(`${form.action.replace(/\/second-factor$/, '')}?lang=de`);
+
     const done = await submitCode(step.browser, step.html, await totpCode(secret, epochNow()));
     expect(done.signedIn).toBe(true);
     const tokens = await exchangeCode(baseUrl, codeFrom(done.url, baseUrl), step.verifier);

@@ -135,7 +135,7 @@ export async function identityPageRoutes(
 
   /** Ends the interaction signed in as `accountId` and sends the browser back to the provider. */
   async function finishLogin(request: FastifyRequest, reply: FastifyReply, accountId: string) {
-    await recordLogin(db, accountId, new Date());
+    await recordLogin(db, accountId, now());
     const returnTo = await provider.interactionResult(
       request.raw,
       reply.raw,
@@ -207,6 +207,19 @@ export async function identityPageRoutes(
       links: [{ href: `${loginPath(uid)}?lang=${lang}`, label: t(lang, 'backToLogin') }],
     });
   }
+
+  // Reloading the code page (a GET of its form's address) starts again at the password: the
+  // pending token lives only in the form.
+  app.get<{ Params: { uid: string } }>('/auth/interaction/:uid/second-factor', async (request, reply) => {
+    const { uid } = request.params;
+    const lang = langOf(request);
+    if (!SAFE_ID.test(uid)) return expired(reply, lang, request.url);
+    return reply
+      .code(303)
+      .header('location', `${loginPath(uid)}?lang=${lang}`)
+      .header('cache-control', 'no-store')
+      .send();
+  });
 
   // The code step counts wrong codes on the same keys as wrong passwords (auth/throttle.ts), so a
   // known password buys no extra guesses; a wrong code says only that the code is wrong.
