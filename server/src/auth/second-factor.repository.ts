@@ -37,13 +37,14 @@ export async function storeUnconfirmedTotp(
 }
 
 /**
- * Confirms the user's unconfirmed TOTP with the time step of its first code and replaces the
- * recovery codes by `codeHashes`, in one transaction.
- * @returns false when there was no unconfirmed TOTP (none, or confirmed meanwhile).
+ * Confirms the user's unconfirmed TOTP `secret` with the time step of its first code and replaces
+ * the recovery codes by `codeHashes`, in one transaction.
+ * @returns false when there was no such unconfirmed TOTP (none, replaced or confirmed meanwhile).
  */
 export async function confirmTotp(
   db: Db,
   userId: string,
+  secret: string,
   step: number,
   now: Date,
   codeHashes: string[],
@@ -52,7 +53,13 @@ export async function confirmTotp(
     const rows = await tx
       .update(totpCredentials)
       .set({ confirmedAt: now, lastUsedStep: step })
-      .where(and(eq(totpCredentials.userId, userId), isNull(totpCredentials.confirmedAt)))
+      .where(
+        and(
+          eq(totpCredentials.userId, userId),
+          eq(totpCredentials.secret, secret),
+          isNull(totpCredentials.confirmedAt),
+        ),
+      )
       .returning({ userId: totpCredentials.userId });
     if (rows.length === 0) return false;
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));

@@ -149,7 +149,7 @@ export async function confirmTotpEnrolment(
   const step = await matchTotp(totp.secret, normalise(code), epochSeconds(now));
   if (step === null) throw codeWrong();
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-  if (!(await confirmTotp(deps.db, userId, step, now, codes.map(recoveryCodeHash)))) {
+  if (!(await confirmTotp(deps.db, userId, totp.secret, step, now, codes.map(recoveryCodeHash)))) {
     throw conflict('Start the setup again.', { code: 'totp_not_started' });
   }
   return codes;
