@@ -167,6 +167,7 @@ export async function buildApp(appDeps: AppDeps): Promise<App> {
       identity: deps.identity,
       config: deps.config,
       db: deps.database.db,
+      now: deps.services.now,
     });
   }
 

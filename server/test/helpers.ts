@@ -297,6 +297,10 @@ export async function buildTestApp(
       account: {
         requestVerification: (userId) => (ports.account ?? unset.account).requestVerification(userId),
         setPassword: (...args) => (ports.account ?? unset.account).setPassword(...args),
+        secondFactorStatus: (userId) => (ports.account ?? unset.account).secondFactorStatus(userId),
+        startTotp: (userId) => (ports.account ?? unset.account).startTotp(userId),
+        confirmTotp: (...args) => (ports.account ?? unset.account).confirmTotp(...args),
+        disableTotp: (...args) => (ports.account ?? unset.account).disableTotp(...args),
       },
       billing: {
         onAccountDeletion: (userId) =>

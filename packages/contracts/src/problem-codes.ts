@@ -151,6 +151,14 @@ export const PROBLEM_CODES = [
   'current_password_wrong',
   /** Too many wrong passwords; Retry-After says when to try again. */
   'too_many_attempts',
+  /** A TOTP or recovery code that does not match (or was used already). */
+  'totp_code_wrong',
+  /** Starting a TOTP enrolment while a confirmed one guards the sign-in. */
+  'totp_already_enabled',
+  /** Confirming a TOTP without a started enrolment. */
+  'totp_not_started',
+  /** Disabling a TOTP the account does not have. */
+  'totp_not_enabled',
   /** More licences in one order than allowed. params: max */
   'licence_order_too_large',
   /** Fewer licences than enabled QR codes (one licence each). params: qrCodes */

@@ -1,15 +1,24 @@
 /**
  * The account API's ports (re-exported with their defaults by modules/me/me.ports.ts) and their
  * connection to this server's mail transport and, in embedded mode, to the local account store:
- * `POST /me/request-verification` → `sendVerificationMail`, `PUT /me/password` → `setPassword`.
+ * `POST /me/request-verification` → `sendVerificationMail`, `PUT /me/password` → `setPassword`,
+ * `/me/second-factor…` → auth/second-factor.service.ts.
  * With an external issuer the account port stays unset (the account API answers 409 itself).
  * The types live here, not in the me module, because authentication implements them and sits
  * below the modules.
  */
+import type { SecondFactorStatus, TotpEnrolment } from '@heizplan/contracts/second-factor';
+import { type Clock, systemClock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { createMailer, type MailAttachment, type MailLogger } from '../mail/mailer.ts';
 import { sendVerificationMail, setPassword } from './accounts.service.ts';
+import {
+  confirmTotpEnrolment,
+  disableTotp,
+  secondFactorStatus,
+  startTotpEnrolment,
+} from './second-factor.service.ts';
 
 export interface Mailer {
   /** Sends a plain-text mail, with files attached when given. @throws when the transport rejects it. */
@@ -25,6 +34,20 @@ export interface AccountPort {
    * @throws HttpError 400 (`currentPassword` wrong) or 429 (too many wrong ones).
    */
   setPassword(userId: string, currentPassword: string, password: string): Promise<void>;
+  /** Whether a confirmed TOTP guards the user's sign-in, and their unused recovery codes. */
+  secondFactorStatus(userId: string): Promise<SecondFactorStatus>;
+  /** Starts a TOTP enrolment. @throws HttpError 409 `totp_already_enabled` while one is confirmed. */
+  startTotp(userId: string): Promise<TotpEnrolment>;
+  /**
+   * Confirms the started TOTP with a current code. @returns ten new recovery codes (shown once).
+   * @throws HttpError 400 on `body.code`, 409 without a started enrolment.
+   */
+  confirmTotp(userId: string, code: string): Promise<string[]>;
+  /**
+   * Removes the TOTP and recovery codes once the password and a TOTP or recovery code match.
+   * @throws HttpError 400 on `body.password` or `body.code`, 429 while locked, 409 when none is set up.
+   */
+  disableTotp(userId: string, password: string, code: string): Promise<void>;
 }
 
 export interface BillingHooks {
@@ -42,10 +65,18 @@ export interface AccountPorts {
   billing: BillingHooks;
 }
 
-/** The ports this server implements: always mail, the account store only with the embedded issuer. */
-export function identityAccountPorts(config: Config, db: Db, log: MailLogger): Partial<AccountPorts> {
+/**
+ * The ports this server implements: always mail, the account store only with the embedded issuer.
+ * `now`: what the second factor reads as now (TOTP steps, throttle); default the machine's clock.
+ */
+export function identityAccountPorts(
+  config: Config,
+  db: Db,
+  log: MailLogger,
+  now: Clock = systemClock,
+): Partial<AccountPorts> {
   const mailer = createMailer(config, log);
-  const deps = { db, config, log };
+  const deps = { db, config, log, now };
   return {
     mailer: {
       send: async (to, subject, text, attachments) => {
@@ -59,6 +90,10 @@ export function identityAccountPorts(config: Config, db: Db, log: MailLogger): P
             requestVerification: (userId) => sendVerificationMail(deps, userId),
             setPassword: (userId, currentPassword, password) =>
               setPassword(deps, userId, currentPassword, password),
+            secondFactorStatus: (userId) => secondFactorStatus(deps, userId),
+            startTotp: (userId) => startTotpEnrolment(deps, userId),
+            confirmTotp: (userId, code) => confirmTotpEnrolment(deps, userId, code),
+            disableTotp: (userId, password, code) => disableTotp(deps, userId, password, code),
           },
         }),
   };

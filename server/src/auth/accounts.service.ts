@@ -10,6 +10,7 @@
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import { type Clock, systemClock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { badRequest, conflict, type FieldError, HttpError } from '../http/errors.ts';
@@ -29,6 +30,7 @@ import {
 } from './accounts.repository.ts';
 import { type Lang, t } from './pages.i18n.ts';
 import { hashPassword, MIN_PASSWORD_LENGTH, verifyPassword } from './password.ts';
+import { hasConfirmedTotp } from './second-factor.repository.ts';
 import {
   ACCOUNT_THRESHOLD,
   accountKey,
@@ -45,7 +47,12 @@ export interface IdentityDeps {
   config: Config;
   /** Receives the outbox path of written mails (Fastify's `app.log` fits). */
   log?: MailLogger;
+  /** What the sign-in's throttle and second factor read as now; default the machine's clock. */
+  now?: Clock;
 }
+
+/** The instant `deps` act on (its clock, else the machine's). */
+export const nowOf = (deps: IdentityDeps): Date => (deps.now ?? systemClock)();
 
 const VERIFY_TTL_MS = 7 * 24 * 60 * 60_000;
 const RESET_TTL_MS = 60 * 60_000;
@@ -98,14 +105,17 @@ export async function registerAccount(
 }
 
 export type SignInResult =
-  | { ok: true; account: IdentityAccount }
+  /** `secondFactor`: the account has a confirmed TOTP, so the login needs its code first. */
+  | { ok: true; account: IdentityAccount; secondFactor: boolean }
   | { ok: false; reason: 'invalid' }
   | { ok: false; reason: 'locked'; until: Date };
 
 /**
  * Checks email + password with per-account and per-IP backoff (auth/throttle.ts). A locked
  * key answers `locked` without checking the password, so guessing during a lock is useless.
- * Unknown emails count against the IP only and cost the same hashing time.
+ * Unknown emails count against the IP only and cost the same hashing time. A correct password
+ * clears the account's failures only when no second factor follows: otherwise wrong codes would
+ * be forgiven by entering the password again (the code step clears them, decision 0072).
  */
 export async function signIn(
   deps: IdentityDeps,
@@ -116,20 +126,26 @@ export async function signIn(
   const found = await findAccountByEmail(deps.db, email);
   const account = found && (await findActiveAccount(deps.db, found.id));
   const keys = account ? [accountKey(account.id), ipKey(ip)] : [ipKey(ip)];
-  const until = await lockedUntil(deps.db, keys);
+  const now = nowOf(deps);
+  const until = await lockedUntil(deps.db, keys, now);
   if (until) return { ok: false, reason: 'locked', until };
   let valid = false;
   if (account) valid = await verifyPassword(password, account.passwordHash);
   else await hashPassword(password); // same time as a wrong password: no account oracle
   if (!account || !valid) {
-    const lockedNow = await recordFailures(deps.db, [
-      ...(account ? [{ key: accountKey(account.id), threshold: ACCOUNT_THRESHOLD }] : []),
-      { key: ipKey(ip), threshold: IP_THRESHOLD },
-    ]);
+    const lockedNow = await recordFailures(
+      deps.db,
+      [
+        ...(account ? [{ key: accountKey(account.id), threshold: ACCOUNT_THRESHOLD }] : []),
+        { key: ipKey(ip), threshold: IP_THRESHOLD },
+      ],
+      now,
+    );
     return lockedNow ? { ok: false, reason: 'locked', until: lockedNow } : { ok: false, reason: 'invalid' };
   }
-  await clearFailures(deps.db, accountKey(account.id));
-  return { ok: true, account };
+  const secondFactor = await hasConfirmedTotp(deps.db, account.id);
+  if (!secondFactor) await clearFailures(deps.db, accountKey(account.id));
+  return { ok: true, account, secondFactor };
 }
 
 async function issueLinkToken(db: Db, accountId: string, purpose: 'verify-email' | 'reset-password') {
@@ -154,7 +170,8 @@ async function mailVerificationLink(deps: IdentityDeps, account: IdentityAccount
   });
 }
 
-async function localAccountOrConflict(db: Db, accountId: string): Promise<IdentityAccount> {
+/** The embedded account `accountId`. @throws HttpError 409 when there is none (accounts are external). */
+export async function localAccountOrConflict(db: Db, accountId: string): Promise<IdentityAccount> {
   const account = await findAccountById(db, accountId);
   if (!account) throw conflict('Accounts are managed by the external identity provider.');
   return account;
@@ -241,8 +258,9 @@ export async function setPassword(
   await storePassword(deps.db, accountId, password);
 }
 
-function tooManyAttempts(until: Date) {
-  const seconds = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000));
+/** 429 `too_many_attempts` with Retry-After: the seconds from `now` until `until`. */
+export function tooManyAttempts(until: Date, now = new Date()) {
+  const seconds = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
   return new HttpError(
     429,
     'Too Many Requests',

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { expect } from 'vitest';
 import { composeApp, createTestDatabase } from '../../test/helpers.ts';
 import type { App } from '../app.ts';
+import type { Clock } from '../clock.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 import { requireAuth } from './bearer.ts';
@@ -43,10 +44,17 @@ export const WHOAMI = '/api/test-only/whoami';
 
 /**
  * Starts the app the way main.ts does (createAuth → buildApp) on 127.0.0.1. With `pgliteDir`
- * the database lives in that folder (restart tests); otherwise a fresh test database.
+ * the database lives in that folder (restart tests); otherwise a fresh test database. With `clock`
+ * the services and the hosted sign-in pages read it as now (the provider keeps the machine's).
  */
 export async function startApp(
-  options: { env?: Record<string, string>; pgliteDir?: string; dataDir?: string; port?: number } = {},
+  options: {
+    env?: Record<string, string>;
+    pgliteDir?: string;
+    dataDir?: string;
+    port?: number;
+    clock?: Clock;
+  } = {},
 ): Promise<RunningApp> {
   const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'heizplan-idp-')));
@@ -67,7 +75,10 @@ export async function startApp(
     database = await createTestDatabase();
   }
   const { verifyToken, identity } = await createAuth(config, database.db);
-  const { app } = await composeApp(config, database, verifyToken, { identity });
+  const { app } = await composeApp(config, database, verifyToken, {
+    identity,
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
   app.get(WHOAMI, async (request) => requireAuth(request));
   await app.listen({ port, host: '127.0.0.1' });
   return {

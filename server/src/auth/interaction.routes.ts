@@ -3,6 +3,8 @@
  *
  * - `/auth/interaction/:uid` — login (GET form, POST credentials); oidc-provider sends the
  *   browser here and scopes its interaction cookie to this path, so registration lives below it
+ * - `/auth/interaction/:uid/second-factor` — the verification code after the password, for an
+ *   account with a TOTP authenticator (decision 0072)
  * - `/auth/interaction/:uid/register` — create an account, then continue signed in
  * - `/auth/forgot`, `/auth/reset/:token` — password reset by mail link
  * - `/auth/verify/:token` — email confirmation link
@@ -14,6 +16,7 @@
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type Clock, systemClock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { HttpError } from '../http/errors.ts';
@@ -32,6 +35,16 @@ import { type Lang, pickLang, t } from './pages.i18n.ts';
 import { PAGE_HEADERS, passwordHint, renderForm, renderMessage, renderPage, withLang } from './pages.ts';
 import { MIN_PASSWORD_LENGTH } from './password.ts';
 import type { IdentityProvider } from './provider.ts';
+import { issuePendingToken, readPendingToken, redeemSecondFactorCode } from './second-factor.service.ts';
+import {
+  ACCOUNT_THRESHOLD,
+  accountKey,
+  clearFailures,
+  IP_THRESHOLD,
+  ipKey,
+  lockedUntil,
+  recordFailures,
+} from './throttle.ts';
 
 /** Interaction ids and link tokens are URL-safe random strings. */
 const SAFE_ID = /^[\w-]{8,128}$/;
@@ -59,17 +72,19 @@ export interface IdentityRoutesOptions {
   identity: IdentityProvider;
   config: Config;
   db: Db;
+  /** What the sign-in reads as now (throttle, second factor); default the machine's clock. */
+  now?: Clock;
 }
 
 export async function identityPageRoutes(
   app: FastifyInstance,
-  { identity, config, db }: IdentityRoutesOptions,
+  { identity, config, db, now = systemClock }: IdentityRoutesOptions,
 ) {
   await app.register(formbody);
   // Mail-sending and account-creating forms are capped per client IP so they cannot be used
   // to flood mailboxes or the account table; sign-in has its own backoff (auth/throttle.ts).
   await app.register(rateLimit, rateLimitOptions(config, db, 'auth'));
-  const deps: IdentityDeps = { db, config, log: app.log };
+  const deps: IdentityDeps = { db, config, log: app.log, now };
   const { provider } = identity;
   const appLink = (lang: Lang) => ({ href: `${config.publicUrl}/`, label: t(lang, 'toApp') });
   const loginPath = (uid: string) => `/auth/interaction/${uid}`;
@@ -120,7 +135,7 @@ export async function identityPageRoutes(
 
   /** Ends the interaction signed in as `accountId` and sends the browser back to the provider. */
   async function finishLogin(request: FastifyRequest, reply: FastifyReply, accountId: string) {
-    await recordLogin(db, accountId, new Date());
+    await recordLogin(db, accountId, now());
     const returnTo = await provider.interactionResult(
       request.raw,
       reply.raw,
@@ -149,15 +164,98 @@ export async function identityPageRoutes(
     if (!details) return expired(reply, lang, request.url);
     const email = (fields.email ?? '').trim();
     const result = await signIn(deps, email, fields.password ?? '', request.ip);
+    if (result.ok && result.secondFactor) {
+      const pending = await issuePendingToken(deps, result.account.id, uid);
+      return page(reply, 200, lang, t(lang, 'secondFactorTitle'), request.url, codeForm(lang, uid, pending));
+    }
     if (result.ok) return finishLogin(request, reply, result.account.id);
     if (result.reason === 'locked') {
-      const seconds = Math.ceil((result.until.getTime() - Date.now()) / 1000);
-      reply.header('retry-after', String(seconds));
-      const alert = t(lang, 'locked', { minutes: Math.max(1, Math.ceil(seconds / 60)) });
+      const alert = lockedAlert(reply, lang, result.until);
       return page(reply, 429, lang, t(lang, 'loginTitle'), request.url, loginForm(lang, uid, email, alert));
     }
     const alert = t(lang, 'invalidCredentials');
     return page(reply, 401, lang, t(lang, 'loginTitle'), request.url, loginForm(lang, uid, email, alert));
+  });
+
+  /** Sets Retry-After for a lock lasting until `until`; @returns the page's alert saying so. */
+  function lockedAlert(reply: FastifyReply, lang: Lang, until: Date) {
+    const seconds = Math.max(1, Math.ceil((until.getTime() - now().getTime()) / 1000));
+    reply.header('retry-after', String(seconds));
+    return t(lang, 'locked', { minutes: Math.max(1, Math.ceil(seconds / 60)) });
+  }
+
+  /** The verification-code step; `pending` carries who passed the password step (decision 0072). */
+  function codeForm(lang: Lang, uid: string, pending: string, say: { alert?: string; error?: string } = {}) {
+    return renderForm({
+      lang,
+      action: `${loginPath(uid)}/second-factor`,
+      intro: t(lang, 'secondFactorIntro'),
+      alert: say.alert,
+      hidden: { pending },
+      fields: [
+        {
+          name: 'code',
+          label: t(lang, 'secondFactorCode'),
+          type: 'text',
+          inputmode: 'numeric',
+          autocomplete: 'one-time-code',
+          hint: t(lang, 'secondFactorHint'),
+          error: say.error,
+        },
+      ],
+      submit: t(lang, 'secondFactorSubmit'),
+      links: [{ href: `${loginPath(uid)}?lang=${lang}`, label: t(lang, 'backToLogin') }],
+    });
+  }
+
+  // Reloading the code page (a GET of its form's address) starts again at the password: the
+  // pending token lives only in the form.
+  app.get<{ Params: { uid: string } }>('/auth/interaction/:uid/second-factor', async (request, reply) => {
+    const { uid } = request.params;
+    const lang = langOf(request);
+    if (!SAFE_ID.test(uid)) return expired(reply, lang, request.url);
+    return reply
+      .code(303)
+      .header('location', `${loginPath(uid)}?lang=${lang}`)
+      .header('cache-control', 'no-store')
+      .send();
+  });
+
+  // The code step counts wrong codes on the same keys as wrong passwords (auth/throttle.ts), so a
+  // known password buys no extra guesses; a wrong code says only that the code is wrong.
+  app.post<{ Params: { uid: string } }>('/auth/interaction/:uid/second-factor', async (request, reply) => {
+    const fields = formFields(request);
+    const lang = langOf(request, fields);
+    const { uid } = request.params;
+    const details = SAFE_ID.test(uid) ? await interactionFor(request, reply, uid) : undefined;
+    const pending = fields.pending ?? '';
+    const accountId = details ? await readPendingToken(deps, pending, uid) : undefined;
+    if (!accountId) return expired(reply, lang, request.url);
+    const title = t(lang, 'secondFactorTitle');
+    const keys = [accountKey(accountId), ipKey(request.ip)];
+    const until = await lockedUntil(db, keys, now());
+    if (until) {
+      const alert = lockedAlert(reply, lang, until);
+      return page(reply, 429, lang, title, request.url, codeForm(lang, uid, pending, { alert }));
+    }
+    if (await redeemSecondFactorCode(deps, accountId, fields.code ?? '')) {
+      await clearFailures(db, accountKey(accountId));
+      return finishLogin(request, reply, accountId);
+    }
+    const lockedNow = await recordFailures(
+      db,
+      [
+        { key: accountKey(accountId), threshold: ACCOUNT_THRESHOLD },
+        { key: ipKey(request.ip), threshold: IP_THRESHOLD },
+      ],
+      now(),
+    );
+    if (lockedNow) {
+      const alert = lockedAlert(reply, lang, lockedNow);
+      return page(reply, 429, lang, title, request.url, codeForm(lang, uid, pending, { alert }));
+    }
+    const error = t(lang, 'secondFactorWrong');
+    return page(reply, 401, lang, title, request.url, codeForm(lang, uid, pending, { error }));
   });
 
   function registerForm(lang: Lang, uid: string, values: Fields = {}, errors: Record<string, string> = {}) {

@@ -132,6 +132,8 @@ export interface FieldSpec {
   name: string;
   label: string;
   type: 'email' | 'password' | 'text';
+  /** The keyboard a phone shows (`numeric` for a verification code). */
+  inputmode?: 'numeric';
   value?: string;
   error?: string;
   hint?: string;
@@ -154,7 +156,9 @@ function field(f: FieldSpec, lang: Lang): string {
   const id = `f-${f.name}`;
   const described = f.error ? `${id}-error` : f.hint ? `${id}-hint` : '';
   return `<label for="${id}">${escapeHtml(f.label)}</label>
-<input id="${id}" name="${f.name}" type="${f.type}" autocomplete="${f.autocomplete}"${messageAttributes(f, lang)} required${
+<input id="${id}" name="${f.name}" type="${f.type}" autocomplete="${f.autocomplete}"${
+    f.inputmode ? ` inputmode="${f.inputmode}"` : ''
+  }${messageAttributes(f, lang)} required${
     f.minLength ? ` minlength="${f.minLength}"` : ''
   }${f.nonBlank ? ' pattern=".*\\S.*"' : ''}${
     f.value && f.type !== 'password' ? ` value="${escapeHtml(f.value)}"` : ''
@@ -168,6 +172,8 @@ export interface FormSpec {
   lang: Lang;
   action: string;
   fields: FieldSpec[];
+  /** Hidden inputs besides `lang` (values escaped). */
+  hidden?: Record<string, string>;
   submit: string;
   alert?: string;
   notice?: string;
@@ -188,7 +194,9 @@ export function renderForm(form: FormSpec): string {
   }${form.notice ? `<div class="notice" role="status">${escapeHtml(form.notice)}</div>` : ''}
 <form method="post" action="${escapeHtml(form.action)}">
 <input type="hidden" name="lang" value="${form.lang}">
-${form.fields.map((f) => field(f, form.lang)).join('\n')}
+${Object.entries(form.hidden ?? {})
+  .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">\n`)
+  .join('')}${form.fields.map((f) => field(f, form.lang)).join('\n')}
 <button type="submit">${escapeHtml(form.submit)}</button>
 </form>
 <script>${FORM_MESSAGES_SCRIPT}</script>

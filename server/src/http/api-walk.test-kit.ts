@@ -259,6 +259,8 @@ export async function seedWalkFixture(t: TestApp): Promise<WalkFixture> {
     bodies: {
       'PUT /api/me/': { name: 'Alice', email: 'alice@example.test' },
       'PUT /api/me/password': { currentPassword: 'old horse battery', password: 'correct horse battery' },
+      'POST /api/me/second-factor/totp/confirm': { code: '123456' },
+      'DELETE /api/me/second-factor/totp': { password: 'correct horse battery', code: '123456' },
       'PATCH /api/companies/{id}/': { name: 'Stadtwerke Süd', time_zone: 'Europe/Berlin' },
       'PATCH /api/companies/{id}/members/{sub}': { role: 'heating' },
       'POST /api/invite/': { email: 'dave@example.test', role: 'heating' },

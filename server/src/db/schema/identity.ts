@@ -7,6 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -16,7 +17,9 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
 
 export const identityAccounts = pgTable(
   'identity_accounts',
@@ -84,3 +87,36 @@ export const identityTokens = pgTable('identity_tokens', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
 });
+
+/**
+ * A user's TOTP authenticator (RFC 6238, decision 0072): at most one per user. The base32 secret
+ * is kept as is because every check recomputes codes from it. `confirmed_at` stays null while
+ * the enrolment waits for its first code; only a confirmed one is asked for at sign-in.
+ * `last_used_step` is the RFC 6238 time step of the last accepted code, so no code is taken twice.
+ */
+export const totpCredentials = pgTable('totp_credentials', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secret: text('secret').notNull(),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  lastUsedStep: bigint('last_used_step', { mode: 'number' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Single-use recovery codes of a user with a confirmed TOTP, ten per confirmation; only the
+ * SHA-256 hex of the normalised code is stored. `used_at` marks a spent code.
+ */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('recovery_codes_user_hash_idx').on(t.userId, t.codeHash)],
+);

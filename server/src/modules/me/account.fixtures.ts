@@ -8,6 +8,7 @@ import { expect } from 'vitest';
 import { TEST_AUDIENCE, TEST_ISSUER, type TestApp } from '../../../test/helpers.ts';
 import type { Role } from '../../auth/membership.ts';
 import { memberships, users } from '../../db/schema.ts';
+import { resolveAccountPorts } from './me.ports.ts';
 
 /** Creates a company as `admin` (provisioning that user) and returns it. */
 export async function createCompany(
@@ -82,14 +83,19 @@ export function recordMails(t: TestApp, options: { fail?: boolean } = {}): SentM
   return sent;
 }
 
-/** Replaces the identity-account and billing ports with recorders. */
+/**
+ * Replaces the identity-account and billing ports with recorders; the second-factor calls keep
+ * what an app without the account store does (503).
+ */
 export function recordAccountCalls(t: TestApp) {
+  const unset = resolveAccountPorts(undefined, t.app.log).account;
   const calls = {
     verification: [] as string[],
     password: [] as [string, string][],
     deletion: [] as string[],
   };
   t.ports.account = {
+    ...unset,
     requestVerification: async (userId) => {
       calls.verification.push(userId);
     },

@@ -3,7 +3,7 @@
  * (services.ts) so the composition root and tests supply the implementations:
  * - `Mailer` sends plain-text mail (invite codes, invoices with their PDF, alert mails);
  * - `AccountPort` reaches the embedded identity provider's account store (verification
- *   mail, password change);
+ *   mail, password change, second factor);
  * - `BillingHooks` lets billing react to an account deletion.
  * Missing ports fall back to the defaults below. The port types are declared in
  * auth/account-ports.ts, which implements two of them: authentication sits below the modules and
@@ -37,6 +37,18 @@ export function resolveAccountPorts(
         throw unavailable();
       },
       setPassword: async () => {
+        throw unavailable();
+      },
+      secondFactorStatus: async () => {
+        throw unavailable();
+      },
+      startTotp: async () => {
+        throw unavailable();
+      },
+      confirmTotp: async () => {
+        throw unavailable();
+      },
+      disableTotp: async () => {
         throw unavailable();
       },
     },

@@ -7,6 +7,13 @@ import {
   UpdateMeBodySchema,
   UserSchema,
 } from '@heizplan/contracts/account';
+import {
+  RecoveryCodesSchema,
+  SecondFactorStatusSchema,
+  TotpConfirmBodySchema,
+  TotpDisableBodySchema,
+  TotpEnrolmentSchema,
+} from '@heizplan/contracts/second-factor';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireAuth } from '../../auth/bearer.ts';
@@ -106,6 +113,60 @@ export async function meRoutes(app: FastifyInstance, { me }: { me: MeService }) 
     },
     async (request, reply) => {
       await me.dismissNotice(requireAuth(request).sub, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  // The second factor (decision 0072): only the embedded provider has one; 409 otherwise.
+  r.get(
+    '/me/second-factor',
+    {
+      schema: {
+        tags,
+        summary: 'Whether a TOTP authenticator guards the sign-in, and unused recovery codes',
+        response: { 200: SecondFactorStatusSchema, ...problems(401, 409, 503) },
+      },
+    },
+    async (request) => me.secondFactor(requireAuth(request).sub),
+  );
+
+  r.post(
+    '/me/second-factor/totp',
+    {
+      schema: {
+        tags,
+        summary: 'Start setting up a TOTP authenticator: a new secret, its otpauth URI and QR code (SVG)',
+        response: { 200: TotpEnrolmentSchema, ...problems(401, 409, 503) },
+      },
+    },
+    async (request) => me.startTotp(requireAuth(request).sub),
+  );
+
+  r.post(
+    '/me/second-factor/totp/confirm',
+    {
+      schema: {
+        tags,
+        summary: 'Confirm the TOTP authenticator with a current code; answers ten recovery codes, shown once',
+        body: TotpConfirmBodySchema,
+        response: { 200: RecoveryCodesSchema, ...problems(400, 401, 409, 503) },
+      },
+    },
+    async (request) => me.confirmTotp(requireAuth(request).sub, request.body.code),
+  );
+
+  r.delete(
+    '/me/second-factor/totp',
+    {
+      schema: {
+        tags,
+        summary: 'Disable the TOTP authenticator (password and a TOTP or recovery code in the JSON body)',
+        body: TotpDisableBodySchema,
+        response: { 204: z.null(), ...problems(400, 401, 409, 429, 503) },
+      },
+    },
+    async (request, reply) => {
+      await me.disableTotp(requireAuth(request).sub, request.body.password, request.body.code);
       return reply.code(204).send(null);
     },
   );

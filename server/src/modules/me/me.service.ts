@@ -2,10 +2,11 @@
  * The caller's own profile (spec §3 "User", §4, §5, §7). Name and email are
  * trimmed before saving (by the contract schema); a changed email is unverified again and
  * becomes the sign-in email of an embedded-provider account (409 when another account has it).
- * Password changes and verification mails go to the identity provider's account store,
+ * Password changes, verification mails and the second factor go to the identity provider's account store,
  * which only exists in embedded mode: with an external issuer they answer 409.
  */
 import type { Language, UpdateMeBody, User } from '@heizplan/contracts/account';
+import type { SecondFactorStatus, TotpEnrolment } from '@heizplan/contracts/second-factor';
 import { type Clock, systemClock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { conflict, notFound } from '../../http/errors.ts';
@@ -73,6 +74,34 @@ export class MeService {
   async setPassword(userId: string, currentPassword: string, password: string): Promise<void> {
     if (this.mode.externalIssuer) throw conflict(EXTERNAL_ACCOUNTS, { code: 'accounts_external' });
     await this.ports.account.setPassword(userId, currentPassword, password);
+  }
+
+  /** Whether a confirmed TOTP guards the sign-in (decision 0072). @throws 409 with an external issuer. */
+  async secondFactor(userId: string): Promise<SecondFactorStatus> {
+    this.refuseExternal();
+    return this.ports.account.secondFactorStatus(userId);
+  }
+
+  /** Starts a TOTP enrolment. @throws 409 with an external issuer or while a confirmed TOTP exists. */
+  async startTotp(userId: string): Promise<TotpEnrolment> {
+    this.refuseExternal();
+    return this.ports.account.startTotp(userId);
+  }
+
+  /** Confirms the started TOTP. @returns the ten recovery codes, shown once. @throws 400 on `body.code`, 409. */
+  async confirmTotp(userId: string, code: string): Promise<{ recoveryCodes: string[] }> {
+    this.refuseExternal();
+    return { recoveryCodes: await this.ports.account.confirmTotp(userId, code) };
+  }
+
+  /** Disables the TOTP after password and code. @throws 400 naming the wrong field, 409, 429. */
+  async disableTotp(userId: string, password: string, code: string): Promise<void> {
+    this.refuseExternal();
+    await this.ports.account.disableTotp(userId, password, code);
+  }
+
+  private refuseExternal() {
+    if (this.mode.externalIssuer) throw conflict(EXTERNAL_ACCOUNTS, { code: 'accounts_external' });
   }
 
   /** @throws 409 when the email is already verified or accounts are external. */

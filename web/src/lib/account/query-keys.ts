@@ -4,4 +4,5 @@ export const accountKeys = {
   currentLicenses: ['licenses', 'current'] as const,
   companyLicenses: (companyId: string) => ['licenses', companyId] as const,
   companies: ['companies'] as const,
+  secondFactor: ['me', 'second-factor'] as const,
 };

@@ -1,9 +1,10 @@
-/** `/settings/general` (spec §2): profile, change password, account deletion request. */
+/** `/settings/general` (spec §2): profile, change password, two-factor sign-in, account deletion request. */
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useMe } from '../../../lib/account/get-me.ts';
 import { DeleteAccount } from '../components/delete-account.tsx';
 import { PasswordForm } from '../components/password-form.tsx';
 import { ProfileForm } from '../components/profile-form.tsx';
+import { TwoFactorCard } from '../components/two-factor-card.tsx';
 
 export function SettingsGeneralPage() {
   const me = useMe();
@@ -12,6 +13,7 @@ export function SettingsGeneralPage() {
     <div className="flex flex-col gap-6">
       <ProfileForm user={me.data} />
       <PasswordForm />
+      <TwoFactorCard />
       <DeleteAccount />
     </div>
   );
