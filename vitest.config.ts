@@ -146,6 +146,8 @@ export default defineConfig({
           include: onPg ? DRIVER_SENSITIVE : SERVER_TESTS,
           exclude: ['**/node_modules/**', 'server/src/**/*.pg.test.ts', ...unitTests],
           setupFiles: ['./scripts/vitest-setup.ts'],
+          // One migrated PGlite for the run, not one per worker inside a 60 s hook.
+          globalSetup: ['./server/test/pglite-template.global.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -184,6 +186,7 @@ export default defineConfig({
             ...(onPg ? { HEIZPLAN_TEST_DB: 'postgres' } : {}),
           },
           setupFiles: ['./scripts/vitest-setup.ts'],
+          ...(onPg ? {} : { globalSetup: ['./server/test/pglite-template.global.ts'] }),
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

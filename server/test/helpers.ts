@@ -7,10 +7,12 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { createLocalJWKSet, exportJWK, generateKeyPair, type JWTPayload, SignJWT } from 'jose';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type App, type AppDeps, buildApp } from '../src/app.ts';
 import { createTokenVerifier, type TokenVerifier } from '../src/auth/bearer.ts';
 import { type Clock, systemClock } from '../src/clock.ts';
@@ -35,12 +37,25 @@ export const onPostgres = process.env.HEIZPLAN_TEST_DB === 'postgres';
 
 let pgliteTemplate: Promise<Blob> | undefined;
 
+/** The migrated data directory the run's global setup wrote, when there is one. */
+function providedTemplate(): string | undefined {
+  try {
+    return inject('pgliteTemplate');
+  } catch {
+    // Outside a vitest worker (a bench script): no global setup ran.
+    return undefined;
+  }
+}
+
 /**
- * A migrated PGlite data directory, made once per worker: loading it takes about a quarter of
- * the time of initdb plus 41 migrations (docs/decisions/0065-a-suite-that-answers-the-same.md).
+ * A migrated PGlite data directory, loaded once per worker from the file the global setup wrote
+ * (`pglite-template.global.ts`), else made here: loading it takes about a quarter of the time of
+ * initdb plus every migration (docs/decisions/0065-a-suite-that-answers-the-same.md).
  */
 function migratedPglite(): Promise<Blob> {
   pgliteTemplate ??= (async () => {
+    const file = providedTemplate();
+    if (file) return new Blob([await readFile(file)]);
     const database = await openDatabase({ kind: 'pglite' });
     try {
       await database.migrate();
