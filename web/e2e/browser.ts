@@ -23,6 +23,13 @@ const launch = () =>
     ],
   });
 
+/**
+ * Journeys ask for reduced motion, which the app honours by ending its transitions at once: a
+ * check right after a button changed its variant (the assign page's "Weiter" turning primary)
+ * otherwise measured the colours halfway through the fade (3.94:1) and failed by timing.
+ */
+const MOTION = { reducedMotion: 'reduce' } as const;
+
 let shared: Promise<Browser> | undefined;
 
 /**
@@ -47,9 +54,9 @@ export async function launchBrowser(): Promise<Browser> {
     return context;
   };
   const handle: Partial<Browser> = {
-    newContext: async (options) => track(await browser.newContext(options)),
+    newContext: async (options) => track(await browser.newContext({ ...MOTION, ...options })),
     newPage: async (options) => {
-      const context = track(await browser.newContext(options));
+      const context = track(await browser.newContext({ ...MOTION, ...options }));
       return context.newPage();
     },
     contexts: () => [...contexts],

@@ -41,7 +41,12 @@ describe('devices, assign and gateways', () => {
     const video = path.join(videoDir, 'tr005.y4m');
     qrCodeVideo(TR005, video);
     browser = await launchBrowserWithCamera(video);
-    context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 } });
+    // Reduced motion, as every journey's context (browser.ts): checks never meet a fade.
+    context = await browser.newContext({
+      locale: 'en-US',
+      viewport: { width: 1280, height: 900 },
+      reducedMotion: 'reduce',
+    });
     page = await context.newPage();
     await page.goto(`${baseURL}/devices`);
     await signUpWithCompany(page, {

@@ -28,6 +28,7 @@ import {
   useCallback,
   useContext,
   useEffect,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -122,15 +123,27 @@ const isLayer = (item: CalendarItem): item is LayerItem => 'layer' in item;
 /**
  * An event in the month grid: a button, so it is in the tab order. It has no handler of its own:
  * its click (Enter and Space included) bubbles to the library's event, which opens it.
+ *
+ * The library draws a week of the month as `role="row"`, whose children must be cells (ARIA 1.2,
+ * axe `aria-required-children`): in the grid the button sits in a cell. In the "+N more" popup,
+ * outside any row, a cell would need a row, so there it stays a plain wrapper — the parent is only
+ * known once drawn.
  */
 function MonthEvent({ title }: EventProps<CalendarItem>) {
+  const wrapper = useRef<HTMLSpanElement>(null);
+  useLayoutEffect(() => {
+    const element = wrapper.current;
+    if (element?.parentElement?.closest('[role="row"]')) element.setAttribute('role', 'cell');
+  }, []);
   return (
-    <button
-      type="button"
-      className="block w-full truncate text-left focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-white"
-    >
-      {title}
-    </button>
+    <span ref={wrapper} className="block">
+      <button
+        type="button"
+        className="block w-full truncate text-left focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-white"
+      >
+        {title}
+      </button>
+    </span>
   );
 }
 
