@@ -17,7 +17,6 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { BOOKINGS_AHEAD_MS, BOOKINGS_BACK_MS, parseBookings } from '../modules/booking-feeds/ics.ts';
 import { storeBookings } from '../modules/booking-feeds/sync.ts';
-import { evaluateUnits } from '../scheduling/heating-apply.ts';
 import { inputsChanged } from '../scheduling/inputs-changed.ts';
 import {
   countCompanies,

@@ -16,7 +16,6 @@ import {
   users,
 } from '../../db/schema.ts';
 import type { HeatingBooking } from '../../heating/types.ts';
-import { heatingStartsChanged } from '../../scheduling/heating-starts.repository.ts';
 
 export type FeedRow = typeof bookingFeeds.$inferSelect;
 export type FeedInsert = typeof bookingFeeds.$inferInsert;

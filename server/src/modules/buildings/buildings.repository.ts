@@ -8,7 +8,6 @@ import { anyOf } from '../../db/any-of.ts';
 import type { Db } from '../../db/client.ts';
 import { naturally } from '../../db/natural-sort.ts';
 import { buildingOutdoorTemperatures, buildings, units, users } from '../../db/schema.ts';
-import { heatingStartsChanged } from '../../scheduling/heating-starts.repository.ts';
 import type { HolidayBuilding } from './holidays.ts';
 
 export type BuildingRow = typeof buildings.$inferSelect;

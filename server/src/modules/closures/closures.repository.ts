@@ -34,7 +34,6 @@ import {
   units,
   users,
 } from '../../db/schema.ts';
-import { heatingStartsChanged } from '../../scheduling/heating-starts.repository.ts';
 
 export type ClosureRow = typeof closures.$inferSelect;
 export type ClosureInsert = Omit<typeof closures.$inferInsert, 'id' | 'companyId'>;

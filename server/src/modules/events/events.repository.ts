@@ -16,7 +16,6 @@ import {
   users,
 } from '../../db/schema.ts';
 import type { HeatingEvent as EngineEvent } from '../../heating/types.ts';
-import { heatingStartsChanged } from '../../scheduling/heating-starts.repository.ts';
 
 export type EventRow = typeof heatingEvents.$inferSelect;
 export type EventInsert = Omit<typeof heatingEvents.$inferInsert, 'id' | 'companyId'>;

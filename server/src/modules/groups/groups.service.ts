@@ -7,7 +7,6 @@ import type { Group, GroupCreateSchema, GroupUpdateSchema } from '@heizplan/cont
 import type { z } from 'zod';
 import { requireMember } from '../../auth/membership.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
-import { evaluateUnits } from '../../scheduling/heating-apply.ts';
 import { type HeatingServiceDeps, requireCompanyHeating } from '../../scheduling/heating-services.ts';
 import { inputsChanged } from '../../scheduling/inputs-changed.ts';
 import { requireOccupantCeiling } from '../units/temperature-range.ts';

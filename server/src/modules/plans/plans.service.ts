@@ -15,7 +15,6 @@ import { findOverlap } from '../../heating/overlap.ts';
 import type { HeatingPlan } from '../../heating/types.ts';
 import { PLAN_ISSUE_DETAILS, PLAN_ISSUE_MESSAGES } from '../../heating/validate.ts';
 import { conflict, HttpError, notFound } from '../../http/errors.ts';
-import { evaluateUnits } from '../../scheduling/heating-apply.ts';
 import type { CompanyHeating } from '../../scheduling/heating-inputs.ts';
 import { type HeatingServiceDeps, requireCompanyHeating } from '../../scheduling/heating-services.ts';
 import { inputsChanged } from '../../scheduling/inputs-changed.ts';

@@ -21,7 +21,7 @@ import { isUuid, requireCapability, requireMember } from '../../auth/membership.
 import type { Db } from '../../db/client.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors.ts';
 import { downlinkStatusByUnit, type UnitDownlinkStatus } from '../../lorawan/downlink-status.repository.ts';
-import { type Actor, evaluateUnits, resendSetpoints } from '../../scheduling/heating-apply.ts';
+import { type Actor, resendSetpoints } from '../../scheduling/heating-apply.ts';
 import type { CompanyHeating } from '../../scheduling/heating-inputs.ts';
 import { type HeatingServiceDeps, requireCompanyHeating } from '../../scheduling/heating-services.ts';
 import { inputsChanged } from '../../scheduling/inputs-changed.ts';

@@ -199,10 +199,42 @@ function CalendarToolbar({ label, localizer, onNavigate, onView, view, views }: 
   );
 }
 
+/**
+ * A day's heading in week and day view, as text: the library's own is a `columnheader` with no
+ * row around it (axe `aria-required-parent`); the heading's button already names the day.
+ */
+function TimeGridDayHeader({ label }: { label: string }) {
+  return <span>{label}</span>;
+}
+
+/**
+ * The library draws the week's and day's all-day strip as a rowgroup holding a row without cells
+ * (ARIA 1.2 asks a row for cells; axe `aria-required-children`). It is layout there, not a table:
+ * drawn as presentation once the library has drawn it, and again whenever it redraws.
+ */
+function useAllDayStripAsLayout(container: RefObject<HTMLDivElement | null>) {
+  useEffect(() => {
+    const root = container.current;
+    if (!root) return;
+    const layout = () => {
+      for (const element of root.querySelectorAll(
+        '.rbc-time-header-content [role="rowgroup"], .rbc-time-header-content [role="row"]',
+      ))
+        element.setAttribute('role', 'presentation');
+    };
+    layout();
+    const observer = new MutationObserver(layout);
+    observer.observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: ['role'] });
+    return () => observer.disconnect();
+  }, [container]);
+}
+
 /** The month's date headers name the day and its entries; its events are buttons; the toolbar's title takes focus. */
 const COMPONENTS = {
   toolbar: CalendarToolbar,
   month: { dateHeader: MonthDateHeader, event: MonthEvent },
+  week: { header: TimeGridDayHeader },
+  day: { header: TimeGridDayHeader },
 };
 
 /** The number of `items` on each browser-local date (those that touch it). */
@@ -268,6 +300,8 @@ export function EventsCalendar({
   const dayOf = useMemo(() => layerDays(layerList), [layerList]);
   const countOf = useMemo(() => eventsPerDay(items), [items]);
   const focusTitle = useRef(false);
+  const frame = useRef<HTMLDivElement>(null);
+  useAllDayStripAsLayout(frame);
   // Month: bookings would crowd the days; layers show as tinted days and a line under the date.
   const backgroundEvents = view === 'month' ? [] : layerList;
   const messages = {
@@ -283,6 +317,7 @@ export function EventsCalendar({
   };
   return (
     <div
+      ref={frame}
       className="h-[70dvh] min-h-[28rem] rounded-xl border border-stone-200 bg-white p-2 sm:p-3"
       data-testid="events-calendar"
       data-view={view}
