@@ -91,6 +91,9 @@ export async function setUpCompanyInGerman(page: Page, baseURL: string, company:
   await page.waitForURL(`${baseURL}/setup/3`);
   await acceptAgreements(page);
   await page.waitForURL(`${baseURL}/units`);
+  // The rooms screen drawn, not only its address: a click into the navigation before that could
+  // be undone by the setup's last redirect (seen once under load: "Gruppen" never opened).
+  await page.getByRole('heading', { level: 1, name: 'Räume' }).waitFor();
 }
 
 /**

@@ -54,6 +54,7 @@ describe('events', () => {
     await setUpCompanyInGerman(page, baseURL, 'Gemeindehaus');
     // A group "Saal" with three units.
     await page.getByTestId('nav-groups').first().click();
+    await page.waitForURL(`${baseURL}/groups`);
     await page.getByTestId('group-new-name').fill('Saal');
     await page.getByTestId('group-create').click();
     await page.getByTestId('group-members').waitFor();
