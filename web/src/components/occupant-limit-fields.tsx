@@ -47,10 +47,13 @@ export function useOccupantLimitWording() {
 export function OccupantLimitFields({
   inherits,
   testid,
+  legendHidden = false,
 }: {
   /** Whose limits an empty field takes: a building's rooms the company's, a group's their building's. */
   inherits: 'company' | 'building';
   testid: string;
+  /** Inside a card whose heading says the same: the legend only for screen readers. */
+  legendHidden?: boolean;
 }) {
   const { t } = useTranslation('ui');
   const company = useCompany().data;
@@ -62,7 +65,9 @@ export function OccupantLimitFields({
       : `${format.plain(company.occupant_band)} K`;
   return (
     <fieldset className="grid gap-3 sm:grid-cols-2" data-testid={testid}>
-      <legend className="mb-1 text-sm font-medium">{t('occupantLimits.legend')}</legend>
+      <legend className={legendHidden ? 'sr-only' : 'mb-1 text-sm font-medium'}>
+        {t('occupantLimits.legend')}
+      </legend>
       <p className="text-xs text-stone-600 sm:col-span-2">
         {t(inherits === 'company' ? 'occupantLimits.hintCompany' : 'occupantLimits.hintBuilding', {
           ceiling,

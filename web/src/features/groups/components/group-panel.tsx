@@ -103,7 +103,7 @@ function GroupOccupantLimits({ group, canOperate }: { group: Group; canOperate: 
         }
         className="flex flex-col gap-3"
       >
-        <OccupantLimitFields inherits="building" testid="group-occupants" />
+        <OccupantLimitFields inherits="building" testid="group-occupants" legendHidden />
         <FormError testid="group-occupants-error" />
         <Button
           type="submit"
