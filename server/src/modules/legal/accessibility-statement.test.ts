@@ -9,7 +9,7 @@ import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
 import { renderPage, STATEMENT_HREF } from '../../auth/pages.ts';
 import { loadConfig } from '../../config.ts';
 import { renderAccessibilityStatement, STATEMENT_PATHS } from './accessibility-statement.ts';
-import { legalFooterLinks, STYLE } from './legal-pages.ts';
+import { legalFooterLinks } from './legal-pages.ts';
 
 const OPERATOR = {
   OPERATOR_NAME: 'Wärmewerk Süd <GmbH>',
@@ -93,10 +93,7 @@ describe('accessibility statement links and contact', () => {
     renderAccessibilityStatement(
       lang,
       loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/heizplan-test', ...env }),
-      {
-        style: STYLE,
-        footerLinks: legalFooterLinks('statement', lang),
-      },
+      legalFooterLinks('statement', lang),
     );
 
   it('takes the support address as the contact when the operator gives none', () => {

@@ -11,6 +11,7 @@
  */
 import { escapeHtml } from '../../auth/pages.ts';
 import type { Config } from '../../config.ts';
+import { legalDocument } from './legal-document.ts';
 
 /** The day this statement was last reviewed against the software (ISO date). */
 export const STATEMENT_DATE = '2026-12-03';
@@ -155,25 +156,13 @@ function contact(t: Texts, config: Pick<Config, 'operator' | 'support'>): string
 export function renderAccessibilityStatement(
   lang: StatementLang,
   config: Pick<Config, 'operator' | 'support' | 'publicUrl'>,
-  { style, footerLinks }: { style: string; footerLinks: string },
+  footerLinks: string,
 ): string {
   const t = TEXTS[lang];
   const other: StatementLang = lang === 'de' ? 'en' : 'de';
   const who = config.operator.name ? escapeHtml(config.operator.name) : t.operatorFallback;
   const url = escapeHtml(config.publicUrl);
-  return `<!doctype html>
-<html lang="${lang}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${t.title} – Heizplan</title>
-<style>${style}</style>
-</head>
-<body>
-<main>
-<header>Heizplan</header>
-<h1>${t.title}</h1>
-<p class="stand"><a href="${STATEMENT_PATHS[other]}" hreflang="${other}" lang="${other}">${t.otherLanguage}</a></p>
+  const body = `<p class="stand"><a href="${STATEMENT_PATHS[other]}" hreflang="${other}" lang="${other}">${t.otherLanguage}</a></p>
 <p>${t.intro(who, url)}</p>
 <h2>${t.statusTitle}</h2>
 <p>${t.status}</p>
@@ -187,9 +176,6 @@ ${t.gaps.map((gap) => `<li>${gap}</li>`).join('\n')}
 <h2>${t.feedbackTitle}</h2>
 ${contact(t, config)}
 <h2>${t.enforcementTitle}</h2>
-${t.enforcement.map((paragraph) => `<p>${paragraph}</p>`).join('\n')}
-<footer><nav aria-label="${t.legal}">${footerLinks}</nav></footer>
-</main>
-</body>
-</html>`;
+${t.enforcement.map((paragraph) => `<p>${paragraph}</p>`).join('\n')}`;
+  return legalDocument({ lang, title: t.title, body, navLabel: t.legal, links: footerLinks });
 }

@@ -10,6 +10,7 @@
 import { escapeHtml } from '../../auth/pages.ts';
 import type { Config, OperatorDetails } from '../../config.ts';
 import { STATEMENT_LINK_TEXTS, STATEMENT_PATHS, type StatementLang } from './accessibility-statement.ts';
+import { legalDocument } from './legal-document.ts';
 
 /** The pages, by the file name they are served under (`/legal/{name}.html`). */
 export const LEGAL_PAGES = ['impressum', 'datenschutz', 'lizenz', 'avv'] as const;
@@ -29,21 +30,6 @@ const LINK_TEXTS: Record<LegalPage, string> = {
   lizenz: 'Lizenzbedingungen',
   avv: 'AVV',
 };
-
-/** The legal pages' stylesheet, the accessibility statement's too. */
-export const STYLE = `body { font-family: ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #1f2430; background: #fafaf9; margin: 0; line-height: 1.6; }
-main { max-width: 46rem; margin: 0 auto; padding: 2rem 1.25rem 4rem; }
-h1 { font-size: 1.75rem; line-height: 1.25; margin: 0 0 .25rem; overflow-wrap: break-word; hyphens: auto; }
-h2 { overflow-wrap: break-word; hyphens: auto; }
-h2 { font-size: 1.15rem; margin: 2rem 0 .5rem; }
-.stand { color: #57534e; margin: 0 0 2rem; }
-a { color: #8f3318; }
-header { display: flex; align-items: center; gap: .5rem; font-weight: 600; font-size: 1.1rem; margin-bottom: 2rem; }
-header img { width: 1.75rem; height: 1.75rem; }
-footer { margin-top: 3rem; padding-top: 1rem; border-top: 1px solid #e7e5e4; font-size: .9rem; }
-footer nav { display: flex; flex-wrap: wrap; gap: .5rem 1rem; }
-address { font-style: normal; }
-.missing { background: #fef3c7; border-radius: .5rem; padding: .75rem 1rem; }`;
 
 /** Whether the operator named itself enough for an Impressum: a name, an address and a way to reach it. */
 export function operatorNamed(operator: OperatorDetails): boolean {
@@ -194,23 +180,12 @@ export function renderLegalPage(
   operator: OperatorDetails,
   versions: Config['agreements'],
 ): string {
-  const links = legalFooterLinks(page);
-  return `<!doctype html>
-<html lang="de">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${TITLES[page]} – Heizplan</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<main>
-<header>Heizplan</header>
-<h1>${TITLES[page].replace('Auftragsverarbeitungsvertrag', 'Auftrags&shy;verarbeitungs&shy;vertrag')}</h1>
-${versionLine(page, versions)}
-${content(page, operator)}
-<footer><nav aria-label="Rechtliches">${links}</nav></footer>
-</main>
-</body>
-</html>`;
+  return legalDocument({
+    lang: 'de',
+    title: TITLES[page],
+    heading: TITLES[page].replace('Auftragsverarbeitungsvertrag', 'Auftrags&shy;verarbeitungs&shy;vertrag'),
+    body: `${versionLine(page, versions)}\n${content(page, operator)}`,
+    navLabel: 'Rechtliches',
+    links: legalFooterLinks(page),
+  });
 }

@@ -12,7 +12,7 @@ import {
   STATEMENT_PATHS,
   type StatementLang,
 } from './accessibility-statement.ts';
-import { LEGAL_PAGES, legalFooterLinks, renderLegalPage, STYLE } from './legal-pages.ts';
+import { LEGAL_PAGES, legalFooterLinks, renderLegalPage } from './legal-pages.ts';
 
 const HEADERS = {
   'content-type': 'text/html; charset=utf-8',
@@ -36,12 +36,9 @@ export async function legalRoutes(app: FastifyInstance, { config }: { config: Co
       STATEMENT_PATHS[lang],
       { config: { public: true }, schema: { hide: true } },
       async (_request, reply) =>
-        reply.headers(HEADERS).send(
-          renderAccessibilityStatement(lang, config, {
-            style: STYLE,
-            footerLinks: legalFooterLinks('statement', lang),
-          }),
-        ),
+        reply
+          .headers(HEADERS)
+          .send(renderAccessibilityStatement(lang, config, legalFooterLinks('statement', lang))),
     );
   }
 }
