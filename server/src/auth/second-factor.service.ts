@@ -213,11 +213,23 @@ export async function disableTotp(
   await clearFailures(deps.db, key);
 }
 
-/** The HMAC key of pending tokens, made once and shared by every instance (`identity_secrets`). */
+const pendingKeys = new WeakMap<IdentityDeps['db'], Promise<string>>();
+
+/**
+ * The HMAC key of pending tokens, made once and shared by every instance (`identity_secrets`);
+ * read from the database once per process, as the provider's cookie keys are, not per sign-in.
+ */
 function pendingKey(deps: IdentityDeps): Promise<string> {
-  return loadOrCreateIdentitySecret(deps.db, 'second-factor-pending', () =>
-    randomBytes(32).toString('base64url'),
-  );
+  let key = pendingKeys.get(deps.db);
+  if (!key) {
+    key = loadOrCreateIdentitySecret(deps.db, 'second-factor-pending', () =>
+      randomBytes(32).toString('base64url'),
+    );
+    // A failed read is tried again on the next sign-in.
+    key.catch(() => pendingKeys.delete(deps.db));
+    pendingKeys.set(deps.db, key);
+  }
+  return key;
 }
 
 const sign = (key: string, payload: string) =>

@@ -20,10 +20,6 @@ export const occupantLimitFormFields = {
   occupantBand: z.string().transform(numberOrNull).pipe(OccupantLeewaySchema),
 };
 
-/** A stored limit as the form shows it in `language` ("22,5" in German); '' for none. */
-export const occupantLimitText = (value: number | null, language: string) =>
-  value === null ? '' : language.startsWith('de') ? String(value).replace('.', ',') : String(value);
-
 /** The message of an issue on one of the two fields, naming the limit; undefined for others. */
 export function useOccupantLimitWording() {
   const { t } = useTranslation('ui');

@@ -66,6 +66,16 @@ export function formatWeekday(value: When, locale: string, timeZone?: string): s
   }).format(toDate(value));
 }
 
+/**
+ * A stored number as a form field shows it for typing in `language`: "48,1598" in German, "48.1598"
+ * in English, all its digits (no rounding, no thousands separator); '' for none. The form reads it
+ * back with `numberOrNull`.
+ */
+export function numberInputText(value: number | null, language: string): string {
+  if (value === null) return '';
+  return language.startsWith('de') ? String(value).replace('.', ',') : String(value);
+}
+
 /** Formats °C values ("21,5 °C" in German) and percentages; '—' for unknown values. */
 export function useHeatingFormat() {
   const { i18n } = useTranslation();

@@ -16,8 +16,9 @@ import {
 } from '@heizplan/contracts/buildings';
 import { type HeatingMode, HeatingModeSchema } from '@heizplan/contracts/closures';
 import { z } from 'zod';
-import { occupantLimitFormFields, occupantLimitText } from '../../components/occupant-limit-fields.tsx';
+import { occupantLimitFormFields } from '../../components/occupant-limit-fields.tsx';
 import { numberOrNull } from '../../components/ui/form.tsx';
+import { numberInputText } from '../../lib/format.ts';
 
 export interface BuildingForm {
   name: string;
@@ -73,16 +74,12 @@ export const formOf = (building: Building, language: string): BuildingForm => ({
   publicHolidays: building.publicHolidays,
   holidayMode: building.holidayMode,
   schoolHolidays: building.schoolHolidays,
-  latitude: degrees(building.latitude, language),
-  longitude: degrees(building.longitude, language),
+  latitude: numberInputText(building.latitude, language),
+  longitude: numberInputText(building.longitude, language),
   outdoorSensorId: building.outdoorSensorId ?? '',
-  occupantMaxTemperature: occupantLimitText(building.occupantMaxTemperature, language),
-  occupantBand: occupantLimitText(building.occupantBand, language),
+  occupantMaxTemperature: numberInputText(building.occupantMaxTemperature, language),
+  occupantBand: numberInputText(building.occupantBand, language),
 });
-
-/** Coordinates as typed in `language`: "48,1598" in German, "48.1598" in English; '' for none. */
-const degrees = (value: number | null, language: string) =>
-  value === null ? '' : language.startsWith('de') ? String(value).replace('.', ',') : String(value);
 
 /** The code of the issue a floor named twice raises; the dialog words it. */
 export const DUPLICATE_FLOOR = 'duplicate_floor';

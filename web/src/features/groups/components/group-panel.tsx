@@ -12,7 +12,6 @@ import { z } from 'zod';
 import {
   OccupantLimitFields,
   occupantLimitFormFields,
-  occupantLimitText,
   useOccupantLimitWording,
 } from '../../../components/occupant-limit-fields.tsx';
 import { SettingsCard } from '../../../components/settings-card.tsx';
@@ -26,7 +25,7 @@ import {
   useContractForm,
 } from '../../../components/ui/form.tsx';
 import { useToast } from '../../../components/ui/toast-provider.tsx';
-import { useHeatingFormat } from '../../../lib/format.ts';
+import { numberInputText, useHeatingFormat } from '../../../lib/format.ts';
 import { useUnits } from '../../../lib/heating/list-units.ts';
 import { useProblemMessage } from '../../../lib/problem-message.ts';
 import { useCan } from '../../../lib/use-can.ts';
@@ -63,8 +62,8 @@ function GroupOccupantLimits({ group, canOperate }: { group: Group; canOperate: 
   const change = useChangeGroup();
   const form = useContractForm(occupantLimitsSchema, {
     defaultValues: {
-      occupantMaxTemperature: occupantLimitText(group.occupantMaxTemperature, i18n.language),
-      occupantBand: occupantLimitText(group.occupantBand, i18n.language),
+      occupantMaxTemperature: numberInputText(group.occupantMaxTemperature, i18n.language),
+      occupantBand: numberInputText(group.occupantBand, i18n.language),
     },
     wording: (issue) => wording(issue.path[0]),
   });
