@@ -1,5 +1,5 @@
 /**
- * Reads for the public heating view: the company settings the page needs and what the
+ * Reads for the public heating view: the company settings and occupant limits the page needs and what the
  * unit's devices last reported. Scoped by the company and unit that the token resolved to.
  */
 import { and, desc, eq, max, ne, sql } from 'drizzle-orm';
@@ -9,7 +9,12 @@ import { buildings, companies, devices, groups, heatingLog, units } from '../../
 /** Readings older than this say nothing about a wall thermostat overriding the setpoint now. */
 const REPORT_WINDOW_MS = 24 * 3_600_000;
 
-export async function findCompanySettings(db: Db, companyId: string) {
+/**
+ * The company settings the page needs, with the occupant limits the unit's group and building set
+ * (°C ceiling, K leeway; null = the next level's), in one query for the unit of the company;
+ * undefined when the unit is not the company's.
+ */
+export async function findOccupantSettings(db: Db, companyId: string, unitId: string) {
   const [row] = await db
     .select({
       timeZone: companies.timeZone,
@@ -18,31 +23,24 @@ export async function findCompanySettings(db: Db, companyId: string) {
       occupantChangeMaxHours: companies.occupantChangeMaxHours,
       occupantMaxTemperature: companies.occupantMaxTemperature,
       occupantBand: companies.occupantBand,
-    })
-    .from(companies)
-    .where(eq(companies.id, companyId));
-  return row;
-}
-
-/**
- * The occupant limits the unit's group and building set (°C ceiling, K leeway; null = the next
- * level's), read for the unit of the company; all null for a unit in neither.
- */
-export async function findUnitOccupantLimits(db: Db, companyId: string, unitId: string) {
-  const [row] = await db
-    .select({
       groupCeiling: groups.occupantMaxTemperature,
       groupBand: groups.occupantBand,
       buildingCeiling: buildings.occupantMaxTemperature,
       buildingBand: buildings.occupantBand,
     })
     .from(units)
+    .innerJoin(companies, eq(companies.id, units.companyId))
     .leftJoin(groups, and(eq(groups.id, units.groupId), eq(groups.companyId, companyId)))
     .leftJoin(buildings, and(eq(buildings.id, units.buildingId), eq(buildings.companyId, companyId)))
     .where(and(eq(units.companyId, companyId), eq(units.id, unitId)));
+  if (!row) return undefined;
+  const { groupCeiling, groupBand, buildingCeiling, buildingBand, ...company } = row;
   return {
-    group: { ceiling: row?.groupCeiling ?? null, band: row?.groupBand ?? null },
-    building: { ceiling: row?.buildingCeiling ?? null, band: row?.buildingBand ?? null },
+    company,
+    levels: {
+      group: { ceiling: groupCeiling, band: groupBand },
+      building: { ceiling: buildingCeiling, band: buildingBand },
+    },
   };
 }
 

@@ -117,13 +117,14 @@ export class PublicHeatingViewService {
   private async resolve(token: string) {
     const found = await findByToken(this.db, token);
     const record = found ? await findUnit(this.db, found.companyId, found.unitId) : null;
-    const settings = found ? await repo.findCompanySettings(this.db, found.companyId) : undefined;
+    const settings = found
+      ? await repo.findOccupantSettings(this.db, found.companyId, found.unitId)
+      : undefined;
     if (!found || !record || !settings) throw notFound();
-    const levels = await repo.findUnitOccupantLimits(this.db, found.companyId, found.unitId);
     return {
       companyId: found.companyId,
       unit: record.unit,
-      company: occupantSettingsInForce(settings, levels),
+      company: occupantSettingsInForce(settings.company, settings.levels),
     };
   }
 
