@@ -73,6 +73,10 @@ function checkTemperatures(value: Temperatures, ctx: z.RefinementCtx) {
       code: 'custom',
       path: ['designReturn'],
       message: 'The design return temperature must be below the design supply temperature.',
+      params: {
+        code: 'circuit_return_above_supply',
+        params: { supply: value.designSupply, return: value.designReturn },
+      },
     });
   }
   if (value.minSupply !== undefined && value.maxSupply !== undefined && value.minSupply >= value.maxSupply) {
@@ -80,6 +84,7 @@ function checkTemperatures(value: Temperatures, ctx: z.RefinementCtx) {
       code: 'custom',
       path: ['maxSupply'],
       message: 'The highest supply temperature must be above the lowest.',
+      params: { code: 'circuit_supply_limits', params: { min: value.minSupply, max: value.maxSupply } },
     });
   }
 }

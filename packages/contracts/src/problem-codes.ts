@@ -238,6 +238,8 @@ export const PROBLEM_CODES = [
   'circuit_unit_taken',
   /** A heating circuit's lowest supply temperature at or above its highest. params: min, max (°C) */
   'circuit_supply_limits',
+  /** A heating circuit's design return at or above its design supply. params: supply, return (°C) */
+  'circuit_return_above_supply',
 ] as const;
 
 export type ProblemCode = (typeof PROBLEM_CODES)[number];

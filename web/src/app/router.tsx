@@ -137,6 +137,14 @@ const guardedRoutes: RouteObject[] = [
     ),
   },
   {
+    path: 'heating-circuits',
+    ...screen(
+      async () =>
+        (await import('../features/heating-circuits/routes/heating-circuits-page.tsx')).HeatingCircuitsPage,
+      ['circuits', 'problems'],
+    ),
+  },
+  {
     path: 'events',
     ...screen(
       async () => (await import('../features/events/routes/events-page.tsx')).EventsPage,

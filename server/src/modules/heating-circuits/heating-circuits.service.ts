@@ -178,9 +178,15 @@ export class HeatingCircuitsService {
         reason,
       );
     }
-    if ((patch.designReturn ?? row.designReturn) >= (patch.designSupply ?? row.designSupply)) {
-      const message = 'The design return temperature must be below the design supply temperature.';
-      throw badRequest(message, [{ field: 'body.designReturn', message }]);
+    const designSupply = patch.designSupply ?? row.designSupply;
+    const designReturn = patch.designReturn ?? row.designReturn;
+    if (designReturn >= designSupply) {
+      const message = `The design return must be below the design supply (supply ${designSupply} °C, return ${designReturn} °C).`;
+      const reason = {
+        code: 'circuit_return_above_supply',
+        params: { supply: designSupply, return: designReturn },
+      } as const;
+      throw badRequest(message, [{ field: 'body.designReturn', message, ...reason }], reason);
     }
     const { unitIds, ...fields } = patch;
     const turnedOn = fields.mode !== undefined && fields.mode !== row.mode;

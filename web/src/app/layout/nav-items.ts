@@ -1,5 +1,5 @@
 /**
- * Navigation entries of spec §2 ("Navigation labels"), plus groups, buildings, events,
+ * Navigation entries of spec §2 ("Navigation labels"), plus groups, buildings, heating circuits, events,
  * closures and booking calendars, which are routes too, the alert centre with its badge, and
  * the reports. An entry with a `capability` shows only to roles that have it (decision 0022).
  */
@@ -24,6 +24,11 @@ export const mainNav: NavItem[] = [
     to: '/buildings',
     labelKey: 'nav.buildings',
     icon: 'M4 21V5l8-2v18M12 8l8 2v11M3 21h18M7 8h2M7 12h2M7 16h2M15 13h2M15 17h2',
+  },
+  {
+    to: '/heating-circuits',
+    labelKey: 'nav.heatingCircuits',
+    icon: 'M6 20V8a3 3 0 0 1 6 0v8a3 3 0 0 0 6 0V4M4 20h4M16 4h4',
   },
   { to: '/events', labelKey: 'nav.events', icon: 'M4 6h16v14H4zM4 10h16M8 3v4M16 3v4' },
   {
