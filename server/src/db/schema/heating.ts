@@ -18,7 +18,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { LogKind, SwitchPoint } from '../../heating/types.ts';
+import type { LogKind, SwitchPoint } from '../../heating/engine/types.ts';
 import { companies, users } from './accounts.ts';
 import { buildings } from './buildings.ts';
 

@@ -15,7 +15,7 @@ import {
   units,
   users,
 } from '../../db/schema.ts';
-import type { HeatingBooking } from '../../heating/types.ts';
+import type { HeatingBooking } from '../../heating/engine/types.ts';
 
 export type FeedRow = typeof bookingFeeds.$inferSelect;
 export type FeedInsert = typeof bookingFeeds.$inferInsert;

@@ -8,7 +8,7 @@ import { anyOf } from '../../db/any-of.ts';
 import type { Db } from '../../db/client.ts';
 import { naturally } from '../../db/natural-sort.ts';
 import { buildingOutdoorTemperatures, buildings, units, users } from '../../db/schema.ts';
-import type { HolidayBuilding } from './holidays.ts';
+import type { HolidayBuilding } from '../../heating/holidays.ts';
 
 export type BuildingRow = typeof buildings.$inferSelect;
 export type BuildingInsert = Omit<typeof buildings.$inferInsert, 'id' | 'companyId'>;

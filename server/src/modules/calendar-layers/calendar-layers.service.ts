@@ -25,6 +25,15 @@ import type { z } from 'zod';
 import { userLanguage } from '../../auth/accounts.repository.ts';
 import { requireMember } from '../../auth/membership.ts';
 import type { Db } from '../../db/client.ts';
+import {
+  buildingCalendar,
+  calendarClosureName,
+  companyDayClosureId,
+  parseCalendarClosureId,
+} from '../../heating/calendar-closures.ts';
+import { closuresForUnits } from '../../heating/closure-coverage.ts';
+import { type HolidayLang, holidayClosureId } from '../../heating/holidays.ts';
+import { occurrencesWithin } from '../../heating/occurrences.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { companyBookingsBetween } from '../booking-feeds/booking-feeds.service.ts';
 import {
@@ -33,16 +42,7 @@ import {
   calendarBuildings,
   unitsInBuilding,
 } from '../buildings/buildings.service.ts';
-import {
-  buildingCalendar,
-  calendarClosureName,
-  companyDayClosureId,
-  parseCalendarClosureId,
-} from '../buildings/calendar-closures.ts';
-import { type HolidayLang, holidayClosureId } from '../buildings/holidays.ts';
-import { closuresForUnits } from '../closures/closure-coverage.ts';
 import { closureNames, companyZone, listClosures, targetsOf } from '../closures/closures.service.ts';
-import { occurrencesWithin } from '../closures/occurrences.ts';
 
 type Query = z.output<typeof CalendarLayersQuerySchema>;
 

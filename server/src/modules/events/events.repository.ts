@@ -15,7 +15,7 @@ import {
   units,
   users,
 } from '../../db/schema.ts';
-import type { HeatingEvent as EngineEvent } from '../../heating/types.ts';
+import type { HeatingEvent as EngineEvent } from '../../heating/engine/types.ts';
 
 export type EventRow = typeof heatingEvents.$inferSelect;
 export type EventInsert = Omit<typeof heatingEvents.$inferInsert, 'id' | 'companyId'>;

@@ -9,8 +9,8 @@ import type { Db } from '../db/client.ts';
 import { bookingDetails } from '../modules/booking-feeds/booking-feeds.repository.ts';
 import { buildingDayNames } from '../modules/buildings/building-days.repository.ts';
 import { buildingHolidaySettings } from '../modules/buildings/buildings.repository.ts';
-import { calendarClosureName, parseCalendarClosureId } from '../modules/buildings/calendar-closures.ts';
 import { closureNames } from '../modules/closures/closures.repository.ts';
+import { calendarClosureName, parseCalendarClosureId } from './calendar-closures.ts';
 
 /**
  * The closures a preview or the heating log names: entered ones by start, then public and school holidays and own

@@ -18,9 +18,9 @@ import {
   units,
   unitWarmUpModels,
 } from '../db/schema.ts';
-import type { LogKind } from '../heating/types.ts';
-import type { CompanyHeating, UnitRow } from './heating-inputs.ts';
-import { heatingStartsChanged } from './heating-starts.repository.ts';
+import type { LogKind } from './engine/types.ts';
+import type { CompanyHeating, UnitRow } from './inputs.ts';
+import { heatingStartsChanged } from './starts.repository.ts';
 
 /**
  * Rows go to PostgreSQL as one JSON parameter read with `jsonb_to_recordset`: one parameter

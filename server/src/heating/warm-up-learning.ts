@@ -16,16 +16,6 @@
  */
 import type { Db } from '../db/client.ts';
 import type { StoredMorning, StoredWarmUpSession } from '../db/schema.ts';
-import {
-  detectComfortHolds,
-  detectCoolDowns,
-  detectWarmUpSessions,
-  FIT_WINDOW,
-  fitWarmUpModel,
-  type OutdoorSample,
-  type RoomSample,
-  type SetpointStep,
-} from '../heating/warm-up.ts';
 import { loadOutdoor } from '../weather/outdoor-store.repository.ts';
 import {
   markOptimumUnitsDue,
@@ -35,7 +25,17 @@ import {
   setpointsBetween,
   storedWarmUpModel,
   unitsToLearn,
-} from './scheduling.repository.ts';
+} from './apply.repository.ts';
+import {
+  detectComfortHolds,
+  detectCoolDowns,
+  detectWarmUpSessions,
+  FIT_WINDOW,
+  fitWarmUpModel,
+  type OutdoorSample,
+  type RoomSample,
+  type SetpointStep,
+} from './engine/warm-up.ts';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;

@@ -9,23 +9,23 @@
 import { FEED_STALE_AFTER_MS } from '@heizplan/contracts/booking-feeds';
 import type { Db } from '../db/client.ts';
 import type { companies, heatingPlans, units } from '../db/schema.ts';
+import { bookingsForUnits } from '../modules/booking-feeds/booking-feeds.repository.ts';
+import { buildingDaysFor } from '../modules/buildings/building-days.repository.ts';
+import { holidayBuildings } from '../modules/buildings/buildings.repository.ts';
+import { eventsForUnits } from '../modules/events/events.repository.ts';
+import { companiesHeating, plansOf } from './apply.repository.ts';
+import { type BuildingCalendar, buildingCalendar } from './calendar-closures.ts';
+import { closuresForUnits, type UnitClosure } from './closure-coverage.ts';
 import type {
   HeatingClosure,
   HeatingEvent,
   HeatingPlan,
   ManualChange,
   UnitHeatingInput,
-} from '../heating/types.ts';
-import { bookingsForUnits } from '../modules/booking-feeds/booking-feeds.repository.ts';
-import { buildingDaysFor } from '../modules/buildings/building-days.repository.ts';
-import { holidayBuildings } from '../modules/buildings/buildings.repository.ts';
-import { type BuildingCalendar, buildingCalendar } from '../modules/buildings/calendar-closures.ts';
-import { outsideClosures } from '../modules/buildings/holidays.ts';
-import { closuresForUnits, type UnitClosure } from '../modules/closures/closure-coverage.ts';
-import { eventsForUnits } from '../modules/events/events.repository.ts';
-import { companiesHeating, plansOf } from './scheduling.repository.ts';
+} from './engine/types.ts';
+import { outsideClosures } from './holidays.ts';
 
-export { findCompanyHeating } from './scheduling.repository.ts';
+export { findCompanyHeating } from './apply.repository.ts';
 
 export type UnitRow = typeof units.$inferSelect;
 export type PlanRow = typeof heatingPlans.$inferSelect;
