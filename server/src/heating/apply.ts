@@ -9,15 +9,14 @@
  */
 import type { Db } from '../db/client.ts';
 import {
-  appliedUnits,
   insertHeatingLog,
   insertOutbox,
-  lockUnits,
   type PendingSetpoint,
   storeResolutions,
 } from './apply.repository.ts';
 import { resolveSetpoint } from './engine/engine.ts';
 import type { LogKind, SetpointResolution } from './engine/types.ts';
+import { appliedUnits, lockUnits } from './inputs.repository.ts';
 import { loadHeatingInputs, type PlanCache, type UnitRow } from './inputs.ts';
 import { addPlanShifts } from './optimum-inputs.ts';
 import { heatingStartsChanged } from './starts.repository.ts';

@@ -9,11 +9,6 @@
 import { FEED_STALE_AFTER_MS } from '@heizplan/contracts/booking-feeds';
 import type { Db } from '../db/client.ts';
 import type { companies, heatingPlans, units } from '../db/schema.ts';
-import { bookingsForUnits } from '../modules/booking-feeds/booking-feeds.repository.ts';
-import { buildingDaysFor } from '../modules/buildings/building-days.repository.ts';
-import { holidayBuildings } from '../modules/buildings/buildings.repository.ts';
-import { eventsForUnits } from '../modules/events/events.repository.ts';
-import { companiesHeating, plansOf } from './apply.repository.ts';
 import { type BuildingCalendar, buildingCalendar } from './calendar-closures.ts';
 import { closuresForUnits, type UnitClosure } from './closure-coverage.ts';
 import type {
@@ -24,8 +19,17 @@ import type {
   UnitHeatingInput,
 } from './engine/types.ts';
 import { outsideClosures } from './holidays.ts';
+import {
+  bookingsForUnits,
+  buildingDaysFor,
+  companiesHeating,
+  eventsForUnits,
+  holidayBuildings,
+  plansOf,
+} from './inputs.repository.ts';
 
-export { findCompanyHeating } from './apply.repository.ts';
+/** What the feature modules use of the inputs' queries: they reach them here, not in the repository. */
+export { buildingDaysFor, closureNames, endsAfter, findCompanyHeating } from './inputs.repository.ts';
 
 export type UnitRow = typeof units.$inferSelect;
 export type PlanRow = typeof heatingPlans.$inferSelect;

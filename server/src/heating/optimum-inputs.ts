@@ -13,7 +13,6 @@
 import type { Db } from '../db/client.ts';
 import { getCodec, isModelId } from '../lorawan/codecs/registry.ts';
 import { loadOutdoor } from '../weather/outdoor-store.repository.ts';
-import { companiesOptimum, deviceModelsOfUnits, warmUpModelsOf } from './apply.repository.ts';
 import { type OptimumEstimator, optimumShifts, type PlanStep } from './engine/optimum.ts';
 import type { HeatingBooking, PlanShift, UnitHeatingInput } from './engine/types.ts';
 import {
@@ -24,9 +23,10 @@ import {
   outdoorAt,
   type WarmUpModel,
 } from './engine/warm-up.ts';
+import { companiesOptimum, deviceModelsOfUnits, warmUpModelsOf } from './inputs.repository.ts';
 import type { UnitRow } from './inputs.ts';
 
-export { findCompanyOptimum, findWarmUpModel } from './apply.repository.ts';
+export { findCompanyOptimum, findWarmUpModel } from './inputs.repository.ts';
 
 export interface UnitOptimum {
   /** `shadow`: shifts are computed and shown, never sent. */

@@ -23,7 +23,6 @@ import type { JobDefinition } from '../jobs/registry.ts';
 import { schedulerTickDuration, schedulerUnits } from '../metrics.ts';
 import {
   claimOutbox,
-  claimUnits,
   deleteOutboxOfUnits,
   dueUnitIds,
   insertOutbox,
@@ -31,6 +30,7 @@ import {
 } from './apply.repository.ts';
 import { applyUnits } from './apply.ts';
 import type { DeviceDirectory } from './device-directory.ts';
+import { claimUnits } from './inputs.repository.ts';
 import type { PlanCache } from './inputs.ts';
 import type { SetpointCommand, SetpointSink } from './setpoint-sink.ts';
 

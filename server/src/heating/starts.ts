@@ -10,9 +10,9 @@
  */
 import { DateTime } from 'luxon';
 import type { Db } from '../db/client.ts';
-import { findCompanyOptimum, unitsOfBuildings } from './apply.repository.ts';
 import { expandTimeline, resolveSetpoint } from './engine/engine.ts';
 import { MIN_RISE_K } from './engine/optimum.ts';
+import { findCompanyOptimum, unitsOfBuildings } from './inputs.repository.ts';
 import { loadHeatingInputs } from './inputs.ts';
 import { addPlanShifts } from './optimum-inputs.ts';
 import { keepHeatingStarts, keptHeatingStarts } from './starts.repository.ts';

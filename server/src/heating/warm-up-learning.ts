@@ -18,15 +18,6 @@ import type { Db } from '../db/client.ts';
 import type { StoredMorning, StoredWarmUpSession } from '../db/schema.ts';
 import { loadOutdoor } from '../weather/outdoor-store.repository.ts';
 import {
-  markOptimumUnitsDue,
-  roomReadings,
-  saveWarmUpModel,
-  setpointBefore,
-  setpointsBetween,
-  storedWarmUpModel,
-  unitsToLearn,
-} from './apply.repository.ts';
-import {
   detectComfortHolds,
   detectCoolDowns,
   detectWarmUpSessions,
@@ -36,6 +27,15 @@ import {
   type RoomSample,
   type SetpointStep,
 } from './engine/warm-up.ts';
+import {
+  markOptimumUnitsDue,
+  roomReadings,
+  saveWarmUpModel,
+  setpointBefore,
+  setpointsBetween,
+  storedWarmUpModel,
+  unitsToLearn,
+} from './warm-up-learning.repository.ts';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;

@@ -48,7 +48,6 @@ import * as repo from './buildings.repository.ts';
 
 // What other modules may use of this module's queries: they import it from here, never from
 // the repository, so the module keeps its queries private and decides what leaves it.
-export { buildingDaysFor } from './building-days.repository.ts';
 export {
   buildingFloors,
   type CalendarBuilding,

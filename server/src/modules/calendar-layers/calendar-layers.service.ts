@@ -33,16 +33,12 @@ import {
 } from '../../heating/calendar-closures.ts';
 import { closuresForUnits } from '../../heating/closure-coverage.ts';
 import { type HolidayLang, holidayClosureId } from '../../heating/holidays.ts';
+import { buildingDaysFor, closureNames } from '../../heating/inputs.ts';
 import { occurrencesWithin } from '../../heating/occurrences.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { companyBookingsBetween } from '../booking-feeds/booking-feeds.service.ts';
-import {
-  buildingDaysFor,
-  type CalendarBuilding,
-  calendarBuildings,
-  unitsInBuilding,
-} from '../buildings/buildings.service.ts';
-import { closureNames, companyZone, listClosures, targetsOf } from '../closures/closures.service.ts';
+import { type CalendarBuilding, calendarBuildings, unitsInBuilding } from '../buildings/buildings.service.ts';
+import { companyZone, listClosures, targetsOf } from '../closures/closures.service.ts';
 
 type Query = z.output<typeof CalendarLayersQuerySchema>;
 

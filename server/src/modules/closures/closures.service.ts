@@ -49,7 +49,7 @@ import * as repo from './closures.repository.ts';
 
 // What other modules may use of this module's queries: they import it from here, never from
 // the repository, so the module keeps its queries private and decides what leaves it.
-export { closureNames, companyZone, listClosures, targetsOf } from './closures.repository.ts';
+export { companyZone, listClosures, targetsOf } from './closures.repository.ts';
 
 type ClosureInput = z.output<typeof ClosureInputSchema>;
 type ListQuery = z.output<typeof ClosureListQuerySchema>;
