@@ -4,7 +4,8 @@
  * change and the pause — with one-time events, closures (recurring ones as occurrences), the
  * public and school holidays and own days of the units' buildings as closures or days like a
  * Sunday (decision 0052) and the bookings of fresh booking feeds (decision 0053), in a fixed number
- * of queries however many units there are (the scheduler evaluates thousands per tick).
+ * of queries however many units there are (the scheduler evaluates thousands per tick). Every
+ * query comes from inputs.repository.ts, the one repository of the engine's inputs (decision 0073).
  */
 import { FEED_STALE_AFTER_MS } from '@heizplan/contracts/booking-feeds';
 import type { Db } from '../db/client.ts';
