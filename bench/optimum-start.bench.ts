@@ -76,6 +76,7 @@ import {
   type WarmUpModel,
 } from '../server/src/heating/engine/warm-up.ts';
 import { outdoorAt, WINTER_OUTDOOR } from '../tools/simulator/outdoor-winter.ts';
+import { makeEnvelopes } from '../tools/simulator/rooms.ts';
 import { advance, type RoomState, steadyLossRate, type ThermalParams } from '../tools/simulator/thermal.ts';
 
 const ROOMS = 50;
@@ -145,70 +146,31 @@ interface RoomResult {
   model: WarmUpModel;
 }
 
-/** Deterministic PRNG (mulberry32), so every run simulates the same rooms. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
-/** Kelvin-hours of a W/(m² K) conductance → Wh/m², and ISO 13790's kJ → Wh. */
-const KJ_TO_WH = 1 / 3.6;
-/** ISO 13790 §7.2.2: mass ↔ surface 9.1 W/(m² K) per m² of A_m, surface ↔ air 3.45 per m² of A_t = 4.5 A_f. */
-const H_MS = 9.1;
-const H_IS = 3.45 * 4.5;
-
 function makeRooms(): Room[] {
-  const random = seeded(20210125);
-  const between = (low: number, high: number) => low + (high - low) * random();
-  const logBetween = (low: number, high: number) => low * (high / low) ** random();
-  const rooms: Room[] = [];
-  while (rooms.length < ROOMS) {
-    // Per m² floor. Mass: ISO 13790 Table 12 from "light" (110 kJ/(m² K), A_m = 2.5 A_f) to
-    // "very heavy" (370 kJ/(m² K), A_m = 3.5 A_f).
-    const massKj = between(110, 370);
-    const massCapacity = massKj * KJ_TO_WH;
-    const massArea = massKj <= 165 ? 2.5 : 2.5 + (massKj - 165) / 205;
-    const coupling = 1 / (1 / (H_MS * massArea) + 1 / H_IS);
-    // Losses on the air: ventilation (0.15–0.7 effective air changes/h × 0.34 Wh/(m³ K) × 3 m) +
-    // windows (25 % of the floor at U 0.9–2.8); on the mass: the room's share of opaque walls and
-    // roof, 0.1–1.2 W/(m² K) — from a renovated to an uninsulated envelope.
-    const airLoss = between(0.15, 0.7) * 0.34 * 3 + 0.25 * between(0.9, 2.8);
-    const fabricLoss = between(0.1, 1.2);
-    const totalLoss = airLoss + (coupling * fabricLoss) / (coupling + fabricLoss);
-    const airHours = logBetween(0.5, 2);
-    const airCapacity = airHours * (coupling + airLoss);
-    const buildingHours = (airCapacity + massCapacity) / totalLoss;
-    const sizing = between(1.5, 3);
-    const phase = Math.floor(random() * UPLINK_MINUTES);
-    // Schools and offices: building time constant 30–150 h; a draw outside is drawn again.
-    if (buildingHours < 30 || buildingHours > 150) continue;
-    // EN 12831 style: the fully open radiator holds 20.5 °C at the design outdoor −12 °C, times a
-    // heat-up reserve and the usual oversizing; the supply stays at 55 °C (no heating curve).
-    const radiator = (sizing * totalLoss * (COMFORT - HIT_K - DESIGN_OUTDOOR)) / (SUPPLY - (COMFORT - HIT_K));
-    rooms.push({
-      params: {
-        supply: SUPPLY,
-        heatRate: radiator / airCapacity,
-        lossRate: airLoss / airCapacity,
-        mass: {
-          capacityRatio: massCapacity / airCapacity,
-          couplingRate: coupling / airCapacity,
-          lossRate: fabricLoss / airCapacity,
+  // EN 12831 style: the fully open radiator holds 20.5 °C at the design outdoor −12 °C, times a
+  // heat-up reserve and the usual oversizing; the supply stays at 55 °C (no heating curve).
+  return makeEnvelopes(ROOMS, { seed: 20210125, sizing: [1.5, 3], uplinkMinutes: UPLINK_MINUTES }).map(
+    (room) => {
+      const radiator =
+        (room.sizing * room.totalLoss * (COMFORT - HIT_K - DESIGN_OUTDOOR)) / (SUPPLY - (COMFORT - HIT_K));
+      return {
+        params: {
+          supply: SUPPLY,
+          heatRate: radiator / room.airCapacity,
+          lossRate: room.airLoss / room.airCapacity,
+          mass: {
+            capacityRatio: room.massCapacity / room.airCapacity,
+            couplingRate: room.coupling / room.airCapacity,
+            lossRate: room.fabricLoss / room.airCapacity,
+          },
         },
-      },
-      airCapacity,
-      buildingHours,
-      airHours,
-      phase,
-    });
-  }
-  return rooms;
+        airCapacity: room.airCapacity,
+        buildingHours: room.buildingHours,
+        airHours: room.airHours,
+        phase: room.phase,
+      };
+    },
+  );
 }
 
 const OUTDOOR: OutdoorSample[] = WINTER_OUTDOOR.hourly.map((temperature, i) => ({

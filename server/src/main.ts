@@ -134,6 +134,7 @@ async function main() {
       mailer: services.mailer,
       billing: services.billing,
       bookingFeeds: services.bookingFeeds,
+      heatingCircuits: services.heatingCircuits,
       weatherFor: (building) => (building.companyId === demo?.companyId ? demoWeather : weather),
       embeddedIdentity: identity !== undefined,
     }),

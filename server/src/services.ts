@@ -32,6 +32,7 @@ import { EventsService } from './modules/events/events.service.ts';
 import { GatewaysService } from './modules/gateways/gateways.service.ts';
 import { GettingStartedService } from './modules/getting-started/getting-started.service.ts';
 import { GroupsService } from './modules/groups/groups.service.ts';
+import { HeatingCircuitsService } from './modules/heating-circuits/heating-circuits.service.ts';
 import { HeatingLogService } from './modules/heating-log/heating-log.service.ts';
 import { ImportsService } from './modules/imports/imports.service.ts';
 import { InvitesService } from './modules/invites/invites.service.ts';
@@ -97,6 +98,7 @@ export interface Services {
   /** Bulk import of units and devices from CSV or XLSX (decision 0063). */
   readonly imports: ImportsService;
   readonly gateways: GatewaysService;
+  readonly heatingCircuits: HeatingCircuitsService;
   /** A new company's getting-started checklist, read from what it has. */
   readonly gettingStarted: GettingStartedService;
   readonly qrCodes: QrCodesService;
@@ -227,6 +229,7 @@ export function createServices({
       assigned: ports.devicesAssigned,
     }),
     gateways: new GatewaysService({ db, now }),
+    heatingCircuits: new HeatingCircuitsService({ db, now }),
     gettingStarted: new GettingStartedService({
       db,
       licences: (tx, companyId) => licences.usable(tx, companyId),

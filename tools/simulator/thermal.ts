@@ -81,6 +81,16 @@ export function valveOpeningFor(roomTemperature: number, setpoint: number, integ
 }
 
 /**
+ * The controller's integral part after `hours` at `error` K below the setpoint, %. Anti-windup:
+ * it stays within 0–100 % and does not grow while the valve is already fully open (a cold room
+ * after a set-back would otherwise overshoot for hours).
+ */
+export function valveIntegralStep(integral: number, opening: number, error: number, hours: number): number {
+  if (opening >= 100 && error > 0) return integral;
+  return Math.min(100, Math.max(0, integral + KI * error * hours));
+}
+
+/**
  * The loss rate (per hour, per unit of the air node's capacity) of the one-node room with the same
  * steady state as `params`: air losses plus the fabric path air → mass → outside in series.
  */
@@ -102,10 +112,7 @@ export function advance(state: RoomState, params: ThermalParams, hours: number):
   const dt = hours / steps;
   for (let i = 0; i < steps; i++) {
     opening = valveOpeningFor(room, state.setpoint, integral);
-    // Anti-windup: the integral stays within 0–100 % and does not grow while the valve is
-    // already fully open (a cold room after a set-back would otherwise overshoot for hours).
-    const error = state.setpoint - room;
-    if (!(opening >= 100 && error > 0)) integral = Math.min(100, Math.max(0, integral + KI * error * dt));
+    integral = valveIntegralStep(integral, opening, state.setpoint - room, dt);
     const radiator = params.heatRate * (opening / 100);
     if (!mass) {
       const heating = radiator * (params.supply - room);

@@ -228,6 +228,16 @@ export const PROBLEM_CODES = [
   'import_device_exists',
   /** A DevEUI registered elsewhere (which company is not said). params: id */
   'import_device_taken',
+  /** A heating circuit that does not exist in the company. */
+  'heating_circuit_not_found',
+  /** A heating circuit name the building has already. params: name */
+  'heating_circuit_name_taken',
+  /** A room of a heating circuit that is not in the circuit's building. params: id */
+  'circuit_unit_not_in_building',
+  /** A room that another heating circuit serves already. params: id */
+  'circuit_unit_taken',
+  /** A heating circuit's lowest supply temperature at or above its highest. params: min, max (°C) */
+  'circuit_supply_limits',
 ] as const;
 
 export type ProblemCode = (typeof PROBLEM_CODES)[number];

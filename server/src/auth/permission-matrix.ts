@@ -189,6 +189,14 @@ export const PERMISSION_MATRIX: Record<string, Access> = {
   'PATCH /api/companies/{companyId}/gateways/{gatewayId}': 'operate',
   'DELETE /api/companies/{companyId}/gateways/{gatewayId}': 'operate',
 
+  // A heating circuit drives the building's heat generator: set up by admins, read by everyone.
+  'GET /api/companies/{companyId}/heating-circuits': 'read',
+  'POST /api/companies/{companyId}/heating-circuits': 'manage',
+  'GET /api/companies/{companyId}/heating-circuits/{circuitId}': 'read',
+  'PATCH /api/companies/{companyId}/heating-circuits/{circuitId}': 'manage',
+  'DELETE /api/companies/{companyId}/heating-circuits/{circuitId}': 'manage',
+  'GET /api/companies/{companyId}/heating-circuits/{circuitId}/readings': 'read',
+
   // The getting-started checklist leads to screens where the heating is set up: for those who do.
   'GET /api/companies/{companyId}/getting-started': 'operate',
 

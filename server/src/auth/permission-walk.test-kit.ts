@@ -64,6 +64,7 @@ interface World {
   profileId: string;
   deviceId: string;
   gatewayId: string;
+  circuitId: string;
   inviteId: string;
   invoiceId: string;
   checkoutId: string;
@@ -160,6 +161,12 @@ export async function buildWorld(): Promise<World> {
     await call('POST', '/devices', { id, model: 'micropelt-mlr003', unitId: unit.id });
   }
   const gateway = await call<{ id: string }>('POST', '/gateways', { gatewayEui: hex(8), name: 'Dach' });
+  const circuit = await call<{ id: string }>('POST', '/heating-circuits', {
+    name: 'Heizkreis Nord',
+    buildingId: building.id,
+    generatorType: 'heat_pump_air',
+    unitIds: [grouped.id],
+  });
   const invite = await ok<{ id: string }>(t.call('POST', `/api/invite/?company_id=${company.id}`, {}, admin));
   await call('POST', `/units/${unit.id}/qr-code`);
   const webhook = await call<{ id: string }>('POST', '/webhooks', { url: 'https://hooks.example.test/a' });
@@ -191,6 +198,7 @@ export async function buildWorld(): Promise<World> {
     profileId: profile.id,
     deviceId,
     gatewayId: gateway.id,
+    circuitId: circuit.id,
     inviteId: invite.id,
     invoiceId: invoices.results[0]?.id ?? '',
     checkoutId,
@@ -213,6 +221,9 @@ const WINDOW = {
   from: clock.now().toISOString(),
   to: new Date(clock.now().getTime() + 28 * 86_400_000).toISOString(),
 };
+
+/** A week after the window's start. */
+const WEEK_AFTER = new Date(clock.now().getTime() + 7 * 86_400_000).toISOString();
 
 /** A request's query and body: JSON, or a file's text with its content type. */
 interface Payload {
@@ -325,6 +336,14 @@ function payloadFor(operation: string, w: World): Payload {
     'PATCH /api/companies/{companyId}/devices/{deviceId}': { payload: { unitId: null } },
     'POST /api/companies/{companyId}/gateways': { payload: { gatewayEui: hex(8), name: 'Keller' } },
     'PATCH /api/companies/{companyId}/gateways/{gatewayId}': { payload: { name: 'Dach Ost' } },
+    'POST /api/companies/{companyId}/heating-circuits': {
+      payload: { name: `Heizkreis ${hex(3)}`, buildingId: w.buildingId, generatorType: 'condensing_boiler' },
+    },
+    'PATCH /api/companies/{companyId}/heating-circuits/{circuitId}': { payload: { curveSupply: 62 } },
+    'GET /api/companies/{companyId}/heating-circuits/{circuitId}/readings': {
+      // A week: one request covers at most 14 days.
+      query: `from=${encodeURIComponent(WINDOW.from)}&to=${encodeURIComponent(WEEK_AFTER)}`,
+    },
     'POST /api/companies/{companyId}/billing/quote': { payload: { interval: 'monthly', licences: 3 } },
     'POST /api/companies/{companyId}/billing/checkout': {
       payload: { interval: 'monthly', licences: 4, paymentMethod: 'invoice' },
@@ -370,6 +389,7 @@ function urlFor(operation: string, w: World): string {
     .replace('{deviceId}', w.deviceId)
     .replace('{devEui}', w.deviceId)
     .replace('{gatewayId}', w.gatewayId)
+    .replace('{circuitId}', w.circuitId)
     .replace('{invoiceId}', w.invoiceId)
     .replace('{checkoutId}', w.checkoutId)
     .replace('{alertId}', w.alertId)

@@ -15,6 +15,7 @@ export * from './schema/device-profiles.ts';
 export * from './schema/devices.ts';
 export * from './schema/events.ts';
 export * from './schema/heating.ts';
+export * from './schema/heating-circuits.ts';
 export * from './schema/identity.ts';
 export * from './schema/imports.ts';
 export * from './schema/invites.ts';

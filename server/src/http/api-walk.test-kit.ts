@@ -202,6 +202,13 @@ export async function seedWalkFixture(t: TestApp): Promise<WalkFixture> {
   const day = await created(
     await t.call('POST', `${base}/buildings/${building.id}/days`, { date: '2027-05-07', name: 'Brückentag' }),
   );
+  const circuit = await created(
+    await t.call('POST', `${base}/heating-circuits`, {
+      name: 'Heizkreis Nord',
+      buildingId: building.id,
+      generatorType: 'heat_pump_air',
+    }),
+  );
   const feedBody = { name: 'Raumbuchung', unitId: unit.id, url: 'https://calendar.example.test/raum-1.ics' };
   const feed = await created(await t.call('POST', `${base}/booking-feeds`, feedBody));
   const apiToken = await created(await t.call('POST', `${base}/api-tokens`, { name: 'EMS', role: 'ems' }));
@@ -224,6 +231,7 @@ export async function seedWalkFixture(t: TestApp): Promise<WalkFixture> {
       deviceId: device.id,
       devEui: device.id,
       gatewayId: gateway.id,
+      circuitId: circuit.id,
       eventId: event.id,
       closureId: closure.id,
       buildingId: building.id,
@@ -285,6 +293,12 @@ export async function seedWalkFixture(t: TestApp): Promise<WalkFixture> {
       'PATCH /api/companies/{companyId}/device-profiles/{profileId}': { name: 'Schule Nord' },
       'POST /api/companies/{companyId}/gateways': { gatewayEui: 'aa555a0000000102', name: 'Keller' },
       'PATCH /api/companies/{companyId}/gateways/{gatewayId}': { name: 'Dach Nord' },
+      'POST /api/companies/{companyId}/heating-circuits': {
+        name: 'Heizkreis Süd',
+        buildingId: building.id,
+        generatorType: 'condensing_boiler',
+      },
+      'PATCH /api/companies/{companyId}/heating-circuits/{circuitId}': { curveSupply: 60 },
       'POST /api/companies/{companyId}/events': { ...eventBody, title: 'Elternabend' },
       'PATCH /api/companies/{companyId}/events/{eventId}': { title: 'Konzert 2' },
       'POST /api/companies/{companyId}/closures': { ...closureBody, name: 'Winterpause' },

@@ -164,6 +164,20 @@ function fieldPatches(f: WalkFixture): Record<string, FieldPatch[]> {
       { field: 'name', value: 'Dach Süd' },
       { field: 'statsIntervalS', value: 60 },
     ],
+    'PATCH /api/companies/{companyId}/heating-circuits/{circuitId}': [
+      { field: 'name', value: 'Heizkreis West' },
+      { field: 'generatorType', value: 'district_heating' },
+      { field: 'designSupply', value: 65 },
+      { field: 'designReturn', value: 45 },
+      { field: 'designOutdoor', value: -14 },
+      { field: 'curveSupply', value: 58 },
+      { field: 'curveRoom', value: 21 },
+      { field: 'minSupply', value: 28 },
+      { field: 'maxSupply', value: 70 },
+      { field: 'mode', value: 'off' },
+      // The unit walked above is in the circuit's building by now.
+      { field: 'unitIds', value: [f.pathValues.unitId] },
+    ],
     'PATCH /api/companies/{companyId}/events/{eventId}': [
       { field: 'title', value: 'Konzert neu' },
       { field: 'note', value: 'Aula, 2. Stock' },

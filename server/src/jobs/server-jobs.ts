@@ -13,6 +13,7 @@
  * | telemetry rollups; partitions and retention; monthly targets and report mail | 5 min; 6 h; 1 h | companies, buildings and members claimed; partitions idempotent |
  * | booking feed sync, outdoor temperature sync | 30 s, 5 min | feeds and buildings claimed |
  * | warm-up learning | 15 min | units claimed by their learned-at time |
+ * | heating circuit steps; their readings' retention | 1 min (each circuit every 5 min); 6 h | circuits claimed `skip locked` by their next step; idempotent deletes |
  * | subscription renewal, account purge | 10 min, 1 h | subscriptions and accounts claimed |
  * | audit log purge, sign-in state purge | 6 h, 1 h | idempotent deletes |
  */
@@ -26,6 +27,7 @@ import type { Logger } from '../logger.ts';
 import { purgeAuditLog } from '../modules/audit/audit.repository.ts';
 import type { BillingService } from '../modules/billing/billing.service.ts';
 import type { BookingFeedsService } from '../modules/booking-feeds/booking-feeds.service.ts';
+import type { HeatingCircuitsService } from '../modules/heating-circuits/heating-circuits.service.ts';
 import type { Mailer } from '../modules/me/me.ports.ts';
 import { PURGE_INTERVAL_MS, purgeDueAccounts } from '../modules/me/me.purge.ts';
 import { OUTDOOR_SYNC_TICK_MS, type ProviderFor, syncOutdoorDue } from '../weather/outdoor-sync.ts';
@@ -37,6 +39,8 @@ import { reportJobs } from './report-jobs.ts';
 
 /** How often the warm-up learning looks for units due (each unit is learned at most hourly). */
 const WARM_UP_LEARNING_MS = 15 * 60_000;
+/** How often the circuits are looked at; each steps every 5 minutes by its own next-step time. */
+const CIRCUIT_STEP_TICK_MS = 60_000;
 /** How often entries past the audit log's retention are deleted. */
 const AUDIT_PURGE_MS = 6 * 3_600_000;
 /** How often the embedded sign-in's expired state is deleted. */
@@ -50,6 +54,7 @@ export interface ServerJobsDeps {
   mailer: Mailer;
   billing: BillingService;
   bookingFeeds: Pick<BookingFeedsService, 'syncDue'>;
+  heatingCircuits: Pick<HeatingCircuitsService, 'stepDue' | 'purgeReadings'>;
   /** The weather provider of each building (the demo's own stand-in for its buildings). */
   weatherFor: ProviderFor;
   /** Whether this server runs the embedded sign-in, whose expired state needs purging. */
@@ -96,6 +101,21 @@ export function serverJobs(deps: ServerJobsDeps): JobDefinition[] {
         const learned = await learnWarmUpModels(db, now());
         if (learned > 0) log.info({ units: learned }, 'warm-up models learned');
       },
+    },
+    // Each heating circuit's demand and recommended supply temperature (ASHRAE G36 trim and respond).
+    {
+      name: 'heating circuit steps',
+      periodMs: CIRCUIT_STEP_TICK_MS,
+      lock: 'skip locked rows',
+      claims: 'heating circuits in shadow mode whose 5-minute step is due',
+      run: () => deps.heatingCircuits.stepDue(),
+    },
+    {
+      name: 'heating circuit readings purge',
+      periodMs: AUDIT_PURGE_MS,
+      lock: 'idempotent',
+      claims: 'heating circuit readings older than 30 days',
+      run: () => deps.heatingCircuits.purgeReadings(),
     },
     billingRenewalJob({ billing: deps.billing, log, now }),
     // Accounts 30 days after their deletion request (spec §4).

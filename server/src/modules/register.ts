@@ -29,6 +29,7 @@ import { gatewaysRoutes } from './gateways/gateways.routes.ts';
 import { gettingStartedRoutes } from './getting-started/getting-started.routes.ts';
 import { groupsRoutes } from './groups/groups.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
+import { heatingCircuitsRoutes } from './heating-circuits/heating-circuits.routes.ts';
 import { heatingLogRoutes } from './heating-log/heating-log.routes.ts';
 import { importsRoutes } from './imports/imports.routes.ts';
 import { invitesRoutes } from './invites/invites.routes.ts';
@@ -67,6 +68,7 @@ export async function registerModules(app: FastifyInstance, options: ModulesOpti
   await app.register(devicesRoutes, { devices: s.devices });
   await app.register(importsRoutes, { imports: s.imports });
   await app.register(gatewaysRoutes, { gateways: s.gateways });
+  await app.register(heatingCircuitsRoutes, { heatingCircuits: s.heatingCircuits });
   await app.register(gettingStartedRoutes, { gettingStarted: s.gettingStarted });
   await app.register(eventsRoutes, { events: s.events });
   await app.register(closuresRoutes, { closures: s.closures });

@@ -134,6 +134,7 @@ describe('the account purge job', () => {
       mailer: t.services.mailer,
       billing: t.services.billing,
       bookingFeeds: t.services.bookingFeeds,
+      heatingCircuits: t.services.heatingCircuits,
       weatherFor: () => null,
       embeddedIdentity: false,
     }).find((job) => job.name === 'account purge');
