@@ -24,9 +24,9 @@ import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../server/src/db/client.ts';
+import { heatingStartsTomorrow } from '../server/src/heating/starts.ts';
 import { markBuildingUnitsDue } from '../server/src/modules/buildings/buildings.repository.ts';
 import { BuildingsService } from '../server/src/modules/buildings/buildings.service.ts';
-import { heatingStartsTomorrow } from '../server/src/scheduling/heating-starts.ts';
 import { createBenchDatabase } from './bench-database.ts';
 
 const ROUNDS = Number(process.env.BENCH_LIST_ROUNDS ?? 5);

@@ -12,8 +12,8 @@
  */
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { expandTimeline, resolveSetpoint } from '../server/src/heating/engine.ts';
-import type { HeatingPlan, SwitchPoint, UnitHeatingInput } from '../server/src/heating/types.ts';
+import { expandTimeline, resolveSetpoint } from '../server/src/heating/engine/engine.ts';
+import type { HeatingPlan, SwitchPoint, UnitHeatingInput } from '../server/src/heating/engine/types.ts';
 
 const UNITS = Number(process.env.BENCH_UNITS ?? 100_000);
 const ROUNDS = 5;

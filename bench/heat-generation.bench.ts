@@ -43,7 +43,7 @@ import {
   SUPPLY_RESET_OFF,
   type SupplyResetState,
   stepSupplyReset,
-} from '../server/src/heating/supply-reset.ts';
+} from '../server/src/heating/engine/supply-reset.ts';
 import {
   type Compressor,
   compressorStarts,

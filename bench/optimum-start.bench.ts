@@ -74,7 +74,7 @@ import {
   type RoomSample,
   type SetpointStep,
   type WarmUpModel,
-} from '../server/src/heating/warm-up.ts';
+} from '../server/src/heating/engine/warm-up.ts';
 import { outdoorAt, WINTER_OUTDOOR } from '../tools/simulator/outdoor-winter.ts';
 import { makeEnvelopes } from '../tools/simulator/rooms.ts';
 import { advance, type RoomState, steadyLossRate, type ThermalParams } from '../tools/simulator/thermal.ts';

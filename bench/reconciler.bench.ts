@@ -13,8 +13,8 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../server/src/db/client.ts';
+import type { SetpointCommand } from '../server/src/heating/setpoint-sink.ts';
 import { DownlinkQueue } from '../server/src/lorawan/downlink-queue.ts';
-import type { SetpointCommand } from '../server/src/scheduling/setpoint-sink.ts';
 import { createBenchDatabase } from './bench-database.ts';
 
 const DEVICES = 100_000;

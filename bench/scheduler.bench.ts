@@ -24,14 +24,14 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import mqtt from 'mqtt';
 import { companies, groups, heatingPlans } from '../server/src/db/schema.ts';
-import { HeatingScheduler } from '../server/src/jobs/heating-scheduler.ts';
+import { databaseDeviceDirectory } from '../server/src/heating/device-directory.ts';
+import { HeatingScheduler } from '../server/src/heating/scheduler.ts';
 import { chirpstackFormat } from '../server/src/lorawan/chirpstack.ts';
 import { DownlinkQueue } from '../server/src/lorawan/downlink-queue.ts';
 import { type EmbeddedBroker, startEmbeddedBroker } from '../server/src/lorawan/embedded-broker.ts';
 import { UplinkIngest } from '../server/src/lorawan/ingest.ts';
 import { startLorawanAdapter } from '../server/src/lorawan/mqtt-adapter.ts';
 import { telemetryStore } from '../server/src/lorawan/telemetry.repository.ts';
-import { databaseDeviceDirectory } from '../server/src/scheduling/device-directory.ts';
 import { mosquittoAvailable, type PrivateMosquitto, startPrivateMosquitto } from '../server/test/faults.ts';
 import { createBenchDatabase } from './bench-database.ts';
 

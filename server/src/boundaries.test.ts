@@ -11,12 +11,17 @@
  *   nothing under `heating/`, `lorawan/`, `weather/` or `auth/` imports from `modules/`.
  * - A module reaches another module through its service, never its repository: the service
  *   re-exports what other modules may use of its queries.
+ * The heating core is one slice (decision 0073): the engine, its inputs, their one repository,
+ * the application step and the scheduler all live under `heating/`, so the second rule covers
+ * them; and the heating log's kinds — the setpoint sources — are defined in
+ * packages/contracts/src/heating.ts alone.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const SRC = import.meta.dirname;
+const REPO = path.resolve(SRC, '../..');
 
 /** Tests and what only tests import: fixtures, test kits and helpers. */
 const isTestFile = (file: string) =>
@@ -216,5 +221,106 @@ describe('server boundaries', () => {
       'modules/plans/plans.service.ts:1 → modules/units/units.repository.ts',
       'modules/plans/plans.service.ts:2 → modules/units/units.repository.ts',
     ]);
+  });
+});
+
+/** The heating log's kinds, which are also the setpoint sources, as the contracts list them. */
+const LOG_KINDS_FILE = 'packages/contracts/src/heating.ts';
+/** Where a kind could be named: the server, the web app, the contracts and the tools. */
+const KIND_ROOTS = ['server/src', 'web/src', 'packages/contracts/src', 'tools'];
+
+/** Every non-test .ts/.tsx file below the `KIND_ROOTS`, as posix paths relative to the repository. */
+function kindSources(): string[] {
+  return KIND_ROOTS.flatMap((root) =>
+    readdirSync(path.join(REPO, root), { recursive: true, encoding: 'utf8' })
+      .map((file) => `${root}/${file.split(path.sep).join('/')}`)
+      .filter(
+        (file) => /\.tsx?$/.test(file) && !file.includes('node_modules') && !/\.test\.tsx?$/.test(file),
+      ),
+  ).sort();
+}
+
+/** The kinds as `LOG_KINDS` in the contracts lists them (read from the source: no import needed). */
+function contractKinds(): string[] {
+  const source = readFileSync(path.join(REPO, LOG_KINDS_FILE), 'utf8');
+  const list = /export const LOG_KINDS = \[([\s\S]*?)\] as const;/.exec(stripComments(source))?.[1] ?? '';
+  return [...list.matchAll(/'([a-z_]+)'/g)].map((match) => match[1] as string);
+}
+
+/** A declaration of the kinds' names: a type, schema or list called like the contracts' ones. */
+const KIND_DECLARATION =
+  /\b(?:type|interface|enum|const|let|var)\s+(LogKind|LogKindSchema|LOG_KINDS|SetpointSource|SetpointSourceSchema|SETPOINT_SOURCES)\b/g;
+/** A literal list: an array of strings, or a union of string types, of five entries or more. */
+const LITERAL_LIST =
+  /\[\s*(?:(['"])[\w-]+\1\s*,\s*){4,}(['"])[\w-]+\2\s*,?\s*\]|(?:\|\s*(['"])[\w-]+\3\s*){5,}/g;
+
+/**
+ * `file:line what` for each place in `file` (relative to the repository) that defines the kinds
+ * again: a declaration named like the contracts' ones, or a literal list of five kinds or more.
+ */
+function kindDefinitions(file: string, source: string, kinds: readonly string[]): string[] {
+  if (file === LOG_KINDS_FILE) return [];
+  const code = stripComments(source);
+  const found: Array<[number, string]> = [];
+  for (const match of code.matchAll(KIND_DECLARATION)) found.push([match.index, `declares ${match[1]}`]);
+  for (const match of code.matchAll(LITERAL_LIST)) {
+    const named = [...match[0].matchAll(/['"]([\w-]+)['"]/g)].filter((m) => kinds.includes(m[1] as string));
+    if (named.length >= 5) found.push([match.index, `lists ${named.length} kinds`]);
+  }
+  return found.sort((a, b) => a[0] - b[0]).map(([index, what]) => `${file}:${lineAt(code, index)} ${what}`);
+}
+
+describe('one heating slice', () => {
+  it('keeps the heating core under heating/, where the rule against importing modules/ reads it', () => {
+    const files = serverSources();
+    expect(files.filter((file) => file.startsWith('scheduling/'))).toEqual([]);
+    expect(files).not.toContain('jobs/heating-scheduler.ts');
+    for (const file of [
+      'heating/engine/engine.ts',
+      'heating/inputs.ts',
+      'heating/inputs.repository.ts',
+      'heating/inputs-changed.ts',
+      'heating/apply.ts',
+      'heating/scheduler.ts',
+      'heating/calendar-closures.ts',
+      'heating/holidays.ts',
+      'heating/closure-coverage.ts',
+    ])
+      expect(files).toContain(file);
+    const heating = sources().filter(({ file }) => file.startsWith('heating/'));
+    expect(heating.flatMap(({ file, source }) => upwardImports(file, source))).toEqual([]);
+  });
+
+  it('defines the heating log kinds and setpoint sources in the contracts alone', () => {
+    const kinds = contractKinds();
+    expect(kinds).toContain('regular_plan');
+    expect(kinds.length).toBeGreaterThan(10);
+    const found = kindSources().flatMap((file) =>
+      kindDefinitions(file, readFileSync(path.join(REPO, file), 'utf8'), kinds),
+    );
+    expect(found).toEqual([]);
+    // The engine's and the schema's kinds are the contracts' (no copy to keep in step).
+    const engineTypes = readFileSync(path.join(SRC, 'heating/engine/types.ts'), 'utf8');
+    expect(engineTypes).toMatch(/import type \{ LogKind \} from '@heizplan\/contracts\/heating';/);
+    const schema = readFileSync(path.join(SRC, 'db/schema/heating.ts'), 'utf8');
+    expect(schema).toMatch(/import \{ LOG_KINDS \} from '@heizplan\/contracts\/heating';/);
+  });
+
+  it('catches a second definition of the kinds', () => {
+    const kinds = ['regular_plan', 'group_plan', 'one_time_start', 'one_time_end', 'paused', 'resumed'];
+    const source = [
+      "export type LogKind = 'regular_plan' | 'group_plan';",
+      "export const LOG_KINDS = ['regular_plan', 'group_plan', 'one_time_start', 'one_time_end', 'paused'] as const;",
+      "type Source =\n  | 'regular_plan'\n  | 'group_plan'\n  | 'one_time_start'\n  | 'one_time_end'\n  | 'paused';",
+      "const modes = ['frost', 'economy', 'standby', 'off', 'on'];",
+      "const sources = ['regular_plan', 'paused'];",
+    ].join('\n');
+    expect(kindDefinitions('server/src/heating/engine/types.ts', source, kinds)).toEqual([
+      'server/src/heating/engine/types.ts:1 declares LogKind',
+      'server/src/heating/engine/types.ts:2 declares LOG_KINDS',
+      'server/src/heating/engine/types.ts:2 lists 5 kinds',
+      'server/src/heating/engine/types.ts:4 lists 5 kinds',
+    ]);
+    expect(kindDefinitions(LOG_KINDS_FILE, source, kinds)).toEqual([]);
   });
 });

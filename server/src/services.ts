@@ -7,6 +7,8 @@
 import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import { inputsChanged } from './heating/inputs-changed.ts';
+import type { HeatingServiceDeps, SetpointWaker } from './heating/services.ts';
 import type { Logger } from './logger.ts';
 import { AgreementsService } from './modules/agreements/agreements.service.ts';
 import { AlertsService } from './modules/alerts/alerts.service.ts';
@@ -50,8 +52,6 @@ import { ReportsService } from './modules/reports/reports.service.ts';
 import { UnitSeriesService } from './modules/unit-series/unit-series.service.ts';
 import { UnitsService } from './modules/units/units.service.ts';
 import { WarmUpService } from './modules/warm-up/warm-up.service.ts';
-import type { HeatingServiceDeps, SetpointWaker } from './scheduling/heating-services.ts';
-import { inputsChanged } from './scheduling/inputs-changed.ts';
 
 /** What the services need from outside; each unset one has a safe default. */
 export interface ServicePorts {

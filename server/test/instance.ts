@@ -7,13 +7,13 @@
 import type { App } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
-import { HEATING_SCHEDULER_JOB, HeatingScheduler } from '../src/jobs/heating-scheduler.ts';
+import { databaseDeviceDirectory } from '../src/heating/device-directory.ts';
+import { HEATING_SCHEDULER_JOB, HeatingScheduler } from '../src/heating/scheduler.ts';
 import { JobRegistry } from '../src/jobs/registry.ts';
 import { createLogger } from '../src/logger.ts';
 import { type Lorawan, startLorawan } from '../src/lorawan/lorawan.ts';
 import { APPLICATION_ID } from '../src/lorawan/test-fixture.ts';
 import { type LorawanState, lateBinding } from '../src/ports.ts';
-import { databaseDeviceDirectory } from '../src/scheduling/device-directory.ts';
 import { closeWithin } from './close-within.ts';
 import { composeApp, createTestIssuer } from './helpers.ts';
 

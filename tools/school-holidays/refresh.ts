@@ -1,7 +1,7 @@
 /**
  * `npm run school-holidays [-- --from YYYY-MM-DD --to YYYY-MM-DD]`: fetches the school holidays of
  * all 16 federal states from the OpenHolidays API (open data, ODbL 1.0) and rewrites
- * server/src/modules/buildings/school-holidays.de.json. Defaults: from 1 July of this year to
+ * server/src/heating/school-holidays.de.json. Defaults: from 1 July of this year to
  * 30 September three years later (the current and the next two school years). Needs the
  * internet; the server itself never fetches them.
  */
@@ -10,7 +10,7 @@ import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { FEDERAL_STATES, type FederalState } from '@heizplan/contracts/buildings';
-import { SCHOOL_HOLIDAYS_FILE } from '../../server/src/modules/buildings/school-holidays.ts';
+import { SCHOOL_HOLIDAYS_FILE } from '../../server/src/heating/school-holidays.ts';
 import { type ApiSchoolHoliday, toSchoolHolidayData } from './transform.ts';
 
 const API = 'https://openholidaysapi.org/SchoolHolidays';

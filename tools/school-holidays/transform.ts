@@ -4,10 +4,7 @@
  * school-holidays.de.json). Pure: the refresh command does the fetching and writing.
  */
 import { FEDERAL_STATES, type FederalState } from '@heizplan/contracts/buildings';
-import type {
-  SchoolHolidayData,
-  SchoolHolidayPeriod,
-} from '../../server/src/modules/buildings/school-holidays.ts';
+import type { SchoolHolidayData, SchoolHolidayPeriod } from '../../server/src/heating/school-holidays.ts';
 
 /** One entry of the API's answer (only the fields used). */
 export interface ApiSchoolHoliday {

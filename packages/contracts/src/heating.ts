@@ -10,7 +10,12 @@ import { BULK_EDIT_UNIT_MAX, BULK_UNIT_MAX } from './limits.ts';
 import { OccupantCeilingSchema, OccupantLeewaySchema } from './occupant-limits.ts';
 import { PageQuerySchema, pageOf } from './problem.ts';
 
-export const LogKindSchema = z.enum([
+/**
+ * The heating log's kinds, which are also the sources of a resolved setpoint (the engine's
+ * `SetpointResolution.source`, `units.setpoint_source`, the outbox's `reason`). Defined here only:
+ * the engine's types, the database schema's enums and the web app's labels take them from here.
+ */
+export const LOG_KINDS = [
   'regular_plan',
   'group_plan',
   'one_time_start',
@@ -29,7 +34,9 @@ export const LogKindSchema = z.enum([
   'optimum_start',
   /** A plan's lower setpoint sent early by optimum stop (decision 0056). */
   'optimum_stop',
-]);
+] as const;
+
+export const LogKindSchema = z.enum(LOG_KINDS);
 export type LogKind = z.infer<typeof LogKindSchema>;
 
 const celsius = z.number();

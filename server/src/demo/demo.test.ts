@@ -23,8 +23,8 @@ import {
   units,
   unitWarmUpModels,
 } from '../db/schema.ts';
+import { learnWarmUpModels } from '../heating/warm-up-learning.ts';
 import { evaluateAll } from '../modules/alerts/alert-evaluation.repository.ts';
-import { learnWarmUpModels } from '../scheduling/warm-up-learning.ts';
 import { ensureDemo } from './demo.ts';
 import { DEMO_BOOKING_FEED, DEMO_BOOKING_UNIT } from './demo-bookings.ts';
 import {

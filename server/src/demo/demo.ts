@@ -15,9 +15,9 @@ import { FEED_SYNC_INTERVAL_MS } from '@heizplan/contracts/booking-feeds';
 import { hashPassword } from '../auth/password.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import { inputsChanged } from '../heating/inputs-changed.ts';
 import { BOOKINGS_AHEAD_MS, BOOKINGS_BACK_MS, parseBookings } from '../modules/booking-feeds/ics.ts';
 import { storeBookings } from '../modules/booking-feeds/sync.ts';
-import { inputsChanged } from '../scheduling/inputs-changed.ts';
 import {
   countCompanies,
   findCompanyOfAccount,

@@ -16,6 +16,7 @@ import { startInstance, type TestInstance } from '../../test/instance.ts';
 import type { Database } from '../db/client.ts';
 import { downlinks } from '../db/schema/telemetry.ts';
 import { companies, groups, heatingLog, heatingPlans, units } from '../db/schema.ts';
+import { markUnitsDue } from '../heating/apply.repository.ts';
 import {
   absorbPoolShutdownError,
   eventually,
@@ -26,7 +27,6 @@ import {
   uniqueRun,
   vickiUplink,
 } from '../lorawan/test-fixture.ts';
-import { markUnitsDue } from '../scheduling/scheduling.repository.ts';
 
 const brokerUrl = process.env.TEST_MQTT_URL as string;
 

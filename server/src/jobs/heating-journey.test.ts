@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helpers.ts';
 import type { Database } from '../db/client.ts';
 import { devices } from '../db/schema.ts';
+import { databaseDeviceDirectory } from '../heating/device-directory.ts';
+import { HeatingScheduler } from '../heating/scheduler.ts';
+import type { SetpointCommand } from '../heating/setpoint-sink.ts';
 import { seedCompanies } from '../modules/units/heating-test-fixtures.ts';
-import { databaseDeviceDirectory } from '../scheduling/device-directory.ts';
-import type { SetpointCommand } from '../scheduling/setpoint-sink.ts';
-import { HeatingScheduler } from './heating-scheduler.ts';
 import { secondConnection } from './second-connection.test-helper.ts';
 
 const days = [1, 2, 3, 4, 5, 6, 7];

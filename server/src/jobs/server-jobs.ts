@@ -22,6 +22,7 @@ import { purgeExpiredIdentityState } from '../auth/oidc-adapter.repository.ts';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import { learnWarmUpModels } from '../heating/warm-up-learning.ts';
 import type { Logger } from '../logger.ts';
 import { purgeAuditLog } from '../modules/audit/audit.repository.ts';
 import type { BillingService } from '../modules/billing/billing.service.ts';
@@ -29,7 +30,6 @@ import type { BookingFeedsService } from '../modules/booking-feeds/booking-feeds
 import type { HeatingCircuitsService } from '../modules/heating-circuits/heating-circuits.service.ts';
 import type { Mailer } from '../modules/me/me.ports.ts';
 import { PURGE_INTERVAL_MS, purgeDueAccounts } from '../modules/me/me.purge.ts';
-import { learnWarmUpModels } from '../scheduling/warm-up-learning.ts';
 import { OUTDOOR_SYNC_TICK_MS, type ProviderFor, syncOutdoorDue } from '../weather/outdoor-sync.ts';
 import { alertJobs } from './alert-jobs.ts';
 import { billingRenewalJob } from './billing-renewal.ts';

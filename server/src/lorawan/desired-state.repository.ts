@@ -7,8 +7,8 @@
 import { sql } from 'drizzle-orm';
 import { sqlArray } from '../db/any-of.ts';
 import { type Db, rowsOf } from '../db/client.ts';
-import type { LogKind } from '../heating/types.ts';
-import type { SetpointCommand } from '../scheduling/setpoint-sink.ts';
+import type { LogKind } from '../heating/engine/types.ts';
+import type { SetpointCommand } from '../heating/setpoint-sink.ts';
 import type { AntiFreeze } from './codecs/codec.ts';
 import { modelTable } from './codecs/model-table.repository.ts';
 import { configColumns, configStateOf, profileJoin } from './device-config.repository.ts';

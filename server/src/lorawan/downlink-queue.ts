@@ -40,8 +40,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { DownlinkHealth } from '@heizplan/contracts/health';
 
 import type { Db } from '../db/client.ts';
+import type { SetpointCommand, SetpointSink } from '../heating/setpoint-sink.ts';
 import { downlinkBacklog, downlinkDeadLetters, downlinkEvents } from '../metrics.ts';
-import type { SetpointCommand, SetpointSink } from '../scheduling/setpoint-sink.ts';
 import { DUTY_CYCLE_MS } from './airtime.ts';
 import { bytesToHex, CodecError, deviceSetpoint, hexToBytes } from './codecs/codec.ts';
 import { getCodec } from './codecs/registry.ts';

@@ -20,7 +20,7 @@ import {
 import { createTestDatabase, onPostgres } from '../../test/helpers.ts';
 import { startInstance, type TestInstance } from '../../test/instance.ts';
 import type { Database } from '../db/client.ts';
-import { HEATING_SCHEDULER_JOB } from '../jobs/heating-scheduler.ts';
+import { HEATING_SCHEDULER_JOB } from '../heating/scheduler.ts';
 import { getCodec } from './codecs/registry.ts';
 import { type EmbeddedBroker, startEmbeddedBroker } from './embedded-broker.ts';
 import { absorbPoolShutdownError, eventually, seedFleet, uniqueRun } from './test-fixture.ts';

@@ -4,7 +4,7 @@
  * failed or lost delivery, settings it still owes — and the bytes of its own settings and
  * profile configuration that ride behind a setpoint.
  */
-import type { SetpointCommand } from '../scheduling/setpoint-sink.ts';
+import type { SetpointCommand } from '../heating/setpoint-sink.ts';
 import { bytesToHex, CodecError, type DeviceCodec, deviceSetpoint } from './codecs/codec.ts';
 import { getCodec } from './codecs/registry.ts';
 import type { DesiredState, SettingsState } from './desired-state.repository.ts';

@@ -19,7 +19,7 @@ import {
 } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { buildingOutdoorTemperatures, telemetry } from '../db/schema.ts';
-import type { OutdoorSample } from '../heating/warm-up.ts';
+import type { OutdoorSample } from '../heating/engine/warm-up.ts';
 import type { OutdoorHour } from './providers.ts';
 
 const CHUNK = 500;

@@ -4,6 +4,9 @@
  * instant is UTC `timestamptz`. Each row carries `company_id` so repositories can scope every
  * query by tenant.
  */
+
+// The heating log's kinds and setpoint sources, for the columns' enums: the contracts' list alone.
+import { LOG_KINDS } from '@heizplan/contracts/heating';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -18,25 +21,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { LogKind, SwitchPoint } from '../../heating/types.ts';
+import type { SwitchPoint } from '../../heating/engine/types.ts';
 import { companies, users } from './accounts.ts';
 import { buildings } from './buildings.ts';
-
-export const LOG_KINDS = [
-  'regular_plan',
-  'group_plan',
-  'one_time_start',
-  'one_time_end',
-  'paused',
-  'resumed',
-  'qr_change',
-  'web_change',
-  'no_plan',
-  'closure',
-  'booking',
-  'optimum_start',
-  'optimum_stop',
-] as const satisfies readonly LogKind[];
 
 export const groups = pgTable(
   'groups',

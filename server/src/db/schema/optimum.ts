@@ -7,7 +7,7 @@ import { boolean, index, jsonb, pgTable, real, timestamp, uuid } from 'drizzle-o
 import { companies } from './accounts.ts';
 import { units } from './heating.ts';
 
-/** A warm-up session as stored (`WarmUpSession` of `heating/warm-up.ts`, `start` as ISO UTC). */
+/** A warm-up session as stored (`WarmUpSession` of `heating/engine/warm-up.ts`, `start` as ISO UTC). */
 export interface StoredWarmUpSession {
   start: string;
   lift: number;

@@ -1,6 +1,7 @@
 /**
  * Booking feed queries (decision 0053). Every query a member can reach is scoped by company id;
- * the sync job's claim and the engine's `bookingsForUnits` work across companies.
+ * the sync job's claim works across companies. The engine's reads of the bookings
+ * (`bookingsForUnits`, `bookingDetails`) live in heating/inputs.repository.ts.
  */
 import { and, asc, count, eq, gt, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import { anyOf } from '../../db/any-of.ts';
@@ -15,7 +16,6 @@ import {
   units,
   users,
 } from '../../db/schema.ts';
-import type { HeatingBooking } from '../../heating/types.ts';
 
 export type FeedRow = typeof bookingFeeds.$inferSelect;
 export type FeedInsert = typeof bookingFeeds.$inferInsert;
@@ -237,21 +237,6 @@ export async function bookingsBetween(db: Db, feedId: string, from: Date, to: Da
     .orderBy(asc(bookings.start), asc(bookings.id));
 }
 
-/** Title and own times of the company's bookings given (a preview naming them). */
-export async function bookingDetails(
-  db: Db,
-  companyId: string,
-  ids: string[],
-): Promise<{ id: string; title: string; start: Date; end: Date }[]> {
-  if (ids.length === 0) return [];
-  return db
-    .select({ id: bookings.id, title: bookings.title, start: bookings.start, end: bookings.end })
-    .from(bookings)
-    .innerJoin(bookingFeeds, eq(bookingFeeds.id, bookings.feedId))
-    .where(and(eq(bookingFeeds.companyId, companyId), anyOf(bookings.id, ids)))
-    .orderBy(asc(bookings.start), asc(bookings.id));
-}
-
 /** A booking as the events calendar shows it: its own times, its feed's room and that room's building. */
 export interface CalendarBooking {
   id: string;
@@ -303,68 +288,4 @@ export async function companyBookingsBetween(
     )
     .orderBy(asc(bookings.start), asc(bookings.id))
     .limit(window.limit);
-}
-
-/**
- * The heating bookings of each of the units given, by unit id, in ONE query however many units:
- * the bookings of the units' own feeds and of the feeds linking them that heat, end after
- * `since` and begin heating before `until` — plus each unit's first one after `until`, so the
- * engine still wakes for a booking past the horizon — of feeds that are fresh at `now` (last
- * fetch succeeded less than `staleAfterMs` ago; decision 0053: a stale feed's bookings do not
- * count). Heating starts the feed's pre-heat minutes before the booking; the temperature is the
- * feed's (null: the highest switch point of the day's plan). Each list is ordered by start.
- */
-export async function bookingsForUnits(
-  db: Db,
-  unitIds: string[],
-  window: { since: Date; until: Date; now: Date; staleAfterMs: number },
-): Promise<Map<string, HeatingBooking[]>> {
-  const result = new Map<string, HeatingBooking[]>();
-  if (unitIds.length === 0) return result;
-  const ids = sql`${sql.param(unitIds)}::uuid[]`;
-  const since = window.since.toISOString();
-  const until = window.until.toISOString();
-  const freshAfter = new Date(window.now.getTime() - window.staleAfterMs).toISOString();
-  const rows = rowsOf<{
-    unit_id: string;
-    id: string;
-    start: string | Date;
-    booked_start: string | Date;
-    end: string | Date;
-    temperature: number | null;
-  }>(
-    await db.execute(sql`
-      with fu as (
-        select f.id as feed_id, f.unit_id, f.preheat_minutes, f.temperature
-        from booking_feeds f
-        where f.unit_id = any(${ids}) and f.last_error is null and f.last_success_at > ${freshAfter}::timestamptz
-        union
-        select f.id, l.unit_id, f.preheat_minutes, f.temperature
-        from booking_feed_units l join booking_feeds f on f.id = l.feed_id
-        where l.unit_id = any(${ids}) and f.last_error is null and f.last_success_at > ${freshAfter}::timestamptz
-      ), b as (
-        select fu.unit_id, b.id, b.start - make_interval(mins => fu.preheat_minutes) as start, b.start as booked_start, b."end", fu.temperature
-        from fu join bookings b on b.feed_id = fu.feed_id
-        where b.heats and b."end" > ${since}::timestamptz
-      )
-      select unit_id, id, start, booked_start, "end", temperature from b where start < ${until}::timestamptz
-      union all
-      select * from (
-        select distinct on (unit_id) unit_id, id, start, booked_start, "end", temperature from b
-        where start >= ${until}::timestamptz order by unit_id, start, id
-      ) later
-      order by unit_id, start, id`),
-  );
-  for (const row of rows) {
-    const list = result.get(row.unit_id) ?? [];
-    list.push({
-      id: row.id,
-      start: new Date(row.start),
-      bookedStart: new Date(row.booked_start),
-      end: new Date(row.end),
-      temperature: row.temperature === null ? null : Number(row.temperature),
-    });
-    result.set(row.unit_id, list);
-  }
-  return result;
 }

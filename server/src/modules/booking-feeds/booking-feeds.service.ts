@@ -28,8 +28,8 @@ import {
 import type { z } from 'zod';
 import { requireMember } from '../../auth/membership.ts';
 import type { Db } from '../../db/client.ts';
+import { inputsChanged } from '../../heating/inputs-changed.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
-import { inputsChanged } from '../../scheduling/inputs-changed.ts';
 import { privateTargetOf } from '../alerts/webhook-address.ts';
 import { isCompanyBuilding } from '../buildings/buildings.service.ts';
 import type { AppKeyCipher } from '../devices/app-key-cipher.ts';

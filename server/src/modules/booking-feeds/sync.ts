@@ -14,7 +14,7 @@ import { createHash } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import { FEED_STALE_AFTER_MS, FEED_SYNC_INTERVAL_MS } from '@heizplan/contracts/booking-feeds';
 import type { Db } from '../../db/client.ts';
-import { inputsChanged } from '../../scheduling/inputs-changed.ts';
+import { inputsChanged } from '../../heating/inputs-changed.ts';
 import type { AppKeyCipher } from '../devices/app-key-cipher.ts';
 import * as repo from './booking-feeds.repository.ts';
 import { basicAuth, fetchCalDavDocuments } from './caldav.ts';

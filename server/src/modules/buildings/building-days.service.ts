@@ -14,10 +14,10 @@ import {
 } from '@heizplan/contracts/buildings';
 import { DateTime } from 'luxon';
 import { requireMember } from '../../auth/membership.ts';
+import { findCompanyHeating } from '../../heating/inputs.ts';
+import { inputsChanged } from '../../heating/inputs-changed.ts';
+import type { HeatingServiceDeps } from '../../heating/services.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
-import { findCompanyHeating } from '../../scheduling/heating-inputs.ts';
-import type { HeatingServiceDeps } from '../../scheduling/heating-services.ts';
-import { inputsChanged } from '../../scheduling/inputs-changed.ts';
 import { FeedParseError, parseBookings } from '../booking-feeds/ics.ts';
 import * as repo from './building-days.repository.ts';
 import { findBuilding } from './buildings.repository.ts';

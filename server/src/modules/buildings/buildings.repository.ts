@@ -1,14 +1,14 @@
 /**
- * Building queries (decision 0052). Every query a member can reach is scoped by company id;
- * `holidayBuildings` serves the engine's inputs (scheduler, preview, occupants' view) for the
- * buildings of a batch of units, in one query however many units.
+ * Building queries (decision 0052). Every query a member can reach is scoped by company id. The
+ * engine's reads of the buildings' holiday settings (`holidayBuildings`,
+ * `buildingHolidaySettings`) live in heating/inputs.repository.ts.
  */
-import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import { anyOf } from '../../db/any-of.ts';
 import type { Db } from '../../db/client.ts';
 import { naturally } from '../../db/natural-sort.ts';
 import { buildingOutdoorTemperatures, buildings, units, users } from '../../db/schema.ts';
-import type { HolidayBuilding } from './holidays.ts';
+import type { HolidayBuilding } from '../../heating/holidays.ts';
 
 export type BuildingRow = typeof buildings.$inferSelect;
 export type BuildingInsert = Omit<typeof buildings.$inferInsert, 'id' | 'companyId'>;
@@ -144,40 +144,6 @@ export async function clearUnitFloors(tx: Db, companyId: string, buildingId: str
         anyOf(units.floor, floors, 'text'),
       ),
     );
-}
-
-/**
- * The buildings `buildingIds` (any companies) with what their calendars need, by id: one query
- * for a whole batch of units.
- */
-export async function holidayBuildings(db: Db, buildingIds: string[]): Promise<Map<string, HolidayBuilding>> {
-  if (buildingIds.length === 0) return new Map();
-  const rows = await db
-    .select({
-      id: buildings.id,
-      state: buildings.state,
-      region: buildings.region,
-      publicHolidays: buildings.publicHolidays,
-      holidayMode: buildings.holidayMode,
-      schoolHolidays: buildings.schoolHolidays,
-    })
-    .from(buildings)
-    .where(anyOf(buildings.id, buildingIds));
-  return new Map(rows.map((r) => [r.id, r]));
-}
-
-/** State, region and holiday mode of the company's buildings among `buildingIds`. */
-export async function buildingHolidaySettings(db: Db, companyId: string, buildingIds: string[]) {
-  if (buildingIds.length === 0) return [];
-  return db
-    .select({
-      id: buildings.id,
-      state: buildings.state,
-      region: buildings.region,
-      holidayMode: buildings.holidayMode,
-    })
-    .from(buildings)
-    .where(and(eq(buildings.companyId, companyId), inArray(buildings.id, buildingIds)));
 }
 
 /** A building as the events calendar's layers need it: its name and what its calendar needs. */

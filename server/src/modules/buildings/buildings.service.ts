@@ -28,22 +28,26 @@ import type { ProblemCode } from '@heizplan/contracts/problem-codes';
 import type { z } from 'zod';
 import { requireMember } from '../../auth/membership.ts';
 import type { Db } from '../../db/client.ts';
+import {
+  allHolidayRegions,
+  type HolidayLang,
+  isHolidayRegion,
+  publicHolidays,
+} from '../../heating/holidays.ts';
+import { findCompanyHeating } from '../../heating/inputs.ts';
+import { inputsChanged } from '../../heating/inputs-changed.ts';
+import { schoolHolidayData, schoolHolidays } from '../../heating/school-holidays.ts';
+import { type HeatingServiceDeps, requireCompanyHeating } from '../../heating/services.ts';
+import { type HeatingStartsCompute, keptHeatingStartsTomorrow } from '../../heating/starts.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { getCodec, isModelId } from '../../lorawan/codecs/registry.ts';
-import { findCompanyHeating } from '../../scheduling/heating-inputs.ts';
-import { type HeatingServiceDeps, requireCompanyHeating } from '../../scheduling/heating-services.ts';
-import { type HeatingStartsCompute, keptHeatingStartsTomorrow } from '../../scheduling/heating-starts.ts';
-import { inputsChanged } from '../../scheduling/inputs-changed.ts';
 import { type CurrentOutdoor, currentOutdoor } from '../../weather/outdoor-store.repository.ts';
 import { findDevice } from '../devices/devices.service.ts';
 import { requireOccupantCeiling } from '../units/temperature-range.ts';
 import * as repo from './buildings.repository.ts';
-import { allHolidayRegions, type HolidayLang, isHolidayRegion, publicHolidays } from './holidays.ts';
-import { schoolHolidayData, schoolHolidays } from './school-holidays.ts';
 
 // What other modules may use of this module's queries: they import it from here, never from
 // the repository, so the module keeps its queries private and decides what leaves it.
-export { buildingDaysFor } from './building-days.repository.ts';
 export {
   buildingFloors,
   type CalendarBuilding,

@@ -11,11 +11,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { testClock, testInstant } from '../../../test/clock.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
 import type { Db } from '../../db/client.ts';
-import { heatingStartsChanged } from '../../scheduling/heating-starts.repository.ts';
-import { heatingStartsTomorrow } from '../../scheduling/heating-starts.ts';
+import { publicHolidays } from '../../heating/holidays.ts';
+import { heatingStartsChanged } from '../../heating/starts.repository.ts';
+import { heatingStartsTomorrow } from '../../heating/starts.ts';
 import { seedCompanies } from '../units/heating-test-fixtures.ts';
 import { BuildingsService } from './buildings.service.ts';
-import { publicHolidays } from './holidays.ts';
 
 // A Wednesday mid-morning in Berlin; every expectation is relative to it.
 const START = testInstant('2026-12-02T10:00:00+01:00');

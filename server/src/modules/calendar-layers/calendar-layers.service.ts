@@ -25,24 +25,20 @@ import type { z } from 'zod';
 import { userLanguage } from '../../auth/accounts.repository.ts';
 import { requireMember } from '../../auth/membership.ts';
 import type { Db } from '../../db/client.ts';
-import { badRequest, notFound } from '../../http/errors.ts';
-import { companyBookingsBetween } from '../booking-feeds/booking-feeds.service.ts';
-import {
-  buildingDaysFor,
-  type CalendarBuilding,
-  calendarBuildings,
-  unitsInBuilding,
-} from '../buildings/buildings.service.ts';
 import {
   buildingCalendar,
   calendarClosureName,
   companyDayClosureId,
   parseCalendarClosureId,
-} from '../buildings/calendar-closures.ts';
-import { type HolidayLang, holidayClosureId } from '../buildings/holidays.ts';
-import { closuresForUnits } from '../closures/closure-coverage.ts';
-import { closureNames, companyZone, listClosures, targetsOf } from '../closures/closures.service.ts';
-import { occurrencesWithin } from '../closures/occurrences.ts';
+} from '../../heating/calendar-closures.ts';
+import { closuresForUnits } from '../../heating/closure-coverage.ts';
+import { type HolidayLang, holidayClosureId } from '../../heating/holidays.ts';
+import { buildingDaysFor, closureNames } from '../../heating/inputs.ts';
+import { occurrencesWithin } from '../../heating/occurrences.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
+import { companyBookingsBetween } from '../booking-feeds/booking-feeds.service.ts';
+import { type CalendarBuilding, calendarBuildings, unitsInBuilding } from '../buildings/buildings.service.ts';
+import { companyZone, listClosures, targetsOf } from '../closures/closures.service.ts';
 
 type Query = z.output<typeof CalendarLayersQuerySchema>;
 

@@ -1,26 +1,9 @@
 /**
  * Closure queries (decision 0051). Every query a member can reach is scoped by company id. The
- * engine's reads (`coveringClosures`, `closureBuildingChoices`) return the closures of several
- * companies with their chosen ids as comma-joined text; closure-coverage.ts turns them into
- * occurrences per unit.
+ * engine's reads of the closures (`coveringClosures`, `closureBuildingChoices`, `closureNames`)
+ * live in heating/inputs.repository.ts; the list's filter shares its `endsAfter` from there.
  */
-import type { HeatingMode } from '@heizplan/contracts/closures';
-import {
-  and,
-  asc,
-  count,
-  eq,
-  gt,
-  inArray,
-  isNotNull,
-  isNull,
-  lt,
-  notInArray,
-  or,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
-import { anyOf } from '../../db/any-of.ts';
+import { and, asc, count, eq, inArray, isNotNull, lt, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { naturally } from '../../db/natural-sort.ts';
 import {
@@ -34,6 +17,7 @@ import {
   units,
   users,
 } from '../../db/schema.ts';
+import { endsAfter } from '../../heating/inputs.ts';
 
 export type ClosureRow = typeof closures.$inferSelect;
 export type ClosureInsert = Omit<typeof closures.$inferInsert, 'id' | 'companyId'>;
@@ -110,17 +94,6 @@ function reachesBuilding(companyId: string, buildingId: string): SQL {
           and ${closureUnits.unitId} in (${rooms})))
     )`;
 }
-
-/**
- * The closure (its last occurrence) ends after `at`: `end` for a closure that does not recur
- * (also one written without `last_end`, as the demo does), `last_end` for a recurring one, whose
- * null means the recurrence has no end.
- */
-export const endsAfter = (at: Date) =>
-  or(
-    and(isNull(closures.recurrence), gt(closures.end, at)),
-    and(isNotNull(closures.recurrence), or(isNull(closures.lastEnd), gt(closures.lastEnd, at))),
-  );
 
 /**
  * The list's filters. With the end of the last occurrence and the first start they are exact for
@@ -350,68 +323,4 @@ async function replaceTargets(tx: Db, closureId: string, targets: ClosureTargets
 
 export async function deleteClosure(tx: Db, companyId: string, closureId: string) {
   await tx.delete(closures).where(and(eq(closures.companyId, companyId), eq(closures.id, closureId)));
-}
-
-/** Name and mode of the closures given, for a preview naming them. */
-export async function closureNames(
-  db: Db,
-  companyId: string,
-  closureIds: string[],
-): Promise<{ id: string; name: string; mode: HeatingMode }[]> {
-  if (closureIds.length === 0) return [];
-  return db
-    .select({ id: closures.id, name: closures.name, mode: closures.mode })
-    .from(closures)
-    .where(and(eq(closures.companyId, companyId), inArray(closures.id, closureIds)))
-    .orderBy(asc(closures.start), asc(closures.id));
-}
-
-/**
- * The closure's groups, or its units (`exception` false) or exceptions, as comma-joined text
- * for a select list: the same on both drivers (array and json results are not).
- */
-type IdList = SQL<string | null>;
-const groupList: IdList = sql`(select string_agg(${closureGroups.groupId}::text, ',')
-  from ${closureGroups} where ${closureGroups.closureId} = ${closures.id})`;
-function unitList(exception: boolean): IdList {
-  const which = exception ? sql`${closureUnits.exception}` : sql`not ${closureUnits.exception}`;
-  return sql`(select string_agg(${closureUnits.unitId}::text, ',')
-    from ${closureUnits} where ${closureUnits.closureId} = ${closures.id} and ${which})`;
-}
-
-/**
- * The closures of `companyIds` that may have an occurrence in [`since`, `until`), with their
- * company's time zone and chosen groups, units and exceptions, by start.
- */
-export async function coveringClosures(db: Db, companyIds: string[], since: Date, until: Date) {
-  return db
-    .select({
-      id: closures.id,
-      companyId: closures.companyId,
-      timeZone: companies.timeZone,
-      start: closures.start,
-      end: closures.end,
-      recurrence: closures.recurrence,
-      mode: closures.mode,
-      scope: closures.scope,
-      groupIds: groupList,
-      unitIds: unitList(false),
-      exceptionIds: unitList(true),
-    })
-    .from(closures)
-    .innerJoin(companies, eq(companies.id, closures.companyId))
-    .where(and(anyOf(closures.companyId, companyIds), endsAfter(since), lt(closures.start, until)))
-    .orderBy(asc(closures.start), asc(closures.createdAt), asc(closures.id));
-}
-
-/** The buildings (and floors; '' for a whole building) chosen by the closures `closureIds`. */
-export async function closureBuildingChoices(db: Db, closureIds: string[]) {
-  return db
-    .select({
-      closureId: closureBuildings.closureId,
-      buildingId: closureBuildings.buildingId,
-      floor: closureBuildings.floor,
-    })
-    .from(closureBuildings)
-    .where(anyOf(closureBuildings.closureId, closureIds));
 }

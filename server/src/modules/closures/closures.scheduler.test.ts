@@ -12,9 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testClock, testInstants } from '../../../test/clock.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
 import { devices } from '../../db/schema.ts';
-import { HeatingScheduler } from '../../jobs/heating-scheduler.ts';
-import { databaseDeviceDirectory } from '../../scheduling/device-directory.ts';
-import type { SetpointCommand } from '../../scheduling/setpoint-sink.ts';
+import { databaseDeviceDirectory } from '../../heating/device-directory.ts';
+import { HeatingScheduler } from '../../heating/scheduler.ts';
+import type { SetpointCommand } from '../../heating/setpoint-sink.ts';
 import { seedCompanies } from '../units/heating-test-fixtures.ts';
 
 const ZONE = 'Europe/Berlin';

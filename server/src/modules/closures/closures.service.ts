@@ -1,7 +1,7 @@
 /**
  * Closures (Schließzeiten, decision 0051): named periods with a heating mode over the whole
  * company, chosen buildings or floors, chosen groups or chosen units, minus exceptions, once or
- * recurring (an RRULE, occurrences.ts). Every method checks membership first (404 for
+ * recurring (an RRULE, heating/occurrences.ts). Every method checks membership first (404 for
  * strangers; reading needs `read`, writing `operate`). Rules:
  * - validation with the contracts' `closureRuleIssues` (which the web's dialog checks too) on
  *   the merged closure, all field errors in one 400, nothing written; a recurrence the `rrule`
@@ -33,23 +33,23 @@ import {
 import type { z } from 'zod';
 import { requireMember } from '../../auth/membership.ts';
 import type { Db } from '../../db/client.ts';
-import { badRequest, type FieldError, HttpError, notFound } from '../../http/errors.ts';
-import type { HeatingServiceDeps } from '../../scheduling/heating-services.ts';
-import { inputsChanged } from '../../scheduling/inputs-changed.ts';
-import { isCompanyBuilding } from '../buildings/buildings.service.ts';
-import { ownedUnitIds } from '../units/units.service.ts';
-import * as repo from './closures.repository.ts';
+import { inputsChanged } from '../../heating/inputs-changed.ts';
 import {
   currentOrNextOccurrence,
   lastOccurrenceEnd,
   type Occurrence,
   occurrencesWithin,
   recurrenceParseProblem,
-} from './occurrences.ts';
+} from '../../heating/occurrences.ts';
+import type { HeatingServiceDeps } from '../../heating/services.ts';
+import { badRequest, type FieldError, HttpError, notFound } from '../../http/errors.ts';
+import { isCompanyBuilding } from '../buildings/buildings.service.ts';
+import { ownedUnitIds } from '../units/units.service.ts';
+import * as repo from './closures.repository.ts';
 
 // What other modules may use of this module's queries: they import it from here, never from
 // the repository, so the module keeps its queries private and decides what leaves it.
-export { closureNames, companyZone, listClosures, targetsOf } from './closures.repository.ts';
+export { companyZone, listClosures, targetsOf } from './closures.repository.ts';
 
 type ClosureInput = z.output<typeof ClosureInputSchema>;
 type ListQuery = z.output<typeof ClosureListQuerySchema>;

@@ -1,9 +1,9 @@
 /**
- * Heating event queries. Every query a member can reach is scoped by company id;
- * `eventsForUnits` serves the engine (scheduler and preview) and resolves group-mode events
- * through the units' current group, so a unit added to a group later is covered.
+ * Heating event queries. Every query a member can reach is scoped by company id. The engine's
+ * read of the events (`eventsForUnits`) lives with its other inputs in
+ * heating/inputs.repository.ts.
  */
-import { and, asc, count, eq, gt, gte, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { anyOf } from '../../db/any-of.ts';
 import type { Db } from '../../db/client.ts';
 import { naturally } from '../../db/natural-sort.ts';
@@ -15,7 +15,6 @@ import {
   units,
   users,
 } from '../../db/schema.ts';
-import type { HeatingEvent as EngineEvent } from '../../heating/types.ts';
 
 export type EventRow = typeof heatingEvents.$inferSelect;
 export type EventInsert = Omit<typeof heatingEvents.$inferInsert, 'id' | 'companyId'>;
@@ -31,14 +30,6 @@ export interface EventListFilter {
 }
 
 const live = isNull(heatingEvents.deletedAt);
-
-/** Events overlapping [from, to); `to` null = no upper bound. */
-function overlaps(from: Date, to: Date | null): SQL | undefined {
-  return and(
-    to ? lt(heatingEvents.start, to) : undefined,
-    or(isNull(heatingEvents.end), gte(heatingEvents.end, from)),
-  );
-}
 
 function listWhere(companyId: string, f: EventListFilter, now: Date) {
   const coversUnit = f.unitId
@@ -183,73 +174,6 @@ export async function deleteEvent(tx: Db, companyId: string, eventId: string) {
   await tx
     .delete(heatingEvents)
     .where(and(eq(heatingEvents.companyId, companyId), eq(heatingEvents.id, eventId)));
-}
-
-/**
- * Engine events per unit id for the units given (any companies), overlapping [from, to)
- * (`to` null = no upper bound), including deleted running events (their end is the deletion).
- * Group-mode events reach a unit through its current `groupId`. Each list is in creation order,
- * which the engine uses to break ties between events starting at the same instant.
- */
-export async function eventsForUnits(
-  db: Db,
-  unitRows: { id: string; companyId: string; groupId: string | null }[],
-  from: Date,
-  to: Date | null,
-): Promise<Map<string, EngineEvent[]>> {
-  const result = new Map<string, EngineEvent[]>();
-  if (unitRows.length === 0) return result;
-  const companyIds = [...new Set(unitRows.map((u) => u.companyId))];
-  const unitIds = unitRows.map((u) => u.id);
-  const groupIds = [...new Set(unitRows.flatMap((u) => (u.groupId ? [u.groupId] : [])))];
-  const window = and(inArray(heatingEvents.companyId, companyIds), overlaps(from, to));
-  const columns = {
-    id: heatingEvents.id,
-    start: heatingEvents.start,
-    end: heatingEvents.end,
-    temperature: heatingEvents.temperature,
-    preventRegular: heatingEvents.preventRegular,
-    createdAt: heatingEvents.createdAt,
-  };
-  const [direct, viaGroup] = await Promise.all([
-    db
-      .select({ ...columns, owner: heatingEventUnits.unitId })
-      .from(heatingEventUnits)
-      .innerJoin(heatingEvents, eq(heatingEvents.id, heatingEventUnits.eventId))
-      .where(and(anyOf(heatingEventUnits.unitId, unitIds), window)),
-    groupIds.length === 0
-      ? []
-      : db
-          .select({ ...columns, owner: heatingEventGroups.groupId })
-          .from(heatingEventGroups)
-          .innerJoin(heatingEvents, eq(heatingEvents.id, heatingEventGroups.eventId))
-          .where(and(anyOf(heatingEventGroups.groupId, groupIds), window)),
-  ]);
-  type Row = (typeof direct)[number];
-  const byOwner = new Map<string, Row[]>();
-  for (const row of [...direct, ...viaGroup])
-    byOwner.set(row.owner, [...(byOwner.get(row.owner) ?? []), row]);
-  for (const unit of unitRows) {
-    const rows = [
-      ...(byOwner.get(unit.id) ?? []),
-      ...(unit.groupId ? (byOwner.get(unit.groupId) ?? []) : []),
-    ];
-    if (rows.length === 0) continue;
-    rows.sort(
-      (a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
-    );
-    result.set(
-      unit.id,
-      rows.map((r) => ({
-        id: r.id,
-        start: r.start,
-        end: r.end,
-        temperature: r.temperature,
-        preventRegular: r.preventRegular,
-      })),
-    );
-  }
-  return result;
 }
 
 /** Titles of the company's events among `eventIds` (unknown ids are left out). */

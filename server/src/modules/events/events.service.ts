@@ -21,9 +21,9 @@ import {
 import type { z } from 'zod';
 import { requireMember } from '../../auth/membership.ts';
 import type { Db } from '../../db/client.ts';
+import { inputsChanged } from '../../heating/inputs-changed.ts';
+import { type HeatingServiceDeps, requireCompanyHeating } from '../../heating/services.ts';
 import { conflict, HttpError, notFound } from '../../http/errors.ts';
-import { type HeatingServiceDeps, requireCompanyHeating } from '../../scheduling/heating-services.ts';
-import { inputsChanged } from '../../scheduling/inputs-changed.ts';
 import type { TemperatureRange } from '../units/temperature-range.ts';
 import { ownedUnitIds } from '../units/units.service.ts';
 import * as repo from './events.repository.ts';

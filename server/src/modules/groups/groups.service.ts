@@ -6,9 +6,9 @@
 import type { Group, GroupCreateSchema, GroupUpdateSchema } from '@heizplan/contracts/heating';
 import type { z } from 'zod';
 import { requireMember } from '../../auth/membership.ts';
+import { inputsChanged } from '../../heating/inputs-changed.ts';
+import { type HeatingServiceDeps, requireCompanyHeating } from '../../heating/services.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
-import { type HeatingServiceDeps, requireCompanyHeating } from '../../scheduling/heating-services.ts';
-import { inputsChanged } from '../../scheduling/inputs-changed.ts';
 import { requireOccupantCeiling } from '../units/temperature-range.ts';
 import { ownedUnitIds } from '../units/units.service.ts';
 import * as repo from './groups.repository.ts';

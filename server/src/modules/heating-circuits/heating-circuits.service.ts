@@ -2,7 +2,7 @@
  * Heating circuits (Heizkreise) of a company's buildings: admins (`manage`) set them up — the
  * rooms a circuit serves, its heat generator, design point, heating curve and limits — and every
  * member reads them with what the rooms ask of the generator. Every 5 minutes `stepDue` runs the
- * engine's supply-temperature reset (`heating/supply-reset.ts`, ASHRAE G36 trim and respond) for
+ * engine's supply-temperature reset (`heating/engine/supply-reset.ts`, ASHRAE G36 trim and respond) for
  * each circuit in `shadow` on its rooms' latest reports, and keeps the step for the card and the
  * chart; nothing is sent to a heat generator yet.
  */
@@ -24,7 +24,7 @@ import {
   SUPPLY_RESET_DEFAULTS,
   SUPPLY_RESET_OFF,
   stepSupplyReset,
-} from '../../heating/supply-reset.ts';
+} from '../../heating/engine/supply-reset.ts';
 import { isEmptyPatch } from '../../http/company-resource-routes.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import * as repo from './heating-circuits.repository.ts';

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testClock } from '../../../test/clock.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
 import { alerts, buildingOutdoorTemperatures, units } from '../../db/schema.ts';
-import { SUPPLY_RESET_DEFAULTS } from '../../heating/supply-reset.ts';
+import { SUPPLY_RESET_DEFAULTS } from '../../heating/engine/supply-reset.ts';
 import { seedRegistry } from '../devices/registry-test-fixtures.ts';
 import { CIRCUIT_STEP_MS } from './heating-circuits.service.ts';
 

@@ -12,9 +12,9 @@ import { type HeatingLogExportQuerySchema, heatingLogRangeIssue } from '@heizpla
 import type { z } from 'zod';
 import { requireMember } from '../../auth/membership.ts';
 import type { Db } from '../../db/client.ts';
+import { findCompanyHeating } from '../../heating/inputs.ts';
 import { badRequest } from '../../http/errors.ts';
 import { type ExportCell, type TableExport, tableExport } from '../../http/table-export.ts';
-import { findCompanyHeating } from '../../scheduling/heating-inputs.ts';
 import { type LogExportUnit, logEntries, logExportUnits } from './heating-log.repository.ts';
 import { logSources } from './log-sources.ts';
 

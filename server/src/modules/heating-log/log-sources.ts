@@ -4,7 +4,7 @@
  */
 import type { LogEntry } from '@heizplan/contracts/heating';
 import type { Db } from '../../db/client.ts';
-import { namedBookings, namedClosures } from '../../scheduling/named-sources.ts';
+import { namedBookings, namedClosures } from '../../heating/named-sources.ts';
 import { eventTitles } from '../events/events.service.ts';
 
 const idOf = (details: Record<string, unknown>, key: string) =>

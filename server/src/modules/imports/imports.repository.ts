@@ -8,7 +8,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { sqlArray } from '../../db/any-of.ts';
 import type { Db } from '../../db/client.ts';
 import { buildings, devices, groups, importMappings, units } from '../../db/schema.ts';
-import { heatingStartsChanged } from '../../scheduling/heating-starts.repository.ts';
+import { heatingStartsChanged } from '../../heating/starts.repository.ts';
 import type { DeviceInsert, UnitInsert } from './import-check.ts';
 
 const lowerTrim = (column: typeof units.name | typeof buildings.name | typeof groups.name) =>

@@ -20,8 +20,8 @@ import {
 import { API_TOKEN_PRINCIPAL } from '../../auth/api-token-auth.ts';
 import { requireMember } from '../../auth/membership.ts';
 import type { Db } from '../../db/client.ts';
+import { findCompanyHeating } from '../../heating/inputs.ts';
 import { badRequest, type FieldError, notFound } from '../../http/errors.ts';
-import { findCompanyHeating } from '../../scheduling/heating-inputs.ts';
 import { insertAuditEntry } from '../audit/audit.service.ts';
 import type { LicencePolicy } from '../billing/licences.ts';
 import type { AppKeyCipher } from '../devices/app-key-cipher.ts';

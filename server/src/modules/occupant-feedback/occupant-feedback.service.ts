@@ -13,8 +13,8 @@ import {
 } from '@heizplan/contracts/occupant-feedback';
 import { requireMember } from '../../auth/membership.ts';
 import type { Db } from '../../db/client.ts';
+import { findCompanyHeating } from '../../heating/inputs.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
-import { findCompanyHeating } from '../../scheduling/heating-inputs.ts';
 import { findUnit } from '../units/units.service.ts';
 import * as repo from './occupant-feedback.repository.ts';
 

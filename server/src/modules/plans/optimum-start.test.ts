@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testClock, testInstants } from '../../../test/clock.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
 import { bookingFeeds, bookings, heatingLog, telemetry, unitWarmUpModels } from '../../db/schema.ts';
-import { learnWarmUpModels } from '../../scheduling/warm-up-learning.ts';
+import { learnWarmUpModels } from '../../heating/warm-up-learning.ts';
 import { saveOutdoorHours } from '../../weather/outdoor-store.repository.ts';
 import { seedCompanies } from '../units/heating-test-fixtures.ts';
 

@@ -10,9 +10,9 @@ import type { PlanExportQuerySchema } from '@heizplan/contracts/exports';
 import type { z } from 'zod';
 import { requireMember } from '../../auth/membership.ts';
 import type { Db } from '../../db/client.ts';
-import type { SwitchPoint } from '../../heating/types.ts';
+import type { SwitchPoint } from '../../heating/engine/types.ts';
+import { findCompanyHeating } from '../../heating/inputs.ts';
 import { type ExportCell, type TableExport, tableExport } from '../../http/table-export.ts';
-import { findCompanyHeating } from '../../scheduling/heating-inputs.ts';
 import { type PlanRow, pagePlansWithOwners } from './plans.repository.ts';
 
 const PAGE = 100;

@@ -14,13 +14,13 @@ import {
 } from '@heizplan/contracts/heating';
 import { requireMember } from '../../auth/membership.ts';
 import type { Db } from '../../db/client.ts';
-import { expandTimeline, resolveSetpoint } from '../../heating/engine.ts';
-import type { HeatingPlan, SetpointChange, UnitHeatingInput } from '../../heating/types.ts';
+import { expandTimeline, resolveSetpoint } from '../../heating/engine/engine.ts';
+import type { HeatingPlan, SetpointChange, UnitHeatingInput } from '../../heating/engine/types.ts';
+import { loadHeatingInputs, type UnitRow } from '../../heating/inputs.ts';
+import { namedBookings, namedClosures } from '../../heating/named-sources.ts';
+import { applyOptimum, loadUnitOptimum } from '../../heating/optimum-inputs.ts';
+import { type HeatingServiceDeps, requireCompanyHeating } from '../../heating/services.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
-import { loadHeatingInputs, type UnitRow } from '../../scheduling/heating-inputs.ts';
-import { type HeatingServiceDeps, requireCompanyHeating } from '../../scheduling/heating-services.ts';
-import { namedBookings, namedClosures } from '../../scheduling/named-sources.ts';
-import { applyOptimum, loadUnitOptimum } from '../../scheduling/optimum-inputs.ts';
 import { findUnit } from '../units/units.service.ts';
 import { draftPlan, requireNoOverlap, requireValidPlan } from './plans.service.ts';
 

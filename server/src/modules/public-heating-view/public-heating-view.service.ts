@@ -9,10 +9,10 @@
  */
 import type { OccupantFeeling } from '@heizplan/contracts/occupant-feedback';
 import type { PublicHeatingView } from '@heizplan/contracts/public-heating-view';
-import { resolveSetpoint } from '../../heating/engine.ts';
+import { resolveSetpoint } from '../../heating/engine/engine.ts';
+import { loadHeatingInputs } from '../../heating/inputs.ts';
+import type { HeatingServiceDeps } from '../../heating/services.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
-import { loadHeatingInputs } from '../../scheduling/heating-inputs.ts';
-import type { HeatingServiceDeps } from '../../scheduling/heating-services.ts';
 import type { OccupantFeedbackService } from '../occupant-feedback/occupant-feedback.service.ts';
 import { findByToken } from '../qr-codes/qr-codes.service.ts';
 import { findUnit, requireChangeable, type UnitsService } from '../units/units.service.ts';

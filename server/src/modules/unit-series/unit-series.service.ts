@@ -11,8 +11,8 @@ import {
 } from '@heizplan/contracts/unit-series';
 import { requireMember } from '../../auth/membership.ts';
 import type { Db } from '../../db/client.ts';
+import { findCompanyHeating } from '../../heating/inputs.ts';
 import { notFound } from '../../http/errors.ts';
-import { findCompanyHeating } from '../../scheduling/heating-inputs.ts';
 import { findUnit } from '../units/units.service.ts';
 import * as repo from './unit-series.repository.ts';
 

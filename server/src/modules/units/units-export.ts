@@ -6,8 +6,8 @@
 import type { UnitExportQuerySchema } from '@heizplan/contracts/heating';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { findCompanyHeating } from '../../heating/inputs.ts';
 import { type TableExport, tableExport } from '../../http/table-export.ts';
-import { findCompanyHeating } from '../../scheduling/heating-inputs.ts';
 import type { UnitsService } from './units.service.ts';
 
 const PAGE = 200;

@@ -11,9 +11,9 @@ import { containsPattern } from '../../db/contains-pattern.ts';
 import { naturally } from '../../db/natural-sort.ts';
 import { executePrepared } from '../../db/prepared.ts';
 import { buildings, companies, groups, heatingPlans, units, users } from '../../db/schema.ts';
+import { heatingStartsChanged } from '../../heating/starts.repository.ts';
 import { deliveredSetpoints, parseCarried } from '../../lorawan/delivered-setpoints.ts';
 import type { UnitDownlinkStatus } from '../../lorawan/downlink-status.repository.ts';
-import { heatingStartsChanged } from '../../scheduling/heating-starts.repository.ts';
 
 export type UnitRecord = Awaited<ReturnType<typeof selectUnits>>[number];
 export type UnitSort = 'name' | 'group' | 'building' | 'setpoint' | 'roomTemperature' | 'createdAt';

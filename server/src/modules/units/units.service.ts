@@ -19,12 +19,12 @@ import {
 import { type AuthClaims, deactivated, issuedBeforeSignOut, signedOut } from '../../auth/bearer.ts';
 import { isUuid, requireCapability, requireMember } from '../../auth/membership.ts';
 import type { Db } from '../../db/client.ts';
+import { type Actor, resendSetpoints } from '../../heating/apply.ts';
+import type { CompanyHeating } from '../../heating/inputs.ts';
+import { inputsChanged } from '../../heating/inputs-changed.ts';
+import { type HeatingServiceDeps, requireCompanyHeating } from '../../heating/services.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors.ts';
 import { downlinkStatusByUnit, type UnitDownlinkStatus } from '../../lorawan/downlink-status.repository.ts';
-import { type Actor, resendSetpoints } from '../../scheduling/heating-apply.ts';
-import type { CompanyHeating } from '../../scheduling/heating-inputs.ts';
-import { type HeatingServiceDeps, requireCompanyHeating } from '../../scheduling/heating-services.ts';
-import { inputsChanged } from '../../scheduling/inputs-changed.ts';
 import { recordUnitsChange } from '../audit/audit.service.ts';
 import { buildingFloors } from '../buildings/buildings.service.ts';
 import { requireInRange } from './temperature-range.ts';

@@ -5,8 +5,8 @@
 import type { UnitWarmUp } from '@heizplan/contracts/optimum';
 import { requireMember } from '../../auth/membership.ts';
 import type { Db } from '../../db/client.ts';
+import { findCompanyOptimum, findWarmUpModel } from '../../heating/optimum-inputs.ts';
 import { notFound } from '../../http/errors.ts';
-import { findCompanyOptimum, findWarmUpModel } from '../../scheduling/optimum-inputs.ts';
 import { findUnit } from '../units/units.service.ts';
 
 export class WarmUpService {

@@ -5,7 +5,7 @@
  * as days like a Sunday; and how the preview names those closures.
  */
 import { DateTime } from 'luxon';
-import type { UnitClosure } from '../closures/closure-coverage.ts';
+import type { UnitClosure } from './closure-coverage.ts';
 import {
   type HolidayBuilding,
   type HolidayLang,

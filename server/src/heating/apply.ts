@@ -8,19 +8,18 @@
  * also makes catch-up after downtime a single change: only the setpoint now in force counts.
  */
 import type { Db } from '../db/client.ts';
-import { resolveSetpoint } from '../heating/engine.ts';
-import type { LogKind, SetpointResolution } from '../heating/types.ts';
-import { loadHeatingInputs, type PlanCache, type UnitRow } from './heating-inputs.ts';
-import { heatingStartsChanged } from './heating-starts.repository.ts';
-import { addPlanShifts } from './optimum-inputs.ts';
 import {
-  appliedUnits,
   insertHeatingLog,
   insertOutbox,
-  lockUnits,
   type PendingSetpoint,
   storeResolutions,
-} from './scheduling.repository.ts';
+} from './apply.repository.ts';
+import { resolveSetpoint } from './engine/engine.ts';
+import type { LogKind, SetpointResolution } from './engine/types.ts';
+import { appliedUnits, lockUnits } from './inputs.repository.ts';
+import { loadHeatingInputs, type PlanCache, type UnitRow } from './inputs.ts';
+import { addPlanShifts } from './optimum-inputs.ts';
+import { heatingStartsChanged } from './starts.repository.ts';
 
 export type { PendingSetpoint };
 

@@ -11,8 +11,10 @@
  * outdoor) and its explanations say `outdoor: null`.
  */
 import type { Db } from '../db/client.ts';
-import { type OptimumEstimator, optimumShifts, type PlanStep } from '../heating/optimum.ts';
-import type { HeatingBooking, PlanShift, UnitHeatingInput } from '../heating/types.ts';
+import { getCodec, isModelId } from '../lorawan/codecs/registry.ts';
+import { loadOutdoor } from '../weather/outdoor-store.repository.ts';
+import { type OptimumEstimator, optimumShifts, type PlanStep } from './engine/optimum.ts';
+import type { HeatingBooking, PlanShift, UnitHeatingInput } from './engine/types.ts';
 import {
   DEFAULT_MODEL,
   earlyStopMinutes,
@@ -20,13 +22,11 @@ import {
   type OutdoorSample,
   outdoorAt,
   type WarmUpModel,
-} from '../heating/warm-up.ts';
-import { getCodec, isModelId } from '../lorawan/codecs/registry.ts';
-import { loadOutdoor } from '../weather/outdoor-store.repository.ts';
-import type { UnitRow } from './heating-inputs.ts';
-import { companiesOptimum, deviceModelsOfUnits, warmUpModelsOf } from './scheduling.repository.ts';
+} from './engine/warm-up.ts';
+import { companiesOptimum, deviceModelsOfUnits, warmUpModelsOf } from './inputs.repository.ts';
+import type { UnitRow } from './inputs.ts';
 
-export { findCompanyOptimum, findWarmUpModel } from './scheduling.repository.ts';
+export { findCompanyOptimum, findWarmUpModel } from './inputs.repository.ts';
 
 export interface UnitOptimum {
   /** `shadow`: shifts are computed and shown, never sent. */

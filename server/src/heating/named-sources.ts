@@ -6,11 +6,13 @@
 import type { Preview } from '@heizplan/contracts/heating';
 import { userLanguage } from '../auth/accounts.repository.ts';
 import type { Db } from '../db/client.ts';
-import { bookingDetails } from '../modules/booking-feeds/booking-feeds.repository.ts';
-import { buildingDayNames } from '../modules/buildings/building-days.repository.ts';
-import { buildingHolidaySettings } from '../modules/buildings/buildings.repository.ts';
-import { calendarClosureName, parseCalendarClosureId } from '../modules/buildings/calendar-closures.ts';
-import { closureNames } from '../modules/closures/closures.repository.ts';
+import { calendarClosureName, parseCalendarClosureId } from './calendar-closures.ts';
+import {
+  bookingDetails,
+  buildingDayNames,
+  buildingHolidaySettings,
+  closureNames,
+} from './inputs.repository.ts';
 
 /**
  * The closures a preview or the heating log names: entered ones by start, then public and school holidays and own

@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import type { FederalState, SchoolHoliday } from '@heizplan/contracts/buildings';
 import { DateTime } from 'luxon';
-import type { UnitClosure } from '../closures/closure-coverage.ts';
+import type { UnitClosure } from './closure-coverage.ts';
 import type { HolidayBuilding, HolidayLang } from './holidays.ts';
 
 /** One period of the data file; `end` inclusive. */

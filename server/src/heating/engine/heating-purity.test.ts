@@ -1,15 +1,16 @@
 /**
  * The heating engine stays pure: its answers depend on its arguments only, which is what lets
  * the scheduler, the preview and the property tests trust one implementation. So nothing in
- * server/src/heating imports the database, the network, the file system or the server (db/,
- * drizzle-orm, pg, mqtt, fastify, node:* …), and its code reads no clock, environment or timer.
+ * server/src/heating/engine imports the database, the network, the file system or the server
+ * (db/, drizzle-orm, pg, mqtt, fastify, node:* …) — nor the rest of server/src/heating, which reads
+ * the engine's inputs and applies its answers — and its code reads no clock, environment or timer.
  * A bare package is allowed only when it is listed below as pure.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-const HEATING = import.meta.dirname;
+const ENGINE = import.meta.dirname;
 const SELF = path.basename(import.meta.filename);
 
 /** Packages without I/O the engine may use; test files may use the test tools as well. */
@@ -54,12 +55,12 @@ function specifiers(source: string): string[] {
 const packageOf = (specifier: string) =>
   specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : (specifier.split('/')[0] ?? '');
 
-/** Why `specifier`, imported by `file` in server/src/heating, breaks the rule; null when it does not. */
+/** Why `specifier`, imported by `file` in server/src/heating/engine, breaks the rule; null when it does not. */
 function impurity(file: string, specifier: string): string | null {
   if (specifier.startsWith('.')) {
-    const target = path.resolve(HEATING, path.dirname(file), specifier);
-    const inside = !path.relative(HEATING, target).startsWith('..');
-    return inside ? null : 'leaves server/src/heating';
+    const target = path.resolve(ENGINE, path.dirname(file), specifier);
+    const inside = !path.relative(ENGINE, target).startsWith('..');
+    return inside ? null : 'leaves server/src/heating/engine';
   }
   if (specifier.startsWith('node:')) return 'a Node built-in';
   const name = packageOf(specifier);
@@ -69,18 +70,18 @@ function impurity(file: string, specifier: string): string | null {
   return 'not a known pure package (a Node built-in, or a package to add to PURE_PACKAGES once checked)';
 }
 
-function heatingFiles(): string[] {
-  return readdirSync(HEATING, { recursive: true, encoding: 'utf8' })
+function engineFiles(): string[] {
+  return readdirSync(ENGINE, { recursive: true, encoding: 'utf8' })
     .filter((file) => file.endsWith('.ts') && file !== SELF)
     .sort();
 }
 
 describe('heating engine purity', () => {
-  it('imports nothing that does I/O, from no file outside server/src/heating', () => {
-    const files = heatingFiles();
+  it('imports nothing that does I/O, from no file outside server/src/heating/engine', () => {
+    const files = engineFiles();
     expect(files).toContain('engine.ts');
     const found = files.flatMap((file) =>
-      specifiers(readFileSync(path.join(HEATING, file), 'utf8')).flatMap((specifier) => {
+      specifiers(readFileSync(path.join(ENGINE, file), 'utf8')).flatMap((specifier) => {
         const why = impurity(file, specifier);
         return why ? [`${file} → ${specifier}: ${why}`] : [];
       }),
@@ -89,10 +90,10 @@ describe('heating engine purity', () => {
   });
 
   it('reads no clock, environment or network through globals', () => {
-    const found = heatingFiles()
+    const found = engineFiles()
       .filter((file) => !/\.test\.ts$/.test(file))
       .flatMap((file) => {
-        const code = stripComments(readFileSync(path.join(HEATING, file), 'utf8'));
+        const code = stripComments(readFileSync(path.join(ENGINE, file), 'utf8'));
         return IMPURE_GLOBALS.filter(([pattern]) => pattern.test(code)).map(([, what]) => `${file}: ${what}`);
       });
     expect(found).toEqual([]);
@@ -101,6 +102,8 @@ describe('heating engine purity', () => {
   it('refuses what the engine must not use', () => {
     const refused = [
       '../db/client.ts',
+      '../inputs.ts',
+      '../../db/client.ts',
       '../lorawan/mqtt-sessions.ts',
       'drizzle-orm',
       'drizzle-orm/pg-core',

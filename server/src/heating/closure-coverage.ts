@@ -8,8 +8,8 @@
  * (occurrences.ts), each with the closure's id.
  */
 import type { ClosureScope, HeatingMode } from '@heizplan/contracts/closures';
-import type { Db } from '../../db/client.ts';
-import { closureBuildingChoices, coveringClosures } from './closures.repository.ts';
+import type { Db } from '../db/client.ts';
+import { closureBuildingChoices, coveringClosures } from './inputs.repository.ts';
 import { occurrencesWithin } from './occurrences.ts';
 
 /** A closure as the engine's caller sees it: the mode still to be turned into °C. */

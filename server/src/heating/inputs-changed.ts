@@ -16,8 +16,8 @@
  * Either way the buildings' kept heating starts of those units go stale (decision 0069).
  */
 import type { Db } from '../db/client.ts';
-import { type Actor, type AppliedChange, evaluateUnits } from './heating-apply.ts';
-import { type DueScope, markUnitsDue } from './scheduling.repository.ts';
+import { type DueScope, markUnitsDue } from './apply.repository.ts';
+import { type Actor, type AppliedChange, evaluateUnits } from './apply.ts';
 
 export type { DueScope };
 

@@ -4,7 +4,7 @@
  * closures cut out of the holidays they overlap.
  */
 import { describe, expect, it } from 'vitest';
-import type { UnitClosure } from '../closures/closure-coverage.ts';
+import type { UnitClosure } from './closure-coverage.ts';
 import {
   holidayClosures,
   holidayNameOn,

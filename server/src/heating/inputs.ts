@@ -4,28 +4,33 @@
  * change and the pause — with one-time events, closures (recurring ones as occurrences), the
  * public and school holidays and own days of the units' buildings as closures or days like a
  * Sunday (decision 0052) and the bookings of fresh booking feeds (decision 0053), in a fixed number
- * of queries however many units there are (the scheduler evaluates thousands per tick).
+ * of queries however many units there are (the scheduler evaluates thousands per tick). Every
+ * query comes from inputs.repository.ts, the one repository of the engine's inputs (decision 0073).
  */
 import { FEED_STALE_AFTER_MS } from '@heizplan/contracts/booking-feeds';
 import type { Db } from '../db/client.ts';
 import type { companies, heatingPlans, units } from '../db/schema.ts';
+import { type BuildingCalendar, buildingCalendar } from './calendar-closures.ts';
+import { closuresForUnits, type UnitClosure } from './closure-coverage.ts';
 import type {
   HeatingClosure,
   HeatingEvent,
   HeatingPlan,
   ManualChange,
   UnitHeatingInput,
-} from '../heating/types.ts';
-import { bookingsForUnits } from '../modules/booking-feeds/booking-feeds.repository.ts';
-import { buildingDaysFor } from '../modules/buildings/building-days.repository.ts';
-import { holidayBuildings } from '../modules/buildings/buildings.repository.ts';
-import { type BuildingCalendar, buildingCalendar } from '../modules/buildings/calendar-closures.ts';
-import { outsideClosures } from '../modules/buildings/holidays.ts';
-import { closuresForUnits, type UnitClosure } from '../modules/closures/closure-coverage.ts';
-import { eventsForUnits } from '../modules/events/events.repository.ts';
-import { companiesHeating, plansOf } from './scheduling.repository.ts';
+} from './engine/types.ts';
+import { outsideClosures } from './holidays.ts';
+import {
+  bookingsForUnits,
+  buildingDaysFor,
+  companiesHeating,
+  eventsForUnits,
+  holidayBuildings,
+  plansOf,
+} from './inputs.repository.ts';
 
-export { findCompanyHeating } from './scheduling.repository.ts';
+/** What the feature modules use of the inputs' queries: they reach them here, not in the repository. */
+export { buildingDaysFor, closureNames, endsAfter, findCompanyHeating } from './inputs.repository.ts';
 
 export type UnitRow = typeof units.$inferSelect;
 export type PlanRow = typeof heatingPlans.$inferSelect;

@@ -8,12 +8,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/helpers.ts';
 import type { Database } from '../db/client.ts';
 import { companies, devices, groups, heatingLog, heatingPlans, setpointOutbox, units } from '../db/schema.ts';
+import { secondConnection } from '../jobs/second-connection.test-helper.ts';
 import { seedCompanies, winterPlan } from '../modules/units/heating-test-fixtures.ts';
-import { type DeviceDirectory, databaseDeviceDirectory } from '../scheduling/device-directory.ts';
-import { markUnitsDue } from '../scheduling/scheduling.repository.ts';
-import type { SetpointCommand, SetpointSink } from '../scheduling/setpoint-sink.ts';
-import { HeatingScheduler } from './heating-scheduler.ts';
-import { secondConnection } from './second-connection.test-helper.ts';
+import { markUnitsDue } from './apply.repository.ts';
+import { type DeviceDirectory, databaseDeviceDirectory } from './device-directory.ts';
+import { HeatingScheduler } from './scheduler.ts';
+import type { SetpointCommand, SetpointSink } from './setpoint-sink.ts';
 
 const MINUTE = 60_000;
 /** Monday 23 Nov 2026 00:00 in Europe/Berlin (UTC+1). */

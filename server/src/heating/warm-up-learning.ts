@@ -16,6 +16,7 @@
  */
 import type { Db } from '../db/client.ts';
 import type { StoredMorning, StoredWarmUpSession } from '../db/schema.ts';
+import { loadOutdoor } from '../weather/outdoor-store.repository.ts';
 import {
   detectComfortHolds,
   detectCoolDowns,
@@ -25,8 +26,7 @@ import {
   type OutdoorSample,
   type RoomSample,
   type SetpointStep,
-} from '../heating/warm-up.ts';
-import { loadOutdoor } from '../weather/outdoor-store.repository.ts';
+} from './engine/warm-up.ts';
 import {
   markOptimumUnitsDue,
   roomReadings,
@@ -35,7 +35,7 @@ import {
   setpointsBetween,
   storedWarmUpModel,
   unitsToLearn,
-} from './scheduling.repository.ts';
+} from './warm-up-learning.repository.ts';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;

@@ -4,26 +4,13 @@
  * in the company's IANA zone. Semantics: docs/architecture.md and docs/decisions.
  */
 
-/** Heating log kinds (docs/architecture.md); also the `source` of a resolved setpoint. */
-export type LogKind =
-  | 'regular_plan'
-  | 'group_plan'
-  | 'one_time_start'
-  | 'one_time_end'
-  | 'paused'
-  | 'resumed'
-  | 'qr_change'
-  | 'web_change'
-  /** Frost protection because no active plan (own or group) covers the date (decision 0041). */
-  | 'no_plan'
-  /** A running closure's heating mode (decision 0051). */
-  | 'closure'
-  /** A room booking from a booking feed (decision 0053). */
-  | 'booking'
-  /** A plan's comfort setpoint sent early by optimum start (decision 0056). */
-  | 'optimum_start'
-  /** A plan's lower setpoint sent early by optimum stop (decision 0056). */
-  | 'optimum_stop';
+import type { LogKind } from '@heizplan/contracts/heating';
+
+/**
+ * Heating log kinds, also the `source` of a resolved setpoint: defined in the contracts alone
+ * (`LOG_KINDS`), so a new source is named once for the engine, the database and the web app.
+ */
+export type { LogKind };
 
 /** One switch point of a plan: from this local time on, the plan asks for `temperature`. */
 export interface SwitchPoint {

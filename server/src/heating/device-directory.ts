@@ -4,7 +4,7 @@
  * and tools that only want the heating log.
  */
 import type { Db } from '../db/client.ts';
-import { devicesOfUnitIds } from './scheduling.repository.ts';
+import { devicesOfUnitIds } from './apply.repository.ts';
 
 export interface DeviceDirectory {
   /**

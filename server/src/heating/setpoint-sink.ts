@@ -4,7 +4,7 @@
  * command to the log. A sink that throws makes the scheduler retry the same commands on its
  * next tick, so `send` must be safe to call again after a failure.
  */
-import type { LogKind } from '../heating/types.ts';
+import type { LogKind } from './engine/types.ts';
 
 export interface SetpointCommand {
   companyId: string;

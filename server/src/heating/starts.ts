@@ -10,12 +10,12 @@
  */
 import { DateTime } from 'luxon';
 import type { Db } from '../db/client.ts';
-import { expandTimeline, resolveSetpoint } from '../heating/engine.ts';
-import { MIN_RISE_K } from '../heating/optimum.ts';
-import { loadHeatingInputs } from './heating-inputs.ts';
-import { keepHeatingStarts, keptHeatingStarts } from './heating-starts.repository.ts';
+import { expandTimeline, resolveSetpoint } from './engine/engine.ts';
+import { MIN_RISE_K } from './engine/optimum.ts';
+import { findCompanyOptimum, unitsOfBuildings } from './inputs.repository.ts';
+import { loadHeatingInputs } from './inputs.ts';
 import { addPlanShifts } from './optimum-inputs.ts';
-import { findCompanyOptimum, unitsOfBuildings } from './scheduling.repository.ts';
+import { keepHeatingStarts, keptHeatingStarts } from './starts.repository.ts';
 
 /** The start of the local day after `now` in `zone`. */
 const tomorrow = (now: Date, zone: string) =>

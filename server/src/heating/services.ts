@@ -5,7 +5,7 @@
 import { type Capability, requireMember } from '../auth/membership.ts';
 import type { Db } from '../db/client.ts';
 import { notFound } from '../http/errors.ts';
-import { type CompanyHeating, findCompanyHeating } from './heating-inputs.ts';
+import { type CompanyHeating, findCompanyHeating } from './inputs.ts';
 
 /** Wakes the heating scheduler so queued setpoints leave now instead of at its next tick. */
 export interface SetpointWaker {

@@ -19,20 +19,20 @@
  * instance. The clock is injectable so tests can simulate a day without waiting.
  */
 import type { Db } from '../db/client.ts';
+import type { JobDefinition } from '../jobs/registry.ts';
 import { schedulerTickDuration, schedulerUnits } from '../metrics.ts';
-import type { DeviceDirectory } from '../scheduling/device-directory.ts';
-import { applyUnits } from '../scheduling/heating-apply.ts';
-import type { PlanCache } from '../scheduling/heating-inputs.ts';
 import {
   claimOutbox,
-  claimUnits,
   deleteOutboxOfUnits,
   dueUnitIds,
   insertOutbox,
   type PendingSetpoint,
-} from '../scheduling/scheduling.repository.ts';
-import type { SetpointCommand, SetpointSink } from '../scheduling/setpoint-sink.ts';
-import type { JobDefinition } from './registry.ts';
+} from './apply.repository.ts';
+import { applyUnits } from './apply.ts';
+import type { DeviceDirectory } from './device-directory.ts';
+import { claimUnits } from './inputs.repository.ts';
+import type { PlanCache } from './inputs.ts';
+import type { SetpointCommand, SetpointSink } from './setpoint-sink.ts';
 
 /** The scheduler's name in the job registry; `runNow` with it asks for a tick. */
 export const HEATING_SCHEDULER_JOB = 'heating scheduler';

@@ -14,7 +14,7 @@ import {
 import type { HeatingMode } from '@heizplan/contracts/closures';
 import Holidays from 'date-holidays';
 import { DateTime } from 'luxon';
-import type { UnitClosure } from '../closures/closure-coverage.ts';
+import type { UnitClosure } from './closure-coverage.ts';
 
 export type HolidayLang = 'de' | 'en';
 
