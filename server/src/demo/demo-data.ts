@@ -20,6 +20,24 @@ export const DEMO_LICENCES = 12;
 export const DEMO_GROUP = 'Bürohaus Nord';
 export const DEMO_GATEWAY = 'b827ebfffe6c2a11';
 
+/**
+ * The demo building's heating circuit: an air-to-water heat pump on the installer's curve of
+ * 55 °C at −12 °C for 20 °C rooms, in shadow mode — it shows the supply temperature the rooms ask
+ * for next to the curve's, and sends nothing.
+ */
+export const DEMO_CIRCUIT = {
+  name: 'Heizkreis Wärmepumpe',
+  generatorType: 'heat_pump_air',
+  designSupply: 55,
+  designReturn: 45,
+  designOutdoor: -12,
+  curveSupply: 55,
+  curveRoom: 20,
+  minSupply: 25,
+  maxSupply: 60,
+  mode: 'shadow',
+} as const;
+
 /** Weekdays 06:30 21 °C, 22:00 17 °C; weekends 08:00 20 °C, 22:00 17 °C (Europe/Berlin). */
 export const DEMO_SWITCH_POINTS = [1, 2, 3, 4, 5, 6, 7].flatMap((day) => [
   {

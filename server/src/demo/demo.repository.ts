@@ -23,6 +23,8 @@ import {
   downlinks,
   gateways,
   groups,
+  heatingCircuits,
+  heatingCircuitUnits,
   heatingLog,
   heatingPlans,
   identityAccounts,
@@ -36,6 +38,7 @@ import {
 import { periodEnd } from '../modules/billing/manual-provider.ts';
 import {
   DEMO_BUILDING,
+  DEMO_CIRCUIT,
   DEMO_CLOSURE_EXCEPTION,
   DEMO_COMPANY,
   DEMO_DEVICES,
@@ -184,6 +187,18 @@ export async function insertDemoCompany(
       model: DEMO_PROFILE.model,
       buildingId: building.id,
     });
+  }
+  if (building) {
+    // A heat pump in shadow mode for all rooms: its card shows what the rooms ask of it.
+    const [circuit] = await tx
+      .insert(heatingCircuits)
+      .values({ companyId: company.id, buildingId: building.id, nextStepAt: now, ...DEMO_CIRCUIT })
+      .returning({ id: heatingCircuits.id });
+    if (circuit) {
+      await tx
+        .insert(heatingCircuitUnits)
+        .values(unitRows.map((unit) => ({ circuitId: circuit.id, unitId: unit.id, companyId: company.id })));
+    }
   }
   await tx.insert(gateways).values({
     companyId: company.id,

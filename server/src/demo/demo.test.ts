@@ -17,6 +17,8 @@ import {
   companies,
   devices,
   gateways,
+  heatingCircuits,
+  heatingCircuitUnits,
   heatingLog,
   heatingPlans,
   telemetry,
@@ -81,6 +83,14 @@ describe('demo building', () => {
       new Set(['mclimate-vicki', 'milesight-wt101', 'micropelt-mlr003', 'elsys-ers']),
     );
     expect(await db.select().from(gateways).where(eq(gateways.companyId, companyId))).toHaveLength(1);
+    // The building's heat pump circuit serves every room, in shadow mode: shown, nothing sent.
+    const [circuit] = await db.select().from(heatingCircuits).where(eq(heatingCircuits.companyId, companyId));
+    expect(circuit).toMatchObject({ mode: 'shadow', generatorType: 'heat_pump_air' });
+    const served = await db
+      .select()
+      .from(heatingCircuitUnits)
+      .where(eq(heatingCircuitUnits.companyId, companyId));
+    expect(served).toHaveLength(DEMO_UNITS.length);
     const [span] = await db
       .select({ n: count(), first: min(telemetry.time), last: max(telemetry.time) })
       .from(telemetry)

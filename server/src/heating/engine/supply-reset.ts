@@ -56,7 +56,7 @@ export interface SupplyResetSettings {
 /**
  * G36-2021 §5.21.4's hot-water reset steps, converted to K, and Heizplan's room rules. G36 ignores
  * 2 requests (an air handler's zones are many and some always ask); here every room counts, as a
- * faulty one is left out by its flag (decision 0075 has the bench's figures for 0, 1 and 2).
+ * faulty one is left out by its flag (decision 0076 has the bench's figures for 0, 1 and 2).
  */
 export const SUPPLY_RESET_DEFAULTS: SupplyResetSettings = {
   minSupply: 25,
