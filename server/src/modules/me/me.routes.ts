@@ -8,6 +8,14 @@ import {
   UserSchema,
 } from '@heizplan/contracts/account';
 import {
+  PasskeyListSchema,
+  PasskeyParamsSchema,
+  PasskeyRegisterBodySchema,
+  PasskeyRegistrationOptionsSchema,
+  PasskeyRenameBodySchema,
+  PasskeySchema,
+} from '@heizplan/contracts/passkeys';
+import {
   RecoveryCodesSchema,
   SecondFactorStatusSchema,
   TotpConfirmBodySchema,
@@ -167,6 +175,91 @@ export async function meRoutes(app: FastifyInstance, { me }: { me: MeService }) 
     },
     async (request, reply) => {
       await me.disableTotp(requireAuth(request).sub, request.body.password, request.body.code);
+      return reply.code(204).send(null);
+    },
+  );
+
+  // Passkeys (decision 0074): only the embedded provider has them; 409 otherwise.
+  r.get(
+    '/me/passkeys',
+    {
+      schema: {
+        tags,
+        summary: 'The caller’s passkeys, oldest first',
+        response: { 200: PasskeyListSchema, ...problems(401, 409, 503) },
+      },
+    },
+    async (request) => me.passkeys(requireAuth(request).sub),
+  );
+
+  r.post(
+    '/me/passkeys/registration-options',
+    {
+      schema: {
+        tags,
+        summary: 'Options for navigator.credentials.create; the challenge is valid 5 minutes, once',
+        response: { 200: PasskeyRegistrationOptionsSchema, ...problems(401, 409, 503) },
+      },
+    },
+    async (request) => me.passkeyRegistrationOptions(requireAuth(request).sub),
+  );
+
+  r.post(
+    '/me/passkeys',
+    {
+      schema: {
+        tags,
+        summary: 'Register a passkey: its name and the browser’s answer to the registration options',
+        body: PasskeyRegisterBodySchema,
+        response: { 201: PasskeySchema, ...problems(400, 401, 409, 503) },
+      },
+    },
+    async (request, reply) => {
+      const passkey = await me.registerPasskey(requireAuth(request).sub, request.body);
+      return reply.code(201).send(passkey);
+    },
+  );
+
+  r.get(
+    '/me/passkeys/:passkeyId',
+    {
+      schema: {
+        tags,
+        summary: 'One of the caller’s passkeys',
+        params: PasskeyParamsSchema,
+        response: { 200: PasskeySchema, ...problems(400, 401, 404, 409, 503) },
+      },
+    },
+    async (request) => me.passkey(requireAuth(request).sub, request.params.passkeyId),
+  );
+
+  r.patch(
+    '/me/passkeys/:passkeyId',
+    {
+      schema: {
+        tags,
+        summary: 'Rename a passkey',
+        params: PasskeyParamsSchema,
+        body: PasskeyRenameBodySchema,
+        response: { 200: PasskeySchema, ...problems(400, 401, 404, 409, 503) },
+      },
+    },
+    async (request) =>
+      me.renamePasskey(requireAuth(request).sub, request.params.passkeyId, request.body.name),
+  );
+
+  r.delete(
+    '/me/passkeys/:passkeyId',
+    {
+      schema: {
+        tags,
+        summary: 'Remove a passkey',
+        params: PasskeyParamsSchema,
+        response: { 204: z.null(), ...problems(400, 401, 404, 409, 503) },
+      },
+    },
+    async (request, reply) => {
+      await me.removePasskey(requireAuth(request).sub, request.params.passkeyId);
       return reply.code(204).send(null);
     },
   );

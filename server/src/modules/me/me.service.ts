@@ -6,6 +6,12 @@
  * which only exists in embedded mode: with an external issuer they answer 409.
  */
 import type { Language, UpdateMeBody, User } from '@heizplan/contracts/account';
+import type {
+  Passkey,
+  PasskeyList,
+  PasskeyRegisterBody,
+  PasskeyRegistrationOptions,
+} from '@heizplan/contracts/passkeys';
 import type { SecondFactorStatus, TotpEnrolment } from '@heizplan/contracts/second-factor';
 import { type Clock, systemClock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
@@ -98,6 +104,42 @@ export class MeService {
   async disableTotp(userId: string, password: string, code: string): Promise<void> {
     this.refuseExternal();
     await this.ports.account.disableTotp(userId, password, code);
+  }
+
+  /** The caller's passkeys (decision 0074). @throws 409 with an external issuer. */
+  async passkeys(userId: string): Promise<PasskeyList> {
+    this.refuseExternal();
+    return { results: await this.ports.account.listPasskeys(userId) };
+  }
+
+  /** Options for registering a passkey; the challenge is valid 5 minutes, once. @throws 409. */
+  async passkeyRegistrationOptions(userId: string): Promise<PasskeyRegistrationOptions> {
+    this.refuseExternal();
+    return this.ports.account.passkeyRegistrationOptions(userId);
+  }
+
+  /** Stores a passkey from the browser's answer. @throws 400 on `body.response`, 409. */
+  async registerPasskey(userId: string, body: PasskeyRegisterBody): Promise<Passkey> {
+    this.refuseExternal();
+    return this.ports.account.registerPasskey(userId, body);
+  }
+
+  /** One passkey. @throws 404 when the caller has no such passkey, 409. */
+  async passkey(userId: string, id: string): Promise<Passkey> {
+    this.refuseExternal();
+    return this.ports.account.renamePasskey(userId, id, undefined);
+  }
+
+  /** Renames a passkey (no name: as it is). @throws 404 when the caller has no such passkey, 409. */
+  async renamePasskey(userId: string, id: string, name: string | undefined): Promise<Passkey> {
+    this.refuseExternal();
+    return this.ports.account.renamePasskey(userId, id, name);
+  }
+
+  /** Removes a passkey. @throws 404 when the caller has no such passkey, 409. */
+  async removePasskey(userId: string, id: string): Promise<void> {
+    this.refuseExternal();
+    await this.ports.account.removePasskey(userId, id);
   }
 
   private refuseExternal() {
