@@ -5,4 +5,5 @@ export const accountKeys = {
   companyLicenses: (companyId: string) => ['licenses', companyId] as const,
   companies: ['companies'] as const,
   secondFactor: ['me', 'second-factor'] as const,
+  passkeys: ['me', 'passkeys'] as const,
 };
