@@ -31,12 +31,12 @@ export const FORM_MESSAGES_SCRIPT = `for(const i of document.querySelectorAll('i
 
 /**
  * The passkey buttons (decision 0074): for each `form[data-passkey-options]` in a browser with
- * WebAuthn, show the form and on submit fetch the options (the form's `pending` token, if any,
+ * WebAuthn, show the form and on its button's click fetch the options (the form's `pending` token, if any,
  * makes them a second factor's), let the authenticator answer (`@simplewebauthn/browser`'s
  * `startAuthentication`, loaded before this) and post the answer as the form's `response`. A
  * cancelled or failed ceremony shows the form's `data-msg-failed` text and nothing is posted.
  */
-export const PASSKEY_SCRIPT = `(()=>{const B=window.SimpleWebAuthnBrowser;for(const f of document.querySelectorAll('form[data-passkey-options]')){const e=document.getElementById(f.dataset.passkeyError);if(!B||!B.browserSupportsWebAuthn())continue;f.hidden=false;f.addEventListener('submit',async(v)=>{v.preventDefault();const b=f.querySelector('button');b.disabled=true;e.hidden=true;try{const p=f.elements.namedItem('pending');const r=await fetch(f.dataset.passkeyOptions,{method:'POST',headers:{'content-type':'application/x-www-form-urlencoded'},body:new URLSearchParams({pending:p?p.value:''})});if(!r.ok)throw new Error(String(r.status));const a=await B.startAuthentication({optionsJSON:await r.json()});f.elements.namedItem('response').value=JSON.stringify(a);f.submit()}catch{e.textContent=f.dataset.msgFailed;e.hidden=false;b.disabled=false}})}})();`;
+export const PASSKEY_SCRIPT = `(()=>{const B=window.SimpleWebAuthnBrowser;for(const f of document.querySelectorAll('form[data-passkey-options]')){const e=document.getElementById(f.dataset.passkeyError);const b=f.querySelector('button');if(!B||!B.browserSupportsWebAuthn())continue;f.hidden=false;b.addEventListener('click',async()=>{b.disabled=true;e.hidden=true;try{const p=f.elements.namedItem('pending');const r=await fetch(f.dataset.passkeyOptions,{method:'POST',headers:{'content-type':'application/x-www-form-urlencoded'},body:new URLSearchParams({pending:p?p.value:''})});if(!r.ok)throw new Error(String(r.status));const a=await B.startAuthentication({optionsJSON:await r.json()});f.elements.namedItem('response').value=JSON.stringify(a);f.submit()}catch{e.textContent=f.dataset.msgFailed;e.hidden=false;b.disabled=false}})}})();`;
 
 /** Where the hosted pages load `@simplewebauthn/browser`'s bundle from (served by interaction.routes.ts). */
 export const WEBAUTHN_BUNDLE_PATH = '/auth/assets/simplewebauthn-browser.js';
@@ -247,14 +247,15 @@ export interface PasskeyFormSpec {
 /**
  * A passkey button (decision 0074): a form, hidden until PASSKEY_SCRIPT finds WebAuthn, that
  * posts the authenticator's answer; then the bundle and the script. Without scripts or WebAuthn
- * nothing shows, so the button never leads nowhere.
+ * nothing shows, so the button never leads nowhere. The button is no submit button: Enter in the
+ * password form next to it submits the password, and only the script posts this form.
  */
 export function renderPasskeyForm(form: PasskeyFormSpec): string {
   const errorId = 'passkey-error';
   return `<form method="post" action="${escapeHtml(form.action)}" data-passkey-options="${escapeHtml(form.optionsUrl)}" data-passkey-error="${errorId}" data-msg-failed="${escapeHtml(t(form.lang, 'passkeyFailed'))}" hidden>
 ${form.lead ? `<p class="or">${escapeHtml(form.lead)}</p>\n` : ''}<input type="hidden" name="lang" value="${form.lang}">
 ${form.pending ? `<input type="hidden" name="pending" value="${escapeHtml(form.pending)}">\n` : ''}<input type="hidden" name="response" value="">
-<button type="submit" class="secondary">${escapeHtml(form.label)}</button>
+<button type="button" class="secondary">${escapeHtml(form.label)}</button>
 </form>
 <p class="field-error" id="${errorId}" role="alert" hidden></p>
 <script nonce="${escapeHtml(form.nonce)}" src="${WEBAUTHN_BUNDLE_PATH}"></script>
