@@ -322,6 +322,9 @@ export async function buildTestApp(
         registerPasskey: (...args) => (ports.account ?? unset.account).registerPasskey(...args),
         renamePasskey: (...args) => (ports.account ?? unset.account).renamePasskey(...args),
         removePasskey: (...args) => (ports.account ?? unset.account).removePasskey(...args),
+        listSessions: (...args) => (ports.account ?? unset.account).listSessions(...args),
+        endSession: (...args) => (ports.account ?? unset.account).endSession(...args),
+        endOtherSessions: (...args) => (ports.account ?? unset.account).endOtherSessions(...args),
       },
       billing: {
         onAccountDeletion: (userId) =>

@@ -9,6 +9,7 @@
  */
 import type { Passkey, PasskeyRegisterBody, PasskeyRegistrationOptions } from '@heizplan/contracts/passkeys';
 import type { SecondFactorStatus, TotpEnrolment } from '@heizplan/contracts/second-factor';
+import type { Session } from '@heizplan/contracts/sessions';
 import type { RegistrationResponseJSON } from '@simplewebauthn/server';
 import { type Clock, systemClock } from '../clock.ts';
 import type { Config } from '../config.ts';
@@ -28,6 +29,7 @@ import {
   secondFactorStatus,
   startTotpEnrolment,
 } from './second-factor.service.ts';
+import { endOtherSessions, endSession, listSessions } from './sessions.service.ts';
 
 export interface Mailer {
   /** Sends a plain-text mail, with files attached when given. @throws when the transport rejects it. */
@@ -73,6 +75,12 @@ export interface AccountPort {
   renamePasskey(userId: string, id: string, name: string | undefined): Promise<Passkey>;
   /** Removes one of the user's passkeys. @throws HttpError 404 when the user has no such passkey. */
   removePasskey(userId: string, id: string): Promise<void>;
+  /** The user's live provider sessions; `currentSid` (the token's `sid`) is marked current. */
+  listSessions(userId: string, currentSid: string | undefined): Promise<Session[]>;
+  /** Ends one of the user's sessions. @throws HttpError 404 when the user has no such live session. */
+  endSession(userId: string, sessionId: string): Promise<void>;
+  /** Ends every session of the user but `currentSid`. */
+  endOtherSessions(userId: string, currentSid: string | undefined): Promise<void>;
 }
 
 export interface BillingHooks {
@@ -126,6 +134,9 @@ export function identityAccountPorts(
               registerPasskey(deps, userId, body.name, body.response as unknown as RegistrationResponseJSON),
             renamePasskey: (userId, id, name) => renamePasskey(deps, userId, id, name),
             removePasskey: (userId, id) => removePasskey(deps, userId, id),
+            listSessions: (userId, currentSid) => listSessions(deps, userId, currentSid),
+            endSession: (userId, sessionId) => endSession(deps, userId, sessionId),
+            endOtherSessions: (userId, currentSid) => endOtherSessions(deps, userId, currentSid),
           },
         }),
   };

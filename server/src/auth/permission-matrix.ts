@@ -50,6 +50,10 @@ export const PERMISSION_MATRIX: Record<string, Access> = {
   'GET /api/me/passkeys/{passkeyId}': 'signed-in',
   'PATCH /api/me/passkeys/{passkeyId}': 'signed-in',
   'DELETE /api/me/passkeys/{passkeyId}': 'signed-in',
+  // Sign-in sessions (decision 0074).
+  'GET /api/me/sessions': 'signed-in',
+  'DELETE /api/me/sessions': 'signed-in',
+  'DELETE /api/me/sessions/{sessionId}': 'signed-in',
   'GET /api/companies/': 'signed-in',
   'POST /api/companies/setup': 'signed-in',
   'GET /api/licenses/current': 'signed-in',

@@ -229,6 +229,8 @@ export async function seedWalkFixture(t: TestApp): Promise<WalkFixture> {
     pathValues: {
       id: companyId,
       passkeyId: passkey?.id ?? '',
+      // No such session: the walk's calls answer 404 or change nothing.
+      sessionId: 'walk-session',
       companyId,
       unitId: unit.id,
       groupId: group.id,
@@ -259,6 +261,7 @@ export async function seedWalkFixture(t: TestApp): Promise<WalkFixture> {
     requiredQuery: {
       company_id: companyId,
       company_name: 'Neue Firma',
+      others: 'true',
       lang: 'de',
       year: '2026',
       month: '2026-11',

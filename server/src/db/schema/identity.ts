@@ -166,3 +166,27 @@ export const webauthnChallenges = pgTable(
   },
   (t) => [index('webauthn_challenges_expires_at_idx').on(t.expiresAt)],
 );
+
+/**
+ * The embedded provider's sign-in sessions as the account's settings list them (decision 0074):
+ * one row per provider session (`session_uid`, the Session model's stable uid), with the user
+ * agent it signed in from, its browser and OS as parsed then, and when it was first and last
+ * used (sign-in, token refresh). The provider's own Session row carries no user agent; this one
+ * stays after the session ended (`ended_at`) so a later sign-in can tell a known browser.
+ */
+export const accountSessions = pgTable(
+  'account_sessions',
+  {
+    sessionUid: text('session_uid').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => identityAccounts.id, { onDelete: 'cascade' }),
+    userAgent: text('user_agent').notNull().default(''),
+    browser: text('browser').notNull().default(''),
+    os: text('os').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [index('account_sessions_account_id_idx').on(t.accountId)],
+);

@@ -66,6 +66,15 @@ export function resolveAccountPorts(
       removePasskey: async () => {
         throw unavailable();
       },
+      listSessions: async () => {
+        throw unavailable();
+      },
+      endSession: async () => {
+        throw unavailable();
+      },
+      endOtherSessions: async () => {
+        throw unavailable();
+      },
     },
     billing: ports?.billing ?? { onAccountDeletion: async () => {} },
   };

@@ -22,9 +22,10 @@ import {
   TotpDisableBodySchema,
   TotpEnrolmentSchema,
 } from '@heizplan/contracts/second-factor';
+import { EndSessionsQuerySchema, SessionListSchema, SessionParamsSchema } from '@heizplan/contracts/sessions';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { requireAuth } from '../../auth/bearer.ts';
+import { requireAuth, SESSION_CLAIM } from '../../auth/bearer.ts';
 import { problems } from '../../http/company-resource-routes.ts';
 import { badRequest } from '../../http/errors.ts';
 import type { MeService } from './me.service.ts';
@@ -260,6 +261,58 @@ export async function meRoutes(app: FastifyInstance, { me }: { me: MeService }) 
     },
     async (request, reply) => {
       await me.removePasskey(requireAuth(request).sub, request.params.passkeyId);
+      return reply.code(204).send(null);
+    },
+  );
+
+  // Sign-in sessions at the embedded provider (decision 0074); 409 with an external issuer.
+  const sidOf = (claims: Record<string, unknown>) =>
+    typeof claims[SESSION_CLAIM] === 'string' ? (claims[SESSION_CLAIM] as string) : undefined;
+
+  r.get(
+    '/me/sessions',
+    {
+      schema: {
+        tags,
+        summary: 'The caller’s sign-in sessions (browser, OS, first and last use), this one marked',
+        response: { 200: SessionListSchema, ...problems(401, 409, 503) },
+      },
+    },
+    async (request) => {
+      const claims = requireAuth(request);
+      return me.sessions(claims.sub, sidOf(claims));
+    },
+  );
+
+  r.delete(
+    '/me/sessions',
+    {
+      schema: {
+        tags,
+        summary: 'End every sign-in session of the caller but this one (`?others=true`)',
+        querystring: EndSessionsQuerySchema,
+        response: { 204: z.null(), ...problems(400, 401, 409, 503) },
+      },
+    },
+    async (request, reply) => {
+      const claims = requireAuth(request);
+      await me.endOtherSessions(claims.sub, sidOf(claims));
+      return reply.code(204).send(null);
+    },
+  );
+
+  r.delete(
+    '/me/sessions/:sessionId',
+    {
+      schema: {
+        tags,
+        summary: 'End one sign-in session of the caller',
+        params: SessionParamsSchema,
+        response: { 204: z.null(), ...problems(400, 401, 404, 409, 503) },
+      },
+    },
+    async (request, reply) => {
+      await me.endSession(requireAuth(request).sub, request.params.sessionId);
       return reply.code(204).send(null);
     },
   );

@@ -13,6 +13,7 @@ import type {
   PasskeyRegistrationOptions,
 } from '@heizplan/contracts/passkeys';
 import type { SecondFactorStatus, TotpEnrolment } from '@heizplan/contracts/second-factor';
+import type { SessionList } from '@heizplan/contracts/sessions';
 import { type Clock, systemClock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { conflict, notFound } from '../../http/errors.ts';
@@ -140,6 +141,24 @@ export class MeService {
   async removePasskey(userId: string, id: string): Promise<void> {
     this.refuseExternal();
     await this.ports.account.removePasskey(userId, id);
+  }
+
+  /** The caller's sign-in sessions, `currentSid` marked (decision 0074). @throws 409 with an external issuer. */
+  async sessions(userId: string, currentSid: string | undefined): Promise<SessionList> {
+    this.refuseExternal();
+    return { results: await this.ports.account.listSessions(userId, currentSid) };
+  }
+
+  /** Ends one of the caller's sessions. @throws 404 when there is no such live session, 409. */
+  async endSession(userId: string, sessionId: string): Promise<void> {
+    this.refuseExternal();
+    await this.ports.account.endSession(userId, sessionId);
+  }
+
+  /** Ends every session of the caller but `currentSid`. @throws 409 with an external issuer. */
+  async endOtherSessions(userId: string, currentSid: string | undefined): Promise<void> {
+    this.refuseExternal();
+    await this.ports.account.endOtherSessions(userId, currentSid);
   }
 
   private refuseExternal() {

@@ -1,0 +1,103 @@
+/**
+ * The account's sign-in sessions at the embedded provider (decision 0074), end to end over HTTP:
+ * each browser's sign-in is listed with the browser and OS of its user agent, this session
+ * marked; ending one, or all others, stops their refresh tokens while this one renews.
+ */
+import type { SessionList } from '@heizplan/contracts/sessions';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  Browser,
+  codeFrom,
+  postToken,
+  type RunningApp,
+  registerAndSignIn,
+  signInWithPassword,
+  startApp,
+  type TokenSet,
+} from './identity.test-kit.ts';
+
+const FIREFOX_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
+const SAFARI_MAC =
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15';
+const EMAIL = 'sabine@example.test';
+const PASSWORD = 'sabine password 1';
+
+let running: RunningApp;
+let baseUrl: string;
+
+beforeAll(async () => {
+  running = await startApp();
+  baseUrl = running.baseUrl;
+});
+afterAll(async () => {
+  await running?.close();
+});
+
+/** Signs in with the password in a fresh browser whose token requests carry `userAgent`. */
+async function signInFrom(userAgent: string): Promise<TokenSet> {
+  const login = await signInWithPassword(new Browser(baseUrl), baseUrl, EMAIL, PASSWORD);
+  const response = await fetch(`${baseUrl}/oidc/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'user-agent': userAgent },
+    body: new URLSearchParams({
+      client_id: 'heizplan-web',
+      grant_type: 'authorization_code',
+      code: codeFrom(login.url, baseUrl),
+      code_verifier: login.verifier,
+      redirect_uri: `${baseUrl}/`,
+    }).toString(),
+  });
+  expect(response.status).toBe(200);
+  return (await response.json()) as TokenSet;
+}
+
+const api = (tokens: TokenSet, method: string, path: string) =>
+  fetch(`${baseUrl}${path}`, { method, headers: { authorization: `Bearer ${tokens.access_token}` } });
+
+const list = async (tokens: TokenSet) =>
+  (await (await api(tokens, 'GET', '/api/me/sessions')).json()) as SessionList;
+
+const refreshes = async (tokens: TokenSet) =>
+  (await postToken(baseUrl, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token ?? '' }))
+    .status;
+
+describe('sign-in sessions', () => {
+  it('lists, ends one and ends all others', async () => {
+    const first = await registerAndSignIn(new Browser(baseUrl), baseUrl, {
+      name: 'Sabine',
+      email: EMAIL,
+      password: PASSWORD,
+    });
+    expect((await api(first, 'GET', '/api/me/')).status).toBe(200);
+    const firefox = await signInFrom(FIREFOX_WINDOWS);
+
+    const both = await list(firefox);
+    expect(both.results).toHaveLength(2);
+    const mine = both.results.find((s) => s.current);
+    expect(mine).toMatchObject({ browser: 'Firefox', os: 'Windows', current: true });
+    const other = both.results.find((s) => !s.current);
+    expect(other).toBeDefined();
+    expect((await list(first)).results.find((s) => s.current)?.id).toBe(other?.id);
+
+    // Ending the other session stops its refresh token; this one still renews.
+    expect((await api(firefox, 'DELETE', `/api/me/sessions/${other?.id}`)).status).toBe(204);
+    expect(await refreshes(first)).toBe(400);
+    expect((await list(firefox)).results.map((s) => s.id)).toEqual([mine?.id]);
+    expect((await api(firefox, 'DELETE', `/api/me/sessions/${other?.id}`)).status).toBe(404);
+
+    // Ending all others leaves only this one.
+    const safari = await signInFrom(SAFARI_MAC);
+    expect((await list(firefox)).results.map((s) => s.browser).sort()).toEqual(['Firefox', 'Safari']);
+    expect((await api(firefox, 'DELETE', '/api/me/sessions?others=true')).status).toBe(204);
+    expect(await refreshes(safari)).toBe(400);
+    expect(await refreshes(firefox)).toBe(200);
+    expect((await list(firefox)).results.map((s) => s.id)).toEqual([mine?.id]);
+  });
+
+  it('answers 400 naming the query without others=true', async () => {
+    const tokens = await signInFrom(FIREFOX_WINDOWS);
+    const response = await api(tokens, 'DELETE', '/api/me/sessions');
+    expect(response.status).toBe(400);
+    expect(JSON.stringify(await response.json())).toContain('querystring.others');
+  });
+});
