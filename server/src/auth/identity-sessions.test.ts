@@ -1,13 +1,17 @@
 /**
  * The account's sign-in sessions at the embedded provider (decision 0074), end to end over HTTP:
  * each browser's sign-in is listed with the browser and OS of its user agent, this session
- * marked; ending one, or all others, stops their refresh tokens while this one renews.
+ * marked; ending one, or all others, stops their refresh tokens while this one renews, and so
+ * does adding or removing a passkey.
  */
+import type { PasskeyList } from '@heizplan/contracts/passkeys';
 import type { SessionList } from '@heizplan/contracts/sessions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   Browser,
   codeFrom,
+  exchangeCode,
+  openLoginPage,
   postToken,
   type RunningApp,
   registerAndSignIn,
@@ -15,6 +19,7 @@ import {
   startApp,
   type TokenSet,
 } from './identity.test-kit.ts';
+import { SoftAuthenticator } from './passkeys.test-kit.ts';
 
 const FIREFOX_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
 const SAFARI_MAC =
@@ -49,6 +54,25 @@ async function signInFrom(userAgent: string): Promise<TokenSet> {
   });
   expect(response.status).toBe(200);
   return (await response.json()) as TokenSet;
+}
+
+/** Signs in with `authenticator`'s passkey alone (as the login page's button does) and exchanges the code. */
+async function signInFromWithPasskey(authenticator: SoftAuthenticator): Promise<TokenSet> {
+  const browser = new Browser(baseUrl);
+  const login = await openLoginPage(browser, baseUrl);
+  const uid = new URL(login.url).pathname.split('/')[3] ?? '';
+  const optionsResponse = await browser.request(`/auth/interaction/${uid}/passkey/options`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: '',
+  });
+  const assertion = authenticator.assert((await optionsResponse.json()) as { challenge: string });
+  const done = await browser.submit(
+    `/auth/interaction/${uid}/passkey`,
+    { lang: 'de', response: JSON.stringify(assertion) },
+    `${baseUrl}/?`,
+  );
+  return exchangeCode(baseUrl, codeFrom(done.url, baseUrl), login.verifier);
 }
 
 const api = (tokens: TokenSet, method: string, path: string) =>
@@ -92,6 +116,36 @@ describe('sign-in sessions', () => {
     expect(await refreshes(safari)).toBe(400);
     expect(await refreshes(firefox)).toBe(200);
     expect((await list(firefox)).results.map((s) => s.id)).toEqual([mine?.id]);
+  });
+
+  it('ends the other sessions when a passkey is added or removed, keeping this one', async () => {
+    const laptop = await signInFrom(FIREFOX_WINDOWS);
+    const phone = await signInFrom(SAFARI_MAC);
+    const authenticator = new SoftAuthenticator(baseUrl);
+    const optionsResponse = await fetch(`${baseUrl}/api/me/passkeys/registration-options`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${laptop.access_token}` },
+    });
+    const options = (await optionsResponse.json()) as { challenge: string; user: { id: string } };
+    const created = await fetch(`${baseUrl}/api/me/passkeys`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${laptop.access_token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Laptop', response: authenticator.register(options) }),
+    });
+    expect(created.status).toBe(201);
+    expect(await refreshes(phone)).toBe(400);
+    const renewed = await postToken(baseUrl, {
+      grant_type: 'refresh_token',
+      refresh_token: laptop.refresh_token ?? '',
+    });
+    expect(renewed.status).toBe(200);
+    const current = (await renewed.json()) as TokenSet;
+    const tablet = await signInFromWithPasskey(authenticator);
+    const passkeys = (await (await api(current, 'GET', '/api/me/passkeys')).json()) as PasskeyList;
+    const id = passkeys.results[0]?.id ?? '';
+    expect((await api(current, 'DELETE', `/api/me/passkeys/${id}`)).status).toBe(204);
+    expect(await refreshes(tablet)).toBe(400);
+    expect((await list(current)).results.map((s) => s.current)).toEqual([true]);
   });
 
   it('answers 400 naming the query without others=true', async () => {

@@ -36,6 +36,9 @@ const PASSWORD_IN_QUERY =
 export async function meRoutes(app: FastifyInstance, { me }: { me: MeService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['me'];
+  /** The caller's provider session (decision 0074): kept when a factor change ends the others. */
+  const sidOf = (claims: Record<string, unknown>) =>
+    typeof claims[SESSION_CLAIM] === 'string' ? (claims[SESSION_CLAIM] as string) : undefined;
 
   r.get(
     '/me/',
@@ -161,7 +164,10 @@ export async function meRoutes(app: FastifyInstance, { me }: { me: MeService }) 
         response: { 200: RecoveryCodesSchema, ...problems(400, 401, 409, 503) },
       },
     },
-    async (request) => me.confirmTotp(requireAuth(request).sub, request.body.code),
+    async (request) => {
+      const claims = requireAuth(request);
+      return me.confirmTotp(claims.sub, request.body.code, sidOf(claims));
+    },
   );
 
   r.delete(
@@ -175,7 +181,8 @@ export async function meRoutes(app: FastifyInstance, { me }: { me: MeService }) 
       },
     },
     async (request, reply) => {
-      await me.disableTotp(requireAuth(request).sub, request.body.password, request.body.code);
+      const claims = requireAuth(request);
+      await me.disableTotp(claims.sub, request.body.password, request.body.code, sidOf(claims));
       return reply.code(204).send(null);
     },
   );
@@ -216,7 +223,8 @@ export async function meRoutes(app: FastifyInstance, { me }: { me: MeService }) 
       },
     },
     async (request, reply) => {
-      const passkey = await me.registerPasskey(requireAuth(request).sub, request.body);
+      const claims = requireAuth(request);
+      const passkey = await me.registerPasskey(claims.sub, request.body, sidOf(claims));
       return reply.code(201).send(passkey);
     },
   );
@@ -260,14 +268,13 @@ export async function meRoutes(app: FastifyInstance, { me }: { me: MeService }) 
       },
     },
     async (request, reply) => {
-      await me.removePasskey(requireAuth(request).sub, request.params.passkeyId);
+      const claims = requireAuth(request);
+      await me.removePasskey(claims.sub, request.params.passkeyId, sidOf(claims));
       return reply.code(204).send(null);
     },
   );
 
   // Sign-in sessions at the embedded provider (decision 0074); 409 with an external issuer.
-  const sidOf = (claims: Record<string, unknown>) =>
-    typeof claims[SESSION_CLAIM] === 'string' ? (claims[SESSION_CLAIM] as string) : undefined;
 
   r.get(
     '/me/sessions',
