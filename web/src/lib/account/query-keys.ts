@@ -6,4 +6,5 @@ export const accountKeys = {
   companies: ['companies'] as const,
   secondFactor: ['me', 'second-factor'] as const,
   passkeys: ['me', 'passkeys'] as const,
+  sessions: ['me', 'sessions'] as const,
 };
