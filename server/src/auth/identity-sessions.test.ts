@@ -2,7 +2,7 @@
  * The account's sign-in sessions at the embedded provider (decision 0074), end to end over HTTP:
  * each browser's sign-in is listed with the browser and OS of its user agent, this session
  * marked; ending one, or all others, stops their refresh tokens while this one renews, and so
- * does adding or removing a passkey.
+ * does adding or removing a passkey. A sign-in from a browser the account has not used is mailed.
  */
 import type { PasskeyList } from '@heizplan/contracts/passkeys';
 import type { SessionList } from '@heizplan/contracts/sessions';
@@ -14,6 +14,7 @@ import {
   openLoginPage,
   postToken,
   type RunningApp,
+  readOutbox,
   registerAndSignIn,
   signInWithPassword,
   startApp,
@@ -39,8 +40,8 @@ afterAll(async () => {
 });
 
 /** Signs in with the password in a fresh browser whose token requests carry `userAgent`. */
-async function signInFrom(userAgent: string): Promise<TokenSet> {
-  const login = await signInWithPassword(new Browser(baseUrl), baseUrl, EMAIL, PASSWORD);
+async function signInFrom(userAgent: string, email = EMAIL, password = PASSWORD): Promise<TokenSet> {
+  const login = await signInWithPassword(new Browser(baseUrl), baseUrl, email, password);
   const response = await fetch(`${baseUrl}/oidc/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', 'user-agent': userAgent },
@@ -146,6 +147,25 @@ describe('sign-in sessions', () => {
     expect((await api(current, 'DELETE', `/api/me/passkeys/${id}`)).status).toBe(204);
     expect(await refreshes(tablet)).toBe(400);
     expect((await list(current)).results.map((s) => s.current)).toEqual([true]);
+  });
+
+  it('mails a sign-in from a new browser, not one from a known browser or the first', async () => {
+    const email = 'nora@example.test';
+    const password = 'nora password 1';
+    const newSignIns = async () =>
+      (await readOutbox(running.dataDir)).filter(
+        (mail) => mail.includes(`To: ${email}`) && mail.includes('Subject: Neue Anmeldung bei Heizplan'),
+      );
+    await registerAndSignIn(new Browser(baseUrl), baseUrl, { name: 'Nora', email, password });
+    expect(await newSignIns()).toEqual([]);
+    await signInFrom(FIREFOX_WINDOWS, email, password);
+    const [mail, ...more] = await newSignIns();
+    expect(more).toEqual([]);
+    expect(mail).toContain('Firefox auf Windows');
+    expect(mail).toContain('/settings/general');
+    // Firefox on Windows is known now: the next sign-in from it sends nothing.
+    await signInFrom(FIREFOX_WINDOWS, email, password);
+    expect(await newSignIns()).toHaveLength(1);
   });
 
   it('answers 400 naming the query without others=true', async () => {

@@ -31,7 +31,7 @@ import {
   renderPage,
   withLang,
 } from './pages.ts';
-import { recordSessionUse } from './sessions.service.ts';
+import { mailIfNewBrowser, recordSessionUse } from './sessions.service.ts';
 
 export const WEB_CLIENT_ID = 'heizplan-web';
 /** What the SPA asks for; offline_access brings refresh tokens. */
@@ -125,12 +125,16 @@ export async function createIdentityProvider(
       const sessionUid =
         'sessionUid' in token && typeof token.sessionUid === 'string' ? token.sessionUid : '';
       if (sessionUid) {
-        await recordSessionUse(db, {
+        const use = {
           sessionUid,
           accountId: account.id,
           userAgent: ctx?.get('user-agent') ?? '',
           now: now(),
-        });
+        };
+        if (await recordSessionUse(db, use)) {
+          // A notice that cannot be made or sent must not stop the sign-in it is about.
+          await mailIfNewBrowser(db, config, use).catch(() => undefined);
+        }
       }
       return {
         ...(sessionUid ? { [SESSION_CLAIM]: sessionUid } : {}),

@@ -11,12 +11,16 @@
  * valid until it expires (15 minutes), as JWTs cannot be recalled one by one.
  */
 import type { Session } from '@heizplan/contracts/sessions';
-import { and, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { UAParser } from 'ua-parser-js';
+import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { accountSessions, oidcPayloads } from '../db/schema.ts';
+import { accountSessions, companies, identityAccounts, memberships, oidcPayloads } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
+import { createMailer } from '../mail/mailer.ts';
+import { userLanguage } from './accounts.repository.ts';
 import { type IdentityDeps, nowOf } from './accounts.service.ts';
+import { t } from './pages.i18n.ts';
 
 /** Browser and OS names of a user agent ("Firefox", "Windows"); empty strings when unknown. */
 export function parseUserAgent(userAgent: string): { browser: string; os: string } {
@@ -161,4 +165,63 @@ export async function endOtherSessions(
     accountId,
     live.filter((uid) => uid !== currentSid),
   );
+}
+
+/** The zone a user's times are told in: their oldest company's, else Germany's (spec §1). */
+async function userTimeZone(db: Db, userId: string): Promise<string> {
+  const [row] = await db
+    .select({ zone: companies.timeZone })
+    .from(memberships)
+    .innerJoin(companies, eq(companies.id, memberships.companyId))
+    .where(eq(memberships.userId, userId))
+    .orderBy(asc(memberships.createdAt))
+    .limit(1);
+  return row?.zone ?? 'Europe/Berlin';
+}
+
+/**
+ * After the first use of a new session: when the account signed in before, but never from this
+ * browser on this system, mails the owner "Neue Anmeldung bei Heizplan" / "New sign-in to
+ * Heizplan" with browser, system and time (the account's language, its company's time zone), so
+ * a sign-in by someone else does not go unnoticed. The account's first session (registration)
+ * sends nothing.
+ */
+export async function mailIfNewBrowser(
+  db: Db,
+  config: Config,
+  use: { sessionUid: string; accountId: string; userAgent: string; now: Date },
+): Promise<void> {
+  const { browser, os } = parseUserAgent(use.userAgent);
+  const others = await db
+    .select({ browser: accountSessions.browser, os: accountSessions.os })
+    .from(accountSessions)
+    .where(and(eq(accountSessions.accountId, use.accountId), ne(accountSessions.sessionUid, use.sessionUid)));
+  if (others.length === 0 || others.some((o) => o.browser === browser && o.os === os)) return;
+  const [account] = await db
+    .select({ email: identityAccounts.email, name: identityAccounts.name })
+    .from(identityAccounts)
+    .where(eq(identityAccounts.id, use.accountId));
+  if (!account) return;
+  const lang = await userLanguage(db, use.accountId);
+  const timeZone = await userTimeZone(db, use.accountId);
+  const time = new Intl.DateTimeFormat(lang === 'de' ? 'de-DE' : 'en-GB', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone,
+    timeZoneName: 'short',
+  }).format(use.now);
+  await createMailer(config).send({
+    to: account.email,
+    subject: t(lang, 'newSignInMailSubject'),
+    text: t(lang, 'newSignInMailBody', {
+      name: account.name,
+      browser: browser || t(lang, 'unknownBrowser'),
+      os: os || t(lang, 'unknownOs'),
+      time,
+      link: `${config.publicUrl}/settings/general`,
+    }),
+  });
 }
