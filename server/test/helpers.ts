@@ -316,6 +316,15 @@ export async function buildTestApp(
         startTotp: (userId) => (ports.account ?? unset.account).startTotp(userId),
         confirmTotp: (...args) => (ports.account ?? unset.account).confirmTotp(...args),
         disableTotp: (...args) => (ports.account ?? unset.account).disableTotp(...args),
+        listPasskeys: (userId) => (ports.account ?? unset.account).listPasskeys(userId),
+        passkeyRegistrationOptions: (userId) =>
+          (ports.account ?? unset.account).passkeyRegistrationOptions(userId),
+        registerPasskey: (...args) => (ports.account ?? unset.account).registerPasskey(...args),
+        renamePasskey: (...args) => (ports.account ?? unset.account).renamePasskey(...args),
+        removePasskey: (...args) => (ports.account ?? unset.account).removePasskey(...args),
+        listSessions: (...args) => (ports.account ?? unset.account).listSessions(...args),
+        endSession: (...args) => (ports.account ?? unset.account).endSession(...args),
+        endOtherSessions: (...args) => (ports.account ?? unset.account).endOtherSessions(...args),
       },
       billing: {
         onAccountDeletion: (userId) =>

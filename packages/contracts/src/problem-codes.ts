@@ -159,6 +159,12 @@ export const PROBLEM_CODES = [
   'totp_not_started',
   /** Disabling a TOTP the account does not have. */
   'totp_not_enabled',
+  /** A passkey answer whose challenge is unknown, used or older than 5 minutes. */
+  'passkey_challenge_expired',
+  /** A passkey answer that fails the WebAuthn checks (signature, origin, flags, algorithm). */
+  'passkey_not_verified',
+  /** Registering a passkey whose credential is registered already. */
+  'passkey_exists',
   /** More licences in one order than allowed. params: max */
   'licence_order_too_large',
   /** Fewer licences than enabled QR codes (one licence each). params: qrCodes */

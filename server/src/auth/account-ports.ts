@@ -2,23 +2,34 @@
  * The account API's ports (re-exported with their defaults by modules/me/me.ports.ts) and their
  * connection to this server's mail transport and, in embedded mode, to the local account store:
  * `POST /me/request-verification` → `sendVerificationMail`, `PUT /me/password` → `setPassword`,
- * `/me/second-factor…` → auth/second-factor.service.ts.
+ * `/me/second-factor…` → auth/second-factor.service.ts, `/me/passkeys…` → auth/passkeys.service.ts.
  * With an external issuer the account port stays unset (the account API answers 409 itself).
  * The types live here, not in the me module, because authentication implements them and sits
  * below the modules.
  */
+import type { Passkey, PasskeyRegisterBody, PasskeyRegistrationOptions } from '@heizplan/contracts/passkeys';
 import type { SecondFactorStatus, TotpEnrolment } from '@heizplan/contracts/second-factor';
+import type { Session } from '@heizplan/contracts/sessions';
+import type { RegistrationResponseJSON } from '@simplewebauthn/server';
 import { type Clock, systemClock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { createMailer, type MailAttachment, type MailLogger } from '../mail/mailer.ts';
 import { sendVerificationMail, setPassword } from './accounts.service.ts';
 import {
+  listPasskeys,
+  passkeyRegistrationOptions,
+  registerPasskey,
+  removePasskey,
+  renamePasskey,
+} from './passkeys.service.ts';
+import {
   confirmTotpEnrolment,
   disableTotp,
   secondFactorStatus,
   startTotpEnrolment,
 } from './second-factor.service.ts';
+import { endOtherSessions, endSession, listSessions } from './sessions.service.ts';
 
 export interface Mailer {
   /** Sends a plain-text mail, with files attached when given. @throws when the transport rejects it. */
@@ -48,6 +59,28 @@ export interface AccountPort {
    * @throws HttpError 400 on `body.password` or `body.code`, 429 while locked, 409 when none is set up.
    */
   disableTotp(userId: string, password: string, code: string): Promise<void>;
+  /** The user's passkeys, oldest first (decision 0074). */
+  listPasskeys(userId: string): Promise<Passkey[]>;
+  /** Options for the browser's `navigator.credentials.create`; the challenge is valid 5 minutes, once. */
+  passkeyRegistrationOptions(userId: string): Promise<PasskeyRegistrationOptions>;
+  /**
+   * Checks the browser's answer to the registration challenge and stores the passkey.
+   * @throws HttpError 400 on `body.response`, 409 `passkey_exists`.
+   */
+  registerPasskey(userId: string, body: PasskeyRegisterBody): Promise<Passkey>;
+  /**
+   * Renames one of the user's passkeys; without `name` @returns it as it is.
+   * @throws HttpError 404 when the user has no such passkey.
+   */
+  renamePasskey(userId: string, id: string, name: string | undefined): Promise<Passkey>;
+  /** Removes one of the user's passkeys. @throws HttpError 404 when the user has no such passkey. */
+  removePasskey(userId: string, id: string): Promise<void>;
+  /** The user's live provider sessions; `currentSid` (the token's `sid`) is marked current. */
+  listSessions(userId: string, currentSid: string | undefined): Promise<Session[]>;
+  /** Ends one of the user's sessions. @throws HttpError 404 when the user has no such live session. */
+  endSession(userId: string, sessionId: string): Promise<void>;
+  /** Ends every session of the user but `currentSid`. */
+  endOtherSessions(userId: string, currentSid: string | undefined): Promise<void>;
 }
 
 export interface BillingHooks {
@@ -94,6 +127,16 @@ export function identityAccountPorts(
             startTotp: (userId) => startTotpEnrolment(deps, userId),
             confirmTotp: (userId, code) => confirmTotpEnrolment(deps, userId, code),
             disableTotp: (userId, password, code) => disableTotp(deps, userId, password, code),
+            listPasskeys: (userId) => listPasskeys(deps, userId),
+            passkeyRegistrationOptions: (userId) => passkeyRegistrationOptions(deps, userId),
+            // The contract checked the answer's shape; the library checks its content (§7.1).
+            registerPasskey: (userId, body) =>
+              registerPasskey(deps, userId, body.name, body.response as unknown as RegistrationResponseJSON),
+            renamePasskey: (userId, id, name) => renamePasskey(deps, userId, id, name),
+            removePasskey: (userId, id) => removePasskey(deps, userId, id),
+            listSessions: (userId, currentSid) => listSessions(deps, userId, currentSid),
+            endSession: (userId, sessionId) => endSession(deps, userId, sessionId),
+            endOtherSessions: (userId, currentSid) => endOtherSessions(deps, userId, currentSid),
           },
         }),
   };

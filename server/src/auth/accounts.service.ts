@@ -29,6 +29,7 @@ import {
   userLanguage,
 } from './accounts.repository.ts';
 import { type Lang, t } from './pages.i18n.ts';
+import { hasPasskey } from './passkeys.repository.ts';
 import { hashPassword, MIN_PASSWORD_LENGTH, verifyPassword } from './password.ts';
 import { hasConfirmedTotp } from './second-factor.repository.ts';
 import {
@@ -104,9 +105,18 @@ export async function registerAccount(
   return account;
 }
 
+/** The second factors an account has: a confirmed TOTP (with recovery codes), passkeys. */
+export interface SecondFactors {
+  totp: boolean;
+  passkey: boolean;
+}
+
 export type SignInResult =
-  /** `secondFactor`: the account has a confirmed TOTP, so the login needs its code first. */
-  | { ok: true; account: IdentityAccount; secondFactor: boolean }
+  /**
+   * `secondFactor`: the account has a confirmed TOTP or a passkey (decision 0074), so the login
+   * needs one of them first; `factors` says which the second step offers.
+   */
+  | { ok: true; account: IdentityAccount; secondFactor: boolean; factors: SecondFactors }
   | { ok: false; reason: 'invalid' }
   | { ok: false; reason: 'locked'; until: Date };
 
@@ -143,9 +153,13 @@ export async function signIn(
     );
     return lockedNow ? { ok: false, reason: 'locked', until: lockedNow } : { ok: false, reason: 'invalid' };
   }
-  const secondFactor = await hasConfirmedTotp(deps.db, account.id);
+  const factors = {
+    totp: await hasConfirmedTotp(deps.db, account.id),
+    passkey: await hasPasskey(deps.db, account.id),
+  };
+  const secondFactor = factors.totp || factors.passkey;
   if (!secondFactor) await clearFailures(deps.db, accountKey(account.id));
-  return { ok: true, account, secondFactor };
+  return { ok: true, account, secondFactor, factors };
 }
 
 async function issueLinkToken(db: Db, accountId: string, purpose: 'verify-email' | 'reset-password') {

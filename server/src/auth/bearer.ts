@@ -89,6 +89,9 @@ export const deactivated = () => unauthorized('This account has been deactivated
 export const signedOut = () =>
   unauthorized('This sign-in ended when the password was changed. Sign in again with the new password.');
 
+/** The provider session an access token was issued in (decision 0074): `GET /me/sessions` marks it. */
+export const SESSION_CLAIM = 'sid';
+
 /**
  * Claim of the embedded provider's access tokens: the account's `users.tokens_valid_from` (ms)
  * when the token was issued, 0 before any password reset or change.

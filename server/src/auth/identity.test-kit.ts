@@ -14,6 +14,7 @@ import type { App } from '../app.ts';
 import type { Clock } from '../clock.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/client.ts';
+import { identityAccountPorts } from './account-ports.ts';
 import { requireAuth } from './bearer.ts';
 import { createAuth } from './issuer.ts';
 import type { IdentityProvider } from './provider.ts';
@@ -77,6 +78,8 @@ export async function startApp(
   const { verifyToken, identity } = await createAuth(config, database.db);
   const { app } = await composeApp(config, database, verifyToken, {
     identity,
+    // The account API reaches the local account store as in main.ts (passwords, second factor).
+    ports: identityAccountPorts(config, database.db, { info: () => {} }, options.clock),
     ...(options.clock ? { clock: options.clock } : {}),
   });
   app.get(WHOAMI, async (request) => requireAuth(request));

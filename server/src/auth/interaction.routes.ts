@@ -4,7 +4,10 @@
  * - `/auth/interaction/:uid` — login (GET form, POST credentials); oidc-provider sends the
  *   browser here and scopes its interaction cookie to this path, so registration lives below it
  * - `/auth/interaction/:uid/second-factor` — the verification code after the password, for an
- *   account with a TOTP authenticator (decision 0072)
+ *   account with a TOTP authenticator (decision 0072), or a passkey instead (decision 0074)
+ * - `/auth/interaction/:uid/passkey` — a passkey's answer, as the whole sign-in or as the second
+ *   factor; `…/passkey/options` answers the WebAuthn options as JSON (the one JSON answer here,
+ *   fetched by the page's passkey button); `/auth/assets/…` serves the WebAuthn browser bundle
  * - `/auth/interaction/:uid/register` — create an account, then continue signed in
  * - `/auth/forgot`, `/auth/reset/:token` — password reset by mail link
  * - `/auth/verify/:token` — email confirmation link
@@ -13,6 +16,10 @@
  * Accept-Language). Errors re-render the form with a message and a 4xx status; nothing here
  * answers JSON.
  */
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -29,12 +36,27 @@ import {
   registerAccount,
   requestPasswordReset,
   resetPassword,
+  type SecondFactors,
   signIn,
 } from './accounts.service.ts';
 import { type Lang, pickLang, t } from './pages.i18n.ts';
-import { PAGE_HEADERS, passwordHint, renderForm, renderMessage, renderPage, withLang } from './pages.ts';
+import {
+  escapeHtml,
+  PAGE_HEADERS,
+  pageHeadersWithPasskey,
+  passwordHint,
+  renderForm,
+  renderMessage,
+  renderPage,
+  renderPasskeyForm,
+  WEBAUTHN_BUNDLE_PATH,
+  withLang,
+} from './pages.ts';
+import { hasPasskey } from './passkeys.repository.ts';
+import { passkeySignInOptions, verifyPasskeySignIn } from './passkeys.service.ts';
 import { MIN_PASSWORD_LENGTH } from './password.ts';
 import type { IdentityProvider } from './provider.ts';
+import { hasConfirmedTotp } from './second-factor.repository.ts';
 import { issuePendingToken, readPendingToken, redeemSecondFactorCode } from './second-factor.service.ts';
 import {
   ACCOUNT_THRESHOLD,
@@ -61,11 +83,38 @@ function langOf(request: FastifyRequest, fields: Fields = {}): Lang {
   return pickLang(fields.lang ?? query.lang, request.headers['accept-language']);
 }
 
-function page(reply: FastifyReply, status: number, lang: Lang, title: string, path: string, body: string) {
+function page(
+  reply: FastifyReply,
+  status: number,
+  lang: Lang,
+  title: string,
+  path: string,
+  body: string,
+  headers: Record<string, string> = PAGE_HEADERS,
+) {
   return reply
     .code(status)
-    .headers(PAGE_HEADERS)
+    .headers(headers)
     .send(renderPage({ lang, title, switchHref: withLang(path, lang === 'de' ? 'en' : 'de'), body }));
+}
+
+/** A page with passkey buttons: its body is made with a fresh CSP nonce for the WebAuthn bundle. */
+function passkeyPage(
+  reply: FastifyReply,
+  status: number,
+  lang: Lang,
+  title: string,
+  path: string,
+  body: (nonce: string) => string,
+) {
+  const nonce = randomBytes(16).toString('base64');
+  return page(reply, status, lang, title, path, body(nonce), pageHeadersWithPasskey(nonce));
+}
+
+/** `@simplewebauthn/browser`'s UMD bundle (global `SimpleWebAuthnBrowser`), read once. */
+function webauthnBundle(): string {
+  const entry = createRequire(import.meta.url).resolve('@simplewebauthn/browser');
+  return readFileSync(path.join(path.dirname(entry), '..', 'dist', 'bundle', 'index.umd.min.js'), 'utf8');
 }
 
 export interface IdentityRoutesOptions {
@@ -111,8 +160,8 @@ export async function identityPageRoutes(
     );
   }
 
-  function loginForm(lang: Lang, uid: string, email = '', alert?: string) {
-    return renderForm({
+  function loginForm(lang: Lang, uid: string, nonce: string, email = '', alert?: string) {
+    return `${renderForm({
       lang,
       action: loginPath(uid),
       intro: t(lang, 'loginIntro'),
@@ -130,7 +179,15 @@ export async function identityPageRoutes(
           prefix: t(lang, 'noAccount'),
         },
       ],
-    });
+    })}
+${renderPasskeyForm({
+  lang,
+  action: `${loginPath(uid)}/passkey`,
+  optionsUrl: `${loginPath(uid)}/passkey/options`,
+  label: t(lang, 'passkeySignIn'),
+  lead: t(lang, 'or'),
+  nonce,
+})}`;
   }
 
   /** Ends the interaction signed in as `accountId` and sends the browser back to the provider. */
@@ -153,7 +210,9 @@ export async function identityPageRoutes(
     const lang = langOf(request, (request.query as Fields).lang ? {} : { lang: uiLocale });
     if (!details) return expired(reply, lang, request.url);
     const hint = typeof details.params.login_hint === 'string' ? details.params.login_hint : '';
-    return page(reply, 200, lang, t(lang, 'loginTitle'), request.url, loginForm(lang, uid, hint));
+    return passkeyPage(reply, 200, lang, t(lang, 'loginTitle'), request.url, (nonce) =>
+      loginForm(lang, uid, nonce, hint),
+    );
   });
 
   app.post<{ Params: { uid: string } }>('/auth/interaction/:uid', async (request, reply) => {
@@ -166,15 +225,15 @@ export async function identityPageRoutes(
     const result = await signIn(deps, email, fields.password ?? '', request.ip);
     if (result.ok && result.secondFactor) {
       const pending = await issuePendingToken(deps, result.account.id, uid);
-      return page(reply, 200, lang, t(lang, 'secondFactorTitle'), request.url, codeForm(lang, uid, pending));
+      return secondFactorPage(reply, 200, lang, request.url, { uid, pending, factors: result.factors });
     }
     if (result.ok) return finishLogin(request, reply, result.account.id);
-    if (result.reason === 'locked') {
-      const alert = lockedAlert(reply, lang, result.until);
-      return page(reply, 429, lang, t(lang, 'loginTitle'), request.url, loginForm(lang, uid, email, alert));
-    }
-    const alert = t(lang, 'invalidCredentials');
-    return page(reply, 401, lang, t(lang, 'loginTitle'), request.url, loginForm(lang, uid, email, alert));
+    const title = t(lang, 'loginTitle');
+    const alert =
+      result.reason === 'locked' ? lockedAlert(reply, lang, result.until) : t(lang, 'invalidCredentials');
+    return passkeyPage(reply, result.reason === 'locked' ? 429 : 401, lang, title, request.url, (nonce) =>
+      loginForm(lang, uid, nonce, email, alert),
+    );
   });
 
   /** Sets Retry-After for a lock lasting until `until`; @returns the page's alert saying so. */
@@ -184,7 +243,48 @@ export async function identityPageRoutes(
     return t(lang, 'locked', { minutes: Math.max(1, Math.ceil(seconds / 60)) });
   }
 
-  /** The verification-code step; `pending` carries who passed the password step (decision 0072). */
+  /**
+   * The second step after the password; `pending` carries who passed it (decision 0072). With a
+   * TOTP the code form, and a passkey button below when the account has passkeys too; with
+   * passkeys only, the passkey button alone (decision 0074).
+   */
+  function secondFactorPage(
+    reply: FastifyReply,
+    status: number,
+    lang: Lang,
+    url: string,
+    step: { uid: string; pending: string; factors: SecondFactors },
+    say: { alert?: string; error?: string } = {},
+  ) {
+    const { uid, pending, factors } = step;
+    if (!factors.passkey) {
+      return page(reply, status, lang, t(lang, 'secondFactorTitle'), url, codeForm(lang, uid, pending, say));
+    }
+    const title = t(lang, factors.totp ? 'secondFactorTitle' : 'passkeyTitle');
+    return passkeyPage(reply, status, lang, title, url, (nonce) => {
+      const passkey = renderPasskeyForm({
+        lang,
+        action: `${loginPath(uid)}/passkey`,
+        optionsUrl: `${loginPath(uid)}/passkey/options`,
+        pending,
+        label: t(lang, 'passkeyUse'),
+        nonce,
+        ...(factors.totp ? { lead: t(lang, 'or') } : {}),
+      });
+      if (factors.totp) return `${codeForm(lang, uid, pending, say)}\n${passkey}`;
+      const alert = say.alert ?? say.error;
+      const shown = alert ? `<div class="alert" role="alert">${escapeHtml(alert)}</div>` : '';
+      return `<p>${escapeHtml(t(lang, 'passkeyIntro'))}</p>${shown}
+${passkey}
+<div class="links"><a href="${loginPath(uid)}?lang=${lang}">${t(lang, 'backToLogin')}</a></div>`;
+    });
+  }
+
+  /** The account's second factors now (they may change between the password and this step). */
+  async function factorsOf(accountId: string): Promise<SecondFactors> {
+    return { totp: await hasConfirmedTotp(db, accountId), passkey: await hasPasskey(db, accountId) };
+  }
+
   function codeForm(lang: Lang, uid: string, pending: string, say: { alert?: string; error?: string } = {}) {
     return renderForm({
       lang,
@@ -231,12 +331,12 @@ export async function identityPageRoutes(
     const pending = fields.pending ?? '';
     const accountId = details ? await readPendingToken(deps, pending, uid) : undefined;
     if (!accountId) return expired(reply, lang, request.url);
-    const title = t(lang, 'secondFactorTitle');
+    const step = { uid, pending, factors: await factorsOf(accountId) };
     const keys = [accountKey(accountId), ipKey(request.ip)];
     const until = await lockedUntil(db, keys, now());
     if (until) {
       const alert = lockedAlert(reply, lang, until);
-      return page(reply, 429, lang, title, request.url, codeForm(lang, uid, pending, { alert }));
+      return secondFactorPage(reply, 429, lang, request.url, step, { alert });
     }
     if (await redeemSecondFactorCode(deps, accountId, fields.code ?? '')) {
       await clearFailures(db, accountKey(accountId));
@@ -252,10 +352,81 @@ export async function identityPageRoutes(
     );
     if (lockedNow) {
       const alert = lockedAlert(reply, lang, lockedNow);
-      return page(reply, 429, lang, title, request.url, codeForm(lang, uid, pending, { alert }));
+      return secondFactorPage(reply, 429, lang, request.url, step, { alert });
     }
     const error = t(lang, 'secondFactorWrong');
-    return page(reply, 401, lang, title, request.url, codeForm(lang, uid, pending, { error }));
+    return secondFactorPage(reply, 401, lang, request.url, step, { error });
+  });
+
+  const bundle = webauthnBundle();
+  app.get(WEBAUTHN_BUNDLE_PATH, async (_request, reply) =>
+    reply
+      .header('content-type', 'text/javascript; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(bundle),
+  );
+
+  /**
+   * The passkey button's options (JSON): with a valid pending token the account's passkeys as a
+   * second factor, else a sign-in without password (decision 0074). Each call stores a challenge,
+   * so the calls are capped per client IP.
+   */
+  app.post<{ Params: { uid: string } }>(
+    '/auth/interaction/:uid/passkey/options',
+    { config: { rateLimit: { max: 30, timeWindow: '5 minutes' } } },
+    async (request, reply) => {
+      const fields = formFields(request);
+      const { uid } = request.params;
+      const details = SAFE_ID.test(uid) ? await interactionFor(request, reply, uid) : undefined;
+      const accountId =
+        fields.pending && details ? await readPendingToken(deps, fields.pending, uid) : undefined;
+      if (!details || (fields.pending && !accountId)) {
+        const message = 'The sign-in has expired; start again.';
+        return reply
+          .code(400)
+          .header('content-type', 'application/problem+json')
+          .header('cache-control', 'no-store')
+          .send({
+            type: 'about:blank',
+            title: 'Bad Request',
+            status: 400,
+            detail: message,
+            errors: [{ field: fields.pending ? 'body.pending' : 'params.uid', message }],
+          });
+      }
+      return reply.header('cache-control', 'no-store').send(await passkeySignInOptions(deps, uid, accountId));
+    },
+  );
+
+  // A passkey's answer: the whole sign-in, or with a pending token the second factor. Wrong and
+  // replayed answers count on the sign-in throttle like wrong codes (auth/throttle.ts).
+  app.post<{ Params: { uid: string } }>('/auth/interaction/:uid/passkey', async (request, reply) => {
+    const fields = formFields(request);
+    const lang = langOf(request, fields);
+    const { uid } = request.params;
+    const details = SAFE_ID.test(uid) ? await interactionFor(request, reply, uid) : undefined;
+    if (!details) return expired(reply, lang, request.url);
+    const pending = fields.pending ?? '';
+    const pendingAccount = pending ? await readPendingToken(deps, pending, uid) : undefined;
+    if (pending && !pendingAccount) return expired(reply, lang, request.url);
+    const result = await verifyPasskeySignIn(deps, {
+      uid,
+      responseText: fields.response ?? '',
+      ip: request.ip,
+      ...(pendingAccount ? { accountId: pendingAccount } : {}),
+    });
+    if (result.ok) return finishLogin(request, reply, result.accountId);
+    const status = result.reason === 'locked' ? 429 : 401;
+    const alert =
+      result.reason === 'locked' ? lockedAlert(reply, lang, result.until) : t(lang, 'passkeyWrong');
+    const loginUrl = loginPath(uid);
+    if (pendingAccount) {
+      const step = { uid, pending, factors: await factorsOf(pendingAccount) };
+      return secondFactorPage(reply, status, lang, loginUrl, step, { alert });
+    }
+    return passkeyPage(reply, status, lang, t(lang, 'loginTitle'), loginUrl, (nonce) =>
+      loginForm(lang, uid, nonce, '', alert),
+    );
   });
 
   function registerForm(lang: Lang, uid: string, values: Fields = {}, errors: Record<string, string> = {}) {

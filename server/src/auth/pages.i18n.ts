@@ -32,6 +32,14 @@ const de = {
   secondFactorHint: 'Ohne Ihr Gerät können Sie stattdessen einen Ihrer Wiederherstellungscodes eingeben.',
   secondFactorSubmit: 'Bestätigen',
   secondFactorWrong: 'Der Code stimmt nicht.',
+  or: 'oder',
+  passkeySignIn: 'Mit Passkey anmelden',
+  passkeyUse: 'Passkey verwenden',
+  passkeyTitle: 'Passkey bestätigen',
+  passkeyIntro: 'Bestätigen Sie die Anmeldung mit einem Ihrer Passkeys.',
+  passkeyFailed:
+    'Die Anmeldung mit dem Passkey wurde abgebrochen oder ist fehlgeschlagen. Bitte versuchen Sie es erneut.',
+  passkeyWrong: 'Der Passkey wurde nicht erkannt. Bitte versuchen Sie es erneut.',
   registerTitle: 'Konto erstellen',
   registerSubmit: 'Konto erstellen',
   emailInvalid: 'Bitte geben Sie eine gültige E-Mail-Adresse ein.',
@@ -64,6 +72,11 @@ const de = {
   verifyMailSubject: 'Bitte bestätigen Sie Ihre E-Mail-Adresse',
   verifyMailBody:
     'Hallo {name},\n\nbitte bestätigen Sie Ihre E-Mail-Adresse für Heizplan mit diesem Link:\n\n{link}\n\nDer Link ist 7 Tage gültig. Wenn Sie kein Konto erstellt haben, ignorieren Sie diese Nachricht.',
+  newSignInMailSubject: 'Neue Anmeldung bei Heizplan',
+  newSignInMailBody:
+    'Hallo {name},\n\nIhr Heizplan-Konto wurde soeben in einem Browser angemeldet, den Sie bisher nicht verwendet haben:\n\n{browser} auf {os}\n{time}\n\nWaren Sie das, ist nichts weiter zu tun. Wenn nicht, ändern Sie bitte sofort Ihr Passwort und beenden Sie die Sitzung unter Einstellungen → Allgemein:\n\n{link}',
+  unknownBrowser: 'Unbekannter Browser',
+  unknownOs: 'unbekanntem System',
   resetMailSubject: 'Heizplan: Passwort zurücksetzen',
   resetMailBody:
     'Hallo {name},\n\nmit diesem Link legen Sie ein neues Passwort fest:\n\n{link}\n\nDer Link ist 1 Stunde gültig. Wenn Sie das nicht angefordert haben, ignorieren Sie diese Nachricht.',
@@ -97,6 +110,13 @@ const en = {
   secondFactorHint: 'Without your device, you can enter one of your recovery codes instead.',
   secondFactorSubmit: 'Verify',
   secondFactorWrong: 'The code is not correct.',
+  or: 'or',
+  passkeySignIn: 'Sign in with a passkey',
+  passkeyUse: 'Use a passkey',
+  passkeyTitle: 'Confirm with a passkey',
+  passkeyIntro: 'Confirm the sign-in with one of your passkeys.',
+  passkeyFailed: 'The sign-in with the passkey was cancelled or failed. Please try again.',
+  passkeyWrong: 'The passkey was not recognised. Please try again.',
   registerTitle: 'Create account',
   registerSubmit: 'Create account',
   emailInvalid: 'Please enter a valid email address.',
@@ -129,6 +149,11 @@ const en = {
   verifyMailSubject: 'Please confirm your email address',
   verifyMailBody:
     'Hello {name},\n\nplease confirm your email address for Heizplan with this link:\n\n{link}\n\nThe link is valid for 7 days. If you did not create an account, ignore this message.',
+  newSignInMailSubject: 'New sign-in to Heizplan',
+  newSignInMailBody:
+    'Hello {name},\n\nyour Heizplan account was just signed in from a browser you have not used before:\n\n{browser} on {os}\n{time}\n\nIf this was you, there is nothing to do. If not, please change your password at once and end the session under Settings → General:\n\n{link}',
+  unknownBrowser: 'Unknown browser',
+  unknownOs: 'unknown system',
   resetMailSubject: 'Heizplan: reset your password',
   resetMailBody:
     'Hello {name},\n\nuse this link to set a new password:\n\n{link}\n\nThe link is valid for 1 hour. If you did not ask for this, ignore this message.',

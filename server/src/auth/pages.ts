@@ -1,7 +1,7 @@
 /**
  * Server-rendered HTML of the hosted identity pages (login, registration, forgot/reset
  * password, mail-link results, logout). Plain HTML and one inline stylesheet — no scripts but
- * the logout page's auto-confirm, allowed by its hash —
+ * the logout page's auto-confirm, allowed by its hash, and the passkey buttons' (below) —
  * styled like the app (brand #b4411c, white card on stone-50, readable on a 375 px phone).
  * Every value is escaped; pages carry a de/en switch link. Forms are checked by the browser
  * first (required, e-mail type, minimum lengths) so an incomplete form never reaches the server
@@ -29,6 +29,18 @@ export function escapeHtml(value: string): string {
  */
 export const FORM_MESSAGES_SCRIPT = `for(const i of document.querySelectorAll('input[data-msg-missing]')){i.addEventListener('input',()=>i.setCustomValidity(''));i.addEventListener('invalid',()=>{i.setCustomValidity('');const v=i.validity,d=i.dataset;i.setCustomValidity(v.valueMissing||v.patternMismatch?d.msgMissing:v.typeMismatch?d.msgType||'':v.tooShort?d.msgShort||'':'')})}`;
 
+/**
+ * The passkey buttons (decision 0074): for each `form[data-passkey-options]` in a browser with
+ * WebAuthn, show the form and on its button's click fetch the options (the form's `pending` token, if any,
+ * makes them a second factor's), let the authenticator answer (`@simplewebauthn/browser`'s
+ * `startAuthentication`, loaded before this) and post the answer as the form's `response`. A
+ * cancelled or failed ceremony shows the form's `data-msg-failed` text and nothing is posted.
+ */
+export const PASSKEY_SCRIPT = `(()=>{const B=window.SimpleWebAuthnBrowser;for(const f of document.querySelectorAll('form[data-passkey-options]')){const e=document.getElementById(f.dataset.passkeyError);const b=f.querySelector('button');if(!B||!B.browserSupportsWebAuthn())continue;f.hidden=false;b.addEventListener('click',async()=>{b.disabled=true;e.hidden=true;try{const p=f.elements.namedItem('pending');const r=await fetch(f.dataset.passkeyOptions,{method:'POST',headers:{'content-type':'application/x-www-form-urlencoded'},body:new URLSearchParams({pending:p?p.value:''})});if(!r.ok)throw new Error(String(r.status));const a=await B.startAuthentication({optionsJSON:await r.json()});f.elements.namedItem('response').value=JSON.stringify(a);f.submit()}catch{e.textContent=f.dataset.msgFailed;e.hidden=false;b.disabled=false}})}})();`;
+
+/** Where the hosted pages load `@simplewebauthn/browser`'s bundle from (served by interaction.routes.ts). */
+export const WEBAUTHN_BUNDLE_PATH = '/auth/assets/simplewebauthn-browser.js';
+
 /** Security headers for every hosted page: no scripts but the form messages', no framing (clickjacking). */
 const PAGE_CSP = "default-src 'none'; base-uri 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'";
 
@@ -45,6 +57,18 @@ export function pageHeadersWithScript(script: string) {
   return {
     ...PAGE_HEADERS,
     'content-security-policy': `${PAGE_CSP}; script-src ${scriptHashSource(script)}`,
+  };
+}
+
+/**
+ * PAGE_HEADERS for a page with passkey buttons: the WebAuthn bundle runs by the page's `nonce`
+ * (fresh per answer), the inline scripts by hash, and the buttons may fetch their options from
+ * this origin only (`connect-src 'self'`).
+ */
+export function pageHeadersWithPasskey(nonce: string) {
+  return {
+    ...PAGE_HEADERS,
+    'content-security-policy': `${PAGE_CSP}; script-src 'nonce-${nonce}' ${scriptHashSource(FORM_MESSAGES_SCRIPT)} ${scriptHashSource(PASSKEY_SCRIPT)}; connect-src 'self'`,
   };
 }
 
@@ -72,7 +96,8 @@ input[aria-invalid=true]{border-color:#b91c1c}
 .notice{background:#f0fdf4;border:1px solid #bbf7d0;color:#166534;border-radius:8px;padding:10px 12px;margin:0 0 12px;font-size:14px}
 button{width:100%;margin-top:20px;font:inherit;font-weight:600;color:#fff;background:#b4411c;border:0;border-radius:8px;padding:11px 16px;cursor:pointer}
 button:hover{background:#9a3412}
-button.secondary{background:#fff;color:#44403c;border:1px solid #d6d3d1;margin-top:10px}
+button.secondary{background:#fff;color:#44403c;border:1px solid #78716c;margin-top:10px}
+.or{text-align:center;font-size:14px;color:#57534e;margin:16px 0 0}
 a{color:#b4411c}
 .links{margin-top:20px;font-size:14px;display:flex;flex-direction:column;gap:8px}
 footer{margin-top:16px;font-size:13px}
@@ -201,6 +226,40 @@ ${Object.entries(form.hidden ?? {})
 </form>
 <script>${FORM_MESSAGES_SCRIPT}</script>
 ${links ? `<div class="links">${links}</div>` : ''}`;
+}
+
+export interface PasskeyFormSpec {
+  lang: Lang;
+  /** Where the answer is posted. */
+  action: string;
+  /** Where the button fetches the options (JSON) from. */
+  optionsUrl: string;
+  /** The second factor's pending token; absent for a sign-in without password. */
+  pending?: string;
+  /** The button's text. */
+  label: string;
+  /** The page's nonce for the WebAuthn bundle (pageHeadersWithPasskey). */
+  nonce: string;
+  /** A line above the button ("or"). */
+  lead?: string;
+}
+
+/**
+ * A passkey button (decision 0074): a form, hidden until PASSKEY_SCRIPT finds WebAuthn, that
+ * posts the authenticator's answer; then the bundle and the script. Without scripts or WebAuthn
+ * nothing shows, so the button never leads nowhere. The button is no submit button: Enter in the
+ * password form next to it submits the password, and only the script posts this form.
+ */
+export function renderPasskeyForm(form: PasskeyFormSpec): string {
+  const errorId = 'passkey-error';
+  return `<form method="post" action="${escapeHtml(form.action)}" data-passkey-options="${escapeHtml(form.optionsUrl)}" data-passkey-error="${errorId}" data-msg-failed="${escapeHtml(t(form.lang, 'passkeyFailed'))}" hidden>
+${form.lead ? `<p class="or">${escapeHtml(form.lead)}</p>\n` : ''}<input type="hidden" name="lang" value="${form.lang}">
+${form.pending ? `<input type="hidden" name="pending" value="${escapeHtml(form.pending)}">\n` : ''}<input type="hidden" name="response" value="">
+<button type="button" class="secondary">${escapeHtml(form.label)}</button>
+</form>
+<p class="field-error" id="${errorId}" role="alert" hidden></p>
+<script nonce="${escapeHtml(form.nonce)}" src="${WEBAUTHN_BUNDLE_PATH}"></script>
+<script>${PASSKEY_SCRIPT}</script>`;
 }
 
 /** A message card (e.g. "email confirmed") with an optional link button. */

@@ -43,6 +43,17 @@ export const PERMISSION_MATRIX: Record<string, Access> = {
   'POST /api/me/second-factor/totp': 'signed-in',
   'POST /api/me/second-factor/totp/confirm': 'signed-in',
   'DELETE /api/me/second-factor/totp': 'signed-in',
+  // Passkeys (decision 0074).
+  'GET /api/me/passkeys': 'signed-in',
+  'POST /api/me/passkeys': 'signed-in',
+  'POST /api/me/passkeys/registration-options': 'signed-in',
+  'GET /api/me/passkeys/{passkeyId}': 'signed-in',
+  'PATCH /api/me/passkeys/{passkeyId}': 'signed-in',
+  'DELETE /api/me/passkeys/{passkeyId}': 'signed-in',
+  // Sign-in sessions (decision 0074).
+  'GET /api/me/sessions': 'signed-in',
+  'DELETE /api/me/sessions': 'signed-in',
+  'DELETE /api/me/sessions/{sessionId}': 'signed-in',
   'GET /api/companies/': 'signed-in',
   'POST /api/companies/setup': 'signed-in',
   'GET /api/licenses/current': 'signed-in',

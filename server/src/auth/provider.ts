@@ -14,10 +14,11 @@
 
 import { createLocalJWKSet } from 'jose';
 import type { Configuration, KoaContextWithOIDC } from 'oidc-provider';
+import { type Clock, systemClock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { findActiveAccount, findActiveAccountWithSignOut } from './accounts.repository.ts';
-import { createTokenVerifier, SIGN_OUT_EPOCH_CLAIM, type TokenVerifier } from './bearer.ts';
+import { createTokenVerifier, SESSION_CLAIM, SIGN_OUT_EPOCH_CLAIM, type TokenVerifier } from './bearer.ts';
 import { loadProviderKeys, publicJwks } from './keys.ts';
 import { createAdapterClass, purgeExpiredIdentityState } from './oidc-adapter.repository.ts';
 import { Provider, providerErrors } from './oidc-provider-module.ts';
@@ -30,6 +31,7 @@ import {
   renderPage,
   withLang,
 } from './pages.ts';
+import { mailIfNewBrowser, recordSessionUse } from './sessions.service.ts';
 
 export const WEB_CLIENT_ID = 'heizplan-web';
 /** What the SPA asks for; offline_access brings refresh tokens. */
@@ -67,7 +69,11 @@ function pageLang(ctx: KoaContextWithOIDC) {
 }
 
 /** Loads or creates keys, purges expired artefacts and configures the provider. */
-export async function createIdentityProvider(config: Config, db: Db): Promise<IdentityProvider> {
+export async function createIdentityProvider(
+  config: Config,
+  db: Db,
+  now: Clock = systemClock,
+): Promise<IdentityProvider> {
   const { issuer, resource } = identityUrls(config);
   const origin = new URL(config.publicUrl).origin;
   const keys = await loadProviderKeys(db);
@@ -109,12 +115,29 @@ export async function createIdentityProvider(config: Config, db: Db): Promise<Id
         }),
       };
     },
-    async extraTokenClaims(_ctx, token) {
+    async extraTokenClaims(ctx, token) {
       const accountId = 'accountId' in token ? token.accountId : undefined;
       const found = accountId ? await findActiveAccountWithSignOut(db, accountId) : undefined;
       if (!found) return undefined;
       const { account, tokensValidFrom } = found;
+      // Each access token issued in a session (code exchange, refresh) is a use of it, from the
+      // browser that asks; its uid becomes `sid`, so the account API knows "this session".
+      const sessionUid =
+        'sessionUid' in token && typeof token.sessionUid === 'string' ? token.sessionUid : '';
+      if (sessionUid) {
+        const use = {
+          sessionUid,
+          accountId: account.id,
+          userAgent: ctx?.get('user-agent') ?? '',
+          now: now(),
+        };
+        if (await recordSessionUse(db, use)) {
+          // A notice that cannot be made or sent must not stop the sign-in it is about.
+          await mailIfNewBrowser(db, config, use).catch(() => undefined);
+        }
+      }
       return {
+        ...(sessionUid ? { [SESSION_CLAIM]: sessionUid } : {}),
         name: account.name,
         email: account.email,
         email_verified: account.emailVerified,

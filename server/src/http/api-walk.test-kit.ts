@@ -8,7 +8,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { TestApp } from '../../test/helpers.ts';
-import { alerts } from '../db/schema.ts';
+import { alerts, webauthnCredentials } from '../db/schema.ts';
 import { addMember } from '../modules/me/account.fixtures.ts';
 import { seedCompanies } from '../modules/units/heating-test-fixtures.ts';
 
@@ -219,11 +219,25 @@ export async function seedWalkFixture(t: TestApp): Promise<WalkFixture> {
     200,
   );
 
+  // A passkey of alice's (decision 0074), as a registration stores it; the key is not used here.
+  const [passkey] = await t.database.db
+    .insert(webauthnCredentials)
+    .values({
+      userId: 'alice',
+      credentialId: 'd2Fsay1wYXNza2V5',
+      publicKey: 'cHVibGljLWtleQ',
+      name: 'Laptop',
+    })
+    .returning({ id: webauthnCredentials.id });
+
   const plan2 = { name: 'Sommer', kind: 'seasonal', validFrom: '05-01', validTo: '09-30', switchPoints: [] };
   return {
     companyId,
     pathValues: {
       id: companyId,
+      passkeyId: passkey?.id ?? '',
+      // No such session: the walk's calls answer 404 or change nothing.
+      sessionId: 'walk-session',
       companyId,
       unitId: unit.id,
       groupId: group.id,
@@ -255,6 +269,7 @@ export async function seedWalkFixture(t: TestApp): Promise<WalkFixture> {
     requiredQuery: {
       company_id: companyId,
       company_name: 'Neue Firma',
+      others: 'true',
       lang: 'de',
       year: '2026',
       month: '2026-11',
@@ -269,6 +284,17 @@ export async function seedWalkFixture(t: TestApp): Promise<WalkFixture> {
       'PUT /api/me/password': { currentPassword: 'old horse battery', password: 'correct horse battery' },
       'POST /api/me/second-factor/totp/confirm': { code: '123456' },
       'DELETE /api/me/second-factor/totp': { password: 'correct horse battery', code: '123456' },
+      'POST /api/me/passkeys': {
+        name: 'Laptop',
+        response: {
+          id: 'Y3JlZGVudGlhbA',
+          rawId: 'Y3JlZGVudGlhbA',
+          type: 'public-key',
+          response: { clientDataJSON: 'e30', attestationObject: 'oA', transports: ['internal'] },
+          clientExtensionResults: {},
+        },
+      },
+      'PATCH /api/me/passkeys/{passkeyId}': { name: 'Büro' },
       'PATCH /api/companies/{id}/': { name: 'Stadtwerke Süd', time_zone: 'Europe/Berlin' },
       'PATCH /api/companies/{id}/members/{sub}': { role: 'heating' },
       'POST /api/invite/': { email: 'dave@example.test', role: 'heating' },

@@ -7,6 +7,7 @@ import { ALERT_KINDS } from '@heizplan/contracts/alerts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testClock, testInstant } from '../../test/clock.ts';
 import { buildTestApp, type TestApp } from '../../test/helpers.ts';
+import { identityAccountPorts } from '../auth/account-ports.ts';
 import {
   dataFingerprint,
   fillPath,
@@ -72,6 +73,8 @@ function fieldPatches(f: WalkFixture): Record<string, FieldPatch[]> {
       { field: 'optimum_max_lead_minutes', value: 120 },
     ],
     'PATCH /api/companies/{id}/members/{sub}': [{ field: 'role', value: 'ems' }],
+    // Alice's passkey, through the account port as in production (decision 0074).
+    'PATCH /api/me/passkeys/{passkeyId}': [{ field: 'name', value: 'Büro' }],
     'PATCH /api/companies/{companyId}/alert-settings': [
       { field: 'enabled', value: ['device_offline', 'low_battery'] },
       { field: 'offlineIntervals', value: 4 },
@@ -267,6 +270,7 @@ describe('PATCH on every resource', () => {
   const patchOps = () => operations(t.app).filter((op) => op.method === 'PATCH');
   beforeAll(async () => {
     t = await buildTestApp({}, { clock: clock.now });
+    t.ports.account = identityAccountPorts(t.config, t.database.db, t.app.log, clock.now).account;
     f = await seedWalkFixture(t);
     const sensor = await t.call('POST', `/api/companies/${f.companyId}/devices`, {
       id: OUTDOOR_SENSOR,

@@ -120,3 +120,73 @@ export const recoveryCodes = pgTable(
   },
   (t) => [uniqueIndex('recovery_codes_user_hash_idx').on(t.userId, t.codeHash)],
 );
+
+/**
+ * A user's passkeys (WebAuthn Level 2 public key credentials, decision 0074): the credential id
+ * (base64url, unique across accounts, as the authenticator chose it), the COSE public key
+ * (base64url), the signature counter of the last accepted assertion (§6.1.1: 0 when the
+ * authenticator keeps none), the transports the browser reported (hints for the next sign-in)
+ * and a name the user gives it.
+ */
+export const webauthnCredentials = pgTable(
+  'webauthn_credentials',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    credentialId: text('credential_id').notNull(),
+    publicKey: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: text('transports').array().notNull().default(sql`'{}'::text[]`),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('webauthn_credentials_credential_id_idx').on(t.credentialId),
+    index('webauthn_credentials_user_id_idx').on(t.userId),
+  ],
+);
+
+/**
+ * Outstanding WebAuthn challenges (WebAuthn Level 2 §13.4.3: random, used once, short-lived):
+ * a registration's is bound to its user, a sign-in's to the hosted login's interaction and, as a
+ * second factor, to the account that passed the password. Taking one deletes it, so a challenge
+ * is accepted once on any instance; expired rows are swept when new ones are stored.
+ */
+export const webauthnChallenges = pgTable(
+  'webauthn_challenges',
+  {
+    challenge: text('challenge').primaryKey(),
+    purpose: text('purpose', { enum: ['register', 'sign-in'] }).notNull(),
+    userId: text('user_id'),
+    interactionUid: text('interaction_uid'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('webauthn_challenges_expires_at_idx').on(t.expiresAt)],
+);
+
+/**
+ * The embedded provider's sign-in sessions as the account's settings list them (decision 0074):
+ * one row per provider session (`session_uid`, the Session model's stable uid), with the user
+ * agent it signed in from, its browser and OS as parsed then, and when it was first and last
+ * used (sign-in, token refresh). The provider's own Session row carries no user agent; this one
+ * stays after the session ended (`ended_at`) so a later sign-in can tell a known browser.
+ */
+export const accountSessions = pgTable(
+  'account_sessions',
+  {
+    sessionUid: text('session_uid').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => identityAccounts.id, { onDelete: 'cascade' }),
+    userAgent: text('user_agent').notNull().default(''),
+    browser: text('browser').notNull().default(''),
+    os: text('os').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [index('account_sessions_account_id_idx').on(t.accountId)],
+);

@@ -3,7 +3,7 @@
  * (services.ts) so the composition root and tests supply the implementations:
  * - `Mailer` sends plain-text mail (invite codes, invoices with their PDF, alert mails);
  * - `AccountPort` reaches the embedded identity provider's account store (verification
- *   mail, password change, second factor);
+ *   mail, password change, second factor, passkeys);
  * - `BillingHooks` lets billing react to an account deletion.
  * Missing ports fall back to the defaults below. The port types are declared in
  * auth/account-ports.ts, which implements two of them: authentication sits below the modules and
@@ -49,6 +49,30 @@ export function resolveAccountPorts(
         throw unavailable();
       },
       disableTotp: async () => {
+        throw unavailable();
+      },
+      listPasskeys: async () => {
+        throw unavailable();
+      },
+      passkeyRegistrationOptions: async () => {
+        throw unavailable();
+      },
+      registerPasskey: async () => {
+        throw unavailable();
+      },
+      renamePasskey: async () => {
+        throw unavailable();
+      },
+      removePasskey: async () => {
+        throw unavailable();
+      },
+      listSessions: async () => {
+        throw unavailable();
+      },
+      endSession: async () => {
+        throw unavailable();
+      },
+      endOtherSessions: async () => {
         throw unavailable();
       },
     },

@@ -8,15 +8,24 @@ import {
   UserSchema,
 } from '@heizplan/contracts/account';
 import {
+  PasskeyListSchema,
+  PasskeyParamsSchema,
+  PasskeyRegisterBodySchema,
+  PasskeyRegistrationOptionsSchema,
+  PasskeyRenameBodySchema,
+  PasskeySchema,
+} from '@heizplan/contracts/passkeys';
+import {
   RecoveryCodesSchema,
   SecondFactorStatusSchema,
   TotpConfirmBodySchema,
   TotpDisableBodySchema,
   TotpEnrolmentSchema,
 } from '@heizplan/contracts/second-factor';
+import { EndSessionsQuerySchema, SessionListSchema, SessionParamsSchema } from '@heizplan/contracts/sessions';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { requireAuth } from '../../auth/bearer.ts';
+import { requireAuth, SESSION_CLAIM } from '../../auth/bearer.ts';
 import { problems } from '../../http/company-resource-routes.ts';
 import { badRequest } from '../../http/errors.ts';
 import type { MeService } from './me.service.ts';
@@ -27,6 +36,9 @@ const PASSWORD_IN_QUERY =
 export async function meRoutes(app: FastifyInstance, { me }: { me: MeService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['me'];
+  /** The caller's provider session (decision 0074): kept when a factor change ends the others. */
+  const sidOf = (claims: Record<string, unknown>) =>
+    typeof claims[SESSION_CLAIM] === 'string' ? (claims[SESSION_CLAIM] as string) : undefined;
 
   r.get(
     '/me/',
@@ -152,7 +164,10 @@ export async function meRoutes(app: FastifyInstance, { me }: { me: MeService }) 
         response: { 200: RecoveryCodesSchema, ...problems(400, 401, 409, 503) },
       },
     },
-    async (request) => me.confirmTotp(requireAuth(request).sub, request.body.code),
+    async (request) => {
+      const claims = requireAuth(request);
+      return me.confirmTotp(claims.sub, request.body.code, sidOf(claims));
+    },
   );
 
   r.delete(
@@ -166,7 +181,145 @@ export async function meRoutes(app: FastifyInstance, { me }: { me: MeService }) 
       },
     },
     async (request, reply) => {
-      await me.disableTotp(requireAuth(request).sub, request.body.password, request.body.code);
+      const claims = requireAuth(request);
+      await me.disableTotp(claims.sub, request.body.password, request.body.code, sidOf(claims));
+      return reply.code(204).send(null);
+    },
+  );
+
+  // Passkeys (decision 0074): only the embedded provider has them; 409 otherwise.
+  r.get(
+    '/me/passkeys',
+    {
+      schema: {
+        tags,
+        summary: 'The caller’s passkeys, oldest first',
+        response: { 200: PasskeyListSchema, ...problems(401, 409, 503) },
+      },
+    },
+    async (request) => me.passkeys(requireAuth(request).sub),
+  );
+
+  r.post(
+    '/me/passkeys/registration-options',
+    {
+      schema: {
+        tags,
+        summary: 'Options for navigator.credentials.create; the challenge is valid 5 minutes, once',
+        response: { 200: PasskeyRegistrationOptionsSchema, ...problems(401, 409, 503) },
+      },
+    },
+    async (request) => me.passkeyRegistrationOptions(requireAuth(request).sub),
+  );
+
+  r.post(
+    '/me/passkeys',
+    {
+      schema: {
+        tags,
+        summary: 'Register a passkey: its name and the browser’s answer to the registration options',
+        body: PasskeyRegisterBodySchema,
+        response: { 201: PasskeySchema, ...problems(400, 401, 409, 503) },
+      },
+    },
+    async (request, reply) => {
+      const claims = requireAuth(request);
+      const passkey = await me.registerPasskey(claims.sub, request.body, sidOf(claims));
+      return reply.code(201).send(passkey);
+    },
+  );
+
+  r.get(
+    '/me/passkeys/:passkeyId',
+    {
+      schema: {
+        tags,
+        summary: 'One of the caller’s passkeys',
+        params: PasskeyParamsSchema,
+        response: { 200: PasskeySchema, ...problems(400, 401, 404, 409, 503) },
+      },
+    },
+    async (request) => me.passkey(requireAuth(request).sub, request.params.passkeyId),
+  );
+
+  r.patch(
+    '/me/passkeys/:passkeyId',
+    {
+      schema: {
+        tags,
+        summary: 'Rename a passkey',
+        params: PasskeyParamsSchema,
+        body: PasskeyRenameBodySchema,
+        response: { 200: PasskeySchema, ...problems(400, 401, 404, 409, 503) },
+      },
+    },
+    async (request) =>
+      me.renamePasskey(requireAuth(request).sub, request.params.passkeyId, request.body.name),
+  );
+
+  r.delete(
+    '/me/passkeys/:passkeyId',
+    {
+      schema: {
+        tags,
+        summary: 'Remove a passkey',
+        params: PasskeyParamsSchema,
+        response: { 204: z.null(), ...problems(400, 401, 404, 409, 503) },
+      },
+    },
+    async (request, reply) => {
+      const claims = requireAuth(request);
+      await me.removePasskey(claims.sub, request.params.passkeyId, sidOf(claims));
+      return reply.code(204).send(null);
+    },
+  );
+
+  // Sign-in sessions at the embedded provider (decision 0074); 409 with an external issuer.
+
+  r.get(
+    '/me/sessions',
+    {
+      schema: {
+        tags,
+        summary: 'The caller’s sign-in sessions (browser, OS, first and last use), this one marked',
+        response: { 200: SessionListSchema, ...problems(401, 409, 503) },
+      },
+    },
+    async (request) => {
+      const claims = requireAuth(request);
+      return me.sessions(claims.sub, sidOf(claims));
+    },
+  );
+
+  r.delete(
+    '/me/sessions',
+    {
+      schema: {
+        tags,
+        summary: 'End every sign-in session of the caller but this one (`?others=true`)',
+        querystring: EndSessionsQuerySchema,
+        response: { 204: z.null(), ...problems(400, 401, 409, 503) },
+      },
+    },
+    async (request, reply) => {
+      const claims = requireAuth(request);
+      await me.endOtherSessions(claims.sub, sidOf(claims));
+      return reply.code(204).send(null);
+    },
+  );
+
+  r.delete(
+    '/me/sessions/:sessionId',
+    {
+      schema: {
+        tags,
+        summary: 'End one sign-in session of the caller',
+        params: SessionParamsSchema,
+        response: { 204: z.null(), ...problems(400, 401, 404, 409, 503) },
+      },
+    },
+    async (request, reply) => {
+      await me.endSession(requireAuth(request).sub, request.params.sessionId);
       return reply.code(204).send(null);
     },
   );

@@ -3,10 +3,20 @@
  * trimmed before saving (by the contract schema); a changed email is unverified again and
  * becomes the sign-in email of an embedded-provider account (409 when another account has it).
  * Password changes, verification mails and the second factor go to the identity provider's account store,
- * which only exists in embedded mode: with an external issuer they answer 409.
+ * which only exists in embedded mode: with an external issuer they answer 409. A change of the
+ * sign-in factors (TOTP on or off, a passkey added or removed) ends the account's other sessions
+ * (decision 0074): whoever holds one of them must sign in again under the new rules; a password
+ * change ends all of them, this one too.
  */
 import type { Language, UpdateMeBody, User } from '@heizplan/contracts/account';
+import type {
+  Passkey,
+  PasskeyList,
+  PasskeyRegisterBody,
+  PasskeyRegistrationOptions,
+} from '@heizplan/contracts/passkeys';
 import type { SecondFactorStatus, TotpEnrolment } from '@heizplan/contracts/second-factor';
+import type { SessionList } from '@heizplan/contracts/sessions';
 import { type Clock, systemClock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { conflict, notFound } from '../../http/errors.ts';
@@ -89,15 +99,75 @@ export class MeService {
   }
 
   /** Confirms the started TOTP. @returns the ten recovery codes, shown once. @throws 400 on `body.code`, 409. */
-  async confirmTotp(userId: string, code: string): Promise<{ recoveryCodes: string[] }> {
+  async confirmTotp(userId: string, code: string, currentSid?: string): Promise<{ recoveryCodes: string[] }> {
     this.refuseExternal();
-    return { recoveryCodes: await this.ports.account.confirmTotp(userId, code) };
+    const recoveryCodes = await this.ports.account.confirmTotp(userId, code);
+    await this.ports.account.endOtherSessions(userId, currentSid);
+    return { recoveryCodes };
   }
 
   /** Disables the TOTP after password and code. @throws 400 naming the wrong field, 409, 429. */
-  async disableTotp(userId: string, password: string, code: string): Promise<void> {
+  async disableTotp(userId: string, password: string, code: string, currentSid?: string): Promise<void> {
     this.refuseExternal();
     await this.ports.account.disableTotp(userId, password, code);
+    await this.ports.account.endOtherSessions(userId, currentSid);
+  }
+
+  /** The caller's passkeys (decision 0074). @throws 409 with an external issuer. */
+  async passkeys(userId: string): Promise<PasskeyList> {
+    this.refuseExternal();
+    return { results: await this.ports.account.listPasskeys(userId) };
+  }
+
+  /** Options for registering a passkey; the challenge is valid 5 minutes, once. @throws 409. */
+  async passkeyRegistrationOptions(userId: string): Promise<PasskeyRegistrationOptions> {
+    this.refuseExternal();
+    return this.ports.account.passkeyRegistrationOptions(userId);
+  }
+
+  /** Stores a passkey from the browser's answer. @throws 400 on `body.response`, 409. */
+  async registerPasskey(userId: string, body: PasskeyRegisterBody, currentSid?: string): Promise<Passkey> {
+    this.refuseExternal();
+    const passkey = await this.ports.account.registerPasskey(userId, body);
+    await this.ports.account.endOtherSessions(userId, currentSid);
+    return passkey;
+  }
+
+  /** One passkey. @throws 404 when the caller has no such passkey, 409. */
+  async passkey(userId: string, id: string): Promise<Passkey> {
+    this.refuseExternal();
+    return this.ports.account.renamePasskey(userId, id, undefined);
+  }
+
+  /** Renames a passkey (no name: as it is). @throws 404 when the caller has no such passkey, 409. */
+  async renamePasskey(userId: string, id: string, name: string | undefined): Promise<Passkey> {
+    this.refuseExternal();
+    return this.ports.account.renamePasskey(userId, id, name);
+  }
+
+  /** Removes a passkey. @throws 404 when the caller has no such passkey, 409. */
+  async removePasskey(userId: string, id: string, currentSid?: string): Promise<void> {
+    this.refuseExternal();
+    await this.ports.account.removePasskey(userId, id);
+    await this.ports.account.endOtherSessions(userId, currentSid);
+  }
+
+  /** The caller's sign-in sessions, `currentSid` marked (decision 0074). @throws 409 with an external issuer. */
+  async sessions(userId: string, currentSid: string | undefined): Promise<SessionList> {
+    this.refuseExternal();
+    return { results: await this.ports.account.listSessions(userId, currentSid) };
+  }
+
+  /** Ends one of the caller's sessions. @throws 404 when there is no such live session, 409. */
+  async endSession(userId: string, sessionId: string): Promise<void> {
+    this.refuseExternal();
+    await this.ports.account.endSession(userId, sessionId);
+  }
+
+  /** Ends every session of the caller but `currentSid`. @throws 409 with an external issuer. */
+  async endOtherSessions(userId: string, currentSid: string | undefined): Promise<void> {
+    this.refuseExternal();
+    await this.ports.account.endOtherSessions(userId, currentSid);
   }
 
   private refuseExternal() {

@@ -5,4 +5,6 @@ export const accountKeys = {
   companyLicenses: (companyId: string) => ['licenses', companyId] as const,
   companies: ['companies'] as const,
   secondFactor: ['me', 'second-factor'] as const,
+  passkeys: ['me', 'passkeys'] as const,
+  sessions: ['me', 'sessions'] as const,
 };

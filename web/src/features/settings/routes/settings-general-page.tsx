@@ -1,9 +1,11 @@
-/** `/settings/general` (spec §2): profile, change password, two-factor sign-in, account deletion request. */
+/** `/settings/general` (spec §2): profile, change password, two-factor sign-in, passkeys, sign-in sessions, account deletion request. */
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useMe } from '../../../lib/account/get-me.ts';
 import { DeleteAccount } from '../components/delete-account.tsx';
+import { PasskeysCard } from '../components/passkeys-card.tsx';
 import { PasswordForm } from '../components/password-form.tsx';
 import { ProfileForm } from '../components/profile-form.tsx';
+import { SessionsCard } from '../components/sessions-card.tsx';
 import { TwoFactorCard } from '../components/two-factor-card.tsx';
 
 export function SettingsGeneralPage() {
@@ -14,6 +16,8 @@ export function SettingsGeneralPage() {
       <ProfileForm user={me.data} />
       <PasswordForm />
       <TwoFactorCard />
+      <PasskeysCard />
+      <SessionsCard />
       <DeleteAccount />
     </div>
   );
