@@ -82,3 +82,49 @@ export const ModbusOutputConfigSchema = z.object({
 });
 export type ModbusOutputConfig = z.infer<typeof ModbusOutputConfigSchema>;
 export type ModbusOutputConfigInput = z.input<typeof ModbusOutputConfigSchema>;
+
+/** One MQTT topic level: no wildcards, no separator, not empty. */
+const topicLevel = (what: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, `${what} is required.`)
+    .max(100, `${what} has at most 100 characters.`)
+    .regex(/^[^/#+\s]+$/, `${what} is one topic level: no “/”, “#”, “+” or spaces.`);
+
+/**
+ * A building management system reached by MQTT: each circuit's state published retained under
+ * `baseTopic`, where `{companySlug}` and `{circuitId}` are filled in, plus Home Assistant discovery
+ * messages under `discoveryPrefix`. Availability (`online`/`offline`, the connection's last will)
+ * at `availabilityTopic`, with the same placeholder for the company.
+ */
+export const MqttBmsOutputConfigSchema = z.object({
+  url: z
+    .string()
+    .regex(/^mqtts?:\/\/[^\s]+$/, 'The broker is an mqtt:// or mqtts:// URL.')
+    .max(500),
+  username: z.string().max(200).optional(),
+  password: z.string().max(500).optional(),
+  companySlug: topicLevel('The company slug'),
+  baseTopic: z
+    .string()
+    .trim()
+    .min(1)
+    .max(300)
+    .regex(/^[^#+\s]+\/$/, 'The base topic ends with “/” and has no “#”, “+” or spaces.')
+    .refine((topic) => topic.includes('{circuitId}'), 'The base topic contains {circuitId}.')
+    .default('heizplan/{companySlug}/circuits/{circuitId}/'),
+  availabilityTopic: z
+    .string()
+    .trim()
+    .min(1)
+    .max(300)
+    .regex(/^[^#+\s]+$/, 'The availability topic has no “#”, “+” or spaces.')
+    .default('heizplan/{companySlug}/availability'),
+  /** Home Assistant's discovery prefix; null publishes no discovery messages. */
+  discoveryPrefix: topicLevel('The discovery prefix').nullable().default('homeassistant'),
+  /** How long to wait for the broker's acknowledgement of a write, ms. */
+  timeoutMs: z.number().int().min(100).max(60_000).default(5000),
+});
+export type MqttBmsOutputConfig = z.infer<typeof MqttBmsOutputConfigSchema>;
+export type MqttBmsOutputConfigInput = z.input<typeof MqttBmsOutputConfigSchema>;
