@@ -128,3 +128,23 @@ export const MqttBmsOutputConfigSchema = z.object({
 });
 export type MqttBmsOutputConfig = z.infer<typeof MqttBmsOutputConfigSchema>;
 export type MqttBmsOutputConfigInput = z.input<typeof MqttBmsOutputConfigSchema>;
+
+/**
+ * A heat generator switched by the relays of a Dragino LT-22222-L LoRaWAN I/O controller: RO1
+ * closed while the generator should run (open with `invert`), RO2 left alone, switched along or
+ * switched the other way. The supply setpoint is not sent: the device has no analog output.
+ */
+export const LoraRelayOutputConfigSchema = z.object({
+  devEui: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[0-9a-f]{16}$/, 'The DevEUI is 16 hexadecimal digits.'),
+  /** The downlink's LoRaWAN port, 1–223. */
+  fPort: z.number().int().min(1).max(223).default(1),
+  /** Open RO1 to enable (a normally-closed burner release). */
+  invert: z.boolean().default(false),
+  ro2: z.enum(['none', 'follow', 'inverse']).default('none'),
+});
+export type LoraRelayOutputConfig = z.infer<typeof LoraRelayOutputConfigSchema>;
+export type LoraRelayOutputConfigInput = z.input<typeof LoraRelayOutputConfigSchema>;
