@@ -46,33 +46,34 @@ describe('relay downlink (manual: Control Relay Output RO1/RO2, type code 0x03)'
 });
 
 describe('uplink (manual: AT+MOD=1, 2ACI+2AVI)', () => {
+  // As the manual and the TTN codec read it: AVI 1.195/1.196 V, ACI 4.880/4.864 mA, DIDORO 0xAA
+  // = RO1 closed, RO2 open, DI1 high, DI2 low, DO2 low, DO1 high; mode byte 0x01: MOD1 on an LT-33222-L.
+  const manualExample = {
+    hardware: 'LT-33222-L',
+    mode: 1,
+    ro1Closed: true,
+    ro2Closed: false,
+    di1High: true,
+    di2High: false,
+    do1Low: false,
+    do2Low: true,
+    avi1V: 1.195,
+    avi2V: 1.196,
+    aci1mA: 4.88,
+    aci2mA: 4.864,
+  };
+
   it('decodes the manual’s example 04 AB 04 AC 13 10 13 00 AA FF 01 on port 2', () => {
-    // As the manual and the TTN codec read it: AVI 1.195/1.196 V, ACI 4.880/4.864 mA, DIDORO 0xAA
-    // = RO1 closed, RO2 open, DI1 high, DI2 low, DO2 low, DO1 high; mode byte 0x01: MOD1 on an LT-33222-L.
-    expect(decodeLt22222Uplink(2, '04ab04ac13101300aaff01')).toEqual({
-      hardware: 'LT-33222-L',
-      mode: 1,
-      ro1Closed: true,
-      ro2Closed: false,
-      di1High: true,
-      di2High: false,
-      do1Low: false,
-      do2Low: true,
-      avi1V: 1.195,
-      avi2V: 1.196,
-      aci1mA: 4.88,
-      aci2mA: 4.864,
-    });
+    expect(decodeLt22222Uplink(2, '04ab04ac13101300aaff01')).toEqual(manualExample);
   });
 
   it('tells an LT-22222-L by the hardware bits of the mode byte (0x41: hardware 1, MOD1)', () => {
-    expect(decodeLt22222Uplink(2, '04ab04ac131013004aff41')).toMatchObject({
+    // The example with DIDORO 0x4A (RO1 open, RO2 closed, inputs and outputs as before).
+    expect(decodeLt22222Uplink(2, '04ab04ac131013004aff41')).toEqual({
+      ...manualExample,
       hardware: 'LT-22222-L',
-      mode: 1,
       ro1Closed: false,
       ro2Closed: true,
-      di1High: true,
-      di2High: false,
     });
   });
 
