@@ -15,13 +15,14 @@ import { parseEnv } from './web/src/config/env-schema.ts';
 const onPg = Boolean(process.env.TEST_DATABASE_URL);
 
 /**
- * What makes a server test an integration test: it opens a database, an app, a broker or an
- * identity provider itself or through a shared fixture. Every other server test is a unit test
- * (the engine, codecs, parsers, contracts) and runs in the `unit` project: no database, no broker,
- * no browser, seconds for all of them (`npm run test:unit`), and once, not again on PostgreSQL.
+ * What makes a server test an integration test: it opens a database, an app, a broker, a Modbus
+ * TCP server (`ServerTCP`, the heat generators' outputs) or an identity provider itself or
+ * through a shared fixture. Every other server test is a unit test (the engine, codecs, parsers,
+ * contracts) and runs in the `unit` project: no database, no broker, no browser, seconds for all
+ * of them (`npm run test:unit`), and once, not again on PostgreSQL.
  */
 const NEEDS_A_WORLD =
-  /createTestDatabase|buildTestApp|startInstance|useFaultRig|openDatabase|startEmbeddedBroker|identity\.test-kit|test-fixture|TEST_MQTT_URL|\.fixtures\.ts|test-fixtures|test-kit|createServer|spawn\(/;
+  /createTestDatabase|buildTestApp|startInstance|useFaultRig|openDatabase|startEmbeddedBroker|identity\.test-kit|test-fixture|TEST_MQTT_URL|\.fixtures\.ts|test-fixtures|test-kit|createServer|ServerTCP|spawn\(/;
 
 /** The test files below `dir` whose names match `name` (default `*.test.ts`), as posix paths. */
 function testFiles(dir: string, name = /\.test\.ts$/): string[] {
