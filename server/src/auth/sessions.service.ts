@@ -11,16 +11,15 @@
  * valid until it expires (15 minutes), as JWTs cannot be recalled one by one.
  */
 import type { Session } from '@heizplan/contracts/sessions';
-import { and, asc, desc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { UAParser } from 'ua-parser-js';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { accountSessions, companies, identityAccounts, memberships, oidcPayloads } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { userLanguage } from './accounts.repository.ts';
 import { type IdentityDeps, nowOf } from './accounts.service.ts';
 import { t } from './pages.i18n.ts';
+import * as repo from './sessions.repository.ts';
 
 /** Browser and OS names of a user agent ("Firefox", "Windows"); empty strings when unknown. */
 export function parseUserAgent(userAgent: string): { browser: string; os: string } {
@@ -37,34 +36,7 @@ export async function recordSessionUse(
   use: { sessionUid: string; accountId: string; userAgent: string; now: Date },
 ): Promise<boolean> {
   const { browser, os } = parseUserAgent(use.userAgent);
-  const rows = await db
-    .insert(accountSessions)
-    .values({
-      sessionUid: use.sessionUid,
-      accountId: use.accountId,
-      userAgent: use.userAgent.slice(0, 512),
-      browser,
-      os,
-      createdAt: use.now,
-      lastUsedAt: use.now,
-    })
-    .onConflictDoUpdate({ target: accountSessions.sessionUid, set: { lastUsedAt: use.now } })
-    .returning({ created: sql<boolean>`(xmax = 0)` });
-  return rows[0]?.created === true;
-}
-
-/** Provider Session rows of `accountId` still alive at `now`, by their uid. */
-function liveSessionUids(db: Db, accountId: string, now: Date) {
-  return db
-    .select({ uid: sql<string>`${oidcPayloads.payload}->>'uid'` })
-    .from(oidcPayloads)
-    .where(
-      and(
-        eq(oidcPayloads.kind, 'Session'),
-        sql`${oidcPayloads.payload}->>'accountId' = ${accountId}`,
-        or(isNull(oidcPayloads.expiresAt), gt(oidcPayloads.expiresAt, now)),
-      ),
-    );
+  return repo.upsertSessionUse(db, { ...use, userAgent: use.userAgent.slice(0, 512), browser, os });
 }
 
 /**
@@ -76,19 +48,9 @@ export async function listSessions(
   accountId: string,
   currentSid: string | undefined,
 ): Promise<Session[]> {
-  const live = (await liveSessionUids(deps.db, accountId, nowOf(deps))).map((r) => r.uid);
+  const live = await repo.liveSessionUids(deps.db, accountId, nowOf(deps));
   if (live.length === 0) return [];
-  const rows = await deps.db
-    .select()
-    .from(accountSessions)
-    .where(
-      and(
-        eq(accountSessions.accountId, accountId),
-        inArray(accountSessions.sessionUid, live),
-        isNull(accountSessions.endedAt),
-      ),
-    )
-    .orderBy(desc(accountSessions.lastUsedAt));
+  const rows = await repo.sessionRows(deps.db, accountId, live);
   return rows.map((row) => ({
     id: row.sessionUid,
     browser: row.browser,
@@ -106,16 +68,7 @@ export async function listSessions(
 async function endSessions(deps: IdentityDeps, accountId: string, uids: string[]): Promise<string[]> {
   if (uids.length === 0) return [];
   return deps.db.transaction(async (tx) => {
-    const sessions = await tx
-      .delete(oidcPayloads)
-      .where(
-        and(
-          eq(oidcPayloads.kind, 'Session'),
-          sql`${oidcPayloads.payload}->>'accountId' = ${accountId}`,
-          inArray(sql`${oidcPayloads.payload}->>'uid'`, uids),
-        ),
-      )
-      .returning({ payload: oidcPayloads.payload });
+    const sessions = await repo.deleteProviderSessions(tx, accountId, uids);
     const ended = sessions.map((s) => String((s.payload as { uid?: string }).uid ?? ''));
     // A session holds one grant per client (`authorizations[clientId].grantId`).
     const grantIds = sessions.flatMap((s) =>
@@ -126,23 +79,8 @@ async function endSessions(deps: IdentityDeps, accountId: string, uids: string[]
         .filter((id): id is string => typeof id === 'string'),
     );
     if (ended.length > 0) {
-      await tx
-        .delete(oidcPayloads)
-        .where(
-          or(
-            inArray(sql`${oidcPayloads.payload}->>'sessionUid'`, ended),
-            ...(grantIds.length > 0
-              ? [
-                  inArray(oidcPayloads.grantId, grantIds),
-                  and(eq(oidcPayloads.kind, 'Grant'), inArray(oidcPayloads.id, grantIds)),
-                ]
-              : []),
-          ),
-        );
-      await tx
-        .update(accountSessions)
-        .set({ endedAt: nowOf(deps) })
-        .where(and(eq(accountSessions.accountId, accountId), inArray(accountSessions.sessionUid, ended)));
+      await repo.deleteSessionTokens(tx, ended, grantIds);
+      await repo.markSessionsEnded(tx, accountId, ended, nowOf(deps));
     }
     return ended;
   });
@@ -159,24 +97,12 @@ export async function endOtherSessions(
   accountId: string,
   currentSid: string | undefined,
 ): Promise<void> {
-  const live = (await liveSessionUids(deps.db, accountId, nowOf(deps))).map((r) => r.uid);
+  const live = await repo.liveSessionUids(deps.db, accountId, nowOf(deps));
   await endSessions(
     deps,
     accountId,
     live.filter((uid) => uid !== currentSid),
   );
-}
-
-/** The zone a user's times are told in: their oldest company's, else Germany's (spec §1). */
-async function userTimeZone(db: Db, userId: string): Promise<string> {
-  const [row] = await db
-    .select({ zone: companies.timeZone })
-    .from(memberships)
-    .innerJoin(companies, eq(companies.id, memberships.companyId))
-    .where(eq(memberships.userId, userId))
-    .orderBy(asc(memberships.createdAt))
-    .limit(1);
-  return row?.zone ?? 'Europe/Berlin';
 }
 
 /**
@@ -192,18 +118,12 @@ export async function mailIfNewBrowser(
   use: { sessionUid: string; accountId: string; userAgent: string; now: Date },
 ): Promise<void> {
   const { browser, os } = parseUserAgent(use.userAgent);
-  const others = await db
-    .select({ browser: accountSessions.browser, os: accountSessions.os })
-    .from(accountSessions)
-    .where(and(eq(accountSessions.accountId, use.accountId), ne(accountSessions.sessionUid, use.sessionUid)));
+  const others = await repo.otherSessionDevices(db, use.accountId, use.sessionUid);
   if (others.length === 0 || others.some((o) => o.browser === browser && o.os === os)) return;
-  const [account] = await db
-    .select({ email: identityAccounts.email, name: identityAccounts.name })
-    .from(identityAccounts)
-    .where(eq(identityAccounts.id, use.accountId));
+  const account = await repo.accountContact(db, use.accountId);
   if (!account) return;
   const lang = await userLanguage(db, use.accountId);
-  const timeZone = await userTimeZone(db, use.accountId);
+  const timeZone = await repo.userTimeZone(db, use.accountId);
   const time = new Intl.DateTimeFormat(lang === 'de' ? 'de-DE' : 'en-GB', {
     year: 'numeric',
     month: 'long',
