@@ -37,9 +37,17 @@ export interface CircuitChartContext {
   t: (key: string) => string;
   /** uPlot's `tzDate` for the company's zone. */
   tzDate: (ts: number) => Date;
+  /** The window shown, epoch ms: the axis spans it even while only a few steps are in. */
+  window: { from: number; to: number };
 }
 
-export function circuitChartOptions({ width, language, t, tzDate }: CircuitChartContext): uPlot.Options {
+export function circuitChartOptions({
+  width,
+  language,
+  t,
+  tzDate,
+  window,
+}: CircuitChartContext): uPlot.Options {
   const number = new Intl.NumberFormat(language, { maximumFractionDigits: 1 });
   const celsius = {
     scale: '°C',
@@ -49,7 +57,11 @@ export function circuitChartOptions({ width, language, t, tzDate }: CircuitChart
     width,
     height: CIRCUIT_CHART_HEIGHT,
     tzDate,
-    scales: { x: { time: true }, '°C': { auto: true }, '%': { range: [0, 100] } },
+    scales: {
+      x: { time: true, range: () => [window.from / 1000, window.to / 1000] },
+      '°C': { auto: true },
+      '%': { range: [0, 100] },
+    },
     axes: [
       { stroke: '#57534e', grid: { stroke: '#e7e5e4' } },
       {

@@ -14,7 +14,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useClock } from '../../../lib/clock.tsx';
 import { useHeatingFormat } from '../../../lib/format.ts';
-import { type CircuitRange, useCircuitReadings } from '../api/heating-circuits.ts';
+import { type CircuitRange, RANGE_MS, useCircuitReadings } from '../api/heating-circuits.ts';
 
 const CircuitChart = lazy(() => import('./circuit-chart.tsx'));
 
@@ -204,7 +204,13 @@ export function CircuitCard({ circuit, buildingName, timeZone, onEdit, onDelete 
             }))}
           >
             <Suspense fallback={<Spinner loading />}>
-              <CircuitChart readings={rows} language={i18n.language} timeZone={timeZone} />
+              <CircuitChart
+                readings={rows}
+                language={i18n.language}
+                timeZone={timeZone}
+                from={until - RANGE_MS[range]}
+                to={until}
+              />
             </Suspense>
           </ChartWithTable>
         )}

@@ -13,10 +13,15 @@ export default function CircuitChart({
   readings,
   language,
   timeZone,
+  from,
+  to,
 }: {
   readings: CircuitReading[];
   language: string;
   timeZone: string;
+  /** The window shown, epoch ms. */
+  from: number;
+  to: number;
 }) {
   const { t } = useTranslation('circuits');
   const target = useRef<HTMLDivElement>(null);
@@ -29,6 +34,7 @@ export default function CircuitChart({
       language,
       t,
       tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), timeZone),
+      window: { from, to },
     });
     const chart = new uPlot(options, circuitColumns(readings), element);
     const resize = new ResizeObserver(() =>
@@ -39,7 +45,7 @@ export default function CircuitChart({
       resize.disconnect();
       chart.destroy();
     };
-  }, [readings, language, t, timeZone]);
+  }, [readings, language, t, timeZone, from, to]);
 
   return <div ref={target} className="w-full" data-testid="circuit-chart" />;
 }
