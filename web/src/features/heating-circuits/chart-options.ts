@@ -39,6 +39,8 @@ export interface CircuitChartContext {
   tzDate: (ts: number) => Date;
   /** The window shown, epoch ms: the axis spans it even while only a few steps are in. */
   window: { from: number; to: number };
+  /** The company's zone (IANA): tick labels and the legend's time are told in it. */
+  timeZone: string;
 }
 
 export function circuitChartOptions({
@@ -47,8 +49,37 @@ export function circuitChartOptions({
   t,
   tzDate,
   window,
+  timeZone,
 }: CircuitChartContext): uPlot.Options {
   const number = new Intl.NumberFormat(language, { maximumFractionDigits: 1 });
+  // Tick labels in the UI language and the company's zone: the date at midnight, the time of
+  // day at any other tick (uPlot's own are American: "12pm", "12/3").
+  const clock = new Intl.DateTimeFormat(language, {
+    timeZone,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
+  const day = new Intl.DateTimeFormat(language, {
+    timeZone,
+    weekday: 'short',
+    day: 'numeric',
+    month: 'numeric',
+  });
+  const moment = new Intl.DateTimeFormat(language, {
+    timeZone,
+    day: '2-digit',
+    month: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
+  const timeLabels = (_: uPlot, splits: number[]) =>
+    splits.map((ts) => {
+      const date = new Date(ts * 1000);
+      const time = clock.format(date);
+      return time === '00:00' ? day.format(date) : time;
+    });
   const celsius = {
     scale: '°C',
     value: (_: uPlot, v: number | null) => (v === null ? '—' : `${number.format(v)} °C`),
@@ -63,7 +94,7 @@ export function circuitChartOptions({
       '%': { range: [0, 100] },
     },
     axes: [
-      { stroke: '#57534e', grid: { stroke: '#e7e5e4' } },
+      { stroke: '#57534e', grid: { stroke: '#e7e5e4' }, values: timeLabels, space: 70 },
       {
         scale: '°C',
         size: axisSize,
@@ -83,7 +114,10 @@ export function circuitChartOptions({
       },
     ],
     series: [
-      { label: t('chart.time') },
+      {
+        label: t('chart.time'),
+        value: (_: uPlot, ts: number | null) => (ts === null ? '—' : moment.format(new Date(ts * 1000))),
+      },
       { label: t('chart.outdoor'), stroke: COLOURS.outdoor, width: 1.5, ...celsius },
       { label: t('chart.curve'), stroke: COLOURS.curve, width: 2, dash: [6, 4], ...celsius },
       { label: t('chart.recommended'), stroke: COLOURS.supply, width: 2, ...celsius },

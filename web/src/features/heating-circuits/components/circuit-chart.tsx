@@ -35,6 +35,7 @@ export default function CircuitChart({
       t,
       tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), timeZone),
       window: { from, to },
+      timeZone,
     });
     const chart = new uPlot(options, circuitColumns(readings), element);
     const resize = new ResizeObserver(() =>
