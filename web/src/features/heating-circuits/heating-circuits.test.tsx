@@ -136,7 +136,7 @@ describe('heating circuits screen', { timeout: 20_000 }, () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Heizkreis anlegen' }));
     const dialog = await screen.findByRole('dialog', { name: 'Neuer Heizkreis' });
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Heizkreis Süd');
-    const lowest = within(dialog).getByRole('textbox', { name: 'Niedrigster Vorlauf' });
+    const lowest = within(dialog).getByRole('textbox', { name: 'Niedrigster Vorlauf (°C)' });
     await userEvent.clear(lowest);
     await userEvent.type(lowest, '80');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Anlegen' }));
