@@ -7,7 +7,7 @@
 import { once } from 'node:events';
 import { createServer, type Server, Socket } from 'node:net';
 import mqtt from 'mqtt';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type EmbeddedBroker, startEmbeddedBroker } from '../lorawan/embedded-broker.ts';
 import { MqttBmsOutput } from './mqtt-bms.ts';
 
@@ -25,14 +25,9 @@ afterEach(async () => {
   await broker.close();
 });
 
-/** Waits for `check` to hold, polling, up to a deadline. */
-async function until(what: string, check: () => boolean, timeoutMs = 5000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
+/** Waits for `check` to hold, polling, up to a deadline; a failure names what it waited for. */
+const until = (what: string, check: () => boolean, timeoutMs = 5000) =>
+  vi.waitFor(() => expect(check(), `waiting for ${what}`).toBe(true), { timeout: timeoutMs });
 
 /** A subscriber recording every message with its retain flag; the last per topic in `latest`. */
 async function subscriber(url: string, filter: string) {

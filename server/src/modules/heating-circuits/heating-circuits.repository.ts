@@ -164,22 +164,43 @@ export async function latestReadings(db: Db, companyId: string, circuitIds: stri
   return new Map(rows.map((row) => [row.circuitId, row]));
 }
 
-/** Requests per room since `since`, most first, at most `limit` rooms, with the rooms' names. */
-export async function holdingUpSince(db: Db, companyId: string, circuitId: string, since: Date, limit = 5) {
+/**
+ * Requests per room since `since` for each of `circuitIds`, most first, at most `limit` rooms a
+ * circuit, with the rooms' names: one statement for the whole list.
+ */
+export async function holdingUpSince(
+  db: Db,
+  companyId: string,
+  circuitIds: string[],
+  since: Date,
+  limit = 5,
+) {
+  const byCircuit = new Map<string, Array<{ unitId: string; name: string; requests: number }>>(
+    circuitIds.map((id) => [id, []]),
+  );
+  if (circuitIds.length === 0) return byCircuit;
   const result = await db.execute(sql`
-    select held.unit_id, ${units.name} as name, held.requests::int as requests
+    select ranked.circuit_id, ranked.unit_id, ranked.name, ranked.requests
     from (
-      select (element->>'unitId')::uuid as unit_id, sum((element->>'requests')::int) as requests
-      from ${heatingCircuitReadings}, jsonb_array_elements(${heatingCircuitReadings.holdingUp}) as element
-      where ${heatingCircuitReadings.companyId} = ${companyId}
-        and ${heatingCircuitReadings.circuitId} = ${circuitId}
-        and ${heatingCircuitReadings.at} >= ${since.toISOString()}
-      group by 1
-    ) held
-    join ${units} on ${units.id} = held.unit_id and ${units.companyId} = ${companyId}
-    order by held.requests desc, name
-    limit ${limit}`);
-  return rowsOf<{ unit_id: string; name: string; requests: number }>(result);
+      select held.circuit_id, held.unit_id, ${units.name} as name, held.requests::int as requests,
+        row_number() over (partition by held.circuit_id order by held.requests desc, ${units.name}) as place
+      from (
+        select ${heatingCircuitReadings.circuitId} as circuit_id, (element->>'unitId')::uuid as unit_id,
+          sum((element->>'requests')::int) as requests
+        from ${heatingCircuitReadings}, jsonb_array_elements(${heatingCircuitReadings.holdingUp}) as element
+        where ${heatingCircuitReadings.companyId} = ${companyId}
+          and ${inArray(heatingCircuitReadings.circuitId, circuitIds)}
+          and ${heatingCircuitReadings.at} >= ${since.toISOString()}
+        group by 1, 2
+      ) held
+      join ${units} on ${units.id} = held.unit_id and ${units.companyId} = ${companyId}
+    ) ranked
+    where ranked.place <= ${limit}
+    order by ranked.circuit_id, ranked.place`);
+  for (const row of rowsOf<{ circuit_id: string; unit_id: string; name: string; requests: number }>(result)) {
+    byCircuit.get(row.circuit_id)?.push({ unitId: row.unit_id, name: row.name, requests: row.requests });
+  }
+  return byCircuit;
 }
 
 /** Names of the company's units among `ids`. */

@@ -66,60 +66,54 @@ export class HeatingCircuitsService {
   private async toResponses(companyId: string, rows: repo.CircuitRow[]): Promise<HeatingCircuit[]> {
     const { db } = this.deps;
     const ids = rows.map((row) => row.id);
-    const [unitIds, latest] = await Promise.all([
+    const since = new Date(this.deps.now().getTime() - WEEK_MS);
+    const [unitIds, latest, weeks] = await Promise.all([
       repo.circuitUnitIds(db, companyId, ids),
       repo.latestReadings(db, companyId, ids),
+      repo.holdingUpSince(db, companyId, ids, since),
     ]);
-    const since = new Date(this.deps.now().getTime() - WEEK_MS);
     const names = await repo.unitNames(
       db,
       companyId,
       [...latest.values()].flatMap((reading) => reading.holdingUp.map((held) => held.unitId)),
     );
-    return Promise.all(
-      rows.map(async (row) => {
-        const reading = latest.get(row.id);
-        const week = await repo.holdingUpSince(db, companyId, row.id, since);
-        const state: CircuitState | null =
-          reading && row.mode !== 'off'
-            ? {
-                at: reading.at.toISOString(),
-                enabled: reading.enabled,
-                reason: reading.reason,
-                supplySetpoint: reading.supplySetpoint,
-                curveSupply: reading.curveSupply,
-                outdoor: reading.outdoor,
-                demandPercent: reading.demandPercent,
-                roomsNeedingHeat: reading.roomsNeedingHeat,
-                holdingUp: reading.holdingUp.map(
-                  (held): HoldingRoom => ({ ...held, name: names.get(held.unitId) ?? '' }),
-                ),
-              }
-            : null;
-        return {
-          id: row.id,
-          name: row.name,
-          buildingId: row.buildingId,
-          generatorType: row.generatorType,
-          designSupply: row.designSupply,
-          designReturn: row.designReturn,
-          designOutdoor: row.designOutdoor,
-          curveSupply: row.curveSupply,
-          curveRoom: row.curveRoom,
-          minSupply: row.minSupply,
-          maxSupply: row.maxSupply,
-          mode: row.mode,
-          unitIds: unitIds.get(row.id) ?? [],
-          createdAt: row.createdAt.toISOString(),
-          state,
-          holdingUpWeek: week.map((held) => ({
-            unitId: held.unit_id,
-            name: held.name,
-            requests: held.requests,
-          })),
-        };
-      }),
-    );
+    return rows.map((row): HeatingCircuit => {
+      const reading = latest.get(row.id);
+      const state: CircuitState | null =
+        reading && row.mode !== 'off'
+          ? {
+              at: reading.at.toISOString(),
+              enabled: reading.enabled,
+              reason: reading.reason,
+              supplySetpoint: reading.supplySetpoint,
+              curveSupply: reading.curveSupply,
+              outdoor: reading.outdoor,
+              demandPercent: reading.demandPercent,
+              roomsNeedingHeat: reading.roomsNeedingHeat,
+              holdingUp: reading.holdingUp.map(
+                (held): HoldingRoom => ({ ...held, name: names.get(held.unitId) ?? '' }),
+              ),
+            }
+          : null;
+      return {
+        id: row.id,
+        name: row.name,
+        buildingId: row.buildingId,
+        generatorType: row.generatorType,
+        designSupply: row.designSupply,
+        designReturn: row.designReturn,
+        designOutdoor: row.designOutdoor,
+        curveSupply: row.curveSupply,
+        curveRoom: row.curveRoom,
+        minSupply: row.minSupply,
+        maxSupply: row.maxSupply,
+        mode: row.mode,
+        unitIds: unitIds.get(row.id) ?? [],
+        createdAt: row.createdAt.toISOString(),
+        state,
+        holdingUpWeek: weeks.get(row.id) ?? [],
+      };
+    });
   }
 
   async list(userId: string, companyId: string, query: z.output<typeof HeatingCircuitListQuerySchema>) {
