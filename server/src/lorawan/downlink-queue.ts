@@ -278,56 +278,69 @@ export class DownlinkQueue implements SetpointSink {
     });
   }
 
+  /**
+   * Records the backlog chunk by chunk and publishes each recorded chunk while the next one is
+   * recorded: the database's insert and the broker's round trips run side by side instead of one
+   * after the other (decision 0073). At most one chunk is being published at a time, and chunks go
+   * out in the order `send` took them, so a device never gets an older setpoint after a newer one.
+   */
   private async work() {
     let backoff = this.retryMs;
-    while (this.backlog.length > 0 && !this.closed) {
-      const chunk = this.backlog.slice(0, RECORD_CHUNK);
-      try {
-        await this.deliver(chunk.map((p) => p.command));
-        backoff = this.retryMs;
-      } catch (err) {
-        // The database does not answer: keep the chunk and wait, nothing is set aside.
-        this.options.log.error(
-          { err, commands: this.backlog.length },
-          'recording setpoint downlinks failed; the database does not answer, retrying',
-        );
-        await sleep(backoff);
-        backoff = Math.min(backoff * 2, 30_000);
-        continue;
+    let publishing: Promise<void> = Promise.resolve();
+    try {
+      while (this.backlog.length > 0 && !this.closed) {
+        const chunk = this.backlog.slice(0, RECORD_CHUNK);
+        let rows: PublishRow[];
+        try {
+          rows = await this.recordAll(chunk.map((p) => p.command));
+          backoff = this.retryMs;
+        } catch (err) {
+          // The database does not answer: keep the chunk and wait, nothing is set aside.
+          this.options.log.error(
+            { err, commands: this.backlog.length },
+            'recording setpoint downlinks failed; the database does not answer, retrying',
+          );
+          await sleep(backoff);
+          backoff = Math.min(backoff * 2, 30_000);
+          continue;
+        }
+        // Recorded rows that are not yet published count as waiting in `health` through the table.
+        this.backlog.splice(0, chunk.length);
+        downlinkBacklog.set(this.backlog.length);
+        await publishing;
+        publishing = this.publishRows(rows);
       }
-      this.backlog.splice(0, chunk.length);
-      downlinkBacklog.set(this.backlog.length);
+    } finally {
+      await publishing;
     }
   }
 
   /**
-   * Records and publishes the commands. A refusal while the database answers splits them and
-   * sets aside the single commands still refused. @throws when the database does not answer.
+   * Records the commands; returns the new rows to publish. A refusal while the database answers
+   * splits them and sets aside the single commands still refused.
+   * @throws when the database does not answer.
    */
-  private async deliver(commands: SetpointCommand[], tries = 1): Promise<void> {
-    let rows: PublishRow[];
+  private async recordAll(commands: SetpointCommand[], tries = 1): Promise<PublishRow[]> {
     try {
-      rows = await this.record(commands);
+      return await this.record(commands);
     } catch (err) {
       if (!(await this.databaseAnswers())) throw err;
       if (commands.length > 1) {
         const half = Math.ceil(commands.length / 2);
-        await this.deliver(commands.slice(0, half));
-        await this.deliver(commands.slice(half));
-        return;
+        const first = await this.recordAll(commands.slice(0, half));
+        return [...first, ...(await this.recordAll(commands.slice(half)))];
       }
       if (tries < RECORD_TRIES) {
         await sleep(this.retryMs * tries);
-        return this.deliver(commands, tries + 1);
+        return this.recordAll(commands, tries + 1);
       }
       await this.setAside(
         commands.map((c) => ({ ...c, appliedAt: c.at })),
         'record',
         err,
       );
-      return;
+      return [];
     }
-    await this.publishRows(rows);
   }
 
   private async databaseAnswers(): Promise<boolean> {
