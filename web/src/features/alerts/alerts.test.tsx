@@ -78,6 +78,7 @@ const PREFS = {
   setpoints_stalled: 'immediate',
   booking_feed_stale: 'immediate',
   efficiency_target_missed: 'digest',
+  generator_write_failed: 'immediate',
 } satisfies AlertPreferences;
 const hook: Webhook = {
   id: '00000000-0000-4000-8000-0000000000b1',

@@ -37,6 +37,7 @@ const circuit: HeatingCircuit = {
   minSupply: 25,
   maxSupply: 75,
   mode: 'shadow',
+  output: null,
   unitIds: [KLASSE, '00000000-0000-4000-a000-0000000000a2', '00000000-0000-4000-a000-0000000000a3'],
   createdAt: '2027-01-01T10:00:00.000Z',
   state: {
@@ -51,6 +52,7 @@ const circuit: HeatingCircuit = {
     holdingUp: [{ unitId: KLASSE, name: 'Klasse 1a', requests: 2 }],
   },
   holdingUpWeek: [{ unitId: KLASSE, name: 'Klasse 1a', requests: 318 }],
+  lastWrite: null,
 };
 
 const readings: CircuitReadings = {
@@ -168,6 +170,7 @@ describe('heating circuits screen', { timeout: 20_000 }, () => {
       minSupply: 30.5,
       maxSupply: 75,
       mode: 'shadow',
+      output: null,
       unitIds: [],
     });
   });
