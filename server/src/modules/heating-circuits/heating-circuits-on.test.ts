@@ -9,10 +9,12 @@ import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { ServerTCP } from 'modbus-serial';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import mqtt from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testClock } from '../../../test/clock.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
 import { buildingOutdoorTemperatures, units } from '../../db/schema.ts';
+import { startEmbeddedBroker } from '../../lorawan/embedded-broker.ts';
 import { evaluateAll } from '../alerts/alert-evaluation.repository.ts';
 import { seedRegistry } from '../devices/registry-test-fixtures.ts';
 import { CIRCUIT_STEP_MS } from './heating-circuits.service.ts';
@@ -29,8 +31,11 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** A generator's Modbus interface; `held` coils keep their value whatever is written (its panel). */
-async function startGenerator() {
+/**
+ * A generator's Modbus interface; `held` coils keep their value whatever is written (its panel);
+ * `silent` leaves every write unanswered (a gateway that hangs).
+ */
+async function startGenerator({ silent = false } = {}) {
   const port = await freePort();
   const holding = new Map<number, number>();
   const coils = new Map<number, boolean>();
@@ -42,10 +47,12 @@ async function startGenerator() {
       getCoil: (address: number) => coils.get(address) ?? false,
       setRegister: (address: number, value: number, unit: number) => {
         writes.push({ fc: 6, address, value, unit });
+        if (silent) return new Promise<void>(() => {});
         holding.set(address, value);
       },
       setCoil: (address: number, value: boolean, unit: number) => {
         writes.push({ fc: 5, address, value, unit });
+        if (silent) return new Promise<void>(() => {});
         if (!held.has(address)) coils.set(address, value);
       },
     },
@@ -252,5 +259,70 @@ describe('a heating circuit in mode on with a Modbus TCP output', () => {
     await step();
     expect(generator.writes.length).toBeGreaterThan(before);
     expect((await writesOf(id))[0]).toMatchObject({ at: '2027-01-12T06:55:00.000Z', override: true });
+
+    // The records go with the readings after 30 days.
+    await t.call('PATCH', `${base}/${id}`, { mode: 'shadow' });
+    clock.advance(31 * 86_400_000);
+    expect(await t.services.heatingCircuits.purgeReadings()).toBeGreaterThan(0);
+    expect(await writesOf(id)).toEqual([]);
+  });
+
+  it('writes every due circuit of a step: a generator that never answers costs its own timeout and holds up no other circuit, whose MQTT output publishes its state', async () => {
+    const broker = await startEmbeddedBroker({ port: 0 });
+    const hanging = await startGenerator({ silent: true });
+    const subscriber = await mqtt.connectAsync(broker.url, { protocolVersion: 4 });
+    const latest = new Map<string, string>();
+    subscriber.on('message', (topic, payload) => latest.set(topic, payload.toString()));
+    await subscriber.subscribeAsync('heizplan/gymnasium/#', { qos: 1 });
+    try {
+      const [room] = await t.database.db
+        .insert(units)
+        .values({
+          companyId,
+          name: 'Raum 103',
+          buildingId,
+          setpoint: 21,
+          roomTemperature: 21,
+          valveOpening: 50,
+        })
+        .returning({ id: units.id });
+      const slow = await t.call('POST', base, {
+        name: 'Heizkreis Altbau',
+        buildingId,
+        generatorType: 'oil_boiler',
+        mode: 'on',
+        output: { ...modbus(hanging.port), timeoutMs: 300 },
+      });
+      const bms = await t.call('POST', base, {
+        name: 'Heizkreis Neubau',
+        buildingId,
+        generatorType: 'heat_pump_brine',
+        minSupply: 30,
+        maxSupply: 40,
+        mode: 'on',
+        output: { kind: 'mqtt', url: broker.url, companySlug: 'gymnasium', discoveryPrefix: null },
+        unitIds: [room?.id],
+      });
+      expect([slow.statusCode, bms.statusCode]).toEqual([201, 201]);
+
+      await t.services.heatingCircuits.stepDue();
+      const [slowWrite] = await writesOf(slow.json().id);
+      expect(slowWrite).toMatchObject({ ok: false, enabled: false, supplySetpoint: null });
+      expect(slowWrite.detail).toContain('no answer within 300 ms');
+      const [bmsWrite] = await writesOf(bms.json().id);
+      expect(bmsWrite).toMatchObject({ ok: true, enabled: true, supplySetpoint: 40 });
+      const topic = `heizplan/gymnasium/circuits/${bms.json().id}/`;
+      await vi.waitFor(() => {
+        expect(latest.get(`${topic}enabled`)).toBe('ON');
+        expect(latest.get(`${topic}supply_setpoint`)).toBe('40');
+        expect(latest.get(`${topic}holding_up`)).toBe('[]');
+      });
+      await t.call('DELETE', `${base}/${slow.json().id}`);
+      await t.call('DELETE', `${base}/${bms.json().id}`);
+    } finally {
+      await subscriber.endAsync();
+      await new Promise<void>((resolve) => hanging.server.close(() => resolve()));
+      await broker.close();
+    }
   });
 });

@@ -534,8 +534,9 @@ async function stepCircuit(db: Db, circuit: repo.CircuitRow, now: Date): Promise
       holdingUp: decided.holdingUp,
     },
   });
+  // The rooms' names go to a BMS (MQTT `holding_up`); a circuit in shadow sends nothing.
   const names =
-    decided.holdingUp.length === 0
+    circuit.mode !== 'on' || decided.holdingUp.length === 0
       ? new Map<string, string>()
       : await repo.unitNames(
           db,
