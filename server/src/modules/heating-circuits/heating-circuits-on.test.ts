@@ -143,6 +143,26 @@ describe('a heating circuit in mode on with a Modbus TCP output', () => {
     await t.call('DELETE', `${base}/${relay.json().id}`);
   });
 
+  it('refuses to take the output from a circuit in mode on, naming body.output', async () => {
+    const created = await t.call('POST', base, {
+      name: 'Heizkreis Werkstatt',
+      buildingId,
+      generatorType: 'gas_boiler',
+      mode: 'on',
+      output: modbus(deadPort),
+    });
+    expect(created.statusCode).toBe(201);
+    const taken = await t.call('PATCH', `${base}/${created.json().id}`, { output: null });
+    expect(taken.statusCode).toBe(400);
+    expect(taken.json().errors).toEqual([
+      expect.objectContaining({ field: 'body.output', code: 'circuit_on_without_output' }),
+    ]);
+    // Off and without an output in one PATCH is fine.
+    const off = await t.call('PATCH', `${base}/${created.json().id}`, { mode: 'off', output: null });
+    expect(off.json()).toMatchObject({ mode: 'off', output: null });
+    await t.call('DELETE', `${base}/${created.json().id}`);
+  });
+
   it('writes the command when it changed or every 15 minutes, records each write, alerts on a refused connection until a write succeeds, and leaves a change by hand alone for an hour', async () => {
     const created = await t.call('POST', base, {
       name: 'Heizkreis Halle',

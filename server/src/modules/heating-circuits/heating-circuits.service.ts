@@ -229,7 +229,7 @@ export class HeatingCircuitsService {
         code: 'unknown_building',
       });
     }
-    requireActingOutput(body.mode, body.output);
+    requireActingOutput(body.mode, body.output, 'body.mode');
     const unitIds = [...new Set(body.unitIds)];
     const { unitIds: _ignored, output, ...fields } = body;
     // The id is chosen here: it is the additional data of the output's encrypted password.
@@ -279,7 +279,12 @@ export class HeatingCircuitsService {
       throw badRequest(message, [{ field: 'body.designReturn', message, ...reason }], reason);
     }
     const { unitIds, output, ...fields } = patch;
-    requireActingOutput(fields.mode ?? row.mode, output === undefined ? (row.output ?? null) : output);
+    // Named where the change is: the mode asked for, or the output taken from a circuit in `on`.
+    requireActingOutput(
+      fields.mode ?? row.mode,
+      output === undefined ? (row.output ?? null) : output,
+      fields.mode !== undefined ? 'body.mode' : 'body.output',
+    );
     const turnedOn = fields.mode !== undefined && fields.mode !== row.mode;
     const stored = output === undefined ? undefined : await this.storedOutput(id, output, row.output ?? null);
     await this.inTransaction(async (tx) => {
@@ -440,20 +445,25 @@ export class HeatingCircuitsService {
 
 /**
  * Mode `on` needs an output the server can write to.
- * @throws HttpError 400 on `body.mode`: `circuit_on_without_output` without an output,
- * `circuit_output_cannot_act` for a LoRaWAN relay (its downlinks are not wired yet, decision 0077).
+ * @throws HttpError 400 on `field` (`body.mode`, or `body.output` when only the output changes):
+ * `circuit_on_without_output` without an output, `circuit_output_cannot_act` for a LoRaWAN relay
+ * (its downlinks are not wired yet, decision 0077).
  */
-function requireActingOutput(mode: HeatingCircuit['mode'], output: CircuitOutputConfig | null) {
+function requireActingOutput(
+  mode: HeatingCircuit['mode'],
+  output: CircuitOutputConfig | null,
+  field: 'body.mode' | 'body.output',
+) {
   if (mode !== 'on') return;
   if (output === null) {
     const message = 'Mode "on" needs an output to write to.';
     const reason = { code: 'circuit_on_without_output' } as const;
-    throw badRequest(message, [{ field: 'body.mode', message, ...reason }], reason);
+    throw badRequest(message, [{ field, message, ...reason }], reason);
   }
   if (!ACTING_OUTPUT_KINDS.includes(output.kind)) {
     const message = `Mode "on" cannot write through a ${output.kind} output yet; use Modbus TCP or MQTT.`;
     const reason = { code: 'circuit_output_cannot_act', params: { kind: output.kind } } as const;
-    throw badRequest(message, [{ field: 'body.mode', message, ...reason }], reason);
+    throw badRequest(message, [{ field, message, ...reason }], reason);
   }
 }
 

@@ -73,7 +73,7 @@ export function CircuitOutputFields({ hasPassword }: CircuitOutputFieldsProps) {
     <fieldset className="flex flex-col gap-3 rounded-lg border border-stone-200 p-3">
       <legend className="px-1 text-sm font-medium text-ink">{t('output.legend')}</legend>
       <p className="text-xs text-stone-600">{t('output.hint')}</p>
-      <FormField name="output.kind" label={t('output.kind')}>
+      <FormField name="output" label={t('output.kind')}>
         {(field) => (
           <Select
             {...field}
