@@ -40,6 +40,9 @@ export const CIRCUIT_REASONS = ['demand', 'frost', 'no-demand', 'min-on', 'min-o
 
 export const HeatingCircuitParamsSchema = CompanyParamsSchema.extend({ circuitId: z.uuid() });
 
+/** Whether `url` carries a user name or password (`mqtt://user:secret@host`): an "@" before the path. */
+const hasUserInfo = (url: string) => /^[a-z]+:\/\/[^/?#]*@/i.test(url);
+
 /** The kinds of output a circuit's command can go to (decision 0075). */
 export const CIRCUIT_OUTPUT_KINDS = ['modbus', 'mqtt', 'lora_relay'] as const;
 export type CircuitOutputKind = (typeof CIRCUIT_OUTPUT_KINDS)[number];
@@ -52,7 +55,12 @@ export type CircuitOutputKind = (typeof CIRCUIT_OUTPUT_KINDS)[number];
  */
 export const CircuitOutputInputSchema = z.discriminatedUnion('kind', [
   ModbusOutputConfigSchema.extend({ kind: z.literal('modbus') }),
-  MqttBmsOutputConfigSchema.extend({ kind: z.literal('mqtt') }),
+  // Credentials in the URL would be returned with the circuit and written into every write's
+  // detail; the password field is stored encrypted and never returned.
+  MqttBmsOutputConfigSchema.extend({ kind: z.literal('mqtt') }).refine((config) => !hasUserInfo(config.url), {
+    path: ['url'],
+    message: 'Put the user name and password in their fields, not in the broker URL.',
+  }),
   LoraRelayOutputConfigSchema.extend({ kind: z.literal('lora_relay') }),
 ]);
 export type CircuitOutputInput = z.input<typeof CircuitOutputInputSchema>;

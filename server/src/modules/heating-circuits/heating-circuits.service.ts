@@ -27,6 +27,7 @@ import { requireMember } from '../../auth/membership.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import type { CircuitReport } from '../../generators/mqtt-bms.ts';
+import type { WriteResult } from '../../generators/output.ts';
 import { ACTING_OUTPUT_KINDS, GeneratorOutputs } from '../../generators/outputs.ts';
 import {
   heatingCurve,
@@ -121,6 +122,27 @@ export function writeDue(
   if (last.override && since < CIRCUIT_OVERRIDE_PAUSE_MS) return false;
   if (!last.ok || last.override || fresh) return true;
   return !sameCommand(last, command) || since >= CIRCUIT_REWRITE_MS;
+}
+
+/** The record of one write of `report` at `now`. */
+function writeRow(
+  circuit: repo.CircuitRow,
+  report: CircuitReport,
+  now: Date,
+  result: Pick<WriteResult, 'ok' | 'detail' | 'readBack' | 'override'>,
+) {
+  return {
+    circuitId: circuit.id,
+    companyId: circuit.companyId,
+    at: now,
+    enabled: report.enabled,
+    supplySetpoint: report.enabled ? report.supplySetpoint : null,
+    ok: result.ok,
+    detail: result.detail,
+    readBackEnabled: result.readBack?.enabled ?? null,
+    readBackSetpoint: result.readBack?.supplySetpoint ?? null,
+    override: result.override === true,
+  };
 }
 
 /** The output as the API shows it: the MQTT password replaced by whether one is stored. */
@@ -377,21 +399,23 @@ export class HeatingCircuitsService {
   private async writeCommand({ circuit, report }: PendingWrite, now: Date): Promise<void> {
     const { db } = this.deps;
     const last = await repo.latestWrite(db, circuit.companyId, circuit.id);
-    const { output, fresh } = await this.outputs.get(circuit.id, await this.clearOutput(circuit));
+    let config: CircuitOutputConfig;
+    try {
+      config = await this.clearOutput(circuit);
+    } catch {
+      // A device key that changed since the password was stored: recorded and alerted, not thrown.
+      if (!writeDue(last, report, now, false)) return;
+      const result = {
+        ok: false,
+        detail: 'MQTT: the stored broker password cannot be decrypted; enter it again',
+      };
+      await repo.insertWrite(db, writeRow(circuit, report, now, result));
+      return;
+    }
+    const { output, fresh } = await this.outputs.get(circuit.id, config);
     if (!writeDue(last, report, now, fresh)) return;
     const result = await output.write(report);
-    await repo.insertWrite(db, {
-      circuitId: circuit.id,
-      companyId: circuit.companyId,
-      at: now,
-      enabled: report.enabled,
-      supplySetpoint: report.enabled ? report.supplySetpoint : null,
-      ok: result.ok,
-      detail: result.detail,
-      readBackEnabled: result.readBack?.enabled ?? null,
-      readBackSetpoint: result.readBack?.supplySetpoint ?? null,
-      override: result.override === true,
-    });
+    await repo.insertWrite(db, writeRow(circuit, report, now, result));
   }
 
   /** The circuit's output configuration with an MQTT password decrypted. */

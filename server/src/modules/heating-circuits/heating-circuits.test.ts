@@ -244,6 +244,11 @@ describe('heating circuits', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toEqual([expect.objectContaining({ field: 'body.output.unitId' })]);
+    const inUrl = await t.call('PATCH', `${base}/${id}`, {
+      output: { ...mqtt, url: 'mqtt://bms:geheim@192.0.2.20:1883' },
+    });
+    expect(inUrl.statusCode).toBe(400);
+    expect(inUrl.json().errors).toEqual([expect.objectContaining({ field: 'body.output.url' })]);
     const none = await t.call('PATCH', `${base}/${id}`, { output: null });
     expect(none.json().output).toBeNull();
     await t.call('DELETE', `${base}/${id}`);
