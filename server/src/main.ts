@@ -147,6 +147,7 @@ async function main() {
     log.info({ signal }, 'shutting down');
     await demoSimulator?.stop();
     await jobs.stop();
+    await services.heatingCircuits.close();
     await lorawan.close();
     await alertsOnUplinks.idle();
     await app.close();

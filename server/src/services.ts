@@ -229,7 +229,7 @@ export function createServices({
       assigned: ports.devicesAssigned,
     }),
     gateways: new GatewaysService({ db, now }),
-    heatingCircuits: new HeatingCircuitsService({ db, now }),
+    heatingCircuits: new HeatingCircuitsService({ db, now, cipher: loadCipher }),
     gettingStarted: new GettingStartedService({
       db,
       licences: (tx, companyId) => licences.usable(tx, companyId),

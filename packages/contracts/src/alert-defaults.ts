@@ -27,6 +27,11 @@ export const ALERT_KINDS = [
    * decision 0061); open until a month meets them again.
    */
   'efficiency_target_missed',
+  /**
+   * A heating circuit in mode `on` whose last write to its heat generator failed (decision 0077):
+   * opened after the first failed write, clear with the next one that succeeds.
+   */
+  'generator_write_failed',
 ] as const;
 
 /**

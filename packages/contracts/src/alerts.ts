@@ -15,8 +15,9 @@ export type AlertKind = z.infer<typeof AlertKindSchema>;
 
 /**
  * What an alert is about: a device (DevEUI), a gateway (id), a unit (id), the whole company
- * (its id; setpoints not being sent at all), a booking feed (its id; `unitId` is its room) or a
- * building (its id; efficiency target values).
+ * (its id; setpoints not being sent at all), a booking feed (its id; `unitId` is its room), a
+ * building (its id; efficiency target values) or a heating circuit (its id; writes to its heat
+ * generator).
  */
 export const AlertSubjectSchema = z.enum([
   'device',
@@ -25,6 +26,7 @@ export const AlertSubjectSchema = z.enum([
   'company',
   'booking_feed',
   'building',
+  'heating_circuit',
 ]);
 export type AlertSubject = z.infer<typeof AlertSubjectSchema>;
 

@@ -6,6 +6,11 @@
  * every member.
  */
 import { z } from 'zod';
+import {
+  LoraRelayOutputConfigSchema,
+  ModbusOutputConfigSchema,
+  MqttBmsOutputConfigSchema,
+} from './generator-outputs.ts';
 import { CompanyParamsSchema } from './heating.ts';
 import { PageQuerySchema, pageOf } from './problem.ts';
 
@@ -22,9 +27,11 @@ export type GeneratorType = z.infer<typeof GeneratorTypeSchema>;
 
 /**
  * `off`: nothing is computed. `shadow`: the demand and recommended supply temperature are
- * computed and shown, nothing is sent to the heat generator.
+ * computed and shown, nothing is sent to the heat generator. `on`: computed as in shadow and
+ * written to the circuit's output (decision 0077); needs an output that the server can write to
+ * (Modbus TCP or MQTT; not yet the LoRaWAN relay).
  */
-export const CIRCUIT_MODES = ['off', 'shadow'] as const;
+export const CIRCUIT_MODES = ['off', 'shadow', 'on'] as const;
 export const CircuitModeSchema = z.enum(CIRCUIT_MODES);
 export type CircuitMode = z.infer<typeof CircuitModeSchema>;
 
@@ -32,6 +39,43 @@ export type CircuitMode = z.infer<typeof CircuitModeSchema>;
 export const CIRCUIT_REASONS = ['demand', 'frost', 'no-demand', 'min-on', 'min-off'] as const;
 
 export const HeatingCircuitParamsSchema = CompanyParamsSchema.extend({ circuitId: z.uuid() });
+
+/** Whether `url` carries a user name or password (`mqtt://user:secret@host`): an "@" before the path. */
+const hasUserInfo = (url: string) => /^[a-z]+:\/\/[^/?#]*@/i.test(url);
+
+/** The kinds of output a circuit's command can go to (decision 0075). */
+export const CIRCUIT_OUTPUT_KINDS = ['modbus', 'mqtt', 'lora_relay'] as const;
+export type CircuitOutputKind = (typeof CIRCUIT_OUTPUT_KINDS)[number];
+
+/**
+ * The output a circuit writes its command to in mode `on`, as given on create and PATCH: the
+ * configuration of decision 0075 with its `kind`; null for none. On a PATCH the output is replaced
+ * whole, except that an MQTT `password` left out keeps the one stored for the circuit's MQTT
+ * output ("" removes it). A PATCH of `output` alone leaves the mode as it is.
+ */
+export const CircuitOutputInputSchema = z.discriminatedUnion('kind', [
+  ModbusOutputConfigSchema.extend({ kind: z.literal('modbus') }),
+  // Credentials in the URL would be returned with the circuit and written into every write's
+  // detail; the password field is stored encrypted and never returned.
+  MqttBmsOutputConfigSchema.extend({ kind: z.literal('mqtt') }).refine((config) => !hasUserInfo(config.url), {
+    path: ['url'],
+    message: 'Put the user name and password in their fields, not in the broker URL.',
+  }),
+  LoraRelayOutputConfigSchema.extend({ kind: z.literal('lora_relay') }),
+]);
+export type CircuitOutputInput = z.input<typeof CircuitOutputInputSchema>;
+export type CircuitOutputConfig = z.output<typeof CircuitOutputInputSchema>;
+
+/** The output as read: everything but the MQTT broker's password, of which only whether one is stored. */
+export const CircuitOutputSchema = z.discriminatedUnion('kind', [
+  ModbusOutputConfigSchema.extend({ kind: z.literal('modbus') }),
+  MqttBmsOutputConfigSchema.omit({ password: true }).extend({
+    kind: z.literal('mqtt'),
+    hasPassword: z.boolean(),
+  }),
+  LoraRelayOutputConfigSchema.extend({ kind: z.literal('lora_relay') }),
+]);
+export type CircuitOutput = z.output<typeof CircuitOutputSchema>;
 
 const temperature = (field: string, min: number, max: number) =>
   z
@@ -56,6 +100,7 @@ const fields = {
   minSupply: temperature('The lowest supply temperature', 15, 60),
   maxSupply: temperature('The highest supply temperature', 25, 95),
   mode: CircuitModeSchema,
+  output: CircuitOutputInputSchema.nullable(),
   /** The rooms the circuit serves; each room is in one circuit at most. */
   unitIds: z.array(z.uuid()).max(2000, 'A circuit serves at most 2000 rooms.'),
 };
@@ -102,6 +147,7 @@ export const HeatingCircuitCreateSchema = z
     minSupply: fields.minSupply.default(25),
     maxSupply: fields.maxSupply.default(75),
     mode: fields.mode.default('shadow'),
+    output: fields.output.default(null),
     unitIds: fields.unitIds.default([]),
   })
   .superRefine(checkTemperatures);
@@ -119,6 +165,7 @@ export const HeatingCircuitUpdateSchema = z
     minSupply: fields.minSupply.optional(),
     maxSupply: fields.maxSupply.optional(),
     mode: fields.mode.optional(),
+    output: fields.output.optional(),
     unitIds: fields.unitIds.optional(),
   })
   .superRefine(checkTemperatures);
@@ -153,6 +200,36 @@ export const CircuitStateSchema = z.object({
 });
 export type CircuitState = z.infer<typeof CircuitStateSchema>;
 
+/**
+ * One write of the circuit's command to its output (mode `on`, decision 0077): what was written,
+ * whether the generator took it, the output's one-line detail, what it read back, and whether the
+ * read-back showed a change by hand (an override, respected for an hour).
+ */
+export const CircuitWriteSchema = z.object({
+  at: z.iso.datetime(),
+  enabled: z.boolean(),
+  /** °C; null while off or without a setpoint (only the enable was written). */
+  supplySetpoint: z.number().nullable(),
+  ok: z.boolean(),
+  detail: z.string(),
+  readBackEnabled: z.boolean().nullable(),
+  /** °C as read back; null where the output does not read it back. */
+  readBackSetpoint: z.number().nullable(),
+  override: z.boolean(),
+});
+export type CircuitWrite = z.infer<typeof CircuitWriteSchema>;
+
+export const CircuitWritesQuerySchema = z.object({
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, 'The limit is at least 1.')
+    .max(200, 'The limit is at most 200.')
+    .default(20),
+});
+export const CircuitWritesSchema = z.object({ writes: z.array(CircuitWriteSchema) });
+export type CircuitWrites = z.infer<typeof CircuitWritesSchema>;
+
 export const HeatingCircuitSchema = z.object({
   id: z.uuid(),
   name: z.string(),
@@ -166,12 +243,16 @@ export const HeatingCircuitSchema = z.object({
   minSupply: z.number(),
   maxSupply: z.number(),
   mode: CircuitModeSchema,
+  /** Where the command goes in mode `on`; null for none. */
+  output: CircuitOutputSchema.nullable(),
   unitIds: z.array(z.uuid()),
   createdAt: z.iso.datetime(),
   /** The last step; null before the first (or in mode `off`). */
   state: CircuitStateSchema.nullable(),
   /** The rooms that asked most over the last 7 days (up to 5): candidates for a bigger radiator. */
   holdingUpWeek: z.array(HoldingRoomSchema),
+  /** The newest write to the output (mode `on`); null before the first. */
+  lastWrite: CircuitWriteSchema.nullable(),
 });
 export type HeatingCircuit = z.infer<typeof HeatingCircuitSchema>;
 

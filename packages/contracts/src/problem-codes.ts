@@ -246,6 +246,10 @@ export const PROBLEM_CODES = [
   'circuit_supply_limits',
   /** A heating circuit's design return at or above its design supply. params: supply, return (°C) */
   'circuit_return_above_supply',
+  /** Mode `on` for a heating circuit without an output to write to. */
+  'circuit_on_without_output',
+  /** Mode `on` for a heating circuit whose output cannot be written by the server yet. params: kind */
+  'circuit_output_cannot_act',
 ] as const;
 
 export type ProblemCode = (typeof PROBLEM_CODES)[number];

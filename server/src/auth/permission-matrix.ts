@@ -207,6 +207,7 @@ export const PERMISSION_MATRIX: Record<string, Access> = {
   'PATCH /api/companies/{companyId}/heating-circuits/{circuitId}': 'manage',
   'DELETE /api/companies/{companyId}/heating-circuits/{circuitId}': 'manage',
   'GET /api/companies/{companyId}/heating-circuits/{circuitId}/readings': 'read',
+  'GET /api/companies/{companyId}/heating-circuits/{circuitId}/writes': 'read',
 
   // The getting-started checklist leads to screens where the heating is set up: for those who do.
   'GET /api/companies/{companyId}/getting-started': 'operate',

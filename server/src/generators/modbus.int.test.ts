@@ -117,6 +117,7 @@ describe('ModbusOutput against a Modbus TCP server', () => {
         'Modbus TCP 127.0.0.1:' +
         `${device.port} unit 3: wrote setpoint 45.5 °C as 455 → register 100, enable on → coil 5`,
       readBack: { enabled: true, supplySetpoint: 45.5 },
+      override: false,
     });
   });
 
@@ -175,6 +176,7 @@ describe('ModbusOutput against a Modbus TCP server', () => {
     expect(result.ok).toBe(true);
     expect(result.readBack).toEqual({ enabled: true, supplySetpoint: 40 });
     expect(result.detail).toMatch(/override on the generator: enable reads on, not off$/);
+    expect(result.override).toBe(true);
 
     const hot = await output(device.port).write({ circuitId: 'c1', enabled: true, supplySetpoint: 55 });
     expect(hot.readBack).toEqual({ enabled: true, supplySetpoint: 40 });

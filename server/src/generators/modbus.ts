@@ -164,7 +164,7 @@ export class ModbusOutput implements GeneratorOutput {
         ok: true,
         at,
         detail,
-        ...(setpoint.readBack || enable.readBack ? { readBack } : {}),
+        ...(setpoint.readBack || enable.readBack ? { readBack, override: overrides.length > 0 } : {}),
       };
     } catch (error) {
       return fail(`${step}: ${describe(error, timeoutMs)}`);

@@ -29,6 +29,8 @@ export interface WriteResult {
    * stays `ok` (it was taken), and the caller decides what to do about the override.
    */
   readBack?: { enabled?: boolean; supplySetpoint?: number };
+  /** True when the read-back differs from what was written: someone changed the generator by hand. */
+  override?: boolean;
 }
 
 /** One heat generator's output. `write` never throws: every failure is a `WriteResult` with `ok: false`. */

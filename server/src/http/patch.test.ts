@@ -178,6 +178,10 @@ function fieldPatches(f: WalkFixture): Record<string, FieldPatch[]> {
       { field: 'minSupply', value: 28 },
       { field: 'maxSupply', value: 70 },
       { field: 'mode', value: 'off' },
+      {
+        field: 'output',
+        value: { kind: 'lora_relay', devEui: 'a84041000181c061', fPort: 1, invert: false, ro2: 'none' },
+      },
       // The unit walked above is in the circuit's building by now.
       { field: 'unitIds', value: [f.pathValues.unitId] },
     ],

@@ -13,7 +13,7 @@
  * | telemetry rollups; partitions and retention; monthly targets and report mail | 5 min; 6 h; 1 h | companies, buildings and members claimed; partitions idempotent |
  * | booking feed sync, outdoor temperature sync | 30 s, 5 min | feeds and buildings claimed |
  * | warm-up learning | 15 min | units claimed by their learned-at time |
- * | heating circuit steps; their readings' retention | 1 min (each circuit every 5 min); 6 h | circuits claimed `skip locked` by their next step; idempotent deletes |
+ * | heating circuit steps (and writes in mode on); their readings' and writes' retention | 1 min (each circuit every 5 min); 6 h | circuits claimed `skip locked` by their next step; idempotent deletes |
  * | subscription renewal, account purge | 10 min, 1 h | subscriptions and accounts claimed |
  * | audit log purge, sign-in state purge | 6 h, 1 h | idempotent deletes |
  */
@@ -102,19 +102,20 @@ export function serverJobs(deps: ServerJobsDeps): JobDefinition[] {
         if (learned > 0) log.info({ units: learned }, 'warm-up models learned');
       },
     },
-    // Each heating circuit's demand and recommended supply temperature (ASHRAE G36 trim and respond).
+    // Each heating circuit's demand and recommended supply temperature (ASHRAE G36 trim and respond),
+    // written to its heat generator in mode `on` (decision 0077).
     {
       name: 'heating circuit steps',
       periodMs: CIRCUIT_STEP_TICK_MS,
       lock: 'skip locked rows',
-      claims: 'heating circuits in shadow mode whose 5-minute step is due',
+      claims: 'heating circuits in shadow or on mode whose 5-minute step is due',
       run: () => deps.heatingCircuits.stepDue(),
     },
     {
       name: 'heating circuit readings purge',
       periodMs: AUDIT_PURGE_MS,
       lock: 'idempotent',
-      claims: 'heating circuit readings older than 30 days',
+      claims: 'heating circuit readings and write records older than 30 days',
       run: () => deps.heatingCircuits.purgeReadings(),
     },
     billingRenewalJob({ billing: deps.billing, log, now }),

@@ -37,9 +37,12 @@ export const alerts = pgTable(
       .references(() => companies.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: ALERT_KINDS }).notNull(),
     subject: text('subject', {
-      enum: ['device', 'gateway', 'unit', 'company', 'booking_feed', 'building'],
+      enum: ['device', 'gateway', 'unit', 'company', 'booking_feed', 'building', 'heating_circuit'],
     }).notNull(),
-    /** DevEUI, gateway id, unit id, booking feed id, building id or (company-wide) the company id. */
+    /**
+     * DevEUI, gateway id, unit id, booking feed id, building id, heating circuit id or
+     * (company-wide) the company id.
+     */
     subjectId: text('subject_id').notNull(),
     /** Device fault code for `device_fault`; '' otherwise (part of the open-alert key). */
     code: text('code').notNull().default(''),

@@ -4,7 +4,12 @@
  * controller's state between its 5-minute steps, and those steps' readings for the chart (kept
  * 30 days). Temperatures °C.
  */
-import { CIRCUIT_MODES, CIRCUIT_REASONS, GENERATOR_TYPES } from '@heizplan/contracts/heating-circuits';
+import {
+  CIRCUIT_MODES,
+  CIRCUIT_REASONS,
+  type CircuitOutputConfig,
+  GENERATOR_TYPES,
+} from '@heizplan/contracts/heating-circuits';
 import {
   boolean,
   index,
@@ -49,6 +54,12 @@ export const heatingCircuits = pgTable(
     minSupply: real('min_supply').notNull(),
     maxSupply: real('max_supply').notNull(),
     mode: text('mode', { enum: CIRCUIT_MODES }).notNull().default('shadow'),
+    /**
+     * Where the command goes in mode `on` (decision 0077); null for none. An MQTT broker password
+     * is kept encrypted (`v1:<iv>:<tag>:<ciphertext>`, AES-256-GCM under the device key with the
+     * circuit id as additional data, like device AppKeys) and never returned.
+     */
+    output: jsonb('output').$type<CircuitOutputConfig>(),
     /** Between steps; null before the first. */
     controlState: jsonb('control_state').$type<CircuitControlState>(),
     /** When the next step is due; the job claims circuits by it. */
@@ -102,4 +113,33 @@ export const heatingCircuitReadings = pgTable(
     holdingUp: jsonb('holding_up').$type<Array<{ unitId: string; requests: number }>>().notNull(),
   },
   (t) => [primaryKey({ columns: [t.circuitId, t.at] })],
+);
+
+/**
+ * Each write of a circuit's command to its output (decision 0077), kept 30 days like the
+ * readings: what was written (°C), whether the generator took it, the output's one-line detail,
+ * what it read back, and whether that read-back showed a change by hand (an override).
+ */
+export const heatingCircuitWrites = pgTable(
+  'heating_circuit_writes',
+  {
+    circuitId: uuid('circuit_id')
+      .notNull()
+      .references(() => heatingCircuits.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    enabled: boolean('enabled').notNull(),
+    supplySetpoint: real('supply_setpoint'),
+    ok: boolean('ok').notNull(),
+    detail: text('detail').notNull(),
+    readBackEnabled: boolean('read_back_enabled'),
+    readBackSetpoint: real('read_back_setpoint'),
+    override: boolean('override').notNull().default(false),
+  },
+  (t) => [
+    primaryKey({ columns: [t.circuitId, t.at] }),
+    index('heating_circuit_writes_company_idx').on(t.companyId, t.at),
+  ],
 );

@@ -18,7 +18,9 @@
  * far from setpoint and frost (from the onsets the ingest tracks), setpoint not delivered, setpoints
  * not being sent at all (a company's recorded setpoints waiting for the broker for minutes, or
  * set aside as dead letters: docs/decisions/0047), and booking feeds whose last fetch failed or
- * succeeded more than FEED_STALE_AFTER_MS ago (decision 0053; never fetched yet is no alert). Device
+ * succeeded more than FEED_STALE_AFTER_MS ago (decision 0053; never fetched yet is no alert),
+ * efficiency targets a building missed, and heating circuits whose last write to their heat
+ * generator failed (decision 0077). Device
  * faults and reported open windows are opened and cleared by the ingest (`alert-ingest.ts`);
  * they resolve here like everything else.
  */
@@ -44,6 +46,7 @@ const PERIODIC_KINDS = [
   'setpoints_stalled',
   'booking_feed_stale',
   'efficiency_target_missed',
+  'generator_write_failed',
 ] as const;
 
 /**
@@ -211,6 +214,21 @@ function candidates(now: Date, scope: EvaluationScope): SQL {
         join buildings b on b.id = r.building_id
         left join alert_settings s on s.company_id = b.company_id
         where ${enabled(sql`'efficiency_target_missed'`)} and jsonb_array_length(r.missed_targets) > 0`,
+      // A circuit in mode `on` whose newest write failed (decision 0077); `since` is the first
+      // failed write after the last one that succeeded.
+      sql`
+        select c.company_id, 'generator_write_failed', 'heating_circuit', c.id::text, '', null::uuid,
+          jsonb_build_object('circuit', c.name, 'detail', w.detail, 'at', w.at,
+            'since', (select min(f.at) from heating_circuit_writes f where f.circuit_id = c.id
+              and f.at > coalesce((select max(o.at) from heating_circuit_writes o
+                where o.circuit_id = c.id and o.ok), '-infinity'::timestamptz)))
+        from heating_circuits c
+        join lateral (
+          select x.at, x.ok, x.detail from heating_circuit_writes x
+          where x.circuit_id = c.id order by x.at desc limit 1
+        ) w on true
+        left join alert_settings s on s.company_id = c.company_id
+        where ${enabled(sql`'generator_write_failed'`)} and c.mode = 'on' and not w.ok`,
     );
   }
   if (scope.extra) {

@@ -39,6 +39,7 @@ const TEXT = {
       setpoints_stalled: 'Solltemperaturen werden nicht übertragen',
       booking_feed_stale: 'Buchungskalender nicht aktuell',
       efficiency_target_missed: 'Effizienz-Zielwert verfehlt',
+      generator_write_failed: 'Wärmeerzeuger nimmt die Vorgabe nicht an',
     },
     digestSubject: (company: string) => `Heizplan: Tagesübersicht der Meldungen – ${company}`,
     subject: (count: number, company: string) =>
@@ -62,6 +63,7 @@ const TEXT = {
       setpoints_stalled: 'Setpoints are not being sent',
       booking_feed_stale: 'Booking calendar out of date',
       efficiency_target_missed: 'Efficiency target missed',
+      generator_write_failed: 'Heat generator does not take the command',
     },
     digestSubject: (company: string) => `Heizplan: daily alert digest – ${company}`,
     subject: (count: number, company: string) =>

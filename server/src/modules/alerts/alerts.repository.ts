@@ -18,6 +18,7 @@ import {
   buildings,
   devices,
   gateways,
+  heatingCircuits,
   units,
   users,
   webhookDeliveries,
@@ -40,6 +41,7 @@ function selectAlerts(db: Db) {
       floor: placeUnit.floor,
       gatewayName: gateways.name,
       feedName: bookingFeeds.name,
+      circuitName: heatingCircuits.name,
       acknowledgedByName: users.name,
     })
     .from(alerts)
@@ -50,9 +52,14 @@ function selectAlerts(db: Db) {
     )
     .leftJoin(placeUnit, sql`${placeUnit.id} = coalesce(${alerts.unitId}, ${devices.unitId})`)
     .leftJoin(
+      heatingCircuits,
+      sql`${alerts.subject} = 'heating_circuit' and ${heatingCircuits.companyId} = ${alerts.companyId} and ${heatingCircuits.id}::text = ${alerts.subjectId}`,
+    )
+    .leftJoin(
       buildings,
-      // An alert about a building names it itself (compared as text: other subjects are not uuids).
-      sql`${buildings.id}::text = coalesce(${placeUnit.buildingId}::text, case when ${alerts.subject} = 'building' then ${alerts.subjectId} end)`,
+      // An alert about a building names it itself (compared as text: other subjects are not uuids);
+      // one about a heating circuit is in the circuit's building.
+      sql`${buildings.id}::text = coalesce(${placeUnit.buildingId}::text, ${heatingCircuits.buildingId}::text, case when ${alerts.subject} = 'building' then ${alerts.subjectId} end)`,
     )
     .leftJoin(gateways, sql`${alerts.subject} = 'gateway' and ${gateways.id}::text = ${alerts.subjectId}`)
     .leftJoin(
@@ -306,6 +313,7 @@ export async function dueAlertMails(tx: Db, now: Date, digestSince: Date) {
     when 'gateway' then coalesce((select g.name from gateways g where g.id::text = a.subject_id), a.subject_id)
     when 'booking_feed' then coalesce((select f.name from booking_feeds f where f.id::text = a.subject_id), a.subject_id)
     when 'building' then coalesce((select b.name from buildings b where b.id::text = a.subject_id), a.subject_id)
+    when 'heating_circuit' then coalesce((select h.name from heating_circuits h where h.id::text = a.subject_id), a.subject_id)
     else a.subject_id end`;
   const since = (channel: string, fallback: SQL) => sql`coalesce((select l.mailed_until from alert_mail_log l
     where l.company_id = m.company_id and l.user_id = m.user_id and l.channel = ${channel}), ${fallback})`;

@@ -48,7 +48,9 @@ export function toAlertResponse(r: repo.AlertRecord): Alert {
             ? (r.feedName ?? a.subjectId)
             : a.subject === 'building'
               ? (r.buildingName ?? a.subjectId)
-              : a.subjectId,
+              : a.subject === 'heating_circuit'
+                ? (r.circuitName ?? a.subjectId)
+                : a.subjectId,
     code: a.code === '' ? null : a.code,
     unitId: a.unitId,
     unitName: r.unitName,

@@ -13,11 +13,14 @@ import {
   heatingCircuitReadings,
   heatingCircuits,
   heatingCircuitUnits,
+  heatingCircuitWrites,
   units,
 } from '../../db/schema.ts';
 
 export type CircuitRow = typeof heatingCircuits.$inferSelect;
+export type CircuitInsert = typeof heatingCircuits.$inferInsert;
 export type CircuitReadingRow = typeof heatingCircuitReadings.$inferSelect;
+export type CircuitWriteRow = typeof heatingCircuitWrites.$inferSelect;
 
 /** Alert kinds that leave a room out of its circuit's demand (a broken room must not hold it hot). */
 const FAULT_KINDS = ['device_offline', 'device_fault', 'open_window', 'not_warming'] as const;
@@ -229,14 +232,14 @@ export async function readingsBetween(db: Db, companyId: string, circuitId: stri
 }
 
 /**
- * Circuits in `shadow` whose step is due, locked for this transaction (`skip locked`: instances
- * share them), at most `limit`.
+ * Circuits in `shadow` or `on` whose step is due, locked for this transaction (`skip locked`:
+ * instances share them), at most `limit`.
  */
 export async function claimDueCircuits(db: Db, now: Date, limit: number): Promise<CircuitRow[]> {
   return db
     .select()
     .from(heatingCircuits)
-    .where(and(eq(heatingCircuits.mode, 'shadow'), lte(heatingCircuits.nextStepAt, now)))
+    .where(and(inArray(heatingCircuits.mode, ['shadow', 'on']), lte(heatingCircuits.nextStepAt, now)))
     .orderBy(asc(heatingCircuits.nextStepAt))
     .limit(limit)
     .for('update', { skipLocked: true });
@@ -298,5 +301,57 @@ export async function purgeReadings(db: Db, before: Date): Promise<number> {
     .delete(heatingCircuitReadings)
     .where(lte(heatingCircuitReadings.at, before))
     .returning({ at: heatingCircuitReadings.at });
+  return rows.length;
+}
+
+/** The circuit's newest write, or undefined before the first. */
+export async function latestWrite(
+  db: Db,
+  companyId: string,
+  circuitId: string,
+): Promise<CircuitWriteRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(heatingCircuitWrites)
+    .where(and(eq(heatingCircuitWrites.companyId, companyId), eq(heatingCircuitWrites.circuitId, circuitId)))
+    .orderBy(desc(heatingCircuitWrites.at))
+    .limit(1);
+  return row;
+}
+
+/** Records one write (a second one at the same instant is dropped). */
+export async function insertWrite(db: Db, row: typeof heatingCircuitWrites.$inferInsert): Promise<void> {
+  await db.insert(heatingCircuitWrites).values(row).onConflictDoNothing();
+}
+
+/** The circuit's writes, newest first, at most `limit`. */
+export async function latestWrites(db: Db, companyId: string, circuitId: string, limit: number) {
+  return db
+    .select()
+    .from(heatingCircuitWrites)
+    .where(and(eq(heatingCircuitWrites.companyId, companyId), eq(heatingCircuitWrites.circuitId, circuitId)))
+    .orderBy(desc(heatingCircuitWrites.at))
+    .limit(limit);
+}
+
+/** The newest write of each circuit. */
+export async function lastWrites(db: Db, companyId: string, circuitIds: string[]) {
+  if (circuitIds.length === 0) return new Map<string, CircuitWriteRow>();
+  const rows = await db
+    .selectDistinctOn([heatingCircuitWrites.circuitId])
+    .from(heatingCircuitWrites)
+    .where(
+      and(eq(heatingCircuitWrites.companyId, companyId), inArray(heatingCircuitWrites.circuitId, circuitIds)),
+    )
+    .orderBy(heatingCircuitWrites.circuitId, desc(heatingCircuitWrites.at));
+  return new Map(rows.map((row) => [row.circuitId, row]));
+}
+
+/** Deletes write records older than `before`; answers how many. */
+export async function purgeWrites(db: Db, before: Date): Promise<number> {
+  const rows = await db
+    .delete(heatingCircuitWrites)
+    .where(lte(heatingCircuitWrites.at, before))
+    .returning({ at: heatingCircuitWrites.at });
   return rows.length;
 }

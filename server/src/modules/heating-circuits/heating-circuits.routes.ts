@@ -1,12 +1,15 @@
 /**
  * Heating circuit endpoints under `/api/companies/{companyId}/heating-circuits`: list (per
- * building), create, read, change, delete — and `…/{circuitId}/readings?from&to`, the controller's
- * 5-minute steps for the chart.
+ * building), create, read, change, delete — `…/{circuitId}/readings?from&to`, the controller's
+ * 5-minute steps for the chart, and `…/{circuitId}/writes?limit`, its writes to the heat
+ * generator in mode `on`, newest first.
  */
 import type { ZodTypeProvider } from '@fastify/type-provider-zod';
 import {
   CircuitReadingsQuerySchema,
   CircuitReadingsSchema,
+  CircuitWritesQuerySchema,
+  CircuitWritesSchema,
   HeatingCircuitCreateSchema,
   HeatingCircuitListQuerySchema,
   HeatingCircuitPageSchema,
@@ -62,6 +65,26 @@ export async function heatingCircuitsRoutes(
         request.params.circuitId,
         new Date(request.query.from),
         new Date(request.query.to),
+      ),
+  );
+  fastify.withTypeProvider<ZodTypeProvider>().get(
+    '/companies/:companyId/heating-circuits/:circuitId/writes',
+    {
+      schema: {
+        tags: ['heating-circuits'],
+        summary:
+          'The circuit’s writes to its heat generator, newest first: value, result, read-back and override',
+        params: HeatingCircuitParamsSchema,
+        querystring: CircuitWritesQuerySchema,
+        response: { 200: CircuitWritesSchema, ...errors },
+      },
+    },
+    async (request) =>
+      service.writes(
+        requireAuth(request).sub,
+        request.params.companyId,
+        request.params.circuitId,
+        request.query.limit,
       ),
   );
 }

@@ -3,12 +3,19 @@
  * rooms a circuit serves, its heat generator, design point, heating curve and limits — and every
  * member reads them with what the rooms ask of the generator. Every 5 minutes `stepDue` runs the
  * engine's supply-temperature reset (`heating/engine/supply-reset.ts`, ASHRAE G36 trim and respond) for
- * each circuit in `shadow` on its rooms' latest reports, and keeps the step for the card and the
- * chart; nothing is sent to a heat generator yet.
+ * each circuit in `shadow` or `on` on its rooms' latest reports, and keeps the step for the card
+ * and the chart. In `on` the step's command also goes to the circuit's output (decision 0077):
+ * when it changed, or every 15 minutes as the generator's watchdog, never for an hour after the
+ * generator was changed by hand; each write is recorded.
  */
+import { randomUUID } from 'node:crypto';
 import type {
+  CircuitOutput,
+  CircuitOutputConfig,
   CircuitReadings,
   CircuitState,
+  CircuitWrite,
+  CircuitWrites,
   HeatingCircuit,
   HeatingCircuitCreateSchema,
   HeatingCircuitListQuerySchema,
@@ -19,6 +26,9 @@ import type { z } from 'zod';
 import { requireMember } from '../../auth/membership.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
+import type { CircuitReport } from '../../generators/mqtt-bms.ts';
+import type { WriteResult } from '../../generators/output.ts';
+import { ACTING_OUTPUT_KINDS, GeneratorOutputs } from '../../generators/outputs.ts';
 import {
   heatingCurve,
   SUPPLY_RESET_DEFAULTS,
@@ -27,6 +37,7 @@ import {
 } from '../../heating/engine/supply-reset.ts';
 import { isEmptyPatch } from '../../http/company-resource-routes.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import type { AppKeyCipher } from '../devices/app-key-cipher.ts';
 import * as repo from './heating-circuits.repository.ts';
 
 /** A step every 5 minutes (G36's sample period for hot-water reset). */
@@ -34,6 +45,13 @@ export const CIRCUIT_STEP_MS = 5 * 60_000;
 /** Readings are kept this long. */
 export const CIRCUIT_READINGS_KEPT_DAYS = 30;
 const WEEK_MS = 7 * 86_400_000;
+/**
+ * An unchanged command is written again after this long: a generator controller's watchdog falls
+ * back to its own curve when its master goes quiet (decision 0077), and a quiet bus otherwise.
+ */
+export const CIRCUIT_REWRITE_MS = 15 * 60_000;
+/** After a read-back showed a change by hand, nothing is written for this long (decision 0077). */
+export const CIRCUIT_OVERRIDE_PAUSE_MS = 60 * 60_000;
 /** Circuits stepped per transaction. */
 const STEP_BATCH = 50;
 
@@ -55,22 +73,110 @@ function violatedUnique(error: unknown): string | null {
 export interface HeatingCircuitsServiceDeps {
   db: Db;
   now: Clock;
+  /** Encrypts and decrypts MQTT broker passwords of outputs (the device key, like AppKeys). */
+  cipher: () => Promise<AppKeyCipher>;
+  /** The outputs of circuits in `on`; default: built from their configuration (`generators/outputs.ts`). */
+  outputs?: GeneratorOutputs;
+}
+
+/** A step's command for a circuit in `on`, to be written after the step's transaction. */
+interface PendingWrite {
+  circuit: repo.CircuitRow;
+  report: CircuitReport;
+}
+
+const toWrite = (row: repo.CircuitWriteRow): CircuitWrite => ({
+  at: row.at.toISOString(),
+  enabled: row.enabled,
+  supplySetpoint: row.supplySetpoint,
+  ok: row.ok,
+  detail: row.detail,
+  readBackEnabled: row.readBackEnabled,
+  readBackSetpoint: row.readBackSetpoint,
+  override: row.override,
+});
+
+/** The same command: equal enable and setpoints within 0.05 K (stored as a 4-byte real). */
+function sameCommand(
+  a: { enabled: boolean; supplySetpoint: number | null },
+  b: { enabled: boolean; supplySetpoint: number | null },
+): boolean {
+  if (a.enabled !== b.enabled) return false;
+  if (a.supplySetpoint === null || b.supplySetpoint === null) return a.supplySetpoint === b.supplySetpoint;
+  return Math.abs(a.supplySetpoint - b.supplySetpoint) < 0.05;
+}
+
+/**
+ * Whether the command is written at `now` after `last` (decision 0077): never within an hour of
+ * an override; always after a failed write, to a `fresh` output (a new configuration, or after a
+ * restart) or when the command changed; else every 15 minutes.
+ */
+export function writeDue(
+  last: Pick<repo.CircuitWriteRow, 'at' | 'ok' | 'override' | 'enabled' | 'supplySetpoint'> | undefined,
+  command: { enabled: boolean; supplySetpoint: number | null },
+  now: Date,
+  fresh: boolean,
+): boolean {
+  if (!last) return true;
+  const since = now.getTime() - last.at.getTime();
+  if (last.override && since < CIRCUIT_OVERRIDE_PAUSE_MS) return false;
+  if (!last.ok || last.override || fresh) return true;
+  return !sameCommand(last, command) || since >= CIRCUIT_REWRITE_MS;
+}
+
+/** The record of one write of `report` at `now`. */
+function writeRow(
+  circuit: repo.CircuitRow,
+  report: CircuitReport,
+  now: Date,
+  result: Pick<WriteResult, 'ok' | 'detail' | 'readBack' | 'override'>,
+) {
+  return {
+    circuitId: circuit.id,
+    companyId: circuit.companyId,
+    at: now,
+    enabled: report.enabled,
+    supplySetpoint: report.enabled ? report.supplySetpoint : null,
+    ok: result.ok,
+    detail: result.detail,
+    readBackEnabled: result.readBack?.enabled ?? null,
+    readBackSetpoint: result.readBack?.supplySetpoint ?? null,
+    override: result.override === true,
+  };
+}
+
+/** The output as the API shows it: the MQTT password replaced by whether one is stored. */
+export function outputResponse(output: CircuitOutputConfig | null): CircuitOutput | null {
+  if (output === null) return null;
+  if (output.kind !== 'mqtt') return output;
+  const { password, ...rest } = output;
+  return { ...rest, hasPassword: password !== undefined && password !== '' };
 }
 
 type Create = z.output<typeof HeatingCircuitCreateSchema>;
 type Update = z.output<typeof HeatingCircuitUpdateSchema>;
 
 export class HeatingCircuitsService {
-  constructor(private readonly deps: HeatingCircuitsServiceDeps) {}
+  private readonly outputs: GeneratorOutputs;
+
+  constructor(private readonly deps: HeatingCircuitsServiceDeps) {
+    this.outputs = deps.outputs ?? new GeneratorOutputs(deps.now);
+  }
+
+  /** Closes the outputs' connections (shutdown). */
+  close(): Promise<void> {
+    return this.outputs.close();
+  }
 
   private async toResponses(companyId: string, rows: repo.CircuitRow[]): Promise<HeatingCircuit[]> {
     const { db } = this.deps;
     const ids = rows.map((row) => row.id);
     const since = new Date(this.deps.now().getTime() - WEEK_MS);
-    const [unitIds, latest, weeks] = await Promise.all([
+    const [unitIds, latest, weeks, writes] = await Promise.all([
       repo.circuitUnitIds(db, companyId, ids),
       repo.latestReadings(db, companyId, ids),
       repo.holdingUpSince(db, companyId, ids, since),
+      repo.lastWrites(db, companyId, ids),
     ]);
     const names = await repo.unitNames(
       db,
@@ -108,10 +214,12 @@ export class HeatingCircuitsService {
         minSupply: row.minSupply,
         maxSupply: row.maxSupply,
         mode: row.mode,
+        output: outputResponse(row.output ?? null),
         unitIds: unitIds.get(row.id) ?? [],
         createdAt: row.createdAt.toISOString(),
         state,
         holdingUpWeek: weeks.get(row.id) ?? [],
+        lastWrite: writes.has(row.id) ? toWrite(writes.get(row.id) as repo.CircuitWriteRow) : null,
       };
     });
   }
@@ -143,11 +251,21 @@ export class HeatingCircuitsService {
         code: 'unknown_building',
       });
     }
+    requireActingOutput(body.mode, body.output, 'body.mode');
     const unitIds = [...new Set(body.unitIds)];
-    const { unitIds: _ignored, ...fields } = body;
+    const { unitIds: _ignored, output, ...fields } = body;
+    // The id is chosen here: it is the additional data of the output's encrypted password.
+    const newId = randomUUID();
+    const stored = await this.storedOutput(newId, output, null);
     const id = await this.inTransaction(async (tx) => {
       await requireRooms(tx, companyId, body.buildingId, unitIds, null);
-      const row = await repo.insertCircuit(tx, { ...fields, companyId, nextStepAt: this.deps.now() });
+      const row = await repo.insertCircuit(tx, {
+        ...fields,
+        id: newId,
+        output: stored,
+        companyId,
+        nextStepAt: this.deps.now(),
+      });
       await repo.replaceCircuitUnits(tx, companyId, row.id, unitIds);
       return row.id;
     }, body.name);
@@ -182,25 +300,46 @@ export class HeatingCircuitsService {
       } as const;
       throw badRequest(message, [{ field: 'body.designReturn', message, ...reason }], reason);
     }
-    const { unitIds, ...fields } = patch;
+    const { unitIds, output, ...fields } = patch;
+    // Named where the change is: the mode asked for, or the output taken from a circuit in `on`.
+    requireActingOutput(
+      fields.mode ?? row.mode,
+      output === undefined ? (row.output ?? null) : output,
+      fields.mode !== undefined ? 'body.mode' : 'body.output',
+    );
     const turnedOn = fields.mode !== undefined && fields.mode !== row.mode;
+    const stored = output === undefined ? undefined : await this.storedOutput(id, output, row.output ?? null);
     await this.inTransaction(async (tx) => {
       if (unitIds !== undefined) {
         const rooms = [...new Set(unitIds)];
         await requireRooms(tx, companyId, row.buildingId, rooms, id);
         await repo.replaceCircuitUnits(tx, companyId, id, rooms);
       }
-      const changes = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+      const changes: Partial<repo.CircuitInsert> = Object.fromEntries(
+        Object.entries(fields).filter(([, value]) => value !== undefined),
+      );
+      if (stored !== undefined) changes.output = stored;
       // A change of mode starts the controller afresh at the next step.
       if (turnedOn) Object.assign(changes, { controlState: null, nextStepAt: this.deps.now() });
       if (Object.keys(changes).length > 0) await repo.updateCircuit(tx, companyId, id, changes);
     }, patch.name ?? row.name);
+    // The next write builds the output afresh from the new configuration.
+    if (output !== undefined || turnedOn) await this.outputs.drop(id);
     return this.get(userId, companyId, id);
   }
 
   async remove(userId: string, companyId: string, id: string): Promise<void> {
     await requireMember(this.deps.db, userId, companyId, 'manage');
     if (!(await repo.deleteCircuit(this.deps.db, companyId, id))) throw circuitNotFound();
+    await this.outputs.drop(id);
+  }
+
+  /** The circuit's writes to its output, newest first, at most `limit`. */
+  async writes(userId: string, companyId: string, id: string, limit: number): Promise<CircuitWrites> {
+    await requireMember(this.deps.db, userId, companyId, 'read');
+    if (!(await repo.findCircuit(this.deps.db, companyId, id))) throw circuitNotFound();
+    const rows = await repo.latestWrites(this.deps.db, companyId, id, limit);
+    return { writes: rows.map(toWrite) };
   }
 
   /** The circuit's 5-minute steps between `from` and `to` (at most 14 days), oldest first. */
@@ -228,30 +367,88 @@ export class HeatingCircuitsService {
   }
 
   /**
-   * One step of every circuit in `shadow` whose step is due, on its rooms' latest reports and the
-   * building's outdoor temperature; answers how many circuits stepped. Circuits are claimed
-   * `skip locked`, so instances share them.
+   * One step of every circuit in `shadow` or `on` whose step is due, on its rooms' latest reports
+   * and the building's outdoor temperature; answers how many circuits stepped. Circuits are
+   * claimed `skip locked`, so instances share them. The commands of circuits in `on` are written
+   * after each batch's transaction (no lock is held while a generator answers), all of a batch at
+   * once: a slow or failing generator holds up no other circuit, each output's own timeout bounds
+   * the wait. @throws AggregateError after all writes, when recording some of them failed.
    */
   async stepDue(): Promise<number> {
     const now = this.deps.now();
     let stepped = 0;
     for (;;) {
+      const pending: PendingWrite[] = [];
       const count = await this.deps.db.transaction(async (tx) => {
         const due = await repo.claimDueCircuits(tx, now, STEP_BATCH);
-        for (const circuit of due) await stepCircuit(tx, circuit, now);
+        for (const circuit of due) {
+          const report = await stepCircuit(tx, circuit, now);
+          if (circuit.mode === 'on' && circuit.output) pending.push({ circuit, report });
+        }
         return due.length;
       });
+      const results = await Promise.allSettled(pending.map((write) => this.writeCommand(write, now)));
+      const failed = results.flatMap((result) => (result.status === 'rejected' ? [result.reason] : []));
+      if (failed.length > 0) throw new AggregateError(failed, 'recording circuit writes failed');
       stepped += count;
       if (count < STEP_BATCH) return stepped;
     }
   }
 
-  /** Deletes readings past their keeping time; answers how many. */
-  purgeReadings(): Promise<number> {
-    return repo.purgeReadings(
-      this.deps.db,
-      new Date(this.deps.now().getTime() - CIRCUIT_READINGS_KEPT_DAYS * 86_400_000),
-    );
+  /** Writes one circuit's command to its output when due (`writeDue`) and records the write. */
+  private async writeCommand({ circuit, report }: PendingWrite, now: Date): Promise<void> {
+    const { db } = this.deps;
+    const last = await repo.latestWrite(db, circuit.companyId, circuit.id);
+    let config: CircuitOutputConfig;
+    try {
+      config = await this.clearOutput(circuit);
+    } catch {
+      // A device key that changed since the password was stored: recorded and alerted, not thrown.
+      if (!writeDue(last, report, now, false)) return;
+      const result = {
+        ok: false,
+        detail: 'MQTT: the stored broker password cannot be decrypted; enter it again',
+      };
+      await repo.insertWrite(db, writeRow(circuit, report, now, result));
+      return;
+    }
+    const { output, fresh } = await this.outputs.get(circuit.id, config);
+    if (!writeDue(last, report, now, fresh)) return;
+    const result = await output.write(report);
+    await repo.insertWrite(db, writeRow(circuit, report, now, result));
+  }
+
+  /** The circuit's output configuration with an MQTT password decrypted. */
+  private async clearOutput(circuit: repo.CircuitRow): Promise<CircuitOutputConfig> {
+    const output = circuit.output as CircuitOutputConfig;
+    if (output.kind !== 'mqtt' || !output.password) return output;
+    return { ...output, password: (await this.deps.cipher()).decrypt(output.password, circuit.id) };
+  }
+
+  /** Deletes readings and write records past their keeping time; answers how many. */
+  async purgeReadings(): Promise<number> {
+    const before = new Date(this.deps.now().getTime() - CIRCUIT_READINGS_KEPT_DAYS * 86_400_000);
+    const readings = await repo.purgeReadings(this.deps.db, before);
+    return readings + (await repo.purgeWrites(this.deps.db, before));
+  }
+
+  /**
+   * The output as stored for circuit `id`: an MQTT password encrypted; one left out keeps the
+   * password of the circuit's MQTT output `before`, "" removes it.
+   */
+  private async storedOutput(
+    id: string,
+    output: CircuitOutputConfig | null,
+    before: CircuitOutputConfig | null,
+  ): Promise<CircuitOutputConfig | null> {
+    if (output?.kind !== 'mqtt') return output;
+    const { password, ...rest } = output;
+    if (password === undefined) {
+      const kept = before?.kind === 'mqtt' ? before.password : undefined;
+      return kept ? { ...rest, password: kept } : rest;
+    }
+    if (password === '') return rest;
+    return { ...rest, password: (await this.deps.cipher()).encrypt(password, id) };
   }
 
   /** Runs `change` in a transaction; a duplicate name answers 409. */
@@ -267,6 +464,30 @@ export class HeatingCircuitsService {
       }
       throw error;
     }
+  }
+}
+
+/**
+ * Mode `on` needs an output the server can write to.
+ * @throws HttpError 400 on `field` (`body.mode`, or `body.output` when only the output changes):
+ * `circuit_on_without_output` without an output, `circuit_output_cannot_act` for a LoRaWAN relay
+ * (its downlinks are not wired yet, decision 0077).
+ */
+function requireActingOutput(
+  mode: HeatingCircuit['mode'],
+  output: CircuitOutputConfig | null,
+  field: 'body.mode' | 'body.output',
+) {
+  if (mode !== 'on') return;
+  if (output === null) {
+    const message = 'Mode "on" needs an output to write to.';
+    const reason = { code: 'circuit_on_without_output' } as const;
+    throw badRequest(message, [{ field, message, ...reason }], reason);
+  }
+  if (!ACTING_OUTPUT_KINDS.includes(output.kind)) {
+    const message = `Mode "on" cannot write through a ${output.kind} output yet; use Modbus TCP or MQTT.`;
+    const reason = { code: 'circuit_output_cannot_act', params: { kind: output.kind } } as const;
+    throw badRequest(message, [{ field, message, ...reason }], reason);
   }
 }
 
@@ -296,8 +517,11 @@ async function requireRooms(
   }
 }
 
-/** One controller step of `circuit` at `now`, stored with its reading. */
-async function stepCircuit(db: Db, circuit: repo.CircuitRow, now: Date) {
+/**
+ * One controller step of `circuit` at `now`, stored with its reading. @returns the step's command
+ * with what explains it to a BMS; the setpoint rounded to 0.1 °C, a generator's resolution.
+ */
+async function stepCircuit(db: Db, circuit: repo.CircuitRow, now: Date): Promise<CircuitReport> {
   const [reports, outdoor] = await Promise.all([
     repo.circuitRoomReports(db, circuit.companyId, circuit.id),
     repo.outdoorAt(db, circuit.buildingId, now),
@@ -344,4 +568,24 @@ async function stepCircuit(db: Db, circuit: repo.CircuitRow, now: Date) {
       holdingUp: decided.holdingUp,
     },
   });
+  // The rooms' names go to a BMS (MQTT `holding_up`); a circuit in shadow sends nothing.
+  const names =
+    circuit.mode !== 'on' || decided.holdingUp.length === 0
+      ? new Map<string, string>()
+      : await repo.unitNames(
+          db,
+          circuit.companyId,
+          decided.holdingUp.map((held) => held.unitId),
+        );
+  return {
+    circuitId: circuit.id,
+    name: circuit.name,
+    enabled: decided.enabled,
+    supplySetpoint:
+      decided.enabled && decided.supplySetpoint !== null
+        ? Math.round(decided.supplySetpoint * 10) / 10
+        : null,
+    demandPercent: decided.demandPercent,
+    holdingUp: decided.holdingUp.map((held) => names.get(held.unitId) ?? held.unitId),
+  };
 }

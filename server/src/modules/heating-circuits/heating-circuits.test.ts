@@ -8,7 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testClock } from '../../../test/clock.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
-import { alerts, buildingOutdoorTemperatures, units } from '../../db/schema.ts';
+import { alerts, buildingOutdoorTemperatures, heatingCircuits, units } from '../../db/schema.ts';
 import { SUPPLY_RESET_DEFAULTS } from '../../heating/engine/supply-reset.ts';
 import { seedRegistry } from '../devices/registry-test-fixtures.ts';
 import { CIRCUIT_STEP_MS } from './heating-circuits.service.ts';
@@ -197,5 +197,60 @@ describe('heating circuits', () => {
     const tooLong = await t.call('GET', `${base}/${circuit.id}/readings?from=${from}&to=${to}`);
     expect(tooLong.statusCode).toBe(400);
     expect(JSON.stringify(tooLong.json())).toContain('14 days');
+  });
+
+  it('keeps an output per circuit, never returns the MQTT password, keeps it on a PATCH without one, and names the field of a bad output', async () => {
+    const modbus = {
+      kind: 'modbus',
+      host: '192.0.2.10',
+      setpoint: { register: 100 },
+      enable: { kind: 'coil', coil: 5 },
+    };
+    const created = await t.call('POST', base, {
+      name: 'Heizkreis Ost',
+      buildingId,
+      generatorType: 'gas_boiler',
+      output: modbus,
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().output).toMatchObject({
+      kind: 'modbus',
+      port: 502,
+      unitId: 1,
+      setpoint: { register: 100, scale: 10 },
+      enable: { kind: 'coil', coil: 5 },
+    });
+    const id = created.json().id;
+    const mqtt = { kind: 'mqtt', url: 'mqtt://192.0.2.20:1883', username: 'bms', companySlug: 'schule' };
+    const withPassword = await t.call('PATCH', `${base}/${id}`, { output: { ...mqtt, password: 'geheim' } });
+    expect(withPassword.statusCode).toBe(200);
+    expect(withPassword.json().output).toMatchObject({ kind: 'mqtt', username: 'bms', hasPassword: true });
+    expect(JSON.stringify(withPassword.json())).not.toContain('geheim');
+    const kept = await t.call('PATCH', `${base}/${id}`, { output: { ...mqtt, username: 'gltt' } });
+    expect(kept.json().output).toMatchObject({ username: 'gltt', hasPassword: true });
+    // Stored encrypted, not as given.
+    const [row] = await t.database.db
+      .select({ output: heatingCircuits.output })
+      .from(heatingCircuits)
+      .where(eq(heatingCircuits.id, id));
+    expect(JSON.stringify(row?.output)).not.toContain('geheim');
+    const removed = await t.call('PATCH', `${base}/${id}`, { output: { ...mqtt, password: '' } });
+    expect(removed.json().output).toMatchObject({ hasPassword: false });
+    // A PATCH without `output` leaves it alone.
+    expect((await t.call('PATCH', `${base}/${id}`, { curveRoom: 21 })).json().output.kind).toBe('mqtt');
+
+    const bad = await t.call('PATCH', `${base}/${id}`, {
+      output: { ...modbus, unitId: 300 },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual([expect.objectContaining({ field: 'body.output.unitId' })]);
+    const inUrl = await t.call('PATCH', `${base}/${id}`, {
+      output: { ...mqtt, url: 'mqtt://bms:geheim@192.0.2.20:1883' },
+    });
+    expect(inUrl.statusCode).toBe(400);
+    expect(inUrl.json().errors).toEqual([expect.objectContaining({ field: 'body.output.url' })]);
+    const none = await t.call('PATCH', `${base}/${id}`, { output: null });
+    expect(none.json().output).toBeNull();
+    await t.call('DELETE', `${base}/${id}`);
   });
 });

@@ -61,6 +61,12 @@ export function useAlertText() {
           room: celsius(d.room),
           valve: typeof d.valve === 'number' ? `${number(d.valve, 0)} %` : '–',
         });
+      case 'generator_write_failed':
+        return t('hints.generator_write_failed', {
+          name: alert.subjectName,
+          since: time(d.since ?? alert.openedAt),
+          at: time(d.at ?? alert.lastSeenAt),
+        });
       case 'booking_feed_stale':
         return t('hints.booking_feed_stale', {
           name: alert.subjectName,

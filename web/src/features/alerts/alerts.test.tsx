@@ -78,6 +78,7 @@ const PREFS = {
   setpoints_stalled: 'immediate',
   booking_feed_stale: 'immediate',
   efficiency_target_missed: 'digest',
+  generator_write_failed: 'immediate',
 } satisfies AlertPreferences;
 const hook: Webhook = {
   id: '00000000-0000-4000-8000-0000000000b1',
@@ -199,6 +200,26 @@ describe('alert centre', { timeout: 20_000 }, () => {
     );
     expect(query.get('state')).toBe('open');
     expect(query.get('sort')).toBe('openedAt');
+  });
+
+  it('names the heating circuit whose generator does not take the command, and since when, in German', async () => {
+    const circuit = testAlert({
+      id: '00000000-0000-4000-8000-0000000000a3',
+      kind: 'generator_write_failed',
+      subject: 'heating_circuit',
+      subjectId: '00000000-0000-4000-8000-0000000000c1',
+      subjectName: 'Heizkreis Nord',
+      unitId: null,
+      unitName: null,
+      buildingName: 'Hauptgebäude',
+      details: { circuit: 'Heizkreis Nord', since: '2026-11-24T06:30:00Z', at: '2026-11-24T07:45:00Z' },
+    });
+    openCentre({ alerts: [circuit], lang: 'de' });
+    const row = await screen.findByTestId(`alert-${circuit.id}`);
+    expect(row).toHaveTextContent('Wärmeerzeuger nimmt die Vorgabe nicht an');
+    expect(row).toHaveTextContent(
+      'Seit 24.11.2026, 06:30 nimmt der Wärmeerzeuger des Heizkreises „Heizkreis Nord“ die Vorgabe nicht an, zuletzt um 24.11.2026, 07:45.',
+    );
   });
 
   it('filters by kind and state through the server', async () => {

@@ -6,6 +6,8 @@
  */
 import {
   type CircuitMode,
+  type CircuitOutput,
+  type CircuitOutputInput,
   type GeneratorType,
   type HeatingCircuit,
   HeatingCircuitCreateSchema,
@@ -26,7 +28,20 @@ export interface CircuitForm {
   minSupply: number;
   maxSupply: number;
   mode: CircuitMode;
+  /** Where the command goes in mode "on"; null for none. */
+  output: CircuitOutputInput | null;
   unitIds: string[];
+}
+
+/**
+ * The output as the form edits it: as read, without `hasPassword` and without a password, which
+ * the server keeps when none is sent (contracts: `CircuitOutputInputSchema`).
+ */
+export function outputInputOf(output: CircuitOutput | null): CircuitOutputInput | null {
+  if (output === null) return null;
+  if (output.kind !== 'mqtt') return output;
+  const { hasPassword: _stored, ...rest } = output;
+  return rest;
 }
 
 /** A new circuit: the installer's usual 70/55 °C at −12 °C, computed and shown, nothing sent. */
@@ -42,6 +57,7 @@ export const emptyForm = (buildingId: string | null): CircuitForm => ({
   minSupply: 25,
   maxSupply: 75,
   mode: 'shadow',
+  output: null,
   unitIds: [],
 });
 
@@ -57,6 +73,7 @@ export const formOf = (circuit: HeatingCircuit): CircuitForm => ({
   minSupply: circuit.minSupply,
   maxSupply: circuit.maxSupply,
   mode: circuit.mode,
+  output: outputInputOf(circuit.output),
   unitIds: circuit.unitIds,
 });
 

@@ -6,7 +6,7 @@
  * sees a crossed limit named under its field before anything is sent; a member who only reads
  * gets no control to change anything.
  */
-import type { CircuitReadings, HeatingCircuit } from '@heizplan/contracts/heating-circuits';
+import type { CircuitReadings, CircuitWrites, HeatingCircuit } from '@heizplan/contracts/heating-circuits';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -37,6 +37,7 @@ const circuit: HeatingCircuit = {
   minSupply: 25,
   maxSupply: 75,
   mode: 'shadow',
+  output: null,
   unitIds: [KLASSE, '00000000-0000-4000-a000-0000000000a2', '00000000-0000-4000-a000-0000000000a3'],
   createdAt: '2027-01-01T10:00:00.000Z',
   state: {
@@ -51,6 +52,7 @@ const circuit: HeatingCircuit = {
     holdingUp: [{ unitId: KLASSE, name: 'Klasse 1a', requests: 2 }],
   },
   holdingUpWeek: [{ unitId: KLASSE, name: 'Klasse 1a', requests: 318 }],
+  lastWrite: null,
 };
 
 const readings: CircuitReadings = {
@@ -76,6 +78,47 @@ const readings: CircuitReadings = {
   ],
 };
 
+/** A circuit in mode "on" writing to a Modbus device, whose last write read back a change by hand. */
+const acting: HeatingCircuit = {
+  ...circuit,
+  mode: 'on',
+  output: {
+    kind: 'modbus',
+    host: '192.0.2.10',
+    port: 502,
+    unitId: 1,
+    setpoint: { register: 100, scale: 10, signed: false, readBack: true },
+    enable: { kind: 'coil', coil: 5, readBack: true },
+    timeoutMs: 3000,
+  },
+  lastWrite: {
+    at: '2027-01-12T07:55:00.000Z',
+    enabled: true,
+    supplySetpoint: 44.5,
+    ok: true,
+    detail: 'Modbus TCP 192.0.2.10:502 unit 1: wrote …',
+    readBackEnabled: false,
+    readBackSetpoint: 44.5,
+    override: true,
+  },
+};
+
+const writes: CircuitWrites = {
+  writes: [
+    acting.lastWrite as CircuitWrites['writes'][number],
+    {
+      at: '2027-01-12T07:40:00.000Z',
+      enabled: true,
+      supplySetpoint: 44.5,
+      ok: false,
+      detail: 'Modbus TCP 192.0.2.10:502 unit 1: connecting: ECONNREFUSED',
+      readBackEnabled: null,
+      readBackSetpoint: null,
+      override: false,
+    },
+  ],
+};
+
 function open(circuits: HeatingCircuit[], role: 'admin' | 'ems' = 'admin') {
   const api: FetchHandler = (method, url) => {
     const [path] = url.split('?');
@@ -86,6 +129,8 @@ function open(circuits: HeatingCircuit[], role: 'admin' | 'ems' = 'admin') {
       return json(200, { results: circuits, count: circuits.length, page: 1, size: 200 });
     if (method === 'GET' && path === `/api/companies/c1/heating-circuits/${circuit.id}/readings`)
       return json(200, readings);
+    if (method === 'GET' && path === `/api/companies/c1/heating-circuits/${circuit.id}/writes`)
+      return json(200, writes);
     if (method === 'POST' && path === '/api/companies/c1/heating-circuits') return json(201, circuit);
     return undefined;
   };
@@ -168,6 +213,7 @@ describe('heating circuits screen', { timeout: 20_000 }, () => {
       minSupply: 30.5,
       maxSupply: 75,
       mode: 'shadow',
+      output: null,
       unitIds: [],
     });
   });
@@ -177,5 +223,96 @@ describe('heating circuits screen', { timeout: 20_000 }, () => {
     const card = await screen.findByRole('article', { name: 'Heizkreis Nord' });
     expect(within(card).queryByRole('button', { name: /bearbeiten|löschen/i })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Neuer Heizkreis' })).not.toBeInTheDocument();
+  });
+
+  it.each(['admin', 'ems'] as const)(
+    'shows on the card what was last written to the generator, the change by hand, and the recent writes (%s)',
+    async (role) => {
+      {
+        open([acting], role);
+        const card = await screen.findByRole('article', { name: 'Heizkreis Nord' });
+        expect(
+          await within(card).findByText('Hauptgebäude · Wärmepumpe Luft/Wasser · An'),
+        ).toBeInTheDocument();
+        // Every member reads the writes; only an admin gets the controls.
+        expect(within(card).queryAllByRole('button', { name: /bearbeiten/i })).toHaveLength(
+          role === 'admin' ? 1 : 0,
+        );
+        const written = within(card).getByRole('region', { name: 'An den Wärmeerzeuger geschrieben' });
+        // 07:55 UTC is 08:55 in Berlin.
+        expect(
+          within(written).getByText('Zuletzt 12.01.2027, 08:55: an, Vorlauf 44,5 °C – übernommen'),
+        ).toBeInTheDocument();
+        expect(
+          within(written).getByText(
+            'Von Hand geändert: Der Wärmeerzeuger meldet aus, 44,5 °C. Heizplan schreibt bis 12.01.2027, 09:55 nicht.',
+          ),
+        ).toBeInTheDocument();
+        const recent = await within(written).findByRole('region', { name: 'Letzte Schreibvorgänge' });
+        expect(
+          within(recent)
+            .getAllByRole('listitem')
+            .map((item) => item.textContent),
+        ).toEqual([
+          '12.01.2027, 08:55: an, Vorlauf 44,5 °C – übernommen, von Hand geändert',
+          '12.01.2027, 08:40: an, Vorlauf 44,5 °C – fehlgeschlagen',
+        ]);
+      }
+    },
+  );
+
+  it('chooses a Modbus TCP output in the dialog, names a missing host under its field, and sends the output with the contract body', async () => {
+    const fetchMock = open([]);
+    await userEvent.click(await screen.findByRole('button', { name: 'Heizkreis anlegen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Neuer Heizkreis' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Heizkreis Süd');
+    await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: 'Betrieb' }), 'An');
+    const kind = within(dialog).getByRole('combobox', { name: 'Ausgang' });
+    expect(
+      within(kind)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Keiner', 'Modbus TCP', 'MQTT (Gebäudeleittechnik)', 'LoRaWAN-Relais (Dragino LT-22222-L)']);
+    await userEvent.selectOptions(kind, 'Modbus TCP');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Anlegen' }));
+    const host = within(dialog).getByRole('textbox', { name: 'Adresse (Host)' });
+    await waitFor(() => expect(host).toHaveAccessibleDescription('Bitte füllen Sie dieses Feld aus.'));
+    expect(
+      fetchMock.mock.calls.some(([, init]) => (init as RequestInit | undefined)?.method === 'POST'),
+    ).toBe(false);
+
+    await userEvent.type(host, '192.0.2.10');
+    const register = within(dialog).getByRole('textbox', { name: 'Register der Vorlauftemperatur' });
+    await userEvent.clear(register);
+    await userEvent.type(register, '100');
+    await userEvent.selectOptions(
+      within(dialog).getByRole('combobox', { name: 'Freigabe über' }),
+      'Holding-Register',
+    );
+    const enable = within(dialog).getByRole('textbox', { name: 'Register der Freigabe' });
+    await userEvent.clear(enable);
+    await userEvent.type(enable, '200');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Anlegen' }));
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls.some(([, init]) => (init as RequestInit | undefined)?.method === 'POST'),
+      ).toBe(true),
+    );
+    const post = fetchMock.mock.calls.find(
+      ([, init]) => (init as RequestInit | undefined)?.method === 'POST',
+    );
+    expect(JSON.parse(String((post?.[1] as RequestInit | undefined)?.body))).toMatchObject({
+      name: 'Heizkreis Süd',
+      mode: 'on',
+      output: {
+        kind: 'modbus',
+        host: '192.0.2.10',
+        port: 502,
+        unitId: 1,
+        setpoint: { register: 100, scale: 10, signed: false, readBack: true },
+        enable: { kind: 'register', register: 200, on: 1, off: 0, readBack: true },
+        timeoutMs: 3000,
+      },
+    });
   });
 });

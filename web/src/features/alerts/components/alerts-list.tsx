@@ -87,7 +87,7 @@ export function AlertsList({ groups }: { groups: { id: string; name: string }[] 
       minScreen: 'md',
       render: (alert) => (
         <div className="text-sm">
-          {alert.subject === 'booking_feed' ? (
+          {alert.subject === 'booking_feed' || alert.subject === 'heating_circuit' ? (
             <p>{alert.subjectName}</p>
           ) : (
             <p className="font-mono text-xs">

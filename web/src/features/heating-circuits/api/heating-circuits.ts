@@ -6,6 +6,7 @@
  */
 import type {
   CircuitReadings,
+  CircuitWrites,
   HeatingCircuit,
   HeatingCircuitCreate,
   HeatingCircuitPage,
@@ -19,7 +20,24 @@ export const circuitKeys = {
   list: (buildingId: string | null) => ['heating-circuits', 'list', buildingId] as const,
   readings: (circuitId: string, range: CircuitRange, until: number) =>
     ['heating-circuits', 'readings', circuitId, range, until] as const,
+  writes: (circuitId: string) => ['heating-circuits', 'writes', circuitId] as const,
 };
+
+/** How many of a circuit's writes the card lists. */
+export const RECENT_WRITES = 5;
+
+/** The circuit's latest writes to its heat generator, newest first (asked only where it has any). */
+export function useCircuitWrites(circuitId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: circuitKeys.writes(circuitId),
+    queryFn: () =>
+      api.get<CircuitWrites>(companyPath(`/heating-circuits/${circuitId}/writes`), {
+        query: { limit: RECENT_WRITES },
+      }),
+    enabled,
+    refetchInterval: CIRCUITS_REFRESH_MS,
+  });
+}
 
 /** How often the screen asks again, ms: a step comes every 5 minutes. */
 export const CIRCUITS_REFRESH_MS = 60_000;

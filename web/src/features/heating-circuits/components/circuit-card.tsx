@@ -3,10 +3,11 @@
  * run or not (and the reason), the recommended supply temperature next to the heating curve's at
  * today's outdoor temperature, the demand, the rooms that need heat and the rooms that hold the
  * supply temperature up now and over the last 7 days (the first candidates for a bigger radiator
- * or hydraulic balancing) — and a chart of the last 48 hours or two weeks with its table.
- * Admins get "Bearbeiten" and "Löschen".
+ * or hydraulic balancing) — what was last written to the generator (mode "An": value, taken or
+ * failed, a change by hand) with the recent writes, and a chart of the last 48 hours or two weeks
+ * with its table. Admins get "Bearbeiten" and "Löschen".
  */
-import type { HeatingCircuit } from '@heizplan/contracts/heating-circuits';
+import type { CircuitWrite, HeatingCircuit } from '@heizplan/contracts/heating-circuits';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChartWithTable } from '../../../components/chart-with-table.tsx';
@@ -14,7 +15,15 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useClock } from '../../../lib/clock.tsx';
 import { useHeatingFormat } from '../../../lib/format.ts';
-import { type CircuitRange, RANGE_MS, useCircuitReadings } from '../api/heating-circuits.ts';
+import {
+  type CircuitRange,
+  RANGE_MS,
+  useCircuitReadings,
+  useCircuitWrites,
+} from '../api/heating-circuits.ts';
+
+/** After a change by hand nothing is written for this long (decision 0077), ms. */
+const OVERRIDE_PAUSE_MS = 3_600_000;
 
 const CircuitChart = lazy(() => import('./circuit-chart.tsx'));
 
@@ -161,6 +170,10 @@ export function CircuitCard({ circuit, buildingName, timeZone, onEdit, onDelete 
         </>
       )}
 
+      {(circuit.output !== null || circuit.lastWrite !== null) && (
+        <CircuitWrites circuit={circuit} timeZone={timeZone} headingId={`${headingId}-writes`} />
+      )}
+
       <div className="flex flex-col gap-2">
         <fieldset className="flex gap-2">
           <legend className="sr-only">{t('ranges.label')}</legend>
@@ -216,5 +229,86 @@ export function CircuitCard({ circuit, buildingName, timeZone, onEdit, onDelete 
         )}
       </div>
     </article>
+  );
+}
+
+/** The last write to the heat generator, a change by hand it showed, and the recent writes. */
+function CircuitWrites({
+  circuit,
+  timeZone,
+  headingId,
+}: {
+  circuit: HeatingCircuit;
+  timeZone: string;
+  headingId: string;
+}) {
+  const { t } = useTranslation('circuits');
+  const format = useHeatingFormat();
+  const last = circuit.lastWrite;
+  const writes = useCircuitWrites(circuit.id, last !== null);
+  const value = (write: CircuitWrite) =>
+    !write.enabled
+      ? t('writes.off')
+      : write.supplySetpoint === null
+        ? t('writes.onNoSetpoint')
+        : t('writes.on', { supply: format.celsius(write.supplySetpoint) });
+  const result = (write: CircuitWrite) => (write.ok ? t('writes.ok') : t('writes.failed'));
+  const time = (write: CircuitWrite) => format.dateTime(write.at, timeZone);
+  const readBack = (write: CircuitWrite) =>
+    [
+      write.readBackEnabled === null
+        ? null
+        : write.readBackEnabled
+          ? t('writes.readBackOn')
+          : t('writes.readBackOff'),
+      write.readBackSetpoint === null ? null : format.celsius(write.readBackSetpoint),
+    ]
+      .filter(Boolean)
+      .join(', ');
+
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-1 text-sm">
+      <h3 id={headingId} className="font-medium text-ink">
+        {t('writes.title')}
+      </h3>
+      {last === null ? (
+        <p className="text-stone-700">{t('writes.none')}</p>
+      ) : (
+        <>
+          <p className={last.ok ? 'text-ink' : 'font-medium text-red-800'}>
+            {t('writes.last', { time: time(last), value: value(last), result: result(last) })}
+          </p>
+          {last.override && (
+            <p className="font-medium text-amber-900">
+              {t('writes.override', {
+                readBack: readBack(last),
+                until: format.dateTime(
+                  new Date(Date.parse(last.at) + OVERRIDE_PAUSE_MS).toISOString(),
+                  timeZone,
+                ),
+              })}
+            </p>
+          )}
+          {(writes.data?.writes.length ?? 0) > 1 && (
+            <section aria-labelledby={`${headingId}-recent`}>
+              <h4 id={`${headingId}-recent`} className="text-stone-700">
+                {t('writes.recent')}
+              </h4>
+              <ul className="list-disc pl-5 tabular-nums">
+                {writes.data?.writes.map((write) => (
+                  <li key={write.at}>
+                    {t(write.override ? 'writes.rowOverride' : 'writes.row', {
+                      time: time(write),
+                      value: value(write),
+                      result: result(write),
+                    })}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+        </>
+      )}
+    </section>
   );
 }

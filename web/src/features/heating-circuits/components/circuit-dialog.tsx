@@ -3,9 +3,9 @@
  * created), the rooms it serves (searched on the server; only rooms of its building are taken),
  * the heat generator, the radiators' design point, the heating curve as the installer set it (the
  * supply temperature at the design outdoor temperature and the room temperature it is set for),
- * the circuit's lowest and highest supply temperature, and whether the recommendation is computed
- * (shadow) or not. Every message names its field and limit; the server's field errors show under
- * their fields.
+ * the circuit's lowest and highest supply temperature, whether the recommendation is computed
+ * (shadow), also written to the heat generator (on) or not, and the output it is written to.
+ * Every message names its field and limit; the server's field errors show under their fields.
  */
 import { CIRCUIT_MODES, GENERATOR_TYPES, type HeatingCircuit } from '@heizplan/contracts/heating-circuits';
 import { useTranslation } from 'react-i18next';
@@ -26,6 +26,7 @@ import { useAllBuildings } from '../../../lib/heating/list-buildings.ts';
 import { useProblemMessage } from '../../../lib/problem-message.ts';
 import { useChangeCircuit } from '../api/heating-circuits.ts';
 import { type CircuitBody, type CircuitForm, circuitFormSchema, updateOf } from '../circuit-form.ts';
+import { CircuitOutputFields } from './circuit-output-fields.tsx';
 
 export interface CircuitDialogProps {
   open: boolean;
@@ -202,6 +203,7 @@ export function CircuitDialog({ open, onOpenChange, circuit, initial }: CircuitD
           {temperature('maxSupply')}
         </div>
       </fieldset>
+      <CircuitOutputFields hasPassword={circuit?.output?.kind === 'mqtt' && circuit.output.hasPassword} />
       <FormError testid="circuit-error" />
     </FormDialog>
   );

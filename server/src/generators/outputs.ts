@@ -1,0 +1,96 @@
+/**
+ * The output of each circuit in mode `on` (decision 0077): built from the circuit's configuration
+ * and kept between the 5-minute steps, so an MQTT output keeps its broker connection (and Home
+ * Assistant's discovery is published once, not every step); a Modbus output opens a connection per
+ * write anyway. A changed configuration closes the old output and builds a new one.
+ *
+ * The LoRaWAN relay is not built here yet: its downlinks would go through the valves' downlink
+ * queue, which is keyed by the valve registry the LT-22222-L is not in. The circuits service
+ * refuses mode `on` for it; should a step meet one anyway, its writes fail with that reason.
+ */
+import type { CircuitOutputConfig } from '@heizplan/contracts/heating-circuits';
+import type { Clock } from '../clock.ts';
+import { ModbusOutput } from './modbus.ts';
+import { MqttBmsOutput } from './mqtt-bms.ts';
+import type { GeneratorCommand, GeneratorOutput, WriteResult } from './output.ts';
+
+/** Output kinds the server can write to in mode `on`. */
+export const ACTING_OUTPUT_KINDS: ReadonlyArray<CircuitOutputConfig['kind']> = ['modbus', 'mqtt'];
+
+/** An output whose every write fails with `detail`: a configuration that cannot be written to. */
+class RefusingOutput implements GeneratorOutput {
+  constructor(
+    private readonly detail: string,
+    private readonly clock: Clock,
+  ) {}
+  async write(_command: GeneratorCommand): Promise<WriteResult> {
+    return { ok: false, at: this.clock(), detail: this.detail };
+  }
+  async close(): Promise<void> {}
+}
+
+/**
+ * The output for `config` (an MQTT password in clear text). Never throws: a configuration the
+ * adapter refuses becomes an output whose writes fail with the reason.
+ */
+export function createGeneratorOutput(config: CircuitOutputConfig, clock: Clock): GeneratorOutput {
+  try {
+    switch (config.kind) {
+      case 'modbus':
+        return new ModbusOutput(config, clock);
+      case 'mqtt':
+        return new MqttBmsOutput(config, clock);
+      case 'lora_relay':
+        return new RefusingOutput(
+          `LT-22222-L ${config.devEui}: writing through a LoRaWAN relay is not supported yet`,
+          clock,
+        );
+    }
+  } catch (error) {
+    return new RefusingOutput(`the output's configuration is invalid: ${String(error)}`, clock);
+  }
+}
+
+/** The outputs of circuits, one per circuit id, rebuilt when its configuration changes. */
+export class GeneratorOutputs {
+  private readonly byCircuit = new Map<string, { key: string; output: GeneratorOutput }>();
+
+  constructor(
+    private readonly clock: Clock,
+    private readonly create: (
+      config: CircuitOutputConfig,
+      clock: Clock,
+    ) => GeneratorOutput = createGeneratorOutput,
+  ) {}
+
+  /**
+   * The output of `circuitId` for `config`; a different configuration than last time closes the
+   * old one. `fresh` when built by this call: a new peer (or a restart) that has not been written yet.
+   */
+  async get(
+    circuitId: string,
+    config: CircuitOutputConfig,
+  ): Promise<{ output: GeneratorOutput; fresh: boolean }> {
+    const key = JSON.stringify(config);
+    const held = this.byCircuit.get(circuitId);
+    if (held?.key === key) return { output: held.output, fresh: false };
+    if (held) await held.output.close();
+    const output = this.create(config, this.clock);
+    this.byCircuit.set(circuitId, { key, output });
+    return { output, fresh: true };
+  }
+
+  /** Closes the output of `circuitId`, if one is held (its configuration or mode changed, or it was deleted). */
+  async drop(circuitId: string): Promise<void> {
+    const held = this.byCircuit.get(circuitId);
+    this.byCircuit.delete(circuitId);
+    await held?.output.close();
+  }
+
+  /** Closes every output (shutdown). */
+  async close(): Promise<void> {
+    const held = [...this.byCircuit.values()];
+    this.byCircuit.clear();
+    await Promise.all(held.map(({ output }) => output.close()));
+  }
+}
