@@ -10,8 +10,9 @@ import { createAuth } from './auth/issuer.ts';
 import { systemClock } from './clock.ts';
 import { ConfigError, configWarnings, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { ensureDemo } from './demo/demo.ts';
+import { ensureDemo, runDemoHeatPump } from './demo/demo.ts';
 import { DEMO_LOGIN } from './demo/demo-data.ts';
+import type { DemoHeatPump } from './demo/demo-heat-pump.ts';
 import { type RunningDemo, runDemoSimulator } from './demo/demo-simulator.ts';
 import { DEMO_WEATHER_BASE_PATH } from './demo/demo-weather.ts';
 import { databaseDeviceDirectory } from './heating/device-directory.ts';
@@ -113,6 +114,14 @@ async function main() {
   // The demo building (DEMO, README): seeded on first start, then simulated while we run.
   const demo = await ensureDemo(db, config);
   let demoSimulator: RunningDemo | undefined;
+  // The demo circuit's heat pump: a Modbus TCP stand-in its output writes to in mode "on".
+  let demoHeatPump: DemoHeatPump | undefined;
+  if (demo) {
+    demoHeatPump = await runDemoHeatPump(db, demo.companyId, systemClock).catch((err: unknown) => {
+      log.warn({ err }, 'demo heat pump not started; the demo circuit stays as it is');
+      return undefined;
+    });
+  }
   if (demo && config.lorawan.networkServer === 'chirpstack') {
     demoSimulator = await runDemoSimulator(db, {
       companyId: demo.companyId,
@@ -148,6 +157,7 @@ async function main() {
     await demoSimulator?.stop();
     await jobs.stop();
     await services.heatingCircuits.close();
+    await demoHeatPump?.close();
     await lorawan.close();
     await alertsOnUplinks.idle();
     await app.close();

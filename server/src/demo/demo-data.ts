@@ -22,8 +22,9 @@ export const DEMO_GATEWAY = 'b827ebfffe6c2a11';
 
 /**
  * The demo building's heating circuit: an air-to-water heat pump on the installer's curve of
- * 55 °C at −12 °C for 20 °C rooms, in shadow mode — it shows the supply temperature the rooms ask
- * for next to the curve's, and sends nothing.
+ * 55 °C at −12 °C for 20 °C rooms. Seeded in shadow mode (it shows the supply temperature the rooms
+ * ask for next to the curve's); the server's first start with the demo connects it to the demo heat
+ * pump's Modbus stand-in and switches it on (`connectDemoCircuit`), so the heat pump follows its rooms.
  */
 export const DEMO_CIRCUIT = {
   name: 'Heizkreis Wärmepumpe',

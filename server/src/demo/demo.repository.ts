@@ -8,6 +8,7 @@
  * minutes). While the server runs, the simulator reads the devices and their last readings and
  * marks the downlinks a restart lost as failed.
  */
+import type { CircuitOutputConfig } from '@heizplan/contracts/heating-circuits';
 import { and, count, desc, eq, getTableColumns, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
@@ -327,4 +328,30 @@ export async function lastReading(db: Db, companyId: string, devEui: string) {
     .orderBy(desc(telemetry.time))
     .limit(1);
   return last;
+}
+
+/**
+ * Points the demo circuit's output at this run's heat pump stand-in (it listens on a port the OS
+ * picks at each start). On the demo's first start, when the circuit has no output yet, it also
+ * switches the circuit on, so the demo's heat pump follows its rooms; a mode or an output a user
+ * chose later is kept (an output elsewhere than the stand-in's loopback is left alone).
+ * @returns whether the circuit now writes to the stand-in.
+ */
+export async function connectDemoCircuit(
+  db: Db,
+  companyId: string,
+  output: Extract<CircuitOutputConfig, { kind: 'modbus' }>,
+): Promise<boolean> {
+  const [circuit] = await db
+    .select({ id: heatingCircuits.id, output: heatingCircuits.output })
+    .from(heatingCircuits)
+    .where(and(eq(heatingCircuits.companyId, companyId), eq(heatingCircuits.name, DEMO_CIRCUIT.name)));
+  if (!circuit) return false;
+  const first = circuit.output == null;
+  if (!first && (circuit.output?.kind !== 'modbus' || circuit.output.host !== output.host)) return false;
+  await db
+    .update(heatingCircuits)
+    .set({ output, ...(first ? { mode: 'on' as const } : {}) })
+    .where(and(eq(heatingCircuits.companyId, companyId), eq(heatingCircuits.id, circuit.id)));
+  return true;
 }

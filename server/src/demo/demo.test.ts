@@ -17,8 +17,10 @@ import {
   companies,
   devices,
   gateways,
+  heatingCircuitReadings,
   heatingCircuits,
   heatingCircuitUnits,
+  heatingCircuitWrites,
   heatingLog,
   heatingPlans,
   telemetry,
@@ -27,7 +29,8 @@ import {
 } from '../db/schema.ts';
 import { learnWarmUpModels } from '../heating/warm-up-learning.ts';
 import { evaluateAll } from '../modules/alerts/alert-evaluation.repository.ts';
-import { ensureDemo } from './demo.ts';
+import { HeatingCircuitsService } from '../modules/heating-circuits/heating-circuits.service.ts';
+import { ensureDemo, runDemoHeatPump } from './demo.ts';
 import { DEMO_BOOKING_FEED, DEMO_BOOKING_UNIT } from './demo-bookings.ts';
 import {
   DEMO_DEVICES,
@@ -217,6 +220,51 @@ describe('demo building', () => {
     const sessions = models.flatMap((m) => m.sessions);
     expect(sessions.length).toBeGreaterThanOrEqual(3 * DEMO_UNITS.length);
     expect(sessions.every((s) => s.outdoor !== null)).toBe(true);
+  });
+
+  it('connects its heat pump: the circuit writes what its rooms ask to the Modbus stand-in, and a restart keeps a mode the user chose', async () => {
+    const db = database.db;
+    const companyId = demo?.companyId as string;
+    const circuitOf = async () =>
+      (await db.select().from(heatingCircuits).where(eq(heatingCircuits.companyId, companyId)))[0];
+    const first = await runDemoHeatPump(db, companyId, () => now);
+    try {
+      const circuit = await circuitOf();
+      expect(circuit?.mode).toBe('on');
+      expect(circuit?.output).toMatchObject({ kind: 'modbus', host: '127.0.0.1', port: first.port });
+
+      const service = new HeatingCircuitsService({
+        db,
+        now: () => now,
+        cipher: () => Promise.reject(new Error('the demo circuit has no MQTT output')),
+      });
+      try {
+        expect(await service.stepDue()).toBe(1);
+      } finally {
+        await service.close();
+      }
+      const [reading] = await db
+        .select()
+        .from(heatingCircuitReadings)
+        .where(eq(heatingCircuitReadings.circuitId, circuit?.id as string));
+      const [write] = await db
+        .select()
+        .from(heatingCircuitWrites)
+        .where(eq(heatingCircuitWrites.circuitId, circuit?.id as string));
+      expect(write).toMatchObject({ ok: true, enabled: reading?.enabled });
+      // The heat pump holds what the rooms asked of it.
+      const held = first.state();
+      expect(held.released).toBe(reading?.enabled);
+      if (reading?.enabled) expect(held.supplySetpoint).toBeCloseTo(reading.supplySetpoint as number, 1);
+    } finally {
+      await first.close();
+    }
+
+    // A user sets the circuit back to shadow; the next start moves the port and keeps the mode.
+    await db.update(heatingCircuits).set({ mode: 'shadow' }).where(eq(heatingCircuits.companyId, companyId));
+    const second = await runDemoHeatPump(db, companyId, () => now);
+    await second.close();
+    expect(await circuitOf()).toMatchObject({ mode: 'shadow', output: { port: second.port } });
   });
 
   it('is created once: a second start finds it', async () => {

@@ -12,6 +12,7 @@
  * all of it off.
  */
 import { FEED_SYNC_INTERVAL_MS } from '@heizplan/contracts/booking-feeds';
+import { CircuitOutputInputSchema } from '@heizplan/contracts/heating-circuits';
 import { hashPassword } from '../auth/password.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
@@ -19,6 +20,7 @@ import { inputsChanged } from '../heating/inputs-changed.ts';
 import { BOOKINGS_AHEAD_MS, BOOKINGS_BACK_MS, parseBookings } from '../modules/booking-feeds/ics.ts';
 import { storeBookings } from '../modules/booking-feeds/sync.ts';
 import {
+  connectDemoCircuit,
   countCompanies,
   findCompanyOfAccount,
   insertBookingFeed,
@@ -26,6 +28,7 @@ import {
 } from './demo.repository.ts';
 import { DEMO_BOOKING_FEED, DEMO_BOOKING_UNIT, demoBookingsIcs } from './demo-bookings.ts';
 import { DEMO_LOGIN } from './demo-data.ts';
+import { DEMO_HEAT_PUMP_OUTPUT, type DemoHeatPump, startDemoHeatPump } from './demo-heat-pump.ts';
 import { backfillDemoHistory } from './demo-history.ts';
 import { backfillDemoSeason } from './demo-season.ts';
 
@@ -92,4 +95,17 @@ export async function ensureDemo(db: Db, config: Config, now = new Date()): Prom
     return companyId;
   });
   return { companyId, created: true };
+}
+
+/**
+ * Starts the demo heat pump's Modbus stand-in and points the demo circuit at it, switching the
+ * circuit on at the demo's first start (`connectDemoCircuit`). @returns the running stand-in, to be
+ * closed at shutdown.
+ * @throws when the loopback port cannot be opened.
+ */
+export async function runDemoHeatPump(db: Db, companyId: string, now: () => Date): Promise<DemoHeatPump> {
+  const heatPump = await startDemoHeatPump(now);
+  const output = CircuitOutputInputSchema.parse({ kind: 'modbus', ...DEMO_HEAT_PUMP_OUTPUT(heatPump.port) });
+  if (output.kind === 'modbus') await connectDemoCircuit(db, companyId, output);
+  return heatPump;
 }
