@@ -1,6 +1,6 @@
 /**
  * The demo's heat pump: a stand-in for an air-to-water heat pump's controller that speaks Modbus TCP
- * (`ServerTCP` of modbus-serial on a loopback port the OS picks), so that the demo building's
+ * (`ServerTCP` of modbus-serial on a free loopback port), so that the demo building's
  * heating circuit in mode "on" writes to a real protocol peer, as it would to the controller or
  * gateway in a plant room (decision 0075). Like the device simulator and the weather stand-in, it
  * runs only with the demo.
@@ -15,6 +15,8 @@
  * released and falls towards `IDLE_FLOW` while blocked, advanced on each access by the time the
  * injected clock says has passed. Temperatures °C.
  */
+import { once } from 'node:events';
+import { createServer } from 'node:net';
 import type { ModbusOutputConfigInput } from '@heizplan/contracts/generator-outputs';
 import { ServerTCP } from 'modbus-serial';
 
@@ -57,6 +59,11 @@ export interface DemoHeatPump {
  * @throws when the loopback port cannot be opened.
  */
 export async function startDemoHeatPump(now: () => Date): Promise<DemoHeatPump> {
+  // ServerTCP takes port 0 for its default, Modbus's 502: ask the OS for a free port first.
+  const probe = createServer().listen(0, '127.0.0.1');
+  await once(probe, 'listening');
+  const { port } = probe.address() as { port: number };
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
   const state: HeatPumpState = { supplySetpoint: null, released: false, flow: IDLE_FLOW, starts: 0 };
   let at = now().getTime();
   /** Moves the flow temperature to the clock's now. */
@@ -89,16 +96,14 @@ export async function startDemoHeatPump(now: () => Date): Promise<DemoHeatPump> 
         state.released = value;
       },
     },
-    { host: '127.0.0.1', port: 0 },
+    { host: '127.0.0.1', port },
   );
   await new Promise<void>((resolve, reject) => {
     server.once('initialized', () => resolve());
     server.once('serverError', reject);
   });
-  // ServerTCP does not report the port it was given by the OS; its net.Server does.
-  const address = (server as unknown as { _server: { address(): { port: number } } })._server.address();
   return {
-    port: address.port,
+    port,
     state: () => {
       advance();
       return { ...state };
