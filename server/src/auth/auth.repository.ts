@@ -6,7 +6,14 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../db/client.ts';
-import { apiTokens, identitySecrets, loginFailures, memberships, users } from '../db/schema.ts';
+import {
+  accountSessions,
+  apiTokens,
+  identitySecrets,
+  loginFailures,
+  memberships,
+  users,
+} from '../db/schema.ts';
 
 /** Prefix of every token principal's user id; no identity provider issues such a `sub`. */
 export const API_TOKEN_PRINCIPAL = 'apitoken:';
@@ -56,7 +63,14 @@ export async function unitBuilding(
 /** The user lookup by `{ id }` of every bearer request, prepared once for the same reason. */
 export function prepareBearerUserLookup(db: Db) {
   return db
-    .select({ active: users.active, tokensValidFrom: users.tokensValidFrom })
+    .select({
+      active: users.active,
+      tokensValidFrom: users.tokensValidFrom,
+      // The token's provider session (`sid`, '' without one) was ended in the session list
+      // (decision 0074): a primary-key probe of `account_sessions` in the same round trip.
+      sessionEnded: sql<boolean>`exists (select 1 from ${accountSessions} s
+        where s.session_uid = ${sql.placeholder('sid')} and s.ended_at is not null)`,
+    })
     .from(users)
     .where(eq(users.id, sql.placeholder('id')))
     .limit(1)

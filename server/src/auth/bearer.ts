@@ -89,6 +89,10 @@ export const deactivated = () => unauthorized('This account has been deactivated
 export const signedOut = () =>
   unauthorized('This sign-in ended when the password was changed. Sign in again with the new password.');
 
+/** 401 for a token of a provider session the account ended in its session list (decision 0074). */
+export const sessionEnded = () =>
+  unauthorized('This sign-in was ended from the list of sessions. Sign in again.');
+
 /** The provider session an access token was issued in (decision 0074): `GET /me/sessions` marks it. */
 export const SESSION_CLAIM = 'sid';
 
@@ -119,9 +123,9 @@ export function requireAuth(request: FastifyRequest): AuthClaims {
 
 /**
  * Adds the onRequest hook to every `/api` route registered after it. A deactivated user
- * (`users.active = false`, e.g. after `DELETE /me/request_deletion`) and a token issued before
- * the account's password was reset or changed get 401 even while the token is valid, so the
- * lookup runs on every request. The first call of a new `sub`
+ * (`users.active = false`, e.g. after `DELETE /me/request_deletion`), a token issued before
+ * the account's password was reset or changed, and a token of a session the account ended get
+ * 401 even while the token is valid, so the lookup runs on every request. The first call of a new `sub`
  * provisions its row (an insert that does nothing when the row exists); profile fields from
  * later tokens do not overwrite edits the user made through `PUT /me/`.
  */
@@ -159,9 +163,11 @@ export function installBearerAuth(
       request.auth = claims;
       return;
     }
-    const [user] = await userLookup.execute({ id: claims.sub });
+    const sid = claims[SESSION_CLAIM];
+    const [user] = await userLookup.execute({ id: claims.sub, sid: typeof sid === 'string' ? sid : '' });
     if (user && !user.active) throw deactivated();
     if (user && issuedBeforeSignOut(claims, user.tokensValidFrom)) throw signedOut();
+    if (user?.sessionEnded) throw sessionEnded();
     if (!user) {
       await provisionUser(db, {
         id: claims.sub,

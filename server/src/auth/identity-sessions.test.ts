@@ -1,7 +1,7 @@
 /**
  * The account's sign-in sessions at the embedded provider (decision 0074), end to end over HTTP:
  * each browser's sign-in is listed with the browser and OS of its user agent, this session
- * marked; ending one, or all others, stops their refresh tokens while this one renews, and so
+ * marked; ending one, or all others, stops their refresh and access tokens while this one renews, and so
  * does adding or removing a passkey. A sign-in from a browser the account has not used is mailed.
  */
 import type { PasskeyList } from '@heizplan/contracts/passkeys';
@@ -107,6 +107,9 @@ describe('sign-in sessions', () => {
     // Ending the other session stops its refresh token; this one still renews.
     expect((await api(firefox, 'DELETE', `/api/me/sessions/${other?.id}`)).status).toBe(204);
     expect(await refreshes(first)).toBe(400);
+    // Its access token stops at once too, not when it expires.
+    expect((await api(first, 'GET', '/api/me/')).status).toBe(401);
+    expect((await api(firefox, 'GET', '/api/me/')).status).toBe(200);
     expect((await list(firefox)).results.map((s) => s.id)).toEqual([mine?.id]);
     expect((await api(firefox, 'DELETE', `/api/me/sessions/${other?.id}`)).status).toBe(404);
 
@@ -115,6 +118,7 @@ describe('sign-in sessions', () => {
     expect((await list(firefox)).results.map((s) => s.browser).sort()).toEqual(['Firefox', 'Safari']);
     expect((await api(firefox, 'DELETE', '/api/me/sessions?others=true')).status).toBe(204);
     expect(await refreshes(safari)).toBe(400);
+    expect((await api(safari, 'GET', '/api/me/sessions')).status).toBe(401);
     expect(await refreshes(firefox)).toBe(200);
     expect((await list(firefox)).results.map((s) => s.id)).toEqual([mine?.id]);
   });
