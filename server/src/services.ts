@@ -157,6 +157,7 @@ export function createServices({
   const companies: CompaniesService = new CompaniesService({
     db,
     agreements: config.agreements,
+    externalIssuer: Boolean(config.oidc.issuer),
     inviter: { create: (userId, companyId, input) => invites.create(userId, companyId, input) },
     heating: {
       settingsChanged: async (companyId) => {

@@ -121,6 +121,13 @@ export type EnergyMedia = z.infer<typeof EnergyMediaSchema>;
 export const OptimumStartModeSchema = z.enum(['off', 'shadow', 'on']);
 export type OptimumStartMode = z.infer<typeof OptimumStartModeSchema>;
 
+/**
+ * Who in a company must sign in with a second factor (TOTP or passkey, decision 0078): nobody,
+ * the admins, or every member.
+ */
+export const SecondFactorPolicySchema = z.enum(['none', 'admins', 'all']);
+export type SecondFactorPolicy = z.infer<typeof SecondFactorPolicySchema>;
+
 export const CompanySchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -153,6 +160,8 @@ export const CompanySchema = z.object({
   optimum_start: OptimumStartModeSchema,
   /** Longest pre-heat in minutes; default 180. */
   optimum_max_lead_minutes: z.number().int(),
+  /** Who must have a second factor to use the company (decision 0078); default `none`. */
+  second_factor_required: SecondFactorPolicySchema,
   role: RoleSchema,
 });
 export type Company = z.infer<typeof CompanySchema>;
@@ -225,6 +234,7 @@ export const CompanyPatchBodySchema = z
       .int()
       .min(OPTIMUM_MAX_LEAD_LIMITS.min)
       .max(OPTIMUM_MAX_LEAD_LIMITS.max),
+    second_factor_required: SecondFactorPolicySchema,
   })
   .partial()
   .refine(

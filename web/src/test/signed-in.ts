@@ -42,6 +42,7 @@ export const testCompany = (over: Partial<Company> = {}): Company => ({
   standby_temperature: 18,
   optimum_start: 'shadow',
   optimum_max_lead_minutes: 180,
+  second_factor_required: 'none',
   role: 'admin',
   ...over,
 });

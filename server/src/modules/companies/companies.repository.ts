@@ -3,7 +3,7 @@
  * is scoped by a company id the service has already checked with `requireMember`.
  */
 
-import type { EnergyMedia, OptimumStartMode } from '@heizplan/contracts/account';
+import type { EnergyMedia, OptimumStartMode, SecondFactorPolicy } from '@heizplan/contracts/account';
 import { and, asc, count, eq } from 'drizzle-orm';
 import { personMembership } from '../../auth/auth.repository.ts';
 import type { Role } from '../../auth/membership.ts';
@@ -29,6 +29,7 @@ export interface CompanyChanges {
   standbyTemperature?: number;
   optimumStart?: OptimumStartMode;
   optimumMaxLeadMinutes?: number;
+  secondFactorRequired?: SecondFactorPolicy;
 }
 
 export interface MemberRow {

@@ -85,6 +85,7 @@ export function toCompanyResponse(
     standby_temperature: row.standbyTemperature,
     optimum_start: row.optimumStart,
     optimum_max_lead_minutes: row.optimumMaxLeadMinutes,
+    second_factor_required: row.secondFactorRequired,
     role: membership.role,
   };
 }
@@ -95,6 +96,11 @@ export interface CompaniesServiceDeps {
   agreements: Config['agreements'];
   inviter: MemberInviter;
   heating: CompanySettingsListener;
+  /**
+   * Whether an external issuer (`OIDC_ISSUER`) signs people in: it owns the second factor, so a
+   * company may not require one here (decision 0078).
+   */
+  externalIssuer: boolean;
 }
 
 export class CompaniesService {
@@ -130,7 +136,8 @@ export class CompaniesService {
    * Admin only. min < max is checked against the stored bound when only one is sent; a frost
    * protection, economy or standby setpoint sent must lie inside the resulting range.
    * @throws 400 with a field error when the resulting range is empty, or with one per mode
-   *   setpoint outside it (`below_range` / `out_of_range`, the range as params).
+   *   setpoint outside it (`below_range` / `out_of_range`, the range as params); 409
+   *   `accounts_external` for a second-factor policy change while an external issuer signs in.
    */
   async patch(userId: string, companyId: string, body: CompanyPatchBody): Promise<Company> {
     const membership = await requireMember(this.db, userId, companyId, 'manage');
@@ -145,6 +152,15 @@ export class CompaniesService {
       throw badRequest(message, [{ field, message, ...reason }], reason);
     }
     requireModeSetpointsInRange(body, { min, max });
+    if (
+      this.deps.externalIssuer &&
+      body.second_factor_required !== undefined &&
+      body.second_factor_required !== current.secondFactorRequired
+    ) {
+      throw conflict('The external identity provider owns sign-in; require a second factor there.', {
+        code: 'accounts_external',
+      });
+    }
     const changes: CompanyChanges = Object.fromEntries(
       Object.entries({
         name: body.name,
@@ -162,6 +178,7 @@ export class CompaniesService {
         standbyTemperature: body.standby_temperature,
         optimumStart: body.optimum_start,
         optimumMaxLeadMinutes: body.optimum_max_lead_minutes,
+        secondFactorRequired: body.second_factor_required,
       }).filter(([, value]) => value !== undefined),
     );
     // An empty patch (e.g. only unknown fields, which the schema strips) changes nothing.

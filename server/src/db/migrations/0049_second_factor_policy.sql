@@ -1,0 +1,1 @@
+ALTER TABLE "companies" ADD COLUMN "second_factor_required" text DEFAULT 'none' NOT NULL;
