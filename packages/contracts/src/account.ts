@@ -59,6 +59,11 @@ export const UserSchema = z.object({
   last_login: Timestamp.nullable(),
   company_ids: z.array(z.string()),
   notices: z.array(UserNoticeSchema),
+  /**
+   * True while a company of the user requires a second factor the user has not set up
+   * (decision 0078): its calls answer 403 `second_factor_required` until one is.
+   */
+  second_factor_required: z.boolean(),
 });
 export type User = z.infer<typeof UserSchema>;
 

@@ -20,6 +20,7 @@ export const testProfile = (over: Partial<User> = {}): User => ({
   last_login: null,
   company_ids: ['c1'],
   notices: [],
+  second_factor_required: false,
   ...over,
 });
 

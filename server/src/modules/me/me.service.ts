@@ -17,6 +17,7 @@ import type {
 } from '@heizplan/contracts/passkeys';
 import type { SecondFactorStatus, TotpEnrolment } from '@heizplan/contracts/second-factor';
 import type { SessionList } from '@heizplan/contracts/sessions';
+import { anySecondFactorMissing } from '../../auth/auth.repository.ts';
 import { type Clock, systemClock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { conflict, notFound } from '../../http/errors.ts';
@@ -31,7 +32,12 @@ const DAY_MS = 86_400_000;
 
 const EXTERNAL_ACCOUNTS = 'Accounts are managed by the external identity provider; change this there.';
 
-export function toUserResponse(row: UserRow, companyIds: string[], notices: NoticeRow[] = []): User {
+export function toUserResponse(
+  row: UserRow,
+  companyIds: string[],
+  notices: NoticeRow[] = [],
+  secondFactorRequired = false,
+): User {
   return {
     id: row.id,
     name: row.name,
@@ -47,6 +53,7 @@ export function toUserResponse(row: UserRow, companyIds: string[], notices: Noti
       company_name: notice.companyName,
       created_at: notice.createdAt.toISOString(),
     })),
+    second_factor_required: secondFactorRequired,
   };
 }
 
@@ -205,6 +212,7 @@ export class MeService {
       row,
       await repo.companyIdsOf(this.db, row.id),
       await repo.noticesOf(this.db, row.id),
+      await anySecondFactorMissing(this.db, row.id),
     );
   }
 }

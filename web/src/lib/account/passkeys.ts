@@ -46,7 +46,12 @@ export function useAddPasskey() {
       }
       return api.post<Passkey>('/me/passkeys', { body: { name, response } });
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.passkeys }),
+    // The profile says whether a company still waits for a second factor (decision 0078).
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: accountKeys.passkeys }),
+        queryClient.invalidateQueries({ queryKey: accountKeys.me, exact: true }),
+      ]),
   });
 }
 

@@ -31,7 +31,12 @@ export function useConfirmTotp() {
   return useMutation({
     mutationFn: (code: string) =>
       api.post<RecoveryCodes>('/me/second-factor/totp/confirm', { body: { code } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.secondFactor }),
+    // The profile says whether a company still waits for a second factor (decision 0078).
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: accountKeys.secondFactor }),
+        queryClient.invalidateQueries({ queryKey: accountKeys.me, exact: true }),
+      ]),
   });
 }
 
