@@ -314,12 +314,26 @@ export const InviteParamsSchema = z.object({ id: z.string() });
 /** `POST /api/invite/setup/{invite_code}`. */
 export const InviteSetupParamsSchema = z.object({ invite_code: z.string() });
 
-/** Spec §3 "Team member". */
+/**
+ * A member's second factors (decision 0078): whether a confirmed TOTP guards their sign-in and
+ * how many passkeys they have. Shown to admins on the team screen.
+ */
+export const MemberFactorsSchema = z.object({
+  totp: z.boolean(),
+  passkeys: z.number().int().nonnegative(),
+});
+export type MemberFactors = z.infer<typeof MemberFactorsSchema>;
+
+/**
+ * Spec §3 "Team member". `factors` comes with the team list (admins only); a single member's
+ * answer leaves it out.
+ */
 export const MemberSchema = z.object({
   id: z.string(),
   name: z.string(),
   email: z.string(),
   role: RoleSchema,
+  factors: MemberFactorsSchema.optional(),
 });
 export type Member = z.infer<typeof MemberSchema>;
 

@@ -4,11 +4,18 @@
  */
 
 import type { EnergyMedia, OptimumStartMode, SecondFactorPolicy } from '@heizplan/contracts/account';
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { personMembership } from '../../auth/auth.repository.ts';
 import type { Role } from '../../auth/membership.ts';
 import type { Db } from '../../db/client.ts';
-import { companies, memberships, userNotices, users } from '../../db/schema.ts';
+import {
+  companies,
+  memberships,
+  totpCredentials,
+  userNotices,
+  users,
+  webauthnCredentials,
+} from '../../db/schema.ts';
 
 export type CompanyRow = typeof companies.$inferSelect;
 
@@ -84,9 +91,23 @@ export async function createCompanyWithAdmin(db: Db, name: string, userId: strin
   });
 }
 
-export async function listMembers(db: Db, companyId: string): Promise<MemberRow[]> {
+export interface MemberWithFactorsRow extends MemberRow {
+  /** Whether a confirmed TOTP guards the member's sign-in. */
+  totp: boolean;
+  /** How many passkeys the member has. */
+  passkeys: number;
+}
+
+/** The company's people, with their second factors for the team screen (decision 0078). */
+export async function listMembers(db: Db, companyId: string): Promise<MemberWithFactorsRow[]> {
   return db
-    .select(memberColumns)
+    .select({
+      ...memberColumns,
+      totp: sql<boolean>`exists (select 1 from ${totpCredentials}
+        where ${totpCredentials.userId} = ${users.id} and ${totpCredentials.confirmedAt} is not null)`,
+      passkeys: sql<number>`(select count(*) from ${webauthnCredentials}
+        where ${webauthnCredentials.userId} = ${users.id})::int`,
+    })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(and(eq(memberships.companyId, companyId), personMembership))

@@ -208,10 +208,11 @@ export class CompaniesService {
     return toCompanyResponse(row, { companyId: row.id, userId, role: 'admin' }, this.agreements);
   }
 
-  /** Admin only: the team screen's table. */
+  /** Admin only: the team screen's table, with each member's second factors (decision 0078). */
   async members(userId: string, companyId: string): Promise<Member[]> {
     await requireMember(this.db, userId, companyId, 'manage');
-    return repo.listMembers(this.db, companyId);
+    const rows = await repo.listMembers(this.db, companyId);
+    return rows.map(({ totp, passkeys, ...member }) => ({ ...member, factors: { totp, passkeys } }));
   }
 
   /** Admins read any member; every member reads their own membership. */
