@@ -325,6 +325,7 @@ export async function buildTestApp(
         listSessions: (...args) => (ports.account ?? unset.account).listSessions(...args),
         endSession: (...args) => (ports.account ?? unset.account).endSession(...args),
         endOtherSessions: (...args) => (ports.account ?? unset.account).endOtherSessions(...args),
+        resetSecondFactors: (userId) => (ports.account ?? unset.account).resetSecondFactors(userId),
       },
       billing: {
         onAccountDeletion: (userId) =>

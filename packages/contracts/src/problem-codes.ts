@@ -167,6 +167,8 @@ export const PROBLEM_CODES = [
   'passkey_exists',
   /** The company requires a second factor (TOTP or passkey) of this member, who has none (decision 0078). */
   'second_factor_required',
+  /** An admin resetting their own second factor; another admin has to. */
+  'second_factor_reset_self',
   /** More licences in one order than allowed. params: max */
   'licence_order_too_large',
   /** Fewer licences than enabled QR codes (one licence each). params: qrCodes */

@@ -26,6 +26,7 @@ import {
 import {
   confirmTotpEnrolment,
   disableTotp,
+  resetSecondFactors,
   secondFactorStatus,
   startTotpEnrolment,
 } from './second-factor.service.ts';
@@ -81,6 +82,11 @@ export interface AccountPort {
   endSession(userId: string, sessionId: string): Promise<void>;
   /** Ends every session of the user but `currentSid`. */
   endOtherSessions(userId: string, currentSid: string | undefined): Promise<void>;
+  /**
+   * An admin's reset (decision 0078): removes the user's TOTP, recovery codes and passkeys and
+   * ends all their sessions, refusing the access tokens issued until now.
+   */
+  resetSecondFactors(userId: string): Promise<void>;
 }
 
 export interface BillingHooks {
@@ -137,6 +143,7 @@ export function identityAccountPorts(
             listSessions: (userId, currentSid) => listSessions(deps, userId, currentSid),
             endSession: (userId, sessionId) => endSession(deps, userId, sessionId),
             endOtherSessions: (userId, currentSid) => endOtherSessions(deps, userId, currentSid),
+            resetSecondFactors: (userId) => resetSecondFactors(deps, userId),
           },
         }),
   };

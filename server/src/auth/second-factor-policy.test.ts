@@ -2,14 +2,18 @@
  * The company's second-factor policy (decision 0078) on the embedded account store: a member it
  * covers without a TOTP or passkey gets 403 `second_factor_required` from every company call
  * (the units page's own statement too), while the account calls that set a factor up still work
- * and `/api/me` says what is missing; a confirmed factor lets the member in again.
+ * and `/api/me` says what is missing; a confirmed factor lets the member in again. An admin's
+ * reset of a member's factors removes them, signs the member out, is logged and mailed.
  */
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testClock, testInstant } from '../../test/clock.ts';
 import { buildTestApp, type TestApp } from '../../test/helpers.ts';
-import { addMember, createCompany, expectProblem } from '../modules/me/account.fixtures.ts';
+import { auditLog, recoveryCodes, totpCredentials, users, webauthnCredentials } from '../db/schema.ts';
+import { addMember, createCompany, expectProblem, recordMails } from '../modules/me/account.fixtures.ts';
 import { identityAccountPorts } from './account-ports.ts';
 import { insertAccount } from './accounts.repository.ts';
+import { SIGN_OUT_EPOCH_CLAIM } from './bearer.ts';
 import { hashPassword } from './password.ts';
 import { totpCode } from './second-factor.service.ts';
 
@@ -33,7 +37,7 @@ async function accountUser(sub: string) {
 }
 
 /** A company of `admin` (with an account) requiring `policy`, and a heating member with an account. */
-async function world(prefix: string, policy: 'admins' | 'all') {
+async function world(prefix: string, policy: 'none' | 'admins' | 'all') {
   const admin = await accountUser(`${prefix}-admin`);
   const company = await createCompany(t, admin);
   const member = `${prefix}-member`;
@@ -121,5 +125,91 @@ describe('a company requiring a second factor of its admins', () => {
     const own = await createCompany(t, admin, 'No policy here');
     expect((await t.call('GET', `/api/companies/${own.id}/`, undefined, admin)).statusCode).toBe(200);
     refused(await t.call('GET', `/api/companies/${company.id}/`, undefined, admin));
+  });
+});
+
+/** Enrols and confirms a TOTP for `sub` through the API. */
+async function enrolTotp(sub: string) {
+  const started = await t.call('POST', '/api/me/second-factor/totp', undefined, sub);
+  const { secret } = started.json() as { secret: string };
+  const code = await totpCode(secret, epochNow());
+  expect((await t.call('POST', '/api/me/second-factor/totp/confirm', { code }, sub)).statusCode).toBe(200);
+}
+
+describe('POST /api/companies/{id}/members/{sub}/second-factor/reset', () => {
+  it('removes TOTP, recovery codes and passkeys, signs the member out, logs and mails it', async () => {
+    const { admin, member, company } = await world('reset', 'all');
+    await enrolTotp(admin);
+    await enrolTotp(member);
+    await t.database.db
+      .insert(webauthnCredentials)
+      .values({ userId: member, credentialId: 'reset-key', publicKey: 'pk', name: 'Laptop' });
+    const memberHeaders = await t.as(member);
+    const mails = recordMails(t);
+
+    const url = `/api/companies/${company.id}/members/${member}/second-factor/reset`;
+    const res = await t.call('POST', url, undefined, admin);
+    expect(res.statusCode).toBe(204);
+
+    const db = t.database.db;
+    expect(await db.select().from(totpCredentials).where(eq(totpCredentials.userId, member))).toEqual([]);
+    expect(await db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, member))).toEqual([]);
+    expect(await db.select().from(webauthnCredentials).where(eq(webauthnCredentials.userId, member))).toEqual(
+      [],
+    );
+    // The admin's own factor stays.
+    expect(await db.select().from(totpCredentials).where(eq(totpCredentials.userId, admin))).toHaveLength(1);
+    // The token the member held before is refused: every session ended.
+    expectProblem(await t.app.inject({ method: 'GET', url: '/api/me/', headers: memberHeaders }), 401);
+
+    const entries = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.companyId, company.id), eq(auditLog.resourceId, member)));
+    expect(entries).toMatchObject([{ actorId: admin, method: 'POST', resource: 'members', status: 204 }]);
+
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({
+      to: `${member}@example.test`,
+      subject: 'Ihre Anmeldung bei Heizplan wurde zurückgesetzt',
+    });
+    expect(mails[0]?.text).toContain(`${admin}, Administrator der Firma ${company.name}`);
+    expect(mails[0]?.text).toContain('/settings/general');
+
+    // A fresh sign-in (its token carries the sign-out epoch it was issued in) finds the policy
+    // again: the member must set a factor up anew.
+    const [row] = await db
+      .select({ validFrom: users.tokensValidFrom })
+      .from(users)
+      .where(eq(users.id, member));
+    const fresh = await t.issuer.sign(member, { [SIGN_OUT_EPOCH_CLAIM]: row?.validFrom?.getTime() });
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/api/me/',
+      headers: { authorization: `Bearer ${fresh}` },
+    });
+    expect(again.json()).toMatchObject({ second_factor_required: true });
+  });
+
+  it('mails in English to a member who chose English', async () => {
+    const { admin, member, company } = await world('reset-en', 'none');
+    expect((await t.call('POST', '/api/me/language?lang=en', undefined, member)).statusCode).toBe(200);
+    const mails = recordMails(t);
+    const url = `/api/companies/${company.id}/members/${member}/second-factor/reset`;
+    expect((await t.call('POST', url, undefined, admin)).statusCode).toBe(204);
+    expect(mails[0]?.subject).toBe('Your Heizplan sign-in was reset');
+  });
+
+  it('refuses one’s own reset (409), members who are not admins (403), strangers and non-members (404)', async () => {
+    const { admin, member, company } = await world('reset-refuse', 'none');
+    const base = `/api/companies/${company.id}/members`;
+    const own = await t.call('POST', `${base}/${admin}/second-factor/reset`, undefined, admin);
+    expectProblem(own, 409);
+    expect(own.json()).toMatchObject({ code: 'second_factor_reset_self' });
+    expectProblem(await t.call('POST', `${base}/${admin}/second-factor/reset`, undefined, member), 403);
+    const stranger = await accountUser('reset-stranger');
+    await createCompany(t, stranger);
+    expectProblem(await t.call('POST', `${base}/${member}/second-factor/reset`, undefined, stranger), 404);
+    expectProblem(await t.call('POST', `${base}/nobody-here/second-factor/reset`, undefined, admin), 404);
   });
 });

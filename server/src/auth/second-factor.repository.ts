@@ -5,7 +5,7 @@
  */
 import { and, count, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { recoveryCodes, totpCredentials } from '../db/schema.ts';
+import { recoveryCodes, totpCredentials, users, webauthnCredentials } from '../db/schema.ts';
 
 export type TotpCredential = typeof totpCredentials.$inferSelect;
 
@@ -134,4 +134,18 @@ export async function hasConfirmedTotp(db: Db, userId: string): Promise<boolean>
     .where(and(eq(totpCredentials.userId, userId), isNotNull(totpCredentials.confirmedAt)))
     .limit(1);
   return row !== undefined;
+}
+
+/**
+ * An admin's reset (decision 0078): removes the user's TOTP, recovery codes and passkeys and, in
+ * the same transaction, refuses the access tokens issued before `now` (`users.tokens_valid_from`),
+ * so a session signed in with the old factors cannot go on even for its token's last minutes.
+ */
+export async function deleteAllFactors(db: Db, userId: string, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+    await tx.delete(totpCredentials).where(eq(totpCredentials.userId, userId));
+    await tx.delete(webauthnCredentials).where(eq(webauthnCredentials.userId, userId));
+    await tx.update(users).set({ tokensValidFrom: now }).where(eq(users.id, userId));
+  });
 }

@@ -24,12 +24,14 @@ import { verifyPassword } from './password.ts';
 import {
   confirmTotp,
   countUnusedRecoveryCodes,
+  deleteAllFactors,
   deleteSecondFactor,
   findTotp,
   spendRecoveryCode,
   storeUnconfirmedTotp,
   takeTotpStep,
 } from './second-factor.repository.ts';
+import { endOtherSessions } from './sessions.service.ts';
 import { ACCOUNT_THRESHOLD, accountKey, clearFailures, lockedUntil, recordFailure } from './throttle.ts';
 
 /** RFC 6238 time step X in seconds (the authenticator apps' default). */
@@ -265,4 +267,16 @@ export async function readPendingToken(
   } catch {
     return undefined;
   }
+}
+
+/**
+ * A company admin's reset of a member's sign-in factors (decision 0078), for a member who lost
+ * phone and recovery codes: removes TOTP, recovery codes and passkeys, ends every session of the
+ * account at the provider and refuses its access tokens issued until now. The member signs in
+ * with the password alone next time and, where a company requires one, sets a factor up again.
+ * Tokens carry the machine's time (the provider's), so the cut-off is the machine's time too.
+ */
+export async function resetSecondFactors(deps: IdentityDeps, userId: string): Promise<void> {
+  await deleteAllFactors(deps.db, userId, new Date());
+  await endOtherSessions(deps, userId, undefined);
 }

@@ -124,6 +124,21 @@ export async function findMember(db: Db, companyId: string, userId: string): Pro
   return row;
 }
 
+/** A member's name, email and language for a mail about their account; undefined for a non-member. */
+export async function findMemberContact(
+  db: Db,
+  companyId: string,
+  userId: string,
+): Promise<{ name: string; email: string; lang: 'de' | 'en' | null } | undefined> {
+  const [row] = await db
+    .select({ name: users.name, email: users.email, lang: users.lang })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(eq(memberships.companyId, companyId), eq(memberships.userId, userId), personMembership))
+    .limit(1);
+  return row;
+}
+
 /**
  * Removes a membership unless it is the company's last admin; with `notify` the user finds a
  * `removed_from_company` notice naming the company on their next visit (not when they left).

@@ -15,6 +15,7 @@ import type {
   Member,
 } from '@heizplan/contracts/account';
 import { temperatureRangeIssue } from '@heizplan/contracts/heating';
+import type { AccountPort, Mailer } from '../../auth/account-ports.ts';
 import { type Membership, type Role, requireMember } from '../../auth/membership.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -101,6 +102,33 @@ export interface CompaniesServiceDeps {
    * company may not require one here (decision 0078).
    */
   externalIssuer: boolean;
+  /** The embedded provider's account store: an admin's reset of a member's factors. */
+  account: Pick<AccountPort, 'resetSecondFactors'>;
+  /** Mails the member whose factors an admin reset. */
+  mailer: Mailer;
+  /** Where the mail's link points (PUBLIC_URL). */
+  publicUrl: string;
+  /** A mail that could not be sent is logged, the reset stays. */
+  log: { warn(details: object, message: string): void };
+}
+
+const EXTERNAL_ACCOUNTS = 'The external identity provider owns sign-in; manage second factors there.';
+
+/** Subject and body of the mail to a member whose factors `admin` reset, in the member's language. */
+export function secondFactorResetMail(
+  lang: 'de' | 'en',
+  values: { name: string; admin: string; company: string; link: string },
+): [subject: string, text: string] {
+  const { name, admin, company, link } = values;
+  return lang === 'en'
+    ? [
+        'Your Heizplan sign-in was reset',
+        `Hello ${name},\n\n${admin}, an admin of ${company}, reset your two-factor sign-in: your authenticator app, recovery codes and passkeys were removed, and you were signed out everywhere.\n\nSign in again with your password and set up a second factor under Settings → General:\n\n${link}\n\nIf you did not ask for this, please contact ${admin} at once.`,
+      ]
+    : [
+        'Ihre Anmeldung bei Heizplan wurde zurückgesetzt',
+        `Hallo ${name},\n\n${admin}, Administrator der Firma ${company}, hat Ihre Zwei-Faktor-Anmeldung zurückgesetzt: Ihre Authenticator-App, Ihre Wiederherstellungscodes und Ihre Passkeys wurden entfernt, und Sie wurden überall abgemeldet.\n\nMelden Sie sich mit Ihrem Passwort neu an und richten Sie unter Einstellungen → Allgemein wieder einen zweiten Faktor ein:\n\n${link}\n\nHaben Sie nicht darum gebeten, wenden Sie sich bitte sofort an ${admin}.`,
+      ];
 }
 
 export class CompaniesService {
@@ -248,6 +276,43 @@ export class CompaniesService {
     if (outcome === 'not-member') throw notFound('Member not found.');
     if (outcome === 'last-admin') throw conflict(LAST_ADMIN, { code: 'last_admin' });
     return outcome;
+  }
+
+  /**
+   * Admin only (decision 0078): removes a member's TOTP, recovery codes and passkeys, ends their
+   * sessions and mails them (their language; German when unknown). For a member who lost their
+   * phone; the audit log records the call like every company change. Not for oneself: an admin
+   * who lost their own factor asks another admin, so a stolen admin session cannot strip the
+   * admin's factors without the password (OWASP ASVS 5.0 V6.4, factor lifecycle and recovery).
+   * @throws 409 `second_factor_reset_self` for the caller themselves, 409 `accounts_external`
+   *   with an external issuer, 404 for someone who is not a member.
+   */
+  async resetSecondFactor(userId: string, companyId: string, memberId: string): Promise<void> {
+    await requireMember(this.db, userId, companyId, 'manage');
+    if (memberId === userId) {
+      throw conflict('Ask another admin to reset your own second factor.', {
+        code: 'second_factor_reset_self',
+      });
+    }
+    const member = await repo.findMemberContact(this.db, companyId, memberId);
+    if (!member) throw notFound('Member not found.');
+    if (this.deps.externalIssuer) throw conflict(EXTERNAL_ACCOUNTS, { code: 'accounts_external' });
+    await this.deps.account.resetSecondFactors(memberId);
+    const [admin, company] = await Promise.all([
+      repo.findMember(this.db, companyId, userId),
+      repo.findCompany(this.db, companyId),
+    ]);
+    const mail = secondFactorResetMail(member.lang ?? 'de', {
+      name: member.name,
+      admin: admin?.name || admin?.email || '',
+      company: company?.name ?? '',
+      link: `${this.deps.publicUrl}/settings/general`,
+    });
+    try {
+      if (member.email) await this.deps.mailer.send(member.email, ...mail);
+    } catch (error) {
+      this.deps.log.warn({ err: error, memberId }, 'second-factor reset mail not sent');
+    }
   }
 
   /** Admin only (checked by the inviter): invites `email` with the company's default role. */

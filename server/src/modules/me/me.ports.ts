@@ -75,6 +75,9 @@ export function resolveAccountPorts(
       endOtherSessions: async () => {
         throw unavailable();
       },
+      resetSecondFactors: async () => {
+        throw unavailable();
+      },
     },
     billing: ports?.billing ?? { onAccountDeletion: async () => {} },
   };

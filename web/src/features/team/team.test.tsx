@@ -104,6 +104,46 @@ describe('settings team', { timeout: 20_000 }, () => {
       expect(row('Alan Turing').queryByText('Required by the company')).toBeNull();
     });
 
+    it('resets another member’s factors after a confirmation naming them, and offers no reset of one’s own', async () => {
+      const { fetchMock } = openTeam({
+        members: [
+          { ...me, factors: { totp: true, passkeys: 0 } },
+          { ...grace, factors: { totp: true, passkeys: 2 } },
+          { ...alan, factors: { totp: false, passkeys: 0 } },
+        ],
+        writes: (method, url) =>
+          method === 'POST' && url === '/api/companies/c1/members/u2/second-factor/reset'
+            ? json(204)
+            : undefined,
+      });
+      const table = await screen.findByRole('table', { name: 'Members' });
+      await within(table).findByText('Grace Hopper');
+      expect(
+        within(table).queryByRole('button', { name: 'Reset the second factor of Ada Lovelace' }),
+      ).toBeNull();
+      // Nothing to reset for a member without a factor.
+      expect(
+        within(table).queryByRole('button', { name: 'Reset the second factor of Alan Turing' }),
+      ).toBeNull();
+      await userEvent.click(
+        within(table).getByRole('button', { name: 'Reset the second factor of Grace Hopper' }),
+      );
+      const dialog = await screen.findByRole('dialog', { name: 'Reset second factor?' });
+      expect(
+        within(dialog).getByText(/recovery codes and passkeys of Grace Hopper \(grace@example.com\)/),
+      ).toBeVisible();
+      expect(bodiesOf(fetchMock, 'POST', '/api/companies/c1/members/u2/second-factor/reset')).toEqual([]);
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Reset' }));
+      expect(await screen.findByText('Second factor reset')).toBeVisible();
+      expect(
+        fetchMock.mock.calls.filter(
+          ([url, init]) =>
+            url === '/api/companies/c1/members/u2/second-factor/reset' &&
+            (init as RequestInit)?.method === 'POST',
+        ),
+      ).toHaveLength(1);
+    });
+
     it('says it in German', async () => {
       await setLanguage('de');
       openTeam({

@@ -5,7 +5,8 @@
  * whatever the outcome, a failure shows 'Error deleting' (`delete_error`), and closing clears
  * the selection. The last admin's role and removal are locked, and the server refuses them too.
  * A column names each member's second factors (decision 0078) and marks those the company's
- * policy requires one of who have none.
+ * policy requires one of who have none; "Reset 2FA" on another member's row with a factor removes
+ * them after a confirmation (the member is signed out and mailed).
  */
 import type { Member, SecondFactorPolicy } from '@heizplan/contracts/account';
 import { useState } from 'react';
@@ -21,7 +22,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useCompany } from '../../../lib/company/get-company.ts';
 import { useSwitchCompany } from '../../../lib/company/use-switch-company.ts';
 import { isRole, roleOptions } from '../../../lib/roles.ts';
-import { useChangeRole, useMembers, useRemoveMember } from '../api/members.ts';
+import { useChangeRole, useMembers, useRemoveMember, useResetSecondFactor } from '../api/members.ts';
 
 export function MembersTable() {
   const { t } = useTranslation('team');
@@ -33,6 +34,8 @@ export function MembersTable() {
   const remove = useRemoveMember();
   const switchCompany = useSwitchCompany();
   const [selected, setSelected] = useState<Member | null>(null);
+  const reset = useResetSecondFactor();
+  const [resetting, setResetting] = useState<Member | null>(null);
 
   const rows = members.data ?? [];
   const admins = rows.filter((member) => member.role === 'admin').length;
@@ -124,6 +127,17 @@ export function MembersTable() {
           >
             {isSelf(member) ? t('members.leave') : t('members.remove')}
           </Button>
+          {!isSelf(member) && factorCount(member) > 0 && (
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-label={t('members.resetFactorsLabel', { name: member.name })}
+              onClick={() => setResetting(member)}
+              testid={`member-reset-factors-${member.id}`}
+            >
+              {t('members.resetFactors')}
+            </Button>
+          )}
         </div>
       ),
     },
@@ -175,6 +189,30 @@ export function MembersTable() {
               : t('removeDialog.text', { name: selected.name, email: selected.email })}
           </p>
         )}
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={resetting !== null}
+        onOpenChange={(open) => {
+          if (!open) setResetting(null);
+        }}
+        title={t('resetDialog.title')}
+        confirmText={t('resetDialog.confirm')}
+        onConfirm={async () => {
+          if (!resetting) return;
+          try {
+            await reset.mutateAsync(resetting.id);
+            toast({ type: 'success', title: t('toasts.factorsReset'), testid: 'toast-factors-reset' });
+          } catch {
+            toast({
+              type: 'error',
+              title: t('toasts.factorsResetError'),
+              testid: 'toast-factors-reset-error',
+            });
+          }
+        }}
+        testid="reset-factors-dialog"
+      >
+        {resetting && <p>{t('resetDialog.text', { name: resetting.name, email: resetting.email })}</p>}
       </ConfirmDialog>
     </>
   );
