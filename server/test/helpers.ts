@@ -313,6 +313,7 @@ export async function buildTestApp(
         requestVerification: (userId) => (ports.account ?? unset.account).requestVerification(userId),
         setPassword: (...args) => (ports.account ?? unset.account).setPassword(...args),
         secondFactorStatus: (userId) => (ports.account ?? unset.account).secondFactorStatus(userId),
+        stepUp: (...args) => (ports.account ?? unset.account).stepUp(...args),
         startTotp: (userId) => (ports.account ?? unset.account).startTotp(userId),
         confirmTotp: (...args) => (ports.account ?? unset.account).confirmTotp(...args),
         disableTotp: (...args) => (ports.account ?? unset.account).disableTotp(...args),

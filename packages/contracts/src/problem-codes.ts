@@ -169,6 +169,8 @@ export const PROBLEM_CODES = [
   'second_factor_required',
   /** An admin resetting their own second factor; another admin has to. */
   'second_factor_reset_self',
+  /** Adding a sign-in factor without the password the step-up asks for. params: field */
+  'step_up_required',
   /** More licences in one order than allowed. params: max */
   'licence_order_too_large',
   /** Fewer licences than enabled QR codes (one licence each). params: qrCodes */

@@ -3,7 +3,8 @@
  * covers without a TOTP or passkey gets 403 `second_factor_required` from every company call
  * (the units page's own statement too), while the account calls that set a factor up still work
  * and `/api/me` says what is missing; a confirmed factor lets the member in again. An admin's
- * reset of a member's factors removes them, signs the member out, is logged and mailed.
+ * reset of a member's factors removes them, signs the member out, is logged and mailed. Adding a
+ * factor needs the password (the step-up).
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,11 +22,12 @@ const clock = testClock(testInstant('2026-12-03T09:00:00Z'));
 const epochNow = () => Math.floor(clock.now().getTime() / 1000);
 let t: TestApp;
 let passwordHash: string;
+const PASSWORD = 'correct horse battery';
 
 beforeAll(async () => {
   t = await buildTestApp({}, { clock: clock.now });
   t.ports.account = identityAccountPorts(t.config, t.database.db, t.app.log, clock.now).account;
-  passwordHash = await hashPassword('correct horse battery');
+  passwordHash = await hashPassword(PASSWORD);
 });
 afterAll(() => t.close());
 
@@ -70,11 +72,12 @@ describe('a company requiring a second factor of all members', () => {
     expect((await t.call('GET', '/api/me/second-factor', undefined, member)).statusCode).toBe(200);
     expect((await t.call('GET', '/api/me/passkeys', undefined, member)).statusCode).toBe(200);
     expect(
-      (await t.call('POST', '/api/me/passkeys/registration-options', undefined, member)).statusCode,
+      (await t.call('POST', '/api/me/passkeys/registration-options', { password: PASSWORD }, member))
+        .statusCode,
     ).toBe(200);
     expect((await t.call('GET', '/api/me/sessions', undefined, member)).statusCode).toBe(200);
 
-    const started = await t.call('POST', '/api/me/second-factor/totp', undefined, member);
+    const started = await t.call('POST', '/api/me/second-factor/totp', { password: PASSWORD }, member);
     expect(started.statusCode).toBe(200);
     const { secret } = started.json() as { secret: string };
     // A started but unconfirmed TOTP is no second factor yet.
@@ -130,7 +133,7 @@ describe('a company requiring a second factor of its admins', () => {
 
 /** Enrols and confirms a TOTP for `sub` through the API. */
 async function enrolTotp(sub: string) {
-  const started = await t.call('POST', '/api/me/second-factor/totp', undefined, sub);
+  const started = await t.call('POST', '/api/me/second-factor/totp', { password: PASSWORD }, sub);
   const { secret } = started.json() as { secret: string };
   const code = await totpCode(secret, epochNow());
   expect((await t.call('POST', '/api/me/second-factor/totp/confirm', { code }, sub)).statusCode).toBe(200);
@@ -212,4 +215,26 @@ describe('POST /api/companies/{id}/members/{sub}/second-factor/reset', () => {
     expectProblem(await t.call('POST', `${base}/${member}/second-factor/reset`, undefined, stranger), 404);
     expectProblem(await t.call('POST', `${base}/nobody-here/second-factor/reset`, undefined, admin), 404);
   });
+});
+
+describe('the step-up before a factor is added', () => {
+  it.each([
+    ['a TOTP', '/api/me/second-factor/totp'],
+    ['a passkey', '/api/me/passkeys/registration-options'],
+  ])(
+    'refuses %s without the password (403) or with a wrong one (400), and goes on with it',
+    async (_what, url) => {
+      const sub = await accountUser(`step-up-${url.length}`);
+      const bare = await t.call('POST', url, undefined, sub);
+      expectProblem(bare, 403);
+      expect(bare.json()).toMatchObject({ code: 'step_up_required', params: { field: 'body.password' } });
+      expectProblem(await t.call('POST', url, {}, sub), 403);
+      const wrong = await t.call('POST', url, { password: 'not the password' }, sub);
+      expectProblem(wrong, 400);
+      expect(wrong.json()).toMatchObject({
+        errors: [{ field: 'body.password', code: 'current_password_wrong' }],
+      });
+      expect((await t.call('POST', url, { password: PASSWORD }, sub)).statusCode).toBe(200);
+    },
+  );
 });

@@ -17,7 +17,7 @@ import {
 } from '@heizplan/contracts/second-factor';
 import { generate, generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
-import { badRequest, conflict } from '../http/errors.ts';
+import { badRequest, conflict, forbidden } from '../http/errors.ts';
 import { type IdentityDeps, localAccountOrConflict, nowOf, tooManyAttempts } from './accounts.service.ts';
 import { loadOrCreateIdentitySecret } from './auth.repository.ts';
 import { verifyPassword } from './password.ts';
@@ -103,6 +103,38 @@ export async function secondFactorStatus(deps: IdentityDeps, userId: string): Pr
     totp: confirmed,
     recoveryCodesLeft: confirmed ? await countUnusedRecoveryCodes(deps.db, userId) : 0,
   };
+}
+
+/**
+ * The step-up before a sign-in factor is added (decision 0078; OWASP ASVS 5.0 V6.4, factor
+ * lifecycle): the account's password must come with the request. A wrong one counts as a failed
+ * sign-in of the account (the backoff of auth/throttle.ts), so a stolen session cannot guess it.
+ * @throws HttpError 403 `step_up_required` without a password, 400 `current_password_wrong` on
+ *   `body.password`, 429 while the account is locked, 409 for no local account.
+ */
+export async function requireStepUp(deps: IdentityDeps, userId: string, password: string | undefined) {
+  const account = await localAccountOrConflict(deps.db, userId);
+  if (password === undefined) {
+    throw forbidden(
+      'Confirm with your password (JSON body {"password": "…"}) before adding a sign-in factor.',
+      {
+        code: 'step_up_required',
+        params: { field: 'body.password' },
+      },
+    );
+  }
+  const now = nowOf(deps);
+  const key = accountKey(userId);
+  const locked = await lockedUntil(deps.db, [key], now);
+  if (locked) throw tooManyAttempts(locked, now);
+  if (!(await verifyPassword(password, account.passwordHash))) {
+    const lockedNow = await recordFailure(deps.db, key, ACCOUNT_THRESHOLD, now);
+    if (lockedNow) throw tooManyAttempts(lockedNow, now);
+    const message = 'The password is not correct.';
+    throw badRequest(message, [{ field: 'body.password', message, code: 'current_password_wrong' }], {
+      code: 'current_password_wrong',
+    });
+  }
 }
 
 /**

@@ -42,6 +42,9 @@ export function resolveAccountPorts(
       secondFactorStatus: async () => {
         throw unavailable();
       },
+      stepUp: async () => {
+        throw unavailable();
+      },
       startTotp: async () => {
         throw unavailable();
       },

@@ -18,6 +18,7 @@ import {
 import {
   RecoveryCodesSchema,
   SecondFactorStatusSchema,
+  StepUpBodySchema,
   TotpConfirmBodySchema,
   TotpDisableBodySchema,
   TotpEnrolmentSchema,
@@ -147,11 +148,13 @@ export async function meRoutes(app: FastifyInstance, { me }: { me: MeService }) 
     {
       schema: {
         tags,
-        summary: 'Start setting up a TOTP authenticator: a new secret, its otpauth URI and QR code (SVG)',
-        response: { 200: TotpEnrolmentSchema, ...problems(401, 409, 503) },
+        summary:
+          'Start setting up a TOTP authenticator (the password in the JSON body): a new secret, its otpauth URI and QR code (SVG)',
+        body: StepUpBodySchema,
+        response: { 200: TotpEnrolmentSchema, ...problems(400, 401, 403, 409, 429, 503) },
       },
     },
-    async (request) => me.startTotp(requireAuth(request).sub),
+    async (request) => me.startTotp(requireAuth(request).sub, request.body?.password),
   );
 
   r.post(
@@ -205,11 +208,13 @@ export async function meRoutes(app: FastifyInstance, { me }: { me: MeService }) 
     {
       schema: {
         tags,
-        summary: 'Options for navigator.credentials.create; the challenge is valid 5 minutes, once',
-        response: { 200: PasskeyRegistrationOptionsSchema, ...problems(401, 409, 503) },
+        summary:
+          'Options for navigator.credentials.create (the password in the JSON body); the challenge is valid 5 minutes, once',
+        body: StepUpBodySchema,
+        response: { 200: PasskeyRegistrationOptionsSchema, ...problems(400, 401, 403, 409, 429, 503) },
       },
     },
-    async (request) => me.passkeyRegistrationOptions(requireAuth(request).sub),
+    async (request) => me.passkeyRegistrationOptions(requireAuth(request).sub, request.body?.password),
   );
 
   r.post(

@@ -99,9 +99,14 @@ export class MeService {
     return this.ports.account.secondFactorStatus(userId);
   }
 
-  /** Starts a TOTP enrolment. @throws 409 with an external issuer or while a confirmed TOTP exists. */
-  async startTotp(userId: string): Promise<TotpEnrolment> {
+  /**
+   * Starts a TOTP enrolment after the step-up (decision 0078: the password in the body).
+   * @throws 403 `step_up_required`, 400 on `body.password`, 409 with an external issuer or while
+   *   a confirmed TOTP exists.
+   */
+  async startTotp(userId: string, password: string | undefined): Promise<TotpEnrolment> {
     this.refuseExternal();
+    await this.ports.account.stepUp(userId, password);
     return this.ports.account.startTotp(userId);
   }
 
@@ -126,9 +131,17 @@ export class MeService {
     return { results: await this.ports.account.listPasskeys(userId) };
   }
 
-  /** Options for registering a passkey; the challenge is valid 5 minutes, once. @throws 409. */
-  async passkeyRegistrationOptions(userId: string): Promise<PasskeyRegistrationOptions> {
+  /**
+   * Options for registering a passkey after the step-up (decision 0078: the password in the
+   * body); the challenge is valid 5 minutes, once, and binds the registration to this step-up.
+   * @throws 403 `step_up_required`, 400 on `body.password`, 409 with an external issuer.
+   */
+  async passkeyRegistrationOptions(
+    userId: string,
+    password: string | undefined,
+  ): Promise<PasskeyRegistrationOptions> {
     this.refuseExternal();
+    await this.ports.account.stepUp(userId, password);
     return this.ports.account.passkeyRegistrationOptions(userId);
   }
 

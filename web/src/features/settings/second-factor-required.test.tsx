@@ -52,7 +52,8 @@ describe('second factor required by the company', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('region', { name: 'Passkeys' })).toBeVisible();
 
     const card = within(await screen.findByRole('region', { name: 'Zwei-Faktor-Anmeldung' }));
-    await userEvent.click(await card.findByRole('button', { name: 'Einrichten' }));
+    await userEvent.type(await card.findByLabelText(/^Passwort/), 'geheim-genug');
+    await userEvent.click(card.getByRole('button', { name: 'Einrichten' }));
     await userEvent.type(await card.findByRole('textbox', { name: 'Bestätigungscode' }), '123456');
     await userEvent.click(card.getByRole('button', { name: 'Bestätigen' }));
     // The recovery codes stay until the user moves on.

@@ -22,8 +22,12 @@ export function useSecondFactor() {
   return useQuery({ queryKey: accountKeys.secondFactor, queryFn: getSecondFactor, retry: false });
 }
 
+/** Starts an enrolment after the step-up (decision 0078): the password goes with it. */
 export function useStartTotp() {
-  return useMutation({ mutationFn: () => api.post<TotpEnrolment>('/me/second-factor/totp') });
+  return useMutation({
+    mutationFn: (password: string) =>
+      api.post<TotpEnrolment>('/me/second-factor/totp', { body: { password } }),
+  });
 }
 
 export function useConfirmTotp() {
