@@ -129,6 +129,11 @@ describe('setup step 3 guard', () => {
       { profileResult: ok({ company_ids: [] }), acceptedVersions: null },
       '/setup/2',
     ],
+    [
+      'the company requires a second factor first (its agreements answer 403 until then)',
+      { profileResult: ok({ second_factor_required: true }), acceptedVersions: null },
+      '/second-factor',
+    ],
   ])('%s → %s', (_, over, expected) => {
     expect(setupTermsGuard(input(over))).toBe(expected);
   });

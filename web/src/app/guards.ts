@@ -66,7 +66,8 @@ export function setupCompanyGuard({ profileResult, query }: GuardInput): string 
 
 /**
  * Setup step 3 (terms): to units when the current company has all three agreements accepted.
- * Beyond the spec: without any company there is nothing to accept for, so back to step 2.
+ * Beyond the spec: without any company there is nothing to accept for, so back to step 2; while a
+ * company requires a second factor the user lacks, to its enrolment screen (decision 0078).
  */
 export function setupTermsGuard({
   profileResult,
@@ -74,6 +75,8 @@ export function setupTermsGuard({
   acceptedVersions,
 }: GuardInput): string | null {
   if (profileResult.profile?.company_ids.length === 0) return SETUP_COMPANY;
+  // A company joined in step 2 may require a second factor: its agreements answer 403 until then.
+  if (profileResult.profile?.second_factor_required) return SECOND_FACTOR;
   return agreementsAccepted(currentVersions, acceptedVersions) ? UNITS : null;
 }
 
