@@ -133,6 +133,14 @@ export type OptimumStartMode = z.infer<typeof OptimumStartModeSchema>;
 export const SecondFactorPolicySchema = z.enum(['none', 'admins', 'all']);
 export type SecondFactorPolicy = z.infer<typeof SecondFactorPolicySchema>;
 
+/**
+ * Days a browser may skip the code step once its user chose "trust this browser" (decision 0078):
+ * 0 = off, or 30.
+ */
+export const REMEMBER_DEVICE_DAYS = [0, 30] as const;
+export const RememberDeviceDaysSchema = z.union([z.literal(0), z.literal(30)]);
+export type RememberDeviceDays = z.infer<typeof RememberDeviceDaysSchema>;
+
 export const CompanySchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -167,6 +175,8 @@ export const CompanySchema = z.object({
   optimum_max_lead_minutes: z.number().int(),
   /** Who must have a second factor to use the company (decision 0078); default `none`. */
   second_factor_required: SecondFactorPolicySchema,
+  /** Days a trusted browser skips the code step (decision 0078); 0 = off, the default. */
+  remember_device_days: RememberDeviceDaysSchema,
   role: RoleSchema,
 });
 export type Company = z.infer<typeof CompanySchema>;
@@ -240,6 +250,7 @@ export const CompanyPatchBodySchema = z
       .min(OPTIMUM_MAX_LEAD_LIMITS.min)
       .max(OPTIMUM_MAX_LEAD_LIMITS.max),
     second_factor_required: SecondFactorPolicySchema,
+    remember_device_days: RememberDeviceDaysSchema,
   })
   .partial()
   .refine(

@@ -27,6 +27,7 @@ import {
   deleteAllFactors,
   deleteSecondFactor,
   findTotp,
+  rememberDeviceTerms,
   spendRecoveryCode,
   storeUnconfirmedTotp,
   takeTotpStep,
@@ -311,4 +312,68 @@ export async function readPendingToken(
 export async function resetSecondFactors(deps: IdentityDeps, userId: string): Promise<void> {
   await deleteAllFactors(deps.db, userId, new Date());
   await endOtherSessions(deps, userId, undefined);
+}
+
+/** The cookie of a browser trusted to skip the code step (decision 0078); sent only below /auth. */
+export const TRUSTED_DEVICE_COOKIE = 'heizplan_trusted_device';
+
+const signTrusted = (key: string, payload: string) =>
+  createHmac('sha256', key).update(`trusted-device.${payload}`).digest('base64url');
+
+/**
+ * The days a browser of `accountId` may be trusted for now: the smallest setting of the account's
+ * companies (0 = the code step is never skipped).
+ */
+export async function rememberDeviceDays(deps: IdentityDeps, accountId: string): Promise<number> {
+  return (await rememberDeviceTerms(deps.db, accountId)).days;
+}
+
+/**
+ * The value of the trusted-browser cookie after a code step with "trust this browser":
+ * `base64url(JSON {a, e, v}) . HMAC-SHA-256` — the account, the expiry `days` ahead and the
+ * account's `tokens_valid_from` (ms, 0 when none), under the pending tokens' key with another
+ * domain prefix. A password change or reset and an admin's factor reset move `tokens_valid_from`,
+ * so every trusted browser of the account ends with them; no table of browsers is needed.
+ */
+export async function issueTrustedDevice(
+  deps: IdentityDeps,
+  accountId: string,
+  days: number,
+): Promise<string> {
+  const { tokensValidFrom } = await rememberDeviceTerms(deps.db, accountId);
+  const payload = Buffer.from(
+    JSON.stringify({
+      a: accountId,
+      e: nowOf(deps).getTime() + days * 86_400_000,
+      v: tokensValidFrom?.getTime() ?? 0,
+    }),
+  ).toString('base64url');
+  return `${payload}.${signTrusted(await pendingKey(deps), payload)}`;
+}
+
+/**
+ * Whether `value` (the cookie) trusts this browser for `accountId` now: signed by us, for this
+ * account, not expired, issued after the account's last password change or factor reset, and
+ * every company of the account still allows remembering.
+ */
+export async function isTrustedDevice(
+  deps: IdentityDeps,
+  value: string,
+  accountId: string,
+): Promise<boolean> {
+  const [payload = '', signature = '', ...rest] = value.split('.');
+  if (rest.length > 0 || !payload || !signature) return false;
+  const expected = Buffer.from(signTrusted(await pendingKey(deps), payload));
+  const given = Buffer.from(signature);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return false;
+  let claims: Record<string, unknown>;
+  try {
+    claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
+  } catch {
+    return false;
+  }
+  if (claims.a !== accountId || typeof claims.e !== 'number' || claims.e <= nowOf(deps).getTime())
+    return false;
+  const { days, tokensValidFrom } = await rememberDeviceTerms(deps.db, accountId);
+  return days > 0 && claims.v === (tokensValidFrom?.getTime() ?? 0);
 }

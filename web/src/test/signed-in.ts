@@ -44,6 +44,7 @@ export const testCompany = (over: Partial<Company> = {}): Company => ({
   optimum_start: 'shadow',
   optimum_max_lead_minutes: 180,
   second_factor_required: 'none',
+  remember_device_days: 0,
   role: 'admin',
   ...over,
 });

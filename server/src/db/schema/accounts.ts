@@ -95,6 +95,11 @@ export const companies = pgTable('companies', {
   secondFactorRequired: text('second_factor_required', { enum: ['none', 'admins', 'all'] })
     .notNull()
     .default('none'),
+  /**
+   * Days a browser may skip the code step after "trust this browser" (decision 0078): 0 (off,
+   * the default) or 30. A member of several companies gets it only when all of them allow it.
+   */
+  rememberDeviceDays: integer('remember_device_days').notNull().default(0),
   billingName: text('billing_name'),
   billingStreet: text('billing_street'),
   billingPostcode: text('billing_postcode'),

@@ -3,7 +3,12 @@
  * is scoped by a company id the service has already checked with `requireMember`.
  */
 
-import type { EnergyMedia, OptimumStartMode, SecondFactorPolicy } from '@heizplan/contracts/account';
+import type {
+  EnergyMedia,
+  OptimumStartMode,
+  RememberDeviceDays,
+  SecondFactorPolicy,
+} from '@heizplan/contracts/account';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { personMembership } from '../../auth/auth.repository.ts';
 import type { Role } from '../../auth/membership.ts';
@@ -37,6 +42,7 @@ export interface CompanyChanges {
   optimumStart?: OptimumStartMode;
   optimumMaxLeadMinutes?: number;
   secondFactorRequired?: SecondFactorPolicy;
+  rememberDeviceDays?: RememberDeviceDays;
 }
 
 export interface MemberRow {

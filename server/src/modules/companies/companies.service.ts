@@ -87,6 +87,8 @@ export function toCompanyResponse(
     optimum_start: row.optimumStart,
     optimum_max_lead_minutes: row.optimumMaxLeadMinutes,
     second_factor_required: row.secondFactorRequired,
+    // The column holds only the contract's values (0 or 30); anything else is read as off.
+    remember_device_days: row.rememberDeviceDays === 30 ? 30 : 0,
     role: membership.role,
   };
 }
@@ -165,7 +167,8 @@ export class CompaniesService {
    * protection, economy or standby setpoint sent must lie inside the resulting range.
    * @throws 400 with a field error when the resulting range is empty, or with one per mode
    *   setpoint outside it (`below_range` / `out_of_range`, the range as params); 409
-   *   `accounts_external` for a second-factor policy change while an external issuer signs in.
+   *   `accounts_external` for a change of the second-factor policy or the remembered browsers
+   *   while an external issuer signs in.
    */
   async patch(userId: string, companyId: string, body: CompanyPatchBody): Promise<Company> {
     const membership = await requireMember(this.db, userId, companyId, 'manage');
@@ -182,8 +185,9 @@ export class CompaniesService {
     requireModeSetpointsInRange(body, { min, max });
     if (
       this.deps.externalIssuer &&
-      body.second_factor_required !== undefined &&
-      body.second_factor_required !== current.secondFactorRequired
+      ((body.second_factor_required !== undefined &&
+        body.second_factor_required !== current.secondFactorRequired) ||
+        (body.remember_device_days !== undefined && body.remember_device_days !== current.rememberDeviceDays))
     ) {
       throw conflict('The external identity provider owns sign-in; require a second factor there.', {
         code: 'accounts_external',
@@ -207,6 +211,7 @@ export class CompaniesService {
         optimumStart: body.optimum_start,
         optimumMaxLeadMinutes: body.optimum_max_lead_minutes,
         secondFactorRequired: body.second_factor_required,
+        rememberDeviceDays: body.remember_device_days,
       }).filter(([, value]) => value !== undefined),
     );
     // An empty patch (e.g. only unknown fields, which the schema strips) changes nothing.

@@ -218,14 +218,25 @@ describe('PATCH /api/companies/{id}/', () => {
       });
       expect(refused.json()).toMatchObject({ code: 'accounts_external' });
       expectProblem(refused, 409);
+      const remember = await external.app.inject({
+        method: 'PATCH',
+        url,
+        headers,
+        payload: { remember_device_days: 30 },
+      });
+      expectProblem(remember, 409);
       // The unchanged value is no change: the settings form sends every field.
       const same = await external.app.inject({
         method: 'PATCH',
         url,
         headers,
-        payload: { second_factor_required: 'none', name: 'Still mine' },
+        payload: { second_factor_required: 'none', remember_device_days: 0, name: 'Still mine' },
       });
-      expect(same.json()).toMatchObject({ second_factor_required: 'none', name: 'Still mine' });
+      expect(same.json()).toMatchObject({
+        second_factor_required: 'none',
+        remember_device_days: 0,
+        name: 'Still mine',
+      });
     } finally {
       await external.close();
     }

@@ -58,6 +58,7 @@ describe('settings company', { timeout: 20_000 }, () => {
       optimum_start: 'shadow',
       optimum_max_lead_minutes: 180,
       second_factor_required: 'none',
+      remember_device_days: 0,
       time_zone: 'Europe/Vienna',
     });
   });
@@ -86,6 +87,22 @@ describe('settings company', { timeout: 20_000 }, () => {
     expect(JSON.parse(String(patch?.[1]?.body))).toMatchObject({ second_factor_required: 'admins' });
   });
 
+  it('lets an admin allow trusting a browser for 30 days', async () => {
+    const { fetchMock } = open((_m, _u, init) => json(200, testCompany(JSON.parse(String(init.body)))));
+    const remember = await screen.findByRole('combobox', {
+      name: /Remember browsers for the verification code/,
+    });
+    expect([...(remember as HTMLSelectElement).options].map((option) => option.text)).toEqual([
+      'never',
+      '30 days',
+    ]);
+    await userEvent.selectOptions(remember, '30');
+    await userEvent.click(screen.getByTestId('company-save'));
+    expect(await screen.findByText('Company updated')).toBeVisible();
+    const patch = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH');
+    expect(JSON.parse(String(patch?.[1]?.body))).toMatchObject({ remember_device_days: 30 });
+  });
+
   it('shows the second-factor policy locked, with the reason, while an external issuer owns sign-in', async () => {
     const api: FetchHandler = (method, url) => {
       if (method === 'GET' && url === '/api/me/second-factor')
@@ -97,7 +114,8 @@ describe('settings company', { timeout: 20_000 }, () => {
     renderRoutes(routes, '/settings/company', { session });
     const policy = await screen.findByRole('combobox', { name: /Second factor required/ });
     await vi.waitFor(() => expect(policy).toBeDisabled());
-    expect(screen.getByText(/external identity provider manages sign-in/)).toBeVisible();
+    expect(screen.getAllByText(/external identity provider manages sign-in/)[0]).toBeVisible();
+    expect(screen.getByRole('combobox', { name: /Remember browsers/ })).toBeDisabled();
   });
 
   it("saves the heat source of the buildings and offers every one in the user's language", async () => {

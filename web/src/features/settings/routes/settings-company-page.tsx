@@ -19,6 +19,8 @@ import {
   OCCUPANT_BAND_LIMITS,
   OPTIMUM_MAX_LEAD_LIMITS,
   OptimumStartModeSchema,
+  REMEMBER_DEVICE_DAYS,
+  RememberDeviceDaysSchema,
   type Role,
   SecondFactorPolicySchema,
 } from '@heizplan/contracts/account';
@@ -136,6 +138,7 @@ function CompanyForm({ company, readOnly }: { company: Company; readOnly: boolea
       optimum_start: company.optimum_start,
       optimum_max_lead_minutes: company.optimum_max_lead_minutes,
       second_factor_required: company.second_factor_required,
+      remember_device_days: company.remember_device_days,
     },
     units: { min_temperature: '°C', max_temperature: '°C' },
     wording: (issue) =>
@@ -159,6 +162,7 @@ function CompanyForm({ company, readOnly }: { company: Company; readOnly: boolea
   const defaultRole = useFormControl('default_invite_role', form.control);
   const optimumMode = useFormControl('optimum_start', form.control);
   const secondFactorPolicy = useFormControl('second_factor_required', form.control);
+  const rememberDays = useFormControl('remember_device_days', form.control);
   // The account API answers 409 when an external issuer owns sign-in (decision 0072): then
   // that issuer decides about second factors, and the choice here is shown but locked.
   const secondFactor = useSecondFactor();
@@ -336,6 +340,32 @@ function CompanyForm({ company, readOnly }: { company: Company; readOnly: boolea
                   testid: `company-second-factor-${policy}`,
                 }))}
                 testid="company-second-factor"
+              />
+            )}
+          </FormField>
+        </div>
+        <div className="sm:col-span-2">
+          <FormField
+            name="remember_device_days"
+            label={t('rememberDevice')}
+            hint={externalSignIn ? t('secondFactorRequiredExternal') : t('rememberDeviceHint')}
+            testid="company-remember-device-field"
+          >
+            {(control) => (
+              <Select
+                {...control}
+                disabled={readOnly || externalSignIn}
+                value={String(rememberDays.value ?? company.remember_device_days)}
+                onChange={(next) => {
+                  const days = RememberDeviceDaysSchema.safeParse(Number(next));
+                  if (days.success) rememberDays.onChange(days.data);
+                }}
+                options={REMEMBER_DEVICE_DAYS.map((days) => ({
+                  id: String(days),
+                  value: t(`rememberDeviceOptions.${days}`),
+                  testid: `company-remember-device-${days}`,
+                }))}
+                testid="company-remember-device"
               />
             )}
           </FormField>
