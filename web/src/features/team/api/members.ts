@@ -42,8 +42,10 @@ export function useRemoveMember() {
   });
 }
 
+/** An admin's reset of member `sub`'s second factors (decision 0078); 409 for oneself. */
 export const resetSecondFactor = (sub: string) => api.post<void>(`${memberPath(sub)}/second-factor/reset`);
 
+/** The reset; the member list is read again whatever the outcome, its factors column changed. */
 export function useResetSecondFactor() {
   const queryClient = useQueryClient();
   return useMutation({
