@@ -12,9 +12,10 @@ import { testClock, testInstant } from '../../test/clock.ts';
 import { buildTestApp, type TestApp } from '../../test/helpers.ts';
 import { auditLog, recoveryCodes, totpCredentials, users, webauthnCredentials } from '../db/schema.ts';
 import { addMember, createCompany, expectProblem, recordMails } from '../modules/me/account.fixtures.ts';
+import { STEP_UP_MAX_AGE_S } from '../modules/me/me.service.ts';
 import { identityAccountPorts } from './account-ports.ts';
 import { insertAccount } from './accounts.repository.ts';
-import { SIGN_OUT_EPOCH_CLAIM } from './bearer.ts';
+import { AUTH_TIME_CLAIM, SIGN_OUT_EPOCH_CLAIM } from './bearer.ts';
 import { hashPassword } from './password.ts';
 import { totpCode } from './second-factor.service.ts';
 

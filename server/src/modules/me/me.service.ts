@@ -30,6 +30,18 @@ export const DELETION_GRACE_DAYS = 30;
 
 const DAY_MS = 86_400_000;
 
+/**
+ * How recent a sign-in must be to add a factor without the password again (decision 0078): 10
+ * minutes, as long as a sign-in form and an enrolment right after it take.
+ */
+export const STEP_UP_MAX_AGE_S = 600;
+
+/** The step-up's proof: the password, or when the caller's session signed in (s). */
+export interface StepUpProof {
+  password?: string | undefined;
+  authTime?: number | undefined;
+}
+
 const EXTERNAL_ACCOUNTS = 'Accounts are managed by the external identity provider; change this there.';
 
 export function toUserResponse(
@@ -100,13 +112,14 @@ export class MeService {
   }
 
   /**
-   * Starts a TOTP enrolment after the step-up (decision 0078: the password in the body).
+   * Starts a TOTP enrolment after the step-up (decision 0078: a sign-in of the last 10 minutes
+   * or the password in the body).
    * @throws 403 `step_up_required`, 400 on `body.password`, 409 with an external issuer or while
    *   a confirmed TOTP exists.
    */
-  async startTotp(userId: string, password: string | undefined): Promise<TotpEnrolment> {
+  async startTotp(userId: string, proof: StepUpProof): Promise<TotpEnrolment> {
     this.refuseExternal();
-    await this.ports.account.stepUp(userId, password);
+    await this.stepUp(userId, proof);
     return this.ports.account.startTotp(userId);
   }
 
@@ -132,16 +145,13 @@ export class MeService {
   }
 
   /**
-   * Options for registering a passkey after the step-up (decision 0078: the password in the
-   * body); the challenge is valid 5 minutes, once, and binds the registration to this step-up.
+   * Options for registering a passkey after the step-up (decision 0078: a sign-in of the last 10
+   * minutes or the password in the body); the challenge is valid 5 minutes, once, and binds the registration to this step-up.
    * @throws 403 `step_up_required`, 400 on `body.password`, 409 with an external issuer.
    */
-  async passkeyRegistrationOptions(
-    userId: string,
-    password: string | undefined,
-  ): Promise<PasskeyRegistrationOptions> {
+  async passkeyRegistrationOptions(userId: string, proof: StepUpProof): Promise<PasskeyRegistrationOptions> {
     this.refuseExternal();
-    await this.ports.account.stepUp(userId, password);
+    await this.stepUp(userId, proof);
     return this.ports.account.passkeyRegistrationOptions(userId);
   }
 
@@ -217,6 +227,18 @@ export class MeService {
   /** Dismisses one of the caller's notices. @throws 404 when the caller has no such notice. */
   async dismissNotice(userId: string, noticeId: string): Promise<void> {
     if (!(await repo.deleteNotice(this.db, userId, noticeId))) throw notFound('Notice not found.');
+  }
+
+  /**
+   * The step-up before a factor is added (decision 0078): a sign-in of the last
+   * STEP_UP_MAX_AGE_S seconds (the token's `auth_time`, read against the app's clock; one in the
+   * future does not count) or the password. @throws what `AccountPort.stepUp` throws.
+   */
+  private async stepUp(userId: string, proof: StepUpProof): Promise<void> {
+    const nowS = (this.mode.now ?? systemClock)().getTime() / 1000;
+    const age = proof.authTime === undefined ? Number.NaN : nowS - proof.authTime;
+    if (proof.password === undefined && age >= 0 && age <= STEP_UP_MAX_AGE_S) return;
+    await this.ports.account.stepUp(userId, proof.password);
   }
 
   private async respond(row: UserRow | undefined): Promise<User> {
