@@ -239,3 +239,28 @@ describe('the step-up before a factor is added', () => {
     },
   );
 });
+
+describe('a recent sign-in as the step-up', () => {
+  it.each([
+    ['a TOTP', '/api/me/second-factor/totp'],
+    ['a passkey', '/api/me/passkeys/registration-options'],
+  ])(
+    'lets a sign-in of the last 10 minutes add %s without the password, not an older one',
+    async (_what, url) => {
+      const sub = await accountUser(`step-up-recent-${url.length}`);
+      const nowS = Math.floor(clock.now().getTime() / 1000);
+      const call = async (authTime: number) =>
+        t.app.inject({
+          method: 'POST',
+          url,
+          headers: { authorization: `Bearer ${await t.issuer.sign(sub, { [AUTH_TIME_CLAIM]: authTime })}` },
+        });
+      const old = await call(nowS - STEP_UP_MAX_AGE_S - 1);
+      expectProblem(old, 403);
+      expect(old.json()).toMatchObject({ code: 'step_up_required' });
+      // A sign-in time ahead of now is no proof.
+      expectProblem(await call(nowS + 60), 403);
+      expect((await call(nowS - STEP_UP_MAX_AGE_S)).statusCode).toBe(200);
+    },
+  );
+});
