@@ -157,6 +157,11 @@ export function createServices({
   const companies: CompaniesService = new CompaniesService({
     db,
     agreements: config.agreements,
+    externalIssuer: Boolean(config.oidc.issuer),
+    account: account.account,
+    mailer: account.mailer,
+    publicUrl: config.publicUrl,
+    log,
     inviter: { create: (userId, companyId, input) => invites.create(userId, companyId, input) },
     heating: {
       settingsChanged: async (companyId) => {

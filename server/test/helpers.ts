@@ -313,6 +313,7 @@ export async function buildTestApp(
         requestVerification: (userId) => (ports.account ?? unset.account).requestVerification(userId),
         setPassword: (...args) => (ports.account ?? unset.account).setPassword(...args),
         secondFactorStatus: (userId) => (ports.account ?? unset.account).secondFactorStatus(userId),
+        stepUp: (...args) => (ports.account ?? unset.account).stepUp(...args),
         startTotp: (userId) => (ports.account ?? unset.account).startTotp(userId),
         confirmTotp: (...args) => (ports.account ?? unset.account).confirmTotp(...args),
         disableTotp: (...args) => (ports.account ?? unset.account).disableTotp(...args),
@@ -325,6 +326,7 @@ export async function buildTestApp(
         listSessions: (...args) => (ports.account ?? unset.account).listSessions(...args),
         endSession: (...args) => (ports.account ?? unset.account).endSession(...args),
         endOtherSessions: (...args) => (ports.account ?? unset.account).endOtherSessions(...args),
+        resetSecondFactors: (userId) => (ports.account ?? unset.account).resetSecondFactors(userId),
       },
       billing: {
         onAccountDeletion: (userId) =>

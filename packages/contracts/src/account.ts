@@ -59,6 +59,11 @@ export const UserSchema = z.object({
   last_login: Timestamp.nullable(),
   company_ids: z.array(z.string()),
   notices: z.array(UserNoticeSchema),
+  /**
+   * True while a company of the user requires a second factor the user has not set up
+   * (decision 0078): its calls answer 403 `second_factor_required` until one is.
+   */
+  second_factor_required: z.boolean(),
 });
 export type User = z.infer<typeof UserSchema>;
 
@@ -121,6 +126,21 @@ export type EnergyMedia = z.infer<typeof EnergyMediaSchema>;
 export const OptimumStartModeSchema = z.enum(['off', 'shadow', 'on']);
 export type OptimumStartMode = z.infer<typeof OptimumStartModeSchema>;
 
+/**
+ * Who in a company must sign in with a second factor (TOTP or passkey, decision 0078): nobody,
+ * the admins, or every member.
+ */
+export const SecondFactorPolicySchema = z.enum(['none', 'admins', 'all']);
+export type SecondFactorPolicy = z.infer<typeof SecondFactorPolicySchema>;
+
+/**
+ * Days a browser may skip the code step once its user chose "trust this browser" (decision 0078):
+ * 0 = off, or 30.
+ */
+export const REMEMBER_DEVICE_DAYS = [0, 30] as const;
+export const RememberDeviceDaysSchema = z.union([z.literal(0), z.literal(30)]);
+export type RememberDeviceDays = z.infer<typeof RememberDeviceDaysSchema>;
+
 export const CompanySchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -153,6 +173,10 @@ export const CompanySchema = z.object({
   optimum_start: OptimumStartModeSchema,
   /** Longest pre-heat in minutes; default 180. */
   optimum_max_lead_minutes: z.number().int(),
+  /** Who must have a second factor to use the company (decision 0078); default `none`. */
+  second_factor_required: SecondFactorPolicySchema,
+  /** Days a trusted browser skips the code step (decision 0078); 0 = off, the default. */
+  remember_device_days: RememberDeviceDaysSchema,
   role: RoleSchema,
 });
 export type Company = z.infer<typeof CompanySchema>;
@@ -225,6 +249,8 @@ export const CompanyPatchBodySchema = z
       .int()
       .min(OPTIMUM_MAX_LEAD_LIMITS.min)
       .max(OPTIMUM_MAX_LEAD_LIMITS.max),
+    second_factor_required: SecondFactorPolicySchema,
+    remember_device_days: RememberDeviceDaysSchema,
   })
   .partial()
   .refine(
@@ -299,12 +325,26 @@ export const InviteParamsSchema = z.object({ id: z.string() });
 /** `POST /api/invite/setup/{invite_code}`. */
 export const InviteSetupParamsSchema = z.object({ invite_code: z.string() });
 
-/** Spec §3 "Team member". */
+/**
+ * A member's second factors (decision 0078): whether a confirmed TOTP guards their sign-in and
+ * how many passkeys they have. Shown to admins on the team screen.
+ */
+export const MemberFactorsSchema = z.object({
+  totp: z.boolean(),
+  passkeys: z.number().int().nonnegative(),
+});
+export type MemberFactors = z.infer<typeof MemberFactorsSchema>;
+
+/**
+ * Spec §3 "Team member". `factors` comes with the team list (admins only); a single member's
+ * answer leaves it out.
+ */
 export const MemberSchema = z.object({
   id: z.string(),
   name: z.string(),
   email: z.string(),
   role: RoleSchema,
+  factors: MemberFactorsSchema.optional(),
 });
 export type Member = z.infer<typeof MemberSchema>;
 

@@ -165,6 +165,12 @@ export const PROBLEM_CODES = [
   'passkey_not_verified',
   /** Registering a passkey whose credential is registered already. */
   'passkey_exists',
+  /** The company requires a second factor (TOTP or passkey) of this member, who has none (decision 0078). */
+  'second_factor_required',
+  /** An admin resetting their own second factor; another admin has to. */
+  'second_factor_reset_self',
+  /** Adding a sign-in factor without the password the step-up asks for. params: field */
+  'step_up_required',
   /** More licences in one order than allowed. params: max */
   'licence_order_too_large',
   /** Fewer licences than enabled QR codes (one licence each). params: qrCodes */

@@ -5,6 +5,18 @@
  */
 import { z } from 'zod';
 
+/**
+ * The step-up before a new sign-in factor is set up (decision 0078): `POST
+ * /api/me/second-factor/totp` and `POST /api/me/passkeys/registration-options` take the account's
+ * password, so a stolen session alone cannot add a factor of its own. Without it they answer 403
+ * `step_up_required`; a wrong one 400 on `body.password`. The body may be left out entirely.
+ */
+export const StepUpBodySchema = z
+  .object({ password: z.string().min(1, 'Enter your password.').max(1024).optional() })
+  // A call without a body arrives as null.
+  .nullish();
+export type StepUpBody = z.infer<typeof StepUpBodySchema>;
+
 /** Recovery codes handed out per confirmation. */
 export const RECOVERY_CODE_COUNT = 10;
 

@@ -26,6 +26,8 @@ import {
 import {
   confirmTotpEnrolment,
   disableTotp,
+  requireStepUp,
+  resetSecondFactors,
   secondFactorStatus,
   startTotpEnrolment,
 } from './second-factor.service.ts';
@@ -47,6 +49,11 @@ export interface AccountPort {
   setPassword(userId: string, currentPassword: string, password: string): Promise<void>;
   /** Whether a confirmed TOTP guards the user's sign-in, and their unused recovery codes. */
   secondFactorStatus(userId: string): Promise<SecondFactorStatus>;
+  /**
+   * The step-up before a factor is added (decision 0078): the password must match.
+   * @throws HttpError 403 `step_up_required` without one, 400 on `body.password`, 429 while locked.
+   */
+  stepUp(userId: string, password: string | undefined): Promise<void>;
   /** Starts a TOTP enrolment. @throws HttpError 409 `totp_already_enabled` while one is confirmed. */
   startTotp(userId: string): Promise<TotpEnrolment>;
   /**
@@ -81,6 +88,11 @@ export interface AccountPort {
   endSession(userId: string, sessionId: string): Promise<void>;
   /** Ends every session of the user but `currentSid`. */
   endOtherSessions(userId: string, currentSid: string | undefined): Promise<void>;
+  /**
+   * An admin's reset (decision 0078): removes the user's TOTP, recovery codes and passkeys and
+   * ends all their sessions, refusing the access tokens issued until now.
+   */
+  resetSecondFactors(userId: string): Promise<void>;
 }
 
 export interface BillingHooks {
@@ -124,6 +136,7 @@ export function identityAccountPorts(
             setPassword: (userId, currentPassword, password) =>
               setPassword(deps, userId, currentPassword, password),
             secondFactorStatus: (userId) => secondFactorStatus(deps, userId),
+            stepUp: (userId, password) => requireStepUp(deps, userId, password),
             startTotp: (userId) => startTotpEnrolment(deps, userId),
             confirmTotp: (userId, code) => confirmTotpEnrolment(deps, userId, code),
             disableTotp: (userId, password, code) => disableTotp(deps, userId, password, code),
@@ -137,6 +150,7 @@ export function identityAccountPorts(
             listSessions: (userId, currentSid) => listSessions(deps, userId, currentSid),
             endSession: (userId, sessionId) => endSession(deps, userId, sessionId),
             endOtherSessions: (userId, currentSid) => endOtherSessions(deps, userId, currentSid),
+            resetSecondFactors: (userId) => resetSecondFactors(deps, userId),
           },
         }),
   };

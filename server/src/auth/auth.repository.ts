@@ -4,7 +4,7 @@
  * provider's stored keys (`identity_secrets`, JSON values) and the sign-in failure counters
  * (`login_failures`: failures, last failure and lock end per key).
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../db/client.ts';
 import {
   accountSessions,
@@ -82,13 +82,52 @@ export async function provisionUser(db: Db, values: typeof users.$inferInsert): 
   await db.insert(users).values(values).onConflictDoNothing();
 }
 
+/**
+ * Whether the company's second-factor policy (decision 0078) covers the member with `role` and
+ * the member has neither a confirmed TOTP nor a passkey. Only accounts of the embedded provider
+ * (`identity_accounts`) are covered: an external issuer's users and API tokens' principals have
+ * no such row, as that issuer owns their sign-in. Used inside the membership look-ups, so the
+ * check costs no extra round trip.
+ */
+export function secondFactorMissing(companyId: SQL | string, userId: SQL | string, role: SQL): SQL<boolean> {
+  return sql<boolean>`(exists (select 1 from companies policy_c where policy_c.id = ${companyId}
+      and (policy_c.second_factor_required = 'all'
+        or (policy_c.second_factor_required = 'admins' and ${role} = 'admin')))
+    and exists (select 1 from identity_accounts policy_a where policy_a.id = ${userId})
+    and not exists (select 1 from totp_credentials policy_t
+      where policy_t.user_id = ${userId} and policy_t.confirmed_at is not null)
+    and not exists (select 1 from webauthn_credentials policy_w where policy_w.user_id = ${userId}))`;
+}
+
+/** The member's role and whether the company's policy wants a second factor they lack. */
 export async function findMembershipRole(db: Db, companyId: string, userId: string) {
   const [row] = await db
-    .select({ role: memberships.role })
+    .select({
+      role: memberships.role,
+      secondFactorMissing: secondFactorMissing(companyId, userId, sql`${memberships.role}`),
+    })
     .from(memberships)
     .where(and(eq(memberships.companyId, companyId), eq(memberships.userId, userId)))
     .limit(1);
   return row;
+}
+
+/**
+ * Whether any company of the user requires a second factor the user lacks (decision 0078): the
+ * web app then shows its enrolment screen before anything else.
+ */
+export async function anySecondFactorMissing(db: Db, userId: string): Promise<boolean> {
+  const rows = await db
+    .select({ companyId: memberships.companyId })
+    .from(memberships)
+    .where(
+      and(
+        eq(memberships.userId, userId),
+        secondFactorMissing(sql`${memberships.companyId}`, userId, sql`${memberships.role}`),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
 }
 
 /**

@@ -103,6 +103,13 @@ export const SESSION_CLAIM = 'sid';
 export const SIGN_OUT_EPOCH_CLAIM = 'sv';
 
 /**
+ * When the session's sign-in happened (seconds since the epoch; RFC 9068 §2.2.1): the step-up
+ * before a factor is added accepts a sign-in of the last 10 minutes instead of the password
+ * (decision 0078).
+ */
+export const AUTH_TIME_CLAIM = 'auth_time';
+
+/**
  * True when a token was issued before the account's last password reset or change
  * (`tokensValidFrom`): every session of the account was ended then. Compared through the
  * token's sign-out epoch rather than `iat`, whose whole seconds cannot tell a token of the

@@ -87,7 +87,9 @@ function api(token: string, method: string, path: string, body?: unknown) {
 /** Registers a new software passkey for `who` under `name`; @returns the authenticator. */
 async function addPasskey(who: Person, name = 'Laptop') {
   const authenticator = new SoftAuthenticator(baseUrl);
-  const options = await json<Options>(api(who.token, 'POST', '/api/me/passkeys/registration-options'));
+  const options = await json<Options>(
+    api(who.token, 'POST', '/api/me/passkeys/registration-options', { password: who.password }),
+  );
   const created = await api(who.token, 'POST', '/api/me/passkeys', {
     name,
     response: authenticator.register(options),
@@ -144,7 +146,9 @@ async function passkeySignIn(authenticator: SoftAuthenticator, assertOptions = {
 describe('passkeys', () => {
   it('registers a passkey, lists, renames and removes it', async () => {
     const paula = await person('paula@example.test');
-    const options = await json<Options>(api(paula.token, 'POST', '/api/me/passkeys/registration-options'));
+    const options = await json<Options>(
+      api(paula.token, 'POST', '/api/me/passkeys/registration-options', { password: paula.password }),
+    );
     // Relying party from PUBLIC_URL (the host, no port), a discoverable credential with UV.
     expect(options.rp).toEqual({ name: 'Heizplan', id: '127.0.0.1' });
     expect(options.authenticatorSelection).toMatchObject({
@@ -171,7 +175,9 @@ describe('passkeys', () => {
       code: 'passkey_challenge_expired',
     });
     // The next options exclude it (one authenticator, one passkey).
-    const next = await json<Options>(api(paula.token, 'POST', '/api/me/passkeys/registration-options'));
+    const next = await json<Options>(
+      api(paula.token, 'POST', '/api/me/passkeys/registration-options', { password: paula.password }),
+    );
     expect(next.excludeCredentials).toEqual([
       { id: authenticator.id, type: 'public-key', transports: ['internal'] },
     ]);
@@ -196,7 +202,9 @@ describe('passkeys', () => {
   it('refuses a registration for another origin or after the challenge expired', async () => {
     const rolf = await person('rolf@example.test');
     const authenticator = new SoftAuthenticator(baseUrl);
-    const options = await json<Options>(api(rolf.token, 'POST', '/api/me/passkeys/registration-options'));
+    const options = await json<Options>(
+      api(rolf.token, 'POST', '/api/me/passkeys/registration-options', { password: rolf.password }),
+    );
     const foreign = authenticator.register(options, { origin: 'https://evil.example' });
     const refused = await api(rolf.token, 'POST', '/api/me/passkeys', { name: 'x', response: foreign });
     expect(refused.status).toBe(400);
@@ -206,7 +214,9 @@ describe('passkeys', () => {
       code: 'passkey_not_verified',
     });
 
-    const late = await json<Options>(api(rolf.token, 'POST', '/api/me/passkeys/registration-options'));
+    const late = await json<Options>(
+      api(rolf.token, 'POST', '/api/me/passkeys/registration-options', { password: rolf.password }),
+    );
     clock.advance(CHALLENGE_TTL_MS + 1);
     const expired = await api(rolf.token, 'POST', '/api/me/passkeys', {
       name: 'x',

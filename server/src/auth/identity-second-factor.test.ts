@@ -95,6 +95,10 @@ describe('sign-in with a second factor', () => {
     const login = await signInWithPassword(browser, baseUrl, 'plain@example.test', 'plain password 1');
     const tokens = await exchangeCode(baseUrl, codeFrom(login.url, baseUrl), login.verifier);
     expect(decodeJwt(tokens.access_token).email).toBe('plain@example.test');
+    // When the session signed in, for the step-up before a factor is added (decision 0078).
+    const claims = decodeJwt(tokens.access_token);
+    expect(claims.auth_time).toEqual(expect.any(Number));
+    expect(claims.auth_time).toBeLessThanOrEqual(Number(claims.iat));
   });
 
   it('asks for the code after the password and signs in with a current one', async () => {

@@ -129,7 +129,8 @@ describe('sign-in sessions', () => {
     const authenticator = new SoftAuthenticator(baseUrl);
     const optionsResponse = await fetch(`${baseUrl}/api/me/passkeys/registration-options`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${laptop.access_token}` },
+      headers: { authorization: `Bearer ${laptop.access_token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ password: PASSWORD }),
     });
     const options = (await optionsResponse.json()) as { challenge: string; user: { id: string } };
     const created = await fetch(`${baseUrl}/api/me/passkeys`, {

@@ -135,6 +135,11 @@ export class Browser {
     }
   }
 
+  /** Drops every cookie but those named `keep`: the same browser after its sign-in session ended. */
+  forgetAllBut(...keep: string[]) {
+    this.cookies = this.cookies.filter((c) => keep.includes(c.name));
+  }
+
   /** One request, no redirect following; relative URLs resolve against the app origin. */
   async request(url: string, init: RequestInit = {}): Promise<Response> {
     const target = new URL(url, this.origin);

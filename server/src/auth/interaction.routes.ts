@@ -57,7 +57,15 @@ import { passkeySignInOptions, verifyPasskeySignIn } from './passkeys.service.ts
 import { MIN_PASSWORD_LENGTH } from './password.ts';
 import type { IdentityProvider } from './provider.ts';
 import { hasConfirmedTotp } from './second-factor.repository.ts';
-import { issuePendingToken, readPendingToken, redeemSecondFactorCode } from './second-factor.service.ts';
+import {
+  issuePendingToken,
+  issueTrustedDevice,
+  isTrustedDevice,
+  readPendingToken,
+  redeemSecondFactorCode,
+  rememberDeviceDays,
+  TRUSTED_DEVICE_COOKIE,
+} from './second-factor.service.ts';
 import {
   ACCOUNT_THRESHOLD,
   accountKey,
@@ -76,6 +84,15 @@ type Fields = Record<string, string>;
 function formFields(request: FastifyRequest): Fields {
   const body = (request.body ?? {}) as Record<string, unknown>;
   return Object.fromEntries(Object.entries(body).map(([k, v]) => [k, typeof v === 'string' ? v : '']));
+}
+
+/** The trusted-browser cookie's value (decision 0078), or '' when the browser sent none. */
+function trustedDeviceCookie(request: FastifyRequest): string {
+  for (const part of (request.headers.cookie ?? '').split(';')) {
+    const [name, ...value] = part.trim().split('=');
+    if (name === TRUSTED_DEVICE_COOKIE) return value.join('=');
+  }
+  return '';
 }
 
 function langOf(request: FastifyRequest, fields: Fields = {}): Lang {
@@ -224,8 +241,21 @@ ${renderPasskeyForm({
     const email = (fields.email ?? '').trim();
     const result = await signIn(deps, email, fields.password ?? '', request.ip);
     if (result.ok && result.secondFactor) {
+      // A browser trusted after an earlier code step skips it (decision 0078); the skipped step
+      // counts as the passed second factor, so the account's failures are cleared as there.
+      const trusted = trustedDeviceCookie(request);
+      if (trusted && (await isTrustedDevice(deps, trusted, result.account.id))) {
+        await clearFailures(db, accountKey(result.account.id));
+        return finishLogin(request, reply, result.account.id);
+      }
       const pending = await issuePendingToken(deps, result.account.id, uid);
-      return secondFactorPage(reply, 200, lang, request.url, { uid, pending, factors: result.factors });
+      const step = {
+        uid,
+        pending,
+        factors: result.factors,
+        rememberDays: await rememberDeviceDays(deps, result.account.id),
+      };
+      return secondFactorPage(reply, 200, lang, request.url, step);
     }
     if (result.ok) return finishLogin(request, reply, result.account.id);
     const title = t(lang, 'loginTitle');
@@ -253,12 +283,20 @@ ${renderPasskeyForm({
     status: number,
     lang: Lang,
     url: string,
-    step: { uid: string; pending: string; factors: SecondFactors },
+    step: { uid: string; pending: string; factors: SecondFactors; rememberDays?: number },
     say: { alert?: string; error?: string } = {},
   ) {
     const { uid, pending, factors } = step;
+    const remember = step.rememberDays ?? 0;
     if (!factors.passkey) {
-      return page(reply, status, lang, t(lang, 'secondFactorTitle'), url, codeForm(lang, uid, pending, say));
+      return page(
+        reply,
+        status,
+        lang,
+        t(lang, 'secondFactorTitle'),
+        url,
+        codeForm(lang, uid, pending, say, remember),
+      );
     }
     const title = t(lang, factors.totp ? 'secondFactorTitle' : 'passkeyTitle');
     return passkeyPage(reply, status, lang, title, url, (nonce) => {
@@ -271,7 +309,7 @@ ${renderPasskeyForm({
         nonce,
         ...(factors.totp ? { lead: t(lang, 'or') } : {}),
       });
-      if (factors.totp) return `${codeForm(lang, uid, pending, say)}\n${passkey}`;
+      if (factors.totp) return `${codeForm(lang, uid, pending, say, remember)}\n${passkey}`;
       const alert = say.alert ?? say.error;
       const shown = alert ? `<div class="alert" role="alert">${escapeHtml(alert)}</div>` : '';
       return `<p>${escapeHtml(t(lang, 'passkeyIntro'))}</p>${shown}
@@ -285,8 +323,18 @@ ${passkey}
     return { totp: await hasConfirmedTotp(db, accountId), passkey: await hasPasskey(db, accountId) };
   }
 
-  function codeForm(lang: Lang, uid: string, pending: string, say: { alert?: string; error?: string } = {}) {
+  /** The code form; with `rememberDays` > 0 (every company of the account allows it) "trust this browser". */
+  function codeForm(
+    lang: Lang,
+    uid: string,
+    pending: string,
+    say: { alert?: string; error?: string } = {},
+    rememberDays = 0,
+  ) {
     return renderForm({
+      ...(rememberDays > 0
+        ? { checkbox: { name: 'remember', label: t(lang, 'trustBrowser', { days: rememberDays }) } }
+        : {}),
       lang,
       action: `${loginPath(uid)}/second-factor`,
       intro: t(lang, 'secondFactorIntro'),
@@ -331,7 +379,8 @@ ${passkey}
     const pending = fields.pending ?? '';
     const accountId = details ? await readPendingToken(deps, pending, uid) : undefined;
     if (!accountId) return expired(reply, lang, request.url);
-    const step = { uid, pending, factors: await factorsOf(accountId) };
+    const rememberDays = await rememberDeviceDays(deps, accountId);
+    const step = { uid, pending, factors: await factorsOf(accountId), rememberDays };
     const keys = [accountKey(accountId), ipKey(request.ip)];
     const until = await lockedUntil(db, keys, now());
     if (until) {
@@ -340,6 +389,15 @@ ${passkey}
     }
     if (await redeemSecondFactorCode(deps, accountId, fields.code ?? '')) {
       await clearFailures(db, accountKey(accountId));
+      if (fields.remember === 'on' && rememberDays > 0) {
+        // HttpOnly and only below /auth: the app's scripts never see it, the API never gets it.
+        const value = await issueTrustedDevice(deps, accountId, rememberDays);
+        const secure = config.publicUrl.startsWith('https:') ? '; Secure' : '';
+        reply.header(
+          'set-cookie',
+          `${TRUSTED_DEVICE_COOKIE}=${value}; Path=/auth; Max-Age=${rememberDays * 86_400}; HttpOnly; SameSite=Lax${secure}`,
+        );
+      }
       return finishLogin(request, reply, accountId);
     }
     const lockedNow = await recordFailures(

@@ -97,6 +97,8 @@ input[aria-invalid=true]{border-color:#b91c1c}
 button{width:100%;margin-top:20px;font:inherit;font-weight:600;color:#fff;background:#b4411c;border:0;border-radius:8px;padding:11px 16px;cursor:pointer}
 button:hover{background:#9a3412}
 button.secondary{background:#fff;color:#44403c;border:1px solid #78716c;margin-top:10px}
+label.check{display:flex;gap:8px;align-items:center;font-weight:400}
+label.check input{width:auto;margin:0}
 .or{text-align:center;font-size:14px;color:#57534e;margin:16px 0 0}
 a{color:#b4411c}
 .links{margin-top:20px;font-size:14px;display:flex;flex-direction:column;gap:8px}
@@ -204,6 +206,8 @@ export interface FormSpec {
   notice?: string;
   intro?: string;
   links?: { href: string; label: string; prefix?: string }[];
+  /** A checkbox below the fields, sent as `on` when ticked ("trust this browser"). */
+  checkbox?: { name: string; label: string };
 }
 
 /** A card body with an optional intro/alert, the fields, a submit button and links below. */
@@ -221,7 +225,11 @@ export function renderForm(form: FormSpec): string {
 <input type="hidden" name="lang" value="${form.lang}">
 ${Object.entries(form.hidden ?? {})
   .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">\n`)
-  .join('')}${form.fields.map((f) => field(f, form.lang)).join('\n')}
+  .join('')}${form.fields.map((f) => field(f, form.lang)).join('\n')}${
+  form.checkbox
+    ? `\n<label class="check"><input type="checkbox" name="${escapeHtml(form.checkbox.name)}" value="on"> ${escapeHtml(form.checkbox.label)}</label>`
+    : ''
+}
 <button type="submit">${escapeHtml(form.submit)}</button>
 </form>
 <script>${FORM_MESSAGES_SCRIPT}</script>

@@ -89,6 +89,8 @@ export const PERMISSION_MATRIX: Record<string, Access> = {
   'POST /api/companies/{id}/members/{email}': 'manage',
   'PATCH /api/companies/{id}/members/{sub}': 'manage',
   'DELETE /api/companies/{id}/members/{sub}': 'manage',
+  // An admin's reset of a member's second factors (decision 0078); never one's own (409).
+  'POST /api/companies/{id}/members/{sub}/second-factor/reset': 'manage',
   'GET /api/companies/{id}/user/{sub}': 'manage',
   'GET /api/invite/': 'manage',
   'POST /api/invite/': 'manage',

@@ -14,6 +14,7 @@ import { buildTestApp, type TestApp } from '../../test/helpers.ts';
 import { alerts, subscriptions } from '../db/schema.ts';
 import { addMember, createCompany } from '../modules/me/account.fixtures.ts';
 import { winterPlan } from '../modules/units/heating-test-fixtures.ts';
+import { identityAccountPorts } from './account-ports.ts';
 import { PERMISSION_MATRIX } from './permission-matrix.ts';
 
 // A Wednesday noon: the running event, upcoming closures and days count from here.
@@ -29,6 +30,8 @@ let operations: string[];
 export function useWalkApp() {
   beforeAll(async () => {
     t = await buildTestApp({}, { clock: clock.now });
+    // The embedded account store: an admin's reset of a member's second factor reaches it.
+    t.ports.account = identityAccountPorts(t.config, t.database.db, t.app.log, clock.now).account;
     const doc = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
     operations = Object.entries(doc.paths).flatMap(([path, ops]) =>
       Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`),

@@ -18,7 +18,13 @@ import { type Clock, systemClock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { findActiveAccount, findActiveAccountWithSignOut } from './accounts.repository.ts';
-import { createTokenVerifier, SESSION_CLAIM, SIGN_OUT_EPOCH_CLAIM, type TokenVerifier } from './bearer.ts';
+import {
+  AUTH_TIME_CLAIM,
+  createTokenVerifier,
+  SESSION_CLAIM,
+  SIGN_OUT_EPOCH_CLAIM,
+  type TokenVerifier,
+} from './bearer.ts';
 import { loadProviderKeys, publicJwks } from './keys.ts';
 import { createAdapterClass, purgeExpiredIdentityState } from './oidc-adapter.repository.ts';
 import { Provider, providerErrors } from './oidc-provider-module.ts';
@@ -31,6 +37,7 @@ import {
   renderPage,
   withLang,
 } from './pages.ts';
+import { sessionLoginTime } from './sessions.repository.ts';
 import { mailIfNewBrowser, recordSessionUse } from './sessions.service.ts';
 
 export const WEB_CLIENT_ID = 'heizplan-web';
@@ -124,6 +131,8 @@ export async function createIdentityProvider(
       // browser that asks; its uid becomes `sid`, so the account API knows "this session".
       const sessionUid =
         'sessionUid' in token && typeof token.sessionUid === 'string' ? token.sessionUid : '';
+      // When the session signed in: a recent one may add a factor without the password again.
+      const authTime = sessionUid ? await sessionLoginTime(db, sessionUid) : undefined;
       if (sessionUid) {
         const use = {
           sessionUid,
@@ -138,6 +147,7 @@ export async function createIdentityProvider(
       }
       return {
         ...(sessionUid ? { [SESSION_CLAIM]: sessionUid } : {}),
+        ...(authTime ? { [AUTH_TIME_CLAIM]: authTime } : {}),
         name: account.name,
         email: account.email,
         email_verified: account.emailVerified,

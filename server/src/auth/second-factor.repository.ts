@@ -3,9 +3,16 @@
  * base32 secret, confirmation time, last accepted RFC 6238 time step) and the single-use
  * recovery codes (`recovery_codes`, SHA-256 hex of each code).
  */
-import { and, count, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import { and, count, eq, isNotNull, isNull, lt, min, or } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { recoveryCodes, totpCredentials } from '../db/schema.ts';
+import {
+  companies,
+  memberships,
+  recoveryCodes,
+  totpCredentials,
+  users,
+  webauthnCredentials,
+} from '../db/schema.ts';
 
 export type TotpCredential = typeof totpCredentials.$inferSelect;
 
@@ -134,4 +141,40 @@ export async function hasConfirmedTotp(db: Db, userId: string): Promise<boolean>
     .where(and(eq(totpCredentials.userId, userId), isNotNull(totpCredentials.confirmedAt)))
     .limit(1);
   return row !== undefined;
+}
+
+/**
+ * An admin's reset (decision 0078): removes the user's TOTP, recovery codes and passkeys and, in
+ * the same transaction, refuses the access tokens issued before `now` (`users.tokens_valid_from`),
+ * so a session signed in with the old factors cannot go on even for its token's last minutes.
+ */
+export async function deleteAllFactors(db: Db, userId: string, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+    await tx.delete(totpCredentials).where(eq(totpCredentials.userId, userId));
+    await tx.delete(webauthnCredentials).where(eq(webauthnCredentials.userId, userId));
+    await tx.update(users).set({ tokensValidFrom: now }).where(eq(users.id, userId));
+  });
+}
+
+/**
+ * Days a browser of the user may skip the code step (decision 0078): the smallest
+ * `remember_device_days` of the user's companies, so every company must allow it; 0 for a user
+ * without a company. Also the user's `tokens_valid_from`, which a trusted browser is bound to.
+ */
+export async function rememberDeviceTerms(
+  db: Db,
+  userId: string,
+): Promise<{ days: number; tokensValidFrom: Date | null }> {
+  const [row] = await db
+    .select({ days: min(companies.rememberDeviceDays) })
+    .from(memberships)
+    .innerJoin(companies, eq(companies.id, memberships.companyId))
+    .where(eq(memberships.userId, userId));
+  const [user] = await db
+    .select({ tokensValidFrom: users.tokensValidFrom })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return { days: Number(row?.days ?? 0), tokensValidFrom: user?.tokensValidFrom ?? null };
 }

@@ -17,19 +17,22 @@ import {
 } from '@heizplan/contracts/second-factor';
 import { generate, generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
-import { badRequest, conflict } from '../http/errors.ts';
+import { badRequest, conflict, forbidden } from '../http/errors.ts';
 import { type IdentityDeps, localAccountOrConflict, nowOf, tooManyAttempts } from './accounts.service.ts';
 import { loadOrCreateIdentitySecret } from './auth.repository.ts';
 import { verifyPassword } from './password.ts';
 import {
   confirmTotp,
   countUnusedRecoveryCodes,
+  deleteAllFactors,
   deleteSecondFactor,
   findTotp,
+  rememberDeviceTerms,
   spendRecoveryCode,
   storeUnconfirmedTotp,
   takeTotpStep,
 } from './second-factor.repository.ts';
+import { endOtherSessions } from './sessions.service.ts';
 import { ACCOUNT_THRESHOLD, accountKey, clearFailures, lockedUntil, recordFailure } from './throttle.ts';
 
 /** RFC 6238 time step X in seconds (the authenticator apps' default). */
@@ -101,6 +104,38 @@ export async function secondFactorStatus(deps: IdentityDeps, userId: string): Pr
     totp: confirmed,
     recoveryCodesLeft: confirmed ? await countUnusedRecoveryCodes(deps.db, userId) : 0,
   };
+}
+
+/**
+ * The step-up before a sign-in factor is added (decision 0078; OWASP ASVS 5.0 V6.4, factor
+ * lifecycle): the account's password must come with the request. A wrong one counts as a failed
+ * sign-in of the account (the backoff of auth/throttle.ts), so a stolen session cannot guess it.
+ * @throws HttpError 403 `step_up_required` without a password, 400 `current_password_wrong` on
+ *   `body.password`, 429 while the account is locked, 409 for no local account.
+ */
+export async function requireStepUp(deps: IdentityDeps, userId: string, password: string | undefined) {
+  const account = await localAccountOrConflict(deps.db, userId);
+  if (password === undefined) {
+    throw forbidden(
+      'Confirm with your password (JSON body {"password": "…"}) before adding a sign-in factor.',
+      {
+        code: 'step_up_required',
+        params: { field: 'body.password' },
+      },
+    );
+  }
+  const now = nowOf(deps);
+  const key = accountKey(userId);
+  const locked = await lockedUntil(deps.db, [key], now);
+  if (locked) throw tooManyAttempts(locked, now);
+  if (!(await verifyPassword(password, account.passwordHash))) {
+    const lockedNow = await recordFailure(deps.db, key, ACCOUNT_THRESHOLD, now);
+    if (lockedNow) throw tooManyAttempts(lockedNow, now);
+    const message = 'The password is not correct.';
+    throw badRequest(message, [{ field: 'body.password', message, code: 'current_password_wrong' }], {
+      code: 'current_password_wrong',
+    });
+  }
 }
 
 /**
@@ -265,4 +300,80 @@ export async function readPendingToken(
   } catch {
     return undefined;
   }
+}
+
+/**
+ * A company admin's reset of a member's sign-in factors (decision 0078), for a member who lost
+ * phone and recovery codes: removes TOTP, recovery codes and passkeys, ends every session of the
+ * account at the provider and refuses its access tokens issued until now. The member signs in
+ * with the password alone next time and, where a company requires one, sets a factor up again.
+ * Tokens carry the machine's time (the provider's), so the cut-off is the machine's time too.
+ */
+export async function resetSecondFactors(deps: IdentityDeps, userId: string): Promise<void> {
+  await deleteAllFactors(deps.db, userId, new Date());
+  await endOtherSessions(deps, userId, undefined);
+}
+
+/** The cookie of a browser trusted to skip the code step (decision 0078); sent only below /auth. */
+export const TRUSTED_DEVICE_COOKIE = 'heizplan_trusted_device';
+
+const signTrusted = (key: string, payload: string) =>
+  createHmac('sha256', key).update(`trusted-device.${payload}`).digest('base64url');
+
+/**
+ * The days a browser of `accountId` may be trusted for now: the smallest setting of the account's
+ * companies (0 = the code step is never skipped).
+ */
+export async function rememberDeviceDays(deps: IdentityDeps, accountId: string): Promise<number> {
+  return (await rememberDeviceTerms(deps.db, accountId)).days;
+}
+
+/**
+ * The value of the trusted-browser cookie after a code step with "trust this browser":
+ * `base64url(JSON {a, e, v}) . HMAC-SHA-256` — the account, the expiry `days` ahead and the
+ * account's `tokens_valid_from` (ms, 0 when none), under the pending tokens' key with another
+ * domain prefix. A password change or reset and an admin's factor reset move `tokens_valid_from`,
+ * so every trusted browser of the account ends with them; no table of browsers is needed.
+ */
+export async function issueTrustedDevice(
+  deps: IdentityDeps,
+  accountId: string,
+  days: number,
+): Promise<string> {
+  const { tokensValidFrom } = await rememberDeviceTerms(deps.db, accountId);
+  const payload = Buffer.from(
+    JSON.stringify({
+      a: accountId,
+      e: nowOf(deps).getTime() + days * 86_400_000,
+      v: tokensValidFrom?.getTime() ?? 0,
+    }),
+  ).toString('base64url');
+  return `${payload}.${signTrusted(await pendingKey(deps), payload)}`;
+}
+
+/**
+ * Whether `value` (the cookie) trusts this browser for `accountId` now: signed by us, for this
+ * account, not expired, issued after the account's last password change or factor reset, and
+ * every company of the account still allows remembering.
+ */
+export async function isTrustedDevice(
+  deps: IdentityDeps,
+  value: string,
+  accountId: string,
+): Promise<boolean> {
+  const [payload = '', signature = '', ...rest] = value.split('.');
+  if (rest.length > 0 || !payload || !signature) return false;
+  const expected = Buffer.from(signTrusted(await pendingKey(deps), payload));
+  const given = Buffer.from(signature);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return false;
+  let claims: Record<string, unknown>;
+  try {
+    claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
+  } catch {
+    return false;
+  }
+  if (claims.a !== accountId || typeof claims.e !== 'number' || claims.e <= nowOf(deps).getTime())
+    return false;
+  const { days, tokensValidFrom } = await rememberDeviceTerms(deps.db, accountId);
+  return days > 0 && claims.v === (tokensValidFrom?.getTime() ?? 0);
 }

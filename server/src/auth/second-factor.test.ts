@@ -91,7 +91,7 @@ async function accountUser(sub: string) {
 
 /** Enrols and confirms a TOTP for `sub`; @returns its secret and recovery codes. */
 async function enrol(sub: string) {
-  const started = await t.call('POST', '/api/me/second-factor/totp', undefined, sub);
+  const started = await t.call('POST', '/api/me/second-factor/totp', { password: PASSWORD }, sub);
   expect(started.statusCode).toBe(200);
   const { secret } = started.json() as { secret: string };
   const confirmed = await t.call(
@@ -129,11 +129,13 @@ describe('/api/me/second-factor', () => {
       totp: false,
       recoveryCodesLeft: 0,
     });
-    const first = (await t.call('POST', '/api/me/second-factor/totp', undefined, sub)).json() as {
+    const first = (
+      await t.call('POST', '/api/me/second-factor/totp', { password: PASSWORD }, sub)
+    ).json() as {
       secret: string;
     };
     // A second start replaces the unconfirmed secret: the first one's codes no longer confirm.
-    const started = await t.call('POST', '/api/me/second-factor/totp', undefined, sub);
+    const started = await t.call('POST', '/api/me/second-factor/totp', { password: PASSWORD }, sub);
     const body = started.json() as { secret: string; otpauthUri: string; qrSvg: string };
     expect(body.secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(body.secret).not.toBe(first.secret);
@@ -164,7 +166,7 @@ describe('/api/me/second-factor', () => {
       totp: true,
       recoveryCodesLeft: 10,
     });
-    const again = await t.call('POST', '/api/me/second-factor/totp', undefined, sub);
+    const again = await t.call('POST', '/api/me/second-factor/totp', { password: PASSWORD }, sub);
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ code: 'totp_already_enabled' });
   });

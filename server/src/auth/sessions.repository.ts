@@ -7,6 +7,20 @@ import { and, asc, desc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-or
 import type { Db } from '../db/client.ts';
 import { accountSessions, companies, identityAccounts, memberships, oidcPayloads } from '../db/schema.ts';
 
+/**
+ * When the account signed in to provider session `sessionUid` (its `loginTs`, seconds since the
+ * epoch); undefined for an unknown or ended session.
+ */
+export async function sessionLoginTime(db: Db, sessionUid: string): Promise<number | undefined> {
+  const [row] = await db
+    .select({ loginTs: sql<string | null>`${oidcPayloads.payload}->>'loginTs'` })
+    .from(oidcPayloads)
+    .where(and(eq(oidcPayloads.kind, 'Session'), eq(oidcPayloads.uid, sessionUid)))
+    .limit(1);
+  const loginTs = Number(row?.loginTs);
+  return Number.isFinite(loginTs) && loginTs > 0 ? loginTs : undefined;
+}
+
 /** Inserts a session's first use, or sets a known one's last use. @returns true when the row is new. */
 export async function upsertSessionUse(
   db: Db,

@@ -282,7 +282,9 @@ export async function seedWalkFixture(t: TestApp): Promise<WalkFixture> {
     bodies: {
       'PUT /api/me/': { name: 'Alice', email: 'alice@example.test' },
       'PUT /api/me/password': { currentPassword: 'old horse battery', password: 'correct horse battery' },
+      'POST /api/me/second-factor/totp': { password: 'correct horse battery' },
       'POST /api/me/second-factor/totp/confirm': { code: '123456' },
+      'POST /api/me/passkeys/registration-options': { password: 'correct horse battery' },
       'DELETE /api/me/second-factor/totp': { password: 'correct horse battery', code: '123456' },
       'POST /api/me/passkeys': {
         name: 'Laptop',

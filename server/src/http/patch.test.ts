@@ -71,6 +71,8 @@ function fieldPatches(f: WalkFixture): Record<string, FieldPatch[]> {
       { field: 'standby_temperature', value: 19 },
       { field: 'optimum_start', value: 'on' },
       { field: 'optimum_max_lead_minutes', value: 120 },
+      { field: 'second_factor_required', value: 'admins' },
+      { field: 'remember_device_days', value: 30 },
     ],
     'PATCH /api/companies/{id}/members/{sub}': [{ field: 'role', value: 'ems' }],
     // Alice's passkey, through the account port as in production (decision 0074).

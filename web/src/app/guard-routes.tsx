@@ -43,7 +43,8 @@ function useGuardData(needsLicenses: boolean) {
   const me = useMe();
   const profile = me.data;
   const companyId = profile ? chooseCompanyId(profile.company_ids, getCurrentCompanyId()) : null;
-  const withLicenses = needsLicenses && companyId !== null;
+  // The agreements' call answers 403 while a second factor is missing; the guard asks for that first.
+  const withLicenses = needsLicenses && companyId !== null && !profile?.second_factor_required;
   const current = useCurrentLicenses(withLicenses);
   const accepted = useCompanyLicenses(withLicenses ? companyId : null);
 

@@ -21,6 +21,7 @@ const user = (over: Partial<User> = {}): User => ({
   last_login: null,
   company_ids: ['c1'],
   notices: [],
+  second_factor_required: false,
   ...over,
 });
 const current: LicenseCurrent = { avv_version: 2, license_version: 1, privacy_version: 3 };
@@ -52,6 +53,11 @@ describe('main guard', () => {
       '/setup/1',
     ],
     ['user has no companies', { profileResult: ok({ company_ids: [] }) }, '/setup/2'],
+    [
+      'a company requires a second factor the user lacks, before the agreements',
+      { profileResult: ok({ second_factor_required: true }), acceptedVersions: null },
+      '/second-factor',
+    ],
     [
       'no companies wins over unaccepted agreements',
       { profileResult: ok({ company_ids: [] }), acceptedVersions: null },
@@ -122,6 +128,11 @@ describe('setup step 3 guard', () => {
       'user has no company to accept for',
       { profileResult: ok({ company_ids: [] }), acceptedVersions: null },
       '/setup/2',
+    ],
+    [
+      'the company requires a second factor first (its agreements answer 403 until then)',
+      { profileResult: ok({ second_factor_required: true }), acceptedVersions: null },
+      '/second-factor',
     ],
   ])('%s → %s', (_, over, expected) => {
     expect(setupTermsGuard(input(over))).toBe(expected);

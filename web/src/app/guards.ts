@@ -22,6 +22,7 @@ export const SETUP_COMPANY = '/setup/2';
 export const SETUP_TERMS = '/setup/3';
 export const MAINTENANCE = '/maintenance';
 export const UNITS = '/units';
+export const SECOND_FACTOR = '/second-factor';
 
 /**
  * True when all three agreements (data-processing agreement, licence, privacy) are accepted
@@ -39,13 +40,16 @@ export function agreementsAccepted(current: LicenseCurrent | null, accepted: Lic
 /**
  * Main guard (units, groups, events, unit log, devices, gateways, settings, subSetup):
  * maintenance when the profile call failed or was not 200; step 1 without a language; step 2
- * without companies; step 3 when an agreement is unaccepted or accepted in an old version.
+ * without companies; the enrolment screen while a company requires a second factor the user
+ * lacks (decision 0078: its calls answer 403 then, the agreements' too); step 3 when an agreement
+ * is unaccepted or accepted in an old version.
  */
 export function mainGuard({ profileResult, currentVersions, acceptedVersions }: GuardInput): string | null {
   if (profileResult.status !== 200 || !profileResult.profile) return MAINTENANCE;
   const { profile } = profileResult;
   if (!profile.lang) return SETUP_LANGUAGE;
   if (profile.company_ids.length === 0) return SETUP_COMPANY;
+  if (profile.second_factor_required) return SECOND_FACTOR;
   if (!agreementsAccepted(currentVersions, acceptedVersions)) return SETUP_TERMS;
   return null;
 }
@@ -62,7 +66,8 @@ export function setupCompanyGuard({ profileResult, query }: GuardInput): string 
 
 /**
  * Setup step 3 (terms): to units when the current company has all three agreements accepted.
- * Beyond the spec: without any company there is nothing to accept for, so back to step 2.
+ * Beyond the spec: without any company there is nothing to accept for, so back to step 2; while a
+ * company requires a second factor the user lacks, to its enrolment screen (decision 0078).
  */
 export function setupTermsGuard({
   profileResult,
@@ -70,6 +75,8 @@ export function setupTermsGuard({
   acceptedVersions,
 }: GuardInput): string | null {
   if (profileResult.profile?.company_ids.length === 0) return SETUP_COMPANY;
+  // A company joined in step 2 may require a second factor: its agreements answer 403 until then.
+  if (profileResult.profile?.second_factor_required) return SECOND_FACTOR;
   return agreementsAccepted(currentVersions, acceptedVersions) ? UNITS : null;
 }
 

@@ -312,6 +312,16 @@ export const routes: RouteObject[] = [
             ],
           },
           {
+            // Decision 0078: no navigation until a second factor the company requires is set up.
+            path: '/second-factor',
+            ...screen(
+              async () =>
+                (await import('../features/settings/routes/second-factor-required-page.tsx'))
+                  .SecondFactorRequiredPage,
+              ['settings', 'problems'],
+            ),
+          },
+          {
             path: '/success',
             ...screen(async () => (await import('../features/billing/routes/success-page.tsx')).SuccessPage),
           },

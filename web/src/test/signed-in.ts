@@ -20,6 +20,7 @@ export const testProfile = (over: Partial<User> = {}): User => ({
   last_login: null,
   company_ids: ['c1'],
   notices: [],
+  second_factor_required: false,
   ...over,
 });
 
@@ -42,6 +43,8 @@ export const testCompany = (over: Partial<Company> = {}): Company => ({
   standby_temperature: 18,
   optimum_start: 'shadow',
   optimum_max_lead_minutes: 180,
+  second_factor_required: 'none',
+  remember_device_days: 0,
   role: 'admin',
   ...over,
 });

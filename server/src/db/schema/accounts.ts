@@ -88,6 +88,18 @@ export const companies = pgTable('companies', {
    * Billing address printed on invoices (§14 Abs. 4 Nr. 1 UStG); all null until an admin keeps
    * one (`PUT …/billing/address`). Country as ISO 3166-1 alpha-2; VAT ID optional.
    */
+  /**
+   * Who must sign in with a second factor (decision 0078): `none`, `admins` or `all` members.
+   * Applies to accounts of the embedded provider only; an external issuer owns its sign-in.
+   */
+  secondFactorRequired: text('second_factor_required', { enum: ['none', 'admins', 'all'] })
+    .notNull()
+    .default('none'),
+  /**
+   * Days a browser may skip the code step after "trust this browser" (decision 0078): 0 (off,
+   * the default) or 30. A member of several companies gets it only when all of them allow it.
+   */
+  rememberDeviceDays: integer('remember_device_days').notNull().default(0),
   billingName: text('billing_name'),
   billingStreet: text('billing_street'),
   billingPostcode: text('billing_postcode'),

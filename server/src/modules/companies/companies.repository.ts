@@ -3,12 +3,24 @@
  * is scoped by a company id the service has already checked with `requireMember`.
  */
 
-import type { EnergyMedia, OptimumStartMode } from '@heizplan/contracts/account';
-import { and, asc, count, eq } from 'drizzle-orm';
+import type {
+  EnergyMedia,
+  OptimumStartMode,
+  RememberDeviceDays,
+  SecondFactorPolicy,
+} from '@heizplan/contracts/account';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { personMembership } from '../../auth/auth.repository.ts';
 import type { Role } from '../../auth/membership.ts';
 import type { Db } from '../../db/client.ts';
-import { companies, memberships, userNotices, users } from '../../db/schema.ts';
+import {
+  companies,
+  memberships,
+  totpCredentials,
+  userNotices,
+  users,
+  webauthnCredentials,
+} from '../../db/schema.ts';
 
 export type CompanyRow = typeof companies.$inferSelect;
 
@@ -29,6 +41,8 @@ export interface CompanyChanges {
   standbyTemperature?: number;
   optimumStart?: OptimumStartMode;
   optimumMaxLeadMinutes?: number;
+  secondFactorRequired?: SecondFactorPolicy;
+  rememberDeviceDays?: RememberDeviceDays;
 }
 
 export interface MemberRow {
@@ -83,9 +97,23 @@ export async function createCompanyWithAdmin(db: Db, name: string, userId: strin
   });
 }
 
-export async function listMembers(db: Db, companyId: string): Promise<MemberRow[]> {
+export interface MemberWithFactorsRow extends MemberRow {
+  /** Whether a confirmed TOTP guards the member's sign-in. */
+  totp: boolean;
+  /** How many passkeys the member has. */
+  passkeys: number;
+}
+
+/** The company's people, with their second factors for the team screen (decision 0078). */
+export async function listMembers(db: Db, companyId: string): Promise<MemberWithFactorsRow[]> {
   return db
-    .select(memberColumns)
+    .select({
+      ...memberColumns,
+      totp: sql<boolean>`exists (select 1 from ${totpCredentials}
+        where ${totpCredentials.userId} = ${users.id} and ${totpCredentials.confirmedAt} is not null)`,
+      passkeys: sql<number>`(select count(*) from ${webauthnCredentials}
+        where ${webauthnCredentials.userId} = ${users.id})::int`,
+    })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(and(eq(memberships.companyId, companyId), personMembership))
@@ -95,6 +123,21 @@ export async function listMembers(db: Db, companyId: string): Promise<MemberRow[
 export async function findMember(db: Db, companyId: string, userId: string): Promise<MemberRow | undefined> {
   const [row] = await db
     .select(memberColumns)
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(eq(memberships.companyId, companyId), eq(memberships.userId, userId), personMembership))
+    .limit(1);
+  return row;
+}
+
+/** A member's name, email and language for a mail about their account; undefined for a non-member. */
+export async function findMemberContact(
+  db: Db,
+  companyId: string,
+  userId: string,
+): Promise<{ name: string; email: string; lang: 'de' | 'en' | null } | undefined> {
+  const [row] = await db
+    .select({ name: users.name, email: users.email, lang: users.lang })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(and(eq(memberships.companyId, companyId), eq(memberships.userId, userId), personMembership))

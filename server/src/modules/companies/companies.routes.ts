@@ -148,6 +148,23 @@ export async function companiesRoutes(app: FastifyInstance, { companies }: { com
       ),
   );
 
+  r.post(
+    '/companies/:id/members/:sub/second-factor/reset',
+    {
+      schema: {
+        tags,
+        summary:
+          'Remove a member’s TOTP, recovery codes and passkeys and end their sessions (admins; never oneself)',
+        params: MemberParamsSchema,
+        response: { 204: z.null(), ...problems(401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      await companies.resetSecondFactor(requireAuth(request).sub, request.params.id, request.params.sub);
+      return reply.code(204).send(null);
+    },
+  );
+
   r.get(
     '/companies/:id/user/:sub',
     {

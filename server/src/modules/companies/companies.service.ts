@@ -15,6 +15,7 @@ import type {
   Member,
 } from '@heizplan/contracts/account';
 import { temperatureRangeIssue } from '@heizplan/contracts/heating';
+import type { AccountPort, Mailer } from '../../auth/account-ports.ts';
 import { type Membership, type Role, requireMember } from '../../auth/membership.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -85,6 +86,9 @@ export function toCompanyResponse(
     standby_temperature: row.standbyTemperature,
     optimum_start: row.optimumStart,
     optimum_max_lead_minutes: row.optimumMaxLeadMinutes,
+    second_factor_required: row.secondFactorRequired,
+    // The column holds only the contract's values (0 or 30); anything else is read as off.
+    remember_device_days: row.rememberDeviceDays === 30 ? 30 : 0,
     role: membership.role,
   };
 }
@@ -95,6 +99,38 @@ export interface CompaniesServiceDeps {
   agreements: Config['agreements'];
   inviter: MemberInviter;
   heating: CompanySettingsListener;
+  /**
+   * Whether an external issuer (`OIDC_ISSUER`) signs people in: it owns the second factor, so a
+   * company may not require one here (decision 0078).
+   */
+  externalIssuer: boolean;
+  /** The embedded provider's account store: an admin's reset of a member's factors. */
+  account: Pick<AccountPort, 'resetSecondFactors'>;
+  /** Mails the member whose factors an admin reset. */
+  mailer: Mailer;
+  /** Where the mail's link points (PUBLIC_URL). */
+  publicUrl: string;
+  /** A mail that could not be sent is logged, the reset stays. */
+  log: { warn(details: object, message: string): void };
+}
+
+const EXTERNAL_ACCOUNTS = 'The external identity provider owns sign-in; manage second factors there.';
+
+/** Subject and body of the mail to a member whose factors `admin` reset, in the member's language. */
+export function secondFactorResetMail(
+  lang: 'de' | 'en',
+  values: { name: string; admin: string; company: string; link: string },
+): [subject: string, text: string] {
+  const { name, admin, company, link } = values;
+  return lang === 'en'
+    ? [
+        'Your Heizplan sign-in was reset',
+        `Hello ${name},\n\n${admin}, an admin of ${company}, reset your two-factor sign-in: your authenticator app, recovery codes and passkeys were removed, and you were signed out everywhere.\n\nSign in again with your password and set up a second factor under Settings → General:\n\n${link}\n\nIf you did not ask for this, please contact ${admin} at once.`,
+      ]
+    : [
+        'Ihre Anmeldung bei Heizplan wurde zurückgesetzt',
+        `Hallo ${name},\n\n${admin}, Administrator der Firma ${company}, hat Ihre Zwei-Faktor-Anmeldung zurückgesetzt: Ihre Authenticator-App, Ihre Wiederherstellungscodes und Ihre Passkeys wurden entfernt, und Sie wurden überall abgemeldet.\n\nMelden Sie sich mit Ihrem Passwort neu an und richten Sie unter Einstellungen → Allgemein wieder einen zweiten Faktor ein:\n\n${link}\n\nHaben Sie nicht darum gebeten, wenden Sie sich bitte sofort an ${admin}.`,
+      ];
 }
 
 export class CompaniesService {
@@ -130,7 +166,9 @@ export class CompaniesService {
    * Admin only. min < max is checked against the stored bound when only one is sent; a frost
    * protection, economy or standby setpoint sent must lie inside the resulting range.
    * @throws 400 with a field error when the resulting range is empty, or with one per mode
-   *   setpoint outside it (`below_range` / `out_of_range`, the range as params).
+   *   setpoint outside it (`below_range` / `out_of_range`, the range as params); 409
+   *   `accounts_external` for a change of the second-factor policy or the remembered browsers
+   *   while an external issuer signs in.
    */
   async patch(userId: string, companyId: string, body: CompanyPatchBody): Promise<Company> {
     const membership = await requireMember(this.db, userId, companyId, 'manage');
@@ -145,6 +183,16 @@ export class CompaniesService {
       throw badRequest(message, [{ field, message, ...reason }], reason);
     }
     requireModeSetpointsInRange(body, { min, max });
+    if (
+      this.deps.externalIssuer &&
+      ((body.second_factor_required !== undefined &&
+        body.second_factor_required !== current.secondFactorRequired) ||
+        (body.remember_device_days !== undefined && body.remember_device_days !== current.rememberDeviceDays))
+    ) {
+      throw conflict('The external identity provider owns sign-in; require a second factor there.', {
+        code: 'accounts_external',
+      });
+    }
     const changes: CompanyChanges = Object.fromEntries(
       Object.entries({
         name: body.name,
@@ -162,6 +210,8 @@ export class CompaniesService {
         standbyTemperature: body.standby_temperature,
         optimumStart: body.optimum_start,
         optimumMaxLeadMinutes: body.optimum_max_lead_minutes,
+        secondFactorRequired: body.second_factor_required,
+        rememberDeviceDays: body.remember_device_days,
       }).filter(([, value]) => value !== undefined),
     );
     // An empty patch (e.g. only unknown fields, which the schema strips) changes nothing.
@@ -191,10 +241,11 @@ export class CompaniesService {
     return toCompanyResponse(row, { companyId: row.id, userId, role: 'admin' }, this.agreements);
   }
 
-  /** Admin only: the team screen's table. */
+  /** Admin only: the team screen's table, with each member's second factors (decision 0078). */
   async members(userId: string, companyId: string): Promise<Member[]> {
     await requireMember(this.db, userId, companyId, 'manage');
-    return repo.listMembers(this.db, companyId);
+    const rows = await repo.listMembers(this.db, companyId);
+    return rows.map(({ totp, passkeys, ...member }) => ({ ...member, factors: { totp, passkeys } }));
   }
 
   /** Admins read any member; every member reads their own membership. */
@@ -230,6 +281,43 @@ export class CompaniesService {
     if (outcome === 'not-member') throw notFound('Member not found.');
     if (outcome === 'last-admin') throw conflict(LAST_ADMIN, { code: 'last_admin' });
     return outcome;
+  }
+
+  /**
+   * Admin only (decision 0078): removes a member's TOTP, recovery codes and passkeys, ends their
+   * sessions and mails them (their language; German when unknown). For a member who lost their
+   * phone; the audit log records the call like every company change. Not for oneself: an admin
+   * who lost their own factor asks another admin, so a stolen admin session cannot strip the
+   * admin's factors without the password (OWASP ASVS 5.0 V6.4, factor lifecycle and recovery).
+   * @throws 409 `second_factor_reset_self` for the caller themselves, 409 `accounts_external`
+   *   with an external issuer, 404 for someone who is not a member.
+   */
+  async resetSecondFactor(userId: string, companyId: string, memberId: string): Promise<void> {
+    await requireMember(this.db, userId, companyId, 'manage');
+    if (memberId === userId) {
+      throw conflict('Ask another admin to reset your own second factor.', {
+        code: 'second_factor_reset_self',
+      });
+    }
+    const member = await repo.findMemberContact(this.db, companyId, memberId);
+    if (!member) throw notFound('Member not found.');
+    if (this.deps.externalIssuer) throw conflict(EXTERNAL_ACCOUNTS, { code: 'accounts_external' });
+    await this.deps.account.resetSecondFactors(memberId);
+    const [admin, company] = await Promise.all([
+      repo.findMember(this.db, companyId, userId),
+      repo.findCompany(this.db, companyId),
+    ]);
+    const mail = secondFactorResetMail(member.lang ?? 'de', {
+      name: member.name,
+      admin: admin?.name || admin?.email || '',
+      company: company?.name ?? '',
+      link: `${this.deps.publicUrl}/settings/general`,
+    });
+    try {
+      if (member.email) await this.deps.mailer.send(member.email, ...mail);
+    } catch (error) {
+      this.deps.log.warn({ err: error, memberId }, 'second-factor reset mail not sent');
+    }
   }
 
   /** Admin only (checked by the inviter): invites `email` with the company's default role. */

@@ -167,6 +167,81 @@ describe('PATCH /api/companies/{id}/', () => {
     });
   });
 
+  it('lets an admin require a second factor of admins or all members, refusing unknown values', async () => {
+    const company = await createCompany(t, 'patch-2fa');
+    expect(company.second_factor_required).toBe('none');
+    await addMember(t, company.id, 'patch-2fa-heating', 'heating');
+    const url = `/api/companies/${company.id}/`;
+    const headers = await t.as('patch-2fa');
+    const set = await t.app.inject({
+      method: 'PATCH',
+      url,
+      headers,
+      payload: { second_factor_required: 'admins' },
+    });
+    expect(set.json()).toMatchObject({ second_factor_required: 'admins', name: company.name });
+    const [row] = await t.database.db
+      .select({ policy: companies.secondFactorRequired })
+      .from(companies)
+      .where(eq(companies.id, company.id));
+    expect(row?.policy).toBe('admins');
+    const unknown = await t.app.inject({
+      method: 'PATCH',
+      url,
+      headers,
+      payload: { second_factor_required: 'some' },
+    });
+    expect(expectProblem(unknown, 400).errors?.[0]?.field).toBe('body.second_factor_required');
+    const member = await t.app.inject({
+      method: 'PATCH',
+      url,
+      headers: await t.as('patch-2fa-heating'),
+      payload: { second_factor_required: 'none' },
+    });
+    expectProblem(member, 403);
+  });
+
+  it('refuses a second-factor policy while an external issuer owns sign-in (409 accounts_external)', async () => {
+    const external = await buildTestApp({
+      OIDC_ISSUER: 'http://external.test',
+      OIDC_CLIENT_ID: 'heizplan-web',
+    });
+    try {
+      const company = await createCompany(external, 'patch-2fa-external');
+      const url = `/api/companies/${company.id}/`;
+      const headers = await external.as('patch-2fa-external');
+      const refused = await external.app.inject({
+        method: 'PATCH',
+        url,
+        headers,
+        payload: { second_factor_required: 'all' },
+      });
+      expect(refused.json()).toMatchObject({ code: 'accounts_external' });
+      expectProblem(refused, 409);
+      const remember = await external.app.inject({
+        method: 'PATCH',
+        url,
+        headers,
+        payload: { remember_device_days: 30 },
+      });
+      expectProblem(remember, 409);
+      // The unchanged value is no change: the settings form sends every field.
+      const same = await external.app.inject({
+        method: 'PATCH',
+        url,
+        headers,
+        payload: { second_factor_required: 'none', remember_device_days: 0, name: 'Still mine' },
+      });
+      expect(same.json()).toMatchObject({
+        second_factor_required: 'none',
+        remember_device_days: 0,
+        name: 'Still mine',
+      });
+    } finally {
+      await external.close();
+    }
+  });
+
   it('stores the heat source of the buildings for energy reporting, clears it, and refuses unknown ones', async () => {
     const company = await createCompany(t, 'patch-energy');
     expect(company.energy_media).toBeNull();

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
-import { invites, memberships } from '../../db/schema.ts';
+import { invites, memberships, totpCredentials, webauthnCredentials } from '../../db/schema.ts';
 import { addMember, createCompany, expectProblem, recordMails } from '../me/account.fixtures.ts';
 import { LAST_ADMIN } from './companies.service.ts';
 
@@ -13,15 +13,40 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('team calls', () => {
-  it('lists members with name, email and role to admins; other members get 403', async () => {
+  it('lists members with name, email, role and second factors to admins; other members get 403', async () => {
     const company = await createCompany(t, 'team-alice');
     await addMember(t, company.id, 'team-bob', 'ems');
+    // Bob has a confirmed TOTP and two passkeys; an unconfirmed TOTP (Alice's) is none.
+    await t.database.db.insert(totpCredentials).values([
+      { userId: 'team-bob', secret: 'JBSWY3DPEHPK3PXP', confirmedAt: new Date('2026-12-01T00:00:00Z') },
+      { userId: 'team-alice', secret: 'JBSWY3DPEHPK3PXQ' },
+    ]);
+    await t.database.db.insert(webauthnCredentials).values(
+      ['team-bob-key-1', 'team-bob-key-2'].map((credentialId) => ({
+        userId: 'team-bob',
+        credentialId,
+        publicKey: 'pk',
+        name: credentialId,
+      })),
+    );
     const url = `/api/companies/${company.id}/members/`;
     const res = await t.app.inject({ method: 'GET', url, headers: await t.as('team-alice') });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([
-      { id: 'team-alice', name: 'team-alice', email: 'team-alice@example.test', role: 'admin' },
-      { id: 'team-bob', name: 'team-bob', email: 'team-bob@example.test', role: 'ems' },
+      {
+        id: 'team-alice',
+        name: 'team-alice',
+        email: 'team-alice@example.test',
+        role: 'admin',
+        factors: { totp: false, passkeys: 0 },
+      },
+      {
+        id: 'team-bob',
+        name: 'team-bob',
+        email: 'team-bob@example.test',
+        role: 'ems',
+        factors: { totp: true, passkeys: 2 },
+      },
     ]);
     expectProblem(await t.app.inject({ method: 'GET', url, headers: await t.as('team-bob') }), 403);
   });

@@ -42,6 +42,9 @@ export function resolveAccountPorts(
       secondFactorStatus: async () => {
         throw unavailable();
       },
+      stepUp: async () => {
+        throw unavailable();
+      },
       startTotp: async () => {
         throw unavailable();
       },
@@ -73,6 +76,9 @@ export function resolveAccountPorts(
         throw unavailable();
       },
       endOtherSessions: async () => {
+        throw unavailable();
+      },
+      resetSecondFactors: async () => {
         throw unavailable();
       },
     },

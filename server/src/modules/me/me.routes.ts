@@ -18,6 +18,7 @@ import {
 import {
   RecoveryCodesSchema,
   SecondFactorStatusSchema,
+  StepUpBodySchema,
   TotpConfirmBodySchema,
   TotpDisableBodySchema,
   TotpEnrolmentSchema,
@@ -25,7 +26,7 @@ import {
 import { EndSessionsQuerySchema, SessionListSchema, SessionParamsSchema } from '@heizplan/contracts/sessions';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { requireAuth, SESSION_CLAIM } from '../../auth/bearer.ts';
+import { AUTH_TIME_CLAIM, requireAuth, SESSION_CLAIM } from '../../auth/bearer.ts';
 import { problems } from '../../http/company-resource-routes.ts';
 import { badRequest } from '../../http/errors.ts';
 import type { MeService } from './me.service.ts';
@@ -39,6 +40,9 @@ export async function meRoutes(app: FastifyInstance, { me }: { me: MeService }) 
   /** The caller's provider session (decision 0074): kept when a factor change ends the others. */
   const sidOf = (claims: Record<string, unknown>) =>
     typeof claims[SESSION_CLAIM] === 'string' ? (claims[SESSION_CLAIM] as string) : undefined;
+  /** When the caller's session signed in (s), for the step-up (decision 0078). */
+  const authTimeOf = (claims: Record<string, unknown>) =>
+    typeof claims[AUTH_TIME_CLAIM] === 'number' ? (claims[AUTH_TIME_CLAIM] as number) : undefined;
 
   r.get(
     '/me/',
@@ -147,11 +151,16 @@ export async function meRoutes(app: FastifyInstance, { me }: { me: MeService }) 
     {
       schema: {
         tags,
-        summary: 'Start setting up a TOTP authenticator: a new secret, its otpauth URI and QR code (SVG)',
-        response: { 200: TotpEnrolmentSchema, ...problems(401, 409, 503) },
+        summary:
+          'Start setting up a TOTP authenticator (the password in the JSON body unless signed in within 10 minutes): a new secret, its otpauth URI and QR code (SVG)',
+        body: StepUpBodySchema,
+        response: { 200: TotpEnrolmentSchema, ...problems(400, 401, 403, 409, 429, 503) },
       },
     },
-    async (request) => me.startTotp(requireAuth(request).sub),
+    async (request) => {
+      const claims = requireAuth(request);
+      return me.startTotp(claims.sub, { password: request.body?.password, authTime: authTimeOf(claims) });
+    },
   );
 
   r.post(
@@ -205,11 +214,19 @@ export async function meRoutes(app: FastifyInstance, { me }: { me: MeService }) 
     {
       schema: {
         tags,
-        summary: 'Options for navigator.credentials.create; the challenge is valid 5 minutes, once',
-        response: { 200: PasskeyRegistrationOptionsSchema, ...problems(401, 409, 503) },
+        summary:
+          'Options for navigator.credentials.create (the password in the JSON body unless signed in within 10 minutes); the challenge is valid 5 minutes, once',
+        body: StepUpBodySchema,
+        response: { 200: PasskeyRegistrationOptionsSchema, ...problems(400, 401, 403, 409, 429, 503) },
       },
     },
-    async (request) => me.passkeyRegistrationOptions(requireAuth(request).sub),
+    async (request) => {
+      const claims = requireAuth(request);
+      return me.passkeyRegistrationOptions(claims.sub, {
+        password: request.body?.password,
+        authTime: authTimeOf(claims),
+      });
+    },
   );
 
   r.post(

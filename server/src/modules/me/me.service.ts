@@ -17,6 +17,7 @@ import type {
 } from '@heizplan/contracts/passkeys';
 import type { SecondFactorStatus, TotpEnrolment } from '@heizplan/contracts/second-factor';
 import type { SessionList } from '@heizplan/contracts/sessions';
+import { anySecondFactorMissing } from '../../auth/auth.repository.ts';
 import { type Clock, systemClock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { conflict, notFound } from '../../http/errors.ts';
@@ -29,9 +30,26 @@ export const DELETION_GRACE_DAYS = 30;
 
 const DAY_MS = 86_400_000;
 
+/**
+ * How recent a sign-in must be to add a factor without the password again (decision 0078): 10
+ * minutes, as long as a sign-in form and an enrolment right after it take.
+ */
+export const STEP_UP_MAX_AGE_S = 600;
+
+/** The step-up's proof: the password, or when the caller's session signed in (s). */
+export interface StepUpProof {
+  password?: string | undefined;
+  authTime?: number | undefined;
+}
+
 const EXTERNAL_ACCOUNTS = 'Accounts are managed by the external identity provider; change this there.';
 
-export function toUserResponse(row: UserRow, companyIds: string[], notices: NoticeRow[] = []): User {
+export function toUserResponse(
+  row: UserRow,
+  companyIds: string[],
+  notices: NoticeRow[] = [],
+  secondFactorRequired = false,
+): User {
   return {
     id: row.id,
     name: row.name,
@@ -47,6 +65,7 @@ export function toUserResponse(row: UserRow, companyIds: string[], notices: Noti
       company_name: notice.companyName,
       created_at: notice.createdAt.toISOString(),
     })),
+    second_factor_required: secondFactorRequired,
   };
 }
 
@@ -92,9 +111,15 @@ export class MeService {
     return this.ports.account.secondFactorStatus(userId);
   }
 
-  /** Starts a TOTP enrolment. @throws 409 with an external issuer or while a confirmed TOTP exists. */
-  async startTotp(userId: string): Promise<TotpEnrolment> {
+  /**
+   * Starts a TOTP enrolment after the step-up (decision 0078: a sign-in of the last 10 minutes
+   * or the password in the body).
+   * @throws 403 `step_up_required`, 400 on `body.password`, 409 with an external issuer or while
+   *   a confirmed TOTP exists.
+   */
+  async startTotp(userId: string, proof: StepUpProof): Promise<TotpEnrolment> {
     this.refuseExternal();
+    await this.stepUp(userId, proof);
     return this.ports.account.startTotp(userId);
   }
 
@@ -119,9 +144,14 @@ export class MeService {
     return { results: await this.ports.account.listPasskeys(userId) };
   }
 
-  /** Options for registering a passkey; the challenge is valid 5 minutes, once. @throws 409. */
-  async passkeyRegistrationOptions(userId: string): Promise<PasskeyRegistrationOptions> {
+  /**
+   * Options for registering a passkey after the step-up (decision 0078: a sign-in of the last 10
+   * minutes or the password in the body); the challenge is valid 5 minutes, once, and binds the registration to this step-up.
+   * @throws 403 `step_up_required`, 400 on `body.password`, 409 with an external issuer.
+   */
+  async passkeyRegistrationOptions(userId: string, proof: StepUpProof): Promise<PasskeyRegistrationOptions> {
     this.refuseExternal();
+    await this.stepUp(userId, proof);
     return this.ports.account.passkeyRegistrationOptions(userId);
   }
 
@@ -199,12 +229,25 @@ export class MeService {
     if (!(await repo.deleteNotice(this.db, userId, noticeId))) throw notFound('Notice not found.');
   }
 
+  /**
+   * The step-up before a factor is added (decision 0078): a sign-in of the last
+   * STEP_UP_MAX_AGE_S seconds (the token's `auth_time`, read against the app's clock; one in the
+   * future does not count) or the password. @throws what `AccountPort.stepUp` throws.
+   */
+  private async stepUp(userId: string, proof: StepUpProof): Promise<void> {
+    const nowS = (this.mode.now ?? systemClock)().getTime() / 1000;
+    const age = proof.authTime === undefined ? Number.NaN : nowS - proof.authTime;
+    if (proof.password === undefined && age >= 0 && age <= STEP_UP_MAX_AGE_S) return;
+    await this.ports.account.stepUp(userId, proof.password);
+  }
+
   private async respond(row: UserRow | undefined): Promise<User> {
     if (!row) throw notFound('User not found.');
     return toUserResponse(
       row,
       await repo.companyIdsOf(this.db, row.id),
       await repo.noticesOf(this.db, row.id),
+      await anySecondFactorMissing(this.db, row.id),
     );
   }
 }

@@ -4,6 +4,7 @@
  */
 import type { Role } from '@heizplan/contracts/account';
 import { and, asc, count, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import { secondFactorMissing } from '../../auth/auth.repository.ts';
 import { anyOf } from '../../db/any-of.ts';
 import { floorPosition } from '../../db/building-order.ts';
 import type { Db } from '../../db/client.ts';
@@ -88,6 +89,8 @@ export interface UnitsPage {
   tokensValidFrom: Date | null;
   /** The caller's role in the company; null when not a member. */
   role: Role | null;
+  /** Whether the company's policy wants a second factor the caller lacks (decision 0078). */
+  secondFactorMissing: boolean;
   rows: UnitRecord[];
   /** Downlink status of each listed unit that has pending or failed devices or adjusted setpoints. */
   downlinks: Map<string, UnitDownlinkStatus>;
@@ -137,6 +140,7 @@ export async function unitsPage(
     f.page <= PREPARED_PAGES ? 'units_page' : undefined,
     sql`
     select me.active as user_active, me.tokens_valid_from, m.role, t.total, p.*, c.name as creator_name,
+      ${secondFactorMissing(companyId, sql`caller.id`, sql`m.role`)} as second_factor_missing,
       exists (select 1 from heating_plans hp where hp.unit_id = p.id and hp.active) as has_own_active_plan,
       dl.pending, dl.failed, dl.carried
     from (select ${userId}::text as id) caller
@@ -196,6 +200,7 @@ export async function unitsPage(
     userActive: (first.user_active as boolean | null | undefined) ?? null,
     tokensValidFrom: first.tokens_valid_from ? new Date(first.tokens_valid_from as string) : null,
     role: (first.role as Role | null | undefined) ?? null,
+    secondFactorMissing: first.second_factor_missing === true,
     rows,
     downlinks,
     count: Number(first.total ?? 0),

@@ -17,7 +17,7 @@ import {
   wallControlOrderIssues,
 } from '@heizplan/contracts/heating';
 import { type AuthClaims, deactivated, issuedBeforeSignOut, signedOut } from '../../auth/bearer.ts';
-import { isUuid, requireCapability, requireMember } from '../../auth/membership.ts';
+import { isUuid, requireCapability, requireMember, secondFactorRequired } from '../../auth/membership.ts';
 import type { Db } from '../../db/client.ts';
 import { type Actor, resendSetpoints } from '../../heating/apply.ts';
 import type { CompanyHeating } from '../../heating/inputs.ts';
@@ -164,6 +164,7 @@ export class UnitsService {
     if (page.userActive === false) throw deactivated();
     if (caller && issuedBeforeSignOut(caller, page.tokensValidFrom)) throw signedOut();
     if (!page.role) throw notFound('Company not found.');
+    if (page.secondFactorMissing) throw secondFactorRequired();
     requireCapability(page.role, 'read');
     const results = page.rows.map((r) => toUnitResponse(r, page.downlinks.get(r.unit.id)));
     return { results, count: page.count, page: query.page, size: query.size };

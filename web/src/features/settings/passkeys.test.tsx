@@ -72,11 +72,17 @@ describe('passkeys', () => {
     await userEvent.click(dialog.getByRole('button', { name: 'Continue' }));
     expect(await dialog.findByText('Please enter a name.')).toBeVisible();
     await userEvent.type(dialog.getByRole('textbox', { name: 'Name' }), 'Laptop');
+    // The step-up (decision 0078): the password goes with the request for the options.
+    await userEvent.type(dialog.getByLabelText(/^Password/), 'geheim-genug');
     await userEvent.click(dialog.getByRole('button', { name: 'Continue' }));
     const list = await card.findByRole('list', { name: 'Your passkeys' });
     expect(within(list).getByText('Laptop')).toBeVisible();
     expect(within(list).getByText(/not used yet/)).toBeVisible();
     expect(browser.startRegistration).toHaveBeenCalledWith({ optionsJSON: OPTIONS });
+    const asked = fetchMock.mock.calls.find(
+      ([u, i]) => i?.method === 'POST' && u === '/api/me/passkeys/registration-options',
+    );
+    expect(JSON.parse(String(asked?.[1]?.body))).toEqual({ password: 'geheim-genug' });
     const sent = fetchMock.mock.calls.find(([u, i]) => i?.method === 'POST' && u === '/api/me/passkeys');
     expect(JSON.parse(String(sent?.[1]?.body))).toEqual({ name: 'Laptop', response: ANSWER });
 
@@ -106,6 +112,7 @@ describe('passkeys', () => {
     await userEvent.click(await card.findByRole('button', { name: 'Add passkey' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Add passkey' }));
     await userEvent.type(dialog.getByRole('textbox', { name: 'Name' }), 'Phone');
+    await userEvent.type(dialog.getByLabelText(/^Password/), 'geheim-genug');
     await userEvent.click(dialog.getByRole('button', { name: 'Continue' }));
     expect(await dialog.findByRole('alert')).toHaveTextContent(/was not created/);
     expect(fetchMock.mock.calls.some(([u, i]) => i?.method === 'POST' && u === '/api/me/passkeys')).toBe(

@@ -57,8 +57,65 @@ describe('settings company', { timeout: 20_000 }, () => {
       standby_temperature: 18,
       optimum_start: 'shadow',
       optimum_max_lead_minutes: 180,
+      second_factor_required: 'none',
+      remember_device_days: 0,
       time_zone: 'Europe/Vienna',
     });
+  });
+
+  it('lets an admin require a second factor of the admins, offered in German', async () => {
+    const { fetchMock } = open(
+      (_m, _u, init) => json(200, testCompany(JSON.parse(String(init.body)))),
+      'admin',
+      'de',
+    );
+    await setLanguage('de');
+    const policy = await screen.findByRole('combobox', { name: /Zweiter Faktor erforderlich/ });
+    expect(policy).toBeEnabled();
+    expect([...(policy as HTMLSelectElement).options].map((option) => option.text)).toEqual([
+      'niemand',
+      'Administratoren',
+      'alle Mitglieder',
+    ]);
+    expect(screen.getByText(/weder eine Authenticator-App noch einen Passkey/)).toBeVisible();
+    await userEvent.selectOptions(policy, 'admins');
+    await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    await vi.waitFor(() =>
+      expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(true),
+    );
+    const patch = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH');
+    expect(JSON.parse(String(patch?.[1]?.body))).toMatchObject({ second_factor_required: 'admins' });
+  });
+
+  it('lets an admin allow trusting a browser for 30 days', async () => {
+    const { fetchMock } = open((_m, _u, init) => json(200, testCompany(JSON.parse(String(init.body)))));
+    const remember = await screen.findByRole('combobox', {
+      name: /Remember browsers for the verification code/,
+    });
+    expect([...(remember as HTMLSelectElement).options].map((option) => option.text)).toEqual([
+      'never',
+      '30 days',
+    ]);
+    await userEvent.selectOptions(remember, '30');
+    await userEvent.click(screen.getByTestId('company-save'));
+    expect(await screen.findByText('Company updated')).toBeVisible();
+    const patch = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH');
+    expect(JSON.parse(String(patch?.[1]?.body))).toMatchObject({ remember_device_days: 30 });
+  });
+
+  it('shows the second-factor policy locked, with the reason, while an external issuer owns sign-in', async () => {
+    const api: FetchHandler = (method, url) => {
+      if (method === 'GET' && url === '/api/me/second-factor')
+        return json(409, { type: 'about:blank', title: 'Conflict', status: 409, code: 'accounts_external' });
+      if (method === 'GET' && url === '/api/companies/c1/') return json(200, testCompany());
+      return undefined;
+    };
+    const { session } = signIn({ profile: testProfile({ lang: 'en' }), extra: api });
+    renderRoutes(routes, '/settings/company', { session });
+    const policy = await screen.findByRole('combobox', { name: /Second factor required/ });
+    await vi.waitFor(() => expect(policy).toBeDisabled());
+    expect(screen.getAllByText(/external identity provider manages sign-in/)[0]).toBeVisible();
+    expect(screen.getByRole('combobox', { name: /Remember browsers/ })).toBeDisabled();
   });
 
   it("saves the heat source of the buildings and offers every one in the user's language", async () => {

@@ -55,6 +55,8 @@ describe('two-factor sign-in', () => {
     const { fetchMock } = open(extra);
     const card = within(await screen.findByRole('region', { name: 'Two-factor sign-in' }));
     expect(await card.findByText('Not set up.')).toBeVisible();
+    // The step-up (decision 0078): the password before a factor is added.
+    await userEvent.type(card.getByLabelText(/^Password/), 'geheim-genug');
     await userEvent.click(card.getByRole('button', { name: 'Set up' }));
 
     expect(await card.findByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
@@ -78,10 +80,44 @@ describe('two-factor sign-in', () => {
     expect(card.getByText(/Keep these recovery codes safe/)).toBeVisible();
     expect(card.getByRole('link', { name: 'Download' })).toHaveAttribute('download');
     expect(bodyOf(fetchMock, 'POST', '/api/me/second-factor/totp/confirm')).toEqual({ code: '000000' });
+    expect(bodyOf(fetchMock, 'POST', '/api/me/second-factor/totp')).toEqual({ password: 'geheim-genug' });
 
     await userEvent.click(card.getByRole('button', { name: 'Done' }));
     expect(await card.findByText('Set up. You have 10 recovery codes left.')).toBeVisible();
     expect(card.queryByRole('list', { name: 'Recovery codes' })).toBeNull();
+  });
+
+  it('asks for the password before setting up, and names a wrong one under its field', async () => {
+    const extra: FetchHandler = (method, url) => {
+      if (method === 'GET' && url === '/api/me/second-factor')
+        return json(200, { totp: false, recoveryCodesLeft: 0 });
+      if (method === 'POST' && url === '/api/me/second-factor/totp')
+        return json(400, {
+          type: 'about:blank',
+          title: 'Bad Request',
+          status: 400,
+          code: 'current_password_wrong',
+          errors: [
+            {
+              field: 'body.password',
+              message: 'The password is not correct.',
+              code: 'current_password_wrong',
+            },
+          ],
+        });
+      return undefined;
+    };
+    const { fetchMock } = open(extra);
+    const card = within(await screen.findByRole('region', { name: 'Two-factor sign-in' }));
+    await userEvent.click(await card.findByRole('button', { name: 'Set up' }));
+    const password = card.getByLabelText(/^Password/);
+    expect(password).toHaveAttribute('autocomplete', 'current-password');
+    await waitFor(() => expect(password).toHaveAccessibleDescription(/Please enter your password/));
+    expect(bodyOf(fetchMock, 'POST', '/api/me/second-factor/totp')).toBeUndefined();
+    await userEvent.type(password, 'wrong');
+    await userEvent.click(card.getByRole('button', { name: 'Set up' }));
+    await waitFor(() => expect(password).toHaveAccessibleDescription(/The current password is not correct/));
+    expect(card.queryByRole('img', { name: 'QR code for your authenticator app' })).toBeNull();
   });
 
   it('disables after password and code, naming the wrong field', async () => {

@@ -30,9 +30,16 @@ interface Team {
   invites?: Invite[];
   /** Answers the team's writes; unanswered ones get the default success below. */
   writes?: FetchHandler;
+  lang?: 'en' | 'de';
 }
 
-function openTeam({ company = testCompany(), members = [me, grace, alan], invites = [], writes }: Team = {}) {
+function openTeam({
+  company = testCompany(),
+  members = [me, grace, alan],
+  invites = [],
+  writes,
+  lang = 'en',
+}: Team = {}) {
   const api: FetchHandler = (method, url, init) => {
     const path = url.split('?')[0];
     const written = method === 'GET' ? undefined : writes?.(method, url, init);
@@ -47,7 +54,7 @@ function openTeam({ company = testCompany(), members = [me, grace, alan], invite
     if (method === 'DELETE') return json(204);
     return undefined;
   };
-  const { session, fetchMock } = signIn({ profile: testProfile({ lang: 'en' }), extra: api });
+  const { session, fetchMock } = signIn({ profile: testProfile({ lang }), extra: api });
   return { ...renderRoutes(routes, '/settings/team', { session }), fetchMock };
 }
 
@@ -62,6 +69,95 @@ describe('settings team', { timeout: 20_000 }, () => {
     await setLanguage('en');
   });
   afterEach(() => vi.unstubAllGlobals());
+
+  describe('second factors column', () => {
+    it('names each member’s factors and marks the admins the company requires one of who have none', async () => {
+      openTeam({
+        company: testCompany({ second_factor_required: 'admins' }),
+        members: [
+          { ...me, factors: { totp: false, passkeys: 0 } },
+          { ...grace, factors: { totp: true, passkeys: 2 } },
+          { ...alan, factors: { totp: false, passkeys: 0 } },
+          {
+            id: 'u4',
+            name: 'Barbara Liskov',
+            email: 'b@example.com',
+            role: 'admin',
+            factors: { totp: false, passkeys: 1 },
+          },
+        ],
+      });
+      const table = await screen.findByRole('table', { name: 'Members' });
+      await within(table).findByText('Grace Hopper');
+      expect(within(table).getByRole('columnheader', { name: /Second factor/ })).toBeVisible();
+      const row = (name: string) => {
+        const tr = within(table).getByText(name).closest('tr');
+        if (!tr) throw new Error(`no row of ${name}`);
+        return within(tr);
+      };
+      expect(row('Grace Hopper').getByText('2FA: TOTP, 2 passkeys')).toBeVisible();
+      expect(row('Barbara Liskov').getByText('2FA: 1 passkey')).toBeVisible();
+      expect(row('Ada Lovelace').getByText('No second factor')).toBeVisible();
+      expect(row('Ada Lovelace').getByText('Required by the company')).toBeVisible();
+      // EMS members are not covered by a policy for admins.
+      expect(row('Alan Turing').getByText('No second factor')).toBeVisible();
+      expect(row('Alan Turing').queryByText('Required by the company')).toBeNull();
+    });
+
+    it('resets another member’s factors after a confirmation naming them, and offers no reset of one’s own', async () => {
+      const { fetchMock } = openTeam({
+        members: [
+          { ...me, factors: { totp: true, passkeys: 0 } },
+          { ...grace, factors: { totp: true, passkeys: 2 } },
+          { ...alan, factors: { totp: false, passkeys: 0 } },
+        ],
+        writes: (method, url) =>
+          method === 'POST' && url === '/api/companies/c1/members/u2/second-factor/reset'
+            ? json(204)
+            : undefined,
+      });
+      const table = await screen.findByRole('table', { name: 'Members' });
+      await within(table).findByText('Grace Hopper');
+      expect(
+        within(table).queryByRole('button', { name: 'Reset the second factor of Ada Lovelace' }),
+      ).toBeNull();
+      // Nothing to reset for a member without a factor.
+      expect(
+        within(table).queryByRole('button', { name: 'Reset the second factor of Alan Turing' }),
+      ).toBeNull();
+      await userEvent.click(
+        within(table).getByRole('button', { name: 'Reset the second factor of Grace Hopper' }),
+      );
+      const dialog = await screen.findByRole('dialog', { name: 'Reset second factor?' });
+      expect(
+        within(dialog).getByText(/recovery codes and passkeys of Grace Hopper \(grace@example.com\)/),
+      ).toBeVisible();
+      expect(bodiesOf(fetchMock, 'POST', '/api/companies/c1/members/u2/second-factor/reset')).toEqual([]);
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Reset' }));
+      expect(await screen.findByText('Second factor reset')).toBeVisible();
+      expect(
+        fetchMock.mock.calls.filter(
+          ([url, init]) =>
+            url === '/api/companies/c1/members/u2/second-factor/reset' &&
+            (init as RequestInit)?.method === 'POST',
+        ),
+      ).toHaveLength(1);
+    });
+
+    it('says it in German', async () => {
+      await setLanguage('de');
+      openTeam({
+        lang: 'de',
+        members: [
+          { ...grace, factors: { totp: true, passkeys: 2 } },
+          { ...me, factors: { totp: false, passkeys: 0 } },
+        ],
+      });
+      const table = await screen.findByRole('table', { name: 'Mitglieder' });
+      expect(await within(table).findByText('2FA: TOTP, 2 Passkeys')).toBeVisible();
+      expect(within(table).getByText('Kein zweiter Faktor')).toBeVisible();
+    });
+  });
 
   describe('invite form', () => {
     it('has an email input of type email and a send button disabled while it is empty', async () => {
@@ -197,6 +293,7 @@ describe('settings team', { timeout: 20_000 }, () => {
         expect.stringMatching(/^Name/),
         expect.stringMatching(/^Email/),
         expect.stringMatching(/^Role/),
+        expect.stringMatching(/^Second factor/),
         'Actions',
       ]);
       const names = () =>

@@ -28,14 +28,17 @@ export function usePasskeys() {
 export class PasskeyCeremonyError extends Error {}
 
 /**
- * Registers a passkey named `name`: fetches the options, lets the browser's authenticator make
+ * Registers a passkey named `name` after the step-up with `password`: fetches the options, lets the browser's authenticator make
  * the credential and sends its answer. @throws PasskeyCeremonyError when the browser made none.
  */
 export function useAddPasskey() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (name: string) => {
-      const options = await api.post<PasskeyRegistrationOptions>('/me/passkeys/registration-options');
+    // The password is the step-up before a factor is added (decision 0078).
+    mutationFn: async ({ name, password }: { name: string; password: string }) => {
+      const options = await api.post<PasskeyRegistrationOptions>('/me/passkeys/registration-options', {
+        body: { password },
+      });
       let response: PasskeyRegisterBody['response'];
       try {
         response = (await startRegistration({
@@ -46,7 +49,12 @@ export function useAddPasskey() {
       }
       return api.post<Passkey>('/me/passkeys', { body: { name, response } });
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.passkeys }),
+    // The profile says whether a company still waits for a second factor (decision 0078).
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: accountKeys.passkeys }),
+        queryClient.invalidateQueries({ queryKey: accountKeys.me, exact: true }),
+      ]),
   });
 }
 

@@ -22,8 +22,12 @@ export function useSecondFactor() {
   return useQuery({ queryKey: accountKeys.secondFactor, queryFn: getSecondFactor, retry: false });
 }
 
+/** Starts an enrolment after the step-up (decision 0078): the password goes with it. */
 export function useStartTotp() {
-  return useMutation({ mutationFn: () => api.post<TotpEnrolment>('/me/second-factor/totp') });
+  return useMutation({
+    mutationFn: (password: string) =>
+      api.post<TotpEnrolment>('/me/second-factor/totp', { body: { password } }),
+  });
 }
 
 export function useConfirmTotp() {
@@ -31,7 +35,12 @@ export function useConfirmTotp() {
   return useMutation({
     mutationFn: (code: string) =>
       api.post<RecoveryCodes>('/me/second-factor/totp/confirm', { body: { code } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.secondFactor }),
+    // The profile says whether a company still waits for a second factor (decision 0078).
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: accountKeys.secondFactor }),
+        queryClient.invalidateQueries({ queryKey: accountKeys.me, exact: true }),
+      ]),
   });
 }
 

@@ -6,6 +6,7 @@
  * external issuer owns sign-in) or has no account store (503).
  */
 import { type Passkey, PasskeyRegisterBodySchema } from '@heizplan/contracts/passkeys';
+import { TotpDisableBodySchema } from '@heizplan/contracts/second-factor';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SettingsCard } from '../../../components/settings-card.tsx';
@@ -32,6 +33,8 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { useProblemMessage } from '../../../lib/problem-message.ts';
 
 const NameSchema = PasskeyRegisterBodySchema.pick({ name: true });
+/** The name and, as the step-up before a factor is added (decision 0078), the password. */
+const AddSchema = NameSchema.extend({ password: TotpDisableBodySchema.shape.password });
 
 export function PasskeysCard() {
   const { t } = useTranslation('settings');
@@ -118,12 +121,13 @@ function AddPasskey() {
   const problems = useProblemMessage();
   const add = useAddPasskey();
   const [open, setOpen] = useState(false);
-  const form = useContractForm(NameSchema, {
-    defaultValues: { name: '' },
-    wording: () => t('passkeys.nameMissing'),
+  const form = useContractForm(AddSchema, {
+    defaultValues: { name: '', password: '' },
+    wording: (issue) =>
+      issue.path[0] === 'password' ? t('twoFactor.passwordMissing') : t('passkeys.nameMissing'),
   });
-  const save = ({ name }: { name: string }) =>
-    add.mutate(name, {
+  const save = (body: { name: string; password: string }) =>
+    add.mutate(body, {
       onSuccess: () => {
         form.reset();
         setOpen(false);
@@ -157,6 +161,14 @@ function AddPasskey() {
           hint={t('passkeys.nameHint')}
           autoComplete="off"
           testid="passkey-name"
+        />
+        <FormTextInput
+          name="password"
+          label={t('twoFactor.password')}
+          hint={t('stepUpHint')}
+          type="password"
+          autoComplete="current-password"
+          testid="passkey-password"
         />
         <FormError testid="passkey-add-error" />
         <div className="flex justify-end gap-2">

@@ -71,28 +71,41 @@ export function TwoFactorCard() {
   );
 }
 
+/** The password is the step-up before a factor is added (decision 0078). */
+const StepUpSchema = TotpDisableBodySchema.pick({ password: true });
+
 function NotSetUp({ onStarted }: { onStarted: (enrolment: TotpEnrolment) => void }) {
   const { t } = useTranslation('settings');
   const problems = useProblemMessage();
   const start = useStartTotp();
+  const form = useContractForm(StepUpSchema, {
+    defaultValues: { password: '' },
+    wording: () => t('twoFactor.passwordMissing'),
+  });
+  const save = ({ password }: { password: string }) =>
+    start.mutate(password, {
+      onSuccess: onStarted,
+      onError: (error) => void applyServerErrors(form, error, problems),
+    });
   return (
     <div className="flex flex-col gap-3">
       <p className="text-sm text-stone-700" data-testid="two-factor-status">
         {t('twoFactor.off')}
       </p>
-      {start.error && (
-        <p role="alert" className="text-sm text-red-700">
-          {problems.message(start.error)}
-        </p>
-      )}
-      <Button
-        className="self-end"
-        loading={start.isPending}
-        onClick={() => start.mutate(undefined, { onSuccess: onStarted })}
-        testid="two-factor-start"
-      >
-        {t('twoFactor.setUp')}
-      </Button>
+      <Form form={form} onSubmit={save} className="flex flex-col gap-3">
+        <FormTextInput
+          name="password"
+          label={t('twoFactor.password')}
+          hint={t('stepUpHint')}
+          type="password"
+          autoComplete="current-password"
+          testid="two-factor-start-password"
+        />
+        <FormError testid="two-factor-start-error" />
+        <Button type="submit" className="self-end" loading={start.isPending} testid="two-factor-start">
+          {t('twoFactor.setUp')}
+        </Button>
+      </Form>
     </div>
   );
 }

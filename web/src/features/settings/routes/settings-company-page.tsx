@@ -8,6 +8,8 @@
  * another company. The heat source of the buildings (spec §3 "energy media setting") is kept for
  * energy reporting; "not specified" sends null. The economy and standby temperatures are what a
  * closure in those heating modes keeps (decision 0051); they stay within the company's range.
+ * Who must sign in with a second factor (decision 0078) is locked, with the reason, while an
+ * external issuer owns sign-in.
  */
 import {
   type Company,
@@ -17,7 +19,10 @@ import {
   OCCUPANT_BAND_LIMITS,
   OPTIMUM_MAX_LEAD_LIMITS,
   OptimumStartModeSchema,
+  REMEMBER_DEVICE_DAYS,
+  RememberDeviceDaysSchema,
   type Role,
+  SecondFactorPolicySchema,
 } from '@heizplan/contracts/account';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -37,6 +42,8 @@ import {
 import { Select } from '../../../components/ui/select.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast-provider.tsx';
+import { useSecondFactor } from '../../../lib/account/second-factor.ts';
+import { ApiError } from '../../../lib/api-client.ts';
 import { useCompany } from '../../../lib/company/get-company.ts';
 import { useUpdateCompany } from '../../../lib/company/update-company.ts';
 import { useHeatingFormat } from '../../../lib/format.ts';
@@ -130,6 +137,8 @@ function CompanyForm({ company, readOnly }: { company: Company; readOnly: boolea
       standby_temperature: keeps.standby,
       optimum_start: company.optimum_start,
       optimum_max_lead_minutes: company.optimum_max_lead_minutes,
+      second_factor_required: company.second_factor_required,
+      remember_device_days: company.remember_device_days,
     },
     units: { min_temperature: '°C', max_temperature: '°C' },
     wording: (issue) =>
@@ -152,6 +161,12 @@ function CompanyForm({ company, readOnly }: { company: Company; readOnly: boolea
   const energyMedia = useFormControl('energy_media', form.control);
   const defaultRole = useFormControl('default_invite_role', form.control);
   const optimumMode = useFormControl('optimum_start', form.control);
+  const secondFactorPolicy = useFormControl('second_factor_required', form.control);
+  const rememberDays = useFormControl('remember_device_days', form.control);
+  // The account API answers 409 when an external issuer owns sign-in (decision 0072): then
+  // that issuer decides about second factors, and the choice here is shown but locked.
+  const secondFactor = useSecondFactor();
+  const externalSignIn = secondFactor.error instanceof ApiError && secondFactor.error.status === 409;
 
   const save = (patch: Parameters<typeof update.mutate>[0]) =>
     update.mutate(patch, {
@@ -303,6 +318,58 @@ function CompanyForm({ company, readOnly }: { company: Company; readOnly: boolea
           required
           testid="company-optimum-max-lead"
         />
+        <div className="sm:col-span-2">
+          <FormField
+            name="second_factor_required"
+            label={t('secondFactorRequired')}
+            hint={externalSignIn ? t('secondFactorRequiredExternal') : t('secondFactorRequiredHint')}
+            testid="company-second-factor-field"
+          >
+            {(control) => (
+              <Select
+                {...control}
+                disabled={readOnly || externalSignIn}
+                value={secondFactorPolicy.value ?? company.second_factor_required}
+                onChange={(next) => {
+                  const policy = SecondFactorPolicySchema.safeParse(next);
+                  if (policy.success) secondFactorPolicy.onChange(policy.data);
+                }}
+                options={SecondFactorPolicySchema.options.map((policy) => ({
+                  id: policy,
+                  value: t(`secondFactorRequiredOptions.${policy}`),
+                  testid: `company-second-factor-${policy}`,
+                }))}
+                testid="company-second-factor"
+              />
+            )}
+          </FormField>
+        </div>
+        <div className="sm:col-span-2">
+          <FormField
+            name="remember_device_days"
+            label={t('rememberDevice')}
+            hint={externalSignIn ? t('secondFactorRequiredExternal') : t('rememberDeviceHint')}
+            testid="company-remember-device-field"
+          >
+            {(control) => (
+              <Select
+                {...control}
+                disabled={readOnly || externalSignIn}
+                value={String(rememberDays.value ?? company.remember_device_days)}
+                onChange={(next) => {
+                  const days = RememberDeviceDaysSchema.safeParse(Number(next));
+                  if (days.success) rememberDays.onChange(days.data);
+                }}
+                options={REMEMBER_DEVICE_DAYS.map((days) => ({
+                  id: String(days),
+                  value: t(`rememberDeviceOptions.${days}`),
+                  testid: `company-remember-device-${days}`,
+                }))}
+                testid="company-remember-device"
+              />
+            )}
+          </FormField>
+        </div>
         <label className="flex items-center gap-3 text-sm sm:col-span-2">
           <input
             type="checkbox"

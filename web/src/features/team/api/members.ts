@@ -1,7 +1,8 @@
 /**
  * The team calls of spec §7 (admins): `GET /api/companies/{id}/members/`, a role change
- * (`PATCH …/members/{sub}`) and removal (`DELETE …/members/{sub}`; a member removing
- * themselves leaves the company).
+ * (`PATCH …/members/{sub}`), removal (`DELETE …/members/{sub}`; a member removing
+ * themselves leaves the company) and the reset of a member's second factors
+ * (`POST …/members/{sub}/second-factor/reset`, decision 0078; never one's own, 409).
  */
 import type { Member, MemberRoleBody } from '@heizplan/contracts/account';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -37,6 +38,18 @@ export function useRemoveMember() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: removeMember,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: teamKeys.members(requireCurrentCompanyId()) }),
+  });
+}
+
+/** An admin's reset of member `sub`'s second factors (decision 0078); 409 for oneself. */
+export const resetSecondFactor = (sub: string) => api.post<void>(`${memberPath(sub)}/second-factor/reset`);
+
+/** The reset; the member list is read again whatever the outcome, its factors column changed. */
+export function useResetSecondFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: resetSecondFactor,
     onSettled: () => queryClient.invalidateQueries({ queryKey: teamKeys.members(requireCurrentCompanyId()) }),
   });
 }

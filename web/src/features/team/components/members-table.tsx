@@ -4,8 +4,11 @@
  * row, leave). Removing opens a confirmation with name and email (spec §4); the dialog closes
  * whatever the outcome, a failure shows 'Error deleting' (`delete_error`), and closing clears
  * the selection. The last admin's role and removal are locked, and the server refuses them too.
+ * A column names each member's second factors (decision 0078) and marks those the company's
+ * policy requires one of who have none; "Reset 2FA" on another member's row with a factor removes
+ * them after a confirmation (the member is signed out and mailed).
  */
-import type { Member } from '@heizplan/contracts/account';
+import type { Member, SecondFactorPolicy } from '@heizplan/contracts/account';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
@@ -16,19 +19,23 @@ import type { TableColumn } from '../../../components/ui/table.tsx';
 import { useToast } from '../../../components/ui/toast-provider.tsx';
 import { useMe } from '../../../lib/account/get-me.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useCompany } from '../../../lib/company/get-company.ts';
 import { useSwitchCompany } from '../../../lib/company/use-switch-company.ts';
 import { isRole, roleOptions } from '../../../lib/roles.ts';
-import { useChangeRole, useMembers, useRemoveMember } from '../api/members.ts';
+import { useChangeRole, useMembers, useRemoveMember, useResetSecondFactor } from '../api/members.ts';
 
 export function MembersTable() {
   const { t } = useTranslation('team');
   const { toast } = useToast();
   const members = useMembers();
   const me = useMe();
+  const company = useCompany();
   const changeRole = useChangeRole();
   const remove = useRemoveMember();
   const switchCompany = useSwitchCompany();
   const [selected, setSelected] = useState<Member | null>(null);
+  const reset = useResetSecondFactor();
+  const [resetting, setResetting] = useState<Member | null>(null);
 
   const rows = members.data ?? [];
   const admins = rows.filter((member) => member.role === 'admin').length;
@@ -64,6 +71,15 @@ export function MembersTable() {
       sortValue: (member) => t(`common:roles.${member.role}`),
       render: (member) => (
         <span data-testid={`member-role-${member.id}`}>{t(`common:roles.${member.role}`)}</span>
+      ),
+    },
+    {
+      key: 'factors',
+      label: t('members.factors'),
+      minScreen: 'sm',
+      sortValue: (member) => factorCount(member),
+      render: (member) => (
+        <SecondFactors member={member} policy={company.data?.second_factor_required ?? 'none'} />
       ),
     },
     {
@@ -111,6 +127,17 @@ export function MembersTable() {
           >
             {isSelf(member) ? t('members.leave') : t('members.remove')}
           </Button>
+          {!isSelf(member) && factorCount(member) > 0 && (
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-label={t('members.resetFactorsLabel', { name: member.name })}
+              onClick={() => setResetting(member)}
+              testid={`member-reset-factors-${member.id}`}
+            >
+              {t('members.resetFactors')}
+            </Button>
+          )}
         </div>
       ),
     },
@@ -163,6 +190,63 @@ export function MembersTable() {
           </p>
         )}
       </ConfirmDialog>
+      <ConfirmDialog
+        open={resetting !== null}
+        onOpenChange={(open) => {
+          if (!open) setResetting(null);
+        }}
+        title={t('resetDialog.title')}
+        confirmText={t('resetDialog.confirm')}
+        onConfirm={async () => {
+          if (!resetting) return;
+          try {
+            await reset.mutateAsync(resetting.id);
+            toast({ type: 'success', title: t('toasts.factorsReset'), testid: 'toast-factors-reset' });
+          } catch {
+            toast({
+              type: 'error',
+              title: t('toasts.factorsResetError'),
+              testid: 'toast-factors-reset-error',
+            });
+          }
+        }}
+        testid="reset-factors-dialog"
+      >
+        {resetting && <p>{t('resetDialog.text', { name: resetting.name, email: resetting.email })}</p>}
+      </ConfirmDialog>
     </>
+  );
+}
+
+/** TOTP counts one, each passkey one: members without any sort first in ascending order. */
+const factorCount = (member: Member) =>
+  member.factors ? Number(member.factors.totp) + member.factors.passkeys : 0;
+
+/** Whether the company's policy (decision 0078) asks the member with `role` for a second factor. */
+const policyCovers = (policy: SecondFactorPolicy, role: Member['role']) =>
+  policy === 'all' || (policy === 'admins' && role === 'admin');
+
+/** "2FA: TOTP, 2 passkeys" or "No second factor", marked when the company requires one. */
+function SecondFactors({ member, policy }: { member: Member; policy: SecondFactorPolicy }) {
+  const { t } = useTranslation('team');
+  const { factors } = member;
+  if (!factors) return null;
+  const names = [
+    ...(factors.totp ? [t('factors.totp')] : []),
+    ...(factors.passkeys > 0 ? [t('factors.passkeys', { count: factors.passkeys })] : []),
+  ];
+  if (names.length > 0)
+    return (
+      <span data-testid={`member-factors-${member.id}`}>{t('factors.some', { list: names.join(', ') })}</span>
+    );
+  const required = policyCovers(policy, member.role);
+  return (
+    <span
+      data-testid={`member-factors-${member.id}`}
+      className={required ? 'font-medium text-red-800' : 'text-stone-600'}
+    >
+      {t('factors.none')}
+      {required && <span className="block text-sm">{t('factors.required')}</span>}
+    </span>
   );
 }
