@@ -4,6 +4,7 @@
  * marked; ending one, or all others, stops their refresh and access tokens while this one renews, and so
  * does adding or removing a passkey. A sign-in from a browser the account has not used is mailed.
  */
+import { randomUUID } from 'node:crypto';
 import type { PasskeyList } from '@heizplan/contracts/passkeys';
 import type { SessionList } from '@heizplan/contracts/sessions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -110,6 +111,10 @@ describe('sign-in sessions', () => {
     // Its access token stops at once too, not when it expires.
     expect((await api(first, 'GET', '/api/me/')).status).toBe(401);
     expect((await api(firefox, 'GET', '/api/me/')).status).toBe(200);
+    // Also on the units page, whose statement checks the caller itself: 401, not the 404 of a stranger.
+    const units = `/api/companies/${randomUUID()}/units`;
+    expect((await api(first, 'GET', units)).status).toBe(401);
+    expect((await api(firefox, 'GET', units)).status).toBe(404);
     expect((await list(firefox)).results.map((s) => s.id)).toEqual([mine?.id]);
     expect((await api(firefox, 'DELETE', `/api/me/sessions/${other?.id}`)).status).toBe(404);
 

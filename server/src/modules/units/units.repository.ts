@@ -91,6 +91,8 @@ export interface UnitsPage {
   role: Role | null;
   /** Whether the company's policy wants a second factor the caller lacks (decision 0078). */
   secondFactorMissing: boolean;
+  /** Whether the caller's provider session (`sessionUid`) was ended in the session list (decision 0074). */
+  sessionEnded: boolean;
   rows: UnitRecord[];
   /** Downlink status of each listed unit that has pending or failed devices or adjusted setpoints. */
   downlinks: Map<string, UnitDownlinkStatus>;
@@ -115,6 +117,7 @@ export async function unitsPage(
   userId: string,
   companyId: string,
   f: UnitListFilter,
+  sessionUid = '',
 ): Promise<UnitsPage> {
   // `m.role is not null`: for a non-member the page subqueries stop before reading anything.
   // The total joins the groups only to search their names: PostgreSQL does not drop the unused
@@ -141,6 +144,8 @@ export async function unitsPage(
     sql`
     select me.active as user_active, me.tokens_valid_from, m.role, t.total, p.*, c.name as creator_name,
       ${secondFactorMissing(companyId, sql`caller.id`, sql`m.role`)} as second_factor_missing,
+      exists (select 1 from account_sessions s where s.session_uid = ${sessionUid}
+        and s.ended_at is not null) as session_ended,
       exists (select 1 from heating_plans hp where hp.unit_id = p.id and hp.active) as has_own_active_plan,
       dl.pending, dl.failed, dl.carried
     from (select ${userId}::text as id) caller
@@ -201,6 +206,7 @@ export async function unitsPage(
     tokensValidFrom: first.tokens_valid_from ? new Date(first.tokens_valid_from as string) : null,
     role: (first.role as Role | null | undefined) ?? null,
     secondFactorMissing: first.second_factor_missing === true,
+    sessionEnded: first.session_ended === true,
     rows,
     downlinks,
     count: Number(first.total ?? 0),

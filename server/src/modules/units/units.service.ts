@@ -16,7 +16,14 @@ import {
   WALL_CONTROL_ORDER,
   wallControlOrderIssues,
 } from '@heizplan/contracts/heating';
-import { type AuthClaims, deactivated, issuedBeforeSignOut, signedOut } from '../../auth/bearer.ts';
+import {
+  type AuthClaims,
+  deactivated,
+  issuedBeforeSignOut,
+  SESSION_CLAIM,
+  sessionEnded,
+  signedOut,
+} from '../../auth/bearer.ts';
 import { isUuid, requireCapability, requireMember, secondFactorRequired } from '../../auth/membership.ts';
 import type { Db } from '../../db/client.ts';
 import { type Actor, resendSetpoints } from '../../heating/apply.ts';
@@ -156,13 +163,16 @@ export class UnitsService {
   /**
    * One page of the company's units. The route skips the bearer hook's user lookup
    * (`checksUser`): the page's statement reads the caller's user row and membership with the page.
-   * @throws HttpError 401 for a deactivated account, 404 for a non-member or malformed id.
+   * @throws HttpError 401 for a deactivated account, a signed-out token or an ended session, 404 for
+   *   a non-member or malformed id.
    */
   async list(userId: string, companyId: string, query: UnitListQuery, caller?: AuthClaims) {
     if (!isUuid(companyId)) throw notFound('Company not found.');
-    const page = await repo.unitsPage(this.db, userId, companyId, query);
+    const sid = caller?.[SESSION_CLAIM];
+    const page = await repo.unitsPage(this.db, userId, companyId, query, typeof sid === 'string' ? sid : '');
     if (page.userActive === false) throw deactivated();
     if (caller && issuedBeforeSignOut(caller, page.tokensValidFrom)) throw signedOut();
+    if (page.sessionEnded) throw sessionEnded();
     if (!page.role) throw notFound('Company not found.');
     if (page.secondFactorMissing) throw secondFactorRequired();
     requireCapability(page.role, 'read');
