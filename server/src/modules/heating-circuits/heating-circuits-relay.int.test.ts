@@ -23,6 +23,7 @@ import { UplinkIngest } from '../../lorawan/ingest.ts';
 import { type LorawanAdapter, startLorawanAdapter } from '../../lorawan/mqtt-adapter.ts';
 import { telemetryStore } from '../../lorawan/telemetry.repository.ts';
 import { APPLICATION_ID, eventually } from '../../lorawan/test-fixture.ts';
+import { grantLicences } from '../billing/billing.fixtures.ts';
 import { seedRegistry } from '../devices/registry-test-fixtures.ts';
 import { CIRCUIT_STEP_MS } from './heating-circuits.service.ts';
 
@@ -118,9 +119,13 @@ describe('a heating circuit in mode on with a LoRaWAN relay output', () => {
       kind: 'observed',
       provider: 'test',
     });
-    await t.database.db
-      .insert(devices)
-      .values({ id: RELAY, devEui: RELAY, companyId, model: 'dragino-lt22222' });
+    // The relay is paired like a valve, without a room.
+    await grantLicences(t.database.db, companyId, 5);
+    const paired = await t.call('POST', `/api/companies/${companyId}/devices`, {
+      id: RELAY.toUpperCase(),
+      model: 'dragino-lt22222',
+    });
+    expect(paired.statusCode).toBe(201);
 
     broker = await startEmbeddedBroker({ port: 0 });
     ingest = new UplinkIngest({ format, store: telemetryStore(t.database.db), log });
