@@ -228,5 +228,15 @@ describe('a heating circuit in mode on with a LoRaWAN relay output', () => {
     expect(await writesOf(id)).toHaveLength(2);
     expect(await relayDownlinks()).toHaveLength(1);
     expect(received).toHaveLength(1);
+
+    // A relay removed from the devices does not block renaming the circuit; choosing mode on again does.
+    // (Removed in the database: the API keeps a company's last device while it is subscribed.)
+    await t.database.db.delete(devices).where(eq(devices.id, RELAY));
+    expect((await t.call('PATCH', `${base}/${id}`, { name: 'Heizkreis Nord-Ost' })).statusCode).toBe(200);
+    const again = await t.call('PATCH', `${base}/${id}`, { mode: 'on' });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().errors).toEqual([
+      expect.objectContaining({ field: 'body.output.devEui', code: 'circuit_relay_not_a_device' }),
+    ]);
   });
 });

@@ -317,7 +317,11 @@ export class HeatingCircuitsService {
     const mode = fields.mode ?? row.mode;
     const nextOutput = output === undefined ? (row.output ?? null) : output;
     requireActingOutput(mode, nextOutput, fields.mode !== undefined ? 'body.mode' : 'body.output');
-    await requireRelayDevice(db, companyId, mode, nextOutput);
+    // Only a change of mode or output is checked: a relay removed since shows as failed writes
+    // (and their alert), and must not block renaming the circuit.
+    if (fields.mode !== undefined || output !== undefined) {
+      await requireRelayDevice(db, companyId, mode, nextOutput);
+    }
     const turnedOn = fields.mode !== undefined && fields.mode !== row.mode;
     const stored = output === undefined ? undefined : await this.storedOutput(id, output, row.output ?? null);
     await this.inTransaction(async (tx) => {
