@@ -67,6 +67,19 @@ async function main() {
       ...identityAccountPorts(config, db, log),
       setpointWaker: { wake: () => jobs.runNow(HEATING_SCHEDULER_JOB) },
       devicesAssigned,
+      // A heating circuit's relay command, through the same queue and delivery tracking as setpoints.
+      queueDownlink: async (companyId, devEui, fPort, payloadHex) => {
+        const queue = downlinkQueue.current;
+        if (!queue) throw new Error('the LoRaWAN side is not started yet');
+        await queue.queueRaw({
+          companyId,
+          devEui,
+          fPort,
+          payloadHex,
+          reason: 'generator',
+          at: systemClock(),
+        });
+      },
     },
   });
   const app = await buildApp({

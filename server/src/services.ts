@@ -7,6 +7,7 @@
 import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import type { QueueDownlink } from './generators/outputs.ts';
 import { inputsChanged } from './heating/inputs-changed.ts';
 import type { HeatingServiceDeps, SetpointWaker } from './heating/services.ts';
 import type { Logger } from './logger.ts';
@@ -65,6 +66,11 @@ export interface ServicePorts {
   setpointWaker?: SetpointWaker;
   /** Sends the unit's setpoint to devices that just got a unit; unset: the next reconcile does. */
   devicesAssigned?: (deviceIds: string[]) => void;
+  /**
+   * Queues a heating circuit's LoRaWAN relay downlink through the devices' downlink queue
+   * (bound once the LoRaWAN side runs); without it a relay output's writes fail.
+   */
+  queueDownlink?: QueueDownlink;
 }
 
 export interface Services {
@@ -234,7 +240,12 @@ export function createServices({
       assigned: ports.devicesAssigned,
     }),
     gateways: new GatewaysService({ db, now }),
-    heatingCircuits: new HeatingCircuitsService({ db, now, cipher: loadCipher }),
+    heatingCircuits: new HeatingCircuitsService({
+      db,
+      now,
+      cipher: loadCipher,
+      queueDownlink: ports.queueDownlink,
+    }),
     gettingStarted: new GettingStartedService({
       db,
       licences: (tx, companyId) => licences.usable(tx, companyId),

@@ -5,6 +5,7 @@
  * test doubles behind its ports (`TestApp.ports`); `as()` mints bearer tokens from a local
  * test issuer, verified by the same code path as production.
  */
+
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -18,6 +19,7 @@ import { createTokenVerifier, type TokenVerifier } from '../src/auth/bearer.ts';
 import { type Clock, systemClock } from '../src/clock.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { type Database, dumpPglite, openDatabase } from '../src/db/client.ts';
+import type { QueueDownlink } from '../src/generators/outputs.ts';
 import { createLogger, type Logger } from '../src/logger.ts';
 import {
   type AccountPort,
@@ -209,6 +211,8 @@ export interface TestPorts {
   wake?: (() => void) | undefined;
   /** Told of devices that just got a unit (their setpoint is due on the LoRaWAN side). */
   devicesAssigned?: ((deviceIds: string[]) => void) | undefined;
+  /** Queues a heating circuit's relay downlink; unset: relay writes fail as without a LoRaWAN side. */
+  queueDownlink?: QueueDownlink | undefined;
   /** What readiness and `/metrics` see of the LoRaWAN side; unset: an app without one. */
   lorawan?: LorawanState | undefined;
   /** The background jobs readiness reports; none when unset. */
@@ -336,6 +340,10 @@ export async function buildTestApp(
       },
       setpointWaker: { wake: () => ports.wake?.() },
       devicesAssigned: (deviceIds) => ports.devicesAssigned?.(deviceIds),
+      queueDownlink: (...args) =>
+        ports.queueDownlink
+          ? ports.queueDownlink(...args)
+          : Promise.reject(new Error('no LoRaWAN downlink queue in this test')),
     },
     lorawanStatus: {
       get current() {

@@ -113,6 +113,8 @@ export const HEALTHY_BATTERY: Record<ModelId, Battery> = {
   'milesight-wt101': { value: 87, unit: '%' },
   'micropelt-mlr003': { value: 3, unit: 'V' },
   'elsys-ers': { value: 3.6, unit: 'V' },
+  // Mains powered, its uplink carries no battery; the simulator runs valves and sensors only.
+  'dragino-lt22222': { value: 12, unit: 'V' },
 };
 
 export async function startSimulator(options: SimulatorOptions): Promise<Simulator> {

@@ -9,12 +9,21 @@ import { ExportLangSchema, LIST_EXPORT_FORMATS } from './exports.ts';
 import { PageQuerySchema, pageOf } from './problem.ts';
 
 /** Device model ids of the server's codec registry ("config type" in spec §3). */
-export const DEVICE_MODELS = ['mclimate-vicki', 'milesight-wt101', 'micropelt-mlr003', 'elsys-ers'] as const;
+export const DEVICE_MODELS = [
+  'mclimate-vicki',
+  'milesight-wt101',
+  'micropelt-mlr003',
+  'elsys-ers',
+  'dragino-lt22222',
+] as const;
 export const DeviceModelSchema = z.enum(DEVICE_MODELS);
 export type DeviceModel = z.infer<typeof DeviceModelSchema>;
 
-/** What a model is: a radiator valve, or a sensor that only measures (codec `kind`). */
-export const DEVICE_KINDS = ['valve', 'sensor'] as const;
+/**
+ * What a model is: a radiator valve, a sensor that only measures, or a relay that switches a heat
+ * generator for a heating circuit (codec `kind`).
+ */
+export const DEVICE_KINDS = ['valve', 'sensor', 'relay'] as const;
 export const DeviceKindSchema = z.enum(DEVICE_KINDS);
 export type DeviceKind = z.infer<typeof DeviceKindSchema>;
 

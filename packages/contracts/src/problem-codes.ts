@@ -254,8 +254,10 @@ export const PROBLEM_CODES = [
   'circuit_return_above_supply',
   /** Mode `on` for a heating circuit without an output to write to. */
   'circuit_on_without_output',
-  /** Mode `on` for a heating circuit whose output cannot be written by the server yet. params: kind */
+  /** Mode `on` for a heating circuit whose output cannot be written by the server. params: kind */
   'circuit_output_cannot_act',
+  /** Mode `on` with a LoRaWAN relay that is not a paired LT-22222-L of the company. params: devEui */
+  'circuit_relay_not_a_device',
 ] as const;
 
 export type ProblemCode = (typeof PROBLEM_CODES)[number];

@@ -30,13 +30,14 @@ describe('codec CLI', () => {
     );
   });
 
-  it('lists the four models', () => {
+  it('lists the five models', () => {
     const lines = run('list').out.split('\n');
     expect(lines.map((l) => l.split('\t')[0])).toEqual([
       'mclimate-vicki',
       'milesight-wt101',
       'micropelt-mlr003',
       'elsys-ers',
+      'dragino-lt22222',
     ]);
   });
 

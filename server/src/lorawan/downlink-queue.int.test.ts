@@ -195,6 +195,53 @@ describe.each(brokerTargets)('setpoint downlinks ($name)', ({ url }) => {
     );
   });
 
+  it('queues a raw relay downlink for a device of the company and tracks it like a setpoint', async () => {
+    const seeded = await seedValves(database.db, 1);
+    const relay = `${(seeded.devEuis[0] as string).slice(0, 12)}eeee`;
+    await database.db
+      .insert(devices)
+      .values({ id: relay, devEui: relay, companyId: seeded.companyId, model: 'dragino-lt22222' });
+    const raw = {
+      companyId: seeded.companyId,
+      devEui: relay.toUpperCase(),
+      fPort: 1,
+      payloadHex: '030111',
+      reason: 'generator',
+      at: new Date(Date.UTC(2026, 10, 22, 6, 0)),
+    };
+    const id = await queue.queueRaw(raw);
+    await eventually('published', () => received.some((m) => m.topic.includes(relay)));
+    const message = received.find((m) => m.topic.includes(relay));
+    expect(message?.topic).toBe(`${run.prefix}application/${APPLICATION_ID}/device/${relay}/command/down`);
+    expect(message?.body).toMatchObject({ devEui: relay, fPort: 1, confirmed: true, data: 'AwER', id });
+    const [row] = await database.db
+      .select()
+      .from(downlinks)
+      .where(eq(downlinks.id, id as string));
+    expect(row).toMatchObject({ setpoint: null, unitId: null, reason: 'generator', payload: '030111' });
+    expect(row?.publishedAt).not.toBeNull();
+    // Another company's DevEUI is refused: the relay is found by company.
+    const other = await seedValves(database.db, 1);
+    await expect(queue.queueRaw({ ...raw, companyId: other.companyId })).rejects.toThrow(
+      /not a device of the company/,
+    );
+    // A second command of the same instant is its own row (no setpoint in the unique key).
+    const second = await queue.queueRaw({ ...raw, payloadHex: '030011' });
+    expect(second).not.toBe(id);
+    await ns.publishAsync(
+      `${run.prefix}application/${APPLICATION_ID}/device/${relay}/event/txack`,
+      JSON.stringify({ time: '2026-11-22T06:02:00Z', deviceInfo: { devEui: relay }, queueItemId: second }),
+      { qos: 1 },
+    );
+    await eventually('sent', async () => {
+      const [r] = await database.db
+        .select()
+        .from(downlinks)
+        .where(eq(downlinks.id, second as string));
+      return r?.state === 'sent';
+    });
+  });
+
   it('records a command older than one its device already has as superseded and never sends it', async () => {
     const seeded = await seedValves(database.db, 1);
     const [devEui] = seeded.devEuis as [string];

@@ -13,11 +13,12 @@ import { configColumns, configStateOf, profileJoin } from './device-config.repos
 /** A command encoded for its device, ready to be stored. */
 export interface EncodedCommand {
   companyId: string;
-  unitId: string;
+  /** null for a device in no unit (a circuit's relay). */
+  unitId: string | null;
   deviceId: string;
   devEui: string;
-  /** °C, clamped and rounded to the device's range and step. */
-  setpoint: number;
+  /** °C, clamped and rounded to the device's range and step; null for a raw command (a relay's). */
+  setpoint: number | null;
   fPort: number;
   /** Application payload, lowercase hex. */
   payload: string;
@@ -38,7 +39,8 @@ export interface DeadLetter {
   companyId: string;
   unitId: string | null;
   deviceId: string;
-  setpoint: number;
+  /** °C; null for a raw command. */
+  setpoint: number | null;
   reason: string;
   appliedAt: Date;
 }
@@ -74,6 +76,24 @@ export async function devicesByIds(db: Db, ids: string[]) {
       },
     ]),
   );
+}
+
+/**
+ * The device of `companyId` with DevEUI `devEui` (lower-case hex, as stored) and its model;
+ * undefined when the company has none.
+ */
+export async function deviceOfCompanyByDevEui(
+  db: Db,
+  companyId: string,
+  devEui: string,
+): Promise<{ id: string; devEui: string; model: string } | undefined> {
+  const [row] = rowsOf<{ id: string; dev_eui: string; model: string }>(
+    await db.execute(sql`
+      select id, dev_eui, model from devices
+      where company_id = ${companyId} and dev_eui = ${devEui.toLowerCase()}
+      limit 1`),
+  );
+  return row ? { id: row.id, devEui: row.dev_eui, model: row.model } : undefined;
 }
 
 /**
@@ -174,7 +194,7 @@ export async function releaseFailed(
       companyId: String(r.company_id),
       unitId: r.unit_id === null ? null : String(r.unit_id),
       deviceId: String(r.device_id),
-      setpoint: Number(r.setpoint),
+      setpoint: r.setpoint === null ? null : Number(r.setpoint),
       reason: String(r.reason),
       appliedAt: new Date(r.applied_at as string),
     }));

@@ -50,6 +50,7 @@ import { recalibrationSent } from './device-config.repository.ts';
 import {
   claimUnpublished,
   type DeadLetter,
+  deviceOfCompanyByDevEui,
   devicesByIds,
   type EncodedCommand,
   insertDownlinks,
@@ -82,6 +83,28 @@ const RECENT_SETTLE_MS = 10_000;
 const RECONCILE_CHUNK = 5000;
 /** The sender counts as stalled when a setpoint waits this long (s). */
 export const STALLED_AFTER_S = 120;
+
+/** A raw downlink the server queues for a device of a company (a heating circuit's relay command). */
+export interface RawDownlink {
+  companyId: string;
+  /** The device's DevEUI, 16 hex digits. */
+  devEui: string;
+  fPort: number;
+  /** Application payload, hex. */
+  payloadHex: string;
+  /** Why it is sent, e.g. `generator`; stored as the row's reason. */
+  reason: string;
+  /** When it was decided (the caller's clock). */
+  at: Date;
+}
+
+/** Thrown by `queueRaw` for a DevEUI that is not a device of the company. */
+export class UnknownDeviceError extends Error {
+  constructor(devEui: string) {
+    super(`${devEui} is not a device of the company`);
+    this.name = 'UnknownDeviceError';
+  }
+}
 
 /** Thrown by `publish` when the broker is not connected: a failure that is nobody's fault. */
 export class BrokerUnavailableError extends Error {
@@ -269,6 +292,44 @@ export class DownlinkQueue implements SetpointSink {
       tried += rows.length;
       if (rows.length < RECORD_CHUNK || this.closed) return tried;
     }
+  }
+
+  /**
+   * Records one raw downlink (no setpoint) for a device of the company and publishes it through
+   * the same path as the setpoints: a confirmed downlink whose id is the row id, so the network
+   * server's txack/ack events move it queued → sent → acknowledged | failed, a newer one
+   * supersedes it while it is still queued, and a publish that fails is left to `publishPending`.
+   * Resolves once it is recorded (and handed to the broker, or left for the retry).
+   * @returns the row id, or null when the queue is closed.
+   * @throws UnknownDeviceError when `devEui` is not a device of `companyId`; CodecError for a
+   * payload that is not hex; a database error when it cannot be recorded.
+   */
+  async queueRaw(downlink: RawDownlink): Promise<string | null> {
+    if (this.closed) return null;
+    const { db } = this.options;
+    const bytes = hexToBytes(downlink.payloadHex);
+    const device = await deviceOfCompanyByDevEui(db, downlink.companyId, downlink.devEui);
+    if (!device) throw new UnknownDeviceError(downlink.devEui);
+    const rows = await insertDownlinks(
+      db,
+      [
+        {
+          companyId: downlink.companyId,
+          unitId: null,
+          deviceId: device.id,
+          devEui: device.devEui,
+          setpoint: null,
+          fPort: downlink.fPort,
+          payload: bytesToHex(bytes),
+          reason: downlink.reason,
+          appliedAt: downlink.at,
+        },
+      ],
+      this.leaseMs,
+    );
+    downlinkEvents.inc({ event: 'recorded' }, rows.length);
+    await this.publishRows(rows);
+    return rows[0]?.id ?? null;
   }
 
   private kick() {

@@ -116,6 +116,8 @@ export async function carriedAt(
     );
   const byAt = new Map<string, CarriedSetpoint[]>();
   for (const r of rows) {
+    // Only setpoint downlinks carry a setpoint; a unit's devices get no others today.
+    if (r.setpoint === null) continue;
     const key = r.appliedAt.toISOString();
     byAt.set(key, [...(byAt.get(key) ?? []), { setpoint: r.setpoint, model: r.model }]);
   }

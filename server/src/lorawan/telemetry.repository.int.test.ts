@@ -63,6 +63,31 @@ describe('telemetry store', () => {
     });
   });
 
+  it("keeps a relay controller's latest relay state with its time, never going backwards", async () => {
+    const { companyId, devEuis } = await seedValves(database.db, 1);
+    const device = devEuis[0] as string;
+    const closed = { ro1Closed: true, ro2Closed: false };
+    await commit([
+      uplink(device, companyId, '2026-11-22T05:00:00Z', 1, {
+        relays: { ro1Closed: false, ro2Closed: false },
+      }),
+      uplink(device, companyId, '2026-11-22T05:05:00Z', 2, { relays: closed }),
+      uplink(device, companyId, '2026-11-22T05:10:00Z', 3),
+    ]);
+    expect(await deviceRow(device)).toMatchObject({
+      relays: closed,
+      relaysAt: new Date('2026-11-22T05:05:00Z'),
+    });
+    // A late uplink from before does not undo what a newer one reported.
+    await commit([
+      uplink(device, companyId, '2026-11-22T04:00:00Z', 0, { relays: { ro1Closed: false, ro2Closed: true } }),
+    ]);
+    expect(await deviceRow(device)).toMatchObject({
+      relays: closed,
+      relaysAt: new Date('2026-11-22T05:05:00Z'),
+    });
+  });
+
   it('takes the latest of two answers in one batch, field by field, and keeps what no uplink answered', async () => {
     const { companyId, devEuis } = await seedValves(database.db, 1);
     const vicki = devEuis[0] as string;

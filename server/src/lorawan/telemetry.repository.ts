@@ -83,8 +83,8 @@ function reportedConfig(u: DecodedUplink): ReportedConfig {
  *    uplink: an undecodable one still proves the device alive), never backwards, with the
  *    firmware, frost protection and configuration it answered in any uplink of the batch (the
  *    latest answer of each; a valve answers a query once, in the uplink after the one that took
- *    it, so a later uplink of the same batch must not drop it), and the spreading factor and size
- *    of the latest uplink (airtime.ts);
+ *    it, so a later uplink of the same batch must not drop it), the relays a relay controller
+ *    reported last, and the spreading factor and size of the latest uplink (airtime.ts);
  * 3. set each unit's room temperature, valve opening and supply temperature to the latest value
  *    of each among the rows that were new, skipping units whose values do not change.
  * @returns how many telemetry rows were new.
@@ -108,15 +108,18 @@ async function ingestUplinks(db: Db | Tx, uplinks: DecodedUplink[]): Promise<num
         ${col('text', (u) => u.reading?.firmware ?? null)},
         ${col('jsonb', (u) => (u.reading?.antiFreeze ? JSON.stringify(u.reading.antiFreeze) : null))},
         ${col('jsonb', (u) => JSON.stringify(reportedConfig(u)))},
-        ${col('int', (u) => u.event.spreadingFactor ?? null)}, ${col('int', (u) => u.event.bytes.length)}
+        ${col('int', (u) => u.event.spreadingFactor ?? null)}, ${col('int', (u) => u.event.bytes.length)},
+        ${col('jsonb', (u) => (u.reading?.relays ? JSON.stringify(u.reading.relays) : null))}
       ) with ordinality as v(dev_eui, time, f_cnt, f_port, decoded, room, supply, setpoint, valve,
-             battery, battery_unit, rssi, snr, firmware, anti_freeze, config, sf, bytes, ord)
+             battery, battery_unit, rssi, snr, firmware, anti_freeze, config, sf, bytes, relays, ord)
     ),
     answered as (
       select v.dev_eui,
         (array_agg(v.firmware order by v.time desc, v.ord desc) filter (where v.firmware is not null))[1] as firmware,
         (array_agg(v.anti_freeze order by v.time desc, v.ord desc) filter (where v.anti_freeze is not null))[1] as anti_freeze,
-        coalesce(jsonb_object_agg(c.key, c.value order by v.time, v.ord) filter (where c.key is not null), '{}'::jsonb) as config
+        coalesce(jsonb_object_agg(c.key, c.value order by v.time, v.ord) filter (where c.key is not null), '{}'::jsonb) as config,
+        (array_agg(v.relays order by v.time desc, v.ord desc) filter (where v.relays is not null))[1] as relays,
+        max(v.time) filter (where v.relays is not null) as relays_at
       from v left join lateral jsonb_each(v.config) c on true
       group by v.dev_eui
     ),
@@ -141,6 +144,9 @@ async function ingestUplinks(db: Db | Tx, uplinks: DecodedUplink[]): Promise<num
         firmware = coalesce(a.firmware, d.firmware),
         anti_freeze = coalesce(a.anti_freeze, d.anti_freeze),
         reported_config = d.reported_config || a.config,
+        -- A relay controller's relays (the read-back of a circuit's relay output), never backwards.
+        relays = case when a.relays_at >= coalesce(d.relays_at, a.relays_at) then a.relays else d.relays end,
+        relays_at = case when a.relays_at >= coalesce(d.relays_at, a.relays_at) then a.relays_at else d.relays_at end,
         spreading_factor = coalesce(l.sf, d.spreading_factor),
         uplink_bytes = case when l.decoded then l.bytes else d.uplink_bytes end
       from (select distinct on (dev_eui) * from v order by dev_eui, time desc, ord desc) l

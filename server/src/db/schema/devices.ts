@@ -64,6 +64,13 @@ export const devices = pgTable(
     uplinkBytes: smallint('uplink_bytes'),
     /** A motor recalibration asked for and not yet sent (a one-off command; lorawan/device-config.ts). */
     recalibrateRequestedAt: timestamp('recalibrate_requested_at', { withTimezone: true }),
+    /**
+     * A relay controller's relays as its last uplink with relay state reported them (closed =
+     * true; the LT-22222-L's MOD1 uplink) and that uplink's network-server time: the read-back of
+     * a heating circuit's relay output (decision 0077). Null for devices without relays.
+     */
+    relays: jsonb('relays').$type<{ ro1Closed: boolean; ro2Closed: boolean }>(),
+    relaysAt: timestamp('relays_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('devices_dev_eui_key').on(t.devEui),

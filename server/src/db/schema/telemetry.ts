@@ -10,7 +10,8 @@
  *
  * `downlinks` records each setpoint command with its delivery state:
  * queued → sent (gateway txack) → acknowledged | failed, or superseded by a newer setpoint
- * before it was sent.
+ * before it was sent. A downlink without a setpoint (null) is a raw device command queued by
+ * the server, e.g. a heating circuit's relay command (decision 0077), tracked the same way.
  *
  * `downlink_dead_letters` keeps the commands the downlink queue set aside because the database
  * refused to record them, or the broker to take them, again and again (a poisoned command):
@@ -78,8 +79,11 @@ export const downlinks = pgTable(
     unitId: uuid('unit_id').references(() => units.id, { onDelete: 'set null' }),
     deviceId: text('device_id').notNull(),
     devEui: text('dev_eui').notNull(),
-    /** °C */
-    setpoint: real('setpoint').notNull(),
+    /**
+     * °C; null for a downlink that carries no setpoint (a relay command, decision 0077). Nulls are
+     * distinct in the unique key, so each such command is its own row.
+     */
+    setpoint: real('setpoint'),
     fPort: integer('f_port').notNull(),
     /** Application payload as lowercase hex. */
     payload: text('payload').notNull(),
@@ -127,8 +131,8 @@ export const downlinkDeadLetters = pgTable(
     companyId: uuid('company_id').notNull(),
     unitId: uuid('unit_id'),
     deviceId: text('device_id').notNull(),
-    /** °C */
-    setpoint: real('setpoint').notNull(),
+    /** °C; null for a command without a setpoint (a relay command). */
+    setpoint: real('setpoint'),
     reason: text('reason').notNull(),
     appliedAt: timestamp('applied_at', { withTimezone: true }).notNull(),
     /** Where it failed: `record` (database insert) or `publish` (MQTT broker). */

@@ -46,6 +46,8 @@ export interface Reading {
   antiFreeze?: AntiFreeze;
   /** Configuration the uplink reports (answers to configuration queries), field by field. */
   config?: ReportedConfig;
+  /** A relay controller's relays, closed (true) or open, where its uplink reports them. */
+  relays?: { ro1Closed: boolean; ro2Closed: boolean };
 }
 
 /**
@@ -126,7 +128,7 @@ export interface DeviceCodec {
   model: ModelId;
   vendor: string;
   name: string;
-  kind: 'valve' | 'sensor';
+  kind: 'valve' | 'sensor' | 'relay';
   /** Seconds between the device's regular uplinks in its default configuration (keep-alive). */
   reportIntervalS: number;
   /** A battery reported in V below this is low (alerts); devices reporting % use the company's threshold. */

@@ -3,6 +3,7 @@
  * adding its codec file and one entry here.
  */
 import { CodecError, type DeviceCodec, MODEL_IDS, type ModelId } from './codec.ts';
+import { draginoLt22222 } from './dragino-lt22222.ts';
 import { elsysErs } from './elsys-ers.ts';
 import { mclimateVicki } from './mclimate-vicki.ts';
 import { micropeltMlr003 } from './micropelt-mlr003.ts';
@@ -13,6 +14,7 @@ const CODECS: Record<ModelId, DeviceCodec> = {
   'milesight-wt101': milesightWt101,
   'micropelt-mlr003': micropeltMlr003,
   'elsys-ers': elsysErs,
+  'dragino-lt22222': draginoLt22222,
 };
 
 export const isModelId = (model: string): model is ModelId =>

@@ -169,6 +169,8 @@ function candidates(now: Date, scope: EvaluationScope): SQL {
         from downlinks dl
         left join alert_settings s on s.company_id = dl.company_id
         where dl.state in ('queued', 'sent', 'failed') and dl.created_at > ${at} - interval '7 days'
+          -- A relay's commands carry no setpoint; its circuit's writes show their fate.
+          and dl.setpoint is not null
           and ${enabled(sql`'setpoint_not_delivered'`)}
           and (dl.state = 'failed' or dl.created_at < ${at} - make_interval(mins => ${setting.undeliveredMinutes}))
           and not exists (select 1 from downlinks n where n.device_id = dl.device_id

@@ -104,8 +104,9 @@ export function toDeviceResponse(
     firmware: d.firmware,
     antiFreeze: d.antiFreeze,
     antiFreezeSupport: antiFreezeSupport(getCodec(d.model), d.firmware),
+    // A relay's commands carry no setpoint; the field shows setpoint downlinks only.
     downlink:
-      downlink && downlink.state !== 'superseded'
+      downlink && downlink.state !== 'superseded' && downlink.setpoint !== null
         ? {
             setpoint: downlink.setpoint,
             state: downlink.state,

@@ -117,7 +117,7 @@ describe('a heating circuit in mode on with a Modbus TCP output', () => {
     await t.close();
   });
 
-  it('refuses mode on without an output, and with a LoRaWAN relay output, naming body.mode', async () => {
+  it('refuses mode on without an output (body.mode), and with a relay that is not a device of the company (body.output.devEui)', async () => {
     const bare = await t.call('POST', base, {
       name: 'Ohne Ausgang',
       buildingId,
@@ -138,7 +138,7 @@ describe('a heating circuit in mode on with a Modbus TCP output', () => {
     const on = await t.call('PATCH', `${base}/${relay.json().id}`, { mode: 'on' });
     expect(on.statusCode).toBe(400);
     expect(on.json().errors).toEqual([
-      expect.objectContaining({ field: 'body.mode', code: 'circuit_output_cannot_act' }),
+      expect.objectContaining({ field: 'body.output.devEui', code: 'circuit_relay_not_a_device' }),
     ]);
     await t.call('DELETE', `${base}/${relay.json().id}`);
   });

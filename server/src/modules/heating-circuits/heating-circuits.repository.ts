@@ -324,6 +324,71 @@ export async function insertWrite(db: Db, row: typeof heatingCircuitWrites.$infe
   await db.insert(heatingCircuitWrites).values(row).onConflictDoNothing();
 }
 
+/**
+ * The device of the company with DevEUI `devEui` (a circuit's LoRaWAN relay): its model, the
+ * relays it last reported (closed = true) and when, and its newest relay command (a downlink
+ * without a setpoint that was not superseded) with its delivery state and when it went to the
+ * network server. undefined when the company has no such device.
+ */
+export async function relayDevice(
+  db: Db,
+  companyId: string,
+  devEui: string,
+): Promise<
+  | {
+      model: string;
+      relays: { ro1Closed: boolean; ro2Closed: boolean } | null;
+      relaysAt: Date | null;
+      command: { state: string; publishedAt: Date | null } | null;
+    }
+  | undefined
+> {
+  const [row] = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`
+      select d.model, d.relays, d.relays_at, dl.state, dl.published_at, dl.id as command_id
+      from devices d
+      left join lateral (
+        select x.id, x.state, x.published_at from downlinks x
+        where x.device_id = d.id and x.company_id = d.company_id and x.setpoint is null
+          and x.state <> 'superseded'
+        order by x.applied_at desc, x.created_at desc
+        limit 1
+      ) dl on true
+      where d.company_id = ${companyId} and d.dev_eui = ${devEui.toLowerCase()}
+      limit 1`),
+  );
+  if (!row) return undefined;
+  const date = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string));
+  return {
+    model: String(row.model),
+    relays: (row.relays as { ro1Closed: boolean; ro2Closed: boolean } | null) ?? null,
+    relaysAt: date(row.relays_at),
+    command:
+      row.command_id === null ? null : { state: String(row.state), publishedAt: date(row.published_at) },
+  };
+}
+
+/** Sets the read-back of the circuit's write at `at`, and whether it showed an override. */
+export async function setWriteReadBack(
+  db: Db,
+  companyId: string,
+  circuitId: string,
+  at: Date,
+  readBackEnabled: boolean,
+  override: boolean,
+): Promise<void> {
+  await db
+    .update(heatingCircuitWrites)
+    .set({ readBackEnabled, override })
+    .where(
+      and(
+        eq(heatingCircuitWrites.companyId, companyId),
+        eq(heatingCircuitWrites.circuitId, circuitId),
+        eq(heatingCircuitWrites.at, at),
+      ),
+    );
+}
+
 /** The circuit's writes, newest first, at most `limit`. */
 export async function latestWrites(db: Db, companyId: string, circuitId: string, limit: number) {
   return db

@@ -6,7 +6,8 @@
  * each circuit in `shadow` or `on` on its rooms' latest reports, and keeps the step for the card
  * and the chart. In `on` the step's command also goes to the circuit's output (decision 0077):
  * when it changed, or every 15 minutes as the generator's watchdog, never for an hour after the
- * generator was changed by hand; each write is recorded.
+ * generator was changed by hand; each write is recorded. A LoRaWAN relay is written only when the
+ * enable changes (no watchdog: LoRaWAN fair use), and its later uplinks are its read-back.
  */
 import { randomUUID } from 'node:crypto';
 import type {
@@ -28,7 +29,7 @@ import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import type { CircuitReport } from '../../generators/mqtt-bms.ts';
 import type { WriteResult } from '../../generators/output.ts';
-import { ACTING_OUTPUT_KINDS, GeneratorOutputs } from '../../generators/outputs.ts';
+import { ACTING_OUTPUT_KINDS, GeneratorOutputs, type QueueDownlink } from '../../generators/outputs.ts';
 import {
   heatingCurve,
   SUPPLY_RESET_DEFAULTS,
@@ -77,6 +78,11 @@ export interface HeatingCircuitsServiceDeps {
   cipher: () => Promise<AppKeyCipher>;
   /** The outputs of circuits in `on`; default: built from their configuration (`generators/outputs.ts`). */
   outputs?: GeneratorOutputs;
+  /**
+   * Queues a LoRaWAN relay's downlink (the valves' downlink queue); without it a relay output's
+   * writes fail. Used by the default `outputs`.
+   */
+  queueDownlink?: QueueDownlink;
 }
 
 /** A step's command for a circuit in `on`, to be written after the step's transaction. */
@@ -109,18 +115,23 @@ function sameCommand(
 /**
  * Whether the command is written at `now` after `last` (decision 0077): never within an hour of
  * an override; always after a failed write, to a `fresh` output (a new configuration, or after a
- * restart) or when the command changed; else every 15 minutes.
+ * restart) or when the command changed; else every 15 minutes. A LoRaWAN `relay` carries the
+ * enable only and keeps its state by itself: it is written when the enable changed, never by the
+ * watchdog — The Things Network's fair-use policy allows about 10 downlinks a day per device —
+ * and again when its last command was not delivered (`undelivered`).
  */
 export function writeDue(
   last: Pick<repo.CircuitWriteRow, 'at' | 'ok' | 'override' | 'enabled' | 'supplySetpoint'> | undefined,
   command: { enabled: boolean; supplySetpoint: number | null },
   now: Date,
   fresh: boolean,
+  relay: { undelivered: boolean } | null = null,
 ): boolean {
   if (!last) return true;
   const since = now.getTime() - last.at.getTime();
   if (last.override && since < CIRCUIT_OVERRIDE_PAUSE_MS) return false;
   if (!last.ok || last.override || fresh) return true;
+  if (relay) return relay.undelivered || last.enabled !== command.enabled;
   return !sameCommand(last, command) || since >= CIRCUIT_REWRITE_MS;
 }
 
@@ -160,7 +171,7 @@ export class HeatingCircuitsService {
   private readonly outputs: GeneratorOutputs;
 
   constructor(private readonly deps: HeatingCircuitsServiceDeps) {
-    this.outputs = deps.outputs ?? new GeneratorOutputs(deps.now);
+    this.outputs = deps.outputs ?? new GeneratorOutputs(deps.now, undefined, deps.queueDownlink);
   }
 
   /** Closes the outputs' connections (shutdown). */
@@ -252,6 +263,7 @@ export class HeatingCircuitsService {
       });
     }
     requireActingOutput(body.mode, body.output, 'body.mode');
+    await requireRelayDevice(db, companyId, body.mode, body.output);
     const unitIds = [...new Set(body.unitIds)];
     const { unitIds: _ignored, output, ...fields } = body;
     // The id is chosen here: it is the additional data of the output's encrypted password.
@@ -302,11 +314,14 @@ export class HeatingCircuitsService {
     }
     const { unitIds, output, ...fields } = patch;
     // Named where the change is: the mode asked for, or the output taken from a circuit in `on`.
-    requireActingOutput(
-      fields.mode ?? row.mode,
-      output === undefined ? (row.output ?? null) : output,
-      fields.mode !== undefined ? 'body.mode' : 'body.output',
-    );
+    const mode = fields.mode ?? row.mode;
+    const nextOutput = output === undefined ? (row.output ?? null) : output;
+    requireActingOutput(mode, nextOutput, fields.mode !== undefined ? 'body.mode' : 'body.output');
+    // Only a change of mode or output is checked: a relay removed since shows as failed writes
+    // (and their alert), and must not block renaming the circuit.
+    if (fields.mode !== undefined || output !== undefined) {
+      await requireRelayDevice(db, companyId, mode, nextOutput);
+    }
     const turnedOn = fields.mode !== undefined && fields.mode !== row.mode;
     const stored = output === undefined ? undefined : await this.storedOutput(id, output, row.output ?? null);
     await this.inTransaction(async (tx) => {
@@ -412,10 +427,65 @@ export class HeatingCircuitsService {
       await repo.insertWrite(db, writeRow(circuit, report, now, result));
       return;
     }
-    const { output, fresh } = await this.outputs.get(circuit.id, config);
-    if (!writeDue(last, report, now, fresh)) return;
+    const { output, fresh } = await this.outputs.get(circuit.id, config, circuit.companyId);
+    let relay: { undelivered: boolean } | null = null;
+    let latest = last;
+    if (config.kind === 'lora_relay') {
+      ({ relay, last: latest } = await this.relayReadBack(circuit, config, last, report, now));
+    }
+    if (!writeDue(latest, report, now, fresh, relay)) return;
     const result = await output.write(report);
     await repo.insertWrite(db, writeRow(circuit, report, now, result));
+  }
+
+  /**
+   * The read-back of a LoRaWAN relay (decision 0077, "Relay output wired"): once the last write's
+   * downlink is acknowledged, the relays the device reported at or after the write show whether
+   * the generator is released as written. A match is stored as the write's read-back; a
+   * difference (switched by hand, or the device did not carry out the command) is recorded at
+   * `now` as an override — nothing is sent, and the hour's pause runs from when it was seen. A
+   * command the network server could not deliver counts as undelivered: it is written again.
+   * @returns the newest write after this (for `writeDue`) and the relay's delivery state.
+   */
+  private async relayReadBack(
+    circuit: repo.CircuitRow,
+    config: Extract<CircuitOutputConfig, { kind: 'lora_relay' }>,
+    last: repo.CircuitWriteRow | undefined,
+    report: CircuitReport,
+    now: Date,
+  ): Promise<{ relay: { undelivered: boolean }; last: repo.CircuitWriteRow | undefined }> {
+    const { db } = this.deps;
+    if (!last?.ok || last.override) return { relay: { undelivered: false }, last };
+    const device = await repo.relayDevice(db, circuit.companyId, config.devEui);
+    const command = device?.command ?? null;
+    if (command?.state === 'failed') return { relay: { undelivered: true }, last };
+    if (
+      command?.state !== 'acknowledged' ||
+      !device?.relays ||
+      !device.relaysAt ||
+      device.relaysAt < last.at
+    ) {
+      return { relay: { undelivered: false }, last };
+    }
+    // RO1 releases the generator; `invert` means an open contact releases it (decision 0075).
+    const enabled = device.relays.ro1Closed !== config.invert;
+    if (enabled === last.enabled) {
+      if (last.readBackEnabled !== enabled) {
+        await repo.setWriteReadBack(db, circuit.companyId, circuit.id, last.at, enabled, false);
+      }
+      return { relay: { undelivered: false }, last: { ...last, readBackEnabled: enabled } };
+    }
+    const seen = {
+      ...writeRow(circuit, { ...report, enabled: last.enabled, supplySetpoint: last.supplySetpoint }, now, {
+        ok: true,
+        detail: `LT-22222-L ${config.devEui}: reported RO1 ${device.relays.ro1Closed ? 'closed' : 'open'} at ${device.relaysAt.toISOString()}, enable ${enabled ? 'on' : 'off'} where ${last.enabled ? 'on' : 'off'} was written: changed by hand or the command was not carried out; nothing is sent for an hour`,
+        readBack: { enabled },
+        override: true,
+      }),
+      supplySetpoint: last.supplySetpoint,
+    };
+    await repo.insertWrite(db, seen);
+    return { relay: { undelivered: false }, last: { ...last, ...seen, readBackSetpoint: null } };
   }
 
   /** The circuit's output configuration with an MQTT password decrypted. */
@@ -470,8 +540,8 @@ export class HeatingCircuitsService {
 /**
  * Mode `on` needs an output the server can write to.
  * @throws HttpError 400 on `field` (`body.mode`, or `body.output` when only the output changes):
- * `circuit_on_without_output` without an output, `circuit_output_cannot_act` for a LoRaWAN relay
- * (its downlinks are not wired yet, decision 0077).
+ * `circuit_on_without_output` without an output, `circuit_output_cannot_act` for a kind that
+ * cannot act (none today: every kind of `ACTING_OUTPUT_KINDS` can, decision 0077).
  */
 function requireActingOutput(
   mode: HeatingCircuit['mode'],
@@ -485,10 +555,29 @@ function requireActingOutput(
     throw badRequest(message, [{ field, message, ...reason }], reason);
   }
   if (!ACTING_OUTPUT_KINDS.includes(output.kind)) {
-    const message = `Mode "on" cannot write through a ${output.kind} output yet; use Modbus TCP or MQTT.`;
+    const message = `Mode "on" cannot write through a ${output.kind} output.`;
     const reason = { code: 'circuit_output_cannot_act', params: { kind: output.kind } } as const;
     throw badRequest(message, [{ field, message, ...reason }], reason);
   }
+}
+
+/**
+ * Mode `on` with a LoRaWAN relay needs the relay paired as an LT-22222-L of the company: its
+ * downlinks go through the devices' downlink queue, which knows devices by company.
+ * @throws HttpError 400 `circuit_relay_not_a_device` on `body.output.devEui`.
+ */
+async function requireRelayDevice(
+  db: Db,
+  companyId: string,
+  mode: HeatingCircuit['mode'],
+  output: CircuitOutputConfig | null,
+) {
+  if (mode !== 'on' || output?.kind !== 'lora_relay') return;
+  const device = await repo.relayDevice(db, companyId, output.devEui);
+  if (device?.model === 'dragino-lt22222') return;
+  const message = `The relay ${output.devEui} is not a Dragino LT-22222-L of your company; pair it under devices first.`;
+  const reason = { code: 'circuit_relay_not_a_device', params: { devEui: output.devEui } } as const;
+  throw badRequest(message, [{ field: 'body.output.devEui', message, ...reason }], reason);
 }
 
 /**
