@@ -77,6 +77,8 @@ export function MembersTable() {
       key: 'factors',
       label: t('members.factors'),
       minScreen: 'sm',
+      // Wraps, so that the actions still fit beside it in the settings' column at 1280 px.
+      wrap: true,
       sortValue: (member) => factorCount(member),
       render: (member) => (
         <SecondFactors member={member} policy={company.data?.second_factor_required ?? 'none'} />
@@ -111,7 +113,7 @@ export function MembersTable() {
                 },
               );
             }}
-            className="w-36"
+            className="min-w-32"
             testid={`member-role-select-${member.id}`}
           />
           <Button
