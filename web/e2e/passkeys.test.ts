@@ -65,6 +65,8 @@ describe('passkeys', () => {
     await card.getByRole('button', { name: 'Passkey hinzufügen' }).click();
     const dialog = page.getByRole('dialog', { name: 'Passkey hinzufügen' });
     await dialog.getByRole('textbox', { name: 'Name' }).fill('Laptop');
+    // The step-up before a sign-in factor is added (decision 0078).
+    await dialog.getByLabel('Passwort').fill('a long enough secret');
     await screenshot(page, 'passkeys-add');
     await dialog.getByRole('button', { name: 'Weiter' }).click();
     const list = card.getByRole('list', { name: 'Ihre Passkeys' });
