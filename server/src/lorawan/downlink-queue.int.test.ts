@@ -92,6 +92,35 @@ describe.each(brokerTargets)('setpoint downlinks ($name)', ({ url }) => {
       at: new Date(Date.UTC(2026, 10, 22, 6, minute)),
     }) satisfies SetpointCommand;
 
+  it('sends a command taken while the last chunk is being published, without waiting for another send', async () => {
+    const seeded = await seedValves(database.db, 2);
+    const [a, b] = seeded.devEuis as [string, string];
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const published: string[] = [];
+    const slow = new DownlinkQueue({
+      db: database.db,
+      log,
+      publish: async (request) => {
+        published.push(request.devEui);
+        // The first publish is still with the broker when the second command arrives.
+        if (published.length === 1) await held;
+      },
+    });
+    try {
+      await slow.send([command(seeded, 0, a, 21)]);
+      await eventually('the first command being published', () => published.length === 1);
+      await slow.send([command(seeded, 1, b, 19.5)]);
+      release();
+      await eventually('the second command published without another send', () => published.length === 2);
+      expect(published).toEqual([a, b]);
+    } finally {
+      slow.close();
+    }
+  });
+
   it('sends one confirmed downlink per valve in its own byte layout, none to a room sensor, none twice', async () => {
     const seeded = await seedValves(database.db, 2);
     const [a, b] = seeded.devEuis as [string, string];

@@ -349,27 +349,33 @@ export class DownlinkQueue implements SetpointSink {
     let backoff = this.retryMs;
     let publishing: Promise<void> = Promise.resolve();
     try {
-      while (this.backlog.length > 0 && !this.closed) {
-        const chunk = this.backlog.slice(0, RECORD_CHUNK);
-        let rows: PublishRow[];
-        try {
-          rows = await this.recordAll(chunk.map((p) => p.command));
-          backoff = this.retryMs;
-        } catch (err) {
-          // The database does not answer: keep the chunk and wait, nothing is set aside.
-          this.options.log.error(
-            { err, commands: this.backlog.length },
-            'recording setpoint downlinks failed; the database does not answer, retrying',
-          );
-          await sleep(backoff);
-          backoff = Math.min(backoff * 2, 30_000);
-          continue;
+      for (;;) {
+        while (this.backlog.length > 0 && !this.closed) {
+          const chunk = this.backlog.slice(0, RECORD_CHUNK);
+          let rows: PublishRow[];
+          try {
+            rows = await this.recordAll(chunk.map((p) => p.command));
+            backoff = this.retryMs;
+          } catch (err) {
+            // The database does not answer: keep the chunk and wait, nothing is set aside.
+            this.options.log.error(
+              { err, commands: this.backlog.length },
+              'recording setpoint downlinks failed; the database does not answer, retrying',
+            );
+            await sleep(backoff);
+            backoff = Math.min(backoff * 2, 30_000);
+            continue;
+          }
+          // Recorded rows that are not yet published count as waiting in `health` through the table.
+          this.backlog.splice(0, chunk.length);
+          downlinkBacklog.set(this.backlog.length);
+          await publishing;
+          publishing = this.publishRows(rows);
         }
-        // Recorded rows that are not yet published count as waiting in `health` through the table.
-        this.backlog.splice(0, chunk.length);
-        downlinkBacklog.set(this.backlog.length);
         await publishing;
-        publishing = this.publishRows(rows);
+        // Commands `send` took while the last chunk was being published found this worker busy
+        // and started none: take them now, not only with the next `send`.
+        if (this.backlog.length === 0 || this.closed) return;
       }
     } finally {
       await publishing;
