@@ -15,10 +15,9 @@
  * released and falls towards `IDLE_FLOW` while blocked, advanced on each access by the time the
  * injected clock says has passed. Temperatures °C.
  */
-import { once } from 'node:events';
-import { createServer } from 'node:net';
 import type { ModbusOutputConfigInput } from '@heizplan/contracts/generator-outputs';
 import { ServerTCP } from 'modbus-serial';
+import { freePort } from '../free-port.ts';
 
 /** A heat pump's water circuit answers a new setpoint within minutes; 10 min to 63 %. */
 export const FLOW_TIME_CONSTANT_MS = 10 * 60_000;
@@ -60,10 +59,7 @@ export interface DemoHeatPump {
  */
 export async function startDemoHeatPump(now: () => Date): Promise<DemoHeatPump> {
   // ServerTCP takes port 0 for its default, Modbus's 502: ask the OS for a free port first.
-  const probe = createServer().listen(0, '127.0.0.1');
-  await once(probe, 'listening');
-  const { port } = probe.address() as { port: number };
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  const port = await freePort();
   const state: HeatPumpState = { supplySetpoint: null, released: false, flow: IDLE_FLOW, starts: 0 };
   let at = now().getTime();
   /** Moves the flow temperature to the clock's now. */

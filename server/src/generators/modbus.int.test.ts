@@ -5,23 +5,13 @@
  * connection — as results, never as throws.
  */
 import { once } from 'node:events';
-import { createServer } from 'node:net';
 import { ServerTCP } from 'modbus-serial';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { freePort } from '../free-port.ts';
 import { ModbusOutput } from './modbus.ts';
 
 const AT = new Date('2026-12-03T06:00:00Z');
 const clock = () => AT;
-
-/** A port nothing listens on right now (the OS's pick, released again). */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 interface Device {
   port: number;

@@ -6,7 +6,6 @@
  * and a change by hand at the generator is recorded and left alone for an hour (decision 0077).
  */
 import { once } from 'node:events';
-import { createServer } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { ServerTCP } from 'modbus-serial';
 import mqtt from 'mqtt';
@@ -14,22 +13,13 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testClock } from '../../../test/clock.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
 import { buildingOutdoorTemperatures, units } from '../../db/schema.ts';
+import { freePort } from '../../free-port.ts';
 import { startEmbeddedBroker } from '../../lorawan/embedded-broker.ts';
 import { evaluateAll } from '../alerts/alert-evaluation.repository.ts';
 import { seedRegistry } from '../devices/registry-test-fixtures.ts';
 import { CIRCUIT_STEP_MS } from './heating-circuits.service.ts';
 
 const clock = testClock('2027-01-12T05:00:00Z');
-
-/** A port nothing listens on right now (the OS's pick, released again). */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 /**
  * A generator's Modbus interface; `held` coils keep their value whatever is written (its panel);
