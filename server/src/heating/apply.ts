@@ -17,7 +17,7 @@ import {
 import { resolveSetpoint } from './engine/engine.ts';
 import type { LogKind, SetpointResolution } from './engine/types.ts';
 import { appliedUnits, lockUnits } from './inputs.repository.ts';
-import { loadHeatingInputs, type PlanCache, type UnitRow } from './inputs.ts';
+import { type EngineUnit, loadHeatingInputs, type PlanCache } from './inputs.ts';
 import { addPlanShifts } from './optimum-inputs.ts';
 import { heatingStartsChanged } from './starts.repository.ts';
 
@@ -44,7 +44,7 @@ const MIN_RECHECK_MS = 60_000;
  * A change is a different setpoint, source or wall-control override. A later `since` with the
  * same state (e.g. after downtime the plan is back where it was) is not: nothing to send.
  */
-function isChange(unit: UnitRow, res: SetpointResolution): boolean {
+function isChange(unit: EngineUnit, res: SetpointResolution): boolean {
   return (
     unit.setpoint !== res.setpoint ||
     unit.setpointSource !== res.source ||
@@ -61,7 +61,7 @@ function isChange(unit: UnitRow, res: SetpointResolution): boolean {
  */
 export async function applyUnits(
   tx: Db,
-  unitRows: UnitRow[],
+  unitRows: EngineUnit[],
   now: Date,
   actor?: Actor,
   planCache?: PlanCache,

@@ -33,6 +33,34 @@ import {
 export { buildingDaysFor, closureNames, endsAfter, findCompanyHeating } from './inputs.repository.ts';
 
 export type UnitRow = typeof units.$inferSelect;
+/**
+ * What an evaluation reads of a unit and compares with what it resolves: where the unit is
+ * (company, group, building, floor), its wall control limits (°C), pause, latest manual change,
+ * optimum start and room temperature (°C), and what was applied last. The scheduler claims only
+ * these columns: mapping a whole `units` row per unit was a tenth of a tick (decision 0073).
+ */
+export type EngineUnit = Pick<
+  UnitRow,
+  | 'id'
+  | 'companyId'
+  | 'groupId'
+  | 'buildingId'
+  | 'floor'
+  | 'wallControlMin'
+  | 'wallControlMax'
+  | 'pausedAt'
+  | 'resumedAt'
+  | 'manualKind'
+  | 'manualSetpoint'
+  | 'manualAt'
+  | 'manualUntil'
+  | 'setpoint'
+  | 'setpointSource'
+  | 'ignoreWallControl'
+  | 'optimumStart'
+  | 'roomTemperature'
+  | 'createdAt'
+>;
 export type PlanRow = typeof heatingPlans.$inferSelect;
 export type CompanyRow = typeof companies.$inferSelect;
 
@@ -87,7 +115,7 @@ export function toHeatingPlan(
   };
 }
 
-function manualChangesOf(unit: UnitRow): ManualChange[] {
+function manualChangesOf(unit: EngineUnit): ManualChange[] {
   if (!unit.manualKind || unit.manualSetpoint === null || !unit.manualAt) return [];
   return [
     { kind: unit.manualKind, at: unit.manualAt, temperature: unit.manualSetpoint, until: unit.manualUntil },
@@ -96,7 +124,7 @@ function manualChangesOf(unit: UnitRow): ManualChange[] {
 
 /** Builds one unit's engine input from already loaded rows. */
 export function unitHeatingInput(
-  unit: UnitRow,
+  unit: EngineUnit,
   company: CompanyHeating,
   ownPlans: HeatingPlan[],
   groupPlans: HeatingPlan[],
@@ -169,7 +197,7 @@ const HOLIDAY_LOOKAHEAD_MS = 400 * 86_400_000;
  */
 export async function loadHeatingInputs(
   db: Db,
-  unitRows: UnitRow[],
+  unitRows: EngineUnit[],
   planCache?: PlanCache,
   now: Date = new Date(),
   window?: { from: Date; to: Date },

@@ -24,7 +24,7 @@ import {
   type WarmUpModel,
 } from './engine/warm-up.ts';
 import { companiesOptimum, deviceModelsOfUnits, warmUpModelsOf } from './inputs.repository.ts';
-import type { UnitRow } from './inputs.ts';
+import type { EngineUnit } from './inputs.ts';
 
 export { findCompanyOptimum, findWarmUpModel } from './inputs.repository.ts';
 
@@ -83,7 +83,7 @@ const OUTDOOR_AFTER_MS = 10 * 24 * HOUR_MS;
  */
 export async function loadUnitOptimum(
   db: Db,
-  unitRows: UnitRow[],
+  unitRows: EngineUnit[],
   modes: readonly UnitOptimum['mode'][] = ['shadow', 'on'],
   now: Date = new Date(),
 ): Promise<Map<string, UnitOptimum>> {
@@ -246,7 +246,7 @@ const SHIFTS_AFTER_MS = 9 * 86_400_000;
 /** Units of companies running optimum start `on` get their plan steps moved earlier (decision 0056). */
 export async function addPlanShifts(
   tx: Db,
-  unitRows: UnitRow[],
+  unitRows: EngineUnit[],
   inputs: Map<string, UnitHeatingInput>,
   now: Date,
 ) {
