@@ -216,6 +216,42 @@ describe('heating scheduler', () => {
     expect(await logCount()).toBe(1);
   });
 
+  it('holds the sink while it hands over a tick in batches, and releases it when a batch fails', async () => {
+    await seedGroup(12, MONDAY);
+    const events: string[] = [];
+    let fail = false;
+    const sink: SetpointSink = {
+      async send(batch) {
+        if (fail) throw new Error('network server unreachable');
+        events.push(`send ${batch.length}`);
+      },
+      hold() {
+        events.push('hold');
+        return () => events.push('release');
+      },
+    };
+    const scheduler = new HeatingScheduler({
+      db: database.db,
+      sink,
+      devices: twoValves,
+      logger: silent,
+      now: () => clock,
+      batchSize: 5,
+      concurrency: 1,
+    });
+    await scheduler.tick();
+    expect(events).toEqual(['hold', 'send 10', 'send 10', 'send 4', 'release']);
+    // Nothing due: no hold at all.
+    events.length = 0;
+    await scheduler.tick();
+    expect(events).toEqual([]);
+    // 06:00, the plan's switch point, with a sink failing inside a batch: the hold ends with the tick.
+    clock = new Date('2026-11-23T05:00:00Z');
+    fail = true;
+    await expect(scheduler.tick()).rejects.toThrow('network server unreachable');
+    expect(events).toEqual(['hold', 'release']);
+  });
+
   it('logs the change but sends nothing for a unit without devices', async () => {
     await seedGroup(1, MONDAY);
     const sink = recordingSink();

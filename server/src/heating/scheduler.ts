@@ -110,6 +110,24 @@ export class HeatingScheduler {
     const now = this.now();
     const result: TickResult = { evaluated: 0, changes: 0, commands: 0 };
     const due = await dueUnitIds(this.db, now);
+    // The sink (the downlink queue, on this thread) starts recording once every batch is handed
+    // over: the batches hold their units' row locks, the valves take downlinks only at their next
+    // uplink anyway (decision 0073).
+    const release = due.length > 0 ? this.options.sink.hold?.() : undefined;
+    try {
+      await this.tickBatches(due, now, result);
+    } finally {
+      release?.();
+    }
+    result.commands += await this.drainOutbox();
+    timed();
+    schedulerUnits.inc({ result: 'evaluated' }, result.evaluated);
+    schedulerUnits.inc({ result: 'changed' }, result.changes);
+    return result;
+  }
+
+  /** Applies the due units `due` in batches, `concurrency` transactions at a time. */
+  private async tickBatches(due: string[], now: Date, result: TickResult): Promise<void> {
     await this.inParallel(async () => {
       for (let ids = due.splice(0, this.batchSize); ids.length > 0; ids = due.splice(0, this.batchSize)) {
         const batch = await this.db.transaction(async (tx) => {
@@ -125,11 +143,6 @@ export class HeatingScheduler {
         result.commands += batch.commands;
       }
     });
-    result.commands += await this.drainOutbox();
-    timed();
-    schedulerUnits.inc({ result: 'evaluated' }, result.evaluated);
-    schedulerUnits.inc({ result: 'changed' }, result.changes);
-    return result;
   }
 
   /**

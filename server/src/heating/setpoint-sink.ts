@@ -24,6 +24,13 @@ export interface SetpointCommand {
 
 export interface SetpointSink {
   send(commands: SetpointCommand[]): Promise<void>;
+  /**
+   * Optional: the scheduler is about to hand over a tick's commands batch by batch. A sink that
+   * works on the scheduler's thread keeps taking commands but starts its own work only once every
+   * hold is released, so the tick's batches (which hold row locks on their units) do not share
+   * the thread and the database with it (decision 0073). Returns the release; call it exactly once.
+   */
+  hold?(): () => void;
 }
 
 export interface InfoLogger {

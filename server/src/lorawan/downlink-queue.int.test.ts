@@ -121,6 +121,28 @@ describe.each(brokerTargets)('setpoint downlinks ($name)', ({ url }) => {
     }
   });
 
+  it('records nothing while a scheduler tick holds it, and every command taken once the hold ends', async () => {
+    const seeded = await seedValves(database.db, 2);
+    const [a, b] = seeded.devEuis as [string, string];
+    const release = queue.hold();
+    await queue.send([command(seeded, 0, a, 21)]);
+    await queue.send([command(seeded, 1, b, 19.5)]);
+    // No worker started: idle() answers at once, and no row was written.
+    await queue.idle();
+    expect(queue.backlogSize).toBe(2);
+    const recorded = () =>
+      database.db.select().from(downlinks).where(inArray(downlinks.devEui, seeded.devEuis));
+    expect(await recorded()).toEqual([]);
+    release();
+    release();
+    await queue.idle();
+    expect((await recorded()).map((r) => [r.devEui, r.setpoint]).sort()).toEqual([
+      [a, 21],
+      [b, 19.5],
+    ]);
+    await eventually('both downlinks at the network server', () => received.length >= 2);
+  });
+
   it('sends one confirmed downlink per valve in its own byte layout, none to a room sensor, none twice', async () => {
     const seeded = await seedValves(database.db, 2);
     const [a, b] = seeded.devEuis as [string, string];

@@ -153,6 +153,8 @@ export class DownlinkQueue implements SetpointSink {
   private working: Promise<void> | undefined;
   private reconciling: Promise<number> | undefined;
   private closed = false;
+  /** Holds of running scheduler ticks (`hold`): while any is open the worker starts no chunk. */
+  private holds = 0;
   private readonly leaseMs: number;
   private readonly retryMs: number;
   private readonly budgetMs: number;
@@ -175,6 +177,22 @@ export class DownlinkQueue implements SetpointSink {
     }
     downlinkBacklog.set(this.backlog.length);
     this.kick();
+  }
+
+  /**
+   * Keeps the worker from recording further chunks until the release is called: a scheduler tick
+   * hands over its batches first (decision 0073). Commands are still taken; a chunk being
+   * published goes on. The release is idempotent and kicks the worker once the last hold ends.
+   */
+  hold(): () => void {
+    this.holds++;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.holds--;
+      if (this.holds === 0 && this.backlog.length > 0) this.kick();
+    };
   }
 
   /** Resolves when every command taken so far is recorded and published (or failed to publish). */
@@ -333,7 +351,7 @@ export class DownlinkQueue implements SetpointSink {
   }
 
   private kick() {
-    if (this.working || this.closed) return;
+    if (this.working || this.closed || this.holds > 0) return;
     this.working = this.work().finally(() => {
       this.working = undefined;
     });
@@ -350,7 +368,7 @@ export class DownlinkQueue implements SetpointSink {
     let publishing: Promise<void> = Promise.resolve();
     try {
       for (;;) {
-        while (this.backlog.length > 0 && !this.closed) {
+        while (this.backlog.length > 0 && !this.closed && this.holds === 0) {
           const chunk = this.backlog.slice(0, RECORD_CHUNK);
           let rows: PublishRow[];
           try {
@@ -375,7 +393,8 @@ export class DownlinkQueue implements SetpointSink {
         await publishing;
         // Commands `send` took while the last chunk was being published found this worker busy
         // and started none: take them now, not only with the next `send`.
-        if (this.backlog.length === 0 || this.closed) return;
+        // A hold taken meanwhile kicks the worker again when it is released.
+        if (this.backlog.length === 0 || this.closed || this.holds > 0) return;
       }
     } finally {
       await publishing;
