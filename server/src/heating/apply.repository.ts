@@ -71,16 +71,17 @@ export async function storeResolutions(tx: Db, updates: object[]): Promise<void>
 }
 
 /**
- * Ids of the units due at `now`, most overdue first: one scan of `units` per tick. There is no
- * index on `next_change_at`, so the scheduler's and the ingest's updates of units are HOT
- * (docs/decisions/0035); the scan costs ~15 ms per 100,000 units.
+ * Ids of the units due at `now`, in id order: one scan of `units` per tick. There is no index on
+ * `next_change_at`, so the scheduler's and the ingest's updates of units are HOT
+ * (docs/decisions/0035); the scan costs ~15 ms per 100,000 units. The scheduler cuts the list
+ * into id ranges and claims each range through the primary key (`claimUnits`).
  */
 export async function dueUnitIds(db: Db, now: Date): Promise<string[]> {
   const rows = await db
     .select({ id: units.id })
     .from(units)
     .where(lte(units.nextChangeAt, now))
-    .orderBy(asc(units.nextChangeAt));
+    .orderBy(asc(units.id));
   return rows.map((r) => r.id);
 }
 

@@ -18,7 +18,7 @@
  */
 import type { HeatingMode } from '@heizplan/contracts/closures';
 import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
-import { anyOf, sqlArray } from '../db/any-of.ts';
+import { anyOf } from '../db/any-of.ts';
 import { type Db, rowsOf } from '../db/client.ts';
 import {
   bookingFeeds,
@@ -98,16 +98,21 @@ function toEngineUnit(r: Record<string, unknown>): EngineUnit {
 }
 
 /**
- * Locks those of `ids` that are still due, skipping units another instance is working on; one
- * that instance committed meanwhile is no longer due when its lock is taken, so it is left out.
- * Reads only what an evaluation needs, mapped by hand: the scheduler claims thousands per batch.
+ * Locks the units with ids from `range.first` to `range.last` (uuid order, both included) that are
+ * due at `now`, skipping units another instance is working on; one that instance committed
+ * meanwhile is no longer due when its lock is taken, so it is left out. A range of the due ids is
+ * one scan of the primary key; the same ids as an array were a scan of the whole table per batch
+ * (decision 0073). Reads only what an evaluation needs, mapped by hand.
  */
-export async function claimUnits(tx: Db, ids: string[], now: Date): Promise<EngineUnit[]> {
-  if (ids.length === 0) return [];
+export async function claimUnits(
+  tx: Db,
+  range: { first: string; last: string },
+  now: Date,
+): Promise<EngineUnit[]> {
   const result = await tx.execute(sql`
     select ${engineUnitColumns} from ${units}
-    where id = any(${sqlArray(ids, 'uuid')}) and next_change_at <= ${now.toISOString()}::timestamptz
-    order by next_change_at
+    where id >= ${range.first}::uuid and id <= ${range.last}::uuid
+      and next_change_at <= ${now.toISOString()}::timestamptz
     for update skip locked`);
   return rowsOf<Record<string, unknown>>(result).map(toEngineUnit);
 }

@@ -1,7 +1,7 @@
 /**
  * The heating scheduler (docs/architecture.md). Each tick
- * 1. reads the ids of the units due (`next_change_at <= now`) and claims them in batches with
- *    `FOR UPDATE SKIP LOCKED` (re-checking that each is still due),
+ * 1. reads the ids of the units due (`next_change_at <= now`) in id order and claims them in
+ *    batches, one id range each, with `FOR UPDATE SKIP LOCKED` (re-checking that each is due),
  *    applies the engine to them and, in the same transaction, writes the log entries and unit
  *    updates and hands one command per device of each changed unit to the SetpointSink (a
  *    throwing sink rolls the batch back). Older outbox rows of those units are deleted first:
@@ -131,7 +131,7 @@ export class HeatingScheduler {
     await this.inParallel(async () => {
       for (let ids = due.splice(0, this.batchSize); ids.length > 0; ids = due.splice(0, this.batchSize)) {
         const batch = await this.db.transaction(async (tx) => {
-          const claimed = await claimUnits(tx, ids, now);
+          const claimed = await claimUnits(tx, { first: ids[0] as string, last: ids.at(-1) as string }, now);
           let commands = 0;
           const applied = await applyUnits(tx, claimed, now, undefined, this.planCache, async (setpoints) => {
             commands += await this.sendNow(tx, setpoints);
