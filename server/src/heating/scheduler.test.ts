@@ -3,7 +3,7 @@
  * instances on one database never double a log entry or a command, catch-up after downtime
  * applies only the setpoint now in force, and a failing sink is retried.
  */
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/helpers.ts';
 import type { Database } from '../db/client.ts';
@@ -250,6 +250,30 @@ describe('heating scheduler', () => {
     fail = true;
     await expect(scheduler.tick()).rejects.toThrow('network server unreachable');
     expect(events).toEqual(['hold', 'release']);
+  });
+
+  it('evaluates exactly the due units, whether they lie dense or sparse among the others', async () => {
+    await seedGroup(40, new Date(MONDAY.getTime() + 7 * 86_400_000));
+    const all = (await database.db.select({ id: units.id }).from(units).orderBy(asc(units.id))).map(
+      (u) => u.id,
+    );
+    const scheduler = new HeatingScheduler({
+      db: database.db,
+      sink: recordingSink(),
+      devices: twoValves,
+      logger: silent,
+      now: () => clock,
+    });
+    // Sparse: the first and the last of 40 (their range holds every unit, 38 of them not due).
+    const sparse = [all[0], all[39]] as string[];
+    await database.db.update(units).set({ nextChangeAt: MONDAY }).where(inArray(units.id, sparse));
+    expect((await scheduler.tick()).evaluated).toBe(2);
+    // Dense: ten neighbours in id order.
+    const dense = all.slice(10, 20);
+    await database.db.update(units).set({ nextChangeAt: MONDAY }).where(inArray(units.id, dense));
+    expect((await scheduler.tick()).evaluated).toBe(10);
+    const logged = await database.db.selectDistinct({ unitId: heatingLog.unitId }).from(heatingLog);
+    expect(logged.map((l) => l.unitId).sort()).toEqual([...sparse, ...dense].sort());
   });
 
   it('logs the change but sends nothing for a unit without devices', async () => {

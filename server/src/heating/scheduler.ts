@@ -1,7 +1,8 @@
 /**
  * The heating scheduler (docs/architecture.md). Each tick
  * 1. reads the ids of the units due (`next_change_at <= now`) in id order and claims them in
- *    batches, one id range each, with `FOR UPDATE SKIP LOCKED` (re-checking that each is due),
+ *    batches (an id range where they lie dense) with `FOR UPDATE SKIP LOCKED` (re-checking that
+ *    each is still due),
  *    applies the engine to them and, in the same transaction, writes the log entries and unit
  *    updates and hands one command per device of each changed unit to the SetpointSink (a
  *    throwing sink rolls the batch back). Older outbox rows of those units are deleted first:
@@ -24,7 +25,7 @@ import { schedulerTickDuration, schedulerUnits } from '../metrics.ts';
 import {
   claimOutbox,
   deleteOutboxOfUnits,
-  dueUnitIds,
+  dueUnits,
   insertOutbox,
   type PendingSetpoint,
 } from './apply.repository.ts';
@@ -109,13 +110,13 @@ export class HeatingScheduler {
     const timed = schedulerTickDuration.startTimer();
     const now = this.now();
     const result: TickResult = { evaluated: 0, changes: 0, commands: 0 };
-    const due = await dueUnitIds(this.db, now);
+    const { ids: due, unitCount } = await dueUnits(this.db, now);
     // The sink (the downlink queue, on this thread) starts recording once every batch is handed
     // over: the batches hold their units' row locks, the valves take downlinks only at their next
     // uplink anyway (decision 0073).
     const release = due.length > 0 ? this.options.sink.hold?.() : undefined;
     try {
-      await this.tickBatches(due, now, result);
+      await this.tickBatches(due, unitCount, now, result);
     } finally {
       release?.();
     }
@@ -126,12 +127,15 @@ export class HeatingScheduler {
     return result;
   }
 
-  /** Applies the due units `due` in batches, `concurrency` transactions at a time. */
-  private async tickBatches(due: string[], now: Date, result: TickResult): Promise<void> {
+  /**
+   * Applies the due units `due` (ids in uuid order, of `unitCount` units in all) in batches,
+   * `concurrency` transactions at a time.
+   */
+  private async tickBatches(due: string[], unitCount: number, now: Date, result: TickResult): Promise<void> {
     await this.inParallel(async () => {
       for (let ids = due.splice(0, this.batchSize); ids.length > 0; ids = due.splice(0, this.batchSize)) {
         const batch = await this.db.transaction(async (tx) => {
-          const claimed = await claimUnits(tx, { first: ids[0] as string, last: ids.at(-1) as string }, now);
+          const claimed = await claimUnits(tx, ids, now, unitCount);
           let commands = 0;
           const applied = await applyUnits(tx, claimed, now, undefined, this.planCache, async (setpoints) => {
             commands += await this.sendNow(tx, setpoints);

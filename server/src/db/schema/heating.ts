@@ -133,9 +133,12 @@ export const heatingLog = pgTable(
      * per entry (docs/decisions/0035).
      */
     companyId: uuid('company_id').notNull(),
-    unitId: uuid('unit_id')
-      .notNull()
-      .references(() => units.id, { onDelete: 'cascade' }),
+    /**
+     * The unit. No foreign key either, for the same reason (decision 0073: the check was a sixth
+     * of the scheduler's tick); a trigger on `units` deletes a deleted unit's entries, as the
+     * key's cascade did (migration 0052).
+     */
+    unitId: uuid('unit_id').notNull(),
     kind: text('kind', { enum: LOG_KINDS }).notNull(),
     oldSetpoint: real('old_setpoint'),
     newSetpoint: real('new_setpoint').notNull(),
