@@ -24,8 +24,8 @@ import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../server/src/db/client.ts';
+import { markUnitsDue } from '../server/src/heating/apply.repository.ts';
 import { heatingStartsTomorrow } from '../server/src/heating/starts.ts';
-import { markBuildingUnitsDue } from '../server/src/modules/buildings/buildings.repository.ts';
 import { BuildingsService } from '../server/src/modules/buildings/buildings.service.ts';
 import { createBenchDatabase } from './bench-database.ts';
 
@@ -118,7 +118,7 @@ async function main() {
       for (let i = 0; i < REQUESTS; i++) bigMs.push(await list(big.companyId));
       for (let i = 0; i < REQUESTS; i++) {
         const building = big.buildingIds[(round * REQUESTS + i) % big.buildingIds.length] as string;
-        await markBuildingUnitsDue(db, big.companyId, building, new Date());
+        await markUnitsDue(db, { companyId: big.companyId, buildingId: building }, new Date());
         changedMs.push(await list(big.companyId));
       }
       // Fewer: each is the whole company's computation.
