@@ -79,19 +79,26 @@ export interface DueUnits {
 }
 
 /**
- * The units due at `now` (`next_change_at <= now`) in id order, and the number of all units: one
- * scan of `units` per tick, answered as one row. There is no index on `next_change_at`, so the
- * scheduler's and the ingest's updates of units are HOT (docs/decisions/0035); the scan costs
- * ~15 ms per 100,000 units. The scheduler cuts the ids into batches (`claimUnits`).
+ * The units due at `now` (`next_change_at <= now`) in id order, answered as one row: one scan of
+ * `units` per tick. There is no index on `next_change_at`, so the scheduler's and the ingest's
+ * updates of units are HOT (docs/decisions/0035); the scan costs ~15 ms per 100,000 units. Only
+ * when some are due, the number of all units as PostgreSQL's statistics have it (counted where
+ * the table was never analysed), which the claim needs to judge how dense they lie.
  */
 export async function dueUnits(db: Db, now: Date): Promise<DueUnits> {
-  const [row] = rowsOf<{ ids: string | null; unit_count: string | number }>(
+  const [due] = rowsOf<{ ids: string | null }>(
     await db.execute(sql`
-      select string_agg(id::text, ',' order by id) filter (where next_change_at <= ${now.toISOString()}::timestamptz) as ids,
-        count(*) as unit_count
-      from ${units}`),
+      select string_agg(id::text, ',' order by id) as ids from ${units}
+      where next_change_at <= ${now.toISOString()}::timestamptz`),
   );
-  return { ids: row?.ids ? row.ids.split(',') : [], unitCount: Number(row?.unit_count ?? 0) };
+  if (!due?.ids) return { ids: [], unitCount: 0 };
+  const ids = due.ids.split(',');
+  const [row] = rowsOf<{ n: string | number }>(
+    await db.execute(sql`
+      select case when c.reltuples >= 0 then c.reltuples::bigint else (select count(*) from ${units}) end as n
+      from pg_class c where c.oid = 'units'::regclass`),
+  );
+  return { ids, unitCount: Math.max(Number(row?.n ?? 0), ids.length) };
 }
 
 /** Which units of one company a change of heating inputs concerns (see `inputsChanged`). */

@@ -97,8 +97,19 @@ function toEngineUnit(r: Record<string, unknown>): EngineUnit {
   };
 }
 
-/** The first 52 bits of a uuid as a fraction of the uuid space: where it lies, 0 ≤ x < 1. */
-const uuidPosition = (id: string) => Number.parseInt(id.slice(0, 8) + id.slice(9, 14), 16) / 2 ** 52;
+/** The first 48 bits of a uuid as a fraction of the uuid space: where it lies, 0 ≤ x < 1. */
+const uuidPosition = (id: string) => Number.parseInt(id.slice(0, 8) + id.slice(9, 13), 16) / 2 ** 48;
+
+/**
+ * Whether `ids` (random uuids in uuid order) make up at least a quarter of the `unitCount` units
+ * expected between the first and the last of them.
+ */
+export function lieDense(ids: readonly string[], unitCount: number): boolean {
+  const first = ids[0];
+  const last = ids.at(-1);
+  if (!first || !last) return false;
+  return ids.length * 4 >= unitCount * (uuidPosition(last) - uuidPosition(first));
+}
 
 /**
  * Locks those of `ids` (in uuid order) that are still due at `now`, skipping units another
@@ -116,11 +127,9 @@ export async function claimUnits(tx: Db, ids: string[], now: Date, unitCount: nu
   const first = ids[0];
   const last = ids.at(-1);
   if (!first || !last) return [];
-  const inRange = unitCount * (uuidPosition(last) - uuidPosition(first));
-  const which =
-    ids.length * 4 >= inRange
-      ? sql`id >= ${first}::uuid and id <= ${last}::uuid`
-      : sql`id = any(${sqlArray(ids, 'uuid')})`;
+  const which = lieDense(ids, unitCount)
+    ? sql`id >= ${first}::uuid and id <= ${last}::uuid`
+    : sql`id = any(${sqlArray(ids, 'uuid')})`;
   const result = await tx.execute(sql`
     select ${engineUnitColumns} from ${units}
     where ${which} and next_change_at <= ${now.toISOString()}::timestamptz
