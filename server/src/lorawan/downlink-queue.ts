@@ -355,6 +355,14 @@ export class DownlinkQueue implements SetpointSink {
     this.working = this.work().finally(() => {
       this.working = undefined;
     });
+    // A `send` or a hold's release between the worker's last look at the backlog and its end found
+    // it still working and started nothing: look once more when it has ended.
+    this.working.then(
+      () => {
+        if (this.backlog.length > 0) this.kick();
+      },
+      () => {},
+    );
   }
 
   /**
