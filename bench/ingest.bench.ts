@@ -33,6 +33,7 @@ import { startLorawanAdapter } from '../server/src/lorawan/mqtt-adapter.ts';
 import { telemetryStore } from '../server/src/lorawan/telemetry.repository.ts';
 import { createBenchDatabase } from './bench-database.ts';
 import type { LoadReply, LoadRequest } from './ingest-load.ts';
+import { median } from './median.ts';
 
 const FRAMES = Number(process.env.BENCH_INGEST_FRAMES ?? 60_000);
 const DEVICES = Number(process.env.BENCH_INGEST_DEVICES ?? 1000);
@@ -40,13 +41,6 @@ const TARGET_PER_S = 20_000;
 /** The ingest at least this share of the bare subscriber's rate on the same broker. */
 const TARGET_RATIO = 0.8;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? (sorted[mid] as number)
-    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-};
 const externalBroker = process.env.BENCH_MQTT_URL ?? process.env.TEST_MQTT_URL;
 const WINDOW = Number(process.env.BENCH_INGEST_WINDOW ?? (externalBroker ? 500 : 5000));
 const run = randomUUID().slice(0, 8);

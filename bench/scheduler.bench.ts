@@ -35,6 +35,7 @@ import { startLorawanAdapter } from '../server/src/lorawan/mqtt-adapter.ts';
 import { telemetryStore } from '../server/src/lorawan/telemetry.repository.ts';
 import { mosquittoAvailable, type PrivateMosquitto, startPrivateMosquitto } from '../server/test/faults.ts';
 import { createBenchDatabase } from './bench-database.ts';
+import { median } from './median.ts';
 
 const UNITS = Number(process.env.BENCH_UNITS ?? 100_000);
 const GROUPS = 100;
@@ -50,14 +51,6 @@ const TICK_RUNS = Number(process.env.BENCH_TICK_RUNS ?? 3);
 const TICK_AT = new Date('2026-11-23T05:00:00Z');
 const APPLICATION_ID = 'bench';
 const quiet = { info() {}, warn() {}, error: (obj: object, msg: string) => console.error(msg, obj) };
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? (sorted[mid] as number)
-    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-};
 
 /** A subscriber in the network server's place: resolves `all` once `n` distinct ids arrived. */
 async function subscriber(url: string, topic: string, n: number) {

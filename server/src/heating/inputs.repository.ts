@@ -40,7 +40,7 @@ import {
 } from '../db/schema.ts';
 import type { HeatingEvent as EngineEvent, HeatingBooking } from './engine/types.ts';
 import type { HolidayBuilding } from './holidays.ts';
-import type { CompanyHeating, EngineUnit } from './inputs.ts';
+import type { CompanyHeating } from './inputs.ts';
 
 // Units: the rows carry the manual and occupant changes and the pause.
 
@@ -62,12 +62,39 @@ export async function appliedUnits(tx: Db, companyId: string, unitIds: string[])
     .where(and(eq(units.companyId, companyId), anyOf(units.id, unitIds), isNotNull(units.setpoint)));
 }
 
+/** The fields of an `EngineUnit`: the only columns of `units` the scheduler's claim selects. */
+export const ENGINE_UNIT_KEYS = [
+  'id',
+  'companyId',
+  'groupId',
+  'buildingId',
+  'floor',
+  'wallControlMin',
+  'wallControlMax',
+  'pausedAt',
+  'resumedAt',
+  'manualKind',
+  'manualSetpoint',
+  'manualAt',
+  'manualUntil',
+  'setpoint',
+  'setpointSource',
+  'ignoreWallControl',
+  'optimumStart',
+  'roomTemperature',
+  'createdAt',
+] as const;
+
+/**
+ * What an evaluation reads of a unit and compares with what it resolves: where the unit is
+ * (company, group, building, floor), its wall control limits (°C), pause, latest manual change,
+ * optimum start and room temperature (°C), and what was applied last. The scheduler claims only
+ * these columns: mapping a whole `units` row per unit was a tenth of a tick (decision 0073).
+ */
+export type EngineUnit = Pick<typeof units.$inferSelect, (typeof ENGINE_UNIT_KEYS)[number]>;
+
 /** The columns of an `EngineUnit`, as the claim selects them. */
-const engineUnitColumns = sql.raw(
-  'id, company_id, group_id, building_id, floor, wall_control_min, wall_control_max, paused_at, resumed_at, ' +
-    'manual_kind, manual_setpoint, manual_at, manual_until, setpoint, setpoint_source, ignore_wall_control, ' +
-    'optimum_start, room_temperature, created_at',
-);
+const engineUnitColumns = sql.raw(ENGINE_UNIT_KEYS.map((key) => units[key].name).join(', '));
 
 const dateOrNull = (value: unknown) => (value === null ? null : new Date(value as string | Date));
 const numberOrNull = (value: unknown) => (value === null ? null : Number(value));

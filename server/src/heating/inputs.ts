@@ -24,6 +24,7 @@ import {
   bookingsForUnits,
   buildingDaysFor,
   companiesHeating,
+  type EngineUnit,
   eventsForUnits,
   holidayBuildings,
   plansOf,
@@ -33,34 +34,9 @@ import {
 export { buildingDaysFor, closureNames, endsAfter, findCompanyHeating } from './inputs.repository.ts';
 
 export type UnitRow = typeof units.$inferSelect;
-/**
- * What an evaluation reads of a unit and compares with what it resolves: where the unit is
- * (company, group, building, floor), its wall control limits (°C), pause, latest manual change,
- * optimum start and room temperature (°C), and what was applied last. The scheduler claims only
- * these columns: mapping a whole `units` row per unit was a tenth of a tick (decision 0073).
- */
-export type EngineUnit = Pick<
-  UnitRow,
-  | 'id'
-  | 'companyId'
-  | 'groupId'
-  | 'buildingId'
-  | 'floor'
-  | 'wallControlMin'
-  | 'wallControlMax'
-  | 'pausedAt'
-  | 'resumedAt'
-  | 'manualKind'
-  | 'manualSetpoint'
-  | 'manualAt'
-  | 'manualUntil'
-  | 'setpoint'
-  | 'setpointSource'
-  | 'ignoreWallControl'
-  | 'optimumStart'
-  | 'roomTemperature'
-  | 'createdAt'
->;
+
+/** The unit columns an evaluation reads (inputs.repository.ts). */
+export type { EngineUnit };
 export type PlanRow = typeof heatingPlans.$inferSelect;
 export type CompanyRow = typeof companies.$inferSelect;
 

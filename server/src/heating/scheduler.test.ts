@@ -13,7 +13,7 @@ import { seedCompanies, winterPlan } from '../modules/units/heating-test-fixture
 import { markUnitsDue } from './apply.repository.ts';
 import { type DeviceDirectory, databaseDeviceDirectory } from './device-directory.ts';
 import { lieDense } from './inputs.repository.ts';
-import { HeatingScheduler } from './scheduler.ts';
+import { HeatingScheduler, type HeatingSchedulerOptions } from './scheduler.ts';
 import type { SetpointCommand, SetpointSink } from './setpoint-sink.ts';
 
 const MINUTE = 60_000;
@@ -62,6 +62,17 @@ describe('heating scheduler', () => {
     );
   }
 
+  /** A scheduler on this file's database and clock, with two valves per unit unless `options` say otherwise. */
+  const schedulerWith = (sink: SetpointSink, options: Partial<HeatingSchedulerOptions> = {}) =>
+    new HeatingScheduler({
+      db: database.db,
+      sink,
+      devices: twoValves,
+      logger: silent,
+      now: () => clock,
+      ...options,
+    });
+
   const logCount = async () => (await database.db.select({ n: count() }).from(heatingLog))[0]?.n ?? 0;
 
   // One database per file (PGlite start-up dominates); each test starts from fresh companies,
@@ -79,13 +90,7 @@ describe('heating scheduler', () => {
   it('fires each switch point once and sends one command per device', async () => {
     await seedGroup(3, MONDAY);
     const sink = recordingSink();
-    const scheduler = new HeatingScheduler({
-      db: database.db,
-      sink,
-      devices: twoValves,
-      logger: silent,
-      now: () => clock,
-    });
+    const scheduler = schedulerWith(sink);
     for (let t = 0; t < 24 * 60; t += 30) {
       clock = new Date(MONDAY.getTime() + t * MINUTE);
       await scheduler.tick();
@@ -129,22 +134,8 @@ describe('heating scheduler', () => {
     const sinkA = recordingSink();
     const sinkB = recordingSink();
     // Small batches make the instances interleave and compete for the same due units.
-    const a = new HeatingScheduler({
-      db: database.db,
-      sink: sinkA,
-      devices: twoValves,
-      logger: silent,
-      now: () => clock,
-      batchSize: 7,
-    });
-    const b = new HeatingScheduler({
-      db: other.db,
-      sink: sinkB,
-      devices: twoValves,
-      logger: silent,
-      now: () => clock,
-      batchSize: 7,
-    });
+    const a = schedulerWith(sinkA, { batchSize: 7 });
+    const b = schedulerWith(sinkB, { db: other.db, batchSize: 7 });
     try {
       for (let t = 0; t < 24 * 60; t += 15) {
         clock = new Date(MONDAY.getTime() + t * MINUTE);
@@ -169,13 +160,7 @@ describe('heating scheduler', () => {
   it('after downtime applies only the setpoint now in force, once', async () => {
     await seedGroup(2, MONDAY);
     const sink = recordingSink();
-    const scheduler = new HeatingScheduler({
-      db: database.db,
-      sink,
-      devices: twoValves,
-      logger: silent,
-      now: () => clock,
-    });
+    const scheduler = schedulerWith(sink);
     await scheduler.tick();
     expect(await logCount()).toBe(2);
     // Down from 00:00 until Tuesday 07:00: missed 06:00, 22:00 and Tuesday 06:00.
@@ -201,13 +186,7 @@ describe('heating scheduler', () => {
         sent.push(...batch);
       },
     };
-    const scheduler = new HeatingScheduler({
-      db: database.db,
-      sink: flaky,
-      devices: twoValves,
-      logger: silent,
-      now: () => clock,
-    });
+    const scheduler = schedulerWith(flaky);
     await expect(scheduler.tick()).rejects.toThrow('network server unreachable');
     expect(await logCount()).toBe(1);
     fail = false;
@@ -231,15 +210,7 @@ describe('heating scheduler', () => {
         return () => events.push('release');
       },
     };
-    const scheduler = new HeatingScheduler({
-      db: database.db,
-      sink,
-      devices: twoValves,
-      logger: silent,
-      now: () => clock,
-      batchSize: 5,
-      concurrency: 1,
-    });
+    const scheduler = schedulerWith(sink, { batchSize: 5, concurrency: 1 });
     await scheduler.tick();
     expect(events).toEqual(['hold', 'send 10', 'send 10', 'send 4', 'release']);
     // Nothing due: no hold at all.
@@ -262,13 +233,7 @@ describe('heating scheduler', () => {
     );
     expect(lieDense([all[0], all[39]] as string[], 40)).toBe(false);
     expect(lieDense(all.slice(10, 20), 40)).toBe(true);
-    const scheduler = new HeatingScheduler({
-      db: database.db,
-      sink: recordingSink(),
-      devices: twoValves,
-      logger: silent,
-      now: () => clock,
-    });
+    const scheduler = schedulerWith(recordingSink());
     // Sparse: the first and the last of 40 (their range holds every unit, 38 of them not due).
     const sparse = [all[0], all[39]] as string[];
     await database.db.update(units).set({ nextChangeAt: MONDAY }).where(inArray(units.id, sparse));
@@ -284,13 +249,7 @@ describe('heating scheduler', () => {
   it('logs the change but sends nothing for a unit without devices', async () => {
     await seedGroup(1, MONDAY);
     const sink = recordingSink();
-    const scheduler = new HeatingScheduler({
-      db: database.db,
-      sink,
-      devices: { devicesOfUnits: async () => new Map() },
-      logger: silent,
-      now: () => clock,
-    });
+    const scheduler = schedulerWith(sink, { devices: { devicesOfUnits: async () => new Map() } });
     expect(await scheduler.tick()).toMatchObject({ changes: 1, commands: 0 });
     expect(sink.commands).toEqual([]);
     expect((await database.db.select({ n: count() }).from(setpointOutbox))[0]?.n).toBe(0);
@@ -304,13 +263,7 @@ describe('heating scheduler', () => {
       .insert(devices)
       .values({ id: devEui, devEui, companyId, model: 'test', unitId: unit?.id });
     const sink = recordingSink();
-    const scheduler = new HeatingScheduler({
-      db: database.db,
-      sink,
-      devices: databaseDeviceDirectory(database.db),
-      logger: silent,
-      now: () => clock,
-    });
+    const scheduler = schedulerWith(sink, { devices: databaseDeviceDirectory(database.db) });
     expect(await scheduler.tick()).toMatchObject({ changes: 2, commands: 1 });
     expect(sink.commands).toMatchObject([{ deviceId: devEui, unitId: unit?.id, setpoint: 17 }]);
   });
@@ -318,13 +271,7 @@ describe('heating scheduler', () => {
   it('re-applies a changed company range to every unit once they are marked due', async () => {
     await seedGroup(2, MONDAY);
     const sink = recordingSink();
-    const scheduler = new HeatingScheduler({
-      db: database.db,
-      sink,
-      devices: twoValves,
-      logger: silent,
-      now: () => clock,
-    });
+    const scheduler = schedulerWith(sink);
     await scheduler.tick();
     clock = new Date(MONDAY.getTime() + MINUTE);
     // Night setpoint 17 °C is now below the company minimum.
@@ -352,13 +299,7 @@ describe('heating scheduler', () => {
       { ...row, setpoint: 22 },
     ]);
     const sink = recordingSink();
-    const scheduler = new HeatingScheduler({
-      db: database.db,
-      sink,
-      devices: twoValves,
-      logger: silent,
-      now: () => clock,
-    });
+    const scheduler = schedulerWith(sink);
     expect(await scheduler.drainOutbox()).toBe(2);
     expect(sink.commands.map((c) => c.setpoint)).toEqual([22, 22]);
     expect((await database.db.select({ n: count() }).from(setpointOutbox))[0]?.n).toBe(0);

@@ -1,6 +1,6 @@
 -- The scheduler writes thousands of heating log entries per batch, for units it holds locked;
 -- checking each entry's unit key cost a sixth of its tick (decision 0073). The key goes, and a
--- statement trigger keeps its cascade: deleting units (by hand, with their company or building)
+-- statement trigger keeps its cascade: deleting units (one by one or with their company)
 -- deletes their entries in one statement.
 ALTER TABLE "heating_log" DROP CONSTRAINT "heating_log_unit_id_units_id_fk";--> statement-breakpoint
 CREATE FUNCTION heating_log_of_deleted_units() RETURNS trigger LANGUAGE plpgsql AS $$
